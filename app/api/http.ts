@@ -1,0 +1,98 @@
+/** Responses in the shape DRF clients expect: JSON bodies, DRF-style errors, CORS on everything. */
+import * as z from "zod";
+
+export const CORS_HEADERS: Record<string, string> = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
+  "Access-Control-Allow-Headers": "authorization, content-type",
+  "Access-Control-Max-Age": "86400",
+  Vary: "Origin",
+};
+
+export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(data), {
+    status,
+    headers: { "Content-Type": "application/json", ...headers },
+  });
+}
+
+export function noContent(): Response {
+  return new Response(null, { status: 204 });
+}
+
+/** An error that becomes a DRF-style JSON response. Throw it from any handler. */
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    public body: unknown,
+  ) {
+    super(typeof body === "object" && body && "detail" in body ? String((body as { detail: unknown }).detail) : `API error ${status}`);
+  }
+}
+
+export const notFound = () => new ApiError(404, { detail: "Not found." });
+export const unauthorized = (detail = "Authentication credentials were not provided.") =>
+  new ApiError(401, { detail });
+export const forbidden = (detail = "You do not have permission to perform this action.") => new ApiError(403, { detail });
+export const badRequest = (body: unknown) => new ApiError(400, body);
+
+/** zod issues as DRF's `{"field": ["message"]}` (top-level problems under non_field_errors). */
+export function zodToDrf(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "non_field_errors";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+/** Parses a value with a schema or throws a 400 with DRF-style field errors. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw badRequest(zodToDrf(r.error));
+  return r.data;
+}
+
+/** Reads a JSON body (or a form body) into a plain object; a malformed body is a 400. */
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
+    const fd = await request.formData();
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of fd.entries()) out[k] = v;
+    return out;
+  }
+  const text = await request.text();
+  if (!text.trim()) return {};
+  try {
+    const data = JSON.parse(text);
+    if (data && typeof data === "object" && !Array.isArray(data)) return data as Record<string, unknown>;
+    throw badRequest({ non_field_errors: ["Expected a JSON object."] });
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    throw badRequest({ detail: `JSON parse error - ${(e as Error).message}` });
+  }
+}
+
+/** DRF-style page: `{count, next, previous, results}` with absolute next/previous links. */
+export function paged<T>(url: URL, results: T[], count: number, page: number, pageSize: number) {
+  const link = (p: number) => {
+    const u = new URL(url);
+    u.searchParams.set("page", String(p));
+    return u.toString();
+  };
+  return {
+    count,
+    next: page * pageSize < count ? link(page + 1) : null,
+    previous: page > 1 ? (page === 2 ? (() => { const u = new URL(url); u.searchParams.delete("page"); return u.toString(); })() : link(page - 1)) : null,
+    results,
+  };
+}
+
+/** page and page_size from the query string, with DRF's 404 for a page past the end handled by callers. */
+export function pageParams(url: URL, defaultSize = 20, maxSize = 100) {
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const requested = Number.parseInt(url.searchParams.get("page_size") ?? "", 10);
+  const pageSize = Number.isFinite(requested) && requested > 0 ? Math.min(requested, maxSize) : defaultSize;
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}

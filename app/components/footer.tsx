@@ -1,0 +1,95 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+
+export const SOCIAL_HANDLE = "@buildmartng";
+const SOCIALS = [
+  { name: "LinkedIn", href: "https://www.linkedin.com/company/buildmartng" },
+  { name: "X", href: "https://x.com/buildmartng" },
+  { name: "Instagram", href: "https://www.instagram.com/buildmartng" },
+  { name: "Facebook", href: "https://www.facebook.com/buildmartng" },
+  { name: "YouTube", href: "https://www.youtube.com/@buildmartng" },
+];
+
+export function Footer({ lite }: { lite: boolean }) {
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <footer className="mt-12 border-t border-gray-200 bg-ink text-gray-200">
+      <section className="bg-brand-600 text-white" aria-labelledby="newsletter-heading">
+        <div className="container-page flex flex-col gap-3 py-6 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="newsletter-heading" className="text-lg font-bold">
+              Get deals on building materials in your inbox
+            </h2>
+            <p className="text-sm text-brand-100">New arrivals and price drops. Unsubscribe any time.</p>
+          </div>
+          <Form method="post" action="/newsletter" className="flex w-full max-w-md gap-2">
+            <input type="hidden" name="redirectTo" value={here} />
+            <label htmlFor="newsletter-email" className="sr-only">
+              Email address
+            </label>
+            <input
+              id="newsletter-email"
+              name="email"
+              type="email"
+              required
+              placeholder="Your email address"
+              autoComplete="email"
+              className="min-w-0 flex-1 rounded-md border-0 px-3 py-2 text-ink"
+            />
+            <button type="submit" className="btn bg-ink text-white hover:bg-black">
+              Subscribe
+            </button>
+          </Form>
+        </div>
+      </section>
+      <div className="container-page grid gap-8 py-8 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-extrabold text-white">BuildMart NG</p>
+          <p className="mt-2 text-sm">Building materials, services, electronics and logistics from trusted vendors across Nigeria.</p>
+          <address className="mt-3 text-sm not-italic">
+            Plot 1203, Ahmadu Bello Way,
+            <br />
+            Central Business District, Abuja, FCT
+          </address>
+        </div>
+        <nav aria-label="Company">
+          <h2 className="font-semibold text-white">Company</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            <li><Link className="hover:underline" to="/about">About us</Link></li>
+            <li><Link className="hover:underline" to="/terms">Terms and Conditions</Link></li>
+            <li><Link className="hover:underline" to="/privacy">Privacy Policy</Link></li>
+            <li><Link className="hover:underline" to="/contact">Contact Us</Link></li>
+          </ul>
+        </nav>
+        <nav aria-label="Help">
+          <h2 className="font-semibold text-white">Help</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            <li><Link className="hover:underline" to="/faq">FAQ</Link></li>
+            <li><Link className="hover:underline" to="/secure-shopping">Secure shopping</Link></li>
+            <li><a className="hover:underline" href="mailto:help@buildmart.ng">help@buildmart.ng</a></li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-semibold text-white">Follow us {SOCIAL_HANDLE}</h2>
+          <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm">
+            {SOCIALS.map((s) => (
+              <li key={s.name}>
+                <a className="hover:underline" href={s.href} rel="noopener noreferrer">
+                  {s.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <Form method="post" action="/lite" className="mt-4">
+            <input type="hidden" name="redirectTo" value={here} />
+            <input type="hidden" name="lite" value={lite ? "0" : "1"} />
+            <button type="submit" className="rounded border border-gray-500 px-3 py-1 text-sm hover:bg-gray-700" data-testid="lite-toggle">
+              Lite mode: {lite ? "on (turn off)" : "off (turn on to save data)"}
+            </button>
+          </Form>
+        </div>
+      </div>
+      <p className="border-t border-gray-700 py-4 text-center text-xs text-gray-400">© {new Date().getFullYear()} BuildMart NG. Prices in naira (₦).</p>
+    </footer>
+  );
+}

@@ -1,0 +1,152 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+import type { ShellData } from "~/storefront/shell.server";
+import { CartIcon, ChevronDown, MenuIcon, SearchIcon, StoreIcon, UserIcon } from "./icons";
+
+/** Paths where the shop chrome (search box) is hidden: the seller area. */
+export const isStorePath = (pathname: string) => pathname.startsWith("/stores") || pathname.startsWith("/create-store");
+
+export function storeButton(shell: Pick<ShellData, "user" | "stores">) {
+  if (!shell.user) return { label: "Become a Vendor", to: "/auth/login?redirectTo=%2Fcreate-store" };
+  const last = shell.stores[shell.stores.length - 1];
+  if (!last) return { label: "Own a Store", to: "/create-store" };
+  return { label: "Store", to: `/stores/${last.slug}/dashboard` };
+}
+
+export function Header({ shell }: { shell: ShellData }) {
+  const location = useLocation();
+  const storeArea = isStorePath(location.pathname);
+  const store = storeButton(shell);
+  const search = new URLSearchParams(location.search).get("search") ?? "";
+  // Menus are <details> so they open without JavaScript; with it, close them after navigating.
+  useEffect(() => {
+    document.querySelectorAll<HTMLDetailsElement>("details[data-autoclose]").forEach((d) => (d.open = false));
+  }, [location.key]);
+  return (
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
+      <div className="container-page flex items-center gap-2 py-2 md:gap-4">
+        <details className="group md:hidden" id="mobile-menu" data-autoclose>
+          <summary className="list-none rounded p-2 hover:bg-gray-100" aria-label="Open menu">
+            <MenuIcon />
+          </summary>
+          <nav
+            aria-label="Categories"
+            className="fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl"
+          >
+            <div className="mb-3 flex items-center justify-between">
+              <span className="text-lg font-bold">Categories</span>
+              <a href={location.pathname + location.search} className="rounded p-1 text-sm text-gray-600 underline">
+                Close
+              </a>
+            </div>
+            <ul className="space-y-1">
+              <li>
+                <Link to="/all" className="block rounded px-2 py-2 font-medium hover:bg-gray-100">
+                  All products
+                </Link>
+              </li>
+              {shell.categories.map((c) => (
+                <li key={c.id}>
+                  <Link to={`/${c.slug}`} className="block rounded px-2 py-2 font-medium hover:bg-gray-100">
+                    {c.name}
+                  </Link>
+                  <ul className="ml-3 border-l border-gray-200 pl-2">
+                    {c.children.map((s) => (
+                      <li key={s.id}>
+                        <Link to={`/${s.slug}`} className="block rounded px-2 py-1 text-sm text-gray-700 hover:bg-gray-100">
+                          {s.name}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
+
+        <Link to="/" className="flex shrink-0 items-center gap-1 text-xl font-extrabold tracking-tight text-brand-700">
+          <span aria-hidden className="grid h-8 w-8 place-items-center rounded bg-brand-600 text-base text-white">B</span>
+          <span className="hidden sm:inline">BuildMart</span>
+        </Link>
+
+        {!storeArea ? (
+          <Form method="get" action="/products/" role="search" className="flex min-w-0 flex-1 items-center">
+            <label htmlFor="site-search" className="sr-only">
+              Search products
+            </label>
+            <input
+              id="site-search"
+              name="search"
+              type="search"
+              defaultValue={search}
+              placeholder="Search cement, roofing, generators…"
+              className="min-w-0 flex-1 rounded-l-md border border-gray-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none"
+            />
+            <button type="submit" className="rounded-r-md bg-brand-600 px-3 py-2 text-white hover:bg-brand-700" aria-label="Search">
+              <SearchIcon width={20} height={20} />
+            </button>
+          </Form>
+        ) : (
+          <div className="flex-1" />
+        )}
+
+        <Link to="/cart" className="relative rounded p-2 hover:bg-gray-100" aria-label={`Cart, ${shell.cartCount} items`}>
+          <CartIcon />
+          <span
+            data-testid="cart-count"
+            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-brand-600 px-1 text-center text-xs font-bold leading-5 text-white"
+          >
+            {shell.cartCount}
+          </span>
+        </Link>
+
+        {shell.user ? (
+          <details className="relative" data-testid="account-menu" data-autoclose>
+            <summary className="flex list-none items-center gap-1 rounded p-2 text-sm font-medium hover:bg-gray-100">
+              <UserIcon width={20} height={20} />
+              <span className="hidden max-w-28 truncate sm:inline">Hi, {shell.user.firstName || "there"}</span>
+              <ChevronDown width={16} height={16} />
+            </summary>
+            <div className="absolute right-0 z-40 mt-1 w-52 rounded-md border border-gray-200 bg-white p-1 shadow-lg">
+              <p className="truncate px-3 py-2 text-sm text-gray-500">
+                {shell.user.firstName} {shell.user.lastName}
+              </p>
+              <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/account/addresses">
+                Account
+              </Link>
+              <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/orders">
+                Orders
+              </Link>
+              <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/wishlist">
+                Wishlist
+              </Link>
+              <Form method="post" action="/logout">
+                <button type="submit" className="block w-full rounded px-3 py-2 text-left text-sm hover:bg-gray-100">
+                  Log out
+                </button>
+              </Form>
+            </div>
+          </details>
+        ) : (
+          <Link
+            to={`/auth/login${location.pathname !== "/" ? `?redirectTo=${encodeURIComponent(location.pathname + location.search)}` : ""}`}
+            className="btn-outline px-3"
+          >
+            Login
+          </Link>
+        )}
+
+        <Link to={store.to} className="btn-primary hidden px-3 sm:inline-flex" data-testid="store-button">
+          <StoreIcon width={18} height={18} />
+          {store.label}
+        </Link>
+      </div>
+      <div className="container-page pb-2 sm:hidden">
+        <Link to={store.to} className="text-sm font-semibold text-brand-700 underline" data-testid="store-button-mobile">
+          {store.label}
+        </Link>
+      </div>
+    </header>
+  );
+}

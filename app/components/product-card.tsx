@@ -1,0 +1,93 @@
+import { Link } from "@remix-run/react";
+import { formatNaira } from "~/domain/money";
+
+export interface CardProduct {
+  id: number;
+  name: string;
+  type: "sale" | "rent";
+  selling_price: number;
+  price: number;
+  images: Record<string, unknown>[];
+  category_name?: string;
+}
+
+/** The first value of an image object is its URL (spec section 3). */
+export function imageUrl(img: Record<string, unknown> | undefined): string {
+  const v = img ? Object.values(img)[0] : undefined;
+  return typeof v === "string" ? v : "";
+}
+
+export function imageSrcSet(url: string, widths: number[] = [160, 320, 640]): string {
+  const sep = url.includes("?") ? "&" : "?";
+  return widths.map((w) => `${url}${sep}w=${w} ${w}w`).join(", ");
+}
+
+export function ResponsiveImage({
+  url,
+  alt,
+  sizes,
+  eager = false,
+  className = "",
+  width = 640,
+  height = 640,
+  widths,
+  lite = false,
+}: {
+  url: string;
+  alt: string;
+  sizes: string;
+  eager?: boolean;
+  className?: string;
+  width?: number;
+  height?: number;
+  widths?: number[];
+  lite?: boolean;
+}) {
+  const sep = url.includes("?") ? "&" : "?";
+  const list = lite ? [160] : widths;
+  return (
+    <img
+      src={`${url}${sep}w=${lite ? 160 : 320}`}
+      srcSet={imageSrcSet(url, list)}
+      sizes={sizes}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      className={className}
+    />
+  );
+}
+
+export function productPath(p: { id: number }) {
+  return `/products/${p.id}`;
+}
+
+export function ProductCard({ product, eager = false, lite = false }: { product: CardProduct; eager?: boolean; lite?: boolean }) {
+  const discounted = product.price > product.selling_price;
+  return (
+    <article className="group flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm">
+      <Link to={productPath(product)} className="flex h-full flex-col" prefetch="intent">
+        <div className="aspect-square w-full overflow-hidden bg-gray-100">
+          <ResponsiveImage
+            url={imageUrl(product.images[0])}
+            alt={product.name}
+            sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw"
+            eager={eager}
+            lite={lite}
+            className="h-full w-full object-cover transition group-hover:scale-105"
+          />
+        </div>
+        <div className="flex flex-1 flex-col gap-1 p-2 sm:p-3">
+          <h3 className="line-clamp-2 text-sm font-medium text-gray-900">{product.name}</h3>
+          <p className="mt-auto text-base font-bold text-ink">
+            {formatNaira(product.selling_price)}
+            {product.type === "rent" ? <span className="text-xs font-normal text-gray-500"> rent</span> : null}
+          </p>
+          {discounted ? <p className="text-xs text-gray-500 line-through">{formatNaira(product.price)}</p> : null}
+        </div>
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The environment, validated once with zod. Development defaults keep `npm start` a single
+ * command; production values come from the environment (see README).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import * as z from "zod";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url({ message: "must be a full URL such as https://example.com" }).optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalUrl,
+  API_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  SESSION_SECRET: z.string().optional(),
+  JWT_SECRET: z.string().optional(),
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default("BuildMart NG <no-reply@buildmart.ng>"),
+  PAYSTACK_SECRET_KEY: z.string().optional(),
+  PAYSTACK_BASE_URL: optionalUrl,
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: optionalUrl,
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  CORS_ORIGINS: z.string().default("*"),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { sessionSecrets: string[]; jwtSecret: string; publicUrl: string };
+
+let cached: Env | null = null;
+
+/** Reads a secret from the data dir, creating it on first use (development only). */
+function devSecret(dataDir: string, name: string): string {
+  const file = path.join(path.resolve(dataDir), `.${name}`);
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    const secret = crypto.randomBytes(32).toString("hex");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === "production" && !e.SESSION_SECRET) {
+    throw new Error("Invalid environment:\n  SESSION_SECRET: required in production (a comma-separated list; the first signs)");
+  }
+  const sessionSecrets = (e.SESSION_SECRET ?? devSecret(e.DATA_DIR, "session-secret"))
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const jwtSecret = e.JWT_SECRET ?? crypto.createHash("sha256").update(`jwt:${sessionSecrets[0]}`).digest("hex");
+  cached = {
+    ...e,
+    sessionSecrets,
+    jwtSecret,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+  };
+  return cached;
+}
+
+/** Tests change the environment between suites. */
+export function resetEnvCache() {
+  cached = null;
+}

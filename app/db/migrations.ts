@@ -1,0 +1,13 @@
+/**
+ * Ordered SQL migrations, shared by the embedded engine (PGlite) and a PostgreSQL server.
+ * Written for PostgreSQL 15 (the oldest server we run against). Never edit a migration that
+ * has shipped: add a new one. Each later area adds its own file under ./migrations/ and lists it here.
+ */
+import { m0001_init } from "./migrations/0001_init";
+
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+export const migrations: Migration[] = [m0001_init];

@@ -1,0 +1,105 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import stylesheet from "~/tailwind.css";
+import { Footer } from "~/components/footer";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Header } from "~/components/header";
+import { apiFor } from "~/storefront/api.server";
+import { loadShell, type ShellData } from "~/storefront/shell.server";
+
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "BuildMart NG — building materials, services and electronics in Nigeria" },
+  {
+    name: "description",
+    content: "Buy or rent building materials, hire artisans, power and logistics from vendors across Nigeria. Pay by card or on delivery.",
+  },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const api = await apiFor(request);
+  const shell = await loadShell(api, request);
+  return data(shell, { headers: await api.headers() });
+}
+
+export function shouldRevalidate() {
+  return true;
+}
+
+function Document({ children, lite }: { children: ReactNode; lite: boolean }) {
+  return (
+    <html lang="en-NG">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#ea580c" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        {lite ? null : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
+      </body>
+    </html>
+  );
+}
+
+function FlashBanner({ flash }: { flash: ShellData["flash"] }) {
+  if (!flash) return null;
+  const tone =
+    flash.kind === "error"
+      ? "border-red-300 bg-red-50 text-red-800"
+      : flash.kind === "success"
+        ? "border-green-300 bg-green-50 text-green-800"
+        : "border-blue-300 bg-blue-50 text-blue-800";
+  return (
+    <div role="status" className={`container-page mt-3`}>
+      <p className={`rounded-md border px-4 py-3 text-sm ${tone}`} data-testid="flash">
+        {flash.message}
+      </p>
+    </div>
+  );
+}
+
+export default function App() {
+  const shell = useRouteLoaderData<typeof loader>("root")!;
+  return (
+    <Document lite={shell.lite}>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <Header shell={shell} />
+      <FlashBanner flash={shell.flash} />
+      <div id="main" className="flex-1">
+        <Outlet />
+      </div>
+      <Footer lite={shell.lite} />
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const shell = useRouteLoaderData<typeof loader>("root");
+  return (
+    <Document lite={shell?.lite ?? false}>
+      {shell ? <Header shell={shell} /> : null}
+      <div className="flex-1">
+        <GeneralErrorBoundary />
+      </div>
+      <Footer lite={shell?.lite ?? false} />
+    </Document>
+  );
+}
+

@@ -1,0 +1,8 @@
+/** Any path no other route claims: a real 404 with the 'We looked everywhere...' page. */
+export function loader() {
+  throw new Response("Not Found", { status: 404 });
+}
+
+export default function NotFound() {
+  return null;
+}

@@ -1,0 +1,96 @@
+/**
+ * The browser's session: one signed, HttpOnly, SameSite=Lax cookie holding the user id and the
+ * API tokens (never exposed to client JavaScript), a flash message cookie, and the guest cart id
+ * cookie (`cartId`, path /, 7 days, spec section 4). Secrets come from SESSION_SECRET (comma
+ * list for rotation: the first signs, all verify).
+ */
+import { createCookie, createCookieSessionStorage, type Session } from "@remix-run/node";
+import { env } from "~/config.server";
+
+export interface SessionData {
+  userId: number;
+  access: string;
+  refresh: string;
+  accessExpiration: string;
+  refreshExpiration: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export interface FlashData {
+  flash: { kind: "success" | "error" | "info"; message: string };
+}
+
+const secure = () => env().NODE_ENV === "production" && env().publicUrl.startsWith("https:");
+
+let storage: ReturnType<typeof createCookieSessionStorage<SessionData, FlashData>> | null = null;
+export function sessionStorage() {
+  if (!storage) {
+    storage = createCookieSessionStorage<SessionData, FlashData>({
+      cookie: {
+        name: "__session",
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        secure: secure(),
+        secrets: env().sessionSecrets,
+        maxAge: 60 * 60 * 24 * 30,
+      },
+    });
+  }
+  return storage;
+}
+
+export type AppSession = Session<SessionData, FlashData>;
+
+export function getSession(request: Request): Promise<AppSession> {
+  return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+export function commitSession(session: AppSession): Promise<string> {
+  return sessionStorage().commitSession(session);
+}
+
+export function destroySession(session: AppSession): Promise<string> {
+  return sessionStorage().destroySession(session);
+}
+
+let cartCookieInstance: ReturnType<typeof createCookie> | null = null;
+/** Guest cart id (spec: cookie cartId, path /, 7 days). Signed so it cannot be swapped for another id. */
+export function cartCookie() {
+  cartCookieInstance ??= createCookie("cartId", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secure(),
+    secrets: env().sessionSecrets,
+    maxAge: 60 * 60 * 24 * 7,
+  });
+  return cartCookieInstance;
+}
+
+export async function getGuestCartId(request: Request): Promise<string | null> {
+  const v = await cartCookie().parse(request.headers.get("Cookie"));
+  return typeof v === "string" && v ? v : null;
+}
+
+let liteCookieInstance: ReturnType<typeof createCookie> | null = null;
+/** Lite mode: pages without any script (footer switch). */
+export function liteCookie() {
+  liteCookieInstance ??= createCookie("lite", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
+  return liteCookieInstance;
+}
+
+/** Lite mode is on when the browser asks to save data, or the shopper switched it on. */
+export async function isLite(request: Request): Promise<boolean> {
+  if (request.headers.get("Save-Data")?.toLowerCase() === "on") return true;
+  return (await liteCookie().parse(request.headers.get("Cookie"))) === "1";
+}
+
+/** Only same-site relative paths may be redirect targets. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (!to || typeof to !== "string") return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
