@@ -1,5 +1,6 @@
 /** Every area's routes. A new area adds one import here. */
 import type { RouteDef } from "../router";
+import { routes as addresses } from "./addresses";
 import { routes as auth } from "./auth";
 import { routes as carts } from "./carts";
 import { routes as catalog } from "./catalog";
@@ -13,5 +14,5 @@ import { routes as users } from "./users";
 import { routes as wishlist } from "./wishlist";
 
 export function allRoutes(): RouteDef[] {
-  return [...auth, ...users, ...catalog, ...carts, ...wishlist, ...orders, ...payments, ...reviews, ...stores, ...newsletter, ...schema];
+  return [...auth, ...users, ...addresses, ...catalog, ...carts, ...wishlist, ...orders, ...payments, ...reviews, ...stores, ...newsletter, ...schema];
 }

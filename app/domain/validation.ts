@@ -1,0 +1,75 @@
+/**
+ * Field rules shared by the API (server-side validation) and the storefront forms (conform +
+ * zod), with the messages of spec section 5. Import with `import * as z from "zod"` style.
+ */
+import * as z from "zod";
+
+/** Nigerian mobile numbers: 0803…, +234803…, 234803… (spaces and dashes ignored). */
+export const NG_PHONE_RE = /^(?:\+?234|0)(70|80|81|90|91)\d{8}$/;
+
+export function stripPhone(v: string): string {
+  return v.replace(/[\s-()]/g, "");
+}
+
+/** +234 form of a valid Nigerian mobile number (spec section 5: converted before sending). */
+export function toE164(v: string): string {
+  const s = stripPhone(v);
+  const m = NG_PHONE_RE.exec(s);
+  if (!m) return s;
+  return `+234${s.slice(s.length - 10)}`;
+}
+
+export const isNigerianPhone = (v: string) => NG_PHONE_RE.test(stripPhone(v));
+
+/** A required Nigerian phone number, normalised to +234…; `requiredMessage` per form. */
+export const phoneField = (requiredMessage = "Enter your phone number", invalidMessage = "Please enter a valid phone number") =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .refine(isNigerianPhone, invalidMessage)
+    .transform(toE164);
+
+export const optionalPhoneField = (invalidMessage = "Please enter a valid phone number") =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || isNigerianPhone(v), invalidMessage)
+    .transform((v) => (v ? toE164(v) : null));
+
+export const emailField = (requiredMessage = "Enter your email", invalidMessage = "Enter a valid email address") =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(254, invalidMessage)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, invalidMessage)
+    .transform((v) => v.toLowerCase());
+
+/** Required text with a minimum length (names, city, street…). */
+export const requiredText = (requiredMessage: string, min?: number, minMessage?: string) => {
+  const base = z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
+  return min ? base.min(min, minMessage ?? `Should be atleast ${min} characters`) : base;
+};
+
+export const wordCount = (v: string) => v.trim().split(/\s+/).filter(Boolean).length;
+
+/** 50-250 words (store and product descriptions). */
+export const wordsField = (requiredMessage: string, min = 50, max = 250) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .refine((v) => wordCount(v) >= min, "Enter atleast 50 words.")
+    .refine((v) => wordCount(v) <= max, "Not more than 250 words.");
+
+/** The 36 states and the Federal Capital Territory. */
+export const NIGERIAN_STATES = [
+  "Abia", "Adamawa", "Akwa Ibom", "Anambra", "Bauchi", "Bayelsa", "Benue", "Borno", "Cross River", "Delta",
+  "Ebonyi", "Edo", "Ekiti", "Enugu", "Federal Capital Territory", "Gombe", "Imo", "Jigawa", "Kaduna", "Kano",
+  "Katsina", "Kebbi", "Kogi", "Kwara", "Lagos", "Nasarawa", "Niger", "Ogun", "Ondo", "Osun", "Oyo", "Plateau",
+  "Rivers", "Sokoto", "Taraba", "Yobe", "Zamfara",
+] as const;

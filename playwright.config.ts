@@ -1,0 +1,60 @@
+import fs from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+if (!fs.existsSync(CHROMIUM)) {
+  throw new Error(
+    `No Chromium at ${CHROMIUM}. Install Debian's: "apt-get update && apt-get install -y chromium" (Playwright cannot download its own browser here), or set CHROMIUM_PATH.`,
+  );
+}
+
+export const E2E_PORT = Number(process.env.E2E_PORT || 3100);
+export const E2E_DATA_DIR = "tests/.tmp/e2e-data";
+
+const launchOptions = {
+  executablePath: CHROMIUM,
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+const phone = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, userAgent: devices["Pixel 5"].userAgent };
+const desktop = { viewport: { width: 1280, height: 800 } };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.PW_JSON ? [["list"], ["json", { outputFile: process.env.PW_JSON }]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    launchOptions,
+    trace: "off",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "js-on-phone", use: { ...phone, javaScriptEnabled: true } },
+    { name: "js-off-phone", use: { ...phone, javaScriptEnabled: false } },
+    { name: "js-on-desktop", use: { ...desktop, javaScriptEnabled: true } },
+    { name: "js-off-desktop", use: { ...desktop, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node_modules/.bin/tsx tests/e2e/server.ts",
+    url: `http://localhost:${E2E_PORT}/api/v1/products/categories/root_categories/`,
+    timeout: 180_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { E2E_PORT: String(E2E_PORT) },
+  },
+});

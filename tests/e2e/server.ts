@@ -1,0 +1,33 @@
+/**
+ * The app as e2e tests see it: the production build on a fresh embedded database with the demo
+ * catalogue, on E2E_PORT, with its local stand-ins (mail outbox under the data dir; third-party
+ * stand-ins registered in ./standins) started first.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { startStandins } from "./standins";
+
+const port = process.env.E2E_PORT || "3100";
+const dataDir = path.resolve("tests/.tmp/e2e-data");
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+const standinEnv = await startStandins();
+const child = spawn(process.execPath, ["server/start.mjs"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    ...standinEnv,
+    PORT: port,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://localhost:${port}`,
+    SESSION_SECRET: "e2e-session-secret",
+    NODE_ENV: "production",
+    SKIP_BUILD: process.env.SKIP_BUILD ?? "1",
+    DATABASE_URL: "",
+    API_URL: "",
+  },
+});
+for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => child.kill(sig));
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,13 @@
+/** Every test worker gets its own data dir (outbox, media variants) and fixed secrets. */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mkt-test-"));
+process.env.DATA_DIR = dir;
+process.env.SESSION_SECRET ??= "test-session-secret";
+process.env.NODE_ENV = "test";
+process.env.PUBLIC_URL ??= "http://localhost:3000";
+process.env.TEST_MEDIA_DIR = path.resolve("tests/.tmp/media");
+delete process.env.DATABASE_URL;
+delete process.env.API_URL;
