@@ -53,7 +53,7 @@ export default defineConfig({
     url: `http://localhost:${E2E_PORT}/api/v1/products/categories/root_categories/`,
     timeout: 180_000,
     reuseExistingServer: !process.env.CI,
-    stdout: "pipe",
+    stdout: "ignore",
     stderr: "pipe",
     env: { E2E_PORT: String(E2E_PORT) },
   },

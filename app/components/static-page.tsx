@@ -18,7 +18,8 @@ export interface StaticPageProps {
  */
 export function StaticPage({ title, intro, children }: StaticPageProps) {
   return (
-    <article className="mx-auto max-w-3xl px-4 py-8">
+    <main className="mx-auto max-w-3xl px-4 py-8">
+    <article>
       <header className="mb-8 border-b border-gray-200 pb-6">
         <h1 className="text-2xl font-bold tracking-tight text-gray-900">{title}</h1>
         {intro ? (
@@ -44,5 +45,6 @@ export function StaticPage({ title, intro, children }: StaticPageProps) {
         {children}
       </div>
     </article>
+    </main>
   );
 }
