@@ -8,8 +8,9 @@ if (!fs.existsSync(CHROMIUM)) {
   );
 }
 
-export const E2E_PORT = Number(process.env.E2E_PORT || 3100);
-export const E2E_DATA_DIR = "tests/.tmp/e2e-data";
+// Each run gets its own port and data dir (several runs may share a machine); workers inherit it.
+process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
+export const E2E_PORT = Number(process.env.E2E_PORT);
 
 const launchOptions = {
   executablePath: CHROMIUM,
@@ -52,7 +53,7 @@ export default defineConfig({
     command: "node_modules/.bin/tsx tests/e2e/server.ts",
     url: `http://localhost:${E2E_PORT}/api/v1/products/categories/root_categories/`,
     timeout: 180_000,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
     env: { E2E_PORT: String(E2E_PORT) },

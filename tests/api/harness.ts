@@ -11,31 +11,32 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { migrate, openPglite, openPostgres, setDb, type Db } from "~/db/client.server";
 import { handleApi } from "~/api/router";
 import { LocalDiskStorage, setStorage } from "~/integrations/storage.server";
-import { MEDIA_DIR, PGLITE_DUMP, PG_TEMPLATE, pgAdminUrl, pgUrlFor } from "../setup/templates";
+import { pgAdminUrl, pgUrlFor } from "../setup/templates";
 
 export type Engine = "pglite" | "postgres";
 
 /** The engines to run against: always the embedded one; PostgreSQL when the template was built. */
 export function engines(): Engine[] {
-  return fs.existsSync(PGLITE_DUMP + ".pg") ? ["pglite", "postgres"] : ["pglite"];
+  return inject("run").pgTemplate ? ["pglite", "postgres"] : ["pglite"];
 }
 
 export async function openTestDb(engine: Engine): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (engine === "pglite") {
-    const blob = new Blob([fs.readFileSync(PGLITE_DUMP)]);
+    const blob = new Blob([fs.readFileSync(inject("run").pgliteDump)]);
     const db = await openPglite(undefined, { loadDataDir: blob });
     await migrate(db);
     return { db, drop: () => db.close() };
   }
-  const name = `mkt_test_${crypto.randomBytes(6).toString("hex")}`;
+  const run = inject("run");
+  const name = `mkt_test_${run.runId}_${crypto.randomBytes(6).toString("hex")}`;
   const pg = (await import("pg")).default;
   const admin = new pg.Client(pgAdminUrl());
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${run.pgTemplate}`);
   await admin.end();
   const db = await openPostgres(pgUrlFor(name), 5);
   await migrate(db);
@@ -86,7 +87,7 @@ function nodeToRequest(req: http.IncomingMessage, body: Buffer, origin: string):
 export function useApi(engine: Engine): TestApi {
   const state = {} as TestApi & { server: http.Server; drop: () => Promise<void> };
   beforeAll(async () => {
-    setStorage(new LocalDiskStorage(MEDIA_DIR));
+    setStorage(new LocalDiskStorage(inject("run").mediaDir));
     const { db, drop } = await openTestDb(engine);
     setDb(db);
     const server = http.createServer(async (req, res) => {

@@ -9,7 +9,7 @@ import path from "node:path";
 import { startStandins } from "./standins";
 
 const port = process.env.E2E_PORT || "3100";
-const dataDir = path.resolve("tests/.tmp/e2e-data");
+const dataDir = path.resolve(`tests/.tmp/e2e-data-${port}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 

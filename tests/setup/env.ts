@@ -8,6 +8,5 @@ process.env.DATA_DIR = dir;
 process.env.SESSION_SECRET ??= "test-session-secret";
 process.env.NODE_ENV = "test";
 process.env.PUBLIC_URL ??= "http://localhost:3000";
-process.env.TEST_MEDIA_DIR = path.resolve("tests/.tmp/media");
 delete process.env.DATABASE_URL;
 delete process.env.API_URL;

@@ -1,14 +1,28 @@
 /**
  * Migrated and seeded template databases, made once per test run and copied for each test file:
  * a PGlite data dir dump, and a PostgreSQL template database (when a server is reachable).
+ * Names carry the run's id (the vitest main process's pid), so runs side by side don't collide.
  */
 import fs from "node:fs";
 import path from "node:path";
 
 export const TMP = path.resolve("tests/.tmp");
-export const PGLITE_DUMP = path.join(TMP, "pglite-template.tar.gz");
-export const MEDIA_DIR = path.join(TMP, "media");
-export const PG_TEMPLATE = "mkt_test_template";
+
+export interface RunInfo {
+  runId: string;
+  pgliteDump: string;
+  mediaDir: string;
+  pgTemplate: string | null;
+}
+
+export function runInfoFor(runId: string, pgReady: boolean): RunInfo {
+  return {
+    runId,
+    pgliteDump: path.join(TMP, `pglite-template-${runId}.tar.gz`),
+    mediaDir: path.join(TMP, `media-${runId}`),
+    pgTemplate: pgReady ? `mkt_test_${runId}_template` : null,
+  };
+}
 
 /** The PostgreSQL server tests use: TEST_DATABASE_URL, else the local one. */
 export function pgAdminUrl(): string {
@@ -37,4 +51,13 @@ export async function postgresReachable(): Promise<boolean> {
 
 export function ensureTmp() {
   fs.mkdirSync(TMP, { recursive: true });
+}
+
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
