@@ -6,6 +6,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "~/config.server";
+import { S3Storage } from "./s3.server";
 
 export interface Storage {
   put(key: string, data: Uint8Array, contentType: string): Promise<void>;
@@ -44,8 +45,21 @@ export class LocalDiskStorage implements Storage {
 }
 
 let storage: Storage | null = null;
+/** S3-compatible store when S3_ENDPOINT and S3_BUCKET are set (shared by several app servers), else local disk. */
 export function getStorage(): Storage {
-  if (!storage) storage = new LocalDiskStorage(path.join(path.resolve(env().DATA_DIR), "media"));
+  if (!storage) {
+    const e = env();
+    storage =
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? new S3Storage({
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            region: e.S3_REGION,
+          })
+        : new LocalDiskStorage(path.join(path.resolve(e.DATA_DIR), "media"));
+  }
   return storage;
 }
 export function setStorage(s: Storage | null) {
