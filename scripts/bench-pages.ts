@@ -1,0 +1,104 @@
+/**
+ * `npm run bench:pages`: page weight and server response time of the main pages, as a shopper on
+ * a slow phone pays for them. Starts the production build on a fresh embedded database with the
+ * demo catalogue (or uses BASE_URL), then for each page prints the gzip bytes of HTML, CSS and JS
+ * with JavaScript (normal) and in Lite mode (Save-Data: on, no scripts), and p50/p95 of the HTML
+ * response time over N requests. Figures only; nothing here passes or fails.
+ *
+ *   npm run build && npm run bench:pages            # N=30
+ *   BASE_URL=http://localhost:3000 N=100 npm run bench:pages
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+
+const N = Number(process.env.N ?? 30);
+const PAGES = (process.env.PAGES ?? "/,/building-materials,/products/?search=cement,/products/1,/cart,/auth/login,/faq").split(",");
+
+async function startServer(): Promise<{ base: string; child: ChildProcess | null }> {
+  if (process.env.BASE_URL) return { base: process.env.BASE_URL.replace(/\/$/, ""), child: null };
+  const port = 3900 + (process.pid % 90);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
+  const child = spawn(process.execPath, ["server/start.mjs"], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: "1", NODE_ENV: "production", DATABASE_URL: "", SESSION_SECRET: "bench" },
+    stdio: "ignore",
+  });
+  const base = `http://localhost:${port}`;
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/v1/products/categories/root_categories/`)).ok) return { base, child };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error("server did not start");
+}
+
+const gz = (buf: Buffer) => zlib.gzipSync(buf, { level: 6 }).length;
+
+async function weigh(base: string, page: string, lite: boolean) {
+  const headers: Record<string, string> = lite ? { "Save-Data": "on" } : {};
+  const res = await fetch(base + page, { headers });
+  const html = Buffer.from(await res.arrayBuffer());
+  const text = html.toString("utf8");
+  const css = [...text.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
+  const js = [
+    ...text.matchAll(/<script[^>]+src="([^"]+)"/g),
+    ...text.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+    ...text.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/build\/[^"]+\.js)"/g),
+  ].map((m) => m[1]);
+  const inlineJs = [...text.matchAll(/<script(?![^>]+src=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + m[1].length, 0);
+  const sum = async (urls: string[]) => {
+    let total = 0;
+    for (const u of new Set(urls)) total += gz(Buffer.from(await (await fetch(new URL(u, base))).arrayBuffer()));
+    return total;
+  };
+  return { status: res.status, html: gz(html), css: await sum(css), js: await sum(js), jsFiles: new Set(js).size, inlineJs };
+}
+
+async function timing(base: string, page: string) {
+  const times: number[] = [];
+  for (let i = 0; i < N; i++) {
+    const t0 = performance.now();
+    const r = await fetch(base + page);
+    await r.arrayBuffer();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+  return { p50: q(0.5), p95: q(0.95) };
+}
+
+const { base, child } = await startServer();
+try {
+  console.log(`Page weight (gzip bytes) and HTML response time at ${base}, ${N} requests per page\n`);
+  console.log(
+    ["page", "status", "HTML", "CSS", "JS (files)", "total", "lite total", "p50 ms", "p95 ms"].map((s, i) => (i === 0 ? s.padEnd(28) : s.padStart(11))).join(""),
+  );
+  for (const page of PAGES) {
+    const normal = await weigh(base, page, false);
+    const lite = await weigh(base, page, true);
+    const t = await timing(base, page);
+    const kb = (n: number) => `${(n / 1024).toFixed(1)}K`;
+    console.log(
+      [
+        page.padEnd(28),
+        String(normal.status).padStart(11),
+        kb(normal.html).padStart(11),
+        kb(normal.css).padStart(11),
+        `${kb(normal.js)} (${normal.jsFiles})`.padStart(11),
+        kb(normal.html + normal.css + normal.js).padStart(11),
+        `${kb(lite.html + lite.css + lite.js)}${lite.js ? "!" : ""}`.padStart(11),
+        t.p50.toFixed(1).padStart(11),
+        t.p95.toFixed(1).padStart(11),
+      ].join(""),
+    );
+  }
+  console.log("\n(images are lazy-loaded WebP variants and not counted; 'lite total' is with Save-Data: on, which ships no script)");
+} finally {
+  child?.kill();
+}
