@@ -14,13 +14,13 @@ export function Footer({ lite }: { lite: boolean }) {
   const here = location.pathname + location.search;
   return (
     <footer className="mt-12 border-t border-gray-200 bg-ink text-gray-200">
-      <section className="bg-brand-600 text-white" aria-labelledby="newsletter-heading">
+      <section className="bg-brand-800 text-white" aria-labelledby="newsletter-heading">
         <div className="container-page flex flex-col gap-3 py-6 md:flex-row md:items-center md:justify-between">
           <div>
             <h2 id="newsletter-heading" className="text-lg font-bold">
               Get deals on building materials in your inbox
             </h2>
-            <p className="text-sm text-brand-100">New arrivals and price drops. Unsubscribe any time.</p>
+            <p className="text-sm text-white">New arrivals and price drops. Unsubscribe any time.</p>
           </div>
           <Form method="post" action="/newsletter" className="flex w-full max-w-md gap-2">
             <input type="hidden" name="redirectTo" value={here} />

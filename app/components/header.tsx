@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import type { ShellData } from "~/storefront/shell.server";
+import { useCartCount } from "./cart-forms";
 import { CartIcon, ChevronDown, MenuIcon, SearchIcon, StoreIcon, UserIcon } from "./icons";
 
 /** Paths where the shop chrome (search box) is hidden: the seller area. */
@@ -17,6 +18,7 @@ export function Header({ shell }: { shell: ShellData }) {
   const location = useLocation();
   const storeArea = isStorePath(location.pathname);
   const store = storeButton(shell);
+  const cartCount = useCartCount(shell.cartCount);
   const search = new URLSearchParams(location.search).get("search") ?? "";
   // Menus are <details> so they open without JavaScript; with it, close them after navigating.
   useEffect(() => {
@@ -65,7 +67,7 @@ export function Header({ shell }: { shell: ShellData }) {
           </nav>
         </details>
 
-        <Link to="/" className="flex shrink-0 items-center gap-1 text-xl font-extrabold tracking-tight text-brand-700">
+        <Link to="/" aria-label="BuildMart home" className="flex shrink-0 items-center gap-1 text-xl font-extrabold tracking-tight text-brand-700">
           <span aria-hidden className="grid h-8 w-8 place-items-center rounded bg-brand-600 text-base text-white">B</span>
           <span className="hidden sm:inline">BuildMart</span>
         </Link>
@@ -83,7 +85,7 @@ export function Header({ shell }: { shell: ShellData }) {
               placeholder="Search cement, roofing, generators…"
               className="min-w-0 flex-1 rounded-l-md border border-gray-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none"
             />
-            <button type="submit" className="rounded-r-md bg-brand-600 px-3 py-2 text-white hover:bg-brand-700" aria-label="Search">
+            <button type="submit" className="rounded-r-md bg-brand-700 px-3 py-2 text-white hover:bg-brand-800" aria-label="Search">
               <SearchIcon width={20} height={20} />
             </button>
           </Form>
@@ -91,13 +93,13 @@ export function Header({ shell }: { shell: ShellData }) {
           <div className="flex-1" />
         )}
 
-        <Link to="/cart" className="relative rounded p-2 hover:bg-gray-100" aria-label={`Cart, ${shell.cartCount} items`}>
+        <Link to="/cart" className="relative rounded p-2 hover:bg-gray-100" aria-label={`Cart, ${cartCount} items`}>
           <CartIcon />
           <span
             data-testid="cart-count"
-            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-brand-600 px-1 text-center text-xs font-bold leading-5 text-white"
+            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-brand-700 px-1 text-center text-xs font-bold leading-5 text-white"
           >
-            {shell.cartCount}
+            {cartCount}
           </span>
         </Link>
 

@@ -2,6 +2,99 @@
 import type { Api } from "./api.server";
 import { cartCookie, getGuestCartId } from "./session.server";
 
+export interface CartItem {
+  id: number;
+  prod_id: number;
+  quantity: number;
+  name: string;
+  price: number;
+  original_price: number;
+  line_total: number;
+  image: string;
+  available: boolean;
+}
+
+export interface Cart {
+  id: string;
+  user_id: number | null;
+  total_quantity: number;
+  shipping_cost: number;
+  subtotal: number;
+  total: number;
+  cart_items: CartItem[];
+}
+
+/** The shopper's cart, or null when they have none yet (a stale guest cookie counts as none). */
+export async function loadCart(api: Api, request: Request): Promise<Cart | null> {
+  const user = api.user;
+  if (user) {
+    const r = await api.get<Cart>(`/carts/user/${user.id}/`);
+    if (r.ok) return r.data;
+    if (r.status === 404) return null;
+    throw new Response("Your cart could not be loaded. Please try again.", { status: 502 });
+  }
+  const guestId = await getGuestCartId(request);
+  if (!guestId) return null;
+  const r = await api.get<Cart>(`/carts/${guestId}/`);
+  if (r.ok) return r.data;
+  if (r.status === 404) return null;
+  throw new Response("Your cart could not be loaded. Please try again.", { status: 502 });
+}
+
+/**
+ * The shopper's cart id, creating the cart on first use. A new guest cart comes with the
+ * Set-Cookie header for the cartId cookie (path /, 7 days).
+ */
+export async function ensureCart(api: Api, request: Request): Promise<{ cartId: string; setCookie: string | null }> {
+  const user = api.user;
+  if (user) {
+    const found = await api.get<Cart>(`/carts/user/${user.id}/`);
+    if (found.ok) return { cartId: found.data.id, setCookie: null };
+    const created = await api.post<Cart>("/carts/", { user_id: user.id });
+    if (!created.ok) throw new CartError("We could not create your cart. Please try again.");
+    return { cartId: created.data.id, setCookie: null };
+  }
+  const guestId = await getGuestCartId(request);
+  if (guestId) {
+    const found = await api.get<Cart>(`/carts/${guestId}/`);
+    if (found.ok) return { cartId: guestId, setCookie: null };
+  }
+  const created = await api.post<Cart>("/carts/", { user_id: null });
+  if (!created.ok) throw new CartError("We could not create your cart. Please try again.");
+  return { cartId: created.data.id, setCookie: await cartCookie().serialize(created.data.id) };
+}
+
+/** A failure with a message for the shopper. */
+export class CartError extends Error {}
+
+/** The first message of a DRF-style error body. */
+export function apiMessage(data: unknown, fallback: string): string {
+  if (Array.isArray(data) && typeof data[0] === "string") return data[0];
+  if (data && typeof data === "object") {
+    for (const v of Object.values(data as Record<string, unknown>)) {
+      if (typeof v === "string") return v;
+      if (Array.isArray(v) && typeof v[0] === "string") return v[0];
+    }
+  }
+  return fallback;
+}
+
+/**
+ * Adds a product, creating the cart when needed. `setCookie` (a new guest cart's cookie) must be
+ * sent whether or not the add itself worked.
+ */
+export async function addToCart(
+  api: Api,
+  request: Request,
+  productId: number,
+  quantity = 1,
+): Promise<{ ok: true; setCookie: string | null } | { ok: false; message: string; setCookie: string | null }> {
+  const { cartId, setCookie } = await ensureCart(api, request);
+  const r = await api.post(`/carts/${cartId}/items/`, { prod_id: productId, quantity });
+  if (!r.ok) return { ok: false, message: apiMessage(r.data, "This product could not be added to your cart."), setCookie };
+  return { ok: true, setCookie };
+}
+
 /**
  * After login: merge the guest cart of the cartId cookie into the member's cart (spec section 4)
  * and drop the cookie. Returns the Set-Cookie header to send, or null when there was no guest cart.

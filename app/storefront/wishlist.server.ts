@@ -1,9 +1,52 @@
-/** Which products are in the signed-in shopper's wishlist (for the hearts on cards and product pages). */
+/** The signed-in shopper's wishlist (hearts on cards and product pages, the /users/wishlist page). */
 import type { Api } from "./api.server";
+
+export interface WishlistEntry {
+  id: number;
+  product_id: number;
+  user_id: number;
+  product: {
+    id: number;
+    name: string;
+    selling_price: number;
+    price: number;
+    type: "sale" | "rent";
+    category_id: number;
+    image: string;
+    available: boolean;
+  };
+}
+
+export async function loadWishlist(api: Api): Promise<WishlistEntry[]> {
+  const user = api.user;
+  if (!user) return [];
+  const r = await api.get<{ results: WishlistEntry[] }>(`/carts/wishlist/user/${user.id}/?page_size=500`);
+  if (!r.ok) throw new Response("Your wishlist could not be loaded. Please try again.", { status: r.status === 401 ? 401 : 502 });
+  return r.data.results;
+}
 
 export async function loadWishlistProductIds(api: Api): Promise<number[]> {
   const user = api.user;
   if (!user) return [];
   const r = await api.get<{ results: { product_id: number }[] }>(`/carts/wishlist/user/${user.id}/?page_size=500`);
   return r.ok ? r.data.results.map((w) => w.product_id) : [];
+}
+
+/** Adds the product when it is not in the wishlist, removes it when it is. Answers the new state. */
+export async function toggleWishlist(api: Api, productId: number): Promise<{ ok: boolean; inWishlist: boolean }> {
+  const user = api.user;
+  if (!user) return { ok: false, inWishlist: false };
+  const entries = await loadWishlist(api);
+  const found = entries.find((e) => e.product_id === productId);
+  if (found) {
+    const r = await api.delete(`/carts/carts/wishlist/${found.id}/`);
+    return { ok: r.ok || r.status === 404, inWishlist: !(r.ok || r.status === 404) };
+  }
+  const r = await api.post(`/carts/carts/wishlist/`, { user_id: user.id, product_id: productId });
+  return { ok: r.ok, inWishlist: r.ok };
+}
+
+export async function removeWishlistEntry(api: Api, entryId: number): Promise<boolean> {
+  const r = await api.delete(`/carts/carts/wishlist/${entryId}/`);
+  return r.ok || r.status === 404;
 }

@@ -1,0 +1,203 @@
+/**
+ * The address editor (add and edit share it) and its zod schema, used by the route actions
+ * (parseWithZod, submission.reply()) and in the browser (conform). Messages of spec section 5.
+ * The form is always `noValidate`: the spec's messages show next to the fields with and without
+ * JavaScript (a browser's own bubbles would replace them when JS is off).
+ */
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import * as z from "zod";
+import { NIGERIAN_STATES, optionalPhoneField, phoneField, requiredText } from "~/domain/validation";
+import { Spinner, primaryButton } from "./cart-forms";
+
+export const STREET_MESSAGE = "Please enter a valid delivery address for accurate shipment and successful delivery of your order.";
+export const CITY_MESSAGE = "Please enter a valid city for accurate shipment and successful delivery of your order.";
+export const STATE_MESSAGE = "Please enter a valid state for accurate shipment and successful delivery of your order.";
+export const PHONE_INVALID_MESSAGE = "Please enter a valid Nigerian phone number";
+export const MAX_ADDRESSES = 3;
+
+export const AddressFormSchema = z.object({
+  receiver_first_name: requiredText("First name is required", 3),
+  receiver_last_name: requiredText("Last name is required", 3),
+  receiver_phone_one: phoneField("Phone number is required", PHONE_INVALID_MESSAGE),
+  receiver_phone_two: optionalPhoneField(PHONE_INVALID_MESSAGE),
+  street_address: requiredText(STREET_MESSAGE, 10),
+  city: requiredText(CITY_MESSAGE, 3),
+  state: z.enum(NIGERIAN_STATES, { error: STATE_MESSAGE }),
+  zip_code: z.string().trim().max(10, "Should be at most 10 characters").optional(),
+  is_default: z.boolean().optional(),
+});
+
+export type AddressFormValue = z.output<typeof AddressFormSchema>;
+
+/** The API body for POST/PUT /users/adresses/. */
+export function toAddressBody(v: AddressFormValue, userId: number) {
+  return {
+    receiver_first_name: v.receiver_first_name,
+    receiver_last_name: v.receiver_last_name,
+    receiver_phone_one: v.receiver_phone_one,
+    receiver_phone_two: v.receiver_phone_two ?? null,
+    street_address: v.street_address,
+    city: v.city,
+    state: v.state,
+    country: "NGA",
+    zip_code: v.zip_code ? v.zip_code : null,
+    ...(v.is_default ? { is_default: true } : {}),
+    user: userId,
+  };
+}
+
+/** API 400 bodies as conform errors: field messages stay by their fields, the rest on the form. */
+export function apiErrorsToReply(body: unknown): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
+  if (Array.isArray(body)) return { formErrors: body.map(String), fieldErrors: {} };
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  if (body && typeof body === "object") {
+    for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+      const msgs = Array.isArray(v) ? v.map(String) : [String(v)];
+      if (k in AddressFormSchema.shape) fieldErrors[k] = msgs;
+      else formErrors.push(...msgs);
+    }
+  }
+  if (!formErrors.length && !Object.keys(fieldErrors).length) formErrors.push("The address could not be saved. Please try again.");
+  return { formErrors, fieldErrors };
+}
+
+export interface AddressDefaults {
+  receiver_first_name?: string;
+  receiver_last_name?: string;
+  receiver_phone_one?: string;
+  receiver_phone_two?: string | null;
+  street_address?: string;
+  city?: string;
+  state?: string;
+  zip_code?: string | null;
+  is_default?: boolean;
+}
+
+export function AddressForm({
+  id,
+  intent,
+  lastResult,
+  defaultValue,
+  submitLabel,
+  hiddenFields,
+}: {
+  id: string;
+  intent: string;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  defaultValue?: AddressDefaults;
+  submitLabel: string;
+  hiddenFields?: Record<string, string | number>;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue: {
+      ...defaultValue,
+      receiver_phone_two: defaultValue?.receiver_phone_two ?? "",
+      zip_code: defaultValue?.zip_code ?? "",
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddressFormSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="space-y-3">
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(hiddenFields ?? {}).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      {form.errors?.length ? (
+        <p role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="First name" required meta={fields.receiver_first_name}>
+          <input {...getInputProps(fields.receiver_first_name, { type: "text" })} autoComplete="given-name" className="field-input" />
+        </Field>
+        <Field label="Last name" required meta={fields.receiver_last_name}>
+          <input {...getInputProps(fields.receiver_last_name, { type: "text" })} autoComplete="family-name" className="field-input" />
+        </Field>
+        <Field label="Phone number" required meta={fields.receiver_phone_one} hint="e.g. 0803 123 4567">
+          <input {...getInputProps(fields.receiver_phone_one, { type: "tel" })} autoComplete="tel" className="field-input" />
+        </Field>
+        <Field label="Additional phone number (optional)" meta={fields.receiver_phone_two}>
+          <input {...getInputProps(fields.receiver_phone_two, { type: "tel" })} className="field-input" />
+        </Field>
+      </div>
+      <Field label="Delivery address" required meta={fields.street_address}>
+        <input {...getInputProps(fields.street_address, { type: "text" })} autoComplete="street-address" className="field-input" />
+      </Field>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Field label="City" required meta={fields.city}>
+          <input {...getInputProps(fields.city, { type: "text" })} autoComplete="address-level2" className="field-input" />
+        </Field>
+        <Field label="State" required meta={fields.state}>
+          <select {...getSelectProps(fields.state)} autoComplete="address-level1" className="field-input">
+            <option value="">Select a state</option>
+            {NIGERIAN_STATES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Zip code (optional)" meta={fields.zip_code}>
+          <input {...getInputProps(fields.zip_code, { type: "text" })} autoComplete="postal-code" inputMode="numeric" className="field-input" />
+        </Field>
+      </div>
+      <p className="text-sm text-gray-700">
+        Country: <span className="font-medium">Nigeria (NGA)</span>
+      </p>
+      <label className="flex items-center gap-2 text-sm">
+        <input {...getInputProps(fields.is_default, { type: "checkbox" })} className="h-4 w-4 accent-brand-600" />
+        Use as my default address
+      </label>
+      <button type="submit" className={primaryButton} disabled={saving}>
+        {saving ? <Spinner /> : null}
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
+
+function Field({
+  label,
+  required = false,
+  hint,
+  meta,
+  children,
+}: {
+  label: string;
+  required?: boolean;
+  hint?: string;
+  meta: { id: string; errorId: string; errors?: string[] };
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={meta.id} className="field-label">
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
+        ) : null}
+        {hint ? <span className="ml-1 font-normal text-gray-600">({hint})</span> : null}
+      </label>
+      {children}
+      {meta.errors?.length ? (
+        <p id={meta.errorId} className="field-error">
+          {meta.errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}

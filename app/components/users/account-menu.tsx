@@ -1,0 +1,37 @@
+/** The account area's side menu (spec section 2): Account, Orders, Wishlist, Log out. */
+import { NavLink } from "@remix-run/react";
+
+const ITEMS = [
+  { to: "/users/account/addresses", label: "Account" },
+  { to: "/users/orders", label: "Orders" },
+  { to: "/users/wishlist", label: "Wishlist" },
+] as const;
+
+export function AccountMenu({ firstName }: { firstName: string }) {
+  return (
+    <nav aria-label="Account" className="shrink-0 md:w-56">
+      <p className="mb-2 hidden px-3 text-sm text-gray-600 md:block">Hi, {firstName || "there"}</p>
+      <ul className="flex gap-1 overflow-x-auto rounded-lg border border-gray-200 bg-white p-1 md:flex-col">
+        {ITEMS.map((item) => (
+          <li key={item.to} className="shrink-0">
+            <NavLink
+              to={item.to}
+              prefetch="intent"
+              className={({ isActive }) =>
+                `block rounded px-3 py-2 text-sm font-medium hover:bg-brand-50 ${isActive ? "bg-brand-50 text-brand-700" : "text-ink"}`
+              }
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+        <li className="shrink-0">
+          {/* A plain link: /logout also logs out on GET, so it works without JavaScript. */}
+          <a href="/logout" className="block rounded px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50">
+            Log out
+          </a>
+        </li>
+      </ul>
+    </nav>
+  );
+}

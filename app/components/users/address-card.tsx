@@ -1,0 +1,97 @@
+/**
+ * One address in the address book: DEFAULT ADDRESS tag, Edit, Set as default, Delete. Delete asks
+ * first on the page itself (?delete={id}), so the confirmation works without JavaScript.
+ */
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { Spinner } from "~/components/cart-forms";
+
+export interface Address {
+  id: number;
+  receiver_first_name: string;
+  receiver_last_name: string;
+  receiver_phone_one: string;
+  receiver_phone_two: string | null;
+  street_address: string;
+  city: string;
+  state: string;
+  country: string;
+  zip_code: string | null;
+  is_default: boolean;
+}
+
+export function AddressCard({ address, confirmingDelete }: { address: Address; confirmingDelete: boolean }) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("id") === String(address.id);
+  const pendingIntent = pending ? navigation.formData?.get("intent") : null;
+  const name = `${address.receiver_first_name} ${address.receiver_last_name}`;
+  return (
+    <li
+      className={`flex flex-col rounded-lg border bg-white p-4 ${address.is_default ? "border-brand-600" : "border-gray-200"}`}
+      data-testid="address-card"
+      aria-label={`Address of ${name}${address.is_default ? " (default)" : ""}`}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <p className="font-semibold">{name}</p>
+        {address.is_default ? (
+          <span className="rounded bg-brand-50 px-2 py-0.5 text-xs font-bold tracking-wide text-brand-700">DEFAULT ADDRESS</span>
+        ) : null}
+      </div>
+      <address className="mt-1 text-sm not-italic text-gray-700">
+        {address.street_address}
+        <br />
+        {address.city}, {address.state}
+        {address.zip_code ? ` ${address.zip_code}` : ""}, Nigeria
+        <br />
+        {address.receiver_phone_one}
+        {address.receiver_phone_two ? ` / ${address.receiver_phone_two}` : ""}
+      </address>
+      {confirmingDelete ? (
+        <div role="alertdialog" aria-labelledby={`confirm-${address.id}`} className="mt-3 rounded-md border border-red-200 bg-red-50 p-3">
+          <p id={`confirm-${address.id}`} className="text-sm font-medium text-red-800">
+            Delete this address? This cannot be undone.
+          </p>
+          <div className="mt-2 flex gap-2">
+            <Form method="post" action="/users/account/addresses" preventScrollReset>
+              <input type="hidden" name="id" value={address.id} />
+              <button type="submit" name="intent" value="delete" className="btn bg-red-700 text-white hover:bg-red-800" disabled={pending}>
+                {pendingIntent === "delete" ? <Spinner /> : null}
+                Yes, delete
+              </button>
+            </Form>
+            <Link to="/users/account/addresses" className="btn-outline" preventScrollReset>
+              Cancel
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <div className="mt-3 flex flex-wrap gap-2 border-t border-gray-100 pt-3">
+          <Link to={`/users/account/addresses/edit?id=${address.id}`} className="btn-outline px-3 py-1.5" aria-label={`Edit address of ${name}`}>
+            Edit
+          </Link>
+          <Form method="post" action="/users/account/addresses" preventScrollReset>
+            <input type="hidden" name="id" value={address.id} />
+            <button
+              type="submit"
+              name="intent"
+              value="default"
+              className="btn-outline px-3 py-1.5"
+              disabled={address.is_default || pending}
+              aria-label={address.is_default ? "Default address" : `Set address of ${name} as default`}
+            >
+              {pendingIntent === "default" ? <Spinner /> : null}
+              Set as default
+            </button>
+          </Form>
+          <Link
+            to={`/users/account/addresses?delete=${address.id}`}
+            className="btn-outline px-3 py-1.5 text-red-700"
+            preventScrollReset
+            aria-label={`Delete address of ${name}`}
+          >
+            Delete
+          </Link>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,239 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { SHIPPING_FEE_KOBO } from "~/domain/shipping";
+import { engines, makeUser, useApi } from "./harness";
+
+interface Product {
+  id: number;
+  selling_price: number;
+  size: "small" | "medium" | "large";
+}
+
+describe.each(engines())("carts on %s", (engine) => {
+  const api = useApi(engine);
+  let products: Product[] = [];
+
+  beforeAll(async () => {
+    const r = await api.call("/products/?page_size=10&ordering=selling_price");
+    products = r.body.results;
+    expect(products.length).toBeGreaterThanOrEqual(6);
+  });
+
+  const newGuestCart = async () => {
+    const r = await api.call("/carts/", { method: "POST", json: { user_id: null } });
+    expect(r.status).toBe(201);
+    return r.body.id as string;
+  };
+
+  it("creates a guest cart (201) with the cart shape and an unguessable uuid", async () => {
+    const r = await api.call("/carts/", { method: "POST", json: { user_id: null } });
+    expect(r.status).toBe(201);
+    expect(r.body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(r.body).toMatchObject({ total_quantity: 0, shipping_cost: 0, cart_items: [], user_id: null });
+    const again = await api.call(`/carts/${r.body.id}/`);
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(r.body.id);
+  });
+
+  it("answers 404 with DRF's body for a malformed or unknown cart id", async () => {
+    for (const id of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
+      const r = await api.call(`/carts/${id}/`);
+      expect(r.status).toBe(404);
+      expect(r.body).toEqual({ detail: "Not found." });
+    }
+  });
+
+  it("adds items with product details, raises the quantity of a product already there, and computes totals", async () => {
+    const cartId = await newGuestCart();
+    const [a, b] = products;
+    const add1 = await api.call(`/carts/${cartId}/items/`, { json: { prod_id: a.id, quantity: 1 } });
+    expect(add1.status).toBe(201);
+    expect(add1.body).toMatchObject({ prod_id: a.id, quantity: 1, name: expect.any(String), price: a.selling_price });
+    expect(add1.body.image).toMatch(/^http.*\/media\//);
+    const add2 = await api.call(`/carts/${cartId}/items/`, { json: { prod_id: a.id, quantity: 2 } });
+    expect(add2.status).toBe(201);
+    expect(add2.body.id).toBe(add1.body.id);
+    expect(add2.body.quantity).toBe(3);
+    // quantity defaults to 1
+    const add3 = await api.call(`/carts/${cartId}/items/`, { json: { prod_id: String(b.id) } });
+    expect(add3.body.quantity).toBe(1);
+
+    const cart = await api.call(`/carts/${cartId}/`);
+    expect(cart.status).toBe(200);
+    expect(cart.body.cart_items).toHaveLength(2);
+    expect(cart.body.total_quantity).toBe(4);
+    for (const item of cart.body.cart_items) {
+      expect(Object.keys(item)).toEqual(expect.arrayContaining(["id", "prod_id", "quantity", "name", "price", "image", "line_total"]));
+    }
+    const subtotal = a.selling_price * 3 + b.selling_price;
+    expect(cart.body.subtotal).toBeCloseTo(subtotal, 2);
+    const fee = (SHIPPING_FEE_KOBO[a.size] * 3 + SHIPPING_FEE_KOBO[b.size]) / 100;
+    expect(typeof cart.body.shipping_cost).toBe("number");
+    if (subtotal < 500_000) expect(cart.body.shipping_cost).toBe(Math.min(fee, 25_000));
+    expect(cart.body.total).toBeCloseTo(subtotal + cart.body.shipping_cost, 2);
+  });
+
+  it("sets a quantity with PATCH (below 1 becomes 1; not a number is a 400), deletes a line with 204", async () => {
+    const cartId = await newGuestCart();
+    const item = (await api.call(`/carts/${cartId}/items/`, { json: { prod_id: products[0].id, quantity: 2 } })).body;
+    const five = await api.call(`/carts/${cartId}/items/${item.id}/`, { method: "PATCH", json: { quantity: 5 } });
+    expect(five.status).toBe(200);
+    expect(five.body.quantity).toBe(5);
+    for (const q of [0, -4]) {
+      const low = await api.call(`/carts/${cartId}/items/${item.id}/`, { method: "PATCH", json: { quantity: q } });
+      expect(low.status).toBe(200);
+      expect(low.body.quantity).toBe(1);
+    }
+    const bad = await api.call(`/carts/${cartId}/items/${item.id}/`, { method: "PATCH", json: { quantity: "lots" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.quantity).toBeDefined();
+    const del = await api.fetch(`/carts/${cartId}/items/${item.id}/`, { method: "DELETE" });
+    expect(del.status).toBe(204);
+    const again = await api.fetch(`/carts/${cartId}/items/${item.id}/`, { method: "DELETE" });
+    expect(again.status).toBe(404);
+    const cart = await api.call(`/carts/${cartId}/`);
+    expect(cart.body.cart_items).toEqual([]);
+    expect(cart.body.shipping_cost).toBe(0);
+  });
+
+  it("refuses unpublished, out-of-stock and unknown products with a clear 400", async () => {
+    const cartId = await newGuestCart();
+    const [, , , hidden, empty] = products;
+    await api.db.query("UPDATE products SET published = false WHERE id = $1", [hidden.id]);
+    await api.db.query("UPDATE products SET stock_quantity = 0 WHERE id = $1", [empty.id]);
+    try {
+      const r1 = await api.call(`/carts/${cartId}/items/`, { json: { prod_id: hidden.id, quantity: 1 } });
+      expect(r1.status).toBe(400);
+      expect(r1.body).toEqual({ prod_id: ["This product is not available."] });
+      const r2 = await api.call(`/carts/${cartId}/items/`, { json: { prod_id: empty.id, quantity: 1 } });
+      expect(r2.status).toBe(400);
+      expect(r2.body).toEqual({ prod_id: ["This product is out of stock."] });
+      const r3 = await api.call(`/carts/${cartId}/items/`, { json: { prod_id: 99999999 } });
+      expect(r3.status).toBe(400);
+      const r4 = await api.call(`/carts/${cartId}/items/`, { json: { quantity: 1 } });
+      expect(r4.status).toBe(400);
+      expect(r4.body.prod_id).toBeDefined();
+    } finally {
+      await api.db.query("UPDATE products SET published = true, stock_quantity = 100 WHERE id = ANY($1::int[])", [[hidden.id, empty.id]]);
+    }
+  });
+
+  it("deletes a cart with 204", async () => {
+    const cartId = await newGuestCart();
+    await api.call(`/carts/${cartId}/items/`, { json: { prod_id: products[0].id } });
+    const r = await api.fetch(`/carts/${cartId}/`, { method: "DELETE" });
+    expect(r.status).toBe(204);
+    expect((await api.call(`/carts/${cartId}/`)).status).toBe(404);
+  });
+
+  it("gives a member exactly 404 'Not found.' before they have a cart, then their cart; POST /carts/ is 201 and idempotent", async () => {
+    const u = await makeUser(api);
+    const none = await api.call(`/carts/user/${u.id}/`, { token: u.token });
+    expect(none.status).toBe(404);
+    expect(none.body).toEqual({ detail: "Not found." });
+    const created = await api.call("/carts/", { json: { user_id: u.id }, token: u.token });
+    expect(created.status).toBe(201);
+    expect(created.body.user_id).toBe(u.id);
+    const again = await api.call("/carts/", { json: { user_id: u.id }, token: u.token });
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(created.body.id);
+    const mine = await api.call(`/carts/user/${u.id}/`, { token: u.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.id).toBe(created.body.id);
+  });
+
+  it("keeps a member's cart to its owner: others get 403/404 and never the data; no token is a 401", async () => {
+    const owner = await makeUser(api);
+    const other = await makeUser(api);
+    const cart = (await api.call("/carts/", { json: { user_id: owner.id }, token: owner.token })).body;
+    const item = (await api.call(`/carts/${cart.id}/items/`, { json: { prod_id: products[0].id }, token: owner.token })).body;
+
+    expect((await api.call("/carts/", { json: { user_id: owner.id } })).status).toBe(401);
+    expect((await api.call("/carts/", { json: { user_id: owner.id }, token: other.token })).status).toBe(403);
+    const byUser = await api.call(`/carts/user/${owner.id}/`, { token: other.token });
+    expect(byUser.status).toBe(403);
+    expect(byUser.body.cart_items).toBeUndefined();
+    expect((await api.call(`/carts/user/${owner.id}/`)).status).toBe(401);
+
+    const read = await api.call(`/carts/${cart.id}/`, { token: other.token });
+    expect(read.status).toBe(404);
+    expect(read.body).toEqual({ detail: "Not found." });
+    expect((await api.call(`/carts/${cart.id}/`)).status).toBe(401);
+    expect((await api.call(`/carts/${cart.id}/items/`, { json: { prod_id: products[1].id }, token: other.token })).status).toBe(404);
+    expect(
+      (await api.call(`/carts/${cart.id}/items/${item.id}/`, { method: "PATCH", json: { quantity: 9 }, token: other.token })).status,
+    ).toBe(404);
+    expect((await api.fetch(`/carts/${cart.id}/items/${item.id}/`, { method: "DELETE", token: other.token })).status).toBe(404);
+    expect((await api.fetch(`/carts/${cart.id}/`, { method: "DELETE", token: other.token })).status).toBe(404);
+
+    // an item id of another cart cannot be reached through one's own cart
+    const otherCart = (await api.call("/carts/", { json: { user_id: other.id }, token: other.token })).body;
+    expect(
+      (await api.call(`/carts/${otherCart.id}/items/${item.id}/`, { method: "PATCH", json: { quantity: 9 }, token: other.token })).status,
+    ).toBe(404);
+
+    const still = await api.call(`/carts/${cart.id}/`, { token: owner.token });
+    expect(still.body.cart_items).toEqual([expect.objectContaining({ id: item.id, quantity: 1 })]);
+  });
+
+  it("merges a guest cart into the member's cart: quantities add up and the guest cart is removed", async () => {
+    const u = await makeUser(api);
+    const [a, b, c] = products;
+    const member = (await api.call("/carts/", { json: { user_id: u.id }, token: u.token })).body;
+    await api.call(`/carts/${member.id}/items/`, { json: { prod_id: a.id, quantity: 2 }, token: u.token });
+    await api.call(`/carts/${member.id}/items/`, { json: { prod_id: c.id, quantity: 1 }, token: u.token });
+    const guestId = await newGuestCart();
+    await api.call(`/carts/${guestId}/items/`, { json: { prod_id: a.id, quantity: 3 } });
+    await api.call(`/carts/${guestId}/items/`, { json: { prod_id: b.id, quantity: 4 } });
+
+    // no trailing slash, as clients call it
+    const r = await api.call(`/carts/${guestId}/merge/${u.id}`, { token: u.token });
+    expect(r.status).toBe(200);
+    expect(r.body.id).toBe(member.id);
+    const qty = Object.fromEntries(r.body.cart_items.map((i: { prod_id: number; quantity: number }) => [i.prod_id, i.quantity]));
+    expect(qty).toEqual({ [a.id]: 5, [b.id]: 4, [c.id]: 1 });
+    expect(r.body.total_quantity).toBe(10);
+    expect((await api.call(`/carts/${guestId}/`)).status).toBe(404);
+    // a second merge of the same (gone) guest cart is a 404
+    expect((await api.call(`/carts/${guestId}/merge/${u.id}`, { token: u.token })).status).toBe(404);
+  });
+
+  it("creates the member's cart on merge when there is none, and accepts POST and the trailing slash", async () => {
+    const u = await makeUser(api);
+    const guestId = await newGuestCart();
+    await api.call(`/carts/${guestId}/items/`, { json: { prod_id: products[0].id, quantity: 2 } });
+    const r = await api.call(`/carts/${guestId}/merge/${u.id}/`, { method: "POST", token: u.token });
+    expect(r.status).toBe(200);
+    expect(r.body.user_id).toBe(u.id);
+    expect(r.body.total_quantity).toBe(2);
+    const mine = await api.call(`/carts/user/${u.id}/`, { token: u.token });
+    expect(mine.body.id).toBe(r.body.id);
+  });
+
+  it("only lets the user themself merge, and never another member's cart", async () => {
+    const u = await makeUser(api);
+    const other = await makeUser(api);
+    const guestId = await newGuestCart();
+    await api.call(`/carts/${guestId}/items/`, { json: { prod_id: products[0].id } });
+    expect((await api.call(`/carts/${guestId}/merge/${u.id}`)).status).toBe(401);
+    expect((await api.call(`/carts/${guestId}/merge/${u.id}`, { token: other.token })).status).toBe(403);
+    const otherCart = (await api.call("/carts/", { json: { user_id: other.id }, token: other.token })).body;
+    await api.call(`/carts/${otherCart.id}/items/`, { json: { prod_id: products[1].id }, token: other.token });
+    const steal = await api.call(`/carts/${otherCart.id}/merge/${u.id}`, { token: u.token });
+    expect(steal.status).toBe(404);
+    expect((await api.call(`/carts/${otherCart.id}/`, { token: other.token })).body.total_quantity).toBe(1);
+    // the guest cart is untouched by the refused attempts
+    expect((await api.call(`/carts/${guestId}/`)).body.total_quantity).toBe(1);
+  });
+
+  it("charges shipping by size, capped, and free above the threshold", async () => {
+    const cartId = await newGuestCart();
+    const small = products.find((p) => p.size === "small") ?? products[0];
+    const item = (await api.call(`/carts/${cartId}/items/`, { json: { prod_id: small.id, quantity: 1 } })).body;
+    let cart = (await api.call(`/carts/${cartId}/`)).body;
+    if (small.selling_price < 500_000) expect(cart.shipping_cost).toBe(SHIPPING_FEE_KOBO[small.size] / 100);
+    await api.call(`/carts/${cartId}/items/${item.id}/`, { method: "PATCH", json: { quantity: 40 } });
+    cart = (await api.call(`/carts/${cartId}/`)).body;
+    if (small.selling_price * 40 < 500_000) expect(cart.shipping_cost).toBe(25_000);
+    else expect(cart.shipping_cost).toBe(0);
+  });
+});

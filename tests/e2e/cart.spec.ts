@@ -1,0 +1,143 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { formatNaira } from "../../app/domain/money";
+import { jsEnabled, login, newShopper, ready } from "./utils";
+
+interface P {
+  id: number;
+  name: string;
+  selling_price: number;
+}
+
+/** Two cheap published products with distinct names (cheap: shipping is charged). */
+async function twoProducts(request: APIRequestContext, offset = 0): Promise<[P, P]> {
+  const r = await request.get("/api/v1/products/?page_size=20&ordering=selling_price");
+  const list = ((await r.json()).results as (P & { in_stock: boolean })[]).filter((p) => p.in_stock);
+  const picked = list.slice(offset, offset + 2);
+  return [picked[0], picked[1]];
+}
+
+async function addFromProductPage(page: Page, testInfo: TestInfo, product: P, expectedCount: number) {
+  await page.goto(`/products/${product.id}`);
+  await ready(page, testInfo);
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
+  await expect(page.getByTestId("cart-count")).toHaveText(String(expectedCount));
+  await expect(page.getByTestId("flash")).toHaveText("Added to cart");
+  // back where the shopper was
+  await expect(page).toHaveURL(new RegExp(`/products/${product.id}$`));
+}
+
+const summarise = (violations: { id: string; nodes: { target: unknown[] }[] }[]) =>
+  violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+
+/** The cart line of a product (by its link: the demo catalogue has products with the same name). */
+const line = (page: Page, p: P) => page.getByTestId("cart-line").filter({ has: page.locator(`a[href="/products/${p.id}"]`) });
+
+test("a guest adds two products, changes quantities and removes one; the cart keeps totals", async ({ page, request }, testInfo) => {
+  const [a, b] = await twoProducts(request);
+  await addFromProductPage(page, testInfo, a, 1);
+  const cookie = (await page.context().cookies()).find((c) => c.name === "cartId");
+  expect(cookie?.path).toBe("/");
+  expect(cookie!.httpOnly).toBe(true);
+  const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(6.9);
+  expect(days).toBeLessThanOrEqual(7);
+  await addFromProductPage(page, testInfo, b, 2);
+
+  await page.getByRole("link", { name: /^Cart, \d+ items$/ }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await ready(page, testInfo);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cart (2 items)");
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  const lineA = line(page, a);
+  await expect(lineA.locator("img")).toBeVisible();
+  await expect(lineA).toContainText(formatNaira(a.selling_price));
+  await expect(lineA.getByRole("button", { name: /^Decrease quantity/ })).toBeDisabled();
+
+  await lineA.getByRole("button", { name: /^Increase quantity/ }).click();
+  await expect(lineA.getByTestId("quantity")).toHaveValue("2");
+  await expect(lineA.getByTestId("line-total")).toContainText(formatNaira(a.selling_price * 2));
+  await expect(page.getByTestId("cart-count")).toHaveText("3");
+  await expect(lineA.getByRole("button", { name: /^Decrease quantity/ })).toBeEnabled();
+
+  await lineA.getByTestId("quantity").fill("5");
+  await lineA.getByRole("button", { name: "Update" }).click();
+  await expect(lineA.getByTestId("quantity")).toHaveValue("5");
+  await expect(page.getByTestId("summary-count")).toHaveText("6");
+
+  await lineA.getByRole("button", { name: /^Decrease quantity/ }).click();
+  await expect(lineA.getByTestId("quantity")).toHaveValue("4");
+
+  // typed values that are not numbers, or below 1, become 1
+  await lineA.getByTestId("quantity").fill("abc");
+  await lineA.getByRole("button", { name: "Update" }).click();
+  await expect(lineA.getByTestId("quantity")).toHaveValue("1");
+  await expect(page.getByTestId("summary-count")).toHaveText("2"); // saved (the field shows it at once with JS)
+  // typing a number and pressing Enter sets it
+  await lineA.getByTestId("quantity").fill("3");
+  await lineA.getByTestId("quantity").press("Enter");
+  await expect(lineA.getByTestId("quantity")).toHaveValue("3");
+  await expect(page.getByTestId("summary-count")).toHaveText("4");
+  await lineA.getByTestId("quantity").fill("0");
+  await lineA.getByRole("button", { name: "Update" }).click();
+  await expect(lineA.getByTestId("quantity")).toHaveValue("1");
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+
+  const subtotal = a.selling_price + b.selling_price;
+  await expect(page.getByTestId("summary-subtotal")).toHaveText(formatNaira(subtotal));
+  await expect(page.getByRole("link", { name: /^Checkout/ })).toHaveAttribute("href", "/checkout/payment");
+
+  await line(page, b).getByRole("button", { name: `Remove ${b.name}` }).click();
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(page.getByTestId("flash")).toHaveText(`${b.name} was removed from your cart`);
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+});
+
+test("an empty cart says so and offers Shop Now to /all", async ({ page }, testInfo) => {
+  await page.goto("/cart");
+  await ready(page, testInfo);
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  await page.getByRole("link", { name: "Shop Now" }).click();
+  await expect(page).toHaveURL(/\/all$/);
+  await expect(page.getByRole("heading", { name: "We looked everywhere..." })).toHaveCount(0);
+});
+
+test("Buy Now goes to checkout with the product", async ({ page, request }, testInfo) => {
+  const [a] = await twoProducts(request, 2);
+  await page.goto(`/products/${a.id}`);
+  await ready(page, testInfo);
+  await page.getByRole("button", { name: "Buy Now" }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/payment\\?buy=${a.id}$`));
+});
+
+test("after login the guest cart merges into the member's cart and the cartId cookie goes", async ({ page, request }, testInfo) => {
+  const [a, b] = await twoProducts(request, 4);
+  const shopper = await newShopper(request);
+  await login(page, shopper.email, shopper.password, testInfo);
+  await addFromProductPage(page, testInfo, a, 1);
+  await page.goto("/logout");
+  await expect(page.getByTestId("cart-count")).toHaveText("0");
+
+  await addFromProductPage(page, testInfo, a, 1);
+  await addFromProductPage(page, testInfo, b, 2);
+  expect((await page.context().cookies()).some((c) => c.name === "cartId")).toBe(true);
+
+  await login(page, shopper.email, shopper.password, testInfo);
+  expect((await page.context().cookies()).some((c) => c.name === "cartId")).toBe(false);
+  await page.goto("/cart");
+  await ready(page, testInfo);
+  await expect(page.getByTestId("cart-count")).toHaveText("3");
+  await expect(line(page, a).getByTestId("quantity")).toHaveValue("2");
+  await expect(line(page, b).getByTestId("quantity")).toHaveValue("1");
+});
+
+test("the cart page passes an axe scan", async ({ page, request }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "axe injects a script");
+  await page.goto("/cart");
+  expect(summarise((await new AxeBuilder({ page }).include("#main").analyze()).violations)).toEqual([]);
+  const [a] = await twoProducts(request, 6);
+  await addFromProductPage(page, testInfo, a, 1);
+  await page.goto("/cart");
+  await ready(page, testInfo);
+  expect(summarise((await new AxeBuilder({ page }).include("#main").analyze()).violations)).toEqual([]);
+});
