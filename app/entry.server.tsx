@@ -4,6 +4,9 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { startBackgroundJobs } from "~/jobs.server";
+
+startBackgroundJobs();
 
 export const streamTimeout = 5_000;
 

@@ -4,10 +4,12 @@
  * has shipped: add a new one. Each later area adds its own file under ./migrations/ and lists it here.
  */
 import { m0001_init } from "./migrations/0001_init";
+import { m0002_catalog } from "./migrations/0002_catalog";
+import { m0003_accounts } from "./migrations/0003_accounts";
 
 export interface Migration {
   id: string;
   sql: string;
 }
 
-export const migrations: Migration[] = [m0001_init];
+export const migrations: Migration[] = [m0001_init, m0002_catalog, m0003_accounts];

@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from "@playwright/test";
+import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 
 export const jsEnabled = (testInfo: TestInfo) => !testInfo.project.name.startsWith("js-off");
 export const isPhone = (testInfo: TestInfo) => testInfo.project.name.endsWith("phone");
@@ -8,4 +8,70 @@ export const E2E_DATA_DIR = `tests/.tmp/e2e-data-${process.env.E2E_PORT}`;
 /** Waits for hydration when JavaScript is on, so clicks hit React's handlers. */
 export async function ready(page: Page, testInfo: TestInfo) {
   if (jsEnabled(testInfo)) await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+}
+
+// ---- Accounts (issue #3): outbox, a fresh verified shopper, logging in through the form ----
+
+/** Raw RFC 822 messages in the e2e app's outbox addressed to `toEmail`, oldest first, newest last. */
+export async function readOutbox(toEmail: string): Promise<string[]> {
+  const fs = await import("node:fs");
+  const path = await import("node:path");
+  const dir = path.resolve(E2E_DATA_DIR, "outbox");
+  if (!fs.existsSync(dir)) return [];
+  const to = new RegExp(`^To: (?:.*<)?${toEmail.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}>?\\s*$`, "mi");
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".eml"))
+    .sort()
+    .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
+    .filter((raw) => to.test(raw.split(/\r?\n\r?\n/)[0]));
+}
+
+/** The first link in a raw message whose path starts with `pathPrefix` (quoted-printable undone). */
+export function linkInMail(raw: string, pathPrefix: string): string | null {
+  const text = raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+  const m = new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^\\s"<>]*`).exec(text);
+  return m ? m[0] : null;
+}
+
+/** Waits until a mail to `toEmail` (beyond `already` earlier ones) shows up in the outbox. */
+export async function waitForMail(toEmail: string, already = 0, timeoutMs = 10_000): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = await readOutbox(toEmail);
+    if (mails.length > already) return mails[mails.length - 1];
+    if (Date.now() > end) throw new Error(`No mail to ${toEmail} arrived in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Registers a new shopper through the API (unique e-mail) and confirms the address with the key
+ * of the verification mail. Returns what `login()` needs.
+ */
+export async function newShopper(request: APIRequestContext): Promise<{ email: string; password: string; firstName: string }> {
+  const crypto = await import("node:crypto");
+  const email = `shopper.${Date.now().toString(36)}.${crypto.randomBytes(4).toString("hex")}@example.com`;
+  const password = "Test#pass2024";
+  const firstName = `Ada${crypto.randomBytes(2).toString("hex")}`;
+  const reg = await request.post("/api/v1/users/auth/registration/", {
+    data: { first_name: firstName, last_name: "Okafor", email, phone: "08031234567", password1: password, password2: password },
+  });
+  if (reg.status() !== 201) throw new Error(`registration failed: ${reg.status()} ${await reg.text()}`);
+  const link = linkInMail(await waitForMail(email), "/email/confirm/");
+  const key = link?.split("/email/confirm/")[1];
+  if (!key) throw new Error(`no verification link in the mail to ${email}`);
+  const ok = await request.post("/api/v1/users/auth/registration/verify-email/", { data: { key: decodeURIComponent(key) } });
+  if (ok.status() !== 200) throw new Error(`verify-email failed: ${ok.status()} ${await ok.text()}`);
+  return { email, password, firstName };
+}
+
+/** Logs in through /auth/login (labels "Email" and "Password", button "Login") and waits until signed in. */
+export async function login(page: Page, email: string, password: string, testInfo: TestInfo) {
+  if (!/\/auth\/login/.test(page.url())) await page.goto("/auth/login");
+  await ready(page, testInfo);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await page.getByTestId("account-menu").waitFor({ state: "attached" });
 }

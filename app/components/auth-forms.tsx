@@ -1,0 +1,143 @@
+/**
+ * Pieces of the sign-in pages: the logo panel layout, the password field with a show/hide
+ * toggle that works with JavaScript off, the Google button, and a submit button with a spinner.
+ */
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import { ErrorList, useHydrated } from "./forms";
+
+export function AuthShell({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <main className="container-page py-6 md:py-10">
+      <div className={`mx-auto grid overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm md:grid-cols-2 ${wide ? "max-w-5xl" : "max-w-4xl"}`}>
+        <LogoPanel />
+        <section className="px-4 py-6 sm:px-8 sm:py-8" aria-labelledby="auth-title">
+          <h1 id="auth-title" className="mb-5 text-2xl font-bold">
+            {title}
+          </h1>
+          {children}
+        </section>
+      </div>
+    </main>
+  );
+}
+
+/** The brand panel: beside the form from md up, a slim band above it on phones. */
+function LogoPanel() {
+  return (
+    <div
+      className="flex items-center gap-3 bg-gradient-to-br from-brand-600 to-brand-700 px-4 py-3 text-white md:flex-col md:justify-center md:gap-4 md:p-8 md:text-center"
+      data-testid="logo-panel"
+    >
+      <span aria-hidden className="grid h-9 w-9 place-items-center rounded-lg bg-white text-lg font-extrabold text-brand-700 shadow md:h-20 md:w-20 md:rounded-2xl md:text-4xl">
+        B
+      </span>
+      <p className="text-lg font-extrabold tracking-tight md:text-2xl">BuildMart NG</p>
+      <p className="hidden max-w-xs text-sm text-white/90 md:block">Building materials, artisans, power and logistics from vendors across Nigeria.</p>
+    </div>
+  );
+}
+
+/**
+ * A password input with Show/Hide. With JavaScript the toggle switches the input's type. Without
+ * it (the server render), the field is a text input masked with -webkit-text-security (all
+ * current browsers) that the checkbox unmasks through CSS; it becomes a real password input as
+ * soon as React runs. The toggle has no name, so it is never submitted.
+ */
+export function PasswordField({
+  label,
+  field,
+  autoComplete,
+}: {
+  label: string;
+  field: FieldMetadata<string | undefined>;
+  autoComplete: "current-password" | "new-password";
+}) {
+  const hydrated = useHydrated();
+  const [shown, setShown] = useState(false);
+  const props = getInputProps(field, { type: "password" });
+  const masked = "[-webkit-text-security:disc] group-has-checked:[-webkit-text-security:none]";
+  return (
+    <div>
+      <label htmlFor={field.id} className="field-label">
+        {label}
+      </label>
+      <div className="group relative">
+        <input
+          {...props}
+          type={hydrated ? (shown ? "text" : "password") : "text"}
+          autoComplete={autoComplete}
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          className={`field-input pr-16 ${hydrated ? "" : masked}`}
+        />
+        <label className="absolute inset-y-0 right-0 flex cursor-pointer items-center rounded-r-md px-3 text-sm font-medium text-brand-700 has-focus-visible:outline-2 has-focus-visible:outline-brand-600">
+          <input type="checkbox" className="peer sr-only" checked={shown} onChange={(e) => setShown(e.target.checked)} data-testid={`${field.name}-toggle`} />
+          <span className="peer-checked:hidden">Show</span>
+          <span className="hidden peer-checked:inline">Hide</span>
+        </label>
+      </div>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function SubmitButton({ children, action, className = "btn-primary w-full py-2.5" }: { children: ReactNode; action?: string; className?: string }) {
+  const nav = useNavigation();
+  const busy = nav.state === "submitting" && (!action || nav.formAction === action);
+  return (
+    <button type="submit" className={className} disabled={busy} aria-busy={busy || undefined}>
+      {busy ? <span aria-hidden className="h-4 w-4 animate-spin rounded-full border-2 border-white/60 border-t-transparent" /> : null}
+      {children}
+    </button>
+  );
+}
+
+/** Starts the Google code flow with a plain POST and full-page redirects (works without JavaScript). */
+export function GoogleButton({ redirectTo, label = "Continue with Google" }: { redirectTo?: string; label?: string }) {
+  return (
+    <Form method="post" action="/auth/google" reloadDocument>
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <button type="submit" className="btn-outline w-full py-2.5">
+        <GoogleMark />
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+export function OrDivider() {
+  return (
+    <div className="my-5 flex items-center gap-3 text-xs uppercase text-gray-500" aria-hidden>
+      <span className="h-px flex-1 bg-gray-200" />
+      or
+      <span className="h-px flex-1 bg-gray-200" />
+    </div>
+  );
+}
+
+/** 'Checkout as guest' for a visitor who came from a buy-now or checkout button (spec section 2). */
+export function GuestCheckoutLink({ buy }: { buy: string | null }) {
+  const to = `/checkout/payment?g=y${buy ? `&buy=${encodeURIComponent(buy)}` : ""}`;
+  return (
+    <p className="mt-4 rounded-md border border-gray-200 bg-gray-50 px-4 py-3 text-center text-sm">
+      In a hurry?{" "}
+      <Link to={to} className="font-semibold text-brand-700 underline">
+        Checkout as guest
+      </Link>
+    </p>
+  );
+}
+
+function GoogleMark() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden>
+      <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.3 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
+      <path fill="#FF3D00" d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
+      <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
+      <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C36.9 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
+    </svg>
+  );
+}

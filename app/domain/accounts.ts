@@ -1,0 +1,109 @@
+/**
+ * The account forms' rules (spec section 5), one zod schema per form, used by the API
+ * (/users/auth/*) and by the storefront forms (conform) alike. Field names are the API's, so a
+ * form posts exactly what the API takes. Client-safe: no server imports.
+ */
+import * as z from "zod";
+import { emailField, phoneField, requiredText } from "./validation";
+
+export const PASSWORD_MESSAGES = {
+  required: "Enter Password",
+  min: "Password must be at least 8 characters long.",
+  similar: "Password cannot be similar to the username or email.",
+  mix: "Password should include letters, numbers, and special characters.",
+  confirmRequired: "Password didn't match",
+  mismatch: "Passwords do not match",
+  resetRequired: "Please enter a password",
+} as const;
+
+const hasMix = (v: string) => /[A-Za-z]/.test(v) && /\d/.test(v) && /[^A-Za-z\d]/.test(v);
+
+/** Equal to the e-mail address, or to its local part, ignoring case. */
+export function similarToEmail(password: string, email: string | undefined): boolean {
+  if (!email) return false;
+  const p = password.trim().toLowerCase();
+  const e = email.trim().toLowerCase();
+  return p === e || (e.includes("@") && p === e.split("@")[0]);
+}
+
+/** The strength rules for a new password; `required` is the message for an empty field. */
+export const newPasswordField = (required: string = PASSWORD_MESSAGES.required) =>
+  // No `abort` here: an aborted issue would stop the form's cross-field checks (zod skips
+  // `when` checks after an explicit abort). Each rule stays quiet when an earlier one speaks.
+  z
+    .string({ error: required })
+    .min(1, required)
+    .max(128, "Password must be at most 128 characters long.")
+    .refine((v) => v.length === 0 || v.length >= 8, PASSWORD_MESSAGES.min)
+    .refine((v) => v.length < 8 || hasMix(v), PASSWORD_MESSAGES.mix);
+
+const registerShape = {
+  first_name: requiredText("Enter your first name").max(150, "Ensure this field has no more than 150 characters."),
+  last_name: requiredText("Enter your last name").max(150, "Ensure this field has no more than 150 characters."),
+  email: emailField(),
+  phone: phoneField(),
+  password1: newPasswordField(),
+  password2: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).min(1, PASSWORD_MESSAGES.confirmRequired),
+};
+
+type RegisterValues = { email?: unknown; password1?: unknown; password2?: unknown };
+/**
+ * Cross-field rules. They run even when other fields are invalid (`when`), so every message
+ * shows at once; each only speaks when its own fields are present.
+ */
+function registerChecks(v: RegisterValues, ctx: z.RefinementCtx) {
+  const p1 = typeof v.password1 === "string" ? v.password1 : "";
+  const p2 = typeof v.password2 === "string" ? v.password2 : "";
+  const email = typeof v.email === "string" ? v.email : undefined;
+  if (p1.length >= 8 && similarToEmail(p1, email)) ctx.addIssue({ code: "custom", path: ["password1"], message: PASSWORD_MESSAGES.similar });
+  if (p1 && p2 && p1 !== p2) ctx.addIssue({ code: "custom", path: ["password2"], message: PASSWORD_MESSAGES.mismatch });
+}
+const always = { when: () => true };
+
+/** POST /users/auth/registration/ */
+export const RegisterSchema = z.object(registerShape).superRefine(registerChecks, always);
+
+/** The storefront's registration form: the API payload plus the newsletter box and the origin. */
+export const RegisterFormSchema = z
+  .object({
+    ...registerShape,
+    newsletter: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).default(false),
+    redirectTo: z.string().optional(),
+  })
+  .superRefine(registerChecks, always);
+
+export const LoginSchema = z.object({
+  email: emailField(),
+  password: z.string({ error: PASSWORD_MESSAGES.required }).min(1, PASSWORD_MESSAGES.required).max(1000),
+});
+
+export const PasswordResetSchema = z.object({ email: emailField() });
+
+export const PasswordResetConfirmSchema = z
+  .object({
+    uid: z.string({ error: "This field is required." }).min(1, "This field is required."),
+    token: z.string({ error: "This field is required." }).min(1, "This field is required."),
+    new_password1: newPasswordField(PASSWORD_MESSAGES.resetRequired),
+    new_password2: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).min(1, PASSWORD_MESSAGES.confirmRequired),
+  })
+  .superRefine((v, ctx) => {
+    const p1 = typeof v.new_password1 === "string" ? v.new_password1 : "";
+    const p2 = typeof v.new_password2 === "string" ? v.new_password2 : "";
+    if (p1 && p2 && p1 !== p2) ctx.addIssue({ code: "custom", path: ["new_password2"], message: PASSWORD_MESSAGES.confirmRequired });
+  }, always);
+
+export const VerifyEmailSchema = z.object({ key: z.string({ error: "This field is required." }).min(1, "This field is required.") });
+export const RefreshSchema = z.object({ refresh: z.string({ error: "This field is required." }).min(1, "This field is required.") });
+export const GoogleSchema = z
+  .object({
+    id_token: z.string().optional(),
+    access_token: z.string().optional(),
+    /** The nonce the storefront's code flow sent; checked against the ID token when given. */
+    nonce: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.id_token) ctx.addIssue({ code: "custom", path: ["id_token"], message: "This field is required." });
+  });
+
+/** The API's answer to a correct password on an unconfirmed address. */
+export const EMAIL_NOT_VERIFIED_MESSAGE = "E-mail is not verified.";
