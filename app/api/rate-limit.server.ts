@@ -1,7 +1,7 @@
 /**
- * Fixed-window rate limits for login, registration and password reset, per client address and
- * per account. Two backends with one behaviour: Redis (REDIS_URL; INCR + EXPIRE on a key per
- * window) and, without Redis, a table in the application database so several app servers
+ * Rate limits for login, registration and password reset, per client address and
+ * per account. Two backends with one behaviour: Redis (REDIS_URL; SET NX EX + INCR on one key per
+ * counter) and, without Redis, a table in the application database so several app servers
  * still share the counters. A Redis outage falls back to the database rather than to no limit.
  *
  * The client address is the right-most X-Forwarded-For entry (the one our own proxy appended),
@@ -47,29 +47,27 @@ export interface RateLimitBackend {
   clear(key: string, windowSeconds: number): Promise<void>;
 }
 
-const windowOf = (windowSeconds: number, now = Date.now()) => {
-  const ms = windowSeconds * 1000;
-  const start = Math.floor(now / ms) * ms;
-  return { index: Math.floor(now / ms), start, retryAfter: Math.max(1, Math.ceil((start + ms - now) / 1000)) };
-};
+// A window opens at an account's (or address's) first counted hit and lasts windowSeconds; the
+// count starts again after it. (Clock-aligned windows would let a burst straddling a boundary
+// through twice, and make the limit depend on when in the hour someone starts.)
 
 export class RedisBackend implements RateLimitBackend {
   readonly kind = "redis" as const;
   constructor(private redis: Redis) {}
   async hit(key: string, windowSeconds: number): Promise<Counter> {
-    const w = windowOf(windowSeconds);
-    const k = `rl:${key}:${w.index}`;
-    const [[e1, count], [e2]] = (await this.redis.multi().incr(k).expire(k, windowSeconds + 1).exec()) as [[Error | null, number], [Error | null, unknown]];
-    if (e1 || e2) throw e1 ?? e2;
-    return { count, retryAfter: w.retryAfter };
+    const k = `rl:${key}`;
+    const res = (await this.redis.multi().set(k, "0", "EX", windowSeconds, "NX").incr(k).ttl(k).exec()) as [Error | null, unknown][];
+    const err = res.find(([e]) => e)?.[0];
+    if (err) throw err;
+    return { count: Number(res[1][1]), retryAfter: Math.max(1, Number(res[2][1])) };
   }
-  async peek(key: string, windowSeconds: number): Promise<Counter> {
-    const w = windowOf(windowSeconds);
-    const v = await this.redis.get(`rl:${key}:${w.index}`);
-    return { count: v ? Number(v) : 0, retryAfter: w.retryAfter };
+  async peek(key: string, _windowSeconds: number): Promise<Counter> {
+    const k = `rl:${key}`;
+    const [v, ttl] = await Promise.all([this.redis.get(k), this.redis.ttl(k)]);
+    return { count: v ? Number(v) : 0, retryAfter: Math.max(1, ttl) };
   }
-  async clear(key: string, windowSeconds: number): Promise<void> {
-    await this.redis.del(`rl:${key}:${windowOf(windowSeconds).index}`);
+  async clear(key: string, _windowSeconds: number): Promise<void> {
+    await this.redis.del(`rl:${key}`);
   }
 }
 
@@ -77,24 +75,26 @@ export class PostgresBackend implements RateLimitBackend {
   readonly kind = "postgres" as const;
   constructor(private db: Queryable) {}
   async hit(key: string, windowSeconds: number): Promise<Counter> {
-    const w = windowOf(windowSeconds);
-    const r = await this.db.query<{ hits: number }>(
-      `INSERT INTO rate_limits (key, window_start, hits, expires_at) VALUES ($1, $2, 1, $3)
+    const r = await this.db.query<{ hits: number; retry_after: number }>(
+      `INSERT INTO rate_limits (key, window_start, hits, expires_at) VALUES ($1, now(), 1, now() + make_interval(secs => $2))
        ON CONFLICT (key) DO UPDATE SET
-         hits = CASE WHEN rate_limits.window_start = EXCLUDED.window_start THEN rate_limits.hits + 1 ELSE 1 END,
-         window_start = EXCLUDED.window_start,
-         expires_at = EXCLUDED.expires_at
-       RETURNING hits`,
-      [key, new Date(w.start), new Date(w.start + windowSeconds * 1000)],
+         hits = CASE WHEN rate_limits.expires_at > now() THEN rate_limits.hits + 1 ELSE 1 END,
+         window_start = CASE WHEN rate_limits.expires_at > now() THEN rate_limits.window_start ELSE now() END,
+         expires_at = CASE WHEN rate_limits.expires_at > now() THEN rate_limits.expires_at ELSE EXCLUDED.expires_at END
+       RETURNING hits, GREATEST(1, ceil(extract(epoch FROM expires_at - now())))::int AS retry_after`,
+      [key, windowSeconds],
     );
     // Now and then, drop counters of windows that are over.
     if (Math.random() < 0.02) await this.db.query("DELETE FROM rate_limits WHERE expires_at < now()");
-    return { count: r.rows[0].hits, retryAfter: w.retryAfter };
+    return { count: r.rows[0].hits, retryAfter: r.rows[0].retry_after };
   }
-  async peek(key: string, windowSeconds: number): Promise<Counter> {
-    const w = windowOf(windowSeconds);
-    const r = await this.db.query<{ hits: number }>("SELECT hits FROM rate_limits WHERE key = $1 AND window_start = $2", [key, new Date(w.start)]);
-    return { count: r.rows[0]?.hits ?? 0, retryAfter: w.retryAfter };
+  async peek(key: string, _windowSeconds: number): Promise<Counter> {
+    const r = await this.db.query<{ hits: number; retry_after: number }>(
+      `SELECT hits, GREATEST(1, ceil(extract(epoch FROM expires_at - now())))::int AS retry_after
+         FROM rate_limits WHERE key = $1 AND expires_at > now()`,
+      [key],
+    );
+    return { count: r.rows[0]?.hits ?? 0, retryAfter: r.rows[0]?.retry_after ?? 1 };
   }
   async clear(key: string, _windowSeconds: number): Promise<void> {
     await this.db.query("DELETE FROM rate_limits WHERE key = $1", [key]);
