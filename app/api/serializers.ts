@@ -22,6 +22,7 @@ export interface ProductRow {
   size: "small" | "medium" | "large";
   category_id: number;
   category_name: string;
+  category_slug?: string;
   price_kobo: number;
   selling_price_kobo: number;
   stock_quantity: number;
@@ -35,7 +36,7 @@ export interface ProductRow {
 }
 
 /** Columns for ProductRow; join categories c and stores s. */
-export const PRODUCT_COLUMNS = `p.id, p.name, p.description, p.type, p.size, p.category_id, c.name AS category_name,
+export const PRODUCT_COLUMNS = `p.id, p.name, p.description, p.type, p.size, p.category_id, c.name AS category_name, c.slug AS category_slug,
   p.price_kobo, p.selling_price_kobo, p.stock_quantity, p.published, p.featured, p.store_id,
   s.name AS store_name, s.slug AS store_slug, p.user_id, p.created_at`;
 export const PRODUCT_FROM = `products p JOIN categories c ON c.id = p.category_id JOIN stores s ON s.id = p.store_id`;
@@ -80,6 +81,7 @@ export function serializeProduct(
     category: `${base}/products/categories/${p.category_id}/`,
     category_id: p.category_id,
     category_name: p.category_name,
+    category_slug: p.category_slug ?? "",
     images: list.map((img) =>
       opts.storeView
         ? { [String(img.id)]: mediaUrl(origin, img.image_key) }

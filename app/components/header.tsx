@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import type { ShellData } from "~/storefront/shell.server";
 import { useCartCount } from "./cart-forms";
+import { VoiceSearchButton } from "./voice-search";
 import { CartIcon, ChevronDown, MenuIcon, SearchIcon, StoreIcon, UserIcon } from "./icons";
 
 /** Paths where the shop chrome (search box) is hidden: the seller area. */
@@ -85,6 +86,7 @@ export function Header({ shell }: { shell: ShellData }) {
               placeholder="Search cement, roofing, generators…"
               className="min-w-0 flex-1 rounded-l-md border border-gray-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none"
             />
+            <VoiceSearchButton className="mx-1" />
             <button type="submit" className="rounded-r-md bg-brand-700 px-3 py-2 text-white hover:bg-brand-800" aria-label="Search">
               <SearchIcon width={20} height={20} />
             </button>

@@ -9,6 +9,21 @@ export interface CardProduct {
   price: number;
   images: Record<string, unknown>[];
   category_name?: string;
+  category_slug?: string;
+}
+
+/** Only what a card shows, so pages do not ship whole products (descriptions) in their data. */
+export function toCard(p: CardProduct): CardProduct {
+  return {
+    id: p.id,
+    name: p.name,
+    type: p.type,
+    selling_price: p.selling_price,
+    price: p.price,
+    images: p.images.slice(0, 1).map((img) => ({ image: imageUrl(img) })),
+    category_name: p.category_name,
+    category_slug: p.category_slug,
+  };
 }
 
 /** The first value of an image object is its URL (spec section 3). */
@@ -60,8 +75,9 @@ export function ResponsiveImage({
   );
 }
 
-export function productPath(p: { id: number }) {
-  return `/products/${p.id}`;
+/** /{category slug}/{id} when the category is known, else /products/{id}. */
+export function productPath(p: { id: number; category_slug?: string }) {
+  return p.category_slug ? `/${p.category_slug}/${p.id}` : `/products/${p.id}`;
 }
 
 export function ProductCard({ product, eager = false, lite = false }: { product: CardProduct; eager?: boolean; lite?: boolean }) {
@@ -81,7 +97,7 @@ export function ProductCard({ product, eager = false, lite = false }: { product:
         </div>
         <div className="flex flex-1 flex-col gap-1 p-2 sm:p-3">
           <h3 className="line-clamp-2 text-sm font-medium text-gray-900">{product.name}</h3>
-          <p className="mt-auto text-base font-bold text-ink">
+          <p className="mt-auto text-base font-bold text-ink" data-testid="card-price" data-price={product.selling_price}>
             {formatNaira(product.selling_price)}
             {product.type === "rent" ? <span className="text-xs font-normal text-gray-500"> rent</span> : null}
           </p>

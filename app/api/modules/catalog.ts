@@ -1,8 +1,16 @@
-/** Catalogue reads: categories and products (spec section 7; api-contract.md). */
+/**
+ * Catalogue reads: categories and products (spec section 7; api-contract.md).
+ *
+ * Scale: listings are ordered by indexes on published products (migration 0002); `count` comes
+ * from the product_counts table when the filters are category/type/featured only, and otherwise
+ * from a count capped at COUNT_CAP rows (above it, the planner's estimate), so no request has to
+ * visit every matching product. Search is ranked full text with typo correction (../search.server).
+ */
 import * as z from "zod";
 import type { Queryable } from "~/db/client.server";
 import { json, notFound, paged, pageParams } from "../http";
 import type { ApiContext, RouteDef } from "../router";
+import { matchSql, planSearch, rankSql, type SearchPlan } from "../search.server";
 import {
   PRODUCT_COLUMNS,
   PRODUCT_FROM,
@@ -12,9 +20,18 @@ import {
   type ProductRow,
 } from "../serializers";
 
+const COUNT_CAP = 10_000;
+/**
+ * A search ranks at most this many of the most recent matching products (and says so in its
+ * count), so a word that matches a large share of a big catalogue costs a bounded amount.
+ */
+export const SEARCH_WINDOW = 2_000;
+/** Categories at most this big get truly random picks; bigger ones a random window of ids. */
+const RANDOM_EXACT_LIMIT = 2_000;
+
 const idParam = (ctx: ApiContext, name = "id") => {
   const n = Number(ctx.params[name]);
-  if (!Number.isInteger(n) || n <= 0) throw notFound();
+  if (!Number.isInteger(n) || n <= 0 || n > 2_147_483_647) throw notFound();
   return n;
 };
 
@@ -35,11 +52,12 @@ async function getCategory(q: Queryable, id: number): Promise<CategoryRow> {
   return r.rows[0];
 }
 
-const truthy = (v: string | null) => v !== null && ["true", "1", "yes", "y", "True"].includes(v);
+const truthy = (v: string | null) => v !== null && ["true", "1", "yes", "y"].includes(v.toLowerCase());
+/** A naira amount from the query string, as kobo; junk is ignored like an absent filter. */
 const money = (v: string | null) => {
   if (v === null || v.trim() === "") return null;
   const n = Number(v);
-  return Number.isFinite(n) ? Math.round(n * 100) : null;
+  return Number.isFinite(n) && n >= 0 ? Math.round(n * 100) : null;
 };
 
 export interface ProductFilters {
@@ -54,8 +72,12 @@ export interface ProductFilters {
   order?: "newest" | "oldest" | "price_asc" | "price_desc" | "relevance";
 }
 
-/** WHERE clause and parameters for a product listing. Used by the list, category and store endpoints. */
-export function productWhere(f: ProductFilters): { where: string; params: unknown[]; rankExpr: string | null } {
+/** WHERE clause and parameters for a product listing (alias p). With a search plan, $n of the tsquery. */
+export function productWhere(
+  f: ProductFilters,
+  plan: SearchPlan | null = null,
+  mode: "all" | "any" = "all",
+): { where: string; params: unknown[]; rankExpr: string | null } {
   const clauses: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, v: unknown) => {
@@ -70,11 +92,10 @@ export function productWhere(f: ProductFilters): { where: string; params: unknow
   if (f.minKobo != null) add("p.selling_price_kobo > $?", f.minKobo);
   if (f.maxKobo != null) add("p.selling_price_kobo < $?", f.maxKobo);
   let rankExpr: string | null = null;
-  if (f.search && f.search.trim()) {
-    params.push(`%${f.search.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
-    const n = params.length;
-    clauses.push(`(p.name ILIKE $${n} OR p.description ILIKE $${n} OR c.name ILIKE $${n})`);
-    rankExpr = `(p.name ILIKE $${n})::int`;
+  if (plan) {
+    params.push(mode === "all" ? plan.all : plan.any);
+    clauses.push(matchSql(params.length));
+    rankExpr = rankSql(params.length);
   }
   return { where: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params, rankExpr };
 }
@@ -94,19 +115,136 @@ export function orderBy(order: ProductFilters["order"], rankExpr: string | null)
   }
 }
 
-export async function listProducts(ctx: ApiContext, f: ProductFilters, defaultPageSize = 20) {
-  const { page, pageSize, offset } = pageParams(ctx.url, defaultPageSize);
-  const { where, params, rankExpr } = productWhere(f);
-  const count = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${PRODUCT_FROM} ${where}`, params);
-  const rows = await ctx.db.query<ProductRow>(
-    `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM} ${where}
-     ORDER BY ${orderBy(f.order ?? (f.search ? "relevance" : "newest"), rankExpr)}
-     LIMIT ${pageSize} OFFSET ${offset}`,
+/** Bounds (kobo) of the price bands of product_counts (migration 0002): 24 K, 80 K, 270 K, 950 K naira. */
+const BAND_BOUNDS = [2_400_000, 8_000_000, 27_000_000, 95_000_000];
+
+/** The band range [lo, hi] for strict bounds that sit on band edges, or null when they do not. */
+function bandRange(minKobo: number | null | undefined, maxKobo: number | null | undefined): [number, number] | null {
+  let lo = 0;
+  let hi = 2 * BAND_BOUNDS.length;
+  if (minKobo != null) {
+    const i = BAND_BOUNDS.indexOf(minKobo);
+    if (i < 0) return null;
+    lo = 2 * i + 2;
+  }
+  if (maxKobo != null) {
+    const j = BAND_BOUNDS.indexOf(maxKobo);
+    if (j < 0) return null;
+    hi = 2 * j;
+  }
+  return [lo, hi];
+}
+
+/** How many products match, without visiting all of them (see the file comment). */
+async function countProducts(q: Queryable, f: ProductFilters, where: string, params: unknown[], searching: boolean): Promise<number> {
+  const bands = bandRange(f.minKobo, f.maxKobo);
+  const simple = !searching && bands !== null && !f.storeId && !f.includeUnpublished;
+  if (simple) {
+    const conds = ["published"];
+    const ps: unknown[] = [];
+    if (f.categoryIds) {
+      ps.push(f.categoryIds);
+      conds.push(`category_id = ANY($${ps.length}::int[])`);
+    }
+    if (f.type) {
+      ps.push(f.type);
+      conds.push(`type = $${ps.length}`);
+    }
+    if (f.featured) conds.push("featured");
+    if (bands[0] > 0 || bands[1] < 2 * BAND_BOUNDS.length) {
+      ps.push(bands[0], bands[1]);
+      conds.push(`price_band BETWEEN $${ps.length - 1} AND $${ps.length}`);
+    }
+    const r = await q.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM product_counts WHERE ${conds.join(" AND ")}`, ps);
+    return r.rows[0]?.n ?? 0;
+  }
+  const cap = searching ? SEARCH_WINDOW : COUNT_CAP;
+  const capped = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM products p ${where} LIMIT ${cap + 1}) t`,
     params,
   );
-  const n = count.rows[0]?.n ?? 0;
+  const n = capped.rows[0]?.n ?? 0;
+  if (n <= cap) return n;
+  // Beyond the cap an exact count would cost as much as the catalogue: use the planner's estimate.
+  const plan = await q.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM products p ${where}`, params);
+  const raw = plan.rows[0]?.["QUERY PLAN"];
+  const doc = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan: { "Plan Rows": number } }>;
+  return Math.max(n, Math.round(doc[0]?.Plan?.["Plan Rows"] ?? n));
+}
+
+/**
+ * The lowest id of a range of the newest products that holds at least SEARCH_WINDOW matches of
+ * `where`: the first probe covers the ids the estimated share of matches needs, then the range
+ * widens fourfold at a time (each probe visits at most SEARCH_WINDOW matching rows). Null when
+ * the range would be the whole catalogue.
+ */
+async function newestIdFloor(q: Queryable, where: string, params: unknown[], estimate: number): Promise<number | null> {
+  const b = await q.query<{ hi: number | null; lo: number | null }>("SELECT max(id) AS hi, min(id) AS lo FROM products");
+  const { hi, lo } = b.rows[0] ?? { hi: null, lo: null };
+  if (hi == null || lo == null) return null;
+  const n = params.length + 1;
+  // Start where the estimated share of matches should already fill the window.
+  const first = Math.max(SEARCH_WINDOW * 2, Math.ceil(((SEARCH_WINDOW * (hi - lo)) / Math.max(1, estimate)) * 1.5));
+  for (let span = first; span < hi - lo; span *= 4) {
+    const floor = hi - span;
+    const r = await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM products p ${where} AND p.id > $${n} LIMIT ${SEARCH_WINDOW}) t`,
+      [...params, floor],
+    );
+    if ((r.rows[0]?.n ?? 0) >= SEARCH_WINDOW) return floor;
+  }
+  return null;
+}
+
+export async function listProducts(ctx: ApiContext, f: ProductFilters, defaultPageSize = 20) {
+  const { page, pageSize, offset } = pageParams(ctx.url, defaultPageSize);
+  const plan = f.search ? await planSearch(ctx.db, f.search) : null;
+  let built = productWhere(f, plan, "all");
+  let n = await countProducts(ctx.db, f, built.where, built.params, !!plan);
+  if (plan && n === 0 && plan.terms.length > 1) {
+    // No product has every word: fall back to any word, best matches first.
+    built = productWhere(f, plan, "any");
+    n = await countProducts(ctx.db, f, built.where, built.params, true);
+  }
+  const order = f.order ?? (plan ? "relevance" : "newest");
+  let sql: string;
+  if (plan && order === "relevance") {
+    // Rank the SEARCH_WINDOW most recent matches. The "+ interval '0'" keeps the planner from
+    // walking the created_at index and testing every row against the tsquery: a bitmap scan of
+    // the GIN index and a top-N sort is far cheaper, and ts_rank then runs on a bounded set.
+    const broad = n > SEARCH_WINDOW;
+    const estimate = n;
+    n = Math.min(n, SEARCH_WINDOW);
+    let where = built.where;
+    const params = [...built.params];
+    if (broad) {
+      // A word found in a large share of a big catalogue: look only among the newest ids (ids
+      // follow creation), widening the range until it holds SEARCH_WINDOW matches, so the heap
+      // visits stay near SEARCH_WINDOW however large the catalogue is.
+      const lo = await newestIdFloor(ctx.db, built.where, built.params, estimate);
+      if (lo !== null) {
+        params.push(lo);
+        where = `${built.where} AND p.id > $${params.length}`;
+      }
+    }
+    sql = `SELECT ${PRODUCT_COLUMNS} FROM (
+             SELECT p.*, ${built.rankExpr} AS rank FROM products p ${where}
+              ORDER BY p.created_at + interval '0' DESC, p.id DESC LIMIT ${SEARCH_WINDOW}
+           ) p JOIN categories c ON c.id = p.category_id JOIN stores s ON s.id = p.store_id
+           ORDER BY p.rank DESC, p.created_at DESC, p.id DESC LIMIT ${pageSize} OFFSET ${offset}`;
+    const rows = await ctx.db.query<ProductRow>(sql, params);
+    if (page > 1 && rows.rows.length === 0) throw notFound();
+    const count = rows.rows.length < pageSize ? offset + rows.rows.length : Math.max(n, offset + rows.rows.length);
+    return paged(ctx.url, await serializeProducts(ctx.db, rows.rows, ctx.url.origin), count, page, pageSize);
+  } else {
+    sql = `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM} ${built.where}
+           ORDER BY ${orderBy(order, built.rankExpr)} LIMIT ${pageSize} OFFSET ${offset}`;
+  }
+  const rows = await ctx.db.query<ProductRow>(sql, built.params);
   if (page > 1 && rows.rows.length === 0) throw notFound();
-  return paged(ctx.url, await serializeProducts(ctx.db, rows.rows, ctx.url.origin), n, page, pageSize);
+  // An estimated count must never promise a page that is not there, nor hide one that is.
+  const count = rows.rows.length < pageSize ? offset + rows.rows.length : Math.max(n, offset + rows.rows.length);
+  return paged(ctx.url, await serializeProducts(ctx.db, rows.rows, ctx.url.origin), count, page, pageSize);
 }
 
 /** Filters from the query string, with the spellings clients send. */
@@ -123,32 +261,95 @@ export function filtersFromQuery(url: URL): ProductFilters {
           ? "price_asc"
           : ordering === "-selling_price" || ordering === "-price"
             ? "price_desc"
-            : undefined;
+            : ordering === "relevance"
+              ? "relevance"
+              : undefined;
+  const search = q.get("search")?.trim();
   return {
     featured: truthy(q.get("featured")) || truthy(q.get("f")),
     type: type === "sale" || type === "rent" ? type : undefined,
-    search: q.get("search") ?? undefined,
+    search: search ? search.slice(0, 200) : undefined,
     minKobo: money(q.get("selling_price__gt") ?? q.get("price__gt")),
     maxKobo: money(q.get("selling_price__lt") ?? q.get("price__lt")),
     order,
   };
 }
 
+/** Up to `limit` random published products of the given categories, without sorting a big category. */
+async function randomProducts(q: Queryable, ids: number[], limit: number, excludeId: number | null): Promise<ProductRow[]> {
+  const size = await q.query<{ n: number }>(
+    "SELECT coalesce(sum(n), 0)::int AS n FROM product_counts WHERE published AND category_id = ANY($1::int[])",
+    [ids],
+  );
+  const n = size.rows[0]?.n ?? 0;
+  if (n === 0) return [];
+  const exclude = excludeId ?? 0;
+  if (n <= RANDOM_EXACT_LIMIT) {
+    const r = await q.query<ProductRow>(
+      `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM}
+        WHERE p.published AND p.category_id = ANY($1::int[]) AND p.id <> $2 ORDER BY random() LIMIT ${limit}`,
+      [ids, exclude],
+    );
+    return r.rows;
+  }
+  // A window of ids starting at a random point (wrapping around), then shuffled.
+  const bounds = await q.query<{ lo: number; hi: number }>("SELECT min(id) AS lo, max(id) AS hi FROM products");
+  const { lo, hi } = bounds.rows[0];
+  const start = lo + Math.floor(Math.random() * (hi - lo + 1));
+  const pick = async (cond: string) =>
+    (
+      await q.query<ProductRow>(
+        `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM}
+          WHERE p.published AND p.category_id = ANY($1::int[]) AND p.id <> $2 AND ${cond} ORDER BY p.id LIMIT ${limit * 4}`,
+        [ids, exclude, start],
+      )
+    ).rows;
+  let rows = await pick("p.id >= $3");
+  if (rows.length < limit * 4) rows = rows.concat(await pick("p.id < $3"));
+  for (let i = rows.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [rows[i], rows[j]] = [rows[j], rows[i]];
+  }
+  return rows.slice(0, limit);
+}
+
 const CategorySchema = z.object({ id: z.number(), name: z.string(), slug: z.string(), parent: z.number().nullable() });
+const pagedOf = (item: z.ZodType) =>
+  z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
+const ProductSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(["sale", "rent"]),
+  category: z.string(),
+  category_id: z.number(),
+  category_name: z.string(),
+  category_slug: z.string(),
+  images: z.array(z.record(z.string(), z.unknown())),
+  selling_price: z.number(),
+  price: z.number(),
+  size: z.enum(["small", "medium", "large"]),
+  published: z.boolean(),
+  featured: z.boolean(),
+  store: z.number(),
+  user: z.number(),
+  created_at: z.string(),
+});
 
 export const routes: RouteDef[] = [
   {
     method: "GET",
     path: "/products/categories/",
-    summary: "All categories, paginated; parent is null for root categories",
+    summary: "All categories, paginated (page_size up to 500); parent is null for root categories",
     tag: "catalog",
-    response: z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(CategorySchema) }),
+    response: pagedOf(CategorySchema),
     async handler(ctx) {
       const { page, pageSize, offset } = pageParams(ctx.url, 100, 500);
       const count = await ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM categories");
       const rows = await ctx.db.query<CategoryRow>(
-        `SELECT id, name, slug, parent_id FROM categories ORDER BY parent_id NULLS FIRST, position, name LIMIT ${pageSize} OFFSET ${offset}`,
+        `SELECT id, name, slug, parent_id FROM categories ORDER BY parent_id NULLS FIRST, position, name, id LIMIT ${pageSize} OFFSET ${offset}`,
       );
+      if (page > 1 && rows.rows.length === 0) throw notFound();
       return json(paged(ctx.url, rows.rows.map(serializeCategory), count.rows[0].n, page, pageSize));
     },
   },
@@ -194,43 +395,46 @@ export const routes: RouteDef[] = [
   {
     method: "GET",
     path: "/products/categories/:id/products/",
-    summary: "Published products of a category; levels_deep=all includes every subcategory (paginated)",
+    summary:
+      "Published products of a category, paginated; levels_deep=all includes every subcategory. Takes the same filters as GET /products/",
     tag: "catalog",
+    response: pagedOf(ProductSchema),
     async handler(ctx) {
       const id = idParam(ctx);
-      await getCategory(ctx.db, id);
       const deep = ctx.url.searchParams.get("levels_deep") === "all";
-      const ids = deep ? await categoryTreeIds(ctx.db, id) : [id];
+      const ids = deep ? await categoryTreeIds(ctx.db, id) : [(await getCategory(ctx.db, id)).id];
+      if (ids.length === 0) throw notFound();
       return json(await listProducts(ctx, { ...filtersFromQuery(ctx.url), categoryIds: ids }));
     },
   },
   {
     method: "GET",
     path: "/products/categories/:id/random_products/",
-    summary: "Six random published products from a category and its subcategories (array)",
+    summary: "Six random published products from a category and its subcategories (array); exclude={productId} leaves one out",
     tag: "catalog",
+    response: z.array(ProductSchema),
     async handler(ctx) {
-      const id = idParam(ctx);
-      await getCategory(ctx.db, id);
-      const ids = await categoryTreeIds(ctx.db, id);
-      const rows = await ctx.db.query<ProductRow>(
-        `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM}
-          WHERE p.published AND p.category_id = ANY($1::int[]) ORDER BY random() LIMIT 6`,
-        [ids],
-      );
-      return json(await serializeProducts(ctx.db, rows.rows, ctx.url.origin));
+      const ids = await categoryTreeIds(ctx.db, idParam(ctx));
+      if (ids.length === 0) throw notFound();
+      const exclude = Number(ctx.url.searchParams.get("exclude"));
+      const rows = await randomProducts(ctx.db, ids, 6, Number.isInteger(exclude) && exclude > 0 ? exclude : null);
+      return json(await serializeProducts(ctx.db, rows, ctx.url.origin));
     },
   },
   {
     method: "GET",
     path: "/products/",
     summary:
-      "Published products, paginated. Query: page, page_size, featured|f, category_id (with subcategories), type, search, selling_price__lt/__gt (naira; also price__lt/__gt), ordering (-created_at|created_at|selling_price|-selling_price)",
+      "Published products, paginated. Query: page, page_size, featured|f, category_id (with subcategories), type (sale|rent), search (ranked, typo-tolerant), selling_price__gt/__lt (naira, strict; also price__gt/__lt), ordering (-created_at|created_at|newest|oldest|selling_price|-selling_price|relevance)",
     tag: "catalog",
+    response: pagedOf(ProductSchema),
     async handler(ctx) {
       const f = filtersFromQuery(ctx.url);
-      const cat = Number(ctx.url.searchParams.get("category_id") ?? ctx.url.searchParams.get("category") ?? "");
-      if (Number.isInteger(cat) && cat > 0) f.categoryIds = await categoryTreeIds(ctx.db, cat);
+      const raw = ctx.url.searchParams.get("category_id") ?? ctx.url.searchParams.get("category") ?? "";
+      if (raw !== "") {
+        const cat = Number(raw);
+        f.categoryIds = Number.isInteger(cat) && cat > 0 && cat <= 2_147_483_647 ? await categoryTreeIds(ctx.db, cat) : [];
+      }
       return json(await listProducts(ctx, f));
     },
   },
@@ -239,6 +443,7 @@ export const routes: RouteDef[] = [
     path: "/products/:id/",
     summary: "One product (404 when missing, or unpublished and not yours)",
     tag: "catalog",
+    response: ProductSchema,
     async handler(ctx) {
       const id = idParam(ctx);
       const r = await ctx.db.query<ProductRow & { owner_id: number }>(

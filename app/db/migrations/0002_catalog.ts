@@ -6,8 +6,9 @@
  * - search_words: the vocabulary of product and category names, with a trigram GIN index. A
  *   misspelt query word ('cemnt', 'roffing') is corrected against it (pg_trgm similarity) before
  *   it becomes a tsquery. The table grows with the vocabulary, not with the number of products.
- * - product_counts: published/featured/type counts per category, kept by statement triggers, so a
- *   listing's `count` is a sum over a few rows instead of a scan of every matching product.
+ * - product_counts: published/featured/type/price-band counts per category, kept by statement
+ *   triggers, so a listing's `count` is a sum over a few rows instead of a scan of every matching
+ *   product (for the storefront's price buckets too).
  * - Ordering indexes for newest/oldest listings of published products.
  *
  * Runs inside the migration transaction, so no CREATE INDEX CONCURRENTLY.
@@ -111,28 +112,42 @@ INSERT INTO search_words (word)
   UNION SELECT w FROM categories, LATERAL catalog_words(name) AS w
 ON CONFLICT DO NOTHING;
 
--- Counts per (category, type, published, featured), kept by statement triggers.
+-- Counts per (category, type, published, featured, price band), kept by statement triggers.
+-- Price bands follow the storefront's buckets (spec section 9), with each bound a band of its own
+-- because the API's bounds are strict: 0 below 24,000 naira, 1 exactly 24,000, 2 between 24,000
+-- and 80,000, 3 exactly 80,000, ... 8 above 950,000.
+CREATE OR REPLACE FUNCTION catalog_price_band(kobo bigint) RETURNS smallint
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT (CASE
+    WHEN kobo < 2400000 THEN 0 WHEN kobo = 2400000 THEN 1
+    WHEN kobo < 8000000 THEN 2 WHEN kobo = 8000000 THEN 3
+    WHEN kobo < 27000000 THEN 4 WHEN kobo = 27000000 THEN 5
+    WHEN kobo < 95000000 THEN 6 WHEN kobo = 95000000 THEN 7
+    ELSE 8 END)::smallint
+$$;
+
 CREATE TABLE IF NOT EXISTS product_counts (
   category_id integer NOT NULL,
   type        text NOT NULL,
   published   boolean NOT NULL,
   featured    boolean NOT NULL,
+  price_band  smallint NOT NULL,
   n           bigint NOT NULL DEFAULT 0,
-  PRIMARY KEY (category_id, type, published, featured)
+  PRIMARY KEY (category_id, type, published, featured, price_band)
 );
 
 CREATE OR REPLACE FUNCTION catalog_counts_trg() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    INSERT INTO product_counts AS pc (category_id, type, published, featured, n)
-      SELECT category_id, type, published, featured, -count(*) FROM old_rows GROUP BY 1, 2, 3, 4
-    ON CONFLICT (category_id, type, published, featured) DO UPDATE SET n = pc.n + excluded.n;
+    INSERT INTO product_counts AS pc (category_id, type, published, featured, price_band, n)
+      SELECT category_id, type, published, featured, catalog_price_band(selling_price_kobo), -count(*) FROM old_rows GROUP BY 1, 2, 3, 4, 5
+    ON CONFLICT (category_id, type, published, featured, price_band) DO UPDATE SET n = pc.n + excluded.n;
   END IF;
   IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    INSERT INTO product_counts AS pc (category_id, type, published, featured, n)
-      SELECT category_id, type, published, featured, count(*) FROM new_rows GROUP BY 1, 2, 3, 4
-    ON CONFLICT (category_id, type, published, featured) DO UPDATE SET n = pc.n + excluded.n;
+    INSERT INTO product_counts AS pc (category_id, type, published, featured, price_band, n)
+      SELECT category_id, type, published, featured, catalog_price_band(selling_price_kobo), count(*) FROM new_rows GROUP BY 1, 2, 3, 4, 5
+    ON CONFLICT (category_id, type, published, featured, price_band) DO UPDATE SET n = pc.n + excluded.n;
   END IF;
   RETURN NULL;
 END
@@ -149,8 +164,8 @@ CREATE TRIGGER products_counts_del AFTER DELETE ON products
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_counts_trg();
 
 DELETE FROM product_counts;
-INSERT INTO product_counts (category_id, type, published, featured, n)
-  SELECT category_id, type, published, featured, count(*) FROM products GROUP BY 1, 2, 3, 4;
+INSERT INTO product_counts (category_id, type, published, featured, price_band, n)
+  SELECT category_id, type, published, featured, catalog_price_band(selling_price_kobo), count(*) FROM products GROUP BY 1, 2, 3, 4, 5;
 
 -- Newest/oldest listings of published products, overall and by type; featured strip.
 CREATE INDEX IF NOT EXISTS products_published_created_idx ON products (created_at DESC, id DESC) WHERE published;

@@ -1,0 +1,77 @@
+/**
+ * 'Write a review': rating 1-5 as radio inputs and a text, a plain POST (works without JS). The
+ * zod schema stays on the server (review-form.server.ts) to keep zod out of this page's bundle;
+ * the browser checks the same rules through native constraints, and conform shows the server's
+ * field errors.
+ */
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from "./review-rules";
+
+export function ReviewForm({
+  lastResult,
+  defaultValue,
+}: {
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  defaultValue?: { rating: number; review_text: string } | null;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "review";
+  const [form, fields] = useForm({
+    id: "review-form",
+    lastResult,
+    constraint: {
+      rating: { required: true },
+      review_text: { required: true, minLength: REVIEW_TEXT_MIN, maxLength: REVIEW_TEXT_MAX },
+    },
+    defaultValue: defaultValue ? { rating: String(defaultValue.rating), review_text: defaultValue.review_text } : undefined,
+    shouldValidate: "onBlur",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3">
+      <input type="hidden" name="intent" value="review" />
+      <fieldset aria-describedby={fields.rating.errors ? fields.rating.errorId : undefined}>
+        <legend className="field-label">Your rating</legend>
+        <div className="flex flex-wrap gap-3">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n} className="flex items-center gap-1 text-sm">
+              <input
+                type="radio"
+                name={fields.rating.name}
+                value={n}
+                required
+                defaultChecked={fields.rating.initialValue === String(n)}
+                className="accent-brand-600"
+              />
+              {n} {n === 1 ? "star" : "stars"}
+            </label>
+          ))}
+        </div>
+        {fields.rating.errors ? (
+          <p id={fields.rating.errorId} className="field-error">
+            {fields.rating.errors[0]}
+          </p>
+        ) : null}
+      </fieldset>
+      <div>
+        <label htmlFor={fields.review_text.id} className="field-label">
+          Your review
+        </label>
+        <textarea {...getTextareaProps(fields.review_text)} rows={4} className="field-input" />
+        {fields.review_text.errors ? (
+          <p id={fields.review_text.errorId} className="field-error">
+            {fields.review_text.errors[0]}
+          </p>
+        ) : null}
+      </div>
+      {form.errors?.length ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <button type="submit" className="btn bg-brand-700 text-white hover:bg-orange-800" disabled={saving}>
+        {saving ? "Saving…" : defaultValue ? "Update review" : "Submit review"}
+      </button>
+    </Form>
+  );
+}

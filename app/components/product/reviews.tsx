@@ -1,0 +1,70 @@
+import { Stars } from "~/components/stars";
+
+export interface ApiReview {
+  id: number;
+  user_id: number;
+  rating: number;
+  review_text: string;
+  first_name: string;
+  last_name: string;
+  created_at: string;
+}
+
+export interface ReviewSummary {
+  count: number;
+  average: number;
+  counts: Record<string, number>;
+}
+
+const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", year: "numeric", timeZone: "Africa/Lagos" });
+
+export function ReviewItem({ review }: { review: ApiReview }) {
+  const name = `${review.first_name} ${review.last_name}`.trim() || "Verified buyer";
+  return (
+    <li className="border-b border-gray-100 py-3 last:border-0">
+      <div className="flex flex-wrap items-center gap-2">
+        <Stars value={review.rating} />
+        <span className="text-sm font-semibold">{name}</span>
+        <time dateTime={review.created_at} className="text-xs text-gray-500">
+          {dateFmt.format(new Date(review.created_at))}
+        </time>
+      </div>
+      <p className="mt-1 text-sm text-gray-700">{review.review_text}</p>
+    </li>
+  );
+}
+
+/** Average, stars and a bar per star, computed from the product's real reviews. */
+export function SummaryCard({ summary }: { summary: ReviewSummary }) {
+  return (
+    <div className="rounded-lg border border-gray-200 bg-white p-4" data-testid="review-summary">
+      <p className="text-4xl font-extrabold">
+        {summary.average.toFixed(1)}
+        <span className="text-base font-normal text-gray-500"> / 5</span>
+      </p>
+      <Stars value={summary.average} size={20} />
+      <p className="mt-1 text-sm text-gray-600">
+        {summary.count} {summary.count === 1 ? "review" : "reviews"}
+      </p>
+      <dl className="mt-3 space-y-1">
+        {[5, 4, 3, 2, 1].map((star) => {
+          const n = summary.counts[String(star)] ?? 0;
+          const pct = summary.count ? Math.round((n / summary.count) * 100) : 0;
+          return (
+            <div key={star} className="flex items-center gap-2 text-sm">
+              <dt className="w-12 shrink-0">{star} star</dt>
+              <dd className="flex flex-1 items-center gap-2">
+                <span className="h-2 flex-1 overflow-hidden rounded bg-gray-200" aria-hidden>
+                  <span className="block h-full bg-amber-500" style={{ width: `${pct}%` }} />
+                </span>
+                <span className="w-8 text-right tabular-nums" data-testid={`star-count-${star}`}>
+                  {n}
+                </span>
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+/**
+ * npm run bench:catalog — how listing, category and search requests scale with the catalogue.
+ *
+ * For each engine and size it makes a fresh database (in-memory PGlite; a PostgreSQL database
+ * mkt_bench_<random> on BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432, dropped at the
+ * end), migrates it, bulk-inserts N generated products (INSERT ... SELECT generate_series, in
+ * batches, through the real triggers), then calls the real API handler (handleApi) and prints
+ * p50/p95 per request kind and the ratio between the largest and the smallest size.
+ * It prints figures; it is not a test and has no time limit.
+ *
+ * Flags:
+ *   --pg-sizes=10000,100000      PostgreSQL sizes (default 10000,100000; e.g. 10000,1000000)
+ *   --pglite-sizes=10000,50000   PGlite sizes (default 10000,50000)
+ *   --engines=pglite,postgres    which engines (default both; postgres skipped if unreachable)
+ *   --samples=40                 timed requests per kind and size (after 5 warm-up requests)
+ *   --keep                       keep the PostgreSQL databases (for EXPLAIN); their names are printed
+ */
+import crypto from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { handleApi } from "~/api/router";
+import { migrate, openPglite, openPostgres, setDb, type Db } from "~/db/client.server";
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, "").split("=");
+    return [k, v ?? "true"];
+  }),
+);
+const sizesOf = (v: string | undefined, d: number[]) => (v ? v.split(",").map((x) => Number(x.replace(/_/g, ""))).filter((n) => n > 0) : d);
+const PG_SIZES = sizesOf(args["pg-sizes"] ?? args.sizes, [10_000, 100_000]);
+const LITE_SIZES = sizesOf(args["pglite-sizes"] ?? args.sizes, [10_000, 50_000]);
+const ENGINES = (args.engines ?? "pglite,postgres").split(",");
+const SAMPLES = Number(args.samples ?? 40);
+const WARMUP = 5;
+const KEEP = args.keep === "true";
+const BATCH = 50_000;
+const PG_ADMIN = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+
+const ROOTS: Array<[string, string[]]> = [
+  ["Building Materials", ["Cement & Concrete", "Roofing", "Tiles & Flooring", "Plumbing", "Paint & Finishes", "Iron Rods & Steel"]],
+  ["Electronics", ["Generators & Power", "Solar & Inverters", "Air Conditioners", "Lighting", "Security & CCTV", "Cables"]],
+  ["Kitchen", ["Kitchen Cabinets", "Sinks & Taps", "Cookers & Ovens", "Kitchen Appliances", "Worktops", "Storage"]],
+  ["Logistics", ["Truck Hire", "Haulage & Tipper", "Moving Services", "Equipment Hire", "Courier", "Warehousing"]],
+  ["Home & Furniture", ["Living Room", "Bedroom", "Outdoor", "Decor", "Office", "Kids"]],
+  ["Professional Services", ["Plumbers", "Electricians", "Masons", "Painters", "Carpenters", "Interior Design"]],
+];
+const BRANDS = ["Dangote", "BUA", "Lafarge", "Elephant", "Nexus", "Haier", "Thermocool", "Lontor", "Mikano", "Tiger", "Sumec", "Firman", "Hisense", "Scanfrost", "Royal", "Nigerite", "Emel", "Coleman", "GeePee", "Berger"];
+const NOUNS = ["cement", "roofing sheet", "floor tile", "generator", "inverter", "armoured cable", "emulsion paint", "steel door", "casement window", "kitchen sink", "mixer tap", "gas cooker", "deep freezer", "sofa", "wardrobe", "tipper hire", "truck hire", "water tank", "iron rod", "solar panel", "air conditioner", "ceiling fan", "CCTV camera", "paving stone", "wall clock", "dining table", "office chair", "granite", "sharp sand", "plywood"];
+const ADJS = ["durable", "premium", "affordable", "heavy duty", "energy saving", "waterproof", "imported", "local", "certified", "compact", "industrial", "modern"];
+const FILLER = ["Delivered", "across", "Lagos", "Abuja", "and", "Port", "Harcourt", "with", "warranty", "from", "trusted", "vendors", "pay", "on", "delivery", "quality", "guaranteed", "fast", "installation", "available"];
+const SEARCHES = ["cement", "cemnt", "roofing sheet", "roffing sheet", "generator", "solar panel", "dangote cement", "waterproof paint"];
+
+interface Fixture {
+  rootIds: number[];
+  subIds: number[];
+}
+
+async function setup(db: Db, n: number, log: (s: string) => void): Promise<Fixture> {
+  const u = await db.query<{ id: number }>(
+    "INSERT INTO users (email, first_name, last_name) VALUES ('bench@example.com', 'Bench', 'Owner') RETURNING id",
+  );
+  const s = await db.query<{ id: number }>(
+    "INSERT INTO stores (owner_id, name, slug, email, phone) VALUES ($1, 'Bench Store', 'bench-store', 'bench@example.com', '+2348030000000') RETURNING id",
+    [u.rows[0].id],
+  );
+  const rootIds: number[] = [];
+  const subIds: number[] = [];
+  for (const [i, [root, subs]] of ROOTS.entries()) {
+    const r = await db.query<{ id: number }>("INSERT INTO categories (name, slug, position) VALUES ($1, $2, $3) RETURNING id", [
+      root,
+      `bench-root-${i}`,
+      i,
+    ]);
+    rootIds.push(r.rows[0].id);
+    for (const [j, sub] of subs.entries()) {
+      const c = await db.query<{ id: number }>("INSERT INTO categories (name, slug, parent_id, position) VALUES ($1, $2, $3, $4) RETURNING id", [
+        sub,
+        `bench-sub-${i}-${j}`,
+        r.rows[0].id,
+        j,
+      ]);
+      subIds.push(c.rows[0].id);
+    }
+  }
+  await db.query("INSERT INTO images (key, content_type) VALUES ('static/no-image.svg', 'image/svg+xml') ON CONFLICT DO NOTHING");
+  const t0 = performance.now();
+  for (let from = 1; from <= n; from += BATCH) {
+    const to = Math.min(n, from + BATCH - 1);
+    await db.query(
+      `INSERT INTO products (store_id, user_id, category_id, name, description, type, size, price_kobo, selling_price_kobo,
+                             published, featured, created_at, updated_at)
+       SELECT $1, $2, ($3::int[])[1 + (i % cardinality($3::int[]))],
+              ($4::text[])[1 + (i % cardinality($4::text[]))] || ' ' || ($5::text[])[1 + ((i / 7) % cardinality($5::text[]))]
+                || ', ' || ($6::text[])[1 + ((i / 3) % cardinality($6::text[]))] || ' ' || i,
+              'The ' || ($6::text[])[1 + (i % cardinality($6::text[]))] || ' ' || ($5::text[])[1 + ((i / 7) % cardinality($5::text[]))] || '. '
+                || array_to_string(ARRAY(SELECT ($7::text[])[1 + ((i::bigint * k * 7919) % cardinality($7::text[]))] FROM generate_series(1, 40) k), ' '),
+              CASE WHEN i % 5 = 0 THEN 'rent' ELSE 'sale' END, 'medium',
+              price, price - (price / 10) * (i % 2), i % 33 <> 0, i % 20 = 0,
+              now() - make_interval(secs => i), now() - make_interval(secs => i)
+         FROM (SELECT i, ((i::bigint * 2654435761) % 2000000 + 500) * 100 AS price FROM generate_series($8::int, $9::int) AS i) g`,
+      [s.rows[0].id, u.rows[0].id, subIds, BRANDS, NOUNS, ADJS, FILLER, from, to],
+    );
+    await db.query(
+      `INSERT INTO product_images (product_id, image_key, position)
+       SELECT id, 'static/no-image.svg', 0 FROM products WHERE id BETWEEN $1 AND $2`,
+      [from, to],
+    );
+    if (n > BATCH) log(`    ${to.toLocaleString()} products (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  }
+  log(`    inserted ${n.toLocaleString()} products in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  await db.exec(db.engine === "postgres" ? "VACUUM ANALYZE" : "ANALYZE");
+  return { rootIds, subIds };
+}
+
+type Kind = "listing" | "category filter" | "search";
+
+function requestFor(kind: Kind, f: Fixture, i: number): string {
+  const pick = <T>(l: T[]) => l[i % l.length];
+  switch (kind) {
+    case "listing":
+      return `/products/?page=${1 + (i % 3)}`;
+    case "category filter": {
+      const variants = [
+        `/products/?category_id=${pick(f.rootIds)}`,
+        `/products/?category_id=${pick(f.subIds)}&type=sale`,
+        `/products/categories/${pick(f.rootIds)}/products/?levels_deep=all&selling_price__gt=24000&selling_price__lt=80000`,
+        `/products/?category_id=${pick(f.rootIds)}&ordering=created_at&page=2`,
+      ];
+      return variants[Math.floor(i / 7) % variants.length];
+    }
+    case "search":
+      return `/products/?search=${encodeURIComponent(pick(SEARCHES))}`;
+  }
+}
+
+async function time(path: string): Promise<number> {
+  const t = performance.now();
+  const res = await handleApi(new Request(`http://bench.local/api/v1${path}`));
+  await res.text();
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+  return performance.now() - t;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+async function openEngine(engine: string): Promise<{ db: Db; drop: () => Promise<void> } | null> {
+  if (engine === "pglite") {
+    const db = await openPglite(undefined);
+    return { db, drop: () => db.close() };
+  }
+  const pg = (await import("pg")).default;
+  const name = `mkt_bench_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+  } catch (e) {
+    console.log(`  PostgreSQL not reachable at ${PG_ADMIN} (${(e as Error).message}): skipped`);
+    await admin.end().catch(() => {});
+    return null;
+  }
+  await admin.end();
+  const u = new URL(PG_ADMIN);
+  u.pathname = `/${name}`;
+  const db = await openPostgres(u.toString(), 4);
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      if (KEEP) return console.log(`    kept database ${name}`);
+      const a = new pg.Client(PG_ADMIN);
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+async function main() {
+  const kinds: Kind[] = ["listing", "category filter", "search"];
+  const summary: string[] = [];
+  console.log(`Catalogue benchmark: ${SAMPLES} timed requests per kind (after ${WARMUP} warm-up), real API handler, in-process.`);
+  for (const engine of ENGINES) {
+    const sizes = engine === "postgres" ? PG_SIZES : LITE_SIZES;
+    const results = new Map<number, Record<Kind, { p50: number; p95: number }>>();
+    for (const n of sizes) {
+      console.log(`\n[${engine}] ${n.toLocaleString()} products`);
+      const opened = await openEngine(engine);
+      if (!opened) break;
+      const { db, drop } = opened;
+      try {
+        await migrate(db);
+        const f = await setup(db, n, (s) => console.log(s));
+        setDb(db);
+        const row = {} as Record<Kind, { p50: number; p95: number }>;
+        for (const kind of kinds) {
+          for (let i = 0; i < WARMUP; i++) await time(requestFor(kind, f, i));
+          const xs: number[] = [];
+          for (let i = 0; i < SAMPLES; i++) xs.push(await time(requestFor(kind, f, i)));
+          row[kind] = { p50: pct(xs, 50), p95: pct(xs, 95) };
+          console.log(`    ${kind.padEnd(16)} p50 ${row[kind].p50.toFixed(1).padStart(7)} ms   p95 ${row[kind].p95.toFixed(1).padStart(7)} ms`);
+        }
+        results.set(n, row);
+      } finally {
+        setDb(null);
+        await drop();
+      }
+    }
+    const done = [...results.keys()];
+    if (done.length >= 2) {
+      const a = done[0];
+      const b = done[done.length - 1];
+      for (const kind of kinds) {
+        const ra = results.get(a)![kind];
+        const rb = results.get(b)![kind];
+        summary.push(
+          `${engine.padEnd(8)} ${kind.padEnd(16)} ${a.toLocaleString()} → ${b.toLocaleString()}: p50 ${ra.p50.toFixed(1)} → ${rb.p50.toFixed(1)} ms (×${(rb.p50 / ra.p50).toFixed(2)}), p95 ${ra.p95.toFixed(1)} → ${rb.p95.toFixed(1)} ms (×${(rb.p95 / ra.p95).toFixed(2)})`,
+        );
+      }
+    }
+  }
+  if (summary.length) {
+    console.log(`\nRatios between the smallest and largest size:`);
+    for (const l of summary) console.log(`  ${l}`);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { filtersQuery, parseFilters, priceBounds, PRICE_BUCKETS } from "~/components/listing/filters-model";
+import { searchTerms } from "~/api/search.server";
+
+describe("listing filters from the URL", () => {
+  it("reads known values and drops junk", () => {
+    const f = parseFilters(new URLSearchParams("search=%20Dangote%20CEMENT%20&price=24000-80000&type=RENT&sort=oldest&min=abc&max=-5"));
+    expect(f).toEqual({ search: "dangote cement", price: "24000-80000", min: "", max: "", type: "rent", sort: "oldest" });
+    expect(parseFilters(new URLSearchParams("price=1-2&type=lease&sort=random")).price).toBe("");
+    expect(parseFilters(new URLSearchParams("min=0")).min).toBe(""); // inputs are min 1
+  });
+
+  it("keeps the filters in links without empty values", () => {
+    const f = parseFilters(new URLSearchParams("type=sale&search=tiles"));
+    expect(filtersQuery(f)).toBe("?search=tiles&type=sale");
+    expect(filtersQuery(parseFilters(new URLSearchParams("")))).toBe("");
+  });
+});
+
+describe("price bounds (spec sections 7 and 9)", () => {
+  const b = (price: string, min = "", max = "") => priceBounds({ price, min, max });
+
+  it("has the five buckets of the spec", () => {
+    expect(PRICE_BUCKETS.map((x) => x.label)).toEqual(["Under 24 K", "24 - 80 K", "80 - 270 K", "270 - 950 K", "More than 950 K"]);
+  });
+
+  it("sends a bucket's min as the greater-than bound and its max as the less-than bound", () => {
+    expect(b("0-24000")).toEqual({ gt: null, lt: 24000 });
+    expect(b("24000-80000")).toEqual({ gt: 24000, lt: 80000 });
+    expect(b("270000-950000")).toEqual({ gt: 270000, lt: 950000 });
+  });
+
+  it("turns a max above 950000 into a greater-than bound", () => {
+    expect(b("950000-950001")).toEqual({ gt: 950000, lt: null });
+  });
+
+  it("treats typed min/max as inclusive and lets them override a bucket", () => {
+    expect(b("24000-80000", "1000", "2000")).toEqual({ gt: 999.99, lt: 2000.01 });
+    expect(b("", "5000", "")).toEqual({ gt: 4999.99, lt: null });
+    expect(b("")).toEqual({ gt: null, lt: null });
+  });
+});
+
+describe("search terms", () => {
+  it("lower-cases, splits on punctuation and strips tsquery syntax", () => {
+    expect(searchTerms("Roofing  Sheet")).toEqual(["roofing", "sheet"]);
+    expect(searchTerms("cement & | ! ( ) :* 'x'")).toEqual(["cement", "x"]);
+    expect(searchTerms("42.5R")).toEqual(["42", "5r"]);
+    expect(searchTerms("Café")).toEqual(["cafe"]);
+    expect(searchTerms("   ")).toEqual([]);
+    expect(searchTerms(null)).toEqual([]);
+  });
+
+  it("keeps at most eight distinct words", () => {
+    expect(searchTerms("a b c d e f g h i j a")).toHaveLength(8);
+    expect(searchTerms("tile tile TILE")).toEqual(["tile"]);
+  });
+});
