@@ -65,7 +65,8 @@ export function env(): Env {
   }
   const e = parsed.data;
   if (e.NODE_ENV === "production" && !e.SESSION_SECRET) {
-    throw new Error("Invalid environment:\n  SESSION_SECRET: required in production (a comma-separated list; the first signs)");
+    // Fine for one server; several servers behind a load balancer must share SESSION_SECRET.
+    console.warn(`[config] SESSION_SECRET is not set: using a secret generated into ${path.resolve(e.DATA_DIR)}. Set SESSION_SECRET when running more than one app server.`);
   }
   const sessionSecrets = (e.SESSION_SECRET ?? devSecret(e.DATA_DIR, "session-secret"))
     .split(",")

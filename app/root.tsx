@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import stylesheet from "~/tailwind.css";
 import { Footer } from "~/components/footer";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -75,6 +75,10 @@ function FlashBanner({ flash }: { flash: ShellData["flash"] }) {
 
 export default function App() {
   const shell = useRouteLoaderData<typeof loader>("root")!;
+  // Marks the page as hydrated (effects run after hydration): tests wait for it before typing.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <Document lite={shell.lite}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">

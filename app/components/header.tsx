@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import type { ShellData } from "~/storefront/shell.server";
 import { useCartCount } from "./cart-forms";
 import { VoiceSearchButton } from "./voice-search";
@@ -22,12 +22,16 @@ export function Header({ shell }: { shell: ShellData }) {
   const cartCount = useCartCount(shell.cartCount);
   const search = new URLSearchParams(location.search).get("search") ?? "";
   // Menus are <details> so they open without JavaScript; with it, close them after navigating.
+  // Not on the first render: a menu opened before hydration must stay open.
+  const lastKey = useRef(location.key);
   useEffect(() => {
+    if (lastKey.current === location.key) return;
+    lastKey.current = location.key;
     document.querySelectorAll<HTMLDetailsElement>("details[data-autoclose]").forEach((d) => (d.open = false));
   }, [location.key]);
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
-      <div className="container-page flex items-center gap-2 py-2 md:gap-4">
+      <div className="container-page flex flex-wrap items-center gap-2 py-2 sm:flex-nowrap md:gap-4">
         <details className="group md:hidden" id="mobile-menu" data-autoclose>
           <summary className="list-none rounded p-2 hover:bg-gray-100" aria-label="Open menu">
             <MenuIcon />
@@ -70,11 +74,12 @@ export function Header({ shell }: { shell: ShellData }) {
 
         <Link to="/" aria-label="BuildMart home" className="flex shrink-0 items-center gap-1 text-xl font-extrabold tracking-tight text-brand-700">
           <span aria-hidden className="grid h-8 w-8 place-items-center rounded bg-brand-600 text-base text-white">B</span>
-          <span className="hidden sm:inline">BuildMart</span>
+          <span>BuildMart</span>
         </Link>
 
+        <div className="flex-1 sm:hidden" />
         {!storeArea ? (
-          <Form method="get" action="/products/" role="search" className="flex min-w-0 flex-1 items-center">
+          <Form method="get" action="/products/" role="search" className="order-last flex min-w-0 basis-full items-center sm:order-none sm:basis-auto sm:flex-1">
             <label htmlFor="site-search" className="sr-only">
               Search products
             </label>
@@ -92,7 +97,7 @@ export function Header({ shell }: { shell: ShellData }) {
             </button>
           </Form>
         ) : (
-          <div className="flex-1" />
+          <div className="hidden flex-1 sm:block" />
         )}
 
         <Link to="/cart" className="relative rounded p-2 hover:bg-gray-100" aria-label={`Cart, ${cartCount} items`}>

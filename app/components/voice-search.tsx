@@ -1,6 +1,6 @@
 /**
  * Voice search (spec section 4: idle → listening → idle). Rendered only in browsers with the
- * Web Speech API (nothing on the server or without JavaScript); the phrase, lower-cased, becomes
+ * Web Speech API (hidden on the server, without JavaScript and elsewhere); the phrase, lower-cased, becomes
  * the search: /products/?search={term}. Language en-NG.
  */
 import { useNavigate } from "@remix-run/react";
@@ -28,15 +28,17 @@ function recognitionCtor(): RecognitionCtor | null {
 }
 
 export function VoiceSearchButton({ className = "" }: { className?: string }) {
-  const [supported, setSupported] = useState(false);
   const [state, setState] = useState<"idle" | "listening">("idle");
   const rec = useRef<Recognition | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
+  // The button is in the server HTML, hidden, and is revealed by touching the DOM rather than
+  // React state: a state change in the header while the page is still hydrating makes React
+  // throw the server HTML away (and with it anything the shopper typed meanwhile).
   useEffect(() => {
-    setSupported(!!recognitionCtor());
+    if (recognitionCtor() && button.current) button.current.hidden = false;
     return () => rec.current?.abort();
   }, []);
-  if (!supported) return null;
   const start = () => {
     const Ctor = recognitionCtor();
     if (!Ctor) return;
@@ -60,6 +62,8 @@ export function VoiceSearchButton({ className = "" }: { className?: string }) {
   };
   return (
     <button
+      ref={button}
+      hidden
       type="button"
       onClick={start}
       aria-label={state === "listening" ? "Listening… tap to stop" : "Search by voice"}

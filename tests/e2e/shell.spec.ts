@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { isPhone, ready } from "./utils";
+import { isPhone, jsEnabled, ready } from "./utils";
 
 test("home renders the catalogue on the server, with header and footer", async ({ page }) => {
   const res = await page.goto("/");
@@ -92,7 +92,32 @@ test("search from the header lands on the results URL", async ({ page }) => {
   await page.goto("/");
   await ready(page, test.info());
   await page.getByRole("searchbox", { name: "Search products" }).fill("cement");
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/\/products\/?\?search=cement/);
   await expect(page.getByRole("searchbox", { name: "Search products" })).toHaveValue("cement");
+});
+
+test("what a shopper types before the scripts arrive survives hydration, and pages hydrate without errors", async ({ page }) => {
+  test.skip(!jsEnabled(test.info()), "hydration needs JavaScript");
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  // Hold the scripts back, as a slow network does, while the shopper types.
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route("**/build/**", async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto("/auth/login", { waitUntil: "commit" });
+  const email = page.getByLabel("Email", { exact: true });
+  await email.fill("early@example.com");
+  release();
+  await ready(page, test.info());
+  await expect(email).toHaveValue("early@example.com");
+  await page.unroute("**/build/**");
+  for (const path of ["/", "/faq", "/cart", "/building-materials"]) {
+    await page.goto(path);
+    await ready(page, test.info());
+  }
+  expect(errors).toEqual([]);
 });

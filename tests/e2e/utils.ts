@@ -5,9 +5,9 @@ export const isPhone = (testInfo: TestInfo) => testInfo.project.name.endsWith("p
 /** The data dir of this run's app server (mail outbox under outbox/). */
 export const E2E_DATA_DIR = `tests/.tmp/e2e-data-${process.env.E2E_PORT}`;
 
-/** Waits for hydration when JavaScript is on, so clicks hit React's handlers. */
+/** Waits for hydration when JavaScript is on (root sets html[data-hydrated]), so clicks hit React's handlers. */
 export async function ready(page: Page, testInfo: TestInfo) {
-  if (jsEnabled(testInfo)) await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+  if (jsEnabled(testInfo)) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 // ---- Accounts (issue #3): outbox, a fresh verified shopper, logging in through the form ----
