@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { orderDate, shortOrderId } from "~/components/users/order-format";
+import { orderDate, shortOrderId, type ApiOrder } from "~/components/users/order-format";
 import { formatNaira } from "~/domain/money";
 import { requireUser } from "~/storefront/auth.server";
 
@@ -11,17 +11,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d ? `Order ${shortOrderId(d.order.id)} | BuildMart NG` : "Order | BuildMart NG" },
 ];
 
-interface ApiOrder {
-  id: string;
-  created_at: string;
-  order_total_price: number;
-  shipping_cost: number;
-  order_delivery_status: string;
-  order_payment_status: string;
-  order_payment_method: string;
-  delivery_address: Record<string, string | null>;
-  order_items: { id: string; product_id: number | null; product_name: string; quantity: number; item_price: number; status: string; image: string | null }[];
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api } = await requireUser(request);

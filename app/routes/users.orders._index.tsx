@@ -3,21 +3,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { orderDate, shortOrderId } from "~/components/users/order-format";
+import { orderDate, shortOrderId, type ApiOrder } from "~/components/users/order-format";
 import { formatNaira } from "~/domain/money";
 import { requireUser } from "~/storefront/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Orders | BuildMart NG" }];
 
-interface ApiOrder {
-  id: string;
-  created_at: string;
-  order_total_price: number;
-  shipping_cost: number;
-  order_delivery_status: string;
-  order_payment_status: string;
-  order_items: { id: string; product_name: string; quantity: number }[];
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, user } = await requireUser(request);
