@@ -34,7 +34,7 @@ export function Footer({ lite }: { lite: boolean }) {
               required
               placeholder="Your email address"
               autoComplete="email"
-              className="min-w-0 flex-1 rounded-md border-0 px-3 py-2 text-ink"
+              className="min-w-0 flex-1 rounded-md border-0 bg-white px-3 py-2 text-ink placeholder:text-gray-500"
             />
             <button type="submit" className="btn bg-ink text-white hover:bg-black">
               Subscribe
