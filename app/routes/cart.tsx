@@ -13,6 +13,7 @@ import { CloseIcon } from "~/components/icons";
 import { formatNaira } from "~/domain/money";
 import { apiFor, type Api } from "~/storefront/api.server";
 import { addToCart, apiMessage, loadCart, type Cart, type CartItem } from "~/storefront/cart.server";
+import { formAnswerer, positiveId } from "~/storefront/form-answer.server";
 import { cartCookie, getGuestCartId, safeRedirect } from "~/storefront/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -33,10 +34,6 @@ export function parseQuantity(v: FormDataEntryValue | null): number {
   return Number.isFinite(n) && n >= 1 ? n : 1;
 }
 
-const positiveId = (v: FormDataEntryValue | null) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
 
 export async function action({ request }: ActionFunctionArgs) {
   const api = await apiFor(request);
@@ -46,16 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirect(form.get("redirectTo"), "/cart");
   const cookies: string[] = [];
 
-  const answer = async (result: FetcherResult, to = back) => {
-    if (result.message) {
-      api.session.flash("flash", { kind: result.ok ? "success" : "error", message: result.message });
-      api.dirty = true;
-    }
-    const headers = await api.headers();
-    for (const c of cookies) headers.append("Set-Cookie", c);
-    if (viaFetcher) return data(result, { status: result.ok ? 200 : 400, headers });
-    return redirect(to, { status: 303, headers });
-  };
+  const answer = formAnswerer(api, { viaFetcher, back, cookies });
 
   if (!INTENTS.includes(intent)) return data({ ok: false, message: "Unknown action." }, { status: 400 });
 

@@ -7,12 +7,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import type { FetcherResult } from "~/components/cart-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { WishlistEntry } from "~/components/users/wishlist-entry";
 import { apiFor } from "~/storefront/api.server";
 import { requireUser } from "~/storefront/auth.server";
 import { addToCart } from "~/storefront/cart.server";
+import { formAnswerer, positiveId } from "~/storefront/form-answer.server";
 import { safeRedirect } from "~/storefront/session.server";
 import { loadWishlist, removeWishlistEntry, toggleWishlist } from "~/storefront/wishlist.server";
 
@@ -24,10 +24,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ entries, origin: new URL(request.url).origin }, { headers: await api.headers() });
 }
 
-const positiveId = (v: FormDataEntryValue | null) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -40,16 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(`/auth/login?redirectTo=${encodeURIComponent(back)}`, { status: 303 });
   }
   const cookies: string[] = [];
-  const answer = async (result: FetcherResult) => {
-    if (result.message) {
-      api.session.flash("flash", { kind: result.ok ? "success" : "error", message: result.message });
-      api.dirty = true;
-    }
-    const headers = await api.headers();
-    for (const c of cookies) headers.append("Set-Cookie", c);
-    if (viaFetcher) return data(result, { status: result.ok ? 200 : 400, headers });
-    return redirect(back, { status: 303, headers });
-  };
+  const answer = formAnswerer(api, { viaFetcher, back, cookies });
 
   if (intent === "toggle") {
     const productId = positiveId(form.get("productId"));
