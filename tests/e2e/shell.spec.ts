@@ -121,3 +121,13 @@ test("what a shopper types before the scripts arrive survives hydration, and pag
   }
   expect(errors).toEqual([]);
 });
+
+test("the footer newsletter form subscribes an address and says so on the page", async ({ page }) => {
+  await page.goto("/faq");
+  await ready(page, test.info());
+  const email = `news${Date.now()}${test.info().workerIndex}@example.com`;
+  await page.locator("footer").getByLabel("Email address").fill(email);
+  await page.locator("footer").getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByTestId("flash")).toHaveText(`Thanks! ${email} is subscribed to our newsletter.`);
+  await expect(page).toHaveURL(/\/faq$/);
+});
