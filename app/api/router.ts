@@ -35,8 +35,24 @@ export interface ApiContext {
   body(): Promise<Record<string, unknown>>;
 }
 
+/**
+ * Who may call a route. Declared on every route so the authorization-matrix test can try each
+ * one as anonymous, the owner, another shopper, a store member, another store's owner and an admin.
+ */
+export type Access =
+  | "public" // anyone; a bad or expired token is ignored
+  | "authenticated" // any signed-in user, acting on their own account (e.g. /users/auth/user/)
+  | "self" // the :userId of the path must be the caller (or an admin); others 403/404
+  | "owner" // the object named by the path belongs to the caller (or an admin); others 404
+  | "holder" // a guest object keyed by an unguessable id (guest cart): the id is the credential; a member's object as "owner"
+  | "store-member" // a member or the owner of the store named by the path (or an admin); others 404
+  | "store-owner" // the owner of the store named by the path (or an admin); others 404
+  | "admin"; // admins only; everyone else 404
+
 export interface RouteDef {
   method: Method;
+  /** Who may call it (see Access). Required on every route once the API core lands. */
+  access?: Access;
   /** Path under /api/v1 as clients spell it, with :params, e.g. /products/categories/:id/subcategories/ */
   path: string;
   handler: (ctx: ApiContext) => Promise<Response> | Response;
