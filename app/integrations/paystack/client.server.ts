@@ -1,0 +1,170 @@
+/**
+ * Paystack behind one small interface (../shared/notes/domain.md section 1). The same HTTP client
+ * talks to the real Paystack (https://api.paystack.co, PAYSTACK_SECRET_KEY) and to the local
+ * stand-in (./standin.server.ts), which speaks the same HTTP API and JSON shapes: the code that
+ * runs in development and tests is the code that runs in production.
+ *
+ * Amounts are integer kobo. Paystack answers `{status: boolean, message, data}`; a `status:false`
+ * answer or a non-2xx status becomes a PaystackError carrying Paystack's message.
+ */
+
+export interface InitializeInput {
+  email: string;
+  /** Integer kobo. */
+  amount: number;
+  currency?: "NGN";
+  /** Our own unique reference (alphanumerics, `-`, `.`, `=`). */
+  reference: string;
+  callback_url?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface InitializeData {
+  authorization_url: string;
+  access_code: string;
+  reference: string;
+}
+
+export type TransactionStatus =
+  | "success"
+  | "failed"
+  | "abandoned"
+  | "ongoing"
+  | "pending"
+  | "processing"
+  | "queued"
+  | "reversed";
+
+export interface VerifyData {
+  id: number;
+  status: TransactionStatus;
+  reference: string;
+  /** Integer kobo. */
+  amount: number;
+  currency: string;
+  paid_at: string | null;
+  channel: string | null;
+  gateway_response: string | null;
+  customer: { email: string; customer_code: string };
+  metadata: Record<string, unknown> | null;
+}
+
+export interface RefundInput {
+  /** The transaction's reference or id. */
+  transaction: string;
+  /** Integer kobo; the whole transaction when omitted. */
+  amount?: number;
+  merchant_note?: string;
+  customer_note?: string;
+}
+
+export interface RefundData {
+  id: number;
+  status: "pending" | "processing" | "processed" | "failed";
+  amount: number;
+  currency: string;
+  transaction: { id: number; reference: string; amount: number };
+}
+
+export interface PaymentGateway {
+  /** Starts a payment; the shopper is sent (303) to `authorization_url`. */
+  initialize(input: InitializeInput): Promise<InitializeData>;
+  /** The transaction as Paystack sees it; null when Paystack does not know the reference. */
+  verify(reference: string): Promise<VerifyData | null>;
+  /** Queues a refund; its outcome arrives as `refund.*` webhook events. */
+  refund(input: RefundInput): Promise<RefundData>;
+}
+
+export class PaystackError extends Error {
+  constructor(
+    message: string,
+    /** HTTP status of Paystack's answer, or 0 when it could not be reached. */
+    public status: number,
+  ) {
+    super(message);
+    this.name = "PaystackError";
+  }
+}
+
+export const PAYSTACK_BASE_URL = "https://api.paystack.co";
+
+export interface HttpGatewayOptions {
+  secretKey: string;
+  baseUrl?: string;
+  /** Per-request timeout; Paystack asks integrators to expect slow answers now and then. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+interface Envelope<T> {
+  status: boolean;
+  message: string;
+  data: T;
+}
+
+/** Paystack's HTTP API (real or stand-in), authenticated with the secret key. */
+export class HttpPaystack implements PaymentGateway {
+  private base: string;
+  private fetcher: typeof fetch;
+
+  constructor(private opts: HttpGatewayOptions) {
+    this.base = (opts.baseUrl ?? PAYSTACK_BASE_URL).replace(/\/$/, "");
+    this.fetcher = opts.fetch ?? fetch;
+  }
+
+  private async call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<{ status: number; envelope: Envelope<T> | null }> {
+    let res: Response;
+    try {
+      res = await this.fetcher(`${this.base}${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${this.opts.secretKey}`,
+          Accept: "application/json",
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 20_000),
+      });
+    } catch (e) {
+      throw new PaystackError(`Paystack could not be reached: ${(e as Error).message}`, 0);
+    }
+    const text = await res.text();
+    let envelope: Envelope<T> | null = null;
+    try {
+      envelope = text ? (JSON.parse(text) as Envelope<T>) : null;
+    } catch {
+      envelope = null;
+    }
+    return { status: res.status, envelope };
+  }
+
+  private async ok<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+    const { status, envelope } = await this.call<T>(method, path, body);
+    if (status >= 200 && status < 300 && envelope?.status) return envelope.data;
+    throw new PaystackError(envelope?.message || `Paystack answered ${status}`, status);
+  }
+
+  initialize(input: InitializeInput): Promise<InitializeData> {
+    return this.ok<InitializeData>("POST", "/transaction/initialize", { currency: "NGN", ...input });
+  }
+
+  async verify(reference: string): Promise<VerifyData | null> {
+    const { status, envelope } = await this.call<VerifyData>("GET", `/transaction/verify/${encodeURIComponent(reference)}`);
+    if (status >= 200 && status < 300 && envelope?.status) return envelope.data;
+    // Paystack answers an unknown reference with a 4xx "Transaction reference not found".
+    if (status === 404 || (status === 400 && /not found/i.test(envelope?.message ?? ""))) return null;
+    throw new PaystackError(envelope?.message || `Paystack answered ${status}`, status);
+  }
+
+  refund(input: RefundInput): Promise<RefundData> {
+    return this.ok<RefundData>("POST", "/refund", input);
+  }
+}
+
+/**
+ * Whether a verified transaction pays for what we asked: Paystack says success AND the amount
+ * and currency are the ones we stored before the redirect (domain.md, "Deliver only if").
+ */
+export function paysFor(tx: VerifyData, expected: { amountKobo: number; currency?: string }): boolean {
+  return tx.status === "success" && tx.amount === expected.amountKobo && tx.currency.toUpperCase() === (expected.currency ?? "NGN");
+}
