@@ -355,7 +355,7 @@ ${
       webhookUrl = u;
     },
     async idle() {
-      while (inFlight.size) await Promise.allSettled([...inFlight]);
+      while (inFlight.size) await Promise.allSettled(inFlight);
     },
     transaction: (reference) => byRef.get(reference),
     async close() {
