@@ -22,10 +22,11 @@ import {
 import { findOrCreateGoogleUser, GoogleTokenError, verifyGoogleIdToken } from "~/integrations/google.server";
 import { sendMail } from "~/integrations/mail.server";
 import { passwordResetEmail, verificationEmail } from "~/integrations/mail-templates.server";
-import { ApiError, badRequest, json, validate } from "../http";
+import { ApiError, badRequest, json, validate } from "../core/http";
 import { clientIp, RateLimiter, RULES } from "../rate-limit.server";
-import type { ApiContext, RouteDef } from "../router";
+import type { ApiContext, RouteDef } from "../core/types";
 import { signPair, verifyToken } from "../tokens.server";
+import { Detail, LoginResponse } from "./schemas";
 
 export const LOGIN_FAILED = "Unable to log in with provided credentials.";
 export const EMAIL_NOT_VERIFIED = EMAIL_NOT_VERIFIED_MESSAGE;
@@ -286,24 +287,15 @@ async function passwordResetConfirm(ctx: ApiContext) {
 
 // ---------------------------------------------------------------------------------------------
 
-const Detail = z.object({ detail: z.string() });
-const LoginResponse = z.object({
-  access: z.string(),
-  refresh: z.string(),
-  access_expiration: z.string(),
-  refresh_expiration: z.string(),
-  user: z.object({ id: z.number(), email: z.string(), first_name: z.string(), last_name: z.string() }),
-});
-
 export const routes: RouteDef[] = [
-  { method: "POST", path: "/users/auth/registration/", handler: register, summary: "Register; sends a verification e-mail (201)", tag: "auth", body: RegisterSchema, response: Detail, status: 201 },
-  { method: "POST", path: "/users/auth/registration/verify-email/", handler: verifyEmail, summary: "Confirm an e-mail address with the key from the mail", tag: "auth", body: VerifyEmailSchema, response: Detail },
-  { method: "POST", path: "/users/auth/registration/resend-email/", handler: resendVerification, summary: "Send the verification e-mail again (always 200)", tag: "auth", body: PasswordResetSchema, response: Detail },
-  { method: "POST", path: "/users/auth/login/", handler: login, summary: "Log in with e-mail and password; answers JWT access and refresh tokens", tag: "auth", body: LoginSchema, response: LoginResponse },
-  { method: "POST", path: "/users/auth/google/", handler: google, summary: "Log in with a Google ID token (id_token; access_token accepted and ignored)", tag: "auth", body: GoogleSchema, response: LoginResponse },
-  { method: "POST", path: "/users/auth/token/refresh/", handler: refresh, summary: "A new access token for a refresh token", tag: "auth", body: RefreshSchema, response: z.object({ access: z.string(), refresh: z.string() }) },
-  { method: "POST", path: "/users/auth/logout/", handler: logout, summary: "Revoke a refresh token", tag: "auth", body: z.object({ refresh: z.string() }), response: Detail },
-  { method: "GET", path: "/users/auth/user/", handler: currentUser, summary: "The signed-in user", tag: "auth", auth: "required" },
-  { method: "POST", path: "/users/auth/password/reset/", handler: passwordReset, summary: "Mail a password reset link (always 200: no account enumeration)", tag: "auth", body: PasswordResetSchema, response: Detail },
-  { method: "POST", path: "/users/auth/password/reset/confirm/", handler: passwordResetConfirm, summary: "Set a new password with the uid and token of the reset link", tag: "auth", body: PasswordResetConfirmSchema, response: Detail },
+  { access: "public", method: "POST", path: "/users/auth/registration/", handler: register, summary: "Register; sends a verification e-mail (201)", tag: "auth", body: RegisterSchema, response: Detail, status: 201 },
+  { access: "public", method: "POST", path: "/users/auth/registration/verify-email/", handler: verifyEmail, summary: "Confirm an e-mail address with the key from the mail", tag: "auth", body: VerifyEmailSchema, response: Detail },
+  { access: "public", method: "POST", path: "/users/auth/registration/resend-email/", handler: resendVerification, summary: "Send the verification e-mail again (always 200)", tag: "auth", body: PasswordResetSchema, response: Detail },
+  { access: "public", method: "POST", path: "/users/auth/login/", handler: login, summary: "Log in with e-mail and password; answers JWT access and refresh tokens", tag: "auth", body: LoginSchema, response: LoginResponse },
+  { access: "public", method: "POST", path: "/users/auth/google/", handler: google, summary: "Log in with a Google ID token (id_token; access_token accepted and ignored)", tag: "auth", body: GoogleSchema, response: LoginResponse },
+  { access: "public", method: "POST", path: "/users/auth/token/refresh/", handler: refresh, summary: "A new access token for a refresh token", tag: "auth", body: RefreshSchema, response: z.object({ access: z.string(), refresh: z.string() }) },
+  { access: "public", method: "POST", path: "/users/auth/logout/", handler: logout, summary: "Revoke a refresh token", tag: "auth", body: z.object({ refresh: z.string() }), response: Detail },
+  { access: "authenticated", method: "GET", path: "/users/auth/user/", handler: currentUser, summary: "The signed-in user", tag: "auth", auth: "required" },
+  { access: "public", method: "POST", path: "/users/auth/password/reset/", handler: passwordReset, summary: "Mail a password reset link (always 200: no account enumeration)", tag: "auth", body: PasswordResetSchema, response: Detail },
+  { access: "public", method: "POST", path: "/users/auth/password/reset/confirm/", handler: passwordResetConfirm, summary: "Set a new password with the uid and token of the reset link", tag: "auth", body: PasswordResetConfirmSchema, response: Detail },
 ];

@@ -1,7 +1,7 @@
-/** Turning rows into the API's JSON shapes (spec section 3, api-contract.md). */
+/** Catalogue: rows to the API's JSON shapes (spec section 3, api-contract.md). */
 import type { Queryable } from "~/db/client.server";
 import { koboToNaira } from "~/domain/money";
-import { mediaUrl } from "~/integrations/storage.server";
+import { imageUrl, PLACEHOLDER_IMAGE_KEY } from "../core/media";
 
 export interface CategoryRow {
   id: number;
@@ -63,8 +63,6 @@ export async function imagesFor(q: Queryable, productIds: number[]): Promise<Map
   return map;
 }
 
-export const PLACEHOLDER_IMAGE_KEY = "static/no-image.svg";
-
 export function serializeProduct(
   p: ProductRow,
   images: ImageRow[],
@@ -84,8 +82,8 @@ export function serializeProduct(
     category_slug: p.category_slug ?? "",
     images: list.map((img) =>
       opts.storeView
-        ? { [String(img.id)]: mediaUrl(origin, img.image_key) }
-        : { image: mediaUrl(origin, img.image_key), id: img.id },
+        ? { [String(img.id)]: imageUrl(origin, img.image_key) }
+        : { image: imageUrl(origin, img.image_key), id: img.id },
     ),
     image_keys: list.map((img) => img.image_key),
     selling_price: koboToNaira(p.selling_price_kobo),
@@ -103,7 +101,7 @@ export function serializeProduct(
   };
 }
 
-export type ApiProduct = ReturnType<typeof serializeProduct>;
+export type SerializedProduct = ReturnType<typeof serializeProduct>;
 
 export async function serializeProducts(q: Queryable, rows: ProductRow[], origin: string, opts: { storeView?: boolean } = {}) {
   const imgs = await imagesFor(

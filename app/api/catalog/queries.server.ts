@@ -6,19 +6,11 @@
  * from a count capped at COUNT_CAP rows (above it, the planner's estimate), so no request has to
  * visit every matching product. Search is ranked full text with typo correction (../search.server).
  */
-import * as z from "zod";
 import type { Queryable } from "~/db/client.server";
-import { json, notFound, paged, pageParams } from "../http";
-import type { ApiContext, RouteDef } from "../router";
+import { bandRange, PRICE_BAND_COUNT } from "~/domain/price-bands";
+import { notFound, paged, pageParams } from "../core/http";
 import { matchSql, planSearch, rankSql, type SearchPlan } from "../search.server";
-import {
-  PRODUCT_COLUMNS,
-  PRODUCT_FROM,
-  serializeCategory,
-  serializeProducts,
-  type CategoryRow,
-  type ProductRow,
-} from "../serializers";
+import { PRODUCT_COLUMNS, PRODUCT_FROM, serializeProducts, type CategoryRow, type ProductRow } from "./serialize";
 
 const COUNT_CAP = 10_000;
 /**
@@ -28,12 +20,6 @@ const COUNT_CAP = 10_000;
 export const SEARCH_WINDOW = 2_000;
 /** Categories at most this big get truly random picks; bigger ones a random window of ids. */
 const RANDOM_EXACT_LIMIT = 2_000;
-
-const idParam = (ctx: ApiContext, name = "id") => {
-  const n = Number(ctx.params[name]);
-  if (!Number.isInteger(n) || n <= 0 || n > 2_147_483_647) throw notFound();
-  return n;
-};
 
 /** The category and all its descendants. */
 export async function categoryTreeIds(q: Queryable, rootId: number): Promise<number[]> {
@@ -46,7 +32,8 @@ export async function categoryTreeIds(q: Queryable, rootId: number): Promise<num
   return r.rows.map((x) => x.id);
 }
 
-async function getCategory(q: Queryable, id: number): Promise<CategoryRow> {
+/** The category, or a 404. */
+export async function getCategory(q: Queryable, id: number): Promise<CategoryRow> {
   const r = await q.query<CategoryRow>("SELECT id, name, slug, parent_id FROM categories WHERE id = $1", [id]);
   if (!r.rows[0]) throw notFound();
   return r.rows[0];
@@ -115,28 +102,8 @@ export function orderBy(order: ProductFilters["order"], rankExpr: string | null)
   }
 }
 
-/** Bounds (kobo) of the price bands of product_counts (migration 0002): 24 K, 80 K, 270 K, 950 K naira. */
-const BAND_BOUNDS = [2_400_000, 8_000_000, 27_000_000, 95_000_000];
-
-/** The band range [lo, hi] for strict bounds that sit on band edges, or null when they do not. */
-function bandRange(minKobo: number | null | undefined, maxKobo: number | null | undefined): [number, number] | null {
-  let lo = 0;
-  let hi = 2 * BAND_BOUNDS.length;
-  if (minKobo != null) {
-    const i = BAND_BOUNDS.indexOf(minKobo);
-    if (i < 0) return null;
-    lo = 2 * i + 2;
-  }
-  if (maxKobo != null) {
-    const j = BAND_BOUNDS.indexOf(maxKobo);
-    if (j < 0) return null;
-    hi = 2 * j;
-  }
-  return [lo, hi];
-}
-
 /** How many products match, without visiting all of them (see the file comment). */
-async function countProducts(q: Queryable, f: ProductFilters, where: string, params: unknown[], searching: boolean): Promise<number> {
+export async function countProducts(q: Queryable, f: ProductFilters, where: string, params: unknown[], searching: boolean): Promise<number> {
   const bands = bandRange(f.minKobo, f.maxKobo);
   const simple = !searching && bands !== null && !f.storeId && !f.includeUnpublished;
   if (simple) {
@@ -151,7 +118,7 @@ async function countProducts(q: Queryable, f: ProductFilters, where: string, par
       conds.push(`type = $${ps.length}`);
     }
     if (f.featured) conds.push("featured");
-    if (bands[0] > 0 || bands[1] < 2 * BAND_BOUNDS.length) {
+    if (bands[0] > 0 || bands[1] < PRICE_BAND_COUNT - 1) {
       ps.push(bands[0], bands[1]);
       conds.push(`price_band BETWEEN $${ps.length - 1} AND $${ps.length}`);
     }
@@ -178,7 +145,7 @@ async function countProducts(q: Queryable, f: ProductFilters, where: string, par
  * widens fourfold at a time (each probe visits at most SEARCH_WINDOW matching rows). Null when
  * the range would be the whole catalogue.
  */
-async function newestIdFloor(q: Queryable, where: string, params: unknown[], estimate: number): Promise<number | null> {
+export async function newestIdFloor(q: Queryable, where: string, params: unknown[], estimate: number): Promise<number | null> {
   const b = await q.query<{ hi: number | null; lo: number | null }>("SELECT max(id) AS hi, min(id) AS lo FROM products");
   const { hi, lo } = b.rows[0] ?? { hi: null, lo: null };
   if (hi == null || lo == null) return null;
@@ -196,15 +163,19 @@ async function newestIdFloor(q: Queryable, where: string, params: unknown[], est
   return null;
 }
 
-export async function listProducts(ctx: ApiContext, f: ProductFilters, defaultPageSize = 20) {
-  const { page, pageSize, offset } = pageParams(ctx.url, defaultPageSize);
-  const plan = f.search ? await planSearch(ctx.db, f.search) : null;
+/**
+ * A page of products matching the filters (page and page_size from `url`), in the API's paged
+ * shape with absolute links.
+ */
+export async function listProducts(q: Queryable, url: URL, f: ProductFilters, defaultPageSize = 20, opts: { storeView?: boolean } = {}) {
+  const { page, pageSize, offset } = pageParams(url, defaultPageSize);
+  const plan = f.search ? await planSearch(q, f.search) : null;
   let built = productWhere(f, plan, "all");
-  let n = await countProducts(ctx.db, f, built.where, built.params, !!plan);
+  let n = await countProducts(q, f, built.where, built.params, !!plan);
   if (plan && n === 0 && plan.terms.length > 1) {
     // No product has every word: fall back to any word, best matches first.
     built = productWhere(f, plan, "any");
-    n = await countProducts(ctx.db, f, built.where, built.params, true);
+    n = await countProducts(q, f, built.where, built.params, true);
   }
   const order = f.order ?? (plan ? "relevance" : "newest");
   let sql: string;
@@ -221,7 +192,7 @@ export async function listProducts(ctx: ApiContext, f: ProductFilters, defaultPa
       // A word found in a large share of a big catalogue: look only among the newest ids (ids
       // follow creation), widening the range until it holds SEARCH_WINDOW matches, so the heap
       // visits stay near SEARCH_WINDOW however large the catalogue is.
-      const lo = await newestIdFloor(ctx.db, built.where, built.params, estimate);
+      const lo = await newestIdFloor(q, built.where, built.params, estimate);
       if (lo !== null) {
         params.push(lo);
         where = `${built.where} AND p.id > $${params.length}`;
@@ -232,19 +203,19 @@ export async function listProducts(ctx: ApiContext, f: ProductFilters, defaultPa
               ORDER BY p.created_at + interval '0' DESC, p.id DESC LIMIT ${SEARCH_WINDOW}
            ) p JOIN categories c ON c.id = p.category_id JOIN stores s ON s.id = p.store_id
            ORDER BY p.rank DESC, p.created_at DESC, p.id DESC LIMIT ${pageSize} OFFSET ${offset}`;
-    const rows = await ctx.db.query<ProductRow>(sql, params);
+    const rows = await q.query<ProductRow>(sql, params);
     if (page > 1 && rows.rows.length === 0) throw notFound();
     const count = rows.rows.length < pageSize ? offset + rows.rows.length : Math.max(n, offset + rows.rows.length);
-    return paged(ctx.url, await serializeProducts(ctx.db, rows.rows, ctx.url.origin), count, page, pageSize);
+    return paged(url, await serializeProducts(q, rows.rows, url.origin, opts), count, page, pageSize);
   } else {
     sql = `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM} ${built.where}
            ORDER BY ${orderBy(order, built.rankExpr)} LIMIT ${pageSize} OFFSET ${offset}`;
   }
-  const rows = await ctx.db.query<ProductRow>(sql, built.params);
+  const rows = await q.query<ProductRow>(sql, built.params);
   if (page > 1 && rows.rows.length === 0) throw notFound();
   // An estimated count must never promise a page that is not there, nor hide one that is.
   const count = rows.rows.length < pageSize ? offset + rows.rows.length : Math.max(n, offset + rows.rows.length);
-  return paged(ctx.url, await serializeProducts(ctx.db, rows.rows, ctx.url.origin), count, page, pageSize);
+  return paged(url, await serializeProducts(q, rows.rows, url.origin, opts), count, page, pageSize);
 }
 
 /** Filters from the query string, with the spellings clients send. */
@@ -276,7 +247,7 @@ export function filtersFromQuery(url: URL): ProductFilters {
 }
 
 /** Up to `limit` random published products of the given categories, without sorting a big category. */
-async function randomProducts(q: Queryable, ids: number[], limit: number, excludeId: number | null): Promise<ProductRow[]> {
+export async function randomProducts(q: Queryable, ids: number[], limit: number, excludeId: number | null): Promise<ProductRow[]> {
   const size = await q.query<{ n: number }>(
     "SELECT coalesce(sum(n), 0)::int AS n FROM product_counts WHERE published AND category_id = ANY($1::int[])",
     [ids],
@@ -313,151 +284,24 @@ async function randomProducts(q: Queryable, ids: number[], limit: number, exclud
   return rows.slice(0, limit);
 }
 
-const CategorySchema = z.object({ id: z.number(), name: z.string(), slug: z.string(), parent: z.number().nullable() });
-const pagedOf = (item: z.ZodType) =>
-  z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
-const ProductSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  description: z.string(),
-  type: z.enum(["sale", "rent"]),
-  category: z.string(),
-  category_id: z.number(),
-  category_name: z.string(),
-  category_slug: z.string(),
-  images: z.array(z.record(z.string(), z.unknown())),
-  selling_price: z.number(),
-  price: z.number(),
-  size: z.enum(["small", "medium", "large"]),
-  published: z.boolean(),
-  featured: z.boolean(),
-  store: z.number(),
-  user: z.number(),
-  created_at: z.string(),
-});
+export async function listCategories(q: Queryable, limit: number, offset: number): Promise<{ rows: CategoryRow[]; count: number }> {
+  const count = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM categories");
+  const rows = await q.query<CategoryRow>(
+    `SELECT id, name, slug, parent_id FROM categories ORDER BY parent_id NULLS FIRST, position, name, id LIMIT ${Math.floor(limit)} OFFSET ${Math.floor(offset)}`,
+  );
+  return { rows: rows.rows, count: count.rows[0].n };
+}
 
-export const routes: RouteDef[] = [
-  {
-    method: "GET",
-    path: "/products/categories/",
-    summary: "All categories, paginated (page_size up to 500); parent is null for root categories",
-    tag: "catalog",
-    response: pagedOf(CategorySchema),
-    async handler(ctx) {
-      const { page, pageSize, offset } = pageParams(ctx.url, 100, 500);
-      const count = await ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM categories");
-      const rows = await ctx.db.query<CategoryRow>(
-        `SELECT id, name, slug, parent_id FROM categories ORDER BY parent_id NULLS FIRST, position, name, id LIMIT ${pageSize} OFFSET ${offset}`,
-      );
-      if (page > 1 && rows.rows.length === 0) throw notFound();
-      return json(paged(ctx.url, rows.rows.map(serializeCategory), count.rows[0].n, page, pageSize));
-    },
-  },
-  {
-    method: "GET",
-    path: "/products/categories/root_categories/",
-    summary: "Root categories (array)",
-    tag: "catalog",
-    response: z.array(CategorySchema),
-    async handler(ctx) {
-      const rows = await ctx.db.query<CategoryRow>(
-        "SELECT id, name, slug, parent_id FROM categories WHERE parent_id IS NULL ORDER BY position, name",
-      );
-      return json(rows.rows.map(serializeCategory));
-    },
-  },
-  {
-    method: "GET",
-    path: "/products/categories/:id/",
-    summary: "One category",
-    tag: "catalog",
-    response: CategorySchema,
-    async handler(ctx) {
-      return json(serializeCategory(await getCategory(ctx.db, idParam(ctx))));
-    },
-  },
-  {
-    method: "GET",
-    path: "/products/categories/:id/subcategories/",
-    summary: "Direct subcategories of a category (array)",
-    tag: "catalog",
-    response: z.array(CategorySchema),
-    async handler(ctx) {
-      const id = idParam(ctx);
-      await getCategory(ctx.db, id);
-      const rows = await ctx.db.query<CategoryRow>(
-        "SELECT id, name, slug, parent_id FROM categories WHERE parent_id = $1 ORDER BY position, name",
-        [id],
-      );
-      return json(rows.rows.map(serializeCategory));
-    },
-  },
-  {
-    method: "GET",
-    path: "/products/categories/:id/products/",
-    summary:
-      "Published products of a category, paginated; levels_deep=all includes every subcategory. Takes the same filters as GET /products/",
-    tag: "catalog",
-    response: pagedOf(ProductSchema),
-    async handler(ctx) {
-      const id = idParam(ctx);
-      const deep = ctx.url.searchParams.get("levels_deep") === "all";
-      const ids = deep ? await categoryTreeIds(ctx.db, id) : [(await getCategory(ctx.db, id)).id];
-      if (ids.length === 0) throw notFound();
-      return json(await listProducts(ctx, { ...filtersFromQuery(ctx.url), categoryIds: ids }));
-    },
-  },
-  {
-    method: "GET",
-    path: "/products/categories/:id/random_products/",
-    summary: "Six random published products from a category and its subcategories (array); exclude={productId} leaves one out",
-    tag: "catalog",
-    response: z.array(ProductSchema),
-    async handler(ctx) {
-      const ids = await categoryTreeIds(ctx.db, idParam(ctx));
-      if (ids.length === 0) throw notFound();
-      const exclude = Number(ctx.url.searchParams.get("exclude"));
-      const rows = await randomProducts(ctx.db, ids, 6, Number.isInteger(exclude) && exclude > 0 ? exclude : null);
-      return json(await serializeProducts(ctx.db, rows, ctx.url.origin));
-    },
-  },
-  {
-    method: "GET",
-    path: "/products/",
-    summary:
-      "Published products, paginated. Query: page, page_size, featured|f, category_id (with subcategories), type (sale|rent), search (ranked, typo-tolerant), selling_price__gt/__lt (naira, strict; also price__gt/__lt), ordering (-created_at|created_at|newest|oldest|selling_price|-selling_price|relevance)",
-    tag: "catalog",
-    response: pagedOf(ProductSchema),
-    async handler(ctx) {
-      const f = filtersFromQuery(ctx.url);
-      const raw = ctx.url.searchParams.get("category_id") ?? ctx.url.searchParams.get("category") ?? "";
-      if (raw !== "") {
-        const cat = Number(raw);
-        f.categoryIds = Number.isInteger(cat) && cat > 0 && cat <= 2_147_483_647 ? await categoryTreeIds(ctx.db, cat) : [];
-      }
-      return json(await listProducts(ctx, f));
-    },
-  },
-  {
-    method: "GET",
-    path: "/products/:id/",
-    summary: "One product (404 when missing, or unpublished and not yours)",
-    tag: "catalog",
-    response: ProductSchema,
-    async handler(ctx) {
-      const id = idParam(ctx);
-      const r = await ctx.db.query<ProductRow & { owner_id: number }>(
-        `SELECT ${PRODUCT_COLUMNS}, s.owner_id FROM ${PRODUCT_FROM} WHERE p.id = $1`,
-        [id],
-      );
-      const row = r.rows[0];
-      if (!row) throw notFound();
-      if (!row.published) {
-        const user = await ctx.user();
-        if (!user || (user.id !== row.owner_id && user.role !== "admin")) throw notFound();
-      }
-      const [product] = await serializeProducts(ctx.db, [row], ctx.url.origin);
-      return json(product);
-    },
-  },
-];
+export async function rootCategories(q: Queryable): Promise<CategoryRow[]> {
+  return (await q.query<CategoryRow>("SELECT id, name, slug, parent_id FROM categories WHERE parent_id IS NULL ORDER BY position, name")).rows;
+}
+
+export async function subcategories(q: Queryable, parentId: number): Promise<CategoryRow[]> {
+  return (await q.query<CategoryRow>("SELECT id, name, slug, parent_id FROM categories WHERE parent_id = $1 ORDER BY position, name", [parentId])).rows;
+}
+
+/** One product with its category and store, and the store's owner id; null when missing. */
+export async function findProduct(q: Queryable, id: number): Promise<(ProductRow & { owner_id: number }) | null> {
+  const r = await q.query<ProductRow & { owner_id: number }>(`SELECT ${PRODUCT_COLUMNS}, s.owner_id FROM ${PRODUCT_FROM} WHERE p.id = $1`, [id]);
+  return r.rows[0] ?? null;
+}

@@ -1,7 +1,8 @@
 /** GET /schema/: the OpenAPI 3.1 document, generated from the route table and its zod schemas. */
 import * as z from "zod";
-import { json } from "../http";
-import { listRoutes, type RouteDef } from "../router";
+import { json } from "../core/http";
+import { listRoutes } from "../core/router";
+import type { RouteDef } from "../core/types";
 
 function toJsonSchema(s: z.ZodType) {
   try {
@@ -25,13 +26,14 @@ export function buildOpenApi(serverUrl: string) {
     const op: Record<string, unknown> = {
       summary: r.summary,
       tags: [r.tag ?? "api"],
+      "x-access": r.access,
       parameters: params,
       responses: {
         [String(r.status ?? 200)]: {
           description: "Success",
           ...(r.response ? { content: { "application/json": { schema: toJsonSchema(r.response) } } } : {}),
         },
-        ...(r.auth === "required" ? { "401": { description: "Missing, invalid or expired access token" } } : {}),
+        ...(r.access !== "public" && r.access !== "holder" ? { "401": { description: "Missing, invalid or expired access token" } } : {}),
       },
     };
     if (r.body) {
@@ -40,7 +42,7 @@ export function buildOpenApi(serverUrl: string) {
         content: { [r.multipart ? "multipart/form-data" : "application/json"]: { schema: toJsonSchema(r.body) } },
       };
     }
-    if (r.auth === "required") op.security = [{ bearer: [] }];
+    if (r.access !== "public" && r.access !== "holder") op.security = [{ bearer: [] }];
     (paths[p] ??= {})[r.method.toLowerCase()] = op;
   }
   return {
@@ -56,6 +58,7 @@ export const routes: RouteDef[] = [
   {
     method: "GET",
     path: "/schema/",
+    access: "public",
     summary: "This API's OpenAPI document",
     handler: (ctx) => json(buildOpenApi(ctx.base)),
   },
