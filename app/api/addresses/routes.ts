@@ -43,7 +43,7 @@ async function create(ctx: ApiContext) {
   let ownerId = user.id;
   if (given(raw.user)) {
     const id = parseIntId(String(raw.user));
-    if (id !== user.id && user.role !== "admin") throw forbidden();
+    if (!ctx.isOwnerOrAdmin(user, id)) throw forbidden();
     if (id === null) throw badRequest({ user: ["A valid integer is required."] });
     const exists = await ctx.db.query("SELECT 1 FROM users WHERE id = $1", [id]);
     if (!exists.rows[0]) throw badRequest({ user: [`Invalid pk "${id}" - object does not exist.`] });

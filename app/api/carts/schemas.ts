@@ -4,20 +4,19 @@
  */
 import * as z from "zod";
 import { quantityField } from "~/domain/cart";
-
-const idLike = z.union([z.number(), z.string().trim().max(20).regex(/^\d+$/)]).transform(Number);
+import { idLike, intIdField } from "../core/fields";
 
 /** POST /carts/: {user_id: null} for a guest, {user_id} for a member. */
 export const CreateCartBody = z.object({
   user_id: z
-    .union([idLike, z.null(), z.literal("")])
+    .union([intIdField, z.null(), z.literal("")])
     .optional()
     .transform((v) => (v === "" || v === undefined ? null : v)),
 });
 
 /** POST /carts/{cartId}/items/: {prod_id, quantity (default 1)}. */
 export const AddItemBody = z.object({
-  prod_id: idLike.pipe(z.number().int().positive({ message: "A valid integer is required." }).max(2_147_483_647, "A valid integer is required.")),
+  prod_id: intIdField,
   quantity: idLike
     .optional()
     .nullable()

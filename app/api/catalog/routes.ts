@@ -5,7 +5,6 @@
 import * as z from "zod";
 import { json, notFound, paged, pageParams } from "../core/http";
 import { isIntId, parseIntId } from "../core/params";
-import { storeRoleOf } from "../core/context";
 import type { RouteDef } from "../core/types";
 import {
   categoryTreeIds,
@@ -133,9 +132,7 @@ export const routes: RouteDef[] = [
       if (!row) throw notFound();
       if (!row.published) {
         // Unpublished: only the store's members (and admins) see it.
-        const user = await ctx.user();
-        if (!user) throw notFound();
-        if (user.role !== "admin" && !(await storeRoleOf(ctx.db, row.store_id, user.id))) throw notFound();
+        if (!(await ctx.hasStoreRole(await ctx.user(), row.store_id, "member"))) throw notFound();
       }
       const [product] = await serializeProducts(ctx.db, [row], ctx.url.origin);
       return json(product);

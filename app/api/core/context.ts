@@ -91,11 +91,14 @@ export function createContext(request: Request, params: Record<string, string>, 
     async requireStoreRole(storeId, role) {
       const user = await ctx.requireUser();
       const store = await db.query("SELECT 1 FROM stores WHERE id = $1", [storeId]);
-      if (!store.rows[0]) throw notFound();
-      if (user.role === "admin") return user;
+      if (!store.rows[0] || !(await ctx.hasStoreRole(user, storeId, role))) throw notFound();
+      return user;
+    },
+    async hasStoreRole(user, storeId, role) {
+      if (!user) return false;
+      if (user.role === "admin") return true;
       const mine = await storeRoleOf(db, storeId, user.id);
-      if (mine === "owner" || (role === "member" && mine === "member")) return user;
-      throw notFound();
+      return mine === "owner" || (role === "member" && mine === "member");
     },
     async requireOwner(ownerId) {
       const user = await ctx.requireUser();

@@ -39,6 +39,8 @@ export interface ApiContext {
    * 401 without a user, 404 for anyone else and for a store that does not exist.
    */
   requireStoreRole(storeId: number, role: StoreRole): Promise<AuthUser>;
+  /** True when `user` is an admin or has `role` in store `storeId` ("member": Owner or Member). */
+  hasStoreRole(user: AuthUser | null, storeId: number, role: StoreRole): Promise<boolean>;
   /** The object belongs to user `ownerId` (null: nobody) and the caller is them or an admin; else 404. */
   requireOwner(ownerId: number | null): Promise<AuthUser>;
   /** True when the caller (if any) is user `ownerId` or an admin. */

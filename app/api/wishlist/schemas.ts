@@ -1,13 +1,11 @@
 /** Wishlist: request and response schemas and inferred answer types. No server imports. */
 import * as z from "zod";
-
-const idLike = z.union([z.number(), z.string().trim().max(20).regex(/^\d+$/, "A valid integer is required.")]).transform(Number);
-const intId = z.number().int().positive("A valid integer is required.").max(2_147_483_647, "A valid integer is required.");
+import { intIdField } from "../core/fields";
 
 /** POST /carts/carts/wishlist/: {user_id (optional, the caller), product_id}. */
 export const AddWishlistBody = z.object({
-  user_id: idLike.pipe(intId).optional(),
-  product_id: idLike.pipe(intId),
+  user_id: intIdField.optional(),
+  product_id: intIdField,
 });
 
 export const WishlistEntrySchema = z.object({
