@@ -94,6 +94,19 @@ describe.each(engines())("API core on %s", (engine) => {
     });
   });
 
+  it("huge page numbers and price bounds in the query string are answered, never a 500", async () => {
+    const far = await api.call("/products/?page=99999999999999999999");
+    expect(far.status).toBe(404);
+    expect(far.body).toEqual({ detail: "Not found." });
+    expect((await api.call("/products/categories/?page=99999999999999999999")).status).toBe(404);
+    const above = await api.call("/products/?selling_price__gt=1e300");
+    expect(above.status).toBe(200);
+    expect(above.body.count).toBe(0);
+    const below = await api.call("/products/?selling_price__lt=1e300");
+    expect(below.status).toBe(200);
+    expect(below.body.count).toBeGreaterThan(0);
+  });
+
   describe("request bodies", () => {
     it("NUL in a text field is a 400 naming the field (JSON and form), nothing written", async () => {
       const me = await makeUser(api);

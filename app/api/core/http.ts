@@ -126,8 +126,11 @@ export function paged<T>(url: URL, results: T[], count: number, page: number, pa
 }
 
 /** page and page_size from the query string, with DRF's 404 for a page past the end handled by callers. */
+/** Highest page number looked at: anything beyond is past the end (404), never a huge OFFSET. */
+export const MAX_PAGE = 1_000_000;
+
 export function pageParams(url: URL, defaultSize = 20, maxSize = 100) {
-  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   const requested = Number.parseInt(url.searchParams.get("page_size") ?? "", 10);
   const pageSize = Number.isFinite(requested) && requested > 0 ? Math.min(requested, maxSize) : defaultSize;
   return { page, pageSize, offset: (page - 1) * pageSize };
