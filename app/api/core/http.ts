@@ -106,7 +106,11 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     out = data as Record<string, unknown>;
   }
   const nul = findNul(out);
-  if (nul) throw badRequest({ [nul.length ? nul.map((k) => k.replace(/\0/g, "")).join(".") || "non_field_errors" : "non_field_errors"]: [NUL_MESSAGE] });
+  if (nul) {
+    // The field's path as validate() names it ("a.b.0"); a NUL in a key is dropped from the name.
+    const field = nul.map((k) => k.replace(/\0/g, "")).join(".") || "non_field_errors";
+    throw badRequest({ [field]: [NUL_MESSAGE] });
+  }
   return out;
 }
 
