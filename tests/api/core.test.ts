@@ -4,6 +4,8 @@
  * access declarations. Nothing is written on a 4xx.
  */
 import { describe, expect, it } from "vitest";
+import { createContext } from "~/api/core/context";
+import { ApiError } from "~/api/core/http";
 import { listRoutes } from "~/api/core/router";
 import { addStoreMember, createAddress, createCategory, createProduct, createStore, createUser } from "~/db/seed/factories";
 import { NUL_MESSAGE } from "~/domain/text";
@@ -290,6 +292,41 @@ describe.each(engines())("API core on %s", (engine) => {
       expect((await api.call(path, { token: w.shopper.token })).status).toBe(404);
       expect((await api.call(path)).status).toBe(404);
     });
+  });
+
+  it("guards on the context: requireAdmin, requireSelf, requireOwner, intParam/uuidParam, clientIp/requestId", async () => {
+    const me = await makeUser(api);
+    const admin = await makeUser(api, { role: "admin" });
+    const ctxFor = (token?: string, params: Record<string, string> = {}, meta?: { clientIp?: string; requestId?: string }) =>
+      createContext(new Request(`${api.base}/x/`, { headers: token ? { authorization: `Bearer ${token}` } : {} }), params, api.db, meta);
+    const status = async (p: Promise<unknown>) => {
+      try {
+        await p;
+        return 200;
+      } catch (e) {
+        if (e instanceof ApiError) return e.status;
+        throw e;
+      }
+    };
+    expect(await status(ctxFor().requireAdmin())).toBe(401);
+    expect(await status(ctxFor(me.token).requireAdmin())).toBe(404);
+    expect(await status(ctxFor(admin.token).requireAdmin())).toBe(200);
+    expect(await status(ctxFor(me.token).requireSelf(me.id))).toBe(200);
+    expect(await status(ctxFor(me.token).requireSelf(admin.id))).toBe(403);
+    expect(await status(ctxFor(admin.token).requireSelf(me.id))).toBe(200);
+    expect(await status(ctxFor(me.token).requireOwner(admin.id))).toBe(404);
+    expect(await status(ctxFor(me.token).requireOwner(null))).toBe(404);
+    expect(await status(ctxFor(admin.token).requireOwner(null))).toBe(200);
+    const p = ctxFor(undefined, { id: "2147483647", big: "2147483648", u: "0F8FAD5B-D9CB-469F-A165-70867728950E", bad: "0f8fad5b-d9cb-469f-a165-70867728950" });
+    expect(p.intParam("id")).toBe(2147483647);
+    expect(() => p.intParam("big")).toThrow(ApiError);
+    expect(() => p.intParam("missing")).toThrow(ApiError);
+    expect(p.uuidParam("u")).toBe("0f8fad5b-d9cb-469f-a165-70867728950e");
+    expect(() => p.uuidParam("bad")).toThrow(ApiError);
+    expect(ctxFor().clientIp).toBe("unknown");
+    const withMeta = ctxFor(undefined, {}, { clientIp: "203.0.113.9", requestId: "req-1" });
+    expect([withMeta.clientIp, withMeta.requestId]).toEqual(["203.0.113.9", "req-1"]);
+    expect(ctxFor().requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("owner-or-admin objects: another user's address is 404, an admin may read it", async () => {
