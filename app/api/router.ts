@@ -3,6 +3,7 @@
  * one of them (exact path spellings, trailing slash optional, never a redirect), runs it, and
  * turns thrown ApiErrors into DRF-style JSON. CORS headers go on every answer, errors included.
  */
+import crypto from "node:crypto";
 import type * as z from "zod";
 import { getDb, type Db } from "~/db/client.server";
 import { ApiError, CORS_HEADERS, json, readBody } from "./http";
@@ -27,6 +28,9 @@ export interface ApiContext {
   db: Db;
   /** Absolute base of the API, e.g. https://host/api/v1, for links in answers. */
   base: string;
+  /** The client's address as the server saw it (handleApi's meta); "unknown" when none was given. */
+  clientIp: string;
+  requestId: string;
   /** The bearer token's user, or null. Public endpoints ignore a bad or expired token. */
   user(): Promise<AuthUser | null>;
   /** The bearer token's user, or a 401 that clients answer with one token refresh. */
@@ -117,18 +121,20 @@ function tokenFrom(request: Request): string | null {
   return m ? m[1].trim() : null;
 }
 
-export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
-  const r = await db.query<AuthUser & { is_active: boolean }>(
-    `SELECT id, email::text AS email, first_name, last_name, role, email_verified_at IS NOT NULL AS email_verified, is_active
+/** The user of a token; null when inactive or, given the token's version, when its sessions were ended since. */
+export async function loadAuthUser(db: Db, userId: number, tokenVersion?: number): Promise<AuthUser | null> {
+  const r = await db.query<AuthUser & { is_active: boolean; token_version: number }>(
+    `SELECT id, email::text AS email, first_name, last_name, role, email_verified_at IS NOT NULL AS email_verified, is_active, token_version
        FROM users WHERE id = $1`,
     [userId],
   );
   const u = r.rows[0];
   if (!u || !u.is_active) return null;
+  if (tokenVersion !== undefined && u.token_version !== tokenVersion) return null; // logout / password change since
   return { id: u.id, email: u.email, first_name: u.first_name, last_name: u.last_name, role: u.role, email_verified: u.email_verified };
 }
 
-function makeContext(request: Request, url: URL, params: Record<string, string>, db: Db): ApiContext {
+function makeContext(request: Request, url: URL, params: Record<string, string>, db: Db, meta: RequestMeta): ApiContext {
   let userPromise: Promise<{ user: AuthUser | null; bad: boolean }> | null = null;
   const resolveUser = () =>
     (userPromise ??= (async () => {
@@ -136,7 +142,7 @@ function makeContext(request: Request, url: URL, params: Record<string, string>,
       if (!token) return { user: null, bad: false };
       const v = await verifyToken(token, "access");
       if (!v) return { user: null, bad: true };
-      const user = await loadAuthUser(db, v.userId);
+      const user = await loadAuthUser(db, v.userId, v.version);
       return { user, bad: !user };
     })());
   let bodyPromise: Promise<Record<string, unknown>> | null = null;
@@ -146,6 +152,8 @@ function makeContext(request: Request, url: URL, params: Record<string, string>,
     params,
     db,
     base: `${url.origin}${API_PREFIX}`,
+    clientIp: meta.clientIp || "unknown",
+    requestId: meta.requestId || crypto.randomUUID(),
     user: async () => (await resolveUser()).user,
     async requireUser() {
       const { user, bad } = await resolveUser();
@@ -162,8 +170,15 @@ function makeContext(request: Request, url: URL, params: Record<string, string>,
   };
 }
 
+/** What the server knows about a request beyond the Request itself (contract 2). */
+export interface RequestMeta {
+  /** The client's address (socket peer, or a forwarding header from a trusted proxy). Never read from the request. */
+  clientIp?: string;
+  requestId?: string;
+}
+
 /** Handles one request whose path starts with /api/v1. */
-export async function handleApi(request: Request): Promise<Response> {
+export async function handleApi(request: Request, meta: RequestMeta = {}): Promise<Response> {
   const url = new URL(request.url);
   const method = request.method.toUpperCase();
   if (method === "OPTIONS") return withCors(new Response(null, { status: 200, headers: { "Content-Length": "0" } }));
@@ -183,7 +198,7 @@ export async function handleApi(request: Request): Promise<Response> {
     const params: Record<string, string> = {};
     route.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1])));
     const db = await getDb();
-    const res = await route.handler(makeContext(request, url, params, db));
+    const res = await route.handler(makeContext(request, url, params, db, meta));
     return withCors(res);
   } catch (e) {
     if (e instanceof ApiError) return withCors(json(e.body, e.status));
