@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().optional(),
   JWT_SECRET: z.string().optional(),
   REDIS_URL: optionalUrl,
+  /** Addresses / CIDR ranges exempt from the per-address rate limits (comma list; see rate-limit.server.ts). */
+  RATE_LIMIT_ALLOWLIST: z.string().default(""),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default("BuildMart NG <no-reply@buildmart.ng>"),
   PAYSTACK_SECRET_KEY: z.string().optional(),

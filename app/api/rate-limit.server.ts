@@ -1,32 +1,64 @@
 /**
- * Rate limits for login, registration and password reset, per client address and
- * per account. Two backends with one behaviour: Redis (REDIS_URL; SET NX EX + INCR on one key per
- * counter) and, without Redis, a table in the application database so several app servers
- * still share the counters. A Redis outage falls back to the database rather than to no limit.
+ * Rate limits for login, registration, password reset and password change, on
+ * rate-limiter-flexible. One behaviour, three stores:
+ * - Redis (REDIS_URL; ioredis), shared by every app server. When Redis does not answer, the store
+ *   below takes over (the library's insuranceLimiter) rather than no limit at all.
+ * - PostgreSQL, when the app runs on a PostgreSQL server (DATABASE_URL): the library's
+ *   RateLimiterPostgres over our own `Db` (table `rate_limiter`, migration 0005), so app servers
+ *   share the counters without a second connection pool.
+ * - Memory, with the embedded database (PGlite): that setup is one process anyway.
  *
- * The client address is the right-most X-Forwarded-For entry (the one our own proxy appended),
- * else X-Real-IP. Without either (a direct connection to remix-serve, which does not hand the
- * socket address to the app) only the per-account limits apply: one shared "unknown" bucket
- * would let one visitor lock everybody out.
+ * A window opens at a key's first counted hit and lasts `windowSeconds` (the library's "fixed
+ * window from the first hit": no burst straddling a clock boundary, no dependence on the minute
+ * someone starts).
+ *
+ * The client address is `ctx.clientIp`, which the server hands to `handleApi` (the socket peer, or a
+ * forwarding header only from TRUSTED_PROXIES). No request header is read here: a client that sends
+ * X-Forwarded-For does not choose its bucket. IPv6 addresses count per /64 (one customer's network);
+ * an unknown address, or one in RATE_LIMIT_ALLOWLIST, skips the per-address limits (one shared
+ * "unknown" bucket would let one visitor lock everybody out).
+ *
+ * Logins follow the library's "consecutive failures by username and IP" pattern: a limiter keyed by
+ * account AND address counts failures in a row (a success clears it) and locks that pair for a while;
+ * a slower limiter counts failures per address. Failures from one address never lock the account
+ * at another address, so nobody can lock someone else out.
  */
+import net from "node:net";
+import crypto from "node:crypto";
 import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "~/config.server";
-import type { Queryable } from "~/db/client.server";
+import type { Db, Queryable } from "~/db/client.server";
 import { json } from "./http";
 
 export interface RateRule {
+  /** Key prefix of the rule's counters; unique per rule. */
   name: string;
   limit: number;
   windowSeconds: number;
+  /** For `fail`: once `limit` failures are counted, the key is locked this long (then counting starts afresh). */
+  blockSeconds?: number;
   /** Shown in the 429 answer, e.g. "Too many login attempts." */
   message: string;
 }
 
 // Per-address limits are generous: Nigerian mobile carriers put many customers behind one
-// address (carrier-grade NAT). The per-account limits do the real protection.
+// address (carrier-grade NAT). The per-account limits do the finer protection.
 export const RULES = {
+  /** Failed logins per address, any account (the slow brute-force limiter). */
   loginIp: { name: "login-ip", limit: 100, windowSeconds: 15 * 60, message: "Too many login attempts." },
-  loginAccount: { name: "login-acct", limit: 10, windowSeconds: 15 * 60, message: "Too many login attempts for this account." },
+  /**
+   * Failed logins (and wrong current passwords on a password change) for one account from one
+   * address, in a row: the limit-th locks that account at that address for blockSeconds. A success
+   * clears the count. Other addresses are not affected.
+   */
+  loginAccountIp: {
+    name: "login-acct-ip",
+    limit: 10,
+    windowSeconds: 24 * 60 * 60,
+    blockSeconds: 15 * 60,
+    message: "Too many login attempts for this account.",
+  },
   registerIp: { name: "register-ip", limit: 50, windowSeconds: 60 * 60, message: "Too many sign-ups from your network." },
   registerAccount: { name: "register-acct", limit: 5, windowSeconds: 60 * 60, message: "Too many sign-up attempts for this e-mail address." },
   resetIp: { name: "reset-ip", limit: 50, windowSeconds: 60 * 60, message: "Too many password reset requests." },
@@ -36,136 +68,119 @@ export const RULES = {
 
 export interface Counter {
   count: number;
-  /** Seconds until the window ends. */
+  /** Seconds until the window (or the lock) ends; 0 when nothing is counted. */
   retryAfter: number;
 }
 
-export interface RateLimitBackend {
-  readonly kind: "redis" | "postgres";
-  hit(key: string, windowSeconds: number): Promise<Counter>;
-  peek(key: string, windowSeconds: number): Promise<Counter>;
-  clear(key: string, windowSeconds: number): Promise<void>;
+export type StoreKind = "redis" | "postgres" | "memory";
+
+/** The table of the PostgreSQL store (migration 0005_sessions). */
+export const RATE_LIMIT_TABLE = "rate_limiter";
+
+/**
+ * Our Db in the shape RateLimiterPostgres calls (`client.query({ text, values })` → `{ rows, rowCount }`,
+ * where rowCount of a SELECT is its number of rows as in node-postgres; PGlite reports 0 there).
+ */
+function pgStoreClient(db: Queryable) {
+  return {
+    async query(q: { text: string; values?: unknown[] }) {
+      const r = await db.query(q.text, q.values);
+      return { rows: r.rows, rowCount: r.rows.length || r.rowCount };
+    },
+  };
 }
 
-// A window opens at an account's (or address's) first counted hit and lasts windowSeconds; the
-// count starts again after it. (Clock-aligned windows would let a burst straddling a boundary
-// through twice, and make the limit depend on when in the hour someone starts.)
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-export class RedisBackend implements RateLimitBackend {
-  readonly kind = "redis" as const;
-  constructor(private redis: Redis) {}
-  async hit(key: string, windowSeconds: number): Promise<Counter> {
-    const k = `rl:${key}`;
-    const res = (await this.redis.multi().set(k, "0", "EX", windowSeconds, "NX").incr(k).ttl(k).exec()) as [Error | null, unknown][];
-    const err = res.find(([e]) => e)?.[0];
-    if (err) throw err;
-    return { count: Number(res[1][1]), retryAfter: Math.max(1, Number(res[2][1])) };
-  }
-  async peek(key: string, _windowSeconds: number): Promise<Counter> {
-    const k = `rl:${key}`;
-    const [v, ttl] = await Promise.all([this.redis.get(k), this.redis.ttl(k)]);
-    return { count: v ? Number(v) : 0, retryAfter: Math.max(1, ttl) };
-  }
-  async clear(key: string, _windowSeconds: number): Promise<void> {
-    await this.redis.del(`rl:${key}`);
-  }
-}
-
-export class PostgresBackend implements RateLimitBackend {
-  readonly kind = "postgres" as const;
-  constructor(private db: Queryable) {}
-  async hit(key: string, windowSeconds: number): Promise<Counter> {
-    const r = await this.db.query<{ hits: number; retry_after: number }>(
-      `INSERT INTO rate_limits (key, window_start, hits, expires_at) VALUES ($1, now(), 1, now() + make_interval(secs => $2))
-       ON CONFLICT (key) DO UPDATE SET
-         hits = CASE WHEN rate_limits.expires_at > now() THEN rate_limits.hits + 1 ELSE 1 END,
-         window_start = CASE WHEN rate_limits.expires_at > now() THEN rate_limits.window_start ELSE now() END,
-         expires_at = CASE WHEN rate_limits.expires_at > now() THEN rate_limits.expires_at ELSE EXCLUDED.expires_at END
-       RETURNING hits, GREATEST(1, ceil(extract(epoch FROM expires_at - now())))::int AS retry_after`,
-      [key, windowSeconds],
-    );
-    // Now and then, drop counters of windows that are over.
-    if (Math.random() < 0.02) await this.db.query("DELETE FROM rate_limits WHERE expires_at < now()");
-    return { count: r.rows[0].hits, retryAfter: r.rows[0].retry_after };
-  }
-  async peek(key: string, _windowSeconds: number): Promise<Counter> {
-    const r = await this.db.query<{ hits: number; retry_after: number }>(
-      `SELECT hits, GREATEST(1, ceil(extract(epoch FROM expires_at - now())))::int AS retry_after
-         FROM rate_limits WHERE key = $1 AND expires_at > now()`,
-      [key],
-    );
-    return { count: r.rows[0]?.hits ?? 0, retryAfter: r.rows[0]?.retry_after ?? 1 };
-  }
-  async clear(key: string, _windowSeconds: number): Promise<void> {
-    await this.db.query("DELETE FROM rate_limits WHERE key = $1", [key]);
-  }
-}
-
-let redis: Redis | null = null;
-let redisUrl: string | undefined;
-function redisClient(): Redis | null {
-  const url = env().REDIS_URL;
-  if (!url) return null;
-  if (!redis || redisUrl !== url) {
-    redis?.disconnect();
-    redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
-    redis.on("error", (e) => console.warn(`[rate-limit] redis: ${e.message}`));
-    redisUrl = url;
-  }
-  return redis;
-}
-
-/** Closes the Redis connection (tests, shutdown). */
-export async function closeRateLimiter() {
-  if (redis) await redis.quit().catch(() => redis?.disconnect());
-  redis = null;
-  redisUrl = undefined;
-}
-
-/** The backend in use: Redis when REDIS_URL is set and answering, else the database. */
+/** Counts hits per rule and key in one store; a rule's counters are created on first use. */
 export class RateLimiter {
-  private fallback: PostgresBackend;
-  private primary: RateLimitBackend | null;
-  constructor(db: Queryable, primary?: RateLimitBackend | null) {
-    this.fallback = new PostgresBackend(db);
-    if (primary !== undefined) this.primary = primary;
-    else {
-      const client = redisClient();
-      this.primary = client ? new RedisBackend(client) : null;
-    }
-  }
-  private async run<T>(fn: (b: RateLimitBackend) => Promise<T>): Promise<T> {
-    if (this.primary) {
-      try {
-        return await fn(this.primary);
-      } catch (e) {
-        console.warn(`[rate-limit] ${this.primary.kind} failed, using the database: ${(e as Error).message}`);
-      }
-    }
-    return fn(this.fallback);
-  }
-  hit(rule: RateRule, id: string) {
-    return this.run((b) => b.hit(`${rule.name}:${id}`, rule.windowSeconds));
-  }
-  peek(rule: RateRule, id: string) {
-    return this.run((b) => b.peek(`${rule.name}:${id}`, rule.windowSeconds));
-  }
-  clear(rule: RateRule, id: string) {
-    return this.run((b) => b.clear(`${rule.name}:${id}`, rule.windowSeconds));
+  readonly kind: StoreKind;
+  private limiters = new Map<string, RateLimiterAbstract>();
+
+  /**
+   * `redis`: the primary store (with the database or memory as its insurance when it fails);
+   * `db`: a PostgreSQL database for the counters; neither: memory of this process.
+   */
+  constructor(private stores: { redis?: Redis | null; db?: Queryable | null } = {}) {
+    this.kind = stores.redis ? "redis" : stores.db ? "postgres" : "memory";
   }
 
-  /** Counts one attempt; throws a 429 Response when the rule's limit is exceeded. */
+  private limiter(rule: RateRule): RateLimiterAbstract {
+    let l = this.limiters.get(rule.name);
+    if (!l) {
+      const base = { keyPrefix: rule.name, points: rule.limit, duration: rule.windowSeconds };
+      const local = this.stores.db
+        ? new RateLimiterPostgres({
+            ...base,
+            storeClient: pgStoreClient(this.stores.db),
+            storeType: "client",
+            tableName: RATE_LIMIT_TABLE,
+            tableCreated: true, // by the migration
+            clearExpiredByTimeout: false, // see sweep()
+          })
+        : new RateLimiterMemory(base);
+      l = this.stores.redis
+        ? new RateLimiterRedis({ ...base, keyPrefix: `rl:${rule.name}`, storeClient: this.stores.redis, rejectIfRedisNotReady: true, insuranceLimiter: local })
+        : local;
+      this.limiters.set(rule.name, l);
+    }
+    return l;
+  }
+
+  /** Now and then, drop database counters whose window (or lock) ended over an hour ago. */
+  private sweep() {
+    const db = this.stores.db;
+    if (db && Math.random() < 0.01) {
+      db.query(`DELETE FROM ${RATE_LIMIT_TABLE} WHERE expire < $1`, [Date.now() - 3600_000]).catch(() => {});
+    }
+  }
+
+  /** Counts one hit and answers the count so far. */
+  async hit(rule: RateRule, id: string): Promise<Counter> {
+    this.sweep();
+    const res = await this.limiter(rule).penalty(id);
+    return { count: res.consumedPoints, retryAfter: seconds(res.msBeforeNext) };
+  }
+
+  /** The count so far, without counting. */
+  async peek(rule: RateRule, id: string): Promise<Counter> {
+    const res = await this.limiter(rule).get(id);
+    return res ? { count: res.consumedPoints, retryAfter: seconds(res.msBeforeNext) } : { count: 0, retryAfter: 0 };
+  }
+
+  async clear(rule: RateRule, id: string): Promise<void> {
+    await this.limiter(rule).delete(id);
+  }
+
+  /** Locks the key for `secs` seconds from now (check() answers 429 until then). */
+  async block(rule: RateRule, id: string, secs: number): Promise<void> {
+    await this.limiter(rule).block(id, secs);
+  }
+
+  /** Counts one attempt; throws a 429 Response when the rule's limit is exceeded. No id: nothing to count. */
   async consume(rule: RateRule, id: string | null): Promise<void> {
     if (!id) return;
-    const c = await this.hit(rule, id);
-    if (c.count > rule.limit) throw tooMany(rule, c.retryAfter);
+    this.sweep();
+    try {
+      await this.limiter(rule).consume(id);
+    } catch (e) {
+      if (e instanceof RateLimiterRes) throw tooMany(rule, seconds(e.msBeforeNext));
+      throw e;
+    }
   }
 
-  /** Throws a 429 when earlier attempts (counted with hit) already reached the limit. */
+  /** Throws a 429 when earlier failures (counted with fail/hit) reached the limit or locked the key. */
   async check(rule: RateRule, id: string | null): Promise<void> {
     if (!id) return;
     const c = await this.peek(rule, id);
     if (c.count >= rule.limit) throw tooMany(rule, c.retryAfter);
+  }
+
+  /** Counts one failure; with `blockSeconds`, the limit-th locks the key for that long. */
+  async fail(rule: RateRule, id: string | null): Promise<void> {
+    if (!id) return;
+    const c = await this.hit(rule, id);
+    if (rule.blockSeconds && c.count >= rule.limit) await this.block(rule, id, rule.blockSeconds);
   }
 }
 
@@ -178,14 +193,114 @@ export function tooMany(rule: RateRule, retryAfter: number): Response {
   );
 }
 
-/** The client's address as our proxy reports it, or null when unknown. */
-export function clientIp(request: Request): string | null {
-  const xff = request.headers.get("x-forwarded-for");
-  if (xff) {
-    const parts = xff.split(",").map((s) => s.trim()).filter(Boolean);
-    const last = parts[parts.length - 1];
-    if (last) return last.slice(0, 64);
+// ---------------------------------------------------------------------------------------------
+// Stores
+
+let redis: Redis | null = null;
+let redisUrl: string | undefined;
+function redisClient(): Redis | null {
+  const url = env().REDIS_URL;
+  if (!url) return null;
+  if (!redis || redisUrl !== url) {
+    redis?.disconnect();
+    redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+    redis.on("error", (e) => console.warn(`[rate-limit] redis (the database or memory counts meanwhile): ${e.message}`));
+    redisUrl = url;
   }
-  const real = request.headers.get("x-real-ip")?.trim();
-  return real ? real.slice(0, 64) : null;
+  return redis;
+}
+
+/** Closes the Redis connection (tests, shutdown). */
+export async function closeRateLimiter() {
+  if (redis) await redis.quit().catch(() => redis?.disconnect());
+  redis = null;
+  redisUrl = undefined;
+}
+
+const perDb = new WeakMap<Db, { redisUrl: string | undefined; limiter: RateLimiter }>();
+
+/**
+ * The limiter for a database: Redis when REDIS_URL is set, else that database when it is a
+ * PostgreSQL server, else memory (embedded PGlite). One per database, so counters of one test
+ * database never leak into another's.
+ */
+export function rateLimiter(db: Db): RateLimiter {
+  const url = env().REDIS_URL;
+  let entry = perDb.get(db);
+  if (!entry || entry.redisUrl !== url) {
+    entry = { redisUrl: url, limiter: new RateLimiter({ redis: redisClient(), db: db.engine === "postgres" ? db : null }) };
+    perDb.set(db, entry);
+  }
+  return entry.limiter;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keys
+
+/** The eight 16-bit groups of a valid IPv6 address. */
+function ipv6Groups(ip: string): number[] {
+  let s = ip.split("%")[0];
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(s);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number);
+    s = `${s.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = s.split("::");
+  const h = head ? head.split(":") : [];
+  const t = tail === undefined ? null : tail ? tail.split(":") : [];
+  const groups = t === null ? h : [...h, ...Array<string>(8 - h.length - t.length).fill("0"), ...t];
+  return groups.map((g) => parseInt(g, 16));
+}
+
+/**
+ * The network a client address stands for: an IPv4 address as is (IPv4-mapped IPv6 too), an IPv6
+ * address as its /64 (a customer gets a whole /64, so single addresses would be free to rotate).
+ * Null when the address is unknown or not an IP address.
+ */
+export function clientNetwork(clientIp: string): string | null {
+  const ip = clientIp.trim();
+  if (net.isIPv4(ip)) return ip;
+  if (!net.isIPv6(ip)) return null;
+  const g = ipv6Groups(ip);
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return `${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`;
+  return `${g.slice(0, 4).map((x) => x.toString(16)).join(":")}::/64`;
+}
+
+let allowlist: { raw: string; list: net.BlockList } | null = null;
+/** RATE_LIMIT_ALLOWLIST: addresses and CIDR ranges exempt from per-address limits. Bad entries are ignored (with a warning). */
+function allowed(ip: string, network: string): boolean {
+  const raw = env().RATE_LIMIT_ALLOWLIST;
+  if (!raw.trim()) return false;
+  if (allowlist?.raw !== raw) {
+    const list = new net.BlockList();
+    for (const entry of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
+      const [addr, bits] = entry.split("/");
+      const type = net.isIPv4(addr) ? "ipv4" : net.isIPv6(addr) ? "ipv6" : null;
+      const prefix = bits === undefined ? null : Number(bits);
+      if (!type || (prefix !== null && !(Number.isInteger(prefix) && prefix >= 0 && prefix <= (type === "ipv4" ? 32 : 128)))) {
+        console.warn(`[rate-limit] RATE_LIMIT_ALLOWLIST: "${entry}" is not an IP address or CIDR range; ignored`);
+        continue;
+      }
+      if (prefix === null) list.addAddress(addr, type);
+      else list.addSubnet(addr, prefix, type);
+    }
+    allowlist = { raw, list };
+  }
+  return net.isIPv4(network) ? allowlist.list.check(network, "ipv4") : allowlist.list.check(ip.split("%")[0], "ipv6");
+}
+
+/** The key of the per-address limits, or null (unknown or allow-listed address: no per-address limit). */
+export function addressKey(clientIp: string): string | null {
+  const network = clientNetwork(clientIp);
+  return network && !allowed(clientIp.trim(), network) ? network : null;
+}
+
+/** An account's part of a key: a digest, so the counters hold no e-mail addresses. */
+export function accountKey(email: string): string {
+  return crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32);
+}
+
+/** The key of the consecutive-failures limiter: this account at this client network. */
+export function accountAtAddress(email: string, clientIp: string): string {
+  return `${accountKey(email)}@${clientNetwork(clientIp) ?? "unknown"}`;
 }

@@ -96,6 +96,13 @@ export const LoginSchema = z.object({
 
 export const PasswordResetSchema = z.object({ email: emailField() });
 
+/** new_password1 and new_password2 (reset and change) must be equal. */
+function newPasswordsMatch(v: { new_password1?: unknown; new_password2?: unknown }, ctx: z.RefinementCtx) {
+  const p1 = typeof v.new_password1 === "string" ? v.new_password1 : "";
+  const p2 = typeof v.new_password2 === "string" ? v.new_password2 : "";
+  if (p1 && p2 && p1 !== p2) ctx.addIssue({ code: "custom", path: ["new_password2"], message: PASSWORD_MESSAGES.confirmRequired });
+}
+
 export const PasswordResetConfirmSchema = z
   .object({
     uid: opaque(),
@@ -103,11 +110,19 @@ export const PasswordResetConfirmSchema = z
     new_password1: newPasswordField(PASSWORD_MESSAGES.resetRequired),
     new_password2: opaque(PASSWORD_MESSAGES.confirmRequired),
   })
-  .superRefine((v, ctx) => {
-    const p1 = typeof v.new_password1 === "string" ? v.new_password1 : "";
-    const p2 = typeof v.new_password2 === "string" ? v.new_password2 : "";
-    if (p1 && p2 && p1 !== p2) ctx.addIssue({ code: "custom", path: ["new_password2"], message: PASSWORD_MESSAGES.confirmRequired });
-  }, always);
+  .superRefine(newPasswordsMatch, always);
+
+/** The answer to a wrong current password on a password change (Django's PasswordChangeForm). */
+export const OLD_PASSWORD_WRONG_MESSAGE = "Your old password was entered incorrectly. Please enter it again.";
+
+/** POST /users/auth/password/change/ (dj-rest-auth): the current password and the new one twice. */
+export const PasswordChangeSchema = z
+  .object({
+    old_password: z.string({ error: "Enter your current password" }).min(1, "Enter your current password").max(1000),
+    new_password1: newPasswordField(PASSWORD_MESSAGES.resetRequired),
+    new_password2: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).min(1, PASSWORD_MESSAGES.confirmRequired),
+  })
+  .superRefine(newPasswordsMatch, always);
 
 export const VerifyEmailSchema = z.object({ key: opaque() });
 export const RefreshSchema = z.object({ refresh: opaque() });

@@ -2,8 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { RULES } from "~/api/rate-limit.server";
-import { engines, makeUser, useApi, type TestApi } from "./harness";
+import { accountAtAddress, rateLimiter, RULES } from "~/api/rate-limit.server";
+import { handleApi } from "~/api/router";
+import { engines, makeUser, randomIp, useApi, type TestApi } from "./harness";
 
 /** Raw messages of the outbox for one recipient, oldest first (waits briefly for background sends). */
 async function mailsTo(email: string, atLeast = 1): Promise<string[]> {
@@ -17,6 +18,18 @@ async function mailsTo(email: string, atLeast = 1): Promise<string[]> {
     await new Promise((r) => setTimeout(r, 50));
   }
   return [];
+}
+
+/** Every access and refresh token of these logins is refused: 401 token_not_valid. */
+async function expectEnded(api: TestApi, logins: { access: string; refresh: string }[]) {
+  for (const l of logins) {
+    const me = await api.call("/users/auth/user/", { token: l.access });
+    expect(me.status).toBe(401);
+    expect(me.body.code).toBe("token_not_valid");
+    const r = await api.call("/users/auth/token/refresh/", { json: { refresh: l.refresh } });
+    expect(r.status).toBe(401);
+    expect(r.body).toEqual({ detail: "Token is invalid or expired", code: "token_not_valid" });
+  }
 }
 
 const unfold = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
@@ -38,13 +51,13 @@ function registration(over: Record<string, unknown> = {}) {
   };
 }
 
-/** Registers, confirms and logs in; returns the login answer. */
-async function verifiedUser(api: TestApi, over: Record<string, unknown> = {}) {
+/** Registers, confirms and logs in (from `ip` when given); returns the login answer. */
+async function verifiedUser(api: TestApi, over: Record<string, unknown> = {}, ip?: string) {
   const body = registration(over);
-  expect((await api.call("/users/auth/registration/", { json: body })).status).toBe(201);
+  expect((await api.call("/users/auth/registration/", { json: body, ip })).status).toBe(201);
   const key = verifyKey((await mailsTo(body.email as string))[0]);
-  expect((await api.call("/users/auth/registration/verify-email/", { json: { key } })).status).toBe(200);
-  const login = await api.call("/users/auth/login/", { json: { email: body.email, password: body.password1 } });
+  expect((await api.call("/users/auth/registration/verify-email/", { json: { key }, ip })).status).toBe(200);
+  const login = await api.call("/users/auth/login/", { json: { email: body.email, password: body.password1 }, ip });
   expect(login.status).toBe(200);
   return { ...login.body, email: body.email as string, password: body.password1 as string };
 }
@@ -244,8 +257,9 @@ describe.each(engines())("accounts API on %s", (engine) => {
     expect(bad.body).toEqual({ email: ["Enter a valid email address"] });
   });
 
-  it("resets the password with uid + token once; revokes refresh tokens; the old password stops working", async () => {
+  it("resets the password with uid + token once; ends every session; the old password stops working", async () => {
     const u = await verifiedUser(api);
+    const other = await api.call("/users/auth/login/", { json: { email: u.email, password: u.password } }); // a second device
     expect((await api.call("/users/auth/password/reset/", { json: { email: u.email } })).status).toBe(200);
     const mail = (await mailsTo(u.email, 2)).find((m) => /Reset your BuildMart NG password/.test(m))!;
     const m = resetLink(mail)!;
@@ -270,8 +284,11 @@ describe.each(engines())("accounts API on %s", (engine) => {
     expect((await confirm({})).body).toEqual({ token: ["Invalid value"] });
 
     expect((await api.call("/users/auth/token/refresh/", { json: { refresh: u.refresh } })).status).toBe(401);
+    await expectEnded(api, [u, other.body]);
     expect((await api.call("/users/auth/login/", { json: { email: u.email, password: u.password } })).status).toBe(400);
-    expect((await api.call("/users/auth/login/", { json: { email: u.email, password: NEW } })).status).toBe(200);
+    const fresh = await api.call("/users/auth/login/", { json: { email: u.email, password: NEW } });
+    expect(fresh.status).toBe(200);
+    expect((await api.call("/users/auth/user/", { token: fresh.body.access })).status).toBe(200);
   });
 
   it("refuses an expired reset token", async () => {
@@ -287,48 +304,190 @@ describe.each(engines())("accounts API on %s", (engine) => {
     expect(r.body).toEqual({ token: ["Invalid value"] });
   });
 
-  it("rate-limits failed logins per account (429 with a clear message), and a success is still refused meanwhile", async () => {
+  it("logout ends every session of the user: old access and refresh tokens refused on every device; a new login works", async () => {
     const u = await verifiedUser(api);
-    for (let i = 0; i < RULES.loginAccount.limit; i++) {
-      const r = await api.call("/users/auth/login/", { json: { email: u.email, password: `Wrong#${i}xx` } });
+    const other = (await api.call("/users/auth/login/", { json: { email: u.email, password: u.password } })).body;
+    expect((await api.call("/users/auth/user/", { token: other.access })).status).toBe(200);
+
+    const out = await api.call("/users/auth/logout/", { json: { refresh: u.refresh }, token: u.access });
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ detail: "Successfully logged out." });
+    await expectEnded(api, [u, other]);
+
+    const again = await api.call("/users/auth/login/", { json: { email: u.email, password: u.password } });
+    expect(again.status).toBe(200);
+    expect((await api.call("/users/auth/user/", { token: again.body.access })).status).toBe(200);
+    // A token of an ended session ends nothing more: the new session lives on.
+    expect((await api.call("/users/auth/logout/", { json: { refresh: u.refresh }, token: u.access })).status).toBe(200);
+    expect((await api.call("/users/auth/user/", { token: again.body.access })).status).toBe(200);
+    expect((await api.call("/users/auth/token/refresh/", { json: { refresh: again.body.refresh } })).status).toBe(200);
+    // Logout with only the access token (no refresh in the body) ends the sessions too.
+    expect((await api.call("/users/auth/logout/", { json: {}, token: again.body.access })).status).toBe(200);
+    await expectEnded(api, [again.body]);
+    // Garbage or nothing: still 200, nothing ended.
+    expect((await api.call("/users/auth/logout/", { json: { refresh: "garbage" } })).status).toBe(200);
+  });
+
+  it("changes the password (dj-rest-auth): checks the current one, ends every session, the new password logs in", async () => {
+    const u = await verifiedUser(api);
+    const other = (await api.call("/users/auth/login/", { json: { email: u.email, password: u.password } })).body;
+    const NEW = "Second#key77";
+    const change = (over: Record<string, unknown>, token: string | null = u.access) =>
+      api.call("/users/auth/password/change/", { json: { old_password: u.password, new_password1: NEW, new_password2: NEW, ...over }, token: token ?? undefined });
+
+    expect((await change({}, null)).status).toBe(401);
+    expect((await change({}, "garbage")).body.code).toBe("token_not_valid");
+    const empty = await api.call("/users/auth/password/change/", { json: {}, token: u.access });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({
+      old_password: ["Enter your current password"],
+      new_password1: ["Please enter a password"],
+      new_password2: ["Password didn't match"],
+    });
+    expect((await change({ new_password2: "Other#pass99" })).body).toEqual({ new_password2: ["Password didn't match"] });
+    expect((await change({ new_password1: "short", new_password2: "short" })).body).toEqual({
+      new_password1: ["Password must be at least 8 characters long."],
+    });
+    expect((await change({ new_password1: u.email, new_password2: u.email })).body).toEqual({
+      new_password1: ["Password cannot be similar to the username or email."],
+    });
+    const wrong = await change({ old_password: "Wrong#pass1" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ old_password: ["Your old password was entered incorrectly. Please enter it again."] });
+    // nothing changed so far
+    expect((await api.call("/users/auth/user/", { token: u.access })).status).toBe(200);
+
+    const ok = await change({});
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ detail: "New password has been saved." });
+    await expectEnded(api, [u, other]);
+    expect((await api.call("/users/auth/login/", { json: { email: u.email, password: u.password } })).status).toBe(400);
+    const fresh = await api.call("/users/auth/login/", { json: { email: u.email, password: NEW } });
+    expect(fresh.status).toBe(200);
+    expect((await api.call("/users/auth/user/", { token: fresh.body.access })).status).toBe(200);
+    expect((await api.call("/users/auth/token/refresh/", { json: { refresh: fresh.body.refresh } })).status).toBe(200);
+  });
+
+  it("wrong current passwords on a password change count with the login failures of that account at that address", async () => {
+    const ip = randomIp();
+    const u = await verifiedUser(api, {}, ip);
+    const NEW = "Second#key77";
+    const change = (old_password: string) =>
+      api.call("/users/auth/password/change/", { json: { old_password, new_password1: NEW, new_password2: NEW }, token: u.access, ip });
+    for (let i = 0; i < RULES.loginAccountIp.limit; i++) expect((await change(`Wrong#${i}xx`)).status).toBe(400);
+    const blocked = await change(u.password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.detail).toMatch(/^Too many login attempts for this account\./);
+    expect((await api.call("/users/auth/login/", { json: { email: u.email, password: u.password }, ip })).status).toBe(429);
+    expect((await change(u.password)).status).toBe(429);
+    expect((await api.call("/users/auth/login/", { json: { email: u.email, password: u.password }, ip: randomIp() })).status).toBe(200);
+  });
+
+  it("a password change ends pending reset links", async () => {
+    const u = await verifiedUser(api);
+    await api.call("/users/auth/password/reset/", { json: { email: u.email } });
+    const [, uid, token] = resetLink((await mailsTo(u.email, 2)).find((m) => /reset-password/.test(unfold(m)))!)!;
+    const NEW = "Second#key77";
+    const changed = await api.call("/users/auth/password/change/", {
+      json: { old_password: u.password, new_password1: NEW, new_password2: NEW },
+      token: u.access,
+    });
+    expect(changed.status).toBe(200);
+    const r = await api.call("/users/auth/password/reset/confirm/", { json: { uid, token, new_password1: "Third#key88", new_password2: "Third#key88" } });
+    expect(r.body).toEqual({ token: ["Invalid value"] });
+  });
+
+  it("rate-limits failed logins per account at an address (429 with a clear message), and a success is still refused meanwhile", async () => {
+    const ip = randomIp();
+    const u = await verifiedUser(api, {}, ip);
+    for (let i = 0; i < RULES.loginAccountIp.limit; i++) {
+      const r = await api.call("/users/auth/login/", { json: { email: u.email, password: `Wrong#${i}xx` }, ip });
       expect(r.status).toBe(400);
     }
-    const blocked = await api.call("/users/auth/login/", { json: { email: u.email, password: u.password } });
+    const blocked = await api.call("/users/auth/login/", { json: { email: u.email, password: u.password }, ip });
     expect(blocked.status).toBe(429);
     expect(blocked.body.detail).toMatch(/^Too many login attempts for this account\. Please try again in \d+ minutes?\.$/);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(RULES.loginAccountIp.blockSeconds);
     expect(blocked.headers.get("access-control-allow-origin")).toBe("*");
   });
 
+  it("failures from one address never lock the account at another; after the lock the right password works again", async () => {
+    const [a, b] = [randomIp(), randomIp()];
+    const u = await verifiedUser(api, {}, b);
+    for (let i = 0; i < RULES.loginAccountIp.limit; i++) {
+      expect((await api.call("/users/auth/login/", { json: { email: u.email, password: `Wrong#${i}xx` }, ip: a })).status).toBe(400);
+    }
+    expect((await api.call("/users/auth/login/", { json: { email: u.email, password: u.password }, ip: a })).status).toBe(429);
+    // the owner, elsewhere, is not locked out: a typo is a plain 400, the right password logs in
+    expect((await api.call("/users/auth/login/", { json: { email: u.email, password: "Typo#pass1" }, ip: b })).status).toBe(400);
+    expect((await api.call("/users/auth/login/", { json: { email: u.email, password: u.password }, ip: b })).status).toBe(200);
+
+    // Let the lock at A run out (shortened to a second), then the right password works there too.
+    await rateLimiter(api.db).block(RULES.loginAccountIp, accountAtAddress(u.email, a), 1);
+    expect((await api.call("/users/auth/login/", { json: { email: u.email, password: u.password }, ip: a })).status).toBe(429);
+    await new Promise((r) => setTimeout(r, 1200));
+    expect((await api.call("/users/auth/login/", { json: { email: u.email, password: u.password }, ip: a })).status).toBe(200);
+  });
+
+  it("a successful login clears the count of failures in a row", async () => {
+    const ip = randomIp();
+    const u = await verifiedUser(api, {}, ip);
+    const fail = () => api.call("/users/auth/login/", { json: { email: u.email, password: "Wrong#pass1" }, ip });
+    for (let i = 0; i < RULES.loginAccountIp.limit - 1; i++) expect((await fail()).status).toBe(400);
+    expect((await api.call("/users/auth/login/", { json: { email: u.email, password: u.password }, ip })).status).toBe(200);
+    for (let i = 0; i < RULES.loginAccountIp.limit - 1; i++) expect((await fail()).status).toBe(400);
+    expect((await api.call("/users/auth/login/", { json: { email: u.email, password: u.password }, ip })).status).toBe(200);
+  });
+
   it("rate-limits failed logins per client address, other addresses unaffected", async () => {
-    const ip = `10.${crypto.randomInt(255)}.${crypto.randomInt(255)}.${crypto.randomInt(255)}`;
-    const headers = { "x-forwarded-for": `203.0.113.9, ${ip}` };
+    const ip = randomIp();
     for (let i = 0; i < RULES.loginIp.limit; i++) {
-      const r = await api.call("/users/auth/login/", { json: { email: uniqueEmail("spray"), password: "Wrong#pass1" }, headers });
+      const r = await api.call("/users/auth/login/", { json: { email: uniqueEmail("spray"), password: "Wrong#pass1" }, ip });
       expect(r.status).toBe(400);
     }
-    const blocked = await api.call("/users/auth/login/", { json: { email: uniqueEmail("spray"), password: "Wrong#pass1" }, headers });
+    const blocked = await api.call("/users/auth/login/", { json: { email: uniqueEmail("spray"), password: "Wrong#pass1" }, ip });
     expect(blocked.status).toBe(429);
     expect(blocked.body.detail).toMatch(/^Too many login attempts\./);
-    const elsewhere = await api.call("/users/auth/login/", {
-      json: { email: uniqueEmail("spray"), password: "Wrong#pass1" },
-      headers: { "x-forwarded-for": "198.51.100.7" },
-    });
+    const elsewhere = await api.call("/users/auth/login/", { json: { email: uniqueEmail("spray"), password: "Wrong#pass1" }, ip: randomIp() });
     expect(elsewhere.status).toBe(400);
   });
 
   it("rate-limits registration per address and per e-mail", async () => {
-    const headers = { "x-forwarded-for": `10.9.${crypto.randomInt(255)}.${crypto.randomInt(255)}` };
+    const ip = randomIp();
     for (let i = 0; i < RULES.registerIp.limit; i++) {
-      expect((await api.call("/users/auth/registration/", { json: registration({ email: "bad" }), headers })).status).toBe(400);
+      expect((await api.call("/users/auth/registration/", { json: registration({ email: "bad" }), ip })).status).toBe(400);
     }
-    const blocked = await api.call("/users/auth/registration/", { json: registration(), headers });
+    const blocked = await api.call("/users/auth/registration/", { json: registration(), ip });
     expect(blocked.status).toBe(429);
     expect(blocked.body.detail).toMatch(/^Too many sign-ups/);
 
     const email = uniqueEmail("dup");
     const statuses: number[] = [];
     for (let i = 0; i <= RULES.registerAccount.limit; i++) statuses.push((await api.call("/users/auth/registration/", { json: registration({ email }) })).status);
+    expect(statuses).toEqual([201, ...Array(RULES.registerAccount.limit - 1).fill(400), 429]);
+  });
+
+  it("X-Forwarded-For (or X-Real-IP) sent by a client does not change the address the limiter sees", async () => {
+    const ip = randomIp();
+    const spoof = () => ({ "x-forwarded-for": `${randomIp()}, ${randomIp()}`, "x-real-ip": randomIp() });
+    for (let i = 0; i < RULES.registerIp.limit; i++) {
+      expect((await api.call("/users/auth/registration/", { json: registration({ email: "bad" }), ip, headers: spoof() })).status).toBe(400);
+    }
+    const blocked = await api.call("/users/auth/registration/", { json: registration(), ip, headers: spoof() });
+    expect(blocked.status).toBe(429);
+    // the same forwarding header from a client at another address: not blocked
+    const xff = spoof();
+    expect((await api.call("/users/auth/registration/", { json: registration({ email: "bad" }), ip: randomIp(), headers: xff })).status).toBe(400);
+  });
+
+  it("without a client address (handleApi with no meta) the per-address limits do not apply; per-account ones do", async () => {
+    const post = (body: unknown) =>
+      handleApi(new Request(`${api.base}/users/auth/registration/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
+    for (let i = 0; i <= RULES.registerIp.limit; i++) expect((await post(registration({ email: "bad" }))).status).toBe(400);
+    const email = uniqueEmail("noaddr");
+    const statuses: number[] = [];
+    for (let i = 0; i <= RULES.registerAccount.limit; i++) statuses.push((await post(registration({ email }))).status);
     expect(statuses).toEqual([201, ...Array(RULES.registerAccount.limit - 1).fill(400), 429]);
   });
 

@@ -6,6 +6,11 @@
  *     const api = useApi(engine);            // starts before, stops after this describe
  *     it("...", async () => { const r = await api.fetch("/carts/", { method: "POST", json: {...} }); });
  *   });
+ *
+ * The client address handed to the API (ctx.clientIp) is the socket's peer address, as the real
+ * server does. So that rate-limit tests can act as several clients, the harness sets
+ * API_TEST_TRUST_CLIENT_IP=1, and then an `X-Test-Client-Ip` header (`ip` option of fetch/call)
+ * stands in for the peer address. The app itself never reads that header.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -19,6 +24,21 @@ import { LocalDiskStorage, setStorage } from "~/integrations/storage.server";
 import { pgAdminUrl, pgUrlFor } from "../setup/templates";
 
 export type Engine = "pglite" | "postgres";
+
+process.env.API_TEST_TRUST_CLIENT_IP ??= "1";
+const TEST_CLIENT_IP_HEADER = "x-test-client-ip";
+
+/** The client address for handleApi: the socket peer, or X-Test-Client-Ip when the harness trusts it. */
+function clientIpOf(req: http.IncomingMessage): string {
+  const test = req.headers[TEST_CLIENT_IP_HEADER];
+  if (process.env.API_TEST_TRUST_CLIENT_IP === "1" && typeof test === "string" && test) return test;
+  return req.socket.remoteAddress ?? "unknown";
+}
+
+/** A random address in 10.0.0.0/8, for a test that needs a client of its own. */
+export function randomIp(): string {
+  return `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+}
 
 /** The engines to run against: always the embedded one; PostgreSQL when the template was built. */
 export function engines(): Engine[] {
@@ -61,6 +81,8 @@ export interface FetchOptions {
   body?: BodyInit;
   token?: string;
   headers?: Record<string, string>;
+  /** Act as a client at this address (X-Test-Client-Ip). */
+  ip?: string;
 }
 
 export interface TestApi {
@@ -96,7 +118,7 @@ export function useApi(engine: Engine): TestApi {
     const server = http.createServer(async (req, res) => {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
-      const response = await handleApi(nodeToRequest(req, Buffer.concat(chunks), state.origin));
+      const response = await handleApi(nodeToRequest(req, Buffer.concat(chunks), state.origin), { clientIp: clientIpOf(req) });
       res.statusCode = response.status;
       response.headers.forEach((v, k) => res.setHeader(k, v));
       res.end(Buffer.from(await response.arrayBuffer()));
@@ -126,6 +148,7 @@ export function useApi(engine: Engine): TestApi {
     } else if (opts.form) body = opts.form;
     else if (opts.body !== undefined) body = opts.body;
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.ip) headers[TEST_CLIENT_IP_HEADER] = opts.ip;
     return fetch(path.startsWith("http") ? path : `${state.base}${path}`, {
       method: opts.method ?? (body ? "POST" : "GET"),
       headers,

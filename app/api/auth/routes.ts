@@ -1,6 +1,7 @@
 /**
  * /users/auth/* (spec section 7; api-contract.md): registration with e-mail verification,
- * login, Google sign-in, token refresh and logout, the current user, password reset.
+ * login, Google sign-in, token refresh and logout, the current user, password reset and change.
+ * Logout, a password reset and a password change end every session of the user (endSessions).
  * Shapes follow dj-rest-auth / simplejwt, which existing clients were written against.
  */
 import crypto from "node:crypto";
@@ -10,6 +11,8 @@ import type { Queryable } from "~/db/client.server";
 import {
   GoogleSchema,
   LoginSchema,
+  OLD_PASSWORD_WRONG_MESSAGE,
+  PasswordChangeSchema,
   PasswordResetConfirmSchema,
   PasswordResetSchema,
   PASSWORD_MESSAGES,
@@ -23,9 +26,9 @@ import { findOrCreateGoogleUser, GoogleTokenError, verifyGoogleIdToken } from "~
 import { sendMail } from "~/integrations/mail.server";
 import { passwordResetEmail, verificationEmail } from "~/integrations/mail-templates.server";
 import { ApiError, badRequest, json, validate } from "../core/http";
-import { clientIp, RateLimiter, RULES } from "../rate-limit.server";
+import { accountAtAddress, addressKey, rateLimiter, RULES } from "../rate-limit.server";
 import type { ApiContext, RouteDef } from "../core/types";
-import { signPair, verifyToken } from "../tokens.server";
+import { endSessions, signPair, verifyToken, type VerifiedToken } from "../tokens.server";
 import { Detail, LoginResponse } from "./schemas";
 
 export const LOGIN_FAILED = "Unable to log in with provided credentials.";
@@ -71,6 +74,8 @@ export interface LoginUser {
   email: string;
   first_name: string;
   last_name: string;
+  /** The user's current token_version; read from the database when not given. */
+  token_version?: number;
 }
 
 export interface LoginAnswer {
@@ -83,7 +88,9 @@ export interface LoginAnswer {
 
 /** Signs an access/refresh pair and records the refresh token so logout and resets can revoke it. */
 export async function issueTokens(db: Queryable, user: LoginUser): Promise<LoginAnswer> {
-  const pair = await signPair(user.id);
+  const version =
+    user.token_version ?? (await db.query<{ token_version: number }>("SELECT token_version FROM users WHERE id = $1", [user.id])).rows[0]?.token_version ?? 0;
+  const pair = await signPair(user.id, version);
   await db.query("INSERT INTO refresh_tokens (jti, user_id, expires_at) VALUES ($1, $2, $3)", [pair.refresh_jti, user.id, pair.refresh_expiration]);
   return {
     access: pair.access,
@@ -103,7 +110,7 @@ async function createVerification(db: Queryable, user: { id: number; email: stri
   await sendMail(verificationEmail(user.email, user.first_name, key), db);
 }
 
-const limiter = (ctx: ApiContext) => new RateLimiter(ctx.db);
+const limiter = (ctx: ApiContext) => rateLimiter(ctx.db);
 
 interface UserRow {
   id: number;
@@ -113,8 +120,9 @@ interface UserRow {
   password_hash: string | null;
   email_verified: boolean;
   is_active: boolean;
+  token_version: number;
 }
-const USER_COLUMNS = "id, email::text AS email, first_name, last_name, password_hash, email_verified_at IS NOT NULL AS email_verified, is_active";
+const USER_COLUMNS = "id, email::text AS email, first_name, last_name, password_hash, email_verified_at IS NOT NULL AS email_verified, is_active, token_version";
 
 const tokenInvalid = () =>
   new ApiError(401, { detail: "Token is invalid or expired", code: "token_not_valid" });
@@ -124,7 +132,7 @@ const tokenInvalid = () =>
 
 async function register(ctx: ApiContext) {
   const rl = limiter(ctx);
-  await rl.consume(RULES.registerIp, clientIp(ctx.request));
+  await rl.consume(RULES.registerIp, addressKey(ctx.clientIp));
   const body = validate(RegisterSchema, await ctx.body());
   await rl.consume(RULES.registerAccount, body.email);
   const existing = await ctx.db.query("SELECT 1 FROM users WHERE email = $1", [body.email]);
@@ -143,7 +151,7 @@ async function register(ctx: ApiContext) {
 async function resendVerification(ctx: ApiContext) {
   const { email } = validate(PasswordResetSchema, await ctx.body());
   const rl = limiter(ctx);
-  await rl.consume(RULES.registerIp, clientIp(ctx.request));
+  await rl.consume(RULES.registerIp, addressKey(ctx.clientIp));
   await rl.consume(RULES.registerAccount, email);
   const r = await ctx.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [email]);
   const u = r.rows[0];
@@ -169,20 +177,23 @@ async function verifyEmail(ctx: ApiContext) {
 
 async function login(ctx: ApiContext) {
   const rl = limiter(ctx);
-  const ip = clientIp(ctx.request);
+  const ip = addressKey(ctx.clientIp);
   await rl.check(RULES.loginIp, ip);
   const body = validate(LoginSchema, await ctx.body());
-  await rl.check(RULES.loginAccount, body.email);
+  // Failures in a row for this account from this address lock only this pair: a correct password
+  // from another address still logs in. Counted for unknown e-mails too (no account enumeration).
+  const pair = accountAtAddress(body.email, ctx.clientIp);
+  await rl.check(RULES.loginAccountIp, pair);
   const r = await ctx.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [body.email]);
   const u = r.rows[0];
   const ok = (await checkPassword(u?.password_hash ?? null, body.password)) && !!u?.is_active;
   if (!ok || !u) {
     // Only failures count, so a shopper who signs in often is never locked out.
-    await Promise.all([ip ? rl.hit(RULES.loginIp, ip) : null, rl.hit(RULES.loginAccount, body.email)]);
+    await Promise.all([rl.fail(RULES.loginIp, ip), rl.fail(RULES.loginAccountIp, pair)]);
     throw badRequest({ non_field_errors: [LOGIN_FAILED] });
   }
   if (!u.email_verified) throw badRequest({ non_field_errors: [EMAIL_NOT_VERIFIED] });
-  await rl.clear(RULES.loginAccount, body.email);
+  await rl.clear(RULES.loginAccountIp, pair);
   return json(await issueTokens(ctx.db, u));
 }
 
@@ -207,22 +218,33 @@ async function refresh(ctx: ApiContext) {
   const v = await verifyToken(body.refresh, "refresh");
   if (!v) throw tokenInvalid();
   // The old refresh token stays valid (several page loads may refresh at once); logout and
-  // password resets revoke it.
-  const r = await ctx.db.query(
-    `SELECT 1 FROM refresh_tokens t JOIN users u ON u.id = t.user_id
-      WHERE t.jti = $1 AND t.user_id = $2 AND t.revoked_at IS NULL AND t.expires_at > now() AND u.is_active`,
-    [v.jti, v.userId],
-  );
-  if (!r.rows.length) throw tokenInvalid();
-  const pair = await signPair(v.userId); // only its access half is used
+  // password resets and changes end it (revoked, and the user's token_version moves on).
+  if (!(await liveRefreshToken(ctx, v))) throw tokenInvalid();
+  const pair = await signPair(v.userId, v.version); // only its access half is used
   return json({ access: pair.access, refresh: body.refresh, access_expiration: pair.access_expiration });
 }
 
+/** A refresh token that is recorded, not revoked or expired, of an active user, and of the user's current token_version. */
+async function liveRefreshToken(ctx: ApiContext, v: VerifiedToken): Promise<boolean> {
+  const r = await ctx.db.query(
+    `SELECT 1 FROM refresh_tokens t JOIN users u ON u.id = t.user_id
+      WHERE t.jti = $1 AND t.user_id = $2 AND t.revoked_at IS NULL AND t.expires_at > now() AND u.is_active AND u.token_version = $3`,
+    [v.jti, v.userId, v.version],
+  );
+  return r.rows.length > 0;
+}
+
+/**
+ * Logout ends every session of the user, on every device: all refresh tokens revoked, access
+ * tokens already handed out refused. The user is the one of a live refresh token in the body, else
+ * of the bearer token; an old (already ended) token ends nothing. Always 200, as dj-rest-auth.
+ */
 async function logout(ctx: ApiContext) {
   const body = await ctx.body();
   const token = typeof body.refresh === "string" ? body.refresh : "";
   const v = token ? await verifyToken(token, "refresh") : null;
-  if (v) await ctx.db.query("UPDATE refresh_tokens SET revoked_at = now() WHERE jti = $1 AND revoked_at IS NULL", [v.jti]);
+  const userId = v && (await liveRefreshToken(ctx, v)) ? v.userId : ((await ctx.user())?.id ?? null);
+  if (userId) await ctx.db.tx((q) => endSessions(q, userId));
   return json({ detail: "Successfully logged out." });
 }
 
@@ -234,7 +256,7 @@ async function currentUser(ctx: ApiContext) {
 
 async function passwordReset(ctx: ApiContext) {
   const rl = limiter(ctx);
-  await rl.consume(RULES.resetIp, clientIp(ctx.request));
+  await rl.consume(RULES.resetIp, addressKey(ctx.clientIp));
   const { email } = validate(PasswordResetSchema, await ctx.body());
   await rl.consume(RULES.resetAccount, email);
   const r = await ctx.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [email]);
@@ -254,7 +276,7 @@ async function passwordReset(ctx: ApiContext) {
 }
 
 async function passwordResetConfirm(ctx: ApiContext) {
-  await limiter(ctx).consume(RULES.resetConfirmIp, clientIp(ctx.request));
+  await limiter(ctx).consume(RULES.resetConfirmIp, addressKey(ctx.clientIp));
   const body = validate(PasswordResetConfirmSchema, await ctx.body());
   const userId = decodeUid(body.uid);
   if (!userId) throw badRequest({ uid: ["Invalid value"] });
@@ -278,11 +300,38 @@ async function passwordResetConfirm(ctx: ApiContext) {
       [userId, passwordHash],
     );
     await q.query("UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL", [userId]);
-    await q.query("UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL", [userId]);
+    await endSessions(q, userId); // every session and token of the user ends here
     return true;
   });
   if (!done) throw badRequest({ token: ["Invalid value"] });
   return json({ detail: "Password has been reset with the new password." });
+}
+
+/**
+ * dj-rest-auth's password change: the current password, the new one twice. Ends every session of
+ * the user, this one included: the client logs in again with the new password. Wrong current
+ * passwords count with the login failures of this account at this address.
+ */
+async function passwordChange(ctx: ApiContext) {
+  const me = await ctx.requireUser();
+  const body = validate(PasswordChangeSchema, await ctx.body());
+  const rl = limiter(ctx);
+  const pair = accountAtAddress(me.email, ctx.clientIp);
+  await rl.check(RULES.loginAccountIp, pair);
+  const r = await ctx.db.query<{ password_hash: string | null }>("SELECT password_hash FROM users WHERE id = $1", [me.id]);
+  if (!(await checkPassword(r.rows[0]?.password_hash ?? null, body.old_password))) {
+    await rl.fail(RULES.loginAccountIp, pair);
+    throw badRequest({ old_password: [OLD_PASSWORD_WRONG_MESSAGE] });
+  }
+  await rl.clear(RULES.loginAccountIp, pair);
+  if (similarToEmail(body.new_password1, me.email)) throw badRequest({ new_password1: [PASSWORD_MESSAGES.similar] });
+  const passwordHash = await hashPassword(body.new_password1);
+  await ctx.db.tx(async (q) => {
+    await q.query("UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1", [me.id, passwordHash]);
+    await q.query("UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL", [me.id]); // pending reset links too
+    await endSessions(q, me.id);
+  });
+  return json({ detail: "New password has been saved." });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -294,8 +343,9 @@ export const routes: RouteDef[] = [
   { access: "public", method: "POST", path: "/users/auth/login/", handler: login, summary: "Log in with e-mail and password; answers JWT access and refresh tokens", tag: "auth", body: LoginSchema, response: LoginResponse },
   { access: "public", method: "POST", path: "/users/auth/google/", handler: google, summary: "Log in with a Google ID token (id_token; access_token accepted and ignored)", tag: "auth", body: GoogleSchema, response: LoginResponse },
   { access: "public", method: "POST", path: "/users/auth/token/refresh/", handler: refresh, summary: "A new access token for a refresh token", tag: "auth", body: RefreshSchema, response: z.object({ access: z.string(), refresh: z.string() }) },
-  { access: "public", method: "POST", path: "/users/auth/logout/", handler: logout, summary: "Revoke a refresh token", tag: "auth", body: z.object({ refresh: z.string() }), response: Detail },
+  { access: "public", method: "POST", path: "/users/auth/logout/", handler: logout, summary: "End every session of the refresh (or bearer) token's user: all refresh and access tokens refused", tag: "auth", body: z.object({ refresh: z.string() }), response: Detail },
   { access: "authenticated", method: "GET", path: "/users/auth/user/", handler: currentUser, summary: "The signed-in user", tag: "auth", auth: "required" },
   { access: "public", method: "POST", path: "/users/auth/password/reset/", handler: passwordReset, summary: "Mail a password reset link (always 200: no account enumeration)", tag: "auth", body: PasswordResetSchema, response: Detail },
-  { access: "public", method: "POST", path: "/users/auth/password/reset/confirm/", handler: passwordResetConfirm, summary: "Set a new password with the uid and token of the reset link", tag: "auth", body: PasswordResetConfirmSchema, response: Detail },
+  { access: "public", method: "POST", path: "/users/auth/password/reset/confirm/", handler: passwordResetConfirm, summary: "Set a new password with the uid and token of the reset link; ends every session of the user", tag: "auth", body: PasswordResetConfirmSchema, response: Detail },
+  { method: "POST", path: "/users/auth/password/change/", access: "authenticated", handler: passwordChange, summary: "Change the password (old_password, new_password1, new_password2); ends every session of the user", tag: "auth", auth: "required", body: PasswordChangeSchema, response: Detail },
 ];

@@ -18,14 +18,16 @@ function tokenFrom(request: Request): string | null {
   return m ? m[1].trim() : null;
 }
 
-export async function loadAuthUser(db: Queryable, userId: number): Promise<AuthUser | null> {
-  const r = await db.query<AuthUser & { is_active: boolean }>(
-    `SELECT id, email::text AS email, first_name, last_name, role, email_verified_at IS NOT NULL AS email_verified, is_active
+/** The user of a token; null when inactive or, given the token's version, when its sessions were ended since. */
+export async function loadAuthUser(db: Queryable, userId: number, tokenVersion?: number): Promise<AuthUser | null> {
+  const r = await db.query<AuthUser & { is_active: boolean; token_version: number }>(
+    `SELECT id, email::text AS email, first_name, last_name, role, email_verified_at IS NOT NULL AS email_verified, is_active, token_version
        FROM users WHERE id = $1`,
     [userId],
   );
   const u = r.rows[0];
   if (!u || !u.is_active) return null;
+  if (tokenVersion !== undefined && u.token_version !== tokenVersion) return null; // logout / password change since
   return { id: u.id, email: u.email, first_name: u.first_name, last_name: u.last_name, role: u.role, email_verified: u.email_verified };
 }
 
@@ -53,7 +55,7 @@ export function createContext(request: Request, params: Record<string, string>, 
       if (!token) return { user: null, bad: false };
       const v = await verifyToken(token, "access");
       if (!v) return { user: null, bad: true };
-      const user = await loadAuthUser(db, v.userId);
+      const user = await loadAuthUser(db, v.userId, v.version);
       return { user, bad: !user };
     })());
   let bodyPromise: Promise<Record<string, unknown>> | null = null;
