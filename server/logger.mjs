@@ -91,7 +91,12 @@ export function scrubPath(p) {
     .replace(/^(\/email\/confirm\/)[^/]+/, `$1${REDACTED}`);
 }
 
-/** A new logger; `destination` (a pino destination or stream) is for tests. */
+/**
+ * A new logger; `destination` (a pino destination or stream) is for tests.
+ * @param {import("pino").LoggerOptions} [options]
+ * @param {import("pino").DestinationStream} [destination]
+ * @returns {import("pino").Logger}
+ */
 export function createLogger(options = {}, destination = undefined) {
   return pino(
     {
@@ -123,13 +128,19 @@ export function createLogger(options = {}, destination = undefined) {
 
 const KEY = Symbol.for("buildmart.logger");
 
-/** The process-wide logger. */
+/**
+ * The process-wide logger.
+ * @returns {import("pino").Logger}
+ */
 export function logger() {
   globalThis[KEY] ??= createLogger();
   return globalThis[KEY];
 }
 
-/** Tests swap the process-wide logger (pass null to go back to a fresh default one). */
+/**
+ * Tests swap the process-wide logger (pass null to go back to a fresh default one).
+ * @param {import("pino").Logger | null} l
+ */
 export function setLogger(l) {
   globalThis[KEY] = l ?? undefined;
 }

@@ -18,9 +18,13 @@ export const MAX_URLENCODED_BYTES = 1024 * 1024;
 /** Largest multipart form body (bytes, images included); larger answers 413. */
 export const MAX_MULTIPART_BYTES = 20 * 1024 * 1024;
 
+/** Names Express's "trust proxy" understands: 127.0.0.1/8 and ::1; link-local; private ranges. */
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
 /**
- * TRUSTED_PROXIES (comma list of IPs and CIDRs, e.g. "10.0.0.0/8, 192.0.2.7") as Express's
- * "trust proxy" value, or false when empty. Throws on an entry that is not an IP or a CIDR.
+ * TRUSTED_PROXIES (comma list of IPs and CIDRs, e.g. "10.0.0.0/8, 192.0.2.7", or the names
+ * loopback, linklocal, uniquelocal) as Express's "trust proxy" value, or false when empty.
+ * Throws on an entry that is none of these.
  */
 export function parseTrustedProxies(raw) {
   const list = String(raw ?? "")
@@ -28,6 +32,7 @@ export function parseTrustedProxies(raw) {
     .map((s) => s.trim())
     .filter(Boolean);
   for (const entry of list) {
+    if (PROXY_NAMES.has(entry)) continue;
     const [ip, bits, extra] = entry.split("/");
     const family = net.isIP(ip);
     const max = family === 4 ? 32 : 128;
