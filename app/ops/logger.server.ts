@@ -6,4 +6,4 @@
 import type { Logger } from "pino";
 import { logger } from "../../server/logger.mjs";
 
-export const log = (): Logger => logger() as Logger;
+export const log = (): Logger => logger();
