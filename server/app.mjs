@@ -172,6 +172,15 @@ export async function startServer({
   mode = process.env.NODE_ENV ?? "production",
 } = {}) {
   const log = logger;
+  // A crash still ends the process (as before), but leaves a JSON line with the stack.
+  process.on("uncaughtException", (err) => {
+    log().fatal({ err }, "uncaught exception");
+    process.exit(1);
+  });
+  process.on("unhandledRejection", (err) => {
+    log().fatal({ err }, "unhandled promise rejection");
+    process.exit(1);
+  });
   const buildPath = path.resolve(root, "build", "index.js");
   let build = await importBuild(buildPath, false);
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
