@@ -82,12 +82,16 @@ const originOf = (value) => {
 
 /**
  * Why a state-changing request looks cross-site, or null when it may go on. Our origins are the
- * request's own (scheme and Host as Express sees them, so X-Forwarded-Proto/Host count only from
- * trusted proxies) and PUBLIC_URL's. Browsers send Origin with every POST; older ones send only
+ * request's own (its Host, or X-Forwarded-Host from a trusted proxy; the scheme as Express sees
+ * it, so X-Forwarded-Proto counts only from trusted proxies) and PUBLIC_URL's. Browsers send Origin with every POST; older ones send only
  * Sec-Fetch-Site or Referer; a request with none of the three is not from a browser form.
  */
 export function crossSiteReason(req, publicOrigin) {
-  const own = new Set([originOf(`${req.protocol}://${req.get("host")}`), publicOrigin].filter(Boolean));
+  const own = new Set([originOf(`${req.protocol}://${req.get("host")}`), publicOrigin]);
+  // Behind a trusted proxy that rewrites Host, the public host is in X-Forwarded-Host.
+  const forwardedHost = req.get("x-forwarded-host")?.split(",")[0].trim();
+  if (forwardedHost && req.app?.get("trust proxy fn")?.(req.socket?.remoteAddress ?? "", 0)) own.add(originOf(`${req.protocol}://${forwardedHost}`));
+  own.delete(null);
   const origin = req.get("origin");
   if (origin !== undefined) return own.has(originOf(origin)) ? null : `Origin ${origin.slice(0, 200)}`;
   const site = req.get("sec-fetch-site");

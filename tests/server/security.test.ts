@@ -91,6 +91,12 @@ describe("CSRF: state-changing storefront requests must come from our origin", (
     expectRefusedPage(await post("/lite", { ...FORM, Origin: `https://localhost:${app.port}` }, form({ lite: "0" })), 403);
   });
 
+  it("believes X-Forwarded-Host and -Proto for our origin only from a trusted proxy", async () => {
+    const headers = { ...FORM, Origin: "https://shop.example", "X-Forwarded-Host": "shop.example", "X-Forwarded-Proto": "https" };
+    expect((await post("/lite", headers, form({ lite: "0" }), "127.0.0.2")).status).toBe(303);
+    expectRefusedPage(await post("/lite", headers, form({ lite: "0" }), "127.0.0.1"), 403);
+  });
+
   it("leaves the bearer-token API (with CORS) alone", async () => {
     const r = await post("/api/v1/users/auth/login/", { "Content-Type": "application/json", Origin: EVIL }, JSON.stringify({ email: "nobody@example.com", password: "wrong-password" }));
     expect(r.status).not.toBe(403);
