@@ -153,8 +153,8 @@ async function readBody(req, limit) {
 /**
  * Express middleware for POST/PUT/PATCH/DELETE outside /api/v1: the body must be a form.
  * 415 for any other content type (JSON, text, none) and for multipart without a boundary;
- * 413 over the size limits; 400 for a multipart body that does not parse. A checked multipart
- * body is kept in `req.formBody` for the Remix handler (the stream has been read).
+ * 413 over the size limits; 400 for a multipart body that does not parse. The checked body is
+ * kept in `req.formBody` for the Remix handler (the stream has been read).
  */
 export function formBodyGuard() {
   return async (req, res, next) => {
@@ -164,6 +164,11 @@ export function formBodyGuard() {
     const length = Number(req.get("content-length") ?? NaN);
     if (type === "application/x-www-form-urlencoded") {
       if (length > MAX_URLENCODED_BYTES) return sendPage(res, 413, "Form too large", "The form you sent is too large.", requestId);
+      // Read here too, so a chunked body without Content-Length meets the same limit.
+      const body = await readBody(req, MAX_URLENCODED_BYTES).catch(() => undefined);
+      if (body === undefined) return sendPage(res, 400, "Bad request", "The form you sent could not be read.", requestId);
+      if (body === null) return sendPage(res, 413, "Form too large", "The form you sent is too large.", requestId);
+      req.formBody = body;
       return next();
     }
     if (type === "multipart/form-data" && boundary) {

@@ -84,7 +84,7 @@ export interface RawResponse {
 /** One HTTP request with exactly the given headers (no Origin, Sec-Fetch-* or cookies added). */
 export function rawRequest(
   base: string,
-  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string },
+  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string; noLength?: boolean },
 ): Promise<RawResponse> {
   const u = new URL(opts.path, base);
   return new Promise((resolve, reject) => {
@@ -94,7 +94,7 @@ export function rawRequest(
         port: u.port,
         method: opts.method ?? "GET",
         path: `${u.pathname}${u.search}`,
-        headers: { Host: u.host, ...(opts.body !== undefined ? { "Content-Length": String(Buffer.byteLength(opts.body)) } : {}), ...opts.headers },
+        headers: { Host: u.host, ...(opts.body !== undefined && !opts.noLength ? { "Content-Length": String(Buffer.byteLength(opts.body)) } : {}), ...opts.headers },
         localAddress: opts.localAddress,
         agent: false,
       },

@@ -138,9 +138,12 @@ describe("form posts that are not forms answer 4xx before Remix runs", () => {
     expect(await cartCount(cookiesFrom(r))).toBe(1);
   });
 
-  it("answers 413 for a form body over the limit", async () => {
-    const r = await post("/newsletter", { ...FORM, Origin: app.url }, `email=${"a".repeat(1024 * 1024 + 10)}`);
-    expect(r.status).toBe(413);
+  it("answers 413 for a form body over the limit, with or without Content-Length", async () => {
+    const big = `email=${"a".repeat(1024 * 1024 + 10)}`;
+    expect((await post("/newsletter", { ...FORM, Origin: app.url }, big)).status).toBe(413);
+    const chunked = await rawRequest(app.url, { method: "POST", path: "/newsletter", headers: { ...FORM, Origin: app.url, "Transfer-Encoding": "chunked" }, body: big, noLength: true });
+    expect(chunked.status).toBe(413);
+    expect((await rawRequest(app.url, { method: "POST", path: "/lite", headers: { ...FORM, Origin: app.url, "Transfer-Encoding": "chunked" }, body: "lite=0", noLength: true })).status).toBe(303);
   });
 
   it("answers 400 for legacy ?_data requests, which single-fetch Remix would turn into 500s", async () => {
