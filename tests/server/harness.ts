@@ -41,7 +41,8 @@ export interface RunningServer {
 /** Builds once if the build is stale; concurrent test files wait for the one that builds. */
 export async function ensureBuild() {
   fs.mkdirSync(TMP, { recursive: true });
-  const lock = path.join(TMP, "server-tests-build.lock");
+  // The same lock as tests/guards/app-process.ts (guards branch): one build at a time.
+  const lock = path.join(TMP, "build.lock");
   for (;;) {
     try {
       fs.mkdirSync(lock);
