@@ -1,5 +1,7 @@
-# Production image: builds the app and runs remix-serve. Data lives in PostgreSQL (DATABASE_URL);
-# uploaded images on a mounted volume at /data (or S3 when configured).
+# Production image: builds the app and runs the production server (server/start.mjs: Express +
+# the Remix build; GET /healthz and /readyz). Data lives in PostgreSQL (DATABASE_URL); uploaded
+# images on a mounted volume at /data (or S3 when configured). Behind a load balancer, set
+# TRUSTED_PROXIES to its address(es) so X-Forwarded-For is believed, and PUBLIC_URL.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -22,5 +24,8 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
+# Healthy = ready: the database answers and every migration is applied (GET /readyz). The start
+# period covers migrations (and the demo seed unless SEED_DEMO=0) on first start.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=90s --retries=3 CMD ["node", "server/healthcheck.mjs"]
 # SEED_DEMO=0 in production to skip the demo catalogue.
 CMD ["node", "server/start.mjs"]

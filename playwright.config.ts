@@ -51,7 +51,8 @@ export default defineConfig({
   ],
   webServer: {
     command: "node_modules/.bin/tsx tests/e2e/server.ts",
-    url: `http://localhost:${E2E_PORT}/api/v1/products/categories/root_categories/`,
+    // Ready: database reachable and migrated (server/app.mjs).
+    url: `http://localhost:${E2E_PORT}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: "ignore",

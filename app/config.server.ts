@@ -6,6 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import * as z from "zod";
+import { log } from "~/ops/logger.server";
+import { parseTrustedProxies } from "../server/security.mjs";
 
 const optionalUrl = z
   .string()
@@ -39,9 +41,21 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_REGION: z.string().default("us-east-1"),
   CORS_ORIGINS: z.string().default("*"),
+  /** Comma list of proxy IPs/CIDRs whose X-Forwarded-For (and -Proto, -Host) is believed; empty = none. */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .superRefine((v, ctx) => {
+      try {
+        parseTrustedProxies(v);
+      } catch (e) {
+        ctx.addIssue({ code: "custom", message: (e as Error).message });
+      }
+    }),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { sessionSecrets: string[]; jwtSecret: string; publicUrl: string };
+export type Env = z.infer<typeof EnvSchema> & { sessionSecrets: string[]; jwtSecret: string; publicUrl: string; trustedProxies: string[] };
 
 let cached: Env | null = null;
 
@@ -68,7 +82,7 @@ export function env(): Env {
   const e = parsed.data;
   if (e.NODE_ENV === "production" && !e.SESSION_SECRET) {
     // Fine for one server; several servers behind a load balancer must share SESSION_SECRET.
-    console.warn(`[config] SESSION_SECRET is not set: using a secret generated into ${path.resolve(e.DATA_DIR)}. Set SESSION_SECRET when running more than one app server.`);
+    log().warn(`SESSION_SECRET is not set: using a secret generated into ${path.resolve(e.DATA_DIR)}. Set SESSION_SECRET when running more than one app server.`);
   }
   const sessionSecrets = (e.SESSION_SECRET ?? devSecret(e.DATA_DIR, "session-secret"))
     .split(",")
@@ -80,6 +94,7 @@ export function env(): Env {
     sessionSecrets,
     jwtSecret,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    trustedProxies: parseTrustedProxies(e.TRUSTED_PROXIES) || [],
   };
   return cached;
 }

@@ -4,6 +4,7 @@
  * Started once per process by entry.server.tsx (not in tests, which call the jobs directly).
  */
 import { flushMailQueue } from "~/integrations/mail.server";
+import { log } from "~/ops/logger.server";
 
 const INTERVAL_MS = 60_000;
 let started = false;
@@ -14,9 +15,9 @@ export function startBackgroundJobs() {
   const tick = async () => {
     try {
       const r = await flushMailQueue();
-      if (r.sent || r.failed) console.log(`[jobs] mail queue: ${r.sent} sent, ${r.failed} still failing`);
-    } catch (e) {
-      console.error("[jobs] mail queue flush failed:", e instanceof Error ? e.message : e);
+      if (r.sent || r.failed) log().info({ job: "mail-queue", sent: r.sent, failed: r.failed }, "mail queue flushed");
+    } catch (err) {
+      log().error({ job: "mail-queue", err }, "mail queue flush failed");
     }
   };
   setInterval(tick, INTERVAL_MS).unref();

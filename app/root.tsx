@@ -8,6 +8,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Header } from "~/components/header";
 import { apiFor } from "~/storefront/api.server";
 import { loadShell, type ShellData } from "~/storefront/shell.server";
+import { useNonce } from "~/ops/nonce";
 
 
 export const links: LinksFunction = () => [
@@ -34,6 +35,7 @@ export function shouldRevalidate() {
 }
 
 function Document({ children, lite }: { children: ReactNode; lite: boolean }) {
+  const nonce = useNonce();
   return (
     <html lang="en-NG">
       <head>
@@ -47,8 +49,8 @@ function Document({ children, lite }: { children: ReactNode; lite: boolean }) {
         {children}
         {lite ? null : (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         )}
       </body>

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: typecheck, lint, build, unit + API tests (vitest, embedded DB and PostgreSQL),
- * then the Playwright e2e suite (JavaScript on and off, phone and desktop) against the build.
+ * `npm test`: typecheck, lint, build, unit + API tests (vitest, embedded DB and PostgreSQL) and
+ * server tests (tests/server: the production server started on a free port), then the Playwright e2e suite (JavaScript on and off, phone and desktop) against the build.
  * Ends with one summary line: "N passed, N failed, N skipped".
  */
 import { spawnSync } from "node:child_process";
@@ -33,7 +33,7 @@ if (want("typecheck")) run("typecheck", bin("tsc"), ["--noEmit"]);
 if (want("lint")) run("lint", bin("oxlint"), ["--deny-warnings", "app", "tests", "scripts", "server"]);
 if (want("build") || want("e2e")) run("build", bin("remix"), ["build"], { NODE_ENV: "production" });
 
-if (want("unit") || want("api")) {
+if (want("unit") || want("api") || want("server")) {
   const out = path.join(tmp, "vitest.json");
   fs.rmSync(out, { force: true });
   run("vitest", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`]);

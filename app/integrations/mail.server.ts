@@ -13,6 +13,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "~/config.server";
 import { getDb, type Queryable } from "~/db/client.server";
+import { log } from "~/ops/logger.server";
 
 export interface MailMessage {
   to: string;
@@ -92,7 +93,7 @@ export async function sendMail(message: MailMessage, db?: Queryable): Promise<"s
   try {
     await mailTransport().send({ ...message, from });
   } catch (e) {
-    console.error(`[mail] sending "${message.subject}" to ${message.to} failed, queued for retry: ${errorText(e)}`);
+    log().warn({ subject: message.subject, error: errorText(e) }, "sending mail failed; queued for retry");
     const q = db ?? (await getDb());
     await q.query(
       `INSERT INTO mail_queue (to_address, subject, text_body, html_body, attempts, last_error, next_attempt_at)
@@ -102,7 +103,7 @@ export async function sendMail(message: MailMessage, db?: Queryable): Promise<"s
     return "queued";
   }
   // The transport works again: resend what is waiting, without holding up this request.
-  void flushMailQueue(db).catch((e) => console.error(`[mail] flushing the queue failed: ${errorText(e)}`));
+  void flushMailQueue(db).catch((err) => log().error({ err }, "flushing the mail queue failed"));
   return "sent";
 }
 

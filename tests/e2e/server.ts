@@ -1,7 +1,9 @@
 /**
- * The app as e2e tests see it: the production build on a fresh embedded database with the demo
- * catalogue, on E2E_PORT, with its local stand-ins (mail outbox under the data dir; third-party
- * stand-ins registered in ./standins) started first.
+ * The app as e2e tests see it: the production server (`node server/start.mjs`: Express + the
+ * Remix build, as `npm start` runs it) on a fresh embedded database with the demo catalogue, on
+ * E2E_PORT, with its local stand-ins (mail outbox under the data dir; third-party stand-ins
+ * registered in ./standins) started first. SKIP_BUILD defaults to 1 (npm test builds first);
+ * `SKIP_BUILD= npx playwright test …` rebuilds when the build is older than app/ or server/.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -15,7 +17,7 @@ fs.mkdirSync(dataDir, { recursive: true });
 
 const standinEnv = await startStandins();
 const child = spawn(process.execPath, ["server/start.mjs"], {
-  stdio: "inherit",
+  stdio: ["ignore", "pipe", "inherit"],
   env: {
     ...process.env,
     ...standinEnv,
@@ -27,7 +29,20 @@ const child = spawn(process.execPath, ["server/start.mjs"], {
     SKIP_BUILD: process.env.SKIP_BUILD ?? "1",
     DATABASE_URL: "",
     API_URL: "",
+    // Every browser of every project comes from 127.0.0.1: per-address limits (sign-ups per hour)
+    // would throttle the suite itself. Per-account limits still apply.
+    RATE_LIMIT_ALLOWLIST: "127.0.0.1,::1,::ffff:127.0.0.1",
   },
+});
+// The server logs JSON lines on stdout; Playwright shows only stderr (playwright.config.ts), so
+// pass on warnings and errors there and everything to our stdout.
+let pending = "";
+child.stdout!.on("data", (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  pending += chunk.toString("utf8");
+  const lines = pending.split("\n");
+  pending = lines.pop() ?? "";
+  for (const line of lines) if (/^\{"level":"(warn|error|fatal)"/.test(line)) process.stderr.write(`${line}\n`);
 });
 for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,56 +1,120 @@
+import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { AwsV4Signer } from "aws4fetch";
 import { describe, expect, it } from "vitest";
-import { S3Storage, signV4 } from "~/integrations/s3.server";
+import { S3Storage } from "~/integrations/s3.server";
 
-describe("S3 signature version 4", () => {
-  it("matches AWS's published example (GET Object with a Range header)", () => {
+const EMPTY_SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+
+describe("S3 signature version 4 (aws4fetch)", () => {
+  it("matches AWS's published example (GET Object with a Range header)", async () => {
     // From the S3 API reference, "Signature Calculations for the Authorization Header: Example GET Object".
-    const auth = signV4({
+    const signer = new AwsV4Signer({
       method: "GET",
-      url: new URL("https://examplebucket.s3.amazonaws.com/test.txt"),
-      headers: {
-        host: "examplebucket.s3.amazonaws.com",
-        range: "bytes=0-9",
-        "x-amz-content-sha256": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
-        "x-amz-date": "20130524T000000Z",
-      },
-      payloadHash: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+      url: "https://examplebucket.s3.amazonaws.com/test.txt",
+      headers: { range: "bytes=0-9", "x-amz-content-sha256": EMPTY_SHA256 },
       accessKeyId: "AKIAIOSFODNN7EXAMPLE",
       secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
       region: "us-east-1",
-      amzDate: "20130524T000000Z",
+      service: "s3",
+      datetime: "20130524T000000Z",
+      // AWS's example signs Range, which aws4fetch leaves unsigned by default.
+      allHeaders: true,
     });
-    expect(auth).toBe(
+    expect(await signer.authHeader()).toBe(
       "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41",
     );
   });
 
-  it("stores, reads and deletes objects over HTTP with signed requests", async () => {
+  it("matches AWS's published example for a PUT Object (payload hash signed)", async () => {
+    // Same reference, "Example: PUT Object": body "Welcome to Amazon S3.", storage class header.
+    const body = new TextEncoder().encode("Welcome to Amazon S3.");
+    const signer = new AwsV4Signer({
+      method: "PUT",
+      url: "https://examplebucket.s3.amazonaws.com/test%24file.text",
+      headers: {
+        date: "Fri, 24 May 2013 00:00:00 GMT",
+        "x-amz-storage-class": "REDUCED_REDUNDANCY",
+        "x-amz-content-sha256": crypto.createHash("sha256").update(body).digest("hex"),
+      },
+      body,
+      accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+      secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+      region: "us-east-1",
+      service: "s3",
+      datetime: "20130524T000000Z",
+      allHeaders: true,
+    });
+    expect(await signer.authHeader()).toBe(
+      "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class, Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd",
+    );
+  });
+
+  it("sends aws4fetch's signature over the exact bytes, and stores, reads and deletes objects", async () => {
     const objects = new Map<string, Buffer>();
-    const seen: string[] = [];
+    const seen: { line: string; verified: boolean }[] = [];
+    let port = 0;
     const server = http.createServer(async (req, res) => {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
-      seen.push(`${req.method} ${req.url} ${String(req.headers.authorization).slice(0, 16)}`);
-      if (!String(req.headers.authorization).startsWith("AWS4-HMAC-SHA256 Credential=KEY/")) {
+      const body = Buffer.concat(chunks);
+      // The stand-in checks the request as S3 would: the payload hash is the body's, and
+      // re-signing what arrived (same date, same headers) with the secret gives the same header.
+      const h = req.headers as Record<string, string>;
+      const signedNames = /SignedHeaders=([^,]+)/.exec(h.authorization ?? "")?.[1].split(";") ?? [];
+      const signedHeaders = Object.fromEntries(signedNames.filter((n) => n !== "host").map((n) => [n, h[n] ?? ""]));
+      const expected = await new AwsV4Signer({
+        method: req.method,
+        url: `http://127.0.0.1:${port}${req.url}`,
+        headers: signedHeaders,
+        body: body.length ? body : undefined,
+        accessKeyId: "KEY",
+        secretAccessKey: "SECRET",
+        region: "af-south-1",
+        service: "s3",
+        datetime: h["x-amz-date"],
+        allHeaders: true,
+      }).authHeader();
+      const hashOk = h["x-amz-content-sha256"] === crypto.createHash("sha256").update(body).digest("hex");
+      const verified = hashOk && h.authorization === expected && signedNames.includes("x-amz-content-sha256") && signedNames.includes("host");
+      seen.push({ line: `${req.method} ${req.url} ${h.authorization?.slice(0, 16)}`, verified });
+      if (!verified) {
         res.statusCode = 403;
-        return res.end();
+        return res.end("SignatureDoesNotMatch");
       }
       const key = req.url!;
-      if (req.method === "PUT") objects.set(key, Buffer.concat(chunks));
+      if (req.method === "PUT") objects.set(key, body);
       if (req.method === "DELETE") objects.delete(key);
       if (req.method === "GET" && !objects.has(key)) res.statusCode = 404;
       res.end(req.method === "GET" ? objects.get(key) : undefined);
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    const port = (server.address() as AddressInfo).port;
-    const s3 = new S3Storage({ endpoint: `http://127.0.0.1:${port}`, bucket: "media", accessKeyId: "KEY", secretAccessKey: "SECRET", region: "af-south-1" });
-    await s3.put("products/a b.webp", new Uint8Array([1, 2, 3]), "image/webp");
-    expect(Array.from((await s3.get("products/a b.webp"))!)).toEqual([1, 2, 3]);
-    await s3.delete("products/a b.webp");
-    expect(await s3.get("products/a b.webp")).toBeNull();
-    expect(seen[0]).toMatch(/^PUT \/media\/products\/a%20b\.webp AWS4-HMAC-SHA256/);
-    server.close();
+    port = (server.address() as AddressInfo).port;
+    try {
+      const s3 = new S3Storage({ endpoint: `http://127.0.0.1:${port}`, bucket: "media", accessKeyId: "KEY", secretAccessKey: "SECRET", region: "af-south-1" });
+      await s3.put("products/a b.webp", new Uint8Array([1, 2, 3]), "image/webp");
+      expect(Array.from((await s3.get("products/a b.webp"))!)).toEqual([1, 2, 3]);
+      await s3.delete("products/a b.webp");
+      expect(await s3.get("products/a b.webp")).toBeNull();
+      expect(seen[0].line).toMatch(/^PUT \/media\/products\/a%20b\.webp AWS4-HMAC-SHA256/);
+      expect(seen.every((s) => s.verified)).toBe(true);
+
+      // A wrong secret is refused by the stand-in (so the check above can fail).
+      const wrong = new S3Storage({ endpoint: `http://127.0.0.1:${port}`, bucket: "media", accessKeyId: "KEY", secretAccessKey: "WRONG", region: "af-south-1" });
+      await expect(wrong.put("products/x.webp", new Uint8Array([9]), "image/webp")).rejects.toThrow(/403/);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("signs the payload hash into the request it sends", async () => {
+    const s3 = new S3Storage({ endpoint: "https://s3.example.com", bucket: "media", accessKeyId: "KEY", secretAccessKey: "SECRET", region: "eu-west-1" });
+    const req = await s3.signedRequest("PUT", "products/p.webp", new Uint8Array([1, 2, 3]), "image/webp");
+    expect(req.url).toBe("https://s3.example.com/media/products/p.webp");
+    expect(req.headers.get("x-amz-content-sha256")).toBe(crypto.createHash("sha256").update(new Uint8Array([1, 2, 3])).digest("hex"));
+    expect(req.headers.get("authorization")).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=KEY\/\d{8}\/eu-west-1\/s3\/aws4_request, SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/,
+    );
   });
 });

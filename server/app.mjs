@@ -1,0 +1,257 @@
+/**
+ * The production HTTP server: Express 4 around the Remix build (@remix-run/express), in place of
+ * remix-serve. In order, every request gets:
+ *   1. a context: request id (X-Request-Id), client address (TRUSTED_PROXIES), CSP nonce; one
+ *      JSON log line when it ends (method, path, status, duration, request id, client address);
+ *   2. GET /healthz (process up) and GET /readyz (database reachable, migrations applied);
+ *   3. gzip, and the static files as remix-serve serves them (/build immutable for a year,
+ *      public/ for an hour);
+ *   4. the checks of ./security.mjs for the storefront (CSRF, legacy ?_data, form bodies);
+ *   5. Remix, with `{ clientIp, requestId, cspNonce }` as the load context (app/load-context.ts).
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { PassThrough } from "node:stream";
+import url from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, installGlobals } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { logger, scrubPath } from "./logger.mjs";
+import { csrfGuard, formBodyGuard, legacyDataGuard, normalizeIp, parseTrustedProxies, sendPage } from "./security.mjs";
+
+const READY_TIMEOUT_MS = 3_000;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Resolves the promise, or rejects after `ms`. */
+function withTimeout(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+      timer.unref?.();
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** The request with its already-read (and checked) form body, as the Express adapter reads requests. */
+function withReplayedBody(req) {
+  const body = new PassThrough();
+  body.end(req.formBody);
+  return Object.assign(body, {
+    method: req.method,
+    headers: req.headers,
+    originalUrl: req.originalUrl,
+    protocol: req.protocol,
+    hostname: req.hostname,
+    socket: req.socket,
+    get: (name) => req.get(name),
+  });
+}
+
+/**
+ * The Express app for a Remix server `build`; `getBuild()` returns the current one (it changes
+ * in development); `trustedProxies` is the TRUSTED_PROXIES string; `publicUrl` is PUBLIC_URL.
+ */
+export function createApp({ build, getBuild = () => build, mode = process.env.NODE_ENV ?? "production", trustedProxies = "", publicUrl, root = process.cwd(), log = logger }) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", parseTrustedProxies(trustedProxies));
+  const trusts = app.get("trust proxy fn");
+  let publicOrigin = null;
+  try {
+    publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
+  } catch {
+    publicOrigin = null;
+  }
+
+  // 1. Context and the request log.
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    const pathname = req.path;
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && REQUEST_ID.test(incoming) && trusts(req.socket.remoteAddress ?? "", 0) ? incoming : crypto.randomUUID();
+    const context = { clientIp: normalizeIp(req.ip), requestId, cspNonce: crypto.randomBytes(16).toString("base64") };
+    res.locals.context = context;
+    res.set("X-Request-Id", requestId);
+    let logged = false;
+    const done = () => {
+      if (logged) return;
+      logged = true;
+      const line = {
+        requestId,
+        method: req.method,
+        path: scrubPath(pathname),
+        status: res.statusCode,
+        durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+        clientIp: context.clientIp,
+      };
+      if (!res.writableFinished) line.aborted = true;
+      if (pathname === "/healthz" || pathname === "/readyz") log().debug(line, "request");
+      else if (res.statusCode >= 500) log().error(line, "request");
+      else log().info(line, "request");
+    };
+    res.on("finish", done);
+    res.on("close", done);
+    next();
+  });
+
+  // 2. Health, before anything that could fail.
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      const current = await getBuild();
+      const check = current.entry.module.readiness;
+      if (typeof check !== "function") throw new Error("the server build exports no readiness check");
+      const r = await withTimeout(check(), READY_TIMEOUT_MS, "the readiness check");
+      if (!r.ok) log().warn({ readiness: r }, "not ready");
+      res.status(r.ok ? 200 : 503).json({ status: r.ok ? "ready" : "unavailable", database: r.database, pendingMigrations: r.pendingMigrations });
+    } catch (err) {
+      log().warn({ err }, "not ready");
+      res.status(503).json({ status: "unavailable", database: "unreachable", pendingMigrations: [] });
+    }
+  });
+
+  // 3. Compression and static files (as remix-serve).
+  app.use(compression());
+  app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.resolve(root, "public"), { maxAge: "1h" }));
+
+  // 4. The storefront's request checks.
+  app.use(csrfGuard({ publicOrigin, log }));
+  app.use(legacyDataGuard());
+  app.use(formBodyGuard());
+
+  // 5. Remix.
+  const handlers = new WeakMap();
+  app.all("*", async (req, res, next) => {
+    try {
+      const current = await getBuild();
+      let handler = handlers.get(current);
+      if (!handler) {
+        handler = createRequestHandler({ build: current, mode, getLoadContext: (_req, r) => r.locals.context });
+        handlers.set(current, handler);
+      }
+      await handler(req.formBody ? withReplayedBody(req) : req, res, next);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  // Anything thrown outside Remix's own error handling.
+  app.use((err, req, res, _next) => {
+    const requestId = res.locals.context?.requestId;
+    log().error({ err, requestId, method: req.method, path: scrubPath(req.path) }, "unhandled error");
+    if (res.headersSent) return res.destroy();
+    sendPage(res, 500, "Something went wrong", "Something went wrong on our side. Please try again in a moment.", requestId);
+  });
+
+  return app;
+}
+
+/** Imports the server build (a fresh copy each time in development). */
+async function importBuild(buildPath, fresh) {
+  const href = url.pathToFileURL(buildPath).href;
+  return import(fresh ? `${href}?t=${Date.now()}` : href);
+}
+
+/**
+ * Loads build/index.js and serves it on PORT (and HOST, default all interfaces). In development
+ * (`npm run dev`, under `remix dev --manual`) the build is re-imported whenever it changes.
+ * Resolves with the listening http.Server; SIGINT/SIGTERM close it and the database.
+ */
+export async function startServer({
+  root = process.cwd(),
+  port = Number(process.env.PORT || 3000),
+  host = process.env.HOST || undefined,
+  mode = process.env.NODE_ENV ?? "production",
+} = {}) {
+  const log = logger;
+  // A crash still ends the process (as before), but leaves a JSON line with the stack.
+  process.on("uncaughtException", (err) => {
+    log().fatal({ err }, "uncaught exception");
+    process.exit(1);
+  });
+  process.on("unhandledRejection", (err) => {
+    log().fatal({ err }, "unhandled promise rejection");
+    process.exit(1);
+  });
+  const buildPath = path.resolve(root, "build", "index.js");
+  let build = await importBuild(buildPath, false);
+  installGlobals({ nativeFetch: build.future.v3_singleFetch });
+
+  let getBuild = () => build;
+  if (mode === "development") {
+    const versionFile = path.resolve(root, "build", "version.txt");
+    let version = fs.existsSync(versionFile) ? fs.statSync(versionFile).mtimeMs : 0;
+    let reloading = null;
+    const reload = async () => {
+      const next = await importBuild(buildPath, true);
+      // The new build opens its own database connection: close the old one first (PGlite
+      // allows one instance per data dir).
+      await build.entry.module.shutdown?.();
+      build = next;
+      await broadcastDevReady(build);
+    };
+    fs.watchFile(versionFile, { interval: 250 }, (stat) => {
+      if (stat.mtimeMs === version) return;
+      version = stat.mtimeMs;
+      reloading = reload().catch((err) => log().error({ err }, "reloading the build failed"));
+    });
+    getBuild = async () => {
+      await reloading;
+      return build;
+    };
+  }
+
+  let app;
+  try {
+    app = createApp({ build, getBuild, mode, trustedProxies: process.env.TRUSTED_PROXIES, publicUrl: process.env.PUBLIC_URL, root, log });
+  } catch (err) {
+    log().fatal({ err }, "cannot start the server");
+    process.exit(1);
+  }
+
+  const server = await new Promise((resolve, reject) => {
+    const s = app.listen(port, host, () => resolve(s));
+    s.once("error", reject);
+  });
+  // Behind a load balancer: keep idle connections a little longer than its own timeout.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  log().info({ port, host: host ?? "all interfaces", mode, trustedProxies: process.env.TRUSTED_PROXIES || "" }, `listening on http://localhost:${port}`);
+  if (mode === "development") void broadcastDevReady(build);
+
+  // Open the database (and apply migrations) now rather than on the first visitor's request.
+  Promise.resolve(build.entry.module.readiness?.())
+    .then((r) => r && !r.ok && log().warn({ readiness: r }, "not ready after start"))
+    .catch((err) => log().error({ err }, "database not reachable at start"));
+
+  let closing = false;
+  const shutdown = (signal) => {
+    if (closing) return;
+    closing = true;
+    log().info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      server.closeAllConnections?.();
+      process.exit(0);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      try {
+        await build.entry.module.shutdown?.();
+      } catch (err) {
+        log().error({ err }, "closing the database failed");
+      }
+      process.exit(0);
+    });
+    server.closeIdleConnections?.();
+  };
+  for (const sig of ["SIGINT", "SIGTERM"]) process.once(sig, () => shutdown(sig));
+  return server;
+}
