@@ -1,0 +1,221 @@
+/**
+ * Fixtures for the generated guard tests (fuzz and authorization matrix): one of each owned
+ * resource kind, made straight in the database so that they do not depend on the endpoints under
+ * test. Every text field carries a unique marker, so a test can tell whether an answer leaked
+ * the owner's data.
+ */
+import crypto from "node:crypto";
+import type { Db } from "~/db/client.server";
+import { makeUser, type TestApi } from "../api/harness";
+
+export interface Identity {
+  id: number;
+  email: string;
+  token: string;
+}
+
+export interface Store {
+  id: number;
+  slug: string;
+  ownerId: number;
+}
+
+/** The cast of the matrix: an owner and the five others who try the owner's things. */
+export interface Cast {
+  owner: Identity;
+  other: Identity;
+  member: Identity;
+  otherStoreOwner: Identity;
+  admin: Identity;
+  /** The owner's store (member is a member of it); otherStoreOwner owns otherStore. */
+  store: Store;
+  otherStore: Store;
+}
+
+export interface Owned {
+  /** Unique text that appears in the owner's resources (and nowhere else). */
+  marker: string;
+  addressId: number;
+  cartId: string;
+  cartItemId: number;
+  guestCartId: string;
+  guestCartItemId: number;
+  wishlistId: number;
+  orderId: string;
+  orderItemId: string;
+  paymentId: number;
+  reviewId: number;
+  /** A published product in stock, and one the owner has received (delivered order). */
+  productId: number;
+  deliveredProductId: number;
+  notificationId: number;
+}
+
+const hex = (n = 4) => crypto.randomBytes(n).toString("hex");
+
+export async function inStockProducts(db: Db, n: number): Promise<number[]> {
+  const r = await db.query<{ id: number }>(
+    "SELECT id FROM products WHERE published AND stock_quantity >= 50 ORDER BY id LIMIT $1",
+    [n],
+  );
+  if (r.rows.length < n) throw new Error("the seeded catalogue has too few products in stock for the fixtures");
+  return r.rows.map((x) => x.id);
+}
+
+export async function makeStore(db: Db, ownerId: number, name = `Guard store ${hex()}`): Promise<Store> {
+  const slug = `guard-${hex(5)}`;
+  const r = await db.query<{ id: number }>(
+    `INSERT INTO stores (owner_id, name, slug, email, phone) VALUES ($1, $2, $3, $4, '+2348030000001') RETURNING id`,
+    [ownerId, name, slug, `${slug}@example.com`],
+  );
+  const id = r.rows[0].id;
+  const u = await db.query<{ email: string }>("SELECT email::text AS email FROM users WHERE id = $1", [ownerId]);
+  await db.query(
+    `INSERT INTO store_members (store_id, user_id, email, role, accepted_at) VALUES ($1, $2, $3, 'Owner', now())`,
+    [id, ownerId, u.rows[0].email],
+  );
+  return { id, slug, ownerId };
+}
+
+export async function addMember(db: Db, store: Store, user: Identity) {
+  await db.query(
+    `INSERT INTO store_members (store_id, user_id, email, role, invited_by, accepted_at) VALUES ($1, $2, $3, 'Member', $4, now())`,
+    [store.id, user.id, user.email, store.ownerId],
+  );
+}
+
+export async function makeCast(api: TestApi): Promise<Cast> {
+  const owner = await makeUser(api, { first_name: "Owner", last_name: `O${hex()}` });
+  const other = await makeUser(api, { first_name: "Other", last_name: "Shopper" });
+  const member = await makeUser(api, { first_name: "Store", last_name: "Member" });
+  const otherStoreOwner = await makeUser(api, { first_name: "Rival", last_name: "Owner" });
+  const admin = await makeUser(api, { first_name: "Site", last_name: "Admin", role: "admin" });
+  const store = await makeStore(api.db, owner.id);
+  await addMember(api.db, store, member);
+  const otherStore = await makeStore(api.db, otherStoreOwner.id);
+  return { owner, other, member, otherStoreOwner, admin, store, otherStore };
+}
+
+/** One of each resource kind, owned by `ownerId`. */
+export async function makeOwned(db: Db, ownerId: number, store: Store | null): Promise<Owned> {
+  const marker = `MARK${hex(6)}`;
+  const [productId, deliveredProductId, guestProduct] = await inStockProducts(db, 3);
+  const address = await db.query<{ id: number }>(
+    `INSERT INTO addresses (user_id, receiver_first_name, receiver_last_name, receiver_phone_one, street_address, city, state, country, is_default)
+     VALUES ($1, 'Ada', $2, '+2348031234567', $3, 'Ikeja', 'Lagos', 'NGA',
+             NOT EXISTS (SELECT 1 FROM addresses WHERE user_id = $1)) RETURNING id`,
+    [ownerId, marker, `12 ${marker} Street`],
+  );
+  const cart = await db.query<{ id: string }>(
+    `INSERT INTO carts (user_id) VALUES ($1) ON CONFLICT (user_id) DO UPDATE SET updated_at = now() RETURNING id::text AS id`,
+    [ownerId],
+  );
+  const cartItem = await db.query<{ id: number }>(
+    `INSERT INTO cart_items (cart_id, product_id, quantity) VALUES ($1, $2, 2)
+     ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = 2 RETURNING id`,
+    [cart.rows[0].id, productId],
+  );
+  const guest = await db.query<{ id: string }>("INSERT INTO carts (user_id) VALUES (NULL) RETURNING id::text AS id");
+  const guestItem = await db.query<{ id: number }>(
+    "INSERT INTO cart_items (cart_id, product_id, quantity) VALUES ($1, $2, 1) RETURNING id",
+    [guest.rows[0].id, guestProduct],
+  );
+  const wish = await db.query<{ id: number }>(
+    `INSERT INTO wishlist_items (user_id, product_id) VALUES ($1, $2)
+     ON CONFLICT (user_id, product_id) DO UPDATE SET created_at = now() RETURNING id`,
+    [ownerId, productId],
+  );
+  const order = await db.query<{ id: string }>(
+    `INSERT INTO orders (user_id, customer_email, delivery_address_id, delivery_address, order_total_kobo, shipping_kobo,
+                         order_delivery_status, order_payment_status)
+     SELECT $1, u.email, $2, $3::jsonb, 1500000, 0, 'Delivered', 'Complete' FROM users u WHERE u.id = $1
+     RETURNING id::text AS id`,
+    [ownerId, address.rows[0].id, JSON.stringify({ street_address: `12 ${marker} Street`, city: "Ikeja", state: "Lagos" })],
+  );
+  const orderItem = await db.query<{ id: string }>(
+    `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo)
+     VALUES ($1, $2, $3, $4, 1, 1500000) RETURNING id::text AS id`,
+    [order.rows[0].id, deliveredProductId, store?.id ?? null, `${marker} product line`],
+  );
+  const payment = await db.query<{ id: number }>(
+    `INSERT INTO payment_transactions (order_id, user_id, reference, amount_kobo, customer_email, payment_method, payment_status)
+     SELECT $1, $2, $3, 1500000, u.email, 'CardPayment', 'Complete' FROM users u WHERE u.id = $2 RETURNING id`,
+    [order.rows[0].id, ownerId, `ref-${marker}`],
+  );
+  const review = await db.query<{ id: number }>(
+    `INSERT INTO reviews (product_id, user_id, rating, review_text) VALUES ($1, $2, 4, $3)
+     ON CONFLICT (product_id, user_id) DO UPDATE SET review_text = EXCLUDED.review_text RETURNING id`,
+    [deliveredProductId, ownerId, `Good, ${marker}`],
+  );
+  const note = await db.query<{ id: number }>(
+    `INSERT INTO notifications (user_id, store_id, kind, title, body) VALUES ($1, $2, 'order', $3, $3) RETURNING id`,
+    [store ? null : ownerId, store?.id ?? null, `New order ${marker}`],
+  );
+  return {
+    marker,
+    addressId: address.rows[0].id,
+    cartId: cart.rows[0].id,
+    cartItemId: cartItem.rows[0].id,
+    guestCartId: guest.rows[0].id,
+    guestCartItemId: guestItem.rows[0].id,
+    wishlistId: wish.rows[0].id,
+    orderId: order.rows[0].id,
+    orderItemId: orderItem.rows[0].id,
+    paymentId: payment.rows[0].id,
+    reviewId: review.rows[0].id,
+    productId,
+    deliveredProductId,
+    notificationId: note.rows[0].id,
+  };
+}
+
+/**
+ * A cheap fingerprint of everything a request could write: the row count of every table, and a
+ * hash of the rows of the small tables that requests change in place. Rate-limit bookkeeping is
+ * left out (a refused login is a 4xx that rightly counts a failure).
+ */
+export async function dbFingerprint(db: Db): Promise<Record<string, string>> {
+  const tables = (
+    await db.query<{ t: string }>(
+      `SELECT table_name AS t FROM information_schema.tables
+        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    )
+  ).rows
+    .map((r) => r.t)
+    .filter((t) => !IGNORED_TABLES.test(t));
+  const hashed = new Set(HASHED_TABLES);
+  const parts = tables.map((t) =>
+    hashed.has(t)
+      ? `(SELECT count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') FROM "${t}" x) AS "${t}"`
+      : `(SELECT count(*)::text FROM "${t}") AS "${t}"`,
+  );
+  const r = await db.query<Record<string, string>>(`SELECT ${parts.join(", ")}`);
+  return r.rows[0];
+}
+
+/** Rate limiter state (a refused attempt is counted on purpose). */
+export const IGNORED_TABLES = /rate|rlflx|limiter/i;
+const HASHED_TABLES = [
+  "users",
+  "carts",
+  "cart_items",
+  "addresses",
+  "wishlist_items",
+  "reviews",
+  "orders",
+  "order_items",
+  "payment_transactions",
+  "stores",
+  "store_members",
+  "notifications",
+  "newsletter_subscriptions",
+  "refresh_tokens",
+  "sessions",
+  "email_verifications",
+  "password_resets",
+];
+
+export function diffFingerprints(a: Record<string, string>, b: Record<string, string>): string[] {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].filter((k) => a[k] !== b[k]).map((k) => `${k}: ${a[k]} -> ${b[k]}`);
+}
