@@ -30,6 +30,8 @@ export interface Cast {
   /** The owner's store (member is a member of it); otherStoreOwner owns otherStore. */
   store: Store;
   otherStore: Store;
+  /** The store_members row of `member`. */
+  memberRowId: number;
 }
 
 export interface Owned {
@@ -77,11 +79,12 @@ export async function makeStore(db: Db, ownerId: number, name = `Guard store ${h
   return { id, slug, ownerId };
 }
 
-export async function addMember(db: Db, store: Store, user: Identity) {
-  await db.query(
-    `INSERT INTO store_members (store_id, user_id, email, role, invited_by, accepted_at) VALUES ($1, $2, $3, 'Member', $4, now())`,
+export async function addMember(db: Db, store: Store, user: Identity): Promise<number> {
+  const r = await db.query<{ id: number }>(
+    `INSERT INTO store_members (store_id, user_id, email, role, invited_by, accepted_at) VALUES ($1, $2, $3, 'Member', $4, now()) RETURNING id`,
     [store.id, user.id, user.email, store.ownerId],
   );
+  return r.rows[0].id;
 }
 
 export async function makeCast(api: TestApi): Promise<Cast> {
@@ -91,9 +94,9 @@ export async function makeCast(api: TestApi): Promise<Cast> {
   const otherStoreOwner = await makeUser(api, { first_name: "Rival", last_name: "Owner" });
   const admin = await makeUser(api, { first_name: "Site", last_name: "Admin", role: "admin" });
   const store = await makeStore(api.db, owner.id);
-  await addMember(api.db, store, member);
+  const memberRowId = await addMember(api.db, store, member);
   const otherStore = await makeStore(api.db, otherStoreOwner.id);
-  return { owner, other, member, otherStoreOwner, admin, store, otherStore };
+  return { owner, other, member, otherStoreOwner, admin, store, otherStore, memberRowId };
 }
 
 /** One of each resource kind, owned by `ownerId`. */
