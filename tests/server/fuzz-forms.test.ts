@@ -206,7 +206,7 @@ describe.each(ENGINES)("storefront form actions fuzz on %s", (engine) => {
         if (location) {
           let leaves = true;
           try {
-            leaves = new URL(location, origin).origin !== origin || /[\u0000-\u001f]/.test(location);
+            leaves = new URL(location, origin).origin !== origin || [...location].some((ch) => ch.charCodeAt(0) < 0x20);
           } catch {
             /* an unparsable Location is as bad */
           }
