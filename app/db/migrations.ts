@@ -6,10 +6,11 @@
 import { m0001_init } from "./migrations/0001_init";
 import { m0002_catalog } from "./migrations/0002_catalog";
 import { m0003_accounts } from "./migrations/0003_accounts";
+import { m0004_store_members } from "./migrations/0004_store_members";
 
 export interface Migration {
   id: string;
   sql: string;
 }
 
-export const migrations: Migration[] = [m0001_init, m0002_catalog, m0003_accounts];
+export const migrations: Migration[] = [m0001_init, m0002_catalog, m0003_accounts, m0004_store_members];

@@ -13,6 +13,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, inject } from "vitest";
 import { migrate, openPglite, openPostgres, setDb, type Db } from "~/db/client.server";
+import { createUser } from "~/db/seed/factories";
 import { handleApi } from "~/api/router";
 import { LocalDiskStorage, setStorage } from "~/integrations/storage.server";
 import { pgAdminUrl, pgUrlFor } from "../setup/templates";
@@ -137,18 +138,13 @@ export function useApi(engine: Engine): TestApi {
   return state;
 }
 
-/** Creates a verified user straight in the database and returns an access token for it. */
+/** Creates a verified user straight in the database (shared factory) and returns an access token for it. */
 export async function makeUser(
   api: TestApi,
   over: { email?: string; first_name?: string; last_name?: string; role?: "shopper" | "admin" } = {},
 ): Promise<{ id: number; email: string; token: string }> {
-  const email = over.email ?? `u${crypto.randomBytes(5).toString("hex")}@example.com`;
-  const r = await api.db.query<{ id: number }>(
-    `INSERT INTO users (email, first_name, last_name, role, email_verified_at, phone)
-     VALUES ($1, $2, $3, $4, now(), '+2348030000000') RETURNING id`,
-    [email, over.first_name ?? "Test", over.last_name ?? "User", over.role ?? "shopper"],
-  );
+  const user = await createUser(api.db, over);
   const { signAccess } = await import("~/api/tokens.server");
-  const { token } = await signAccess(r.rows[0].id);
-  return { id: r.rows[0].id, email, token };
+  const { token } = await signAccess(user.id);
+  return { id: user.id, email: user.email, token };
 }

@@ -7,6 +7,7 @@
 import crypto from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import type { Db, Queryable } from "~/db/client.server";
+import { onPriceBound } from "~/domain/price-bands";
 import {
   CATEGORIES,
   CLOSING_SENTENCES,
@@ -26,6 +27,7 @@ import {
   type StoreData,
   type SubcategoryData,
 } from "./catalog-data";
+import { categoryRow, ownerMemberRow, productRow, reviewRow, storeRow, userRow } from "./factories";
 import { PLACEHOLDER_KEY, noImageSvg, productSvg, storeBannerSvg, storeLogoSvg, storeSvgImages, type SvgImage } from "./images";
 
 export interface SeedOptions {
@@ -82,9 +84,6 @@ function nicePrice(naira: number): number {
   const step = naira < 10_000 ? 50 : naira < 100_000 ? 500 : naira < 1_000_000 ? 1_000 : 5_000;
   return Math.max(step, Math.round(naira / step) * step);
 }
-
-/** Price bucket bounds (spec section 9) are strict; keep selling prices off them. */
-const BUCKET_BOUNDS = new Set([24_000, 80_000, 270_000, 950_000]);
 
 const fill = (s: string, vars: Record<string, string>) => s.replace(/\{(\w+)\}/g, (m, k: string) => vars[k] ?? m);
 
@@ -200,43 +199,27 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     const users: Array<Record<string, unknown>> = [];
     DEMO_ACCOUNTS.forEach((a, i) => {
       const at = iso(now - (200 - i) * DAY);
-      users.push({
-        email: a.email,
-        password_hash: demoHashes[i],
-        first_name: a.firstName,
-        last_name: a.lastName,
-        phone: a.phone,
-        role: a.role,
-        email_verified_at: at,
-        created_at: at,
-      });
+      users.push(
+        userRow({ email: a.email, password_hash: demoHashes[i], first_name: a.firstName, last_name: a.lastName, phone: a.phone, role: a.role, created_at: at }),
+      );
     });
     otherOwners.forEach((o, i) => {
       const at = iso(now - (190 - i) * DAY);
-      users.push({
-        email: o.email,
-        password_hash: ownerHashes[i],
-        first_name: o.firstName,
-        last_name: o.lastName,
-        phone: o.phone,
-        role: "shopper",
-        email_verified_at: at,
-        created_at: at,
-      });
+      users.push(userRow({ email: o.email, password_hash: ownerHashes[i], first_name: o.firstName, last_name: o.lastName, phone: o.phone, created_at: at }));
     });
     const buyerEmails = DEMO_BUYERS.map(([f, l]) => `${f}.${l}@${DEMO_DOMAIN}`.toLowerCase());
     DEMO_BUYERS.forEach(([first, last], i) => {
       const at = iso(now - int(rng, 125, 170) * DAY);
-      users.push({
-        email: buyerEmails[i],
-        password_hash: buyerHash,
-        first_name: first,
-        last_name: last,
-        phone: `+23481${String(40000000 + i * 7919).padStart(8, "0")}`,
-        role: "shopper",
-        email_verified_at: at,
-        created_at: at,
-      });
+      users.push(
+        userRow({
+          email: buyerEmails[i],
+          password_hash: buyerHash,
+          first_name: first,
+          last_name: last,
+          phone: `+23481${String(40000000 + i * 7919).padStart(8, "0")}`,
+          created_at: at,
+        }),
+      );
     });
     await insertRows(
       q,
@@ -281,7 +264,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
       q,
       "categories",
       catCols,
-      CATEGORIES.map((c, i) => ({ name: c.name, slug: c.slug, parent_id: null, position: i, created_at: catAt })),
+      CATEGORIES.map((c, i) => categoryRow({ name: c.name, slug: c.slug, parent_id: null, position: i, created_at: catAt })),
       "ON CONFLICT DO NOTHING",
     );
     const rootIds = new Map(
@@ -292,7 +275,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
       ).rows.map((r) => [r.slug, r.id]),
     );
     const subs = CATEGORIES.flatMap((c) =>
-      c.subcategories.map((s, i) => ({ name: s.name, slug: s.slug, parent_id: rootIds.get(c.slug) ?? null, position: i, created_at: catAt })),
+      c.subcategories.map((s, i) => categoryRow({ name: s.name, slug: s.slug, parent_id: rootIds.get(c.slug) ?? null, position: i, created_at: catAt })),
     );
     await insertRows(q, "categories", catCols, subs, "ON CONFLICT DO NOTHING");
     const subIds = new Map(
@@ -305,7 +288,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     // ---- stores ------------------------------------------------------------------------
     const storeRows = STORES.map((s, i) => {
       const at = iso(now - (180 - i * 3) * DAY);
-      return {
+      return storeRow({
         owner_id: userId(s.owner.email),
         name: s.name,
         slug: s.slug,
@@ -317,10 +300,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
         business_license_number: s.licence,
         logo_key: `stores/${s.slug}-logo.svg`,
         banner_key: `stores/${s.slug}-banner.svg`,
-        agreement: true,
         created_at: at,
-        updated_at: at,
-      };
+      });
     });
     await insertRows(
       q,
@@ -361,14 +342,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
         ["accepted_at", "timestamptz"],
         ["created_at", "timestamptz"],
       ],
-      STORES.map((s, i) => ({
-        store_id: storeBySlug.get(s.slug)?.id,
-        user_id: userId(s.owner.email),
-        email: s.owner.email,
-        role: "Owner",
-        accepted_at: storeRows[i].created_at,
-        created_at: storeRows[i].created_at,
-      })),
+      STORES.map((s, i) => ownerMemberRow(storeBySlug.get(s.slug)?.id ?? 0, userId(s.owner.email), s.owner.email, storeRows[i].created_at)),
       "ON CONFLICT (store_id, email) DO NOTHING",
     );
     lap(`${STORES.length} stores`);
@@ -411,7 +385,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
       const price = nicePrice(tmpl.price * (0.93 + rng() * 0.14));
       let selling = price;
       if (rng() < 0.35) selling = nicePrice(price * (1 - (0.05 + rng() * 0.2)));
-      if (BUCKET_BOUNDS.has(selling)) selling -= 50;
+      // Price bucket bounds (spec section 9) are strict; keep selling prices off them.
+      if (onPriceBound(selling)) selling -= 50;
       if (selling > price) selling = price;
 
       const r = rng();
@@ -428,20 +403,21 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
       ] as const);
       return {
         id: 0,
-        store_id: store.id,
-        user_id: store.owner_id,
-        category_id: categoryId,
-        name,
-        description: describe(rng, { name, tmpl, sub, root, store: storeData }),
-        type: tmpl.type,
-        size: tmpl.size,
-        price_kobo: price * 100,
-        selling_price_kobo: selling * 100,
-        stock_quantity: stock,
-        published,
-        featured,
-        created_at: iso(created),
-        updated_at: iso(created),
+        ...productRow({
+          store_id: store.id,
+          user_id: store.owner_id,
+          category_id: categoryId,
+          name,
+          description: describe(rng, { name, tmpl, sub, root, store: storeData }),
+          type: tmpl.type,
+          size: tmpl.size,
+          price_kobo: price * 100,
+          selling_price_kobo: selling * 100,
+          stock_quantity: stock,
+          published,
+          featured,
+          created_at: iso(created),
+        }),
         root,
         sub,
         seedNo: i,
@@ -552,7 +528,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
           [1, 5],
         ] as const);
         const at = iso(from + Math.floor(rng() * (now - from)));
-        reviews.push({ product_id: p.id, user_id: uid, rating, review_text: pick(rng, REVIEW_TEXTS[rating]), created_at: at, updated_at: at });
+        reviews.push(reviewRow({ product_id: p.id, user_id: uid, rating, review_text: pick(rng, REVIEW_TEXTS[rating]), created_at: at }));
       }
     }
     await insertRows(

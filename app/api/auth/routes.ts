@@ -1,0 +1,301 @@
+/**
+ * /users/auth/* (spec section 7; api-contract.md): registration with e-mail verification,
+ * login, Google sign-in, token refresh and logout, the current user, password reset.
+ * Shapes follow dj-rest-auth / simplejwt, which existing clients were written against.
+ */
+import crypto from "node:crypto";
+import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
+import * as z from "zod";
+import type { Queryable } from "~/db/client.server";
+import {
+  GoogleSchema,
+  LoginSchema,
+  PasswordResetConfirmSchema,
+  PasswordResetSchema,
+  PASSWORD_MESSAGES,
+  RefreshSchema,
+  RegisterSchema,
+  similarToEmail,
+  VerifyEmailSchema,
+  EMAIL_NOT_VERIFIED_MESSAGE,
+} from "~/domain/accounts";
+import { findOrCreateGoogleUser, GoogleTokenError, verifyGoogleIdToken } from "~/integrations/google.server";
+import { sendMail } from "~/integrations/mail.server";
+import { passwordResetEmail, verificationEmail } from "~/integrations/mail-templates.server";
+import { ApiError, badRequest, json, validate } from "../core/http";
+import { clientIp, RateLimiter, RULES } from "../rate-limit.server";
+import type { ApiContext, RouteDef } from "../core/types";
+import { signPair, verifyToken } from "../tokens.server";
+import { Detail, LoginResponse } from "./schemas";
+
+export const LOGIN_FAILED = "Unable to log in with provided credentials.";
+export const EMAIL_NOT_VERIFIED = EMAIL_NOT_VERIFIED_MESSAGE;
+export const DUPLICATE_EMAIL = "A user is already registered with this e-mail address.";
+const VERIFY_TTL_HOURS = 72;
+const RESET_TTL_MINUTES = 60;
+
+// ---------------------------------------------------------------------------------------------
+// Helpers shared with other modules and tests
+
+export const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
+const randomToken = () => crypto.randomBytes(32).toString("base64url");
+
+export function hashPassword(password: string): Promise<string> {
+  return argonHash(password); // argon2id, library defaults (19 MiB, t=2)
+}
+
+let dummyHash: Promise<string> | null = null;
+/** Checks a password; spends the same time when there is no hash, so unknown e-mails don't answer faster. */
+export async function checkPassword(hash: string | null, password: string): Promise<boolean> {
+  if (!hash) {
+    dummyHash ??= argonHash("not-a-real-password-0!");
+    await argonVerify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  return argonVerify(hash, password).catch(() => false);
+}
+
+/** Django's urlsafe_base64_encode(force_bytes(pk)), as in dj-rest-auth reset links. */
+export const encodeUid = (id: number) => Buffer.from(String(id)).toString("base64url");
+export function decodeUid(uid: string): number | null {
+  try {
+    const n = Number(Buffer.from(uid, "base64url").toString("utf8"));
+    return Number.isInteger(n) && n > 0 ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface LoginUser {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+}
+
+export interface LoginAnswer {
+  access: string;
+  refresh: string;
+  access_expiration: string;
+  refresh_expiration: string;
+  user: LoginUser;
+}
+
+/** Signs an access/refresh pair and records the refresh token so logout and resets can revoke it. */
+export async function issueTokens(db: Queryable, user: LoginUser): Promise<LoginAnswer> {
+  const pair = await signPair(user.id);
+  await db.query("INSERT INTO refresh_tokens (jti, user_id, expires_at) VALUES ($1, $2, $3)", [pair.refresh_jti, user.id, pair.refresh_expiration]);
+  return {
+    access: pair.access,
+    refresh: pair.refresh,
+    access_expiration: pair.access_expiration,
+    refresh_expiration: pair.refresh_expiration,
+    user: { id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name },
+  };
+}
+
+async function createVerification(db: Queryable, user: { id: number; email: string; first_name: string }) {
+  const key = randomToken();
+  await db.query(
+    `INSERT INTO email_verifications (key, user_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`,
+    [sha256(key), user.id, VERIFY_TTL_HOURS],
+  );
+  await sendMail(verificationEmail(user.email, user.first_name, key), db);
+}
+
+const limiter = (ctx: ApiContext) => new RateLimiter(ctx.db);
+
+interface UserRow {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string | null;
+  email_verified: boolean;
+  is_active: boolean;
+}
+const USER_COLUMNS = "id, email::text AS email, first_name, last_name, password_hash, email_verified_at IS NOT NULL AS email_verified, is_active";
+
+const tokenInvalid = () =>
+  new ApiError(401, { detail: "Token is invalid or expired", code: "token_not_valid" });
+
+// ---------------------------------------------------------------------------------------------
+// Handlers
+
+async function register(ctx: ApiContext) {
+  const rl = limiter(ctx);
+  await rl.consume(RULES.registerIp, clientIp(ctx.request));
+  const body = validate(RegisterSchema, await ctx.body());
+  await rl.consume(RULES.registerAccount, body.email);
+  const existing = await ctx.db.query("SELECT 1 FROM users WHERE email = $1", [body.email]);
+  if (existing.rows.length) throw badRequest({ email: [DUPLICATE_EMAIL] });
+  const passwordHash = await hashPassword(body.password1);
+  const created = await ctx.db.query<{ id: number }>(
+    `INSERT INTO users (email, password_hash, first_name, last_name, phone) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (email) DO NOTHING RETURNING id`,
+    [body.email, passwordHash, body.first_name, body.last_name, body.phone],
+  );
+  if (!created.rows[0]) throw badRequest({ email: [DUPLICATE_EMAIL] }); // lost a race with a twin request
+  await createVerification(ctx.db, { id: created.rows[0].id, email: body.email, first_name: body.first_name });
+  return json({ detail: "Verification e-mail sent." }, 201);
+}
+
+async function resendVerification(ctx: ApiContext) {
+  const { email } = validate(PasswordResetSchema, await ctx.body());
+  const rl = limiter(ctx);
+  await rl.consume(RULES.registerIp, clientIp(ctx.request));
+  await rl.consume(RULES.registerAccount, email);
+  const r = await ctx.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [email]);
+  const u = r.rows[0];
+  if (u && u.is_active && !u.email_verified) await createVerification(ctx.db, u);
+  return json({ detail: "ok" });
+}
+
+async function verifyEmail(ctx: ApiContext) {
+  const { key } = validate(VerifyEmailSchema, await ctx.body());
+  const r = await ctx.db.query<{ user_id: number; used: boolean; expired: boolean }>(
+    `SELECT user_id, used_at IS NOT NULL AS used, expires_at <= now() AS expired FROM email_verifications WHERE key = $1`,
+    [sha256(key)],
+  );
+  const v = r.rows[0];
+  if (!v) throw new ApiError(404, { detail: "Not found." });
+  if (v.used) throw badRequest({ key: ["This verification link has already been used."] });
+  if (v.expired) throw badRequest({ key: ["This verification link has expired. Request a new one."] });
+  const claimed = await ctx.db.query("UPDATE email_verifications SET used_at = now() WHERE key = $1 AND used_at IS NULL RETURNING key", [sha256(key)]);
+  if (!claimed.rows.length) throw badRequest({ key: ["This verification link has already been used."] });
+  await ctx.db.query("UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()), updated_at = now() WHERE id = $1", [v.user_id]);
+  return json({ detail: "ok" });
+}
+
+async function login(ctx: ApiContext) {
+  const rl = limiter(ctx);
+  const ip = clientIp(ctx.request);
+  await rl.check(RULES.loginIp, ip);
+  const body = validate(LoginSchema, await ctx.body());
+  await rl.check(RULES.loginAccount, body.email);
+  const r = await ctx.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [body.email]);
+  const u = r.rows[0];
+  const ok = (await checkPassword(u?.password_hash ?? null, body.password)) && !!u?.is_active;
+  if (!ok || !u) {
+    // Only failures count, so a shopper who signs in often is never locked out.
+    await Promise.all([ip ? rl.hit(RULES.loginIp, ip) : null, rl.hit(RULES.loginAccount, body.email)]);
+    throw badRequest({ non_field_errors: [LOGIN_FAILED] });
+  }
+  if (!u.email_verified) throw badRequest({ non_field_errors: [EMAIL_NOT_VERIFIED] });
+  await rl.clear(RULES.loginAccount, body.email);
+  return json(await issueTokens(ctx.db, u));
+}
+
+async function google(ctx: ApiContext) {
+  const body = validate(GoogleSchema, await ctx.body());
+  let userId: number | null;
+  try {
+    const who = await verifyGoogleIdToken(body.id_token!, { nonce: body.nonce });
+    userId = await findOrCreateGoogleUser(ctx.db, who);
+  } catch (e) {
+    if (e instanceof GoogleTokenError) throw badRequest({ non_field_errors: [e.message] });
+    console.error("[auth] Google sign-in failed:", e);
+    throw badRequest({ non_field_errors: ["Google sign-in is not available right now. Please try again later."] });
+  }
+  if (!userId) throw badRequest({ non_field_errors: [LOGIN_FAILED] });
+  const r = await ctx.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [userId]);
+  return json(await issueTokens(ctx.db, r.rows[0]));
+}
+
+async function refresh(ctx: ApiContext) {
+  const body = validate(RefreshSchema, await ctx.body());
+  const v = await verifyToken(body.refresh, "refresh");
+  if (!v) throw tokenInvalid();
+  // The old refresh token stays valid (several page loads may refresh at once); logout and
+  // password resets revoke it.
+  const r = await ctx.db.query(
+    `SELECT 1 FROM refresh_tokens t JOIN users u ON u.id = t.user_id
+      WHERE t.jti = $1 AND t.user_id = $2 AND t.revoked_at IS NULL AND t.expires_at > now() AND u.is_active`,
+    [v.jti, v.userId],
+  );
+  if (!r.rows.length) throw tokenInvalid();
+  const pair = await signPair(v.userId); // only its access half is used
+  return json({ access: pair.access, refresh: body.refresh, access_expiration: pair.access_expiration });
+}
+
+async function logout(ctx: ApiContext) {
+  const body = await ctx.body();
+  const token = typeof body.refresh === "string" ? body.refresh : "";
+  const v = token ? await verifyToken(token, "refresh") : null;
+  if (v) await ctx.db.query("UPDATE refresh_tokens SET revoked_at = now() WHERE jti = $1 AND revoked_at IS NULL", [v.jti]);
+  return json({ detail: "Successfully logged out." });
+}
+
+async function currentUser(ctx: ApiContext) {
+  const me = await ctx.requireUser();
+  const r = await ctx.db.query<{ phone: string | null }>("SELECT phone FROM users WHERE id = $1", [me.id]);
+  return json({ pk: me.id, id: me.id, email: me.email, first_name: me.first_name, last_name: me.last_name, phone: r.rows[0]?.phone ?? null });
+}
+
+async function passwordReset(ctx: ApiContext) {
+  const rl = limiter(ctx);
+  await rl.consume(RULES.resetIp, clientIp(ctx.request));
+  const { email } = validate(PasswordResetSchema, await ctx.body());
+  await rl.consume(RULES.resetAccount, email);
+  const r = await ctx.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [email]);
+  const u = r.rows[0];
+  if (u?.is_active) {
+    const token = randomToken();
+    await ctx.db.query(
+      `INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`,
+      [sha256(token), u.id, RESET_TTL_MINUTES],
+    );
+    // Not awaited: the answer takes as long whether or not the address has an account.
+    void sendMail(passwordResetEmail(u.email, u.first_name, encodeUid(u.id), token), ctx.db).catch((e) =>
+      console.error("[auth] reset mail could not be sent or queued:", e),
+    );
+  }
+  return json({ detail: "Password reset e-mail has been sent." });
+}
+
+async function passwordResetConfirm(ctx: ApiContext) {
+  await limiter(ctx).consume(RULES.resetConfirmIp, clientIp(ctx.request));
+  const body = validate(PasswordResetConfirmSchema, await ctx.body());
+  const userId = decodeUid(body.uid);
+  if (!userId) throw badRequest({ uid: ["Invalid value"] });
+  const found = await ctx.db.query<{ email: string }>(
+    `SELECT u.email::text AS email FROM password_resets r JOIN users u ON u.id = r.user_id
+      WHERE r.token_hash = $1 AND r.user_id = $2 AND r.used_at IS NULL AND r.expires_at > now() AND u.is_active`,
+    [sha256(body.token), userId],
+  );
+  if (!found.rows[0]) throw badRequest({ token: ["Invalid value"] });
+  if (similarToEmail(body.new_password1, found.rows[0].email)) throw badRequest({ new_password1: [PASSWORD_MESSAGES.similar] });
+  const passwordHash = await hashPassword(body.new_password1);
+  const done = await ctx.db.tx(async (q) => {
+    const used = await q.query(
+      `UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
+      [sha256(body.token), userId],
+    );
+    if (!used.rows.length) return false;
+    // The link proved the mailbox is theirs: that verifies the address too.
+    await q.query(
+      "UPDATE users SET password_hash = $2, email_verified_at = COALESCE(email_verified_at, now()), updated_at = now() WHERE id = $1",
+      [userId, passwordHash],
+    );
+    await q.query("UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL", [userId]);
+    await q.query("UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL", [userId]);
+    return true;
+  });
+  if (!done) throw badRequest({ token: ["Invalid value"] });
+  return json({ detail: "Password has been reset with the new password." });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export const routes: RouteDef[] = [
+  { access: "public", method: "POST", path: "/users/auth/registration/", handler: register, summary: "Register; sends a verification e-mail (201)", tag: "auth", body: RegisterSchema, response: Detail, status: 201 },
+  { access: "public", method: "POST", path: "/users/auth/registration/verify-email/", handler: verifyEmail, summary: "Confirm an e-mail address with the key from the mail", tag: "auth", body: VerifyEmailSchema, response: Detail },
+  { access: "public", method: "POST", path: "/users/auth/registration/resend-email/", handler: resendVerification, summary: "Send the verification e-mail again (always 200)", tag: "auth", body: PasswordResetSchema, response: Detail },
+  { access: "public", method: "POST", path: "/users/auth/login/", handler: login, summary: "Log in with e-mail and password; answers JWT access and refresh tokens", tag: "auth", body: LoginSchema, response: LoginResponse },
+  { access: "public", method: "POST", path: "/users/auth/google/", handler: google, summary: "Log in with a Google ID token (id_token; access_token accepted and ignored)", tag: "auth", body: GoogleSchema, response: LoginResponse },
+  { access: "public", method: "POST", path: "/users/auth/token/refresh/", handler: refresh, summary: "A new access token for a refresh token", tag: "auth", body: RefreshSchema, response: z.object({ access: z.string(), refresh: z.string() }) },
+  { access: "public", method: "POST", path: "/users/auth/logout/", handler: logout, summary: "Revoke a refresh token", tag: "auth", body: z.object({ refresh: z.string() }), response: Detail },
+  { access: "authenticated", method: "GET", path: "/users/auth/user/", handler: currentUser, summary: "The signed-in user", tag: "auth", auth: "required" },
+  { access: "public", method: "POST", path: "/users/auth/password/reset/", handler: passwordReset, summary: "Mail a password reset link (always 200: no account enumeration)", tag: "auth", body: PasswordResetSchema, response: Detail },
+  { access: "public", method: "POST", path: "/users/auth/password/reset/confirm/", handler: passwordResetConfirm, summary: "Set a new password with the uid and token of the reset link", tag: "auth", body: PasswordResetConfirmSchema, response: Detail },
+];

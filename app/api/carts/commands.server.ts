@@ -1,0 +1,88 @@
+/**
+ * Carts: writes. Plain functions over a Queryable; those that must be atomic take a transaction
+ * (`db.tx(q => addItem(q, ...))`), so checkout can compose them.
+ */
+import type { Queryable } from "~/db/client.server";
+import { MAX_LINE_QUANTITY } from "~/domain/cart";
+import { checkStock, type AvailableProduct } from "./queries.server";
+import type { CartRow } from "./serialize";
+
+export async function createGuestCart(q: Queryable): Promise<CartRow> {
+  const r = await q.query<CartRow>("INSERT INTO carts (user_id) VALUES (NULL) RETURNING id::text AS id, user_id");
+  return r.rows[0];
+}
+
+/** The member's cart, created when they have none. */
+export async function ensureUserCart(q: Queryable, userId: number): Promise<CartRow> {
+  const r = await q.query<CartRow>(
+    `INSERT INTO carts (user_id) VALUES ($1)
+     ON CONFLICT (user_id) DO UPDATE SET updated_at = now()
+     RETURNING id::text AS id, user_id`,
+    [userId],
+  );
+  return r.rows[0];
+}
+
+export async function touchCart(q: Queryable, cartId: string) {
+  await q.query("UPDATE carts SET updated_at = now() WHERE id = $1", [cartId]);
+}
+
+export async function deleteCart(q: Queryable, cartId: string) {
+  await q.query("DELETE FROM carts WHERE id = $1", [cartId]);
+}
+
+/**
+ * Adds `quantity` of a product (already checked by availableProduct) to a cart; a product
+ * already there has its quantity raised. Run inside a transaction (the line is locked). Returns
+ * the line id.
+ */
+export async function addItem(tx: Queryable, cartId: string, product: AvailableProduct, quantity: number): Promise<number> {
+  const existing = await tx.query<{ quantity: number }>("SELECT quantity FROM cart_items WHERE cart_id = $1 AND product_id = $2 FOR UPDATE", [
+    cartId,
+    product.id,
+  ]);
+  checkStock(product.stock_quantity, (existing.rows[0]?.quantity ?? 0) + quantity);
+  const r = await tx.query<{ id: number }>(
+    `INSERT INTO cart_items (cart_id, product_id, quantity) VALUES ($1, $2, $3)
+     ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity
+     RETURNING id`,
+    [cartId, product.id, quantity],
+  );
+  await touchCart(tx, cartId);
+  return r.rows[0].id;
+}
+
+export async function setItemQuantity(q: Queryable, cartId: string, itemId: number, quantity: number) {
+  await q.query("UPDATE cart_items SET quantity = $1 WHERE id = $2 AND cart_id = $3", [quantity, itemId, cartId]);
+  await touchCart(q, cartId);
+}
+
+/** Removes a line; false when it is not in that cart. */
+export async function removeItem(q: Queryable, cartId: string, itemId: number): Promise<boolean> {
+  const r = await q.query<{ id: number }>("DELETE FROM cart_items WHERE id = $1 AND cart_id = $2 RETURNING id", [itemId, cartId]);
+  if (!r.rows[0]) return false;
+  await touchCart(q, cartId);
+  return true;
+}
+
+/**
+ * Moves the guest cart's lines into the member's cart (created when needed) and deletes the
+ * guest cart. Quantities add up; a line never exceeds the stock or the per-line maximum. Run in
+ * a transaction. Returns the member's cart.
+ */
+export async function mergeIntoUserCart(tx: Queryable, guest: CartRow, userId: number): Promise<CartRow> {
+  const target = await ensureUserCart(tx, userId);
+  await tx.query(
+    `INSERT INTO cart_items (cart_id, product_id, quantity)
+     SELECT $1, ci.product_id, ci.quantity FROM cart_items ci WHERE ci.cart_id = $2
+     ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity`,
+    [target.id, guest.id],
+  );
+  await tx.query(
+    `UPDATE cart_items ci SET quantity = GREATEST(1, LEAST(ci.quantity, p.stock_quantity, ${MAX_LINE_QUANTITY}))
+       FROM products p WHERE p.id = ci.product_id AND ci.cart_id = $1 AND ci.quantity > LEAST(p.stock_quantity, ${MAX_LINE_QUANTITY})`,
+    [target.id],
+  );
+  await deleteCart(tx, guest.id);
+  return target;
+}

@@ -1,0 +1,67 @@
+/**
+ * Carts: reads. Plain functions over a Queryable (the pool or a transaction), so checkout can
+ * compose them with stock and shipping in one transaction.
+ */
+import type { Queryable } from "~/db/client.server";
+import { lineLimit, stockMessage } from "~/domain/cart";
+import { badRequest } from "../core/http";
+import { firstImageKeySql } from "../core/media";
+import { serializeCart, type CartItemRow, type CartRow } from "./serialize";
+
+export async function findCart(q: Queryable, id: string): Promise<CartRow | null> {
+  const r = await q.query<CartRow>("SELECT id::text AS id, user_id FROM carts WHERE id = $1", [id]);
+  return r.rows[0] ?? null;
+}
+
+export async function findUserCart(q: Queryable, userId: number): Promise<CartRow | null> {
+  const r = await q.query<CartRow>("SELECT id::text AS id, user_id FROM carts WHERE user_id = $1", [userId]);
+  return r.rows[0] ?? null;
+}
+
+/** A cart's lines with each product's name, prices, size, stock and first image, oldest first. */
+export async function loadCartItems(q: Queryable, cartId: string): Promise<CartItemRow[]> {
+  const r = await q.query<CartItemRow>(
+    `SELECT ci.id, ci.product_id, ci.quantity, p.name, p.selling_price_kobo, p.price_kobo, p.size, p.published,
+            p.stock_quantity, p.category_id, ${firstImageKeySql("p.id")} AS image_key
+       FROM cart_items ci JOIN products p ON p.id = ci.product_id
+      WHERE ci.cart_id = $1
+      ORDER BY ci.created_at, ci.id`,
+    [cartId],
+  );
+  return r.rows;
+}
+
+/** The cart as the API answers it. */
+export async function loadCart(q: Queryable, cart: CartRow, origin: string) {
+  return serializeCart(cart, await loadCartItems(q, cart.id), origin);
+}
+
+export interface AvailableProduct {
+  id: number;
+  published: boolean;
+  stock_quantity: number;
+  name: string;
+}
+
+/** A product that may go in a cart (published, in stock), or a 400 on `field`. */
+export async function availableProduct(q: Queryable, productId: number, field = "prod_id"): Promise<AvailableProduct> {
+  const r = await q.query<AvailableProduct>("SELECT id, published, stock_quantity, name FROM products WHERE id = $1", [productId]);
+  const p = r.rows[0];
+  if (!p || !p.published) throw badRequest({ [field]: ["This product is not available."] });
+  if (p.stock_quantity <= 0) throw badRequest({ [field]: ["This product is out of stock."] });
+  return p;
+}
+
+/** A 400 when `quantity` exceeds the stock or the per-line maximum. */
+export function checkStock(stock: number, quantity: number, field = "quantity") {
+  if (quantity > lineLimit(stock)) throw badRequest({ [field]: [stockMessage(stock)] });
+}
+
+/** The stock of the product on a cart line, or null when the line is not in that cart. */
+export async function cartLineStock(q: Queryable, cartId: string, itemId: number): Promise<number | null> {
+  const r = await q.query<{ stock_quantity: number }>(
+    "SELECT p.stock_quantity FROM cart_items ci JOIN products p ON p.id = ci.product_id WHERE ci.id = $1 AND ci.cart_id = $2",
+    [itemId, cartId],
+  );
+  return r.rows[0]?.stock_quantity ?? null;
+}

@@ -1,0 +1,192 @@
+/**
+ * Carts (spec sections 4 and 7; api-contract.md).
+ *
+ * Who may touch a cart:
+ *  - a guest cart (user_id NULL) is keyed by an unguessable uuid: holding the id is the credential;
+ *  - a member cart (user_id set) needs that member's bearer token; anybody else gets 404 (401 with
+ *    no or a bad token, so clients refresh once).
+ * Merging needs both: the bearer token of {userId} and the guest cart's id.
+ * Each item carries the product's name, price, image and size so a page needs no call per line;
+ * `shipping_cost` comes from the shared rule in app/domain/shipping.ts.
+ */
+import { json, noContent, notFound, validate } from "../core/http";
+import type { ApiContext, RouteDef } from "../core/types";
+import { addItem, createGuestCart, deleteCart, ensureUserCart, mergeIntoUserCart, removeItem, setItemQuantity } from "./commands.server";
+import { availableProduct, cartLineStock, checkStock, findCart, findUserCart, loadCart, loadCartItems } from "./queries.server";
+import { AddItemBody, CartLineSchema, CartSchema, CreateCartBody, QuantityBody } from "./schemas";
+import { serializeItem, type CartRow } from "./serialize";
+
+/** The cart of the path, if the caller may use it (see the file comment). */
+async function accessibleCart(ctx: ApiContext): Promise<CartRow> {
+  const cart = await findCart(ctx.db, ctx.uuidParam("cartId"));
+  if (!cart) throw notFound();
+  if (cart.user_id !== null) await ctx.requireOwner(cart.user_id);
+  return cart;
+}
+
+async function lineResponse(ctx: ApiContext, cartId: string, itemId: number, status: number) {
+  const it = (await loadCartItems(ctx.db, cartId)).find((i) => i.id === itemId);
+  if (!it) throw notFound();
+  return json({ ...serializeItem(it, ctx.url.origin), cart: cartId }, status);
+}
+
+async function setQuantity(ctx: ApiContext) {
+  const cart = await accessibleCart(ctx);
+  const itemId = ctx.intParam("itemId");
+  const { quantity } = validate(QuantityBody, await ctx.body());
+  const stock = await cartLineStock(ctx.db, cart.id, itemId);
+  if (stock === null) throw notFound();
+  checkStock(stock, quantity);
+  await setItemQuantity(ctx.db, cart.id, itemId, quantity);
+  return lineResponse(ctx, cart.id, itemId, 200);
+}
+
+async function merge(ctx: ApiContext) {
+  const userId = ctx.intParam("userId"); // the caller is that user (access "self")
+  const guestId = ctx.uuidParam("cartId");
+  const result = await ctx.db.tx(async (q) => {
+    const guest = await findCart(q, guestId);
+    if (!guest) throw notFound();
+    if (guest.user_id === userId) return guest; // already the member's cart: nothing to merge
+    if (guest.user_id !== null) throw notFound();
+    return mergeIntoUserCart(q, guest, userId);
+  });
+  return json(await loadCart(ctx.db, result, ctx.url.origin));
+}
+
+export const routes: RouteDef[] = [
+  {
+    method: "POST",
+    path: "/carts/",
+    access: "holder",
+    summary:
+      "Create a cart: {user_id: null} for a guest (anyone; the returned uuid is the guest's key), {user_id} for a member (that member's token; answers the existing cart when there is one). Always 201.",
+    tag: "carts",
+    auth: "optional",
+    status: 201,
+    body: CreateCartBody,
+    response: CartSchema,
+    async handler(ctx) {
+      const { user_id } = validate(CreateCartBody, await ctx.body());
+      if (user_id === null) return json(await loadCart(ctx.db, await createGuestCart(ctx.db), ctx.url.origin), 201);
+      await ctx.requireSelf(user_id);
+      return json(await loadCart(ctx.db, await ensureUserCart(ctx.db, user_id), ctx.url.origin), 201);
+    },
+  },
+  {
+    method: "GET",
+    path: "/carts/user/:userId/",
+    access: "self",
+    summary: "The member's cart (their token). 404 {detail: 'Not found.'} when they have none.",
+    tag: "carts",
+    auth: "required",
+    response: CartSchema,
+    async handler(ctx) {
+      const cart = await findUserCart(ctx.db, ctx.intParam("userId"));
+      if (!cart) throw notFound();
+      return json(await loadCart(ctx.db, cart, ctx.url.origin));
+    },
+  },
+  {
+    method: "GET",
+    path: "/carts/:cartId/",
+    access: "holder",
+    summary: "One cart with its items (guest cart: the id is the key; member cart: the owner's token)",
+    tag: "carts",
+    auth: "optional",
+    response: CartSchema,
+    async handler(ctx) {
+      return json(await loadCart(ctx.db, await accessibleCart(ctx), ctx.url.origin));
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/carts/:cartId/",
+    access: "holder",
+    summary: "Delete a cart and its items (204)",
+    tag: "carts",
+    auth: "optional",
+    status: 204,
+    async handler(ctx) {
+      const cart = await accessibleCart(ctx);
+      await deleteCart(ctx.db, cart.id);
+      return noContent();
+    },
+  },
+  {
+    method: "POST",
+    path: "/carts/:cartId/items/",
+    access: "holder",
+    summary:
+      "Add a product {prod_id, quantity (default 1)}; a product already in the cart has its quantity raised. Unpublished or out-of-stock products: 400. Answers the line (201).",
+    tag: "carts",
+    auth: "optional",
+    status: 201,
+    body: AddItemBody,
+    response: CartLineSchema,
+    async handler(ctx) {
+      const cart = await accessibleCart(ctx);
+      const body = validate(AddItemBody, await ctx.body());
+      const product = await availableProduct(ctx.db, body.prod_id);
+      const itemId = await ctx.db.tx((q) => addItem(q, cart.id, product, body.quantity));
+      return lineResponse(ctx, cart.id, itemId, 201);
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/carts/:cartId/items/:itemId/",
+    access: "holder",
+    summary: "Set a line's quantity {quantity}; values below 1 become 1",
+    tag: "carts",
+    auth: "optional",
+    body: QuantityBody,
+    response: CartLineSchema,
+    handler: setQuantity,
+  },
+  {
+    method: "PUT",
+    path: "/carts/:cartId/items/:itemId/",
+    access: "holder",
+    summary: "Same as PATCH",
+    tag: "carts",
+    auth: "optional",
+    body: QuantityBody,
+    response: CartLineSchema,
+    handler: setQuantity,
+  },
+  {
+    method: "DELETE",
+    path: "/carts/:cartId/items/:itemId/",
+    access: "holder",
+    summary: "Remove a line (204)",
+    tag: "carts",
+    auth: "optional",
+    status: 204,
+    async handler(ctx) {
+      const cart = await accessibleCart(ctx);
+      if (!(await removeItem(ctx.db, cart.id, ctx.intParam("itemId")))) throw notFound();
+      return noContent();
+    },
+  },
+  {
+    method: "GET",
+    path: "/carts/:cartId/merge/:userId",
+    access: "self",
+    summary:
+      "Merge the guest cart {cartId} into {userId}'s cart (caller: that user's token, holding the guest id). Quantities add up; the guest cart is removed. Answers the member's cart.",
+    tag: "carts",
+    auth: "required",
+    response: CartSchema,
+    handler: merge,
+  },
+  {
+    method: "POST",
+    path: "/carts/:cartId/merge/:userId",
+    access: "self",
+    summary: "Same as GET",
+    tag: "carts",
+    auth: "required",
+    response: CartSchema,
+    handler: merge,
+  },
+];

@@ -1,0 +1,61 @@
+/**
+ * Carts: request and response schemas (zod) and the answer types inferred from them. No server
+ * imports: the storefront imports these types (`import type { ApiCart } from "~/api/carts/schemas"`).
+ */
+import * as z from "zod";
+import { quantityField } from "~/domain/cart";
+import { idLike, intIdField } from "../core/fields";
+
+/** POST /carts/: {user_id: null} for a guest, {user_id} for a member. */
+export const CreateCartBody = z.object({
+  user_id: z
+    .union([intIdField, z.null(), z.literal("")])
+    .optional()
+    .transform((v) => (v === "" || v === undefined ? null : v)),
+});
+
+/** POST /carts/{cartId}/items/: {prod_id, quantity (default 1)}. */
+export const AddItemBody = z.object({
+  prod_id: intIdField,
+  quantity: idLike
+    .optional()
+    .nullable()
+    .transform((v) => v ?? 1)
+    .pipe(z.number().int().min(1, "Ensure this value is greater than or equal to 1.")),
+});
+
+/** PATCH/PUT /carts/{cartId}/items/{itemId}/: quantities below 1 become 1 (spec section 5). */
+export const QuantityBody = z.object({ quantity: quantityField });
+
+export const CartItemSchema = z.object({
+  id: z.number(),
+  prod_id: z.number(),
+  quantity: z.number(),
+  // extra fields (not in the original contract) so a page needs no call per line
+  name: z.string(),
+  price: z.number(),
+  original_price: z.number(),
+  line_total: z.number(),
+  image: z.string(),
+  size: z.enum(["small", "medium", "large"]),
+  category_id: z.number(),
+  available: z.boolean(),
+  stock_quantity: z.number(),
+});
+
+export const CartSchema = z.object({
+  id: z.string(),
+  user_id: z.number().nullable(),
+  total_quantity: z.number(),
+  shipping_cost: z.number(),
+  subtotal: z.number(),
+  total: z.number(),
+  cart_items: z.array(CartItemSchema),
+});
+
+/** POST /carts/{cartId}/items/ and PATCH answer the line plus its cart id. */
+export const CartLineSchema = CartItemSchema.extend({ cart: z.string() });
+
+export type ApiCartItem = z.infer<typeof CartItemSchema>;
+export type ApiCart = z.infer<typeof CartSchema>;
+export type ApiCartLine = z.infer<typeof CartLineSchema>;

@@ -1,0 +1,62 @@
+/** Carts: rows to the API's JSON (types from ./schemas). */
+import { koboToNaira } from "~/domain/money";
+import { shippingKobo, subtotalKobo, type ShipmentSize } from "~/domain/shipping";
+import { imageUrl } from "../core/media";
+import type { ApiCart, ApiCartItem } from "./schemas";
+
+export interface CartRow {
+  id: string;
+  user_id: number | null;
+}
+
+export interface CartItemRow {
+  id: number;
+  product_id: number;
+  quantity: number;
+  name: string;
+  selling_price_kobo: number;
+  price_kobo: number;
+  size: ShipmentSize;
+  published: boolean;
+  stock_quantity: number;
+  image_key: string | null;
+  category_id: number;
+}
+
+export function serializeItem(it: CartItemRow, origin: string): ApiCartItem {
+  return {
+    id: it.id,
+    prod_id: it.product_id,
+    quantity: it.quantity,
+    name: it.name,
+    price: koboToNaira(it.selling_price_kobo),
+    original_price: koboToNaira(it.price_kobo),
+    line_total: koboToNaira(it.selling_price_kobo * it.quantity),
+    image: imageUrl(origin, it.image_key),
+    size: it.size,
+    category_id: it.category_id,
+    available: it.published && it.stock_quantity > 0,
+    stock_quantity: it.stock_quantity,
+  };
+}
+
+/** Subtotal and shipping (kobo) of cart lines, by the shared rule (app/domain/shipping.ts). */
+export function cartTotalsKobo(items: readonly CartItemRow[]) {
+  const lines = items.map((i) => ({ size: i.size, quantity: i.quantity, unitPriceKobo: i.selling_price_kobo }));
+  const subtotal = subtotalKobo(lines);
+  const shipping = shippingKobo(lines);
+  return { subtotal, shipping, total: subtotal + shipping };
+}
+
+export function serializeCart(cart: CartRow, items: readonly CartItemRow[], origin: string): ApiCart {
+  const t = cartTotalsKobo(items);
+  return {
+    id: cart.id,
+    user_id: cart.user_id,
+    total_quantity: items.reduce((n, i) => n + i.quantity, 0),
+    shipping_cost: koboToNaira(t.shipping),
+    subtotal: koboToNaira(t.subtotal),
+    total: koboToNaira(t.total),
+    cart_items: items.map((i) => serializeItem(i, origin)),
+  };
+}

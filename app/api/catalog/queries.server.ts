@@ -1,0 +1,307 @@
+/**
+ * Catalogue reads: categories and products (spec section 7; api-contract.md).
+ *
+ * Scale: listings are ordered by indexes on published products (migration 0002); `count` comes
+ * from the product_counts table when the filters are category/type/featured only, and otherwise
+ * from a count capped at COUNT_CAP rows (above it, the planner's estimate), so no request has to
+ * visit every matching product. Search is ranked full text with typo correction (../search.server).
+ */
+import type { Queryable } from "~/db/client.server";
+import { bandRange, PRICE_BAND_COUNT } from "~/domain/price-bands";
+import { notFound, paged, pageParams } from "../core/http";
+import { matchSql, planSearch, rankSql, type SearchPlan } from "../search.server";
+import { PRODUCT_COLUMNS, PRODUCT_FROM, serializeProducts, type CategoryRow, type ProductRow } from "./serialize";
+
+const COUNT_CAP = 10_000;
+/**
+ * A search ranks at most this many of the most recent matching products (and says so in its
+ * count), so a word that matches a large share of a big catalogue costs a bounded amount.
+ */
+export const SEARCH_WINDOW = 2_000;
+/** Categories at most this big get truly random picks; bigger ones a random window of ids. */
+const RANDOM_EXACT_LIMIT = 2_000;
+
+/** The category and all its descendants. */
+export async function categoryTreeIds(q: Queryable, rootId: number): Promise<number[]> {
+  const r = await q.query<{ id: number }>(
+    `WITH RECURSIVE t(id) AS (SELECT id FROM categories WHERE id = $1
+       UNION ALL SELECT c.id FROM categories c JOIN t ON c.parent_id = t.id)
+     SELECT id FROM t`,
+    [rootId],
+  );
+  return r.rows.map((x) => x.id);
+}
+
+/** The category, or a 404. */
+export async function getCategory(q: Queryable, id: number): Promise<CategoryRow> {
+  const r = await q.query<CategoryRow>("SELECT id, name, slug, parent_id FROM categories WHERE id = $1", [id]);
+  if (!r.rows[0]) throw notFound();
+  return r.rows[0];
+}
+
+const truthy = (v: string | null) => v !== null && ["true", "1", "yes", "y"].includes(v.toLowerCase());
+/** A naira amount from the query string, as kobo; junk is ignored like an absent filter. */
+const money = (v: string | null) => {
+  if (v === null || v.trim() === "") return null;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 0 ? Math.round(n * 100) : null;
+};
+
+export interface ProductFilters {
+  categoryIds?: number[];
+  featured?: boolean;
+  type?: "sale" | "rent";
+  search?: string;
+  minKobo?: number | null;
+  maxKobo?: number | null;
+  storeId?: number;
+  includeUnpublished?: boolean;
+  order?: "newest" | "oldest" | "price_asc" | "price_desc" | "relevance";
+}
+
+/** WHERE clause and parameters for a product listing (alias p). With a search plan, $n of the tsquery. */
+export function productWhere(
+  f: ProductFilters,
+  plan: SearchPlan | null = null,
+  mode: "all" | "any" = "all",
+): { where: string; params: unknown[]; rankExpr: string | null } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, v: unknown) => {
+    params.push(v);
+    clauses.push(sql.replace("$?", `$${params.length}`));
+  };
+  if (!f.includeUnpublished) clauses.push("p.published");
+  if (f.categoryIds) add("p.category_id = ANY($?::int[])", f.categoryIds);
+  if (f.featured) clauses.push("p.featured");
+  if (f.type) add("p.type = $?", f.type);
+  if (f.storeId) add("p.store_id = $?", f.storeId);
+  if (f.minKobo != null) add("p.selling_price_kobo > $?", f.minKobo);
+  if (f.maxKobo != null) add("p.selling_price_kobo < $?", f.maxKobo);
+  let rankExpr: string | null = null;
+  if (plan) {
+    params.push(mode === "all" ? plan.all : plan.any);
+    clauses.push(matchSql(params.length));
+    rankExpr = rankSql(params.length);
+  }
+  return { where: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params, rankExpr };
+}
+
+export function orderBy(order: ProductFilters["order"], rankExpr: string | null): string {
+  switch (order) {
+    case "oldest":
+      return "p.created_at ASC, p.id ASC";
+    case "price_asc":
+      return "p.selling_price_kobo ASC, p.id ASC";
+    case "price_desc":
+      return "p.selling_price_kobo DESC, p.id DESC";
+    case "relevance":
+      return rankExpr ? `${rankExpr} DESC, p.created_at DESC, p.id DESC` : "p.created_at DESC, p.id DESC";
+    default:
+      return "p.created_at DESC, p.id DESC";
+  }
+}
+
+/** How many products match, without visiting all of them (see the file comment). */
+export async function countProducts(q: Queryable, f: ProductFilters, where: string, params: unknown[], searching: boolean): Promise<number> {
+  const bands = bandRange(f.minKobo, f.maxKobo);
+  const simple = !searching && bands !== null && !f.storeId && !f.includeUnpublished;
+  if (simple) {
+    const conds = ["published"];
+    const ps: unknown[] = [];
+    if (f.categoryIds) {
+      ps.push(f.categoryIds);
+      conds.push(`category_id = ANY($${ps.length}::int[])`);
+    }
+    if (f.type) {
+      ps.push(f.type);
+      conds.push(`type = $${ps.length}`);
+    }
+    if (f.featured) conds.push("featured");
+    if (bands[0] > 0 || bands[1] < PRICE_BAND_COUNT - 1) {
+      ps.push(bands[0], bands[1]);
+      conds.push(`price_band BETWEEN $${ps.length - 1} AND $${ps.length}`);
+    }
+    const r = await q.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM product_counts WHERE ${conds.join(" AND ")}`, ps);
+    return r.rows[0]?.n ?? 0;
+  }
+  const cap = searching ? SEARCH_WINDOW : COUNT_CAP;
+  const capped = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM products p ${where} LIMIT ${cap + 1}) t`,
+    params,
+  );
+  const n = capped.rows[0]?.n ?? 0;
+  if (n <= cap) return n;
+  // Beyond the cap an exact count would cost as much as the catalogue: use the planner's estimate.
+  const plan = await q.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM products p ${where}`, params);
+  const raw = plan.rows[0]?.["QUERY PLAN"];
+  const doc = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan: { "Plan Rows": number } }>;
+  return Math.max(n, Math.round(doc[0]?.Plan?.["Plan Rows"] ?? n));
+}
+
+/**
+ * The lowest id of a range of the newest products that holds at least SEARCH_WINDOW matches of
+ * `where`: the first probe covers the ids the estimated share of matches needs, then the range
+ * widens fourfold at a time (each probe visits at most SEARCH_WINDOW matching rows). Null when
+ * the range would be the whole catalogue.
+ */
+export async function newestIdFloor(q: Queryable, where: string, params: unknown[], estimate: number): Promise<number | null> {
+  const b = await q.query<{ hi: number | null; lo: number | null }>("SELECT max(id) AS hi, min(id) AS lo FROM products");
+  const { hi, lo } = b.rows[0] ?? { hi: null, lo: null };
+  if (hi == null || lo == null) return null;
+  const n = params.length + 1;
+  // Start where the estimated share of matches should already fill the window.
+  const first = Math.max(SEARCH_WINDOW * 2, Math.ceil(((SEARCH_WINDOW * (hi - lo)) / Math.max(1, estimate)) * 1.5));
+  for (let span = first; span < hi - lo; span *= 4) {
+    const floor = hi - span;
+    const r = await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM products p ${where} AND p.id > $${n} LIMIT ${SEARCH_WINDOW}) t`,
+      [...params, floor],
+    );
+    if ((r.rows[0]?.n ?? 0) >= SEARCH_WINDOW) return floor;
+  }
+  return null;
+}
+
+/**
+ * A page of products matching the filters (page and page_size from `url`), in the API's paged
+ * shape with absolute links.
+ */
+export async function listProducts(q: Queryable, url: URL, f: ProductFilters, defaultPageSize = 20, opts: { storeView?: boolean } = {}) {
+  const { page, pageSize, offset } = pageParams(url, defaultPageSize);
+  const plan = f.search ? await planSearch(q, f.search) : null;
+  let built = productWhere(f, plan, "all");
+  let n = await countProducts(q, f, built.where, built.params, !!plan);
+  if (plan && n === 0 && plan.terms.length > 1) {
+    // No product has every word: fall back to any word, best matches first.
+    built = productWhere(f, plan, "any");
+    n = await countProducts(q, f, built.where, built.params, true);
+  }
+  const order = f.order ?? (plan ? "relevance" : "newest");
+  let sql: string;
+  if (plan && order === "relevance") {
+    // Rank the SEARCH_WINDOW most recent matches. The "+ interval '0'" keeps the planner from
+    // walking the created_at index and testing every row against the tsquery: a bitmap scan of
+    // the GIN index and a top-N sort is far cheaper, and ts_rank then runs on a bounded set.
+    const broad = n > SEARCH_WINDOW;
+    const estimate = n;
+    n = Math.min(n, SEARCH_WINDOW);
+    let where = built.where;
+    const params = [...built.params];
+    if (broad) {
+      // A word found in a large share of a big catalogue: look only among the newest ids (ids
+      // follow creation), widening the range until it holds SEARCH_WINDOW matches, so the heap
+      // visits stay near SEARCH_WINDOW however large the catalogue is.
+      const lo = await newestIdFloor(q, built.where, built.params, estimate);
+      if (lo !== null) {
+        params.push(lo);
+        where = `${built.where} AND p.id > $${params.length}`;
+      }
+    }
+    sql = `SELECT ${PRODUCT_COLUMNS} FROM (
+             SELECT p.*, ${built.rankExpr} AS rank FROM products p ${where}
+              ORDER BY p.created_at + interval '0' DESC, p.id DESC LIMIT ${SEARCH_WINDOW}
+           ) p JOIN categories c ON c.id = p.category_id JOIN stores s ON s.id = p.store_id
+           ORDER BY p.rank DESC, p.created_at DESC, p.id DESC LIMIT ${pageSize} OFFSET ${offset}`;
+    const rows = await q.query<ProductRow>(sql, params);
+    if (page > 1 && rows.rows.length === 0) throw notFound();
+    const count = rows.rows.length < pageSize ? offset + rows.rows.length : Math.max(n, offset + rows.rows.length);
+    return paged(url, await serializeProducts(q, rows.rows, url.origin, opts), count, page, pageSize);
+  } else {
+    sql = `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM} ${built.where}
+           ORDER BY ${orderBy(order, built.rankExpr)} LIMIT ${pageSize} OFFSET ${offset}`;
+  }
+  const rows = await q.query<ProductRow>(sql, built.params);
+  if (page > 1 && rows.rows.length === 0) throw notFound();
+  // An estimated count must never promise a page that is not there, nor hide one that is.
+  const count = rows.rows.length < pageSize ? offset + rows.rows.length : Math.max(n, offset + rows.rows.length);
+  return paged(url, await serializeProducts(q, rows.rows, url.origin, opts), count, page, pageSize);
+}
+
+/** Filters from the query string, with the spellings clients send. */
+export function filtersFromQuery(url: URL): ProductFilters {
+  const q = url.searchParams;
+  const type = q.get("type")?.toLowerCase();
+  const ordering = q.get("ordering") ?? q.get("sort") ?? "";
+  const order: ProductFilters["order"] =
+    ordering === "created_at" || ordering === "oldest"
+      ? "oldest"
+      : ordering === "-created_at" || ordering === "newest"
+        ? "newest"
+        : ordering === "selling_price" || ordering === "price"
+          ? "price_asc"
+          : ordering === "-selling_price" || ordering === "-price"
+            ? "price_desc"
+            : ordering === "relevance"
+              ? "relevance"
+              : undefined;
+  const search = q.get("search")?.trim();
+  return {
+    featured: truthy(q.get("featured")) || truthy(q.get("f")),
+    type: type === "sale" || type === "rent" ? type : undefined,
+    search: search ? search.slice(0, 200) : undefined,
+    minKobo: money(q.get("selling_price__gt") ?? q.get("price__gt")),
+    maxKobo: money(q.get("selling_price__lt") ?? q.get("price__lt")),
+    order,
+  };
+}
+
+/** Up to `limit` random published products of the given categories, without sorting a big category. */
+export async function randomProducts(q: Queryable, ids: number[], limit: number, excludeId: number | null): Promise<ProductRow[]> {
+  const size = await q.query<{ n: number }>(
+    "SELECT coalesce(sum(n), 0)::int AS n FROM product_counts WHERE published AND category_id = ANY($1::int[])",
+    [ids],
+  );
+  const n = size.rows[0]?.n ?? 0;
+  if (n === 0) return [];
+  const exclude = excludeId ?? 0;
+  if (n <= RANDOM_EXACT_LIMIT) {
+    const r = await q.query<ProductRow>(
+      `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM}
+        WHERE p.published AND p.category_id = ANY($1::int[]) AND p.id <> $2 ORDER BY random() LIMIT ${limit}`,
+      [ids, exclude],
+    );
+    return r.rows;
+  }
+  // A window of ids starting at a random point (wrapping around), then shuffled.
+  const bounds = await q.query<{ lo: number; hi: number }>("SELECT min(id) AS lo, max(id) AS hi FROM products");
+  const { lo, hi } = bounds.rows[0];
+  const start = lo + Math.floor(Math.random() * (hi - lo + 1));
+  const pick = async (cond: string) =>
+    (
+      await q.query<ProductRow>(
+        `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM}
+          WHERE p.published AND p.category_id = ANY($1::int[]) AND p.id <> $2 AND ${cond} ORDER BY p.id LIMIT ${limit * 4}`,
+        [ids, exclude, start],
+      )
+    ).rows;
+  let rows = await pick("p.id >= $3");
+  if (rows.length < limit * 4) rows = rows.concat(await pick("p.id < $3"));
+  for (let i = rows.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [rows[i], rows[j]] = [rows[j], rows[i]];
+  }
+  return rows.slice(0, limit);
+}
+
+export async function listCategories(q: Queryable, limit: number, offset: number): Promise<{ rows: CategoryRow[]; count: number }> {
+  const count = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM categories");
+  const rows = await q.query<CategoryRow>(
+    `SELECT id, name, slug, parent_id FROM categories ORDER BY parent_id NULLS FIRST, position, name, id LIMIT ${Math.floor(limit)} OFFSET ${Math.floor(offset)}`,
+  );
+  return { rows: rows.rows, count: count.rows[0].n };
+}
+
+export async function rootCategories(q: Queryable): Promise<CategoryRow[]> {
+  return (await q.query<CategoryRow>("SELECT id, name, slug, parent_id FROM categories WHERE parent_id IS NULL ORDER BY position, name")).rows;
+}
+
+export async function subcategories(q: Queryable, parentId: number): Promise<CategoryRow[]> {
+  return (await q.query<CategoryRow>("SELECT id, name, slug, parent_id FROM categories WHERE parent_id = $1 ORDER BY position, name", [parentId])).rows;
+}
+
+/** One product with its category and store, and the store's owner id; null when missing. */
+export async function findProduct(q: Queryable, id: number): Promise<(ProductRow & { owner_id: number }) | null> {
+  const r = await q.query<ProductRow & { owner_id: number }>(`SELECT ${PRODUCT_COLUMNS}, s.owner_id FROM ${PRODUCT_FROM} WHERE p.id = $1`, [id]);
+  return r.rows[0] ?? null;
+}

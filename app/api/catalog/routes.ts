@@ -1,0 +1,155 @@
+/**
+ * Catalogue reads: categories and products (spec section 7; api-contract.md). The SQL lives in
+ * ./queries.server.ts (see its comment on scale); this is the route table.
+ */
+import * as z from "zod";
+import { json, notFound, paged, pageParams } from "../core/http";
+import { isIntId, parseIntId } from "../core/params";
+import type { RouteDef } from "../core/types";
+import {
+  categoryTreeIds,
+  filtersFromQuery,
+  findProduct,
+  getCategory,
+  listCategories,
+  listProducts,
+  randomProducts,
+  rootCategories,
+  subcategories,
+} from "./queries.server";
+import { CategoryPageSchema, CategorySchema, ProductPageSchema, ProductSchema, StoreProductPageSchema } from "./schemas";
+import { serializeCategory, serializeProducts } from "./serialize";
+
+export const routes: RouteDef[] = [
+  {
+    method: "GET",
+    access: "public",
+    path: "/products/categories/",
+    summary: "All categories, paginated (page_size up to 500); parent is null for root categories",
+    tag: "catalog",
+    response: CategoryPageSchema,
+    async handler(ctx) {
+      const { page, pageSize, offset } = pageParams(ctx.url, 100, 500);
+      const { rows, count } = await listCategories(ctx.db, pageSize, offset);
+      if (page > 1 && rows.length === 0) throw notFound();
+      return json(paged(ctx.url, rows.map(serializeCategory), count, page, pageSize));
+    },
+  },
+  {
+    method: "GET",
+    access: "public",
+    path: "/products/categories/root_categories/",
+    summary: "Root categories (array)",
+    tag: "catalog",
+    response: z.array(CategorySchema),
+    async handler(ctx) {
+      return json((await rootCategories(ctx.db)).map(serializeCategory));
+    },
+  },
+  {
+    method: "GET",
+    access: "public",
+    path: "/products/categories/:id/",
+    summary: "One category",
+    tag: "catalog",
+    response: CategorySchema,
+    async handler(ctx) {
+      return json(serializeCategory(await getCategory(ctx.db, ctx.intParam("id"))));
+    },
+  },
+  {
+    method: "GET",
+    access: "public",
+    path: "/products/categories/:id/subcategories/",
+    summary: "Direct subcategories of a category (array)",
+    tag: "catalog",
+    response: z.array(CategorySchema),
+    async handler(ctx) {
+      const id = ctx.intParam("id");
+      await getCategory(ctx.db, id);
+      return json((await subcategories(ctx.db, id)).map(serializeCategory));
+    },
+  },
+  {
+    method: "GET",
+    access: "public",
+    path: "/products/categories/:id/products/",
+    summary:
+      "Published products of a category, paginated; levels_deep=all includes every subcategory. Takes the same filters as GET /products/",
+    tag: "catalog",
+    response: ProductPageSchema,
+    async handler(ctx) {
+      const id = ctx.intParam("id");
+      const deep = ctx.url.searchParams.get("levels_deep") === "all";
+      const ids = deep ? await categoryTreeIds(ctx.db, id) : [(await getCategory(ctx.db, id)).id];
+      if (ids.length === 0) throw notFound();
+      return json(await listProducts(ctx.db, ctx.url, { ...filtersFromQuery(ctx.url), categoryIds: ids }));
+    },
+  },
+  {
+    method: "GET",
+    access: "public",
+    path: "/products/categories/:id/random_products/",
+    summary: "Six random published products from a category and its subcategories (array); exclude={productId} leaves one out",
+    tag: "catalog",
+    response: z.array(ProductSchema),
+    async handler(ctx) {
+      const ids = await categoryTreeIds(ctx.db, ctx.intParam("id"));
+      if (ids.length === 0) throw notFound();
+      const exclude = parseIntId(ctx.url.searchParams.get("exclude"));
+      const rows = await randomProducts(ctx.db, ids, 6, exclude);
+      return json(await serializeProducts(ctx.db, rows, ctx.url.origin));
+    },
+  },
+  {
+    method: "GET",
+    access: "public",
+    path: "/products/",
+    summary:
+      "Published products, paginated. Query: page, page_size, featured|f, category_id (with subcategories), type (sale|rent), search (ranked, typo-tolerant), selling_price__gt/__lt (naira, strict; also price__gt/__lt), ordering (-created_at|created_at|newest|oldest|selling_price|-selling_price|relevance)",
+    tag: "catalog",
+    response: ProductPageSchema,
+    async handler(ctx) {
+      const f = filtersFromQuery(ctx.url);
+      const raw = ctx.url.searchParams.get("category_id") ?? ctx.url.searchParams.get("category") ?? "";
+      if (raw !== "") {
+        const cat = Number(raw);
+        f.categoryIds = isIntId(cat) ? await categoryTreeIds(ctx.db, cat) : [];
+      }
+      return json(await listProducts(ctx.db, ctx.url, f));
+    },
+  },
+  {
+    method: "GET",
+    access: "public",
+    path: "/products/:id/",
+    summary: "One product (404 when missing, or unpublished and not yours)",
+    tag: "catalog",
+    response: ProductSchema,
+    async handler(ctx) {
+      const id = ctx.intParam("id");
+      const row = await findProduct(ctx.db, id);
+      if (!row) throw notFound();
+      if (!row.published) {
+        // Unpublished: only the store's members (and admins) see it.
+        if (!(await ctx.hasStoreRole(await ctx.user(), row.store_id, "member"))) throw notFound();
+      }
+      const [product] = await serializeProducts(ctx.db, [row], ctx.url.origin);
+      return json(product);
+    },
+  },
+  {
+    method: "GET",
+    access: "store-member",
+    path: "/products/store/:storeId/",
+    summary: "A store's products for its members (and admins), published or not, newest first; 10 a page; images as [{imageId: url}]",
+    tag: "catalog",
+    auth: "required",
+    response: StoreProductPageSchema,
+    async handler(ctx) {
+      const storeId = ctx.intParam("storeId");
+      const f = { ...filtersFromQuery(ctx.url), storeId, includeUnpublished: true };
+      return json(await listProducts(ctx.db, ctx.url, f, 10, { storeView: true }));
+    },
+  },
+];

@@ -1,0 +1,46 @@
+/** Catalogue: response schemas and inferred answer types. No server imports. */
+import * as z from "zod";
+
+export const CategorySchema = z.object({ id: z.number(), name: z.string(), slug: z.string(), parent: z.number().nullable() });
+
+export const pagedOf = <T extends z.ZodType>(item: T) =>
+  z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
+
+const productFields = {
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(["sale", "rent"]),
+  category: z.string(),
+  category_id: z.number(),
+  category_name: z.string(),
+  category_slug: z.string(),
+  image_keys: z.array(z.string()),
+  selling_price: z.number(),
+  price: z.number(),
+  size: z.enum(["small", "medium", "large"]),
+  published: z.boolean(),
+  featured: z.boolean(),
+  in_stock: z.boolean(),
+  stock_quantity: z.number(),
+  store: z.number(),
+  store_name: z.string().optional(),
+  store_slug: z.string().optional(),
+  user: z.number(),
+  created_at: z.string(),
+};
+
+/** A product as the shop shows it: images are [{image: url, id}] (first is the cover). */
+export const ProductSchema = z.object({ ...productFields, images: z.array(z.object({ image: z.string(), id: z.number() })) });
+/** A product in the store view (GET /products/store/{storeId}/): images are [{"<imageId>": url}]. */
+export const StoreProductSchema = z.object({ ...productFields, images: z.array(z.record(z.string(), z.string())) });
+
+export const CategoryPageSchema = pagedOf(CategorySchema);
+export const ProductPageSchema = pagedOf(ProductSchema);
+export const StoreProductPageSchema = pagedOf(StoreProductSchema);
+
+export type ApiCategory = z.infer<typeof CategorySchema>;
+export type ApiProduct = z.infer<typeof ProductSchema>;
+export type ApiStoreProduct = z.infer<typeof StoreProductSchema>;
+export type ApiProductPage = z.infer<typeof ProductPageSchema>;
+export type ApiCategoryPage = z.infer<typeof CategoryPageSchema>;

@@ -1,0 +1,112 @@
+/** Catalogue: rows to the API's JSON shapes (spec section 3, api-contract.md). */
+import type { Queryable } from "~/db/client.server";
+import { koboToNaira } from "~/domain/money";
+import { imageUrl, PLACEHOLDER_IMAGE_KEY } from "../core/media";
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+  slug: string;
+  parent_id: number | null;
+}
+
+export function serializeCategory(c: CategoryRow) {
+  return { id: c.id, name: c.name, slug: c.slug, parent: c.parent_id };
+}
+
+export interface ProductRow {
+  id: number;
+  name: string;
+  description: string;
+  type: "sale" | "rent";
+  size: "small" | "medium" | "large";
+  category_id: number;
+  category_name: string;
+  category_slug?: string;
+  price_kobo: number;
+  selling_price_kobo: number;
+  stock_quantity: number;
+  published: boolean;
+  featured: boolean;
+  store_id: number;
+  store_name?: string;
+  store_slug?: string;
+  user_id: number;
+  created_at: Date | string;
+}
+
+/** Columns for ProductRow; join categories c and stores s. */
+export const PRODUCT_COLUMNS = `p.id, p.name, p.description, p.type, p.size, p.category_id, c.name AS category_name, c.slug AS category_slug,
+  p.price_kobo, p.selling_price_kobo, p.stock_quantity, p.published, p.featured, p.store_id,
+  s.name AS store_name, s.slug AS store_slug, p.user_id, p.created_at`;
+export const PRODUCT_FROM = `products p JOIN categories c ON c.id = p.category_id JOIN stores s ON s.id = p.store_id`;
+
+export interface ImageRow {
+  id: number;
+  product_id: number;
+  image_key: string;
+}
+
+/** Loads the images of many products in one query, in slot order. */
+export async function imagesFor(q: Queryable, productIds: number[]): Promise<Map<number, ImageRow[]>> {
+  const map = new Map<number, ImageRow[]>();
+  if (productIds.length === 0) return map;
+  const r = await q.query<ImageRow>(
+    `SELECT id, product_id, image_key FROM product_images WHERE product_id = ANY($1::int[]) ORDER BY product_id, position, id`,
+    [productIds],
+  );
+  for (const row of r.rows) {
+    const list = map.get(row.product_id) ?? [];
+    list.push(row);
+    map.set(row.product_id, list);
+  }
+  return map;
+}
+
+export function serializeProduct(
+  p: ProductRow,
+  images: ImageRow[],
+  origin: string,
+  opts: { storeView?: boolean } = {},
+) {
+  const base = `${origin}/api/v1`;
+  const list = images.length ? images : [{ id: 0, product_id: p.id, image_key: PLACEHOLDER_IMAGE_KEY }];
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    type: p.type,
+    category: `${base}/products/categories/${p.category_id}/`,
+    category_id: p.category_id,
+    category_name: p.category_name,
+    category_slug: p.category_slug ?? "",
+    images: list.map((img) =>
+      opts.storeView
+        ? { [String(img.id)]: imageUrl(origin, img.image_key) }
+        : { image: imageUrl(origin, img.image_key), id: img.id },
+    ),
+    image_keys: list.map((img) => img.image_key),
+    selling_price: koboToNaira(p.selling_price_kobo),
+    price: koboToNaira(p.price_kobo),
+    size: p.size,
+    published: p.published,
+    featured: p.featured,
+    in_stock: p.stock_quantity > 0,
+    stock_quantity: p.stock_quantity,
+    store: p.store_id,
+    store_name: p.store_name,
+    store_slug: p.store_slug,
+    user: p.user_id,
+    created_at: new Date(p.created_at).toISOString(),
+  };
+}
+
+export type SerializedProduct = ReturnType<typeof serializeProduct>;
+
+export async function serializeProducts(q: Queryable, rows: ProductRow[], origin: string, opts: { storeView?: boolean } = {}) {
+  const imgs = await imagesFor(
+    q,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => serializeProduct(r, imgs.get(r.id) ?? [], origin, opts));
+}

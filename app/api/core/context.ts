@@ -1,0 +1,114 @@
+/**
+ * The handler context: the request, the database, the caller and the permission guards. Every
+ * "may this caller do that" question of the API is answered here, once.
+ */
+import crypto from "node:crypto";
+import type { Db, Queryable } from "~/db/client.server";
+import { verifyToken } from "../tokens.server";
+import { ApiError, forbidden, notFound, readBody } from "./http";
+import { intParam, uuidParam } from "./params";
+import type { ApiContext, AuthUser, StoreRole } from "./types";
+
+export const API_PREFIX = "/api/v1";
+
+function tokenFrom(request: Request): string | null {
+  const h = request.headers.get("authorization");
+  if (!h) return null;
+  const m = /^(?:Bearer|JWT)\s+(.+)$/i.exec(h.trim());
+  return m ? m[1].trim() : null;
+}
+
+export async function loadAuthUser(db: Queryable, userId: number): Promise<AuthUser | null> {
+  const r = await db.query<AuthUser & { is_active: boolean }>(
+    `SELECT id, email::text AS email, first_name, last_name, role, email_verified_at IS NOT NULL AS email_verified, is_active
+       FROM users WHERE id = $1`,
+    [userId],
+  );
+  const u = r.rows[0];
+  if (!u || !u.is_active) return null;
+  return { id: u.id, email: u.email, first_name: u.first_name, last_name: u.last_name, role: u.role, email_verified: u.email_verified };
+}
+
+/** The caller's role in a store: "owner", "member", or null (accepted memberships only). */
+export async function storeRoleOf(q: Queryable, storeId: number, userId: number): Promise<StoreRole | null> {
+  const r = await q.query<{ role: string }>(
+    "SELECT role FROM store_members WHERE store_id = $1 AND user_id = $2 AND accepted_at IS NOT NULL ORDER BY role = 'Owner' DESC LIMIT 1",
+    [storeId, userId],
+  );
+  const role = r.rows[0]?.role;
+  return role === "Owner" ? "owner" : role === "Member" ? "member" : null;
+}
+
+export interface ContextMeta {
+  clientIp?: string;
+  requestId?: string;
+}
+
+export function createContext(request: Request, params: Record<string, string>, db: Db, meta: ContextMeta = {}): ApiContext {
+  const url = new URL(request.url);
+  let userPromise: Promise<{ user: AuthUser | null; bad: boolean }> | null = null;
+  const resolveUser = () =>
+    (userPromise ??= (async () => {
+      const token = tokenFrom(request);
+      if (!token) return { user: null, bad: false };
+      const v = await verifyToken(token, "access");
+      if (!v) return { user: null, bad: true };
+      const user = await loadAuthUser(db, v.userId);
+      return { user, bad: !user };
+    })());
+  let bodyPromise: Promise<Record<string, unknown>> | null = null;
+  const isOwnerOrAdmin = (user: AuthUser | null, ownerId: number | null) => !!user && (user.role === "admin" || (ownerId !== null && user.id === ownerId));
+  const ctx: ApiContext = {
+    request,
+    url,
+    params,
+    db,
+    base: `${url.origin}${API_PREFIX}`,
+    clientIp: meta.clientIp || "unknown",
+    requestId: meta.requestId || crypto.randomUUID(),
+    user: async () => (await resolveUser()).user,
+    async requireUser() {
+      const { user, bad } = await resolveUser();
+      if (user) return user;
+      if (bad)
+        throw new ApiError(401, {
+          detail: "Given token not valid for any token type",
+          code: "token_not_valid",
+          messages: [{ token_class: "AccessToken", token_type: "access", message: "Token is invalid or expired" }],
+        });
+      throw new ApiError(401, { detail: "Authentication credentials were not provided." });
+    },
+    async requireSelf(userId) {
+      const user = await ctx.requireUser();
+      if (user.id !== userId && user.role !== "admin") throw forbidden();
+      return user;
+    },
+    async requireAdmin() {
+      const user = await ctx.requireUser();
+      if (user.role !== "admin") throw notFound();
+      return user;
+    },
+    async requireStoreRole(storeId, role) {
+      const user = await ctx.requireUser();
+      const store = await db.query("SELECT 1 FROM stores WHERE id = $1", [storeId]);
+      if (!store.rows[0] || !(await ctx.hasStoreRole(user, storeId, role))) throw notFound();
+      return user;
+    },
+    async hasStoreRole(user, storeId, role) {
+      if (!user) return false;
+      if (user.role === "admin") return true;
+      const mine = await storeRoleOf(db, storeId, user.id);
+      return mine === "owner" || (role === "member" && mine === "member");
+    },
+    async requireOwner(ownerId) {
+      const user = await ctx.requireUser();
+      if (!isOwnerOrAdmin(user, ownerId)) throw notFound();
+      return user;
+    },
+    isOwnerOrAdmin,
+    intParam: (name) => intParam(params, name),
+    uuidParam: (name) => uuidParam(params, name),
+    body: () => (bodyPromise ??= readBody(request)),
+  };
+  return ctx;
+}

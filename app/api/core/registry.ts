@@ -1,0 +1,18 @@
+/** Every area's route table. A new area adds one import here. */
+import { routes as addresses } from "../addresses/routes";
+import { routes as auth } from "../auth/routes";
+import { routes as carts } from "../carts/routes";
+import { routes as catalog } from "../catalog/routes";
+import { routes as newsletter } from "../newsletter/routes";
+import { routes as orders } from "../orders/routes";
+import { routes as payments } from "../payments/routes";
+import { routes as reviews } from "../reviews/routes";
+import { routes as schema } from "../schema/routes";
+import { routes as stores } from "../stores/routes";
+import { routes as users } from "../users/routes";
+import { routes as wishlist } from "../wishlist/routes";
+import type { RouteDef } from "./types";
+
+export function allRoutes(): RouteDef[] {
+  return [...auth, ...users, ...addresses, ...catalog, ...carts, ...wishlist, ...orders, ...payments, ...reviews, ...stores, ...newsletter, ...schema];
+}

@@ -1,0 +1,123 @@
+/**
+ * The /api/v1 dispatcher. Each area folder exports its route table (registered in ./registry);
+ * this file matches a request to one of them (exact path spellings, trailing slash optional,
+ * never a redirect), enforces the route's simple access kinds, runs it, and turns thrown
+ * ApiErrors into DRF-style JSON. API_HEADERS (CORS, nosniff) go on every answer, errors included.
+ */
+import { getDb } from "~/db/client.server";
+import { createContext, API_PREFIX, type ContextMeta } from "./context";
+import { API_HEADERS, ApiError, json } from "./http";
+import { allRoutes } from "./registry";
+import type { ApiContext, RouteDef } from "./types";
+
+export { API_PREFIX, loadAuthUser } from "./context";
+export type { Access, ApiContext, AuthUser, Method, RouteDef, StoreRole } from "./types";
+
+interface Compiled extends RouteDef {
+  regex: RegExp;
+  keys: string[];
+  literals: number;
+}
+
+function compile(r: RouteDef): Compiled {
+  if (!r.access) throw new Error(`route ${r.method} ${r.path} declares no access`);
+  const segs = r.path.split("/").filter(Boolean);
+  const keys: string[] = [];
+  let literals = 0;
+  const pattern = segs
+    .map((s) => {
+      if (s.startsWith(":")) {
+        keys.push(s.slice(1));
+        return "([^/]+)";
+      }
+      literals++;
+      return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    })
+    .join("/");
+  return { ...r, regex: new RegExp(`^/${pattern}/?$`), keys, literals };
+}
+
+let compiled: Compiled[] | null = null;
+function routes(): Compiled[] {
+  if (!compiled) compiled = allRoutes().map(compile).sort((a, b) => b.literals - a.literals);
+  return compiled;
+}
+
+function withHeaders(res: Response): Response {
+  // Responses from fetch() can have immutable headers; copy when needed.
+  try {
+    for (const [k, v] of Object.entries(API_HEADERS)) res.headers.set(k, v);
+    return res;
+  } catch {
+    const h = new Headers(res.headers);
+    for (const [k, v] of Object.entries(API_HEADERS)) h.set(k, v);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers: h });
+  }
+}
+
+/** The checks the router makes itself before a handler runs (see Access). */
+async function enforceAccess(route: RouteDef, ctx: ApiContext): Promise<void> {
+  switch (route.access) {
+    case "authenticated":
+      await ctx.requireUser();
+      return;
+    case "admin":
+      await ctx.requireAdmin();
+      return;
+    case "self": {
+      const name = "userId" in ctx.params ? "userId" : "id";
+      await ctx.requireSelf(ctx.intParam(name));
+      return;
+    }
+    case "store-member":
+    case "store-owner":
+      await ctx.requireStoreRole(ctx.intParam("storeId"), route.access === "store-owner" ? "owner" : "member");
+      return;
+    default:
+      return;
+  }
+}
+
+/**
+ * Handles one request whose path starts with /api/v1 (contract 2). `meta` carries the client's
+ * address and the request id from the server (or the storefront's in-process client).
+ */
+export async function handleApi(request: Request, meta?: ContextMeta): Promise<Response> {
+  const url = new URL(request.url);
+  const method = request.method.toUpperCase();
+  if (method === "OPTIONS") return withHeaders(new Response(null, { status: 200, headers: { "Content-Length": "0" } }));
+  let path = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : url.pathname;
+  if (!path.startsWith("/")) path = `/${path}`;
+  path = path.replace(/\/{2,}/g, "/");
+  try {
+    const candidates = routes().filter((r) => r.regex.test(path));
+    if (candidates.length === 0) return withHeaders(json({ detail: "Not found." }, 404));
+    const effective = method === "HEAD" ? "GET" : method;
+    const route = candidates.find((r) => r.method === effective);
+    if (!route) {
+      const allowed = [...new Set(candidates.map((r) => r.method)), "OPTIONS"].join(", ");
+      return withHeaders(json({ detail: `Method "${method}" not allowed.` }, 405, { Allow: allowed }));
+    }
+    const m = route.regex.exec(path)!;
+    const params: Record<string, string> = {};
+    try {
+      route.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1])));
+    } catch {
+      return withHeaders(json({ detail: "Not found." }, 404)); // malformed %-escape in a path parameter
+    }
+    const db = await getDb();
+    const ctx = createContext(request, params, db, meta);
+    await enforceAccess(route, ctx);
+    const res = await route.handler(ctx);
+    return withHeaders(res);
+  } catch (e) {
+    if (e instanceof ApiError) return withHeaders(json(e.body, e.status));
+    if (e instanceof Response) return withHeaders(e);
+    console.error(`[api] ${method} ${url.pathname} failed:`, e);
+    return withHeaders(json({ detail: "A server error occurred." }, 500));
+  }
+}
+
+export function listRoutes(): readonly RouteDef[] {
+  return routes();
+}

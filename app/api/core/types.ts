@@ -1,0 +1,90 @@
+/** Types of the API core: the signed-in user, the handler context, route declarations. */
+import type * as z from "zod";
+import type { Db } from "~/db/client.server";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: "shopper" | "admin";
+  email_verified: boolean;
+}
+
+export type StoreRole = "owner" | "member";
+
+export interface ApiContext {
+  request: Request;
+  url: URL;
+  params: Record<string, string>;
+  db: Db;
+  /** Absolute base of the API, e.g. https://host/api/v1, for links in answers. */
+  base: string;
+  /** The client's address (contract 1/2): "unknown" when the caller did not say. */
+  clientIp: string;
+  /** The request's id for logs (generated when the caller gave none). */
+  requestId: string;
+  /** The bearer token's user, or null. Public endpoints ignore a bad or expired token. */
+  user(): Promise<AuthUser | null>;
+  /** The bearer token's user, or a 401 that clients answer with one token refresh. */
+  requireUser(): Promise<AuthUser>;
+  /** The caller must be user `userId` or an admin: 401 without a user, 403 for anyone else. */
+  requireSelf(userId: number): Promise<AuthUser>;
+  /** Admins only: 401 without a user, 404 for anyone else (the route does not exist for them). */
+  requireAdmin(): Promise<AuthUser>;
+  /**
+   * A member ("member": Owner or Member) or the owner ("owner") of store `storeId`, or an admin:
+   * 401 without a user, 404 for anyone else and for a store that does not exist.
+   */
+  requireStoreRole(storeId: number, role: StoreRole): Promise<AuthUser>;
+  /** True when `user` is an admin or has `role` in store `storeId` ("member": Owner or Member). */
+  hasStoreRole(user: AuthUser | null, storeId: number, role: StoreRole): Promise<boolean>;
+  /** The object belongs to user `ownerId` (null: nobody) and the caller is them or an admin; else 404. */
+  requireOwner(ownerId: number | null): Promise<AuthUser>;
+  /** True when the caller (if any) is user `ownerId` or an admin. */
+  isOwnerOrAdmin(user: AuthUser | null, ownerId: number | null): boolean;
+  /** The serial id of path parameter `name`, or 404 (malformed or outside 1..2147483647). */
+  intParam(name: string): number;
+  /** The uuid of path parameter `name`, or 404. */
+  uuidParam(name: string): string;
+  /** The body as a plain object (JSON, form or multipart); 400/415 for a body the API cannot read. */
+  body(): Promise<Record<string, unknown>>;
+}
+
+/**
+ * Who may call a route. Declared on every route so the authorization-matrix test can try each
+ * one as anonymous, the owner, another shopper, a store member, another store's owner and an admin.
+ * The router enforces the simple kinds before the handler runs: "authenticated" (401),
+ * "admin" (401/404), "self" (path :userId or :id: 404 malformed, 401, 403),
+ * "store-member"/"store-owner" (path :storeId: 404 malformed, 401, 404).
+ * "owner" and "holder" depend on the object and are checked by the handler.
+ */
+export type Access =
+  | "public" // anyone; a bad or expired token is ignored
+  | "authenticated" // any signed-in user, acting on their own account (e.g. /users/auth/user/)
+  | "self" // the :userId of the path must be the caller (or an admin); others 403
+  | "owner" // the object named by the path belongs to the caller (or an admin); others 404
+  | "holder" // a guest object keyed by an unguessable id (guest cart): the id is the credential; a member's object as "owner"
+  | "store-member" // a member or the owner of the store named by the path (or an admin); others 404
+  | "store-owner" // the owner of the store named by the path (or an admin); others 404
+  | "admin"; // admins only; anonymous 401, everyone else 404
+
+export interface RouteDef {
+  method: Method;
+  /** Who may call it (see Access). */
+  access: Access;
+  /** Path under /api/v1 as clients spell it, with :params, e.g. /products/categories/:id/subcategories/ */
+  path: string;
+  handler: (ctx: ApiContext) => Promise<Response> | Response;
+  summary: string;
+  tag?: string;
+  auth?: "none" | "optional" | "required";
+  body?: z.ZodType;
+  query?: z.ZodType;
+  multipart?: boolean;
+  /** Example or schema of the answer, for the OpenAPI document. */
+  response?: z.ZodType;
+  status?: number;
+}

@@ -1,4 +1,0 @@
-/** payments endpoints of /api/v1 (spec section 7). Filled in by the issue that owns this area. */
-import type { RouteDef } from "../router";
-
-export const routes: RouteDef[] = [];

@@ -1,0 +1,65 @@
+/** GET /schema/: the OpenAPI 3.1 document, generated from the route table and its zod schemas. */
+import * as z from "zod";
+import { json } from "../core/http";
+import { listRoutes } from "../core/router";
+import type { RouteDef } from "../core/types";
+
+function toJsonSchema(s: z.ZodType) {
+  try {
+    return z.toJSONSchema(s, { unrepresentable: "any", io: "input" });
+  } catch {
+    return {};
+  }
+}
+
+export function buildOpenApi(serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of listRoutes()) {
+    if (r.path === "/schema/") continue;
+    const p = r.path.replace(/:([a-zA-Z_]+)/g, "{$1}");
+    const params = [...r.path.matchAll(/:([a-zA-Z_]+)/g)].map((m) => ({
+      name: m[1],
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }));
+    const op: Record<string, unknown> = {
+      summary: r.summary,
+      tags: [r.tag ?? "api"],
+      "x-access": r.access,
+      parameters: params,
+      responses: {
+        [String(r.status ?? 200)]: {
+          description: "Success",
+          ...(r.response ? { content: { "application/json": { schema: toJsonSchema(r.response) } } } : {}),
+        },
+        ...(r.access !== "public" && r.access !== "holder" ? { "401": { description: "Missing, invalid or expired access token" } } : {}),
+      },
+    };
+    if (r.body) {
+      op.requestBody = {
+        required: true,
+        content: { [r.multipart ? "multipart/form-data" : "application/json"]: { schema: toJsonSchema(r.body) } },
+      };
+    }
+    if (r.access !== "public" && r.access !== "holder") op.security = [{ bearer: [] }];
+    (paths[p] ??= {})[r.method.toLowerCase()] = op;
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Marketplace API", version: "1.0.0" },
+    servers: [{ url: serverUrl }],
+    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    paths,
+  };
+}
+
+export const routes: RouteDef[] = [
+  {
+    method: "GET",
+    path: "/schema/",
+    access: "public",
+    summary: "This API's OpenAPI document",
+    handler: (ctx) => json(buildOpenApi(ctx.base)),
+  },
+];

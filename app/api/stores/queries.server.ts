@@ -1,0 +1,31 @@
+/** Stores: reads over a Queryable. Roles come from store_members (migration 0004). */
+import type { Queryable } from "~/db/client.server";
+import type { StoreMemberRow, StoreRow } from "./serialize";
+
+const STORE_COLUMNS = "s.id, s.owner_id, s.name, s.slug, s.logo_key, s.banner_key";
+
+/** The stores a user owns, oldest first (so the last is the current store); [] for none. */
+export async function storesOwnedBy(q: Queryable, userId: number): Promise<StoreRow[]> {
+  const r = await q.query<StoreRow>(
+    `SELECT ${STORE_COLUMNS} FROM stores s JOIN store_members m ON m.store_id = s.id
+      WHERE m.user_id = $1 AND m.role = 'Owner' AND m.accepted_at IS NOT NULL ORDER BY s.created_at, s.id`,
+    [userId],
+  );
+  return r.rows;
+}
+
+export async function findStore(q: Queryable, id: number): Promise<StoreRow | null> {
+  const r = await q.query<StoreRow>(`SELECT ${STORE_COLUMNS} FROM stores s WHERE s.id = $1`, [id]);
+  return r.rows[0] ?? null;
+}
+
+/** A store's members, the owner first. */
+export async function storeMembers(q: Queryable, storeId: number): Promise<StoreMemberRow[]> {
+  const r = await q.query<StoreMemberRow>(
+    `SELECT m.id, m.user_id, m.email::text AS email, m.role, m.accepted_at, u.first_name, u.last_name, u.phone
+       FROM store_members m LEFT JOIN users u ON u.id = m.user_id
+      WHERE m.store_id = $1 ORDER BY m.role = 'Owner' DESC, m.id`,
+    [storeId],
+  );
+  return r.rows;
+}

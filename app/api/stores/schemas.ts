@@ -1,0 +1,26 @@
+/** Stores: response schemas and inferred answer types. No server imports. */
+import * as z from "zod";
+
+export const StoreSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  logo: z.string().nullable(),
+  banner: z.string().nullable(),
+});
+/** GET /stores/owner/{userId}/: a bare array; the last element is the current store. */
+export const OwnerStoresSchema = z.array(StoreSchema);
+
+export const StoreMemberSchema = z.object({
+  id: z.number(),
+  user_id: z.number().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: z.enum(["Owner", "Member"]),
+  accepted: z.boolean(),
+});
+
+export type ApiStore = z.infer<typeof StoreSchema>;
+export type ApiStoreMember = z.infer<typeof StoreMemberSchema>;

@@ -1,0 +1,34 @@
+/** Wishlist: reads over a Queryable. */
+import type { Queryable } from "~/db/client.server";
+import { firstImageKeySql } from "../core/media";
+import type { WishlistRow } from "./serialize";
+
+const ENTRY_SELECT = `SELECT w.id, w.user_id, w.product_id, w.created_at, p.name, p.selling_price_kobo, p.price_kobo, p.published,
+       p.stock_quantity, p.type, p.category_id, ${firstImageKeySql("p.id")} AS image_key
+  FROM wishlist_items w JOIN products p ON p.id = w.product_id`;
+
+export async function findWishlistEntry(q: Queryable, id: number): Promise<WishlistRow | null> {
+  const r = await q.query<WishlistRow>(`${ENTRY_SELECT} WHERE w.id = $1`, [id]);
+  return r.rows[0] ?? null;
+}
+
+export async function findWishlistEntryFor(q: Queryable, userId: number, productId: number): Promise<WishlistRow | null> {
+  const r = await q.query<WishlistRow>(`${ENTRY_SELECT} WHERE w.user_id = $1 AND w.product_id = $2`, [userId, productId]);
+  return r.rows[0] ?? null;
+}
+
+/** A page of a user's wishlist, newest first, and the total count. */
+export async function listWishlist(q: Queryable, userId: number, limit: number, offset: number): Promise<{ rows: WishlistRow[]; count: number }> {
+  const count = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM wishlist_items WHERE user_id = $1", [userId]);
+  const rows = await q.query<WishlistRow>(
+    `${ENTRY_SELECT} WHERE w.user_id = $1 ORDER BY w.created_at DESC, w.id DESC LIMIT ${Math.floor(limit)} OFFSET ${Math.floor(offset)}`,
+    [userId],
+  );
+  return { rows: rows.rows, count: count.rows[0].n };
+}
+
+/** True when the product may be wished for (it exists and is published). */
+export async function wishableProduct(q: Queryable, productId: number): Promise<boolean> {
+  const p = await q.query<{ published: boolean }>("SELECT published FROM products WHERE id = $1", [productId]);
+  return !!p.rows[0]?.published;
+}
