@@ -6,6 +6,7 @@
  */
 import crypto from "node:crypto";
 import type { Db } from "~/db/client.server";
+import { createAddress, createCart, createOrder, createReview, createStore } from "~/db/seed/factories";
 import { makeUser, type TestApi } from "../api/harness";
 
 export interface Identity {
@@ -64,27 +65,9 @@ export async function inStockProducts(db: Db, n: number): Promise<number[]> {
   return r.rows.map((x) => x.id);
 }
 
-export async function makeStore(db: Db, ownerId: number, name = `Guard store ${hex()}`): Promise<Store> {
-  const slug = `guard-${hex(5)}`;
-  const r = await db.query<{ id: number }>(
-    `INSERT INTO stores (owner_id, name, slug, email, phone) VALUES ($1, $2, $3, $4, '+2348030000001') RETURNING id`,
-    [ownerId, name, slug, `${slug}@example.com`],
-  );
-  const id = r.rows[0].id;
-  const u = await db.query<{ email: string }>("SELECT email::text AS email FROM users WHERE id = $1", [ownerId]);
-  await db.query(
-    `INSERT INTO store_members (store_id, user_id, email, role, accepted_at) VALUES ($1, $2, $3, 'Owner', now())`,
-    [id, ownerId, u.rows[0].email],
-  );
-  return { id, slug, ownerId };
-}
-
-export async function addMember(db: Db, store: Store, user: Identity): Promise<number> {
-  const r = await db.query<{ id: number }>(
-    `INSERT INTO store_members (store_id, user_id, email, role, invited_by, accepted_at) VALUES ($1, $2, $3, 'Member', $4, now()) RETURNING id`,
-    [store.id, user.id, user.email, store.ownerId],
-  );
-  return r.rows[0].id;
+export async function makeStore(db: Db, ownerId: number, members: number[] = []): Promise<Store> {
+  const s = await createStore(db, { owner_id: ownerId, name: `Guard store ${hex()}`, members });
+  return { id: s.id, slug: s.slug, ownerId };
 }
 
 export async function makeCast(api: TestApi): Promise<Cast> {
@@ -93,79 +76,72 @@ export async function makeCast(api: TestApi): Promise<Cast> {
   const member = await makeUser(api, { first_name: "Store", last_name: "Member" });
   const otherStoreOwner = await makeUser(api, { first_name: "Rival", last_name: "Owner" });
   const admin = await makeUser(api, { first_name: "Site", last_name: "Admin", role: "admin" });
-  const store = await makeStore(api.db, owner.id);
-  const memberRowId = await addMember(api.db, store, member);
+  const store = await makeStore(api.db, owner.id, [member.id]);
   const otherStore = await makeStore(api.db, otherStoreOwner.id);
-  return { owner, other, member, otherStoreOwner, admin, store, otherStore, memberRowId };
+  const row = await api.db.query<{ id: number }>("SELECT id FROM store_members WHERE store_id = $1 AND user_id = $2", [store.id, member.id]);
+  return { owner, other, member, otherStoreOwner, admin, store, otherStore, memberRowId: row.rows[0].id };
 }
 
-/** One of each resource kind, owned by `ownerId`. */
+/** One of each resource kind, owned by `ownerId` (made with the shared factories where there is one). */
 export async function makeOwned(db: Db, ownerId: number, store: Store | null): Promise<Owned> {
   const marker = `MARK${hex(6)}`;
   const [productId, deliveredProductId, guestProduct] = await inStockProducts(db, 3);
-  const address = await db.query<{ id: number }>(
-    `INSERT INTO addresses (user_id, receiver_first_name, receiver_last_name, receiver_phone_one, street_address, city, state, country, is_default)
-     VALUES ($1, 'Ada', $2, '+2348031234567', $3, 'Ikeja', 'Lagos', 'NGA',
-             NOT EXISTS (SELECT 1 FROM addresses WHERE user_id = $1)) RETURNING id`,
-    [ownerId, marker, `12 ${marker} Street`],
-  );
-  const cart = await db.query<{ id: string }>(
-    `INSERT INTO carts (user_id) VALUES ($1) ON CONFLICT (user_id) DO UPDATE SET updated_at = now() RETURNING id::text AS id`,
-    [ownerId],
-  );
+  const address = await createAddress(db, ownerId, { receiver_last_name: marker, street_address: `12 ${marker} Street` });
+  // one cart per member: reuse it, with a fresh line
+  const existing = await db.query<{ id: string }>("SELECT id::text AS id FROM carts WHERE user_id = $1", [ownerId]);
+  const cart = existing.rows[0] ?? (await createCart(db, { user_id: ownerId }));
   const cartItem = await db.query<{ id: number }>(
     `INSERT INTO cart_items (cart_id, product_id, quantity) VALUES ($1, $2, 2)
      ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = 2 RETURNING id`,
-    [cart.rows[0].id, productId],
+    [cart.id, productId],
   );
-  const guest = await db.query<{ id: string }>("INSERT INTO carts (user_id) VALUES (NULL) RETURNING id::text AS id");
-  const guestItem = await db.query<{ id: number }>(
-    "INSERT INTO cart_items (cart_id, product_id, quantity) VALUES ($1, $2, 1) RETURNING id",
-    [guest.rows[0].id, guestProduct],
-  );
+  const guest = await createCart(db, { user_id: null, items: [{ product_id: guestProduct, quantity: 1 }] });
+  const guestItem = await db.query<{ id: number }>("SELECT id FROM cart_items WHERE cart_id = $1", [guest.id]);
   const wish = await db.query<{ id: number }>(
     `INSERT INTO wishlist_items (user_id, product_id) VALUES ($1, $2)
      ON CONFLICT (user_id, product_id) DO UPDATE SET created_at = now() RETURNING id`,
     [ownerId, productId],
   );
-  const order = await db.query<{ id: string }>(
-    `INSERT INTO orders (user_id, customer_email, delivery_address_id, delivery_address, order_total_kobo, shipping_kobo,
-                         order_delivery_status, order_payment_status)
-     SELECT $1, u.email, $2, $3::jsonb, 1500000, 0, 'Delivered', 'Complete' FROM users u WHERE u.id = $1
-     RETURNING id::text AS id`,
-    [ownerId, address.rows[0].id, JSON.stringify({ street_address: `12 ${marker} Street`, city: "Ikeja", state: "Lagos" })],
-  );
+  const order = await createOrder(db, {
+    user_id: ownerId,
+    items: [{ product_id: deliveredProductId }],
+    delivery_status: "Delivered",
+    payment_status: "Complete",
+    delivery_address: { street_address: `12 ${marker} Street`, city: "Ikeja", state: "Lagos" },
+  });
+  await db.query("UPDATE orders SET delivery_address_id = $2, customer_email = (SELECT email FROM users WHERE id = $3) WHERE id = $1", [
+    order.id,
+    address.id,
+    ownerId,
+  ]);
+  // the order line names the marker and, for the store matrix, the owner's store
   const orderItem = await db.query<{ id: string }>(
-    `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo)
-     VALUES ($1, $2, $3, $4, 1, 1500000) RETURNING id::text AS id`,
-    [order.rows[0].id, deliveredProductId, store?.id ?? null, `${marker} product line`],
+    "UPDATE order_items SET product_name = $2, store_id = COALESCE($3, store_id) WHERE order_id = $1 RETURNING id::text AS id",
+    [order.id, `${marker} product line`, store?.id ?? null],
   );
   const payment = await db.query<{ id: number }>(
     `INSERT INTO payment_transactions (order_id, user_id, reference, amount_kobo, customer_email, payment_method, payment_status)
      SELECT $1, $2, $3, 1500000, u.email, 'CardPayment', 'Complete' FROM users u WHERE u.id = $2 RETURNING id`,
-    [order.rows[0].id, ownerId, `ref-${marker}`],
+    [order.id, ownerId, `ref-${marker}`],
   );
-  const review = await db.query<{ id: number }>(
-    `INSERT INTO reviews (product_id, user_id, rating, review_text) VALUES ($1, $2, 4, $3)
-     ON CONFLICT (product_id, user_id) DO UPDATE SET review_text = EXCLUDED.review_text RETURNING id`,
-    [deliveredProductId, ownerId, `Good, ${marker}`],
-  );
+  await db.query("DELETE FROM reviews WHERE product_id = $1 AND user_id = $2", [deliveredProductId, ownerId]);
+  const review = await createReview(db, { product_id: deliveredProductId, user_id: ownerId, rating: 4, review_text: `Good, ${marker}` });
   const note = await db.query<{ id: number }>(
     `INSERT INTO notifications (user_id, store_id, kind, title, body) VALUES ($1, $2, 'order', $3, $3) RETURNING id`,
     [store ? null : ownerId, store?.id ?? null, `New order ${marker}`],
   );
   return {
     marker,
-    addressId: address.rows[0].id,
-    cartId: cart.rows[0].id,
+    addressId: address.id,
+    cartId: cart.id,
     cartItemId: cartItem.rows[0].id,
-    guestCartId: guest.rows[0].id,
+    guestCartId: guest.id,
     guestCartItemId: guestItem.rows[0].id,
     wishlistId: wish.rows[0].id,
-    orderId: order.rows[0].id,
+    orderId: order.id,
     orderItemId: orderItem.rows[0].id,
     paymentId: payment.rows[0].id,
-    reviewId: review.rows[0].id,
+    reviewId: review.id,
     productId,
     deliveredProductId,
     notificationId: note.rows[0].id,
