@@ -173,7 +173,7 @@ describe.each(ENGINES)("crash safety on %s", (engine) => {
       console.warn(`[crash] no PostgreSQL server: the ${engine} run is SKIPPED`);
       ctx.skip();
     }
-    ensureBuild();
+    await ensureBuild();
     const data = await freshData(engine, `crash-${engine}`);
     cleanup.push(data.drop);
     const l = newLedger();

@@ -42,11 +42,46 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The production build must exist (npm test builds first); build it when it is missing. */
-export function ensureBuild() {
-  if (fs.existsSync(path.resolve("build/index.js"))) return;
-  const r = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-  if (r.status !== 0) throw new Error("remix build failed");
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const buildIsFresh = () => {
+  const b = path.resolve("build/index.js");
+  return fs.existsSync(b) && fs.statSync(b).mtimeMs >= newestMtime(path.resolve("app"));
+};
+
+/**
+ * The production build, fresh (npm test builds first, so this is usually a no-op). Test files
+ * that run at once take turns through a lock directory, so only one of them builds.
+ */
+export async function ensureBuild() {
+  const lock = path.resolve("tests/.tmp/build.lock");
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (buildIsFresh()) return;
+    try {
+      fs.mkdirSync(lock);
+    } catch {
+      if (Date.now() > deadline) throw new Error(`waited too long for ${lock} (remove it if no build is running)`);
+      await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
+    try {
+      if (buildIsFresh()) return;
+      const r = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+      if (r.status !== 0) throw new Error("remix build failed");
+      return;
+    } finally {
+      fs.rmSync(lock, { recursive: true, force: true });
+    }
+  }
 }
 
 export async function engineAvailable(engine: AppEngine): Promise<boolean> {

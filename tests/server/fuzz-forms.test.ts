@@ -145,7 +145,7 @@ describe.each(ENGINES)("storefront form actions fuzz on %s", (engine) => {
   beforeAll(async () => {
     available = await engineAvailable(engine);
     if (!available) return;
-    ensureBuild();
+    await ensureBuild();
     data = await freshData(engine, `forms-${engine}`);
     app = await startApp(data, { seed: true });
     if (data.databaseUrl) db = await openPostgres(data.databaseUrl, 2);
