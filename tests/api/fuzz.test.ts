@@ -110,6 +110,16 @@ interface FuzzRequest {
   auth: "none" | "owner" | "other" | "admin" | "bad" | "expired" | "wrong-scheme";
 }
 
+/** Query parameters: the route's declared `query` fields (when it has a schema) and the usual list filters. */
+function queryArb(route: RouteDef): fc.Arbitrary<[string, string][]> {
+  const declaredKeys = fieldsOf(route.query).map((f) => f.name);
+  if (!declaredKeys.length) return nastyQuery;
+  const own = fc.array(fc.tuple(fc.constantFrom(...declaredKeys), fc.oneof(nastyString, fc.integer().map(String)).map((v) => v.slice(0, 600))), {
+    maxLength: 3,
+  });
+  return fc.tuple(own, nastyQuery).map(([a, b]) => [...a, ...b]);
+}
+
 function requestArb(route: RouteDef, pools: Pools): fc.Arbitrary<FuzzRequest> {
   const keys = [...route.path.matchAll(/:([a-zA-Z_]+)/g)].map((m) => m[1]);
   const poolFor = (k: string) =>
@@ -121,7 +131,7 @@ function requestArb(route: RouteDef, pools: Pools): fc.Arbitrary<FuzzRequest> {
       params,
       pathStyle,
       method: fc.oneof({ weight: 8, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }),
-      query: nastyQuery,
+      query: queryArb(route),
       body: bodyArb(route, pools),
       kind: bodyKind,
       auth: fc.constantFrom("none", "owner", "owner", "owner", "owner", "other", "admin", "bad", "expired", "wrong-scheme"),

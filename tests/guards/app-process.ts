@@ -156,6 +156,10 @@ export async function startApp(data: AppData, opts: { seed: boolean; timeoutMs?:
       /* already gone */
     }
   };
+  // never leave a server behind when the test process goes away
+  const onExit = () => group("SIGKILL");
+  process.once("exit", onExit);
+  void exited.then(() => process.off("exit", onExit));
   const app: AppProcess = {
     origin,
     child,
