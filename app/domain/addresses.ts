@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 import { TEXT_MAX, text } from "./text";
-import { NIGERIAN_STATES, optionalPhoneField, phoneField, requiredText } from "./validation";
+import { NIGERIAN_STATES, intIdField, optionalPhoneField, phoneField, requiredText } from "./validation";
 
 /** At most this many addresses per user (spec section 9). */
 export const MAX_ADDRESSES = 3;
@@ -78,13 +78,11 @@ const countryField = z
   .refine((v) => ["NGA", "NG", "NIGERIA", "NGN"].includes(v), ADDRESS_MESSAGES.country)
   .transform(() => "NGA");
 
-const idLike = z.union([z.number(), z.string().trim().regex(/^\d+$/)]).transform(Number);
-
 /** POST/PUT /users/adresses/: the form's fields plus country (always NGA) and the owner id. */
 export const AddressBodySchema = z.object({
   ...addressFields,
   country: countryField,
-  user: z.union([idLike, z.null(), z.literal("")]).optional(),
+  user: z.union([intIdField, z.null(), z.literal("")]).optional(),
 });
 /** PATCH /users/adresses/{id}/: any of the fields. */
 export const AddressPatchSchema = AddressBodySchema.partial();

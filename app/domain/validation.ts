@@ -80,3 +80,15 @@ export const NIGERIAN_STATES = [
   "Katsina", "Kebbi", "Kogi", "Kwara", "Lagos", "Nasarawa", "Niger", "Ogun", "Ondo", "Osun", "Oyo", "Plateau",
   "Rivers", "Sokoto", "Taraba", "Yobe", "Zamfara",
 ] as const;
+
+export const INT_ID_MESSAGE = "A valid integer is required.";
+/** Largest value of a PostgreSQL integer (serial ids). */
+export const MAX_INT_ID = 2_147_483_647;
+
+/** A number or a string of digits, as a number (not yet range-checked). */
+export const idLike = z
+  .union([z.number(), z.string().trim().max(20, INT_ID_MESSAGE).regex(/^\d+$/, INT_ID_MESSAGE)], { error: INT_ID_MESSAGE })
+  .transform(Number);
+
+/** A serial id (1..2147483647) given as a number or a string of digits (ids in bodies and forms). */
+export const intIdField = idLike.pipe(z.number().int(INT_ID_MESSAGE).positive(INT_ID_MESSAGE).max(MAX_INT_ID, INT_ID_MESSAGE));

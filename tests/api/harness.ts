@@ -57,6 +57,8 @@ export interface FetchOptions {
   method?: string;
   json?: unknown;
   form?: FormData;
+  /** A raw body (set the content-type in headers yourself). */
+  body?: BodyInit;
   token?: string;
   headers?: Record<string, string>;
 }
@@ -122,6 +124,7 @@ export function useApi(engine: Engine): TestApi {
       headers["content-type"] = "application/json";
       body = JSON.stringify(opts.json);
     } else if (opts.form) body = opts.form;
+    else if (opts.body !== undefined) body = opts.body;
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     return fetch(path.startsWith("http") ? path : `${state.base}${path}`, {
       method: opts.method ?? (body ? "POST" : "GET"),

@@ -44,7 +44,8 @@ const truthy = (v: string | null) => v !== null && ["true", "1", "yes", "y"].inc
 const money = (v: string | null) => {
   if (v === null || v.trim() === "") return null;
   const n = Number(v);
-  return Number.isFinite(n) && n >= 0 ? Math.round(n * 100) : null;
+  // Above any real price (and beyond bigint): the largest exact amount keeps the filter's meaning.
+  return Number.isFinite(n) && n >= 0 ? Math.min(Math.round(n * 100), Number.MAX_SAFE_INTEGER) : null;
 };
 
 export interface ProductFilters {

@@ -106,7 +106,11 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     out = data as Record<string, unknown>;
   }
   const nul = findNul(out);
-  if (nul) throw badRequest({ [nul.length ? nul.map((k) => k.replace(/\0/g, "")).join(".") || "non_field_errors" : "non_field_errors"]: [NUL_MESSAGE] });
+  if (nul) {
+    // The field's path as validate() names it ("a.b.0"); a NUL in a key is dropped from the name.
+    const field = nul.map((k) => k.replace(/\0/g, "")).join(".") || "non_field_errors";
+    throw badRequest({ [field]: [NUL_MESSAGE] });
+  }
   return out;
 }
 
@@ -126,8 +130,11 @@ export function paged<T>(url: URL, results: T[], count: number, page: number, pa
 }
 
 /** page and page_size from the query string, with DRF's 404 for a page past the end handled by callers. */
+/** Highest page number looked at: anything beyond is past the end (404), never a huge OFFSET. */
+export const MAX_PAGE = 1_000_000;
+
 export function pageParams(url: URL, defaultSize = 20, maxSize = 100) {
-  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   const requested = Number.parseInt(url.searchParams.get("page_size") ?? "", 10);
   const pageSize = Number.isFinite(requested) && requested > 0 ? Math.min(requested, maxSize) : defaultSize;
   return { page, pageSize, offset: (page - 1) * pageSize };

@@ -2,10 +2,10 @@
  * Path parameters. A malformed id, or one outside PostgreSQL's integer range, names nothing:
  * it is a 404 `{"detail": "Not found."}` (never a 500 from the database).
  */
+import { MAX_INT_ID } from "~/domain/validation";
 import { notFound } from "./http";
 
-/** Largest value of a PostgreSQL `integer` (serial ids). */
-export const MAX_INT_ID = 2_147_483_647;
+export { MAX_INT_ID };
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
