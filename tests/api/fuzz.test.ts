@@ -255,7 +255,7 @@ describe.each(engines())("API fuzz on %s", (engine) => {
     }
     console.log(`[fuzz ${engine}] ${sent} requests over ${routes.length} routes, seed ${SEED}; statuses ${JSON.stringify(statuses)}`);
     expect(failures, failures.join("\n")).toEqual([]);
-  });
+  }, 240_000);
 
   it("answers unknown paths, wrong methods and broken escapes with a 4xx in the API's shape", async () => {
     const cases: Array<[string, string]> = [
