@@ -9,6 +9,15 @@ import { ApiError } from "~/api/core/http";
 import { listRoutes } from "~/api/core/router";
 import { addStoreMember, createAddress, createCategory, createProduct, createStore, createUser } from "~/db/seed/factories";
 import { NUL_MESSAGE } from "~/domain/text";
+import { AddressSchema } from "~/api/addresses/schemas";
+import { CartLineSchema, CartSchema } from "~/api/carts/schemas";
+import { CategoryPageSchema, CategorySchema, ProductPageSchema, ProductSchema } from "~/api/catalog/schemas";
+import { OrderPageSchema } from "~/api/orders/schemas";
+import { ReviewPageSchema, ReviewSummarySchema } from "~/api/reviews/schemas";
+import { OwnerStoresSchema } from "~/api/stores/schemas";
+import { UserSchema } from "~/api/users/schemas";
+import { WishlistEntrySchema, WishlistPageSchema } from "~/api/wishlist/schemas";
+import { createOrder } from "~/db/seed/factories";
 import { engines, makeUser, useApi, type TestApi } from "./harness";
 
 const address = {
@@ -327,6 +336,32 @@ describe.each(engines())("API core on %s", (engine) => {
     const withMeta = ctxFor(undefined, {}, { clientIp: "203.0.113.9", requestId: "req-1" });
     expect([withMeta.clientIp, withMeta.requestId]).toEqual(["203.0.113.9", "req-1"]);
     expect(ctxFor().requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("answers match the response schemas the storefront infers its types from", async () => {
+    const me = await makeUser(api);
+    const products = await api.call("/products/?page_size=5");
+    ProductPageSchema.parse(products.body);
+    const pid = (await api.db.query<{ id: number }>("SELECT id FROM products WHERE published AND stock_quantity > 10 ORDER BY id LIMIT 1")).rows[0].id;
+    ProductSchema.parse((await api.call(`/products/${pid}/`)).body);
+    CategoryPageSchema.parse((await api.call("/products/categories/")).body);
+    CategorySchema.array().parse((await api.call("/products/categories/root_categories/")).body);
+    const cart = await api.call("/carts/", { json: { user_id: me.id }, token: me.token });
+    CartSchema.parse(cart.body);
+    CartLineSchema.parse((await api.call(`/carts/${cart.body.id}/items/`, { json: { prod_id: pid }, token: me.token })).body);
+    CartSchema.parse((await api.call(`/carts/user/${me.id}/`, { token: me.token })).body);
+    AddressSchema.parse((await api.call("/users/adresses/", { json: address, token: me.token })).body);
+    WishlistEntrySchema.parse((await api.call("/carts/carts/wishlist/", { json: { product_id: pid }, token: me.token })).body);
+    WishlistPageSchema.parse((await api.call(`/carts/wishlist/user/${me.id}/`, { token: me.token })).body);
+    await createOrder(api.db, { user_id: me.id, items: [{ product_id: pid, quantity: 2 }], delivery_status: "Delivered" });
+    const orders = await api.call(`/orders/user/${me.id}`, { token: me.token });
+    OrderPageSchema.parse(orders.body);
+    expect(orders.body.results[0].order_items[0]).toMatchObject({ product_id: pid, quantity: 2 });
+    expect((await api.call(`/reviews/user/${me.id}/`, { json: { prod_id: pid, rating: 4, review_text: "Fine" }, token: me.token })).status).toBe(201);
+    ReviewPageSchema.parse((await api.call(`/reviews/products/${pid}/`)).body);
+    ReviewSummarySchema.parse((await api.call(`/reviews/products/${pid}/summary/`)).body);
+    OwnerStoresSchema.parse((await api.call(`/stores/owner/${me.id}/`, { token: me.token })).body);
+    UserSchema.parse((await api.call(`/users/${me.id}/`, { token: me.token })).body);
   });
 
   it("owner-or-admin objects: another user's address is 404, an admin may read it", async () => {

@@ -10,7 +10,7 @@ import type { Queryable } from "~/db/client.server";
 import { bandRange, PRICE_BAND_COUNT } from "~/domain/price-bands";
 import { notFound, paged, pageParams } from "../core/http";
 import { matchSql, planSearch, rankSql, type SearchPlan } from "../search.server";
-import { PRODUCT_COLUMNS, PRODUCT_FROM, serializeProducts, type CategoryRow, type ProductRow } from "./serialize";
+import { PRODUCT_COLUMNS, PRODUCT_FROM, serializeProduct, type CategoryRow, type ImageRow, type ProductRow } from "./serialize";
 
 const COUNT_CAP = 10_000;
 /**
@@ -305,4 +305,29 @@ export async function subcategories(q: Queryable, parentId: number): Promise<Cat
 export async function findProduct(q: Queryable, id: number): Promise<(ProductRow & { owner_id: number }) | null> {
   const r = await q.query<ProductRow & { owner_id: number }>(`SELECT ${PRODUCT_COLUMNS}, s.owner_id FROM ${PRODUCT_FROM} WHERE p.id = $1`, [id]);
   return r.rows[0] ?? null;
+}
+
+/** Loads the images of many products in one query, in slot order. */
+export async function imagesFor(q: Queryable, productIds: number[]): Promise<Map<number, ImageRow[]>> {
+  const map = new Map<number, ImageRow[]>();
+  if (productIds.length === 0) return map;
+  const r = await q.query<ImageRow>(
+    `SELECT id, product_id, image_key FROM product_images WHERE product_id = ANY($1::int[]) ORDER BY product_id, position, id`,
+    [productIds],
+  );
+  for (const row of r.rows) {
+    const list = map.get(row.product_id) ?? [];
+    list.push(row);
+    map.set(row.product_id, list);
+  }
+  return map;
+}
+
+/** Products as the API answers them, with their images (one query for all). */
+export async function serializeProducts(q: Queryable, rows: ProductRow[], origin: string, opts: { storeView?: boolean } = {}) {
+  const imgs = await imagesFor(
+    q,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => serializeProduct(r, imgs.get(r.id) ?? [], origin, opts));
 }

@@ -15,10 +15,11 @@ import {
   listProducts,
   randomProducts,
   rootCategories,
+  serializeProducts,
   subcategories,
 } from "./queries.server";
 import { CategoryPageSchema, CategorySchema, ProductPageSchema, ProductSchema, StoreProductPageSchema } from "./schemas";
-import { serializeCategory, serializeProducts } from "./serialize";
+import { serializeCategory } from "./serialize";
 
 export const routes: RouteDef[] = [
   {

@@ -1,5 +1,4 @@
 /** Catalogue: rows to the API's JSON shapes (spec section 3, api-contract.md). */
-import type { Queryable } from "~/db/client.server";
 import { koboToNaira } from "~/domain/money";
 import { imageUrl, PLACEHOLDER_IMAGE_KEY } from "../core/media";
 
@@ -47,22 +46,6 @@ export interface ImageRow {
   image_key: string;
 }
 
-/** Loads the images of many products in one query, in slot order. */
-export async function imagesFor(q: Queryable, productIds: number[]): Promise<Map<number, ImageRow[]>> {
-  const map = new Map<number, ImageRow[]>();
-  if (productIds.length === 0) return map;
-  const r = await q.query<ImageRow>(
-    `SELECT id, product_id, image_key FROM product_images WHERE product_id = ANY($1::int[]) ORDER BY product_id, position, id`,
-    [productIds],
-  );
-  for (const row of r.rows) {
-    const list = map.get(row.product_id) ?? [];
-    list.push(row);
-    map.set(row.product_id, list);
-  }
-  return map;
-}
-
 export function serializeProduct(
   p: ProductRow,
   images: ImageRow[],
@@ -102,11 +85,3 @@ export function serializeProduct(
 }
 
 export type SerializedProduct = ReturnType<typeof serializeProduct>;
-
-export async function serializeProducts(q: Queryable, rows: ProductRow[], origin: string, opts: { storeView?: boolean } = {}) {
-  const imgs = await imagesFor(
-    q,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => serializeProduct(r, imgs.get(r.id) ?? [], origin, opts));
-}
