@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts", "tests/server/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts", "tests/server/**/*.test.ts", "tests/crash/**/*.test.ts"],
     globalSetup: ["tests/setup/global.ts"],
     setupFiles: ["tests/setup/env.ts"],
     testTimeout: 60_000,

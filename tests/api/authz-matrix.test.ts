@@ -1,0 +1,238 @@
+/**
+ * Authorization matrix, generated from the route table: every route that is not "public" is
+ * tried as anonymous, the owner, another shopper, a member of the owner's store, another store's
+ * owner and an admin, on fresh fixtures of each resource kind (tests/guards/fixtures.ts). What
+ * each may do comes from the route's `access` declaration (see `Access` in app/api/router.ts):
+ *
+ *   - a leak: someone who should be denied gets a 2xx, any other answer than 401/403/404, or an
+ *     answer that contains the owner's data (the fixtures' marker or the owner's e-mail);
+ *   - a wrong denial: someone who may use the route gets anything but a 2xx.
+ *
+ * A route without a declaration fails the first test, and a :param this file cannot fill fails
+ * the matrix: a new route must be declared and, if it names a new kind of resource, taught here.
+ */
+import { describe, expect, it } from "vitest";
+import { listRoutes, type Access, type RouteDef } from "~/api/router";
+import { engines, useApi, type TestApi } from "./harness";
+import { inStockProducts, makeCast, makeOwned, type Cast, type Identity, type Owned } from "../guards/fixtures";
+
+type Who = "anonymous" | "owner" | "other" | "member" | "otherStoreOwner" | "admin";
+const WHO: Who[] = ["anonymous", "other", "member", "otherStoreOwner", "admin", "owner"];
+
+const ACCESS_VALUES: Access[] = ["public", "authenticated", "self", "owner", "holder", "store-member", "store-owner", "admin"];
+
+/** Who may use a route of each access kind on the owner's things (everyone else is denied). */
+const ALLOWED: Record<Exclude<Access, "public">, Who[]> = {
+  authenticated: ["owner", "other", "member", "otherStoreOwner", "admin"],
+  self: ["owner", "admin"],
+  owner: ["owner", "admin"],
+  holder: ["owner", "admin"], // a member's cart; a guest cart is tried separately (anyone holding the id)
+  "store-member": ["owner", "member", "admin"],
+  "store-owner": ["owner", "admin"],
+  admin: ["admin"],
+};
+
+/** Who may see the owner's data in an answer (for "authenticated" routes, everyone acts on their own account). */
+const MAY_SEE_OWNER_DATA: Record<Exclude<Access, "public">, Who[]> = {
+  ...ALLOWED,
+  authenticated: ["owner", "admin"],
+};
+
+const DENIAL = new Set([401, 403, 404]);
+
+function declared(r: RouteDef): Access | undefined {
+  return r.access;
+}
+
+const routeName = (r: RouteDef) => `${r.method} ${r.path}`;
+
+/** Fills the :params of a route with the owner's fixtures (guest: the guest cart instead of the member's). */
+function fillPath(r: RouteDef, cast: Cast, o: Owned, guest: boolean): { path: string; missing: string[] } {
+  const missing: string[] = [];
+  const p = r.path;
+  const path = p.replace(/:([a-zA-Z_]+)/g, (_, key: string) => {
+    const v = paramFor(key, p, cast, o, guest);
+    if (v === undefined) {
+      missing.push(key);
+      return "MISSING";
+    }
+    return encodeURIComponent(String(v));
+  });
+  return { path, missing };
+}
+
+function paramFor(key: string, path: string, cast: Cast, o: Owned, guest: boolean): string | number | undefined {
+  switch (key) {
+    case "userId":
+      return cast.owner.id;
+    case "cartId":
+      return guest || /\/merge\//.test(path) ? o.guestCartId : o.cartId;
+    case "itemId":
+      return guest ? o.guestCartItemId : o.cartItemId;
+    case "productId":
+      return /\/stores?\//.test(path) ? o.productId : o.deliveredProductId;
+    case "addressId":
+      return o.addressId;
+    case "wishlistId":
+      return o.wishlistId;
+    case "orderId":
+      return o.orderId;
+    case "orderItemId":
+      return o.orderItemId;
+    case "paymentId":
+      return o.paymentId;
+    case "reviewId":
+      return o.reviewId;
+    case "notificationId":
+      return o.notificationId;
+    case "storeId":
+      return cast.store.id;
+    case "slug":
+    case "storeSlug":
+      return cast.store.slug;
+    case "memberId":
+      return cast.memberRowId;
+    case "id":
+      if (path.startsWith("/users/:id/")) return cast.owner.id;
+      if (/\/ad{1,2}resses\/:id/.test(path)) return o.addressId;
+      if (/\/wishlist\/:id/.test(path)) return o.wishlistId;
+      if (path.startsWith("/orders/:id") || path.startsWith("/orders/items/:id")) return /items/.test(path) ? o.orderItemId : o.orderId;
+      if (path.startsWith("/payments/")) return o.paymentId;
+      if (path.startsWith("/reviews/")) return o.reviewId;
+      if (/notifications\/:id/.test(path)) return o.notificationId;
+      if (path.startsWith("/stores/:id")) return cast.store.id;
+      if (path.startsWith("/products/:id")) return o.productId;
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A valid body for the route, so an allowed caller gets a 2xx (unknown routes get {}). */
+async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: boolean): Promise<unknown> {
+  const m = r.method;
+  const p = r.path;
+  const address = {
+    receiver_first_name: "Bola",
+    receiver_last_name: "Ade",
+    receiver_phone_one: "+2348039876543",
+    street_address: "3 Matrix Close",
+    city: "Yaba",
+    state: "Lagos",
+    country: "NGA",
+  };
+  if (p.endsWith("/items/") && m === "POST") {
+    const [, , , spare] = await inStockProducts(api.db, 4);
+    return { prod_id: spare, quantity: 1 };
+  }
+  if (p.endsWith("/items/:itemId/") && (m === "PATCH" || m === "PUT")) return { quantity: 3 };
+  if ((p.endsWith("/adresses/") || p.endsWith("/addresses/")) && m === "POST") return address;
+  if ((p.endsWith("/adresses/:id/") || p.endsWith("/addresses/:id/")) && m === "PUT") return address;
+  if ((p.endsWith("/adresses/:id/") || p.endsWith("/addresses/:id/")) && m === "PATCH") return { city: "Surulere" };
+  if (p.endsWith("wishlist/") && m === "POST") {
+    const [, , , , spare] = await inStockProducts(api.db, 5);
+    return { product_id: spare };
+  }
+  if (/^\/reviews\/user\/:userId\/$/.test(p) && m === "POST") return { prod_id: o.deliveredProductId, rating: 5, review_text: "Sturdy and on time." };
+  if (p === "/carts/" && m === "POST") return { user_id: guest ? null : cast.owner.id };
+  return m === "GET" || m === "DELETE" ? undefined : {};
+}
+
+interface Outcome {
+  who: Who;
+  status: number;
+  text: string;
+}
+
+async function attempt(api: TestApi, r: RouteDef, path: string, body: unknown, who: Who, ids: Record<Who, Identity | null>): Promise<Outcome> {
+  const id = ids[who];
+  const res = await api.fetch(path, { method: r.method, token: id?.token, json: body });
+  return { who, status: res.status, text: await res.text() };
+}
+
+function judge(r: RouteDef, access: Exclude<Access, "public">, o: Outcome, owned: Owned, cast: Cast, guest: boolean): string | null {
+  const allowed = guest ? true : ALLOWED[access].includes(o.who);
+  const maySee = guest ? true : MAY_SEE_OWNER_DATA[access].includes(o.who);
+  const where = `${routeName(r)}${guest ? " (guest cart)" : ""} as ${o.who}`;
+  const ownerRef = new RegExp(`"(user|user_id|owner|owner_id)":\\s*${cast.owner.id}\\b`);
+  const leaked =
+    o.text.includes(owned.marker) || o.text.toLowerCase().includes(cast.owner.email.toLowerCase()) || ownerRef.test(o.text);
+  if (!allowed) {
+    if (o.status >= 200 && o.status < 300) return `LEAK ${where}: ${o.status} ${o.text.slice(0, 120)}`;
+    if (!DENIAL.has(o.status)) return `NOT DENIED ${where}: ${o.status} (expected 401/403/404) ${o.text.slice(0, 120)}`;
+  } else if (o.status < 200 || o.status >= 300) {
+    return `WRONG DENIAL ${where}: ${o.status} ${o.text.slice(0, 160)}`;
+  }
+  if (!maySee && leaked) return `LEAK ${where}: the owner's data in a ${o.status} answer ${o.text.slice(0, 120)}`;
+  return null;
+}
+
+describe("route table", () => {
+  it("declares who may use every route", () => {
+    const missing = listRoutes()
+      .filter((r) => !declared(r))
+      .map(routeName);
+    const unknown = listRoutes()
+      .filter((r) => declared(r) && !ACCESS_VALUES.includes(declared(r)!))
+      .map((r) => `${routeName(r)}: ${declared(r)}`);
+    expect(unknown, `unknown access values:\n${unknown.join("\n")}`).toEqual([]);
+    expect(missing, `${missing.length} route(s) without an access declaration:\n${missing.join("\n")}`).toEqual([]);
+  });
+});
+
+describe.each(engines())("authorization matrix on %s", (engine) => {
+  const api = useApi(engine);
+
+  it("denies everyone the declaration does not allow, and allows everyone it does", async () => {
+    const routes = listRoutes().filter((r) => declared(r) && declared(r) !== "public");
+    const failures: string[] = [];
+    let tries = 0;
+    for (const r of routes) {
+      const access = declared(r) as Exclude<Access, "public">;
+      const cast = await makeCast(api);
+      const ids: Record<Who, Identity | null> = {
+        anonymous: null,
+        owner: cast.owner,
+        other: cast.other,
+        member: cast.member,
+        otherStoreOwner: cast.otherStoreOwner,
+        admin: cast.admin,
+      };
+      const runs = access === "holder" ? [false, true] : [false];
+      for (const guest of runs) {
+        for (const who of WHO) {
+          // Fresh fixtures for each caller, so an allowed write (a merge, a delete) does not hide the next
+          // try; the owner's earlier addresses go, so the address limit does not turn a try into a 400.
+          await api.db.query("DELETE FROM addresses WHERE user_id = $1", [cast.owner.id]);
+          const owned = await makeOwned(api.db, cast.owner.id, cast.store);
+          const { path, missing } = fillPath(r, cast, owned, guest);
+          if (missing.length) {
+            failures.push(`NO FIXTURE ${routeName(r)}: teach tests/api/authz-matrix.test.ts the param(s) ${missing.join(", ")}`);
+            break;
+          }
+          const body = await bodyFor(api, r, cast, owned, guest);
+          const outcome = await attempt(api, r, path, body, who, ids);
+          tries++;
+          const f = judge(r, access, outcome, owned, cast, guest);
+          if (f) failures.push(f);
+        }
+      }
+    }
+    console.log(`[authz matrix ${engine}] ${routes.length} routes × ${WHO.length} callers: ${tries} tries, ${failures.length} failures`);
+    expect(routes.length, "no route to try: are the access declarations in place?").toBeGreaterThan(0);
+    expect(failures, failures.join("\n")).toEqual([]);
+  }, 240_000);
+
+  it("keeps public routes open to anonymous callers (a public declaration that answers 401/403 is wrong)", async () => {
+    const cast = await makeCast(api);
+    const owned = await makeOwned(api.db, cast.owner.id, cast.store);
+    const failures: string[] = [];
+    for (const r of listRoutes().filter((x) => declared(x) === "public" && x.method === "GET")) {
+      const { path, missing } = fillPath(r, cast, owned, true);
+      if (missing.length) continue;
+      const res = await api.fetch(path);
+      if (res.status === 401 || res.status === 403) failures.push(`${routeName(r)} -> ${res.status}`);
+    }
+    expect(failures, failures.join("\n")).toEqual([]);
+  });
+});
