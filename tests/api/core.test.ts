@@ -38,7 +38,7 @@ async function tokenFor(api: TestApi, id: number) {
 
 describe("route table", () => {
   it("declares who may call every route", () => {
-    const kinds = new Set(["public", "authenticated", "self", "owner", "holder", "store-member", "store-owner", "admin"]);
+    const kinds = new Set(["public", "authenticated", "self", "self-only", "owner", "holder", "store-member", "store-owner", "admin"]);
     for (const r of listRoutes()) expect(kinds.has(r.access), `${r.method} ${r.path}`).toBe(true);
     for (const r of listRoutes().filter((x) => x.access === "self")) expect(r.path, r.path).toMatch(/:(userId|id)\b/);
     for (const r of listRoutes().filter((x) => x.access.startsWith("store-"))) expect(r.path, r.path).toMatch(/:storeId\b/);

@@ -6,7 +6,7 @@
  */
 import { getDb } from "~/db/client.server";
 import { createContext, API_PREFIX, type ContextMeta } from "./context";
-import { API_HEADERS, ApiError, json } from "./http";
+import { API_HEADERS, ApiError, forbidden, json } from "./http";
 import { allRoutes } from "./registry";
 import type { ApiContext, RouteDef } from "./types";
 
@@ -67,6 +67,11 @@ async function enforceAccess(route: RouteDef, ctx: ApiContext): Promise<void> {
     case "self": {
       const name = "userId" in ctx.params ? "userId" : "id";
       await ctx.requireSelf(ctx.intParam(name));
+      return;
+    }
+    case "self-only": {
+      const user = await ctx.requireUser();
+      if (ctx.intParam("userId") !== user.id) throw forbidden();
       return;
     }
     case "store-member":

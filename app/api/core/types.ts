@@ -57,7 +57,7 @@ export interface ApiContext {
  * Who may call a route. Declared on every route so the authorization-matrix test can try each
  * one as anonymous, the owner, another shopper, a store member, another store's owner and an admin.
  * The router enforces the simple kinds before the handler runs: "authenticated" (401),
- * "admin" (401/404), "self" (path :userId or :id: 404 malformed, 401, 403),
+ * "admin" (401/404), "self" (path :userId or :id: 404 malformed, 401, 403), "self-only" (the same without the admin),
  * "store-member"/"store-owner" (path :storeId: 404 malformed, 401, 404).
  * "owner" and "holder" depend on the object and are checked by the handler.
  */
@@ -65,6 +65,7 @@ export type Access =
   | "public" // anyone; a bad or expired token is ignored
   | "authenticated" // any signed-in user, acting on their own account (e.g. /users/auth/user/)
   | "self" // the :userId of the path must be the caller (or an admin); others 403
+  | "self-only" // the :userId of the path must be the caller; nobody acts for them, not even an admin (writing a review in their name); others 403
   | "owner" // the object named by the path belongs to the caller (or an admin); others 404
   | "holder" // a guest object keyed by an unguessable id (guest cart): the id is the credential; a member's object as "owner"
   | "store-member" // a member or the owner of the store named by the path (or an admin); others 404

@@ -62,7 +62,7 @@ export const routes: RouteDef[] = [
   {
     method: "POST",
     path: "/reviews/user/:userId/",
-    access: "self",
+    access: "self-only",
     summary:
       "Write or replace the user's review of a product: {review_text, rating (1-5), prod_id}. Only for the signed-in user themself (not even an admin writes for another), after delivery. 201 new, 200 replaced",
     tag: "reviews",
@@ -71,8 +71,7 @@ export const routes: RouteDef[] = [
     response: ReviewSchema,
     status: 201,
     async handler(ctx) {
-      const user = await ctx.requireUser();
-      if (ctx.intParam("userId") !== user.id) throw forbidden();
+      const user = await ctx.requireUser(); // the router has checked it is the :userId of the path
       const body = validate(ReviewBody, await ctx.body());
       if (!(await isPublicProduct(ctx.db, body.prod_id))) throw new ApiError(400, { prod_id: [`Invalid pk "${body.prod_id}" - object does not exist.`] });
       if (!(await hasReceived(ctx.db, user.id, body.prod_id))) throw forbidden(REVIEW_MESSAGES.notReceived);
