@@ -146,6 +146,14 @@ export function createApp({ build, getBuild = () => build, mode = process.env.NO
   // Anything thrown outside Remix's own error handling.
   app.use((err, req, res, _next) => {
     const requestId = res.locals.context?.requestId;
+    // Errors that carry a client-error status (a malformed %-escape in the path: Express's URIError
+    // with status 400) are the client's, not ours: answer that status, never a 500.
+    const status = Number(err?.status ?? err?.statusCode);
+    if (status >= 400 && status < 500) {
+      log().info({ requestId, method: req.method, status, reason: err?.message }, "bad request");
+      if (res.headersSent) return res.destroy();
+      return sendPage(res, status, "Bad request", "We could not read that address. Check the link and try again.", requestId);
+    }
     log().error({ err, requestId, method: req.method, path: scrubPath(req.path) }, "unhandled error");
     if (res.headersSent) return res.destroy();
     sendPage(res, 500, "Something went wrong", "Something went wrong on our side. Please try again in a moment.", requestId);

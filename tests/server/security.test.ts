@@ -104,6 +104,13 @@ describe("CSRF: state-changing storefront requests must come from our origin", (
     expect(r.headers["content-type"]).toMatch(/application\/json/);
   });
 
+  it("answers 400 (not 500) to a path with a malformed %-escape", async () => {
+    for (const path of ["/%E0%A4%A", "/cart/%E0%A4%A", "/%"]) {
+      const r = await get(path);
+      expect(r.status, path).toBe(400);
+    }
+  });
+
   it("never refuses a GET, and a GET changes nothing", async () => {
     expect((await get("/cart", { Origin: EVIL, "Sec-Fetch-Site": "cross-site" })).status).toBe(200);
   });
