@@ -23,8 +23,8 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const api = await apiFor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await apiFor(request, context);
   const shell = await loadShell(api, request);
   return data(shell, { headers: await api.headers() });
 }

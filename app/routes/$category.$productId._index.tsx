@@ -10,7 +10,7 @@ import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run
 import { AddToCartForm, BuyNowForm, WishlistHeart } from "~/components/cart-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Breadcrumb } from "~/components/listing/breadcrumb";
-import { loadProductForRoute, productCanonicalPath, siteOrigin } from "~/components/listing/catalog.server";
+import { loadProductForRoute, productCanonicalPath, siteOrigin } from "~/storefront/catalog.server";
 import { ProductScrollRow } from "~/components/listing/scroll-row";
 import { excerpt, seoMeta, type Seo } from "~/components/listing/seo";
 import { Description } from "~/components/product/description";
@@ -27,8 +27,8 @@ export const PRODUCT_PAGE_REVIEWS = 3;
 /** brand-700 keeps white text above 4.5:1 (brand-600 is 3.6:1). */
 const PRIMARY = "btn w-full bg-brand-700 text-white hover:bg-orange-800";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const api = await apiFor(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const api = await apiFor(request, context);
   const { product, path } = await loadProductForRoute(api, params);
   const [reviews, summary, similar, wishlist] = await Promise.all([
     api.get<{ results: ApiReview[] }>(`/reviews/products/${product.id}/?page_size=${PRODUCT_PAGE_REVIEWS}`, { auth: false }),

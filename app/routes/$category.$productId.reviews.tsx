@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { loadProductForRoute, productCanonicalPath, siteOrigin } from "~/components/listing/catalog.server";
+import { loadProductForRoute, productCanonicalPath, siteOrigin } from "~/storefront/catalog.server";
 import { BackIcon } from "~/components/listing/icons";
 import { seoMeta, type Seo } from "~/components/listing/seo";
 import { ReviewForm } from "~/components/product/review-form";
@@ -19,8 +19,8 @@ import { loginRedirect } from "~/storefront/auth.server";
 
 export const REVIEWS_PAGE_SIZE = 10;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const api = await apiFor(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const api = await apiFor(request, context);
   const { product } = await loadProductForRoute(api, params);
   const url = new URL(request.url);
   const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
@@ -57,8 +57,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const api = await apiFor(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const api = await apiFor(request, context);
   if (!api.user) loginRedirect(request);
   const form = await request.formData();
   if (form.get("intent") !== "review") throw new Response("Unknown intent", { status: 400 });

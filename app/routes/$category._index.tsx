@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { Breadcrumb, type Crumb } from "~/components/listing/breadcrumb";
-import { SPECIAL_LISTINGS, apiListingQuery, categoryPath, findCategory, loadCategories, siteOrigin } from "~/components/listing/catalog.server";
+import { SPECIAL_LISTINGS, apiListingQuery, categoryPath, findCategory, loadCategories, siteOrigin } from "~/storefront/catalog.server";
 import { FilterSidebar, SortControl, type FacetCategory } from "~/components/listing/filters";
 import { hasFilters, parseFilters } from "~/components/listing/filters-model";
 import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
@@ -20,8 +20,8 @@ import { apiFor } from "~/storefront/api.server";
 
 export const PAGE_SIZE = 24;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const api = await apiFor(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const api = await apiFor(request, context);
   const url = new URL(request.url);
   const param = (params.category ?? "").toLowerCase();
   const filters = parseFilters(url.searchParams);

@@ -6,7 +6,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { siteOrigin } from "~/components/listing/catalog.server";
+import { siteOrigin } from "~/storefront/catalog.server";
 import { ProductScrollRow } from "~/components/listing/scroll-row";
 import { seoMeta, type Seo } from "~/components/listing/seo";
 import { toCard, type CardProduct } from "~/components/product-card";
@@ -17,8 +17,8 @@ import { loadCategoryTree } from "~/storefront/shell.server";
 
 export const HOME_SECTION_SIZE = 6;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const api = await apiFor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await apiFor(request, context);
   const categories = await loadCategoryTree(api);
   const [featured, ...sections] = await Promise.all([
     api.get<{ results: CardProduct[] }>(`/products/?featured=true&page_size=${HOME_SECTION_SIZE}`, { auth: false }),

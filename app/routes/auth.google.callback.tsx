@@ -6,7 +6,7 @@ import { clearFlowCookies, googleAuthenticator, googleRedirectCookie, GoogleSign
 import { startUserSession } from "~/storefront/login.server";
 import { commitSession, getSession } from "~/storefront/session.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const cleanup = clearFlowCookies(request);
   // The shopper cancelled at Google (no credential): nothing happens, back to the login page (spec section 8).
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const auth = await googleAuthenticator();
     const answer = await auth.authenticate("google", request);
     const redirectTo = (await googleRedirectCookie().parse(request.headers.get("Cookie"))) as string | null;
-    const api = await apiFor(request);
+    const api = await apiFor(request, context);
     const res = await startUserSession(api, request, answer, redirectTo);
     for (const c of cleanup) res.headers.append("Set-Cookie", c);
     return res;

@@ -13,10 +13,10 @@ import { apiFor } from "~/storefront/api.server";
 import { apiErrorsToReply, assertSameOrigin, forwardedFor, startUserSession, type LoginAnswer } from "~/storefront/login.server";
 import { safeRedirect } from "~/storefront/session.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "");
-  const api = await apiFor(request);
+  const api = await apiFor(request, context);
   if (api.user) throw redirect(redirectTo || "/");
   const buy = url.searchParams.get("buy");
   return {
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: LoginSchema });
@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
-  const api = await apiFor(request);
+  const api = await apiFor(request, context);
   let r;
   try {
     r = await api.post<LoginAnswer>("/users/auth/login/", submission.value, { auth: false, headers: forwardedFor(request) });

@@ -16,9 +16,9 @@ import { safeRedirect } from "~/storefront/session.server";
 const FIELDS = ["first_name", "last_name", "email", "phone", "password1", "password2"] as const;
 const SECRET = ["password1", "password2"];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const api = await apiFor(request);
+  const api = await apiFor(request, context);
   if (api.user) throw redirect("/");
   const buy = url.searchParams.get("buy");
   return {
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: RegisterFormSchema });
@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: SECRET }), { status: 400 });
   }
   const { newsletter, redirectTo: _ignored, ...payload } = submission.value;
-  const api = await apiFor(request);
+  const api = await apiFor(request, context);
   let r;
   try {
     r = await api.post("/users/auth/registration/", payload, { auth: false, headers: forwardedFor(request) });

@@ -16,8 +16,8 @@ import { addToCart, apiMessage, loadCart, type Cart, type CartItem } from "~/sto
 import { formAnswerer, positiveId } from "~/storefront/form-answer.server";
 import { cartCookie, getGuestCartId, safeRedirect } from "~/storefront/session.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const api = await apiFor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await apiFor(request, context);
   const cart = await loadCart(api, request);
   const headers = await api.headers();
   // A guest cart that is gone (e.g. after checkout): drop its stale cookie.
@@ -35,8 +35,8 @@ export function parseQuantity(v: FormDataEntryValue | null): number {
 }
 
 
-export async function action({ request }: ActionFunctionArgs) {
-  const api = await apiFor(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const api = await apiFor(request, context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "") as Intent;
   const viaFetcher = form.get("_fetcher") === "1";

@@ -7,8 +7,8 @@ import { apiFor } from "~/storefront/api.server";
 
 type Outcome = "verified" | "already" | "expired" | "invalid";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const api = await apiFor(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const api = await apiFor(request, context);
   const r = await api.post<{ key?: string[] }>("/users/auth/registration/verify-email/", { key: params.key ?? "" }, { auth: false });
   let outcome: Outcome = "invalid";
   if (r.ok) outcome = "verified";

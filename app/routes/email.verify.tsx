@@ -11,10 +11,10 @@ import { PasswordResetSchema as ResendSchema } from "~/domain/accounts";
 import { apiFor } from "~/storefront/api.server";
 import { apiErrorsToReply, forwardedFor } from "~/storefront/login.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ResendSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sentTo: null }, { status: 400 });
-  const api = await apiFor(request);
+  const api = await apiFor(request, context);
   const r = await api.post("/users/auth/registration/resend-email/", submission.value, { auth: false, headers: forwardedFor(request) });
   if (!r.ok) return data({ result: submission.reply(apiErrorsToReply(r.status, r.data, ["email"])), sentTo: null }, { status: r.status === 429 ? 429 : 400 });
   return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };

@@ -4,9 +4,9 @@ import { redirect } from "@remix-run/node";
 import { apiFor } from "~/storefront/api.server";
 import { commitSession, safeRedirect } from "~/storefront/session.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const api = await apiFor(request);
+  const api = await apiFor(request, context);
   const email = String(form.get("email") ?? "").trim();
   const r = await api.post<{ email?: string[] }>("/newsletter/", { email });
   api.session.flash(

@@ -17,14 +17,14 @@ export function loader({ params }: LoaderFunctionArgs) {
   return { uid: params.uid ?? "", token: params.token ?? "" };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   // The link's uid and token count, not whatever the form carries.
   formData.set("uid", params.uid ?? "");
   formData.set("token", params.token ?? "");
   const submission = parseWithZod(formData, { schema: PasswordResetConfirmSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: SECRET }), done: false }, { status: 400 });
-  const api = await apiFor(request);
+  const api = await apiFor(request, context);
   const r = await api.post("/users/auth/password/reset/confirm/", submission.value, { auth: false, headers: forwardedFor(request) });
   if (r.ok) return { result: submission.reply({ resetForm: true }), done: true };
   const reply = apiErrorsToReply(r.status, r.data, ["new_password1", "new_password2"]);

@@ -1,6 +1,6 @@
 /** /robots.txt: crawl the catalogue, not carts, accounts, checkout, the seller area or the API. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { siteOrigin } from "~/components/listing/catalog.server";
+import { siteOrigin } from "~/storefront/catalog.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   const origin = siteOrigin(request);

@@ -1,14 +1,14 @@
 /** /sitemap.xml: home, every category and the published products (up to 45,000 URLs), from the API. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { loadCategories, productCanonicalPath, siteOrigin } from "~/components/listing/catalog.server";
+import { loadCategories, productCanonicalPath, siteOrigin } from "~/storefront/catalog.server";
 import { apiFor } from "~/storefront/api.server";
 
 const MAX_PRODUCT_PAGES = 450; // x 100 products; a sitemap holds at most 50,000 URLs
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const api = await apiFor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await apiFor(request, context);
   const origin = siteOrigin(request);
   const categories = await loadCategories(api);
   const urls: Array<{ loc: string; lastmod?: string }> = [{ loc: `${origin}/` }, { loc: `${origin}/all` }, { loc: `${origin}/featured` }];

@@ -16,16 +16,16 @@ function addressId(request: Request): number | null {
   return Number.isInteger(n) && n > 0 ? n : null;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { api } = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context);
   const id = addressId(request);
   if (!id) return redirect("/users/account/addresses");
   const address = await api.must(api.get<Address>(`/users/adresses/${id}/`));
   return data({ address }, { headers: await api.headers() });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { api, user } = await requireUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, user } = await requireUser(request, context);
   const id = addressId(request);
   if (!id) return redirect("/users/account/addresses", { status: 303 });
   const form = await request.formData();

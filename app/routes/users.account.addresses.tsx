@@ -13,8 +13,8 @@ import { AddressCard, type Address } from "~/components/users/address-card";
 import type { Api } from "~/storefront/api.server";
 import { requireUser } from "~/storefront/auth.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, user } = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, user } = await requireUser(request, context);
   const addresses = await api.must(api.get<Address[]>(`/users/${user.id}/addresses/`));
   return data({ addresses }, { headers: await api.headers() });
 }
@@ -25,8 +25,8 @@ async function done(api: Api, kind: "success" | "error", message: string) {
   return redirect("/users/account/addresses", { status: 303, headers: await api.headers() });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { api, user } = await requireUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, user } = await requireUser(request, context);
   const form = await request.formData();
   const intent = form.get("intent");
 

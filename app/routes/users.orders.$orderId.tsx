@@ -12,8 +12,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 ];
 
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { api } = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context);
   const order = await api.must(api.get<ApiOrder>(`/orders/${encodeURIComponent(params.orderId ?? "")}/`));
   return data({ order }, { headers: await api.headers() });
 }

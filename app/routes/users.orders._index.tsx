@@ -10,8 +10,8 @@ import { requireUser } from "~/storefront/auth.server";
 export const meta: MetaFunction = () => [{ title: "Orders | BuildMart NG" }];
 
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, user } = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, user } = await requireUser(request, context);
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
   const r = await api.get<{ count: number; next: string | null; previous: string | null; results: ApiOrder[] }>(
     `/orders/user/${user.id}?page=${page}`,

@@ -13,8 +13,8 @@ import { RecommendedProducts } from "~/components/users/recommended-products";
 import type { loader as rootLoader } from "~/root";
 import { requireUser } from "~/storefront/auth.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, user } = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, user } = await requireUser(request, context);
   const r = await api.get<{ results: CardProduct[] }>("/products/?featured=true&page_size=4", { auth: false });
   return data(
     { user: { firstName: user.firstName, lastName: user.lastName }, recommended: r.ok ? r.data.results : [] },

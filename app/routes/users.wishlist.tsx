@@ -18,19 +18,19 @@ import { loadWishlist, removeWishlistEntry, toggleWishlist } from "~/storefront/
 
 export const EMPTY_WISHLIST = "Your wishlist is empty. Sprinkle it with wishes and turn it into a party of dreams!";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { api } = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context);
   const entries = await loadWishlist(api);
   return data({ entries, origin: new URL(request.url).origin }, { headers: await api.headers() });
 }
 
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const viaFetcher = form.get("_fetcher") === "1";
   const back = safeRedirect(form.get("redirectTo"), "/users/wishlist");
-  const api = await apiFor(request);
+  const api = await apiFor(request, context);
   if (!api.user) {
     // Hearts are only shown to signed-in shoppers; a stale page still gets somewhere useful.
     return redirect(`/auth/login?redirectTo=${encodeURIComponent(back)}`, { status: 303 });

@@ -1,24 +1,47 @@
 /**
- * Server helpers for the catalogue pages: resolving /{category} (slug or URL-encoded name),
+ * Server helpers for the catalogue pages: the category list (once per request),: resolving /{category} (slug or URL-encoded name),
  * the breadcrumb path, the listing's query string for /api/v1/products/, and absolute URLs.
  * Data comes only through the API client.
  */
 import { env } from "~/config.server";
-import type { Api } from "~/storefront/api.server";
-import type { ListingFilters } from "./filters-model";
-import { priceBounds } from "./filters-model";
+import type { ListingFilters } from "~/components/listing/filters-model";
+import { priceBounds } from "~/components/listing/filters-model";
+import type { Api, ApiResponse } from "./api.server";
+import type { ApiCategory, ApiProduct, Paged } from "./api-types";
 
-export interface FlatCategory {
-  id: number;
-  name: string;
-  slug: string;
-  parent: number | null;
+export type FlatCategory = ApiCategory;
+
+/** The whole category list, fetched at most once per request (the header menu and the page share it). */
+export function categoriesAnswer(api: Api): Promise<ApiResponse<Paged<ApiCategory>>> {
+  return api.once("categories", () => api.get<Paged<ApiCategory>>("/products/categories/?page_size=500", { auth: false }));
 }
 
 export async function loadCategories(api: Api): Promise<FlatCategory[]> {
-  const r = await api.get<{ results: FlatCategory[] }>("/products/categories/?page_size=500", { auth: false });
+  const r = await categoriesAnswer(api);
   if (!r.ok) throw new Response("Catalogue unavailable", { status: 502 });
   return r.data.results;
+}
+
+export interface MenuCategory {
+  id: number;
+  name: string;
+  slug: string;
+  children: { id: number; name: string; slug: string }[];
+}
+
+/** Root categories with their children (header menu, home page); [] when the API fails. */
+export async function loadCategoryTree(api: Api): Promise<MenuCategory[]> {
+  const r = await categoriesAnswer(api);
+  if (!r.ok) return [];
+  const all = r.data.results;
+  return all
+    .filter((c) => c.parent === null)
+    .map((root) => ({
+      id: root.id,
+      name: root.name,
+      slug: root.slug,
+      children: all.filter((c) => c.parent === root.id).map(({ id, name, slug }) => ({ id, name, slug })),
+    }));
 }
 
 /** Path segments that are listings rather than categories. */
@@ -67,24 +90,7 @@ export function siteOrigin(request: Request): string {
   return (configured ?? new URL(request.url).origin).replace(/\/$/, "");
 }
 
-export interface PageProduct {
-  id: number;
-  name: string;
-  description: string;
-  type: "sale" | "rent";
-  category_id: number;
-  category_name: string;
-  category_slug: string;
-  images: Record<string, unknown>[];
-  selling_price: number;
-  price: number;
-  size: string;
-  published: boolean;
-  in_stock?: boolean;
-  store_name?: string;
-  store_slug?: string;
-  created_at: string;
-}
+export type PageProduct = ApiProduct;
 
 /**
  * The product of /{category}/{productId} or /products/{productId}: the first segment must be
