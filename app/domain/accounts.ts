@@ -4,7 +4,19 @@
  * form posts exactly what the API takes. Client-safe: no server imports.
  */
 import * as z from "zod";
+import { NUL_MESSAGE, TEXT_MAX, hasNul } from "./text";
 import { emailField, phoneField, requiredText } from "./validation";
+
+/** An opaque string (token, key, uid, nonce): at most TEXT_MAX.token characters, no NUL. */
+const anyOpaque = () =>
+  z.string().max(TEXT_MAX.token, `Ensure this field has no more than ${TEXT_MAX.token} characters.`).refine((v) => !hasNul(v), NUL_MESSAGE);
+/** The same, required. */
+const opaque = (message = "This field is required.") =>
+  z
+    .string({ error: message })
+    .min(1, message)
+    .max(TEXT_MAX.token, `Ensure this field has no more than ${TEXT_MAX.token} characters.`)
+    .refine((v) => !hasNul(v), NUL_MESSAGE);
 
 export const PASSWORD_MESSAGES = {
   required: "Enter Password",
@@ -33,17 +45,18 @@ export const newPasswordField = (required: string = PASSWORD_MESSAGES.required) 
   z
     .string({ error: required })
     .min(1, required)
-    .max(128, "Password must be at most 128 characters long.")
+    .max(TEXT_MAX.password, "Password must be at most 128 characters long.")
+    .refine((v) => !hasNul(v), NUL_MESSAGE)
     .refine((v) => v.length === 0 || v.length >= 8, PASSWORD_MESSAGES.min)
     .refine((v) => v.length < 8 || hasMix(v), PASSWORD_MESSAGES.mix);
 
 const registerShape = {
-  first_name: requiredText("Enter your first name").max(150, "Ensure this field has no more than 150 characters."),
-  last_name: requiredText("Enter your last name").max(150, "Ensure this field has no more than 150 characters."),
+  first_name: requiredText("Enter your first name", undefined, undefined, TEXT_MAX.name),
+  last_name: requiredText("Enter your last name", undefined, undefined, TEXT_MAX.name),
   email: emailField(),
   phone: phoneField(),
   password1: newPasswordField(),
-  password2: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).min(1, PASSWORD_MESSAGES.confirmRequired),
+  password2: opaque(PASSWORD_MESSAGES.confirmRequired),
 };
 
 type RegisterValues = { email?: unknown; password1?: unknown; password2?: unknown };
@@ -74,17 +87,21 @@ export const RegisterFormSchema = z
 
 export const LoginSchema = z.object({
   email: emailField(),
-  password: z.string({ error: PASSWORD_MESSAGES.required }).min(1, PASSWORD_MESSAGES.required).max(1000),
+  password: z
+    .string({ error: PASSWORD_MESSAGES.required })
+    .min(1, PASSWORD_MESSAGES.required)
+    .max(1000)
+    .refine((v) => !hasNul(v), NUL_MESSAGE),
 });
 
 export const PasswordResetSchema = z.object({ email: emailField() });
 
 export const PasswordResetConfirmSchema = z
   .object({
-    uid: z.string({ error: "This field is required." }).min(1, "This field is required."),
-    token: z.string({ error: "This field is required." }).min(1, "This field is required."),
+    uid: opaque(),
+    token: opaque(),
     new_password1: newPasswordField(PASSWORD_MESSAGES.resetRequired),
-    new_password2: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).min(1, PASSWORD_MESSAGES.confirmRequired),
+    new_password2: opaque(PASSWORD_MESSAGES.confirmRequired),
   })
   .superRefine((v, ctx) => {
     const p1 = typeof v.new_password1 === "string" ? v.new_password1 : "";
@@ -92,14 +109,14 @@ export const PasswordResetConfirmSchema = z
     if (p1 && p2 && p1 !== p2) ctx.addIssue({ code: "custom", path: ["new_password2"], message: PASSWORD_MESSAGES.confirmRequired });
   }, always);
 
-export const VerifyEmailSchema = z.object({ key: z.string({ error: "This field is required." }).min(1, "This field is required.") });
-export const RefreshSchema = z.object({ refresh: z.string({ error: "This field is required." }).min(1, "This field is required.") });
+export const VerifyEmailSchema = z.object({ key: opaque() });
+export const RefreshSchema = z.object({ refresh: opaque() });
 export const GoogleSchema = z
   .object({
-    id_token: z.string().optional(),
-    access_token: z.string().optional(),
+    id_token: anyOpaque().optional(),
+    access_token: anyOpaque().optional(),
     /** The nonce the storefront's code flow sent; checked against the ID token when given. */
-    nonce: z.string().optional(),
+    nonce: anyOpaque().optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.id_token) ctx.addIssue({ code: "custom", path: ["id_token"], message: "This field is required." });

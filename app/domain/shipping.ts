@@ -10,6 +10,8 @@
  *  - an empty order costs nothing.
  * The server always computes it from the catalogue; a fee sent by a client is ignored.
  */
+import { formatKobo } from "./money";
+
 export type ShipmentSize = "small" | "medium" | "large";
 
 export const SHIPPING_FEE_KOBO: Readonly<Record<ShipmentSize, number>> = {
@@ -42,3 +44,16 @@ export function shippingKobo(lines: readonly ShippingLine[]): number {
   const fee = units.reduce((sum, l) => sum + (SHIPPING_FEE_KOBO[l.size] ?? SHIPPING_FEE_KOBO.medium) * Math.floor(l.quantity), 0);
   return Math.min(fee, SHIPPING_CAP_KOBO);
 }
+
+/**
+ * The rule in one sentence for shoppers (the cart page shows it), built from the constants above:
+ * "Shipping: ₦1,500–₦8,000 per item by size, at most ₦25,000; free from ₦500,000."
+ */
+export function shippingRuleText(): string {
+  const fees = Object.values(SHIPPING_FEE_KOBO);
+  const lo = formatKobo(Math.min(...fees));
+  const hi = formatKobo(Math.max(...fees));
+  return `Shipping: ${lo}–${hi} per item by size, at most ${formatKobo(SHIPPING_CAP_KOBO)}; free from ${formatKobo(FREE_SHIPPING_FROM_KOBO)}.`;
+}
+
+export const SHIPPING_RULE_TEXT = shippingRuleText();

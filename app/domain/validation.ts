@@ -3,6 +3,7 @@
  * zod), with the messages of spec section 5. Import with `import * as z from "zod"` style.
  */
 import * as z from "zod";
+import { NUL_MESSAGE, TEXT_MAX, hasNul, text } from "./text";
 
 /** Nigerian mobile numbers: 0803…, +234803…, 234803… (spaces and dashes ignored). */
 export const NG_PHONE_RE = /^(?:\+?234|0)(70|80|81|90|91)\d{8}$/;
@@ -27,6 +28,7 @@ export const phoneField = (requiredMessage = "Enter your phone number", invalidM
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
+    .max(TEXT_MAX.phone, invalidMessage)
     .refine(isNigerianPhone, invalidMessage)
     .transform(toE164);
 
@@ -34,6 +36,7 @@ export const optionalPhoneField = (invalidMessage = "Please enter a valid phone 
   z
     .string()
     .trim()
+    .max(TEXT_MAX.phone, invalidMessage)
     .optional()
     .nullable()
     .transform((v) => (v ? v : null))
@@ -45,15 +48,17 @@ export const emailField = (requiredMessage = "Enter your email", invalidMessage 
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .max(254, invalidMessage)
+    .max(TEXT_MAX.email, invalidMessage)
+    .refine((v) => !hasNul(v), NUL_MESSAGE)
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, invalidMessage)
     .transform((v) => v.toLowerCase());
 
-/** Required text with a minimum length (names, city, street…). */
-export const requiredText = (requiredMessage: string, min?: number, minMessage?: string) => {
-  const base = z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
-  return min ? base.min(min, minMessage ?? `Should be atleast ${min} characters`) : base;
-};
+/**
+ * Required text with an optional minimum length (names, city, street…), at most `max`
+ * characters (a one-line field by default) and no NUL (see text.ts).
+ */
+export const requiredText = (requiredMessage: string, min?: number, minMessage?: string, max: number = TEXT_MAX.line) =>
+  text(max, { required: requiredMessage, min, minMessage });
 
 export const wordCount = (v: string) => v.trim().split(/\s+/).filter(Boolean).length;
 
@@ -63,6 +68,8 @@ export const wordsField = (requiredMessage: string, min = 50, max = 250) =>
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
+    .max(TEXT_MAX.description, `Ensure this field has no more than ${TEXT_MAX.description} characters.`)
+    .refine((v) => !hasNul(v), NUL_MESSAGE)
     .refine((v) => wordCount(v) >= min, "Enter atleast 50 words.")
     .refine((v) => wordCount(v) <= max, "Not more than 250 words.");
 

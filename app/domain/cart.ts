@@ -1,0 +1,40 @@
+/**
+ * Cart quantity rules (spec sections 4, 5 and 9), shared by the API (cart item writes) and the
+ * cart page (typed quantity, plus and minus buttons). Client-safe.
+ */
+import * as z from "zod";
+
+/** Largest quantity of one product in one cart. */
+export const MAX_LINE_QUANTITY = 999;
+/** Quantity of a product added without one (spec section 9: "Item quantity on add 1"). */
+export const DEFAULT_ADD_QUANTITY = 1;
+
+export const QUANTITY_MESSAGE = "A valid integer is required.";
+
+/**
+ * A typed quantity as the cart takes it: not a number, or 1 or less, becomes 1 (spec section 5);
+ * fractions are cut; never more than MAX_LINE_QUANTITY.
+ */
+export function normalizeQuantity(v: unknown): number {
+  const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v.trim()) : Number.NaN;
+  if (!Number.isFinite(n)) return 1;
+  return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(n)));
+}
+
+/** The quantity after pressing minus: never below 1. */
+export const decrementQuantity = (q: number) => Math.max(1, q - 1);
+/** The quantity after pressing plus: never above MAX_LINE_QUANTITY. */
+export const incrementQuantity = (q: number) => Math.min(MAX_LINE_QUANTITY, q + 1);
+
+/** The most a customer may put in the cart of a product with `stock` units. */
+export const lineLimit = (stock: number) => Math.max(0, Math.min(stock, MAX_LINE_QUANTITY));
+export const stockMessage = (stock: number) => `Only ${lineLimit(stock)} available.`;
+
+/**
+ * PATCH body field: a number (or a numeric string); below 1 becomes 1. A value that is not a
+ * number at all is a 400 with QUANTITY_MESSAGE (an API client asked for something unclear).
+ */
+export const quantityField = z
+  .union([z.number(), z.string().trim().max(32, QUANTITY_MESSAGE).regex(/^-?\d+(\.\d+)?$/, QUANTITY_MESSAGE)], { error: QUANTITY_MESSAGE })
+  .refine((v) => Number.isFinite(Number(v)), QUANTITY_MESSAGE)
+  .transform((v) => Math.max(1, Math.floor(Number(v))));
