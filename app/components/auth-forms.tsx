@@ -5,7 +5,8 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { ErrorList, useHydrated } from "./forms";
+import { ErrorList } from "./ui/forms";
+import { useHydrated } from "./ui/use-hydrated";
 
 export function AuthShell({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   return (

@@ -7,7 +7,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { AddToCartForm, BuyNowForm, WishlistHeart } from "~/components/cart-forms";
+import { AddToCartForm, BuyNowForm } from "~/components/cart/add-to-cart";
+import { WishlistHeart } from "~/components/wishlist-heart";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Breadcrumb } from "~/components/listing/breadcrumb";
 import { loadProductForRoute, productCanonicalPath, siteOrigin } from "~/storefront/catalog.server";
@@ -16,7 +17,7 @@ import { excerpt, seoMeta, type Seo } from "~/components/listing/seo";
 import { Description } from "~/components/product/description";
 import { ReviewItem, type ApiReview, type ReviewSummary } from "~/components/product/reviews";
 import { imageUrl, toCard, type CardProduct } from "~/components/product-card";
-import { Stars } from "~/components/stars";
+import { Stars } from "~/components/ui/stars";
 import { formatNaira } from "~/domain/money";
 import type { loader as rootLoader } from "~/root";
 import { apiFor } from "~/storefront/api.server";

@@ -4,16 +4,20 @@
  * and 'Write a review' for a signed-in shopper who has received the product.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { loadProductForRoute, productCanonicalPath, siteOrigin } from "~/storefront/catalog.server";
-import { BackIcon } from "~/components/listing/icons";
+import { BackIcon } from "~/components/ui/icons";
 import { seoMeta, type Seo } from "~/components/listing/seo";
 import { ReviewForm } from "~/components/product/review-form";
-import { parseReviewForm } from "~/components/product/review-form.server";
-import { ReviewItem, SummaryCard, type ApiReview, type ReviewSummary } from "~/components/product/reviews";
+import { ReviewItem, SummaryCard } from "~/components/product/reviews";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { formatNaira } from "~/domain/money";
+import { ReviewFormSchema } from "~/domain/reviews";
+import type { ApiReview, ApiReviewSummary, Paged } from "~/storefront/api-types";
+import { apiErrorsToReply } from "~/storefront/form-reply";
+import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { apiFor } from "~/storefront/api.server";
 import { loginRedirect } from "~/storefront/auth.server";
 
@@ -25,11 +29,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
   const [list, summary, mine] = await Promise.all([
-    api.get<{ count: number; next: string | null; previous: string | null; results: ApiReview[] }>(
+    api.get<Paged<ApiReview>>(
       `/reviews/products/${product.id}/?page=${page}&page_size=${REVIEWS_PAGE_SIZE}`,
       { auth: false },
     ),
-    api.must(api.get<ReviewSummary>(`/reviews/products/${product.id}/summary/`, { auth: false })),
+    api.must(api.get<ApiReviewSummary>(`/reviews/products/${product.id}/summary/`, { auth: false })),
     api.user
       ? api.get<{ can_review: boolean; review: ApiReview | null }>(`/reviews/products/${product.id}/mine/`)
       : Promise.resolve(null),
@@ -60,9 +64,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const api = await apiFor(request, context);
   if (!api.user) loginRedirect(request);
-  const form = await request.formData();
-  if (form.get("intent") !== "review") throw new Response("Unknown intent", { status: 400 });
-  const submission = parseReviewForm(form);
+  const form = await readForm(request);
+  if (form.get("intent") !== "review") throw unknownIntent();
+  const submission = parseWithZod(form, { schema: ReviewFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { product } = await loadProductForRoute(api, params);
   const r = await api.post<Record<string, string[] | string>>(`/reviews/user/${api.user!.id}/`, {
@@ -71,19 +75,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     review_text: submission.value.review_text,
   });
   if (!r.ok) {
-    const body = r.data ?? {};
-    const detail = typeof body.detail === "string" ? body.detail : "We could not save your review. Please try again.";
-    const fieldErrors: Record<string, string[]> = {};
-    for (const k of ["rating", "review_text"]) if (Array.isArray(body[k])) fieldErrors[k] = body[k] as string[];
-    return data(
-      { result: submission.reply({ formErrors: Object.keys(fieldErrors).length ? [] : [detail], fieldErrors }) },
-      { status: r.status === 401 ? 401 : 400, headers: await api.headers() },
-    );
+    const reply = apiErrorsToReply(r.status, r.data, ["rating", "review_text"], "We could not save your review. Please try again.");
+    return data({ result: submission.reply(reply) }, { status: r.status === 401 ? 401 : 400, headers: await api.headers() });
   }
-  api.session.flash("flash", { kind: "success", message: r.status === 201 ? "Thank you! Your review is published." : "Your review has been updated." });
-  api.dirty = true;
-  const url = new URL(request.url);
-  return redirect(url.pathname, { status: 303, headers: await api.headers() });
+  const message = r.status === 201 ? "Thank you! Your review is published." : "Your review has been updated.";
+  return redirectWithFlash(api, new URL(request.url).pathname, { kind: "success", message });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);

@@ -14,7 +14,7 @@ import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
 import { seoMeta, type Seo } from "~/components/listing/seo";
 import { toCard, type CardProduct } from "~/components/product-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FilterIcon } from "~/components/listing/icons";
+import { FilterIcon } from "~/components/ui/icons";
 import type { loader as rootLoader } from "~/root";
 import { apiFor } from "~/storefront/api.server";
 

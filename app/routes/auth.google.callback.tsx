@@ -4,7 +4,7 @@ import { redirect } from "@remix-run/node";
 import { apiFor } from "~/storefront/api.server";
 import { clearFlowCookies, googleAuthenticator, googleRedirectCookie, GoogleSignInError } from "~/storefront/google-auth.server";
 import { startUserSession } from "~/storefront/login.server";
-import { commitSession, getSession } from "~/storefront/session.server";
+import { redirectWithFlash } from "~/storefront/responses.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -32,11 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           ? "The Google sign-in could not be matched to this browser. Please try again."
           : "Google sign-in failed. Please try again.";
     if (!(e instanceof GoogleSignInError)) console.warn("[google] callback refused:", (e as Error).message);
-    const session = await getSession(request);
-    session.flash("flash", { kind: "error", message });
-    const headers = cookieHeaders(cleanup);
-    headers.append("Set-Cookie", await commitSession(session));
-    return redirect("/auth/login", { headers });
+    const api = await apiFor(request, context);
+    return redirectWithFlash(api, "/auth/login", { kind: "error", message }, { status: 302, headers: cookieHeaders(cleanup) });
   }
 }
 

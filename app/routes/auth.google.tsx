@@ -3,12 +3,14 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { googleAuthenticator, googleRedirectCookie } from "~/storefront/google-auth.server";
 import { assertSameOrigin } from "~/storefront/login.server";
-import { commitSession, getSession, safeRedirect } from "~/storefront/session.server";
+import { apiFor } from "~/storefront/api.server";
+import { safeRedirect } from "~/storefront/session.server";
+import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   // remix-auth re-reads the request, so read the form from a copy.
-  const form = await request.clone().formData();
+  const form = await readForm(request.clone());
   const redirectTo = safeRedirect(form.get("redirectTo"));
   try {
     const auth = await googleAuthenticator();
@@ -22,9 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     console.error("[google] starting sign-in failed:", e);
   }
-  const session = await getSession(request);
-  session.flash("flash", { kind: "error", message: "Google sign-in is not available right now. Please log in with your e-mail and password." });
-  return redirect("/auth/login", { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
+  const api = await apiFor(request, context);
+  return redirectWithFlash(api, "/auth/login", { kind: "error", message: "Google sign-in is not available right now. Please log in with your e-mail and password." });
 }
 
 export const loader = () => redirect("/auth/login");

@@ -6,12 +6,14 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthShell, GoogleButton, GuestCheckoutLink, OrDivider, PasswordField, SubmitButton } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, FormErrors } from "~/components/forms";
+import { Field, FormErrors } from "~/components/ui/forms";
 import { env } from "~/config.server";
 import { EMAIL_NOT_VERIFIED_MESSAGE, LoginSchema } from "~/domain/accounts";
 import { apiFor } from "~/storefront/api.server";
-import { apiErrorsToReply, assertSameOrigin, forwardedFor, startUserSession, type LoginAnswer } from "~/storefront/login.server";
+import { apiErrorsToReply } from "~/storefront/form-reply";
+import { assertSameOrigin, startUserSession, type LoginAnswer } from "~/storefront/login.server";
 import { safeRedirect } from "~/storefront/session.server";
+import { readForm } from "~/storefront/responses.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -29,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: LoginSchema });
   const redirectTo = safeRedirect(formData.get("redirectTo"));
   if (submission.status !== "success") {
@@ -38,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await apiFor(request, context);
   let r;
   try {
-    r = await api.post<LoginAnswer>("/users/auth/login/", submission.value, { auth: false, headers: forwardedFor(request) });
+    r = await api.post<LoginAnswer>("/users/auth/login/", submission.value, { auth: false });
   } catch (e) {
     // The API host (API_URL) could not be reached (spec section 8: its own message).
     console.error("[login] API unreachable:", e);

@@ -6,12 +6,14 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthShell, GoogleButton, GuestCheckoutLink, OrDivider, PasswordField, SubmitButton } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CheckboxField, Field, FormErrors } from "~/components/forms";
+import { CheckboxField, Field, FormErrors } from "~/components/ui/forms";
 import { env } from "~/config.server";
 import { RegisterFormSchema } from "~/domain/accounts";
 import { apiFor } from "~/storefront/api.server";
-import { apiErrorsToReply, assertSameOrigin, forwardedFor } from "~/storefront/login.server";
+import { apiErrorsToReply } from "~/storefront/form-reply";
+import { assertSameOrigin } from "~/storefront/login.server";
 import { safeRedirect } from "~/storefront/session.server";
+import { readForm } from "~/storefront/responses.server";
 
 const FIELDS = ["first_name", "last_name", "email", "phone", "password1", "password2"] as const;
 const SECRET = ["password1", "password2"];
@@ -31,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: RegisterFormSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: SECRET }), { status: 400 });
@@ -40,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await apiFor(request, context);
   let r;
   try {
-    r = await api.post("/users/auth/registration/", payload, { auth: false, headers: forwardedFor(request) });
+    r = await api.post("/users/auth/registration/", payload, { auth: false });
   } catch (e) {
     console.error("[register] API unreachable:", e);
     return data(submission.reply({ formErrors: ["Network Error"], hideFields: SECRET }), { status: 503 });

@@ -7,12 +7,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { FetcherFlag, Spinner, primaryButton, type FetcherResult } from "~/components/cart-forms";
+import { primaryButton } from "~/components/ui/button";
+import { FetcherFlag, type FetcherResult } from "~/components/ui/fetcher-flag";
+import { Spinner } from "~/components/ui/spinner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CloseIcon } from "~/components/icons";
+import { CloseIcon } from "~/components/ui/icons";
+import { DEFAULT_ADD_QUANTITY, decrementQuantity, incrementQuantity, normalizeQuantity } from "~/domain/cart";
 import { formatNaira } from "~/domain/money";
+import { SHIPPING_RULE_TEXT } from "~/domain/shipping";
 import { apiFor, type Api } from "~/storefront/api.server";
-import { addToCart, apiMessage, loadCart, type Cart, type CartItem } from "~/storefront/cart.server";
+import { addToCart, forgetCart, loadCart, type Cart, type CartItem } from "~/storefront/cart.server";
+import { apiMessage } from "~/storefront/form-reply";
+import { readForm, unknownIntent } from "~/storefront/responses.server";
 import { formAnswerer, positiveId } from "~/storefront/form-answer.server";
 import { cartCookie, getGuestCartId, safeRedirect } from "~/storefront/session.server";
 
@@ -28,16 +34,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const INTENTS = ["add", "buy", "increment", "decrement", "set", "remove"] as const;
 type Intent = (typeof INTENTS)[number];
 
-/** Typed quantities that are not numbers, or below 1, become 1 (spec section 5). */
-export function parseQuantity(v: FormDataEntryValue | null): number {
-  const n = Math.floor(Number(String(v ?? "").trim()));
-  return Number.isFinite(n) && n >= 1 ? n : 1;
-}
-
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const api = await apiFor(request, context);
-  const form = await request.formData();
   const intent = String(form.get("intent") ?? "") as Intent;
   const viaFetcher = form.get("_fetcher") === "1";
   const back = safeRedirect(form.get("redirectTo"), "/cart");
@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const answer = formAnswerer(api, { viaFetcher, back, cookies });
 
-  if (!INTENTS.includes(intent)) return data({ ok: false, message: "Unknown action." }, { status: 400 });
+  if (!INTENTS.includes(intent)) throw unknownIntent();
 
   if (intent === "buy") {
     const productId = positiveId(form.get("productId"));
@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "add") {
     const productId = positiveId(form.get("productId"));
     if (!productId) return answer({ ok: false, message: "Choose a product first." });
-    const r = await addToCart(api, request, productId, form.has("quantity") ? parseQuantity(form.get("quantity")) : 1);
+    const r = await addToCart(api, request, productId, form.has("quantity") ? normalizeQuantity(form.get("quantity")) : DEFAULT_ADD_QUANTITY);
     if (r.setCookie) cookies.push(r.setCookie);
     return answer(r.ok ? { ok: true, message: "Added to cart" } : { ok: false, message: r.message });
   }
@@ -77,12 +77,14 @@ async function changeLine(
   if (!cart || !item) return answer({ ok: false, message: "That item is no longer in your cart." }, "/cart");
   if (intent === "remove") {
     const r = await api.delete(`/carts/${cart.id}/items/${item.id}/`);
+    forgetCart(api);
     return answer(r.ok ? { ok: true, message: `${item.name} was removed from your cart` } : { ok: false, message: "That item could not be removed." }, "/cart");
   }
   const quantity =
-    intent === "increment" ? item.quantity + 1 : intent === "decrement" ? Math.max(1, item.quantity - 1) : parseQuantity(form.get("quantity"));
+    intent === "increment" ? incrementQuantity(item.quantity) : intent === "decrement" ? decrementQuantity(item.quantity) : normalizeQuantity(form.get("quantity"));
   if (quantity === item.quantity) return answer({ ok: true }, "/cart");
   const r = await api.patch(`/carts/${cart.id}/items/${item.id}/`, { quantity });
+  forgetCart(api);
   return answer(r.ok ? { ok: true } : { ok: false, message: apiMessage(r.data, "The quantity could not be changed.") }, "/cart");
 }
 
@@ -130,11 +132,11 @@ function CartLine({ item }: { item: CartItem }) {
   // Optimistic quantity while a change is on its way.
   const quantity =
     pendingIntent === "increment"
-      ? item.quantity + 1
+      ? incrementQuantity(item.quantity)
       : pendingIntent === "decrement"
-        ? Math.max(1, item.quantity - 1)
+        ? decrementQuantity(item.quantity)
         : pendingIntent === "set"
-          ? Math.max(1, Math.floor(Number(fetcher.formData?.get("quantity"))) || 1)
+          ? normalizeQuantity(fetcher.formData?.get("quantity"))
           : item.quantity;
   const removing = pendingIntent === "remove";
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
@@ -272,7 +274,7 @@ function OrderSummary({ cart }: { cart: Cart }) {
           Checkout
         </button>
       )}
-      <p className="mt-2 text-xs text-gray-600">Shipping: ₦1,500–₦8,000 per item by size, at most ₦25,000; free from ₦500,000.</p>
+      <p className="mt-2 text-xs text-gray-600">{SHIPPING_RULE_TEXT}</p>
     </aside>
   );
 }

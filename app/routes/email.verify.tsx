@@ -6,16 +6,17 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { AuthShell, SubmitButton } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Field, FormErrors } from "~/components/forms";
+import { Field, FormErrors } from "~/components/ui/forms";
 import { PasswordResetSchema as ResendSchema } from "~/domain/accounts";
 import { apiFor } from "~/storefront/api.server";
-import { apiErrorsToReply, forwardedFor } from "~/storefront/login.server";
+import { apiErrorsToReply } from "~/storefront/form-reply";
+import { readForm } from "~/storefront/responses.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResendSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ResendSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sentTo: null }, { status: 400 });
   const api = await apiFor(request, context);
-  const r = await api.post("/users/auth/registration/resend-email/", submission.value, { auth: false, headers: forwardedFor(request) });
+  const r = await api.post("/users/auth/registration/resend-email/", submission.value, { auth: false });
   if (!r.ok) return data({ result: submission.reply(apiErrorsToReply(r.status, r.data, ["email"])), sentTo: null }, { status: r.status === 429 ? 429 : 400 });
   return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
 }

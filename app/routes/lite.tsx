@@ -1,10 +1,11 @@
 /** POST /lite — the footer's Lite mode switch: pages without any script, for slow or costly data. */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { readForm } from "~/storefront/responses.server";
 import { liteCookie, safeRedirect } from "~/storefront/session.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const on = form.get("lite") === "1";
   return redirect(safeRedirect(form.get("redirectTo")), {
     status: 303,

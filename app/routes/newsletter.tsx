@@ -2,20 +2,22 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { apiFor } from "~/storefront/api.server";
-import { commitSession, safeRedirect } from "~/storefront/session.server";
+import { apiMessage } from "~/storefront/form-reply";
+import { readForm, redirectWithFlash } from "~/storefront/responses.server";
+import { safeRedirect } from "~/storefront/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const api = await apiFor(request, context);
   const email = String(form.get("email") ?? "").trim();
-  const r = await api.post<{ email?: string[] }>("/newsletter/", { email });
-  api.session.flash(
-    "flash",
+  const r = await api.post("/newsletter/", { email });
+  return redirectWithFlash(
+    api,
+    safeRedirect(form.get("redirectTo")),
     r.ok
       ? { kind: "success", message: `Thanks! ${email} is subscribed to our newsletter.` }
-      : { kind: "error", message: r.data?.email?.[0] ?? "We could not subscribe that address. Please check it and try again." },
+      : { kind: "error", message: apiMessage(r.data, "We could not subscribe that address. Please check it and try again.") },
   );
-  return redirect(safeRedirect(form.get("redirectTo")), { status: 303, headers: { "Set-Cookie": await commitSession(api.session) } });
 }
 
 export const loader = () => redirect("/");

@@ -6,10 +6,11 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthShell, PasswordField, SubmitButton } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormErrors } from "~/components/forms";
+import { FormErrors } from "~/components/ui/forms";
 import { PasswordResetConfirmSchema } from "~/domain/accounts";
 import { apiFor } from "~/storefront/api.server";
-import { apiErrorsToReply, forwardedFor } from "~/storefront/login.server";
+import { apiErrorsToReply } from "~/storefront/form-reply";
+import { readForm } from "~/storefront/responses.server";
 
 const SECRET = ["new_password1", "new_password2"];
 
@@ -18,14 +19,14 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   // The link's uid and token count, not whatever the form carries.
   formData.set("uid", params.uid ?? "");
   formData.set("token", params.token ?? "");
   const submission = parseWithZod(formData, { schema: PasswordResetConfirmSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: SECRET }), done: false }, { status: 400 });
   const api = await apiFor(request, context);
-  const r = await api.post("/users/auth/password/reset/confirm/", submission.value, { auth: false, headers: forwardedFor(request) });
+  const r = await api.post("/users/auth/password/reset/confirm/", submission.value, { auth: false });
   if (r.ok) return { result: submission.reply({ resetForm: true }), done: true };
   const reply = apiErrorsToReply(r.status, r.data, ["new_password1", "new_password2"]);
   const body = (r.data ?? {}) as Record<string, unknown>;

@@ -6,10 +6,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AddressForm, AddressFormSchema, apiErrorsToReply, toAddressBody } from "~/components/address-form";
+import { AddressForm } from "~/components/address-form";
+import { AddressFormSchema, toAddressBody } from "~/domain/addresses";
+import { apiErrorsToReply } from "~/storefront/form-reply";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { Address } from "~/components/users/address-card";
 import { requireUser } from "~/storefront/auth.server";
+import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 
 function addressId(request: Request): number | null {
   const n = Number(new URL(request.url).searchParams.get("id"));
@@ -28,15 +31,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { api, user } = await requireUser(request, context);
   const id = addressId(request);
   if (!id) return redirect("/users/account/addresses", { status: 303 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const submission = parseWithZod(form, { schema: AddressFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await api.put(`/users/adresses/${id}/`, toAddressBody(submission.value, user.id));
   if (r.status === 404) throw new Response("Not Found", { status: 404 });
-  if (!r.ok) return data(submission.reply(apiErrorsToReply(r.data)), { status: r.status === 400 ? 400 : 502 });
-  api.session.flash("flash", { kind: "success", message: "Address updated" });
-  api.dirty = true;
-  return redirect("/users/account/addresses", { status: 303, headers: await api.headers() });
+  if (!r.ok) return data(submission.reply(apiErrorsToReply(r.status, r.data, Object.keys(AddressFormSchema.shape), "The address could not be saved. Please try again.")), { status: r.status === 400 ? 400 : 502 });
+  return redirectWithFlash(api, "/users/account/addresses", { kind: "success", message: "Address updated" });
 }
 
 export const meta: MetaFunction = () => [{ title: "Edit address | BuildMart NG" }];

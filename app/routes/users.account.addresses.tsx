@@ -5,13 +5,16 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useOutlet, useSearchParams } from "@remix-run/react";
-import { AddressForm, AddressFormSchema, MAX_ADDRESSES, apiErrorsToReply, toAddressBody } from "~/components/address-form";
+import { AddressForm } from "~/components/address-form";
+import { AddressFormSchema, MAX_ADDRESSES, toAddressBody } from "~/domain/addresses";
+import { apiErrorsToReply } from "~/storefront/form-reply";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddressCard, type Address } from "~/components/users/address-card";
 import type { Api } from "~/storefront/api.server";
 import { requireUser } from "~/storefront/auth.server";
+import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, user } = await requireUser(request, context);
@@ -19,15 +22,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ addresses }, { headers: await api.headers() });
 }
 
-async function done(api: Api, kind: "success" | "error", message: string) {
-  api.session.flash("flash", { kind, message });
-  api.dirty = true;
-  return redirect("/users/account/addresses", { status: 303, headers: await api.headers() });
-}
+const done = (api: Api, kind: "success" | "error", message: string) => redirectWithFlash(api, "/users/account/addresses", { kind, message });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api, user } = await requireUser(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
 
   if (intent === "create") {
@@ -36,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const r = await api.post("/users/adresses/", toAddressBody(submission.value, user.id));
     // The limit (a top-level array body) comes from a stale page: the form is hidden at 3 addresses.
     if (!r.ok && Array.isArray(r.data)) return done(api, "error", String(r.data[0]));
-    if (!r.ok) return data(submission.reply(apiErrorsToReply(r.data)), { status: r.status === 400 ? 400 : 502 });
+    if (!r.ok) return data(submission.reply(apiErrorsToReply(r.status, r.data, Object.keys(AddressFormSchema.shape), "The address could not be saved. Please try again.")), { status: r.status === 400 ? 400 : 502 });
     return done(api, "success", "Address added");
   }
 
@@ -50,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const r = await api.delete(`/users/adresses/${id}/`);
     return r.ok || r.status === 404 ? done(api, "success", "Address deleted") : done(api, "error", "The address could not be deleted.");
   }
-  return done(api, "error", "Unknown action.");
+  throw unknownIntent();
 }
 
 export const meta: MetaFunction = () => [{ title: "Account — addresses | BuildMart NG" }];

@@ -15,6 +15,7 @@ import { addToCart } from "~/storefront/cart.server";
 import { formAnswerer, positiveId } from "~/storefront/form-answer.server";
 import { safeRedirect } from "~/storefront/session.server";
 import { loadWishlist, removeWishlistEntry, toggleWishlist } from "~/storefront/wishlist.server";
+import { readForm, unknownIntent } from "~/storefront/responses.server";
 
 export const EMPTY_WISHLIST = "Your wishlist is empty. Sprinkle it with wishes and turn it into a party of dreams!";
 
@@ -24,10 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ entries, origin: new URL(request.url).origin }, { headers: await api.headers() });
 }
 
-
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
+  if (intent !== "toggle" && intent !== "remove" && intent !== "move") throw unknownIntent();
   const viaFetcher = form.get("_fetcher") === "1";
   const back = safeRedirect(form.get("redirectTo"), "/users/wishlist");
   const api = await apiFor(request, context);
@@ -52,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const ok = await removeWishlistEntry(api, entryId);
     return answer(ok ? { ok: true, message: "Removed from your wishlist" } : { ok: false, message: "That item could not be removed." });
   }
-  if (intent === "move") {
+  {
     const entry = (await loadWishlist(api)).find((e) => e.id === entryId);
     if (!entry) return answer({ ok: false, message: "That item is no longer in your wishlist." });
     const added = await addToCart(api, request, entry.product_id, 1);
@@ -61,7 +62,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await removeWishlistEntry(api, entry.id);
     return answer({ ok: true, message: `${entry.product.name} moved to your cart` });
   }
-  return answer({ ok: false, message: "Unknown action." });
 }
 
 export const meta: MetaFunction = () => [{ title: "Wishlist | BuildMart NG" }];

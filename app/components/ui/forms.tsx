@@ -5,13 +5,7 @@
  * aria-describedby (= `${id}-error`, the id ErrorList gets here).
  */
 import { useEffect, useState, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode } from "react";
-
-/** False on the server and in the first client render, true once React runs in the browser. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+import { useHydrated } from "./use-hydrated";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
