@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { StaticPage } from "~/components/static-page";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [
   { title: "Terms and Conditions | BuildMart NG" },
@@ -201,4 +202,8 @@ export default function TermsPage() {
       </section>
     </StaticPage>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

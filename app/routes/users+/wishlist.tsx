@@ -53,6 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const ok = await removeWishlistEntry(api, entryId);
     return answer(ok ? { ok: true, message: "Removed from your wishlist" } : { ok: false, message: "That item could not be removed." });
   }
+  // intent === "move": add to the cart, then remove from the wishlist
   {
     const entry = (await loadWishlist(api)).find((e) => e.id === entryId);
     if (!entry) return answer({ ok: false, message: "That item is no longer in your wishlist." });

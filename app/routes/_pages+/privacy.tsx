@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { StaticPage } from "~/components/static-page";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [
   { title: "Privacy Policy | BuildMart NG" },
@@ -276,4 +277,8 @@ export default function PrivacyPage() {
       </section>
     </StaticPage>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { StaticPage } from "~/components/static-page";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [
   { title: "Frequently Asked Questions | BuildMart NG" },
@@ -183,4 +184,8 @@ export default function FaqPage() {
       </section>
     </StaticPage>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Admin | BuildMart NG" }];
 
@@ -8,4 +9,8 @@ export default function Admin() {
       <h1 className="text-2xl font-bold">Admin</h1>
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }
