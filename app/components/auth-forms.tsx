@@ -78,7 +78,6 @@ export function PasswordField({
             className="absolute inset-y-0 right-0 flex items-center rounded-r-md px-3 text-sm font-medium text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
             aria-controls={field.id}
             aria-pressed={shown}
-            aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
             onClick={() => setShown((v) => !v)}
             data-testid={`${field.name}-toggle`}
           >

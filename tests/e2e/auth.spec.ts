@@ -213,10 +213,13 @@ test("password fields are real password inputs; Show/Hide exists only with JavaS
     await expect(page.getByText("Show", { exact: true })).toHaveCount(0);
     return;
   }
-  await page.getByRole("button", { name: "Show password" }).click();
-  await expect(page.getByRole("button", { name: "Hide password" })).toHaveText("Hide");
+  const toggle = page.getByTestId("password-toggle");
+  await expect(toggle).toHaveText("Show");
+  await toggle.click();
+  await expect(toggle).toHaveText("Hide");
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
   await expect(input).toHaveAttribute("type", "text");
-  await page.getByRole("button", { name: "Hide password" }).click();
+  await toggle.click();
   await expect(input).toHaveAttribute("type", "password");
   await expect(input).toHaveValue("Peek#a-boo1");
 });

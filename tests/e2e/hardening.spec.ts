@@ -23,12 +23,15 @@ test("POST /lite, /newsletter and /cart only redirect within the site", async ({
   }
 });
 
-test("redirectTo with CR, LF, NUL or non-Latin-1 characters is never a 500", async ({ request }) => {
+test("redirectTo with CR, LF, NUL or non-Latin-1 characters is never a 500", async ({ request, page }) => {
   test.skip(test.info().project.name !== "js-off-desktop", "HTTP only: one project is enough");
   for (const raw of ["%2F%0D%0ASet-Cookie%3A%20x%3D1", "%2F%00x", "%2F%E2%82%AC%F0%9F%8F%A0", "%2F%09%2Fevil.example", "%C0"]) {
     const res = await request.get(`/auth/login?redirectTo=${raw}`, { maxRedirects: 0 });
     expect(res.status(), raw).toBe(200);
-    expect(await res.text()).not.toContain("evil.example\"");
+    // the login form carries no unsafe target (an unsafe redirectTo is dropped, not echoed)
+    await page.goto(`/auth/login?redirectTo=${raw}`);
+    const target = page.locator("form#login input[name=redirectTo]");
+    if (await target.count()) expect(await target.inputValue(), raw).toMatch(/^\/(?!\/)[\x21-\x7e]*$/);
   }
   const res = await request.post("/lite", { form: { lite: "0", redirectTo: "/caf\u00e9/\u20ac\r\n" }, maxRedirects: 0 });
   expect(res.status()).toBe(303);
@@ -37,8 +40,15 @@ test("redirectTo with CR, LF, NUL or non-Latin-1 characters is never a 500", asy
 
 test("form actions answer 415/400 to bodies that are not forms, never 500", async ({ request }) => {
   test.skip(test.info().project.name !== "js-off-desktop", "HTTP only: one project is enough");
+  // /users/wishlist's page needs a signed-in user: a visitor's bad POST goes to the login page instead
+  const signedInOnly = new Set(["/users/wishlist"]);
   for (const path of ["/cart", "/auth/login", "/auth/register", "/newsletter", "/lite", "/users/wishlist", "/forget-password", "/email/verify"]) {
     const json = await request.post(path, { data: { intent: "add" }, maxRedirects: 0 });
+    if (signedInOnly.has(path)) {
+      expect(json.status(), `${path} JSON`).toBe(303);
+      expect(json.headers()["location"]).toMatch(/^\/auth\/login/);
+      continue;
+    }
     expect(json.status(), `${path} JSON`).toBe(415);
     const none = await request.fetch(path, { method: "POST", data: Buffer.from("intent=add"), headers: { "Content-Type": "" }, maxRedirects: 0 });
     expect([400, 415], `${path} no content type`).toContain(none.status());
