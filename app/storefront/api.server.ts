@@ -284,6 +284,7 @@ export function clearUser(session: AppSession) {
 
 const byContext = new WeakMap<object, Promise<Api>>();
 const byRequest = new WeakMap<Request, Promise<Api>>();
+const withoutContext = new WeakSet<Promise<Api>>();
 
 /**
  * The API client for one storefront request, shared by the root and route loaders (and the
@@ -298,13 +299,14 @@ export function apiFor(request: Request, context?: StorefrontContext | null): Pr
   // Called with a context after a call without one for the same Request (e.g. inside an auth
   // strategy): keep the client already made.
   const early = key ? byRequest.get(request) : undefined;
-  if (key && early) {
+  if (key && early && withoutContext.has(early)) {
     byContext.set(key, early);
     return early;
   }
   const meta = { clientIp: key?.clientIp, requestId: key?.requestId };
   const created = getSession(request).then((s) => new Api(request, s, meta));
   if (key) byContext.set(key, created);
+  else withoutContext.add(created);
   byRequest.set(request, created);
   return created;
 }
