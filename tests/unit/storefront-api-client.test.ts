@@ -109,7 +109,7 @@ describe("apiFor", () => {
     refreshOk = false;
     const req = await signedInRequest("old-access");
     const api = await apiFor(req, {});
-    const thrown = await api.must(api.get("/users/7/addresses/")).catch((e: unknown) => e as Response);
+    const thrown = (await api.must(api.get("/users/7/addresses/")).catch((e: unknown) => e)) as Response;
     expect(thrown).toBeInstanceOf(Response);
     expect(thrown.status).toBe(303);
     expect(thrown.headers.get("Location")).toBe("/auth/login?redirectTo=%2Fusers%2Faccount%2Faddresses");
