@@ -61,3 +61,9 @@ export interface ApiWishlistEntry {
     available: boolean;
   };
 }
+
+/** GET /reviews/products/{id}/mine/. */
+export interface ApiMyReview {
+  can_review: boolean;
+  review: ApiReview | null;
+}

@@ -2,6 +2,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { loadCategories, productCanonicalPath, siteOrigin } from "~/storefront/catalog.server";
 import { apiFor } from "~/storefront/api.server";
+import type { ApiProduct, Paged } from "~/storefront/api-types";
 
 const MAX_PRODUCT_PAGES = 450; // x 100 products; a sitemap holds at most 50,000 URLs
 
@@ -14,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const urls: Array<{ loc: string; lastmod?: string }> = [{ loc: `${origin}/` }, { loc: `${origin}/all` }, { loc: `${origin}/featured` }];
   for (const c of categories) urls.push({ loc: `${origin}/${c.slug}` });
   for (let page = 1; page <= MAX_PRODUCT_PAGES; page++) {
-    const r = await api.get<{ next: string | null; results: Array<{ id: number; category_slug: string; created_at: string }> }>(
+    const r = await api.get<Paged<ApiProduct>>(
       `/products/?page=${page}&page_size=100&ordering=created_at`,
       { auth: false },
     );

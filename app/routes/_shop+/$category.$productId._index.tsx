@@ -15,14 +15,15 @@ import { loadProductForRoute, productCanonicalPath, siteOrigin } from "~/storefr
 import { ProductScrollRow } from "~/components/listing/scroll-row";
 import { excerpt, seoMeta, type Seo } from "~/components/listing/seo";
 import { Description } from "~/components/product/description";
-import { ReviewItem, type ApiReview, type ReviewSummary } from "~/components/product/reviews";
-import { imageUrl, toCard, type CardProduct } from "~/components/product-card";
+import { ReviewItem } from "~/components/product/reviews";
+import { imageUrl, toCard } from "~/components/product-card";
 import { Stars } from "~/components/ui/stars";
 import { formatNaira } from "~/domain/money";
 import type { loader as rootLoader } from "~/root";
 import { apiFor } from "~/storefront/api.server";
 import { loadWishlistProductIds } from "~/storefront/wishlist.server";
 import { Gallery } from "~/components/product/gallery";
+import type { ApiProduct, ApiReview, ApiReviewSummary, Paged } from "~/storefront/api-types";
 
 export const PRODUCT_PAGE_REVIEWS = 3;
 /** brand-700 keeps white text above 4.5:1 (brand-600 is 3.6:1). */
@@ -32,9 +33,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
   const { product, path } = await loadProductForRoute(api, params);
   const [reviews, summary, similar, wishlist] = await Promise.all([
-    api.get<{ results: ApiReview[] }>(`/reviews/products/${product.id}/?page_size=${PRODUCT_PAGE_REVIEWS}`, { auth: false }),
-    api.get<ReviewSummary>(`/reviews/products/${product.id}/summary/`, { auth: false }),
-    api.get<CardProduct[]>(`/products/categories/${product.category_id}/random_products/?exclude=${product.id}`, { auth: false }),
+    api.get<Paged<ApiReview>>(`/reviews/products/${product.id}/?page_size=${PRODUCT_PAGE_REVIEWS}`, { auth: false }),
+    api.get<ApiReviewSummary>(`/reviews/products/${product.id}/summary/`, { auth: false }),
+    api.get<ApiProduct[]>(`/products/categories/${product.category_id}/random_products/?exclude=${product.id}`, { auth: false }),
     api.user ? loadWishlistProductIds(api) : Promise.resolve([] as number[]),
   ]);
   const origin = siteOrigin(request);

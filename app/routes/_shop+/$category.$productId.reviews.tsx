@@ -15,11 +15,11 @@ import { ReviewItem, SummaryCard } from "~/components/product/reviews";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatNaira } from "~/domain/money";
 import { ReviewFormSchema } from "~/domain/reviews";
-import type { ApiReview, ApiReviewSummary, Paged } from "~/storefront/api-types";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { apiFor } from "~/storefront/api.server";
 import { loginRedirect } from "~/storefront/auth.server";
+import type { ApiMyReview, ApiReview, ApiReviewSummary, Paged } from "~/storefront/api-types";
 
 export const REVIEWS_PAGE_SIZE = 10;
 
@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ),
     api.must(api.get<ApiReviewSummary>(`/reviews/products/${product.id}/summary/`, { auth: false })),
     api.user
-      ? api.get<{ can_review: boolean; review: ApiReview | null }>(`/reviews/products/${product.id}/mine/`)
+      ? api.get<ApiMyReview>(`/reviews/products/${product.id}/mine/`)
       : Promise.resolve(null),
   ]);
   if (!list.ok && page > 1) throw new Response("Not Found", { status: 404 });
@@ -69,7 +69,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: ReviewFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { product } = await loadProductForRoute(api, params);
-  const r = await api.post<Record<string, string[] | string>>(`/reviews/user/${api.user!.id}/`, {
+  const r = await api.post<ApiReview>(`/reviews/user/${api.user!.id}/`, {
     prod_id: product.id,
     rating: submission.value.rating,
     review_text: submission.value.review_text,

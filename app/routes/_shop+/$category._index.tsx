@@ -12,11 +12,12 @@ import { FilterSidebar, SortControl, type FacetCategory } from "~/components/lis
 import { hasFilters, parseFilters } from "~/components/listing/filters-model";
 import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
 import { seoMeta, type Seo } from "~/components/listing/seo";
-import { toCard, type CardProduct } from "~/components/product-card";
+import { toCard } from "~/components/product-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FilterIcon } from "~/components/ui/icons";
 import type { loader as rootLoader } from "~/root";
 import { apiFor } from "~/storefront/api.server";
+import type { ApiProduct, Paged } from "~/storefront/api-types";
 
 export const PAGE_SIZE = 24;
 
@@ -38,7 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!special && !category) throw new Response("Not Found", { status: 404 });
   const featured = special?.featured || ["true", "1"].includes(url.searchParams.get("f") ?? "");
 
-  const r = await api.get<{ count: number; next: string | null; results: CardProduct[] }>(
+  const r = await api.get<Paged<ApiProduct>>(
     `/products/?${apiListingQuery(filters, { categoryId: category?.id, featured, page, pageSize: PAGE_SIZE })}`,
     { auth: false },
   );

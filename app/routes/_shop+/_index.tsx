@@ -14,6 +14,7 @@ import { Slider, type Slide } from "~/components/slider";
 import type { loader as rootLoader } from "~/root";
 import { apiFor } from "~/storefront/api.server";
 import { loadCategoryTree } from "~/storefront/shell.server";
+import type { ApiProduct, Paged } from "~/storefront/api-types";
 
 export const HOME_SECTION_SIZE = 6;
 
@@ -21,8 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
   const categories = await loadCategoryTree(api);
   const [featured, ...sections] = await Promise.all([
-    api.get<{ results: CardProduct[] }>(`/products/?featured=true&page_size=${HOME_SECTION_SIZE}`, { auth: false }),
-    ...categories.map((c) => api.get<CardProduct[]>(`/products/categories/${c.id}/random_products/`, { auth: false })),
+    api.get<Paged<ApiProduct>>(`/products/?featured=true&page_size=${HOME_SECTION_SIZE}`, { auth: false }),
+    ...categories.map((c) => api.get<ApiProduct[]>(`/products/categories/${c.id}/random_products/`, { auth: false })),
   ]);
   const origin = siteOrigin(request);
   const seo: Seo = {

@@ -7,15 +7,15 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import type { CardProduct } from "~/components/product-card";
 import { AccountMenu } from "~/components/users/account-menu";
 import { RecommendedProducts } from "~/components/users/recommended-products";
 import type { loader as rootLoader } from "~/root";
 import { requireUser } from "~/storefront/auth.server";
+import type { ApiProduct, Paged } from "~/storefront/api-types";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, user } = await requireUser(request, context);
-  const r = await api.get<{ results: CardProduct[] }>("/products/?featured=true&page_size=4", { auth: false });
+  const r = await api.get<Paged<ApiProduct>>("/products/?featured=true&page_size=4", { auth: false });
   return data(
     { user: { firstName: user.firstName, lastName: user.lastName }, recommended: r.ok ? r.data.results : [] },
     { headers: await api.headers() },

@@ -3,9 +3,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { orderDate, shortOrderId, type ApiOrder } from "~/components/users/order-format";
+import { orderDate, shortOrderId } from "~/components/users/order-format";
 import { formatNaira } from "~/domain/money";
 import { requireUser } from "~/storefront/auth.server";
+import type { ApiOrder, Paged } from "~/storefront/api-types";
 
 export const meta: MetaFunction = () => [{ title: "Orders | BuildMart NG" }];
 
@@ -13,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: "Orders | BuildMart NG" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, user } = await requireUser(request, context);
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
-  const r = await api.get<{ count: number; next: string | null; previous: string | null; results: ApiOrder[] }>(
+  const r = await api.get<Paged<ApiOrder>>(
     `/orders/user/${user.id}?page=${page}`,
   );
   if (!r.ok && r.status !== 404) throw new Response("Orders could not be loaded", { status: 502 });
