@@ -13,6 +13,11 @@ export const ERROR_MESSAGES: Record<number, { heading: string; text: string }> =
 };
 const FALLBACK = { heading: "Oops! Something went wrong", text: "Please try again in a moment." };
 
+/** The heading and text of the error page for a status (any other 4xx reads like a 400). */
+export function errorMessageFor(status: number): { heading: string; text: string } {
+  return ERROR_MESSAGES[status] ?? (status >= 400 && status < 500 ? ERROR_MESSAGES[400] : FALLBACK);
+}
+
 /**
  * The error page every route uses: 401 offers the login page (coming back here), 403 says the
  * account has no access, 404 is spec section 2's page, other 4xx say what went wrong, and 5xx
@@ -23,7 +28,7 @@ export function GeneralErrorBoundary() {
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status >= 500) console.error(error);
-  const known = ERROR_MESSAGES[status] ?? (status < 500 ? ERROR_MESSAGES[400] : FALLBACK);
+  const known = errorMessageFor(status);
   const here = `${location.pathname}${location.search}`;
   return (
     <main className="container-page py-16 text-center" data-testid="error-page" data-status={status}>

@@ -57,4 +57,6 @@ test("form actions answer 415/400 to bodies that are not forms, never 500", asyn
   }
   const unknown = await request.post("/cart", { form: { intent: "nope" }, maxRedirects: 0 });
   expect(unknown.status()).toBe(400);
+  // the error page says what went wrong for the status
+  expect(await unknown.text()).toContain("That request was not understood");
 });
