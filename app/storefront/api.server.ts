@@ -92,10 +92,7 @@ export class Api {
     this.version++;
   }
 
-  /** @deprecated kept for callers that set it; use touch(). */
-  set dirty(v: boolean) {
-    if (v) this.touch();
-  }
+  /** True when the session changed since the last commit. */
   get dirty(): boolean {
     return this.version !== this.committed;
   }

@@ -12,7 +12,7 @@ import { FetcherFlag, type FetcherResult } from "~/components/ui/fetcher-flag";
 import { Spinner } from "~/components/ui/spinner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CloseIcon } from "~/components/ui/icons";
-import { DEFAULT_ADD_QUANTITY, decrementQuantity, incrementQuantity, normalizeQuantity } from "~/domain/cart";
+import { DEFAULT_ADD_QUANTITY, MAX_LINE_QUANTITY, decrementQuantity, incrementQuantity, normalizeQuantity } from "~/domain/cart";
 import { formatNaira } from "~/domain/money";
 import { SHIPPING_RULE_TEXT } from "~/domain/shipping";
 import { apiFor, type Api } from "~/storefront/api.server";
@@ -219,7 +219,7 @@ function CartLine({ item }: { item: CartItem }) {
                 value="increment"
                 className="btn-outline h-9 w-9 px-0"
                 aria-label={`Increase quantity of ${item.name}`}
-                disabled={busy}
+                disabled={busy || quantity >= MAX_LINE_QUANTITY}
               >
                 +
               </button>
