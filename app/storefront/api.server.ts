@@ -75,6 +75,8 @@ export class Api {
   private version = 0;
   private committed = 0;
   private refreshing: Promise<boolean> | null = null;
+  /** Calls still on their way (headers() waits for them: one of them may still refresh the token). */
+  private inflight = new Set<Promise<unknown>>();
   private memo = new Map<string, Promise<unknown>>();
 
   constructor(
@@ -162,7 +164,15 @@ export class Api {
     return Number.isFinite(exp) && exp - EXPIRY_SKEW_MS <= Date.now();
   }
 
-  async send<T = unknown>(method: string, path: string, opts: SendOptions = {}): Promise<ApiResponse<T>> {
+  send<T = unknown>(method: string, path: string, opts: SendOptions = {}): Promise<ApiResponse<T>> {
+    const p = this.sendNow<T>(method, path, opts);
+    this.inflight.add(p);
+    const done = () => this.inflight.delete(p);
+    p.then(done, done);
+    return p;
+  }
+
+  private async sendNow<T>(method: string, path: string, opts: SendOptions): Promise<ApiResponse<T>> {
     const useAuth = opts.auth !== false && !!this.user;
     // An access token known to be expired is refreshed once, before the call (not per call).
     if (useAuth && this.accessExpired()) await this.refresh();
@@ -254,9 +264,13 @@ export class Api {
   /**
    * Headers for a loader's or action's answer: the session's Set-Cookie when it changed since the
    * last commit of this request (so two loaders of one page do not both send it), plus `extra`.
+   * It first waits for the calls still on their way, so the commit holds the request's final
+   * tokens.
    */
   async headers(extra?: HeadersInit): Promise<Headers> {
     const h = new Headers(extra);
+    // Other loaders of this request may still be calling (and so refreshing): commit after them.
+    while (this.inflight.size) await Promise.allSettled([...this.inflight]);
     if (this.refreshing) await this.refreshing;
     if (this.version !== this.committed) {
       const v = this.version;
