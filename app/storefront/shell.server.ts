@@ -10,7 +10,7 @@ export { loadCategoryTree, type MenuCategory };
 export interface ShellData {
   user: { id: number; firstName: string; lastName: string; email: string } | null;
   cartCount: number;
-  stores: ApiStore[];
+  stores: Pick<ApiStore, "id" | "name" | "slug">[];
   categories: MenuCategory[];
   lite: boolean;
   flash: { kind: "success" | "error" | "info"; message: string } | null;
@@ -27,7 +27,7 @@ export async function loadCartCount(api: Api, request: Request): Promise<number>
 }
 
 /** The signed-in user's stores (header link); the API answers [] for a user without one. */
-export async function loadOwnStores(api: Api): Promise<ApiStore[]> {
+export async function loadOwnStores(api: Api): Promise<ShellData["stores"]> {
   const user = api.user;
   if (!user) return [];
   const r = await api.get<ApiStore[]>(`/stores/owner/${user.id}/`);
