@@ -1,6 +1,18 @@
-/** @type {import('@remix-run/dev').AppConfig} */
+import { flatRoutes } from "remix-flat-routes";
+
+/**
+ * Routes are grouped by area with remix-flat-routes: folders ending in "+" are flat-route
+ * folders (auth+/login.tsx is /auth/login); a leading underscore makes the folder pathless
+ * (_shop+/cart.tsx is /cart). See docs/architecture.md.
+ * @type {import('@remix-run/dev').AppConfig}
+ */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.*"],
+  // Remix's own route discovery is off: remix-flat-routes reads app/routes.
+  ignoredRouteFiles: ["**/*"],
+  routes: async (defineRoutes) =>
+    flatRoutes("routes", defineRoutes, {
+      ignoredRouteFiles: ["**/.*", "**/*.test.*", "**/*.md"],
+    }),
   serverModuleFormat: "esm",
   serverPlatform: "node",
   postcss: true,

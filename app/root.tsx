@@ -24,10 +24,11 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const api = await apiFor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await apiFor(request, context);
   const shell = await loadShell(api, request);
-  return data(shell, { headers: await api.headers() });
+  // The request id is on this request's log lines and X-Request-Id header; error pages show it.
+  return data({ ...shell, requestId: context.requestId ?? null }, { headers: await api.headers() });
 }
 
 export function shouldRevalidate() {

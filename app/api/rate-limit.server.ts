@@ -30,6 +30,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRe
 import { env } from "~/config.server";
 import type { Db, Queryable } from "~/db/client.server";
 import { json } from "./http";
+import { log } from "~/ops/logger.server";
 
 export interface RateRule {
   /** Key prefix of the rule's counters; unique per rule. */
@@ -204,7 +205,7 @@ function redisClient(): Redis | null {
   if (!redis || redisUrl !== url) {
     redis?.disconnect();
     redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
-    redis.on("error", (e) => console.warn(`[rate-limit] redis (the database or memory counts meanwhile): ${e.message}`));
+    redis.on("error", (e) => log().warn({ err: e }, "rate-limit redis failed: the database or memory counts meanwhile"));
     redisUrl = url;
   }
   return redis;
@@ -278,7 +279,7 @@ function allowed(ip: string, network: string): boolean {
       const type = net.isIPv4(addr) ? "ipv4" : net.isIPv6(addr) ? "ipv6" : null;
       const prefix = bits === undefined ? null : Number(bits);
       if (!type || (prefix !== null && !(Number.isInteger(prefix) && prefix >= 0 && prefix <= (type === "ipv4" ? 32 : 128)))) {
-        console.warn(`[rate-limit] RATE_LIMIT_ALLOWLIST: "${entry}" is not an IP address or CIDR range; ignored`);
+        log().warn({ entry }, "RATE_LIMIT_ALLOWLIST entry is not an IP address or CIDR range; ignored");
         continue;
       }
       if (prefix === null) list.addAddress(addr, type);

@@ -1,6 +1,7 @@
 /**
- * The address editor (add and edit share it) and its zod schema, used by the route actions
- * (parseWithZod, submission.reply()) and in the browser (conform). Messages of spec section 5.
+ * The address editor (add and edit share it). Its rules and messages (spec section 5) are
+ * `AddressFormSchema` of app/domain/addresses.ts, the same rules the API applies: used by the
+ * route actions (parseWithZod, submission.reply()) and in the browser (conform).
  * The form is always `noValidate`: the spec's messages show next to the fields with and without
  * JavaScript (a browser's own bubbles would replace them when JS is off).
  */
@@ -8,62 +9,10 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import * as z from "zod";
-import { NIGERIAN_STATES, optionalPhoneField, phoneField, requiredText } from "~/domain/validation";
-import { Spinner, primaryButton } from "./cart-forms";
-
-export const STREET_MESSAGE = "Please enter a valid delivery address for accurate shipment and successful delivery of your order.";
-export const CITY_MESSAGE = "Please enter a valid city for accurate shipment and successful delivery of your order.";
-export const STATE_MESSAGE = "Please enter a valid state for accurate shipment and successful delivery of your order.";
-export const PHONE_INVALID_MESSAGE = "Please enter a valid Nigerian phone number";
-export const MAX_ADDRESSES = 3;
-
-export const AddressFormSchema = z.object({
-  receiver_first_name: requiredText("First name is required", 3),
-  receiver_last_name: requiredText("Last name is required", 3),
-  receiver_phone_one: phoneField("Phone number is required", PHONE_INVALID_MESSAGE),
-  receiver_phone_two: optionalPhoneField(PHONE_INVALID_MESSAGE),
-  street_address: requiredText(STREET_MESSAGE, 10),
-  city: requiredText(CITY_MESSAGE, 3),
-  state: z.enum(NIGERIAN_STATES, { error: STATE_MESSAGE }),
-  zip_code: z.string().trim().max(10, "Should be at most 10 characters").optional(),
-  is_default: z.boolean().optional(),
-});
-
-export type AddressFormValue = z.output<typeof AddressFormSchema>;
-
-/** The API body for POST/PUT /users/adresses/. */
-export function toAddressBody(v: AddressFormValue, userId: number) {
-  return {
-    receiver_first_name: v.receiver_first_name,
-    receiver_last_name: v.receiver_last_name,
-    receiver_phone_one: v.receiver_phone_one,
-    receiver_phone_two: v.receiver_phone_two ?? null,
-    street_address: v.street_address,
-    city: v.city,
-    state: v.state,
-    country: "NGA",
-    zip_code: v.zip_code ? v.zip_code : null,
-    ...(v.is_default ? { is_default: true } : {}),
-    user: userId,
-  };
-}
-
-/** API 400 bodies as conform errors: field messages stay by their fields, the rest on the form. */
-export function apiErrorsToReply(body: unknown): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
-  if (Array.isArray(body)) return { formErrors: body.map(String), fieldErrors: {} };
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  if (body && typeof body === "object") {
-    for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
-      const msgs = Array.isArray(v) ? v.map(String) : [String(v)];
-      if (k in AddressFormSchema.shape) fieldErrors[k] = msgs;
-      else formErrors.push(...msgs);
-    }
-  }
-  if (!formErrors.length && !Object.keys(fieldErrors).length) formErrors.push("The address could not be saved. Please try again.");
-  return { formErrors, fieldErrors };
-}
+import { AddressFormSchema } from "~/domain/addresses";
+import { NIGERIAN_STATES } from "~/domain/validation";
+import { primaryButton } from "./ui/button";
+import { Spinner } from "./ui/spinner";
 
 export interface AddressDefaults {
   receiver_first_name?: string;

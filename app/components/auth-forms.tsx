@@ -1,11 +1,12 @@
 /**
- * Pieces of the sign-in pages: the logo panel layout, the password field with a show/hide
- * toggle that works with JavaScript off, the Google button, and a submit button with a spinner.
+ * Pieces of the sign-in pages: the logo panel layout, the password field (a real password
+ * input; Show/Hide with JavaScript only), the Google button, and a submit button with a spinner.
  */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { ErrorList, useHydrated } from "./forms";
+import { ErrorList } from "./ui/forms";
+import { useHydrated } from "./ui/use-hydrated";
 
 export function AuthShell({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -40,10 +41,9 @@ function LogoPanel() {
 }
 
 /**
- * A password input with Show/Hide. With JavaScript the toggle switches the input's type. Without
- * it (the server render), the field is a text input masked with -webkit-text-security (all
- * current browsers) that the checkbox unmasks through CSS; it becomes a real password input as
- * soon as React runs. The toggle has no name, so it is never submitted.
+ * A password input (always `type="password"`, so password managers, screen readers and browsers
+ * treat it as one) with a Show/Hide toggle that exists only once JavaScript runs: without
+ * JavaScript there is no toggle. The toggle is a button outside the form data (no name).
  */
 export function PasswordField({
   label,
@@ -57,27 +57,33 @@ export function PasswordField({
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);
   const props = getInputProps(field, { type: "password" });
-  const masked = "[-webkit-text-security:disc] group-has-checked:[-webkit-text-security:none]";
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
         {label}
       </label>
-      <div className="group relative">
+      <div className="relative">
         <input
           {...props}
-          type={hydrated ? (shown ? "text" : "password") : "text"}
+          type={hydrated && shown ? "text" : "password"}
           autoComplete={autoComplete}
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
-          className={`field-input pr-16 ${hydrated ? "" : masked}`}
+          className={`field-input ${hydrated ? "pr-16" : ""}`}
         />
-        <label className="absolute inset-y-0 right-0 flex cursor-pointer items-center rounded-r-md px-3 text-sm font-medium text-brand-700 has-focus-visible:outline-2 has-focus-visible:outline-brand-600">
-          <input type="checkbox" className="peer sr-only" checked={shown} onChange={(e) => setShown(e.target.checked)} data-testid={`${field.name}-toggle`} />
-          <span className="peer-checked:hidden">Show</span>
-          <span className="hidden peer-checked:inline">Hide</span>
-        </label>
+        {hydrated ? (
+          <button
+            type="button"
+            className="absolute inset-y-0 right-0 flex items-center rounded-r-md px-3 text-sm font-medium text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+            aria-controls={field.id}
+            aria-pressed={shown}
+            onClick={() => setShown((v) => !v)}
+            data-testid={`${field.name}-toggle`}
+          >
+            {shown ? "Hide" : "Show"}
+          </button>
+        ) : null}
       </div>
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>

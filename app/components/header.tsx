@@ -1,9 +1,9 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { ShellData } from "~/storefront/shell.server";
-import { useCartCount } from "./cart-forms";
+import { useCartCount } from "./cart/add-to-cart";
 import { VoiceSearchButton } from "./voice-search";
-import { CartIcon, ChevronDown, MenuIcon, SearchIcon, StoreIcon, UserIcon } from "./icons";
+import { CartIcon, ChevronDown, MenuIcon, SearchIcon, StoreIcon, UserIcon } from "./ui/icons";
 
 /** Paths where the shop chrome (search box) is hidden: the seller area. */
 export const isStorePath = (pathname: string) => pathname.startsWith("/stores") || pathname.startsWith("/create-store");

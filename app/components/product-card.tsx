@@ -1,16 +1,13 @@
 import { Link } from "@remix-run/react";
 import { formatNaira } from "~/domain/money";
+import type { ApiProduct } from "~/storefront/api-types";
 
-export interface CardProduct {
-  id: number;
-  name: string;
-  type: "sale" | "rent";
-  selling_price: number;
-  price: number;
+/** What a card needs of a product (a subset of the API's product answer). */
+export type CardProduct = Pick<ApiProduct, "id" | "name" | "type" | "selling_price" | "price"> & {
   images: Record<string, unknown>[];
   category_name?: string;
   category_slug?: string;
-}
+};
 
 /** Only what a card shows, so pages do not ship whole products (descriptions) in their data. */
 export function toCard(p: CardProduct): CardProduct {

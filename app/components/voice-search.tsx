@@ -5,7 +5,7 @@
  */
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { MicIcon } from "./icons";
+import { MicIcon } from "./ui/icons";
 
 interface Recognition {
   lang: string;

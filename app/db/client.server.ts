@@ -6,6 +6,7 @@
 import path from "node:path";
 import fs from "node:fs";
 import { migrations } from "./migrations";
+import { log } from "~/ops/logger.server";
 
 export interface QueryResult<T> {
   rows: T[];
@@ -71,7 +72,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   pgns.types.setTypeParser(INT8, (v: string) => Number(v));
   pgns.types.setTypeParser(NUMERIC, (v: string) => Number(v));
   const pool = new pgns.Pool({ connectionString: url, max });
-  pool.on("error", (err) => console.error("postgres pool error", err.message));
+  pool.on("error", (err) => log().error({ err }, "postgres pool error"));
   return {
     engine: "postgres",
     async query<T>(sql: string, params?: unknown[]) {

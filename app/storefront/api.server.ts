@@ -1,12 +1,22 @@
 /**
  * The storefront's only way to data: a typed client for /api/v1. By default it hands a web
  * Request to the API's handler in this process (no socket); with API_URL set it calls that host
- * over HTTP. It attaches the session's access token, refreshes it once on a 401 and replays
- * (spec section 4), and clears the session when the refresh fails.
+ * over HTTP.
+ *
+ * ONE client per request (`apiFor(request, context)`, memoised on Remix's load context, with a
+ * WeakMap on the request as fallback): one session read, at most one token refresh (before the
+ * first signed call when the stored access token has expired, or on the first 401), data that
+ * several loaders of one page need fetched once (`api.once`), and the session committed only
+ * when it changed since the last commit (`api.headers()`), so a page answer carries at most one
+ * `__session` Set-Cookie.
  */
+import type { AppLoadContext } from "@remix-run/node";
+import "~/load-context";
 import { env } from "~/config.server";
+import { redirect } from "@remix-run/node";
 import { handleApi, API_PREFIX } from "~/api/router";
-import { commitSession, getSession, type AppSession } from "./session.server";
+import { commitSession, getSession, type AppSession, type FlashData } from "./session.server";
+import { log } from "~/ops/logger.server";
 
 export interface ApiResponse<T> {
   status: number;
@@ -29,6 +39,9 @@ export interface SessionUser {
   email: string;
 }
 
+/** What the storefront reads from Remix's load context (contract 1; all optional until the custom server supplies them). */
+export type StorefrontContext = Partial<Pick<AppLoadContext, "clientIp" | "requestId">> & object;
+
 function apiBase(origin: string): { base: string; remote: boolean } {
   const url = env().API_URL;
   if (!url) return { base: `${origin}${API_PREFIX}`, remote: false };
@@ -36,16 +49,55 @@ function apiBase(origin: string): { base: string; remote: boolean } {
   return { base: trimmed.endsWith(API_PREFIX) ? trimmed : `${trimmed}${API_PREFIX}`, remote: true };
 }
 
+/** One API call as counted by the test hook and the API_CALL_LOG=1 log. */
+export interface ApiCall {
+  method: string;
+  path: string;
+  status: number;
+}
+
+type CallListener = (call: ApiCall, api: Api) => void;
+const listeners = new Set<CallListener>();
+/** Test hook: be told of every API call the storefront makes. Returns the unsubscribe function. */
+export function onApiCall(fn: CallListener): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** Seconds before the stored expiry at which an access token is treated as expired. */
+const EXPIRY_SKEW_MS = 5_000;
+
 export class Api {
-  /** True when the session changed (token refreshed or cleared) and must be committed. */
-  dirty = false;
+  /** Every call this client made (method, path, status), in order. */
+  readonly calls: ApiCall[] = [];
   private origin: string;
+  private here: string;
+  /** Bumped on every session change; compared with `committed` by headers(). */
+  private version = 0;
+  private committed = 0;
+  private refreshing: Promise<boolean> | null = null;
+  /** Calls still on their way (headers() waits for them: one of them may still refresh the token). */
+  private inflight = new Set<Promise<unknown>>();
+  private memo = new Map<string, Promise<unknown>>();
 
   constructor(
     request: Request,
     public session: AppSession,
+    private meta: { clientIp?: string; requestId?: string } = {},
   ) {
-    this.origin = new URL(request.url).origin;
+    const url = new URL(request.url);
+    this.origin = url.origin;
+    this.here = `${url.pathname}${url.search}`;
+  }
+
+  /** Marks the session as changed: the next headers() commits it. */
+  touch() {
+    this.version++;
+  }
+
+  /** True when the session changed since the last commit. */
+  get dirty(): boolean {
+    return this.version !== this.committed;
   }
 
   get user(): SessionUser | null {
@@ -59,6 +111,32 @@ export class Api {
     };
   }
 
+  /** Sets a flash message for the next page. */
+  flash(kind: FlashData["flash"]["kind"], message: string) {
+    this.session.flash("flash", { kind, message });
+    this.touch();
+  }
+
+  /** Reads (and so consumes) the flash message, once per request. */
+  takeFlash(): FlashData["flash"] | null {
+    return this.once("flash", () => {
+      const f = this.session.get("flash") ?? null;
+      if (f) this.touch();
+      return f;
+    }) as FlashData["flash"] | null;
+  }
+
+  /** Runs fn once per request for a key and shares its result (e.g. the category tree). */
+  once<T>(key: string, fn: () => T): T {
+    if (!this.memo.has(key)) this.memo.set(key, fn() as Promise<unknown>);
+    return this.memo.get(key) as T;
+  }
+
+  /** Forgets a shared result (after a change that makes it stale). */
+  forget(key: string) {
+    this.memo.delete(key);
+  }
+
   private async raw(method: string, path: string, opts: SendOptions, token?: string): Promise<Response> {
     const { base, remote } = apiBase(this.origin);
     const headers: Record<string, string> = { Accept: "application/json", ...opts.headers };
@@ -69,15 +147,43 @@ export class Api {
       body = JSON.stringify(opts.json);
     }
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (remote) {
+      if (this.meta.clientIp && this.meta.clientIp !== "unknown") headers["X-Forwarded-For"] = this.meta.clientIp;
+      if (this.meta.requestId) headers["X-Request-Id"] = this.meta.requestId;
+    }
     const req = new Request(`${base}${path}`, { method, headers, body });
-    return remote ? fetch(req) : handleApi(req);
+    const res = await (remote ? fetch(req) : callInProcess(req, this.meta));
+    const call = { method, path, status: res.status };
+    this.calls.push(call);
+    if (process.env.API_CALL_LOG === "1") log().info({ method, path, status: res.status, requestId: this.meta.requestId }, "api-call");
+    for (const l of listeners) l(call, this);
+    return res;
   }
 
-  async send<T = unknown>(method: string, path: string, opts: SendOptions = {}): Promise<ApiResponse<T>> {
+  private accessExpired(): boolean {
+    const exp = Date.parse(this.session.get("accessExpiration") ?? "");
+    return Number.isFinite(exp) && exp - EXPIRY_SKEW_MS <= Date.now();
+  }
+
+  send<T = unknown>(method: string, path: string, opts: SendOptions = {}): Promise<ApiResponse<T>> {
+    const p = this.sendNow<T>(method, path, opts);
+    this.inflight.add(p);
+    const done = () => this.inflight.delete(p);
+    p.then(done, done);
+    return p;
+  }
+
+  private async sendNow<T>(method: string, path: string, opts: SendOptions): Promise<ApiResponse<T>> {
     const useAuth = opts.auth !== false && !!this.user;
-    let res = await this.raw(method, path, opts, useAuth ? this.session.get("access") : undefined);
-    if (res.status === 401 && useAuth) {
-      if (await this.refresh()) res = await this.raw(method, path, opts, this.session.get("access"));
+    // An access token known to be expired is refreshed once, before the call (not per call).
+    if (useAuth && this.accessExpired()) await this.refresh();
+    const token = useAuth ? this.session.get("access") : undefined;
+    let res = await this.raw(method, path, opts, token);
+    if (res.status === 401 && useAuth && this.user) {
+      // Another call of this request may have refreshed meanwhile: replay with the new token.
+      const current = this.session.get("access");
+      if (current && current !== token) res = await this.raw(method, path, opts, current);
+      else if (await this.refresh()) res = await this.raw(method, path, opts, this.session.get("access"));
     }
     const text = await res.text();
     let data: unknown = null;
@@ -91,12 +197,20 @@ export class Api {
     return { status: res.status, ok: res.ok, data: data as T };
   }
 
-  /** One refresh; on failure the session's user is cleared. */
-  async refresh(): Promise<boolean> {
+  /**
+   * At most one refresh per request (concurrent callers share it); on failure the session's
+   * user is cleared. Answers whether the session now holds a fresh access token.
+   */
+  refresh(): Promise<boolean> {
+    this.refreshing ??= this.doRefresh();
+    return this.refreshing;
+  }
+
+  private async doRefresh(): Promise<boolean> {
     const refresh = this.session.get("refresh");
     if (!refresh) return false;
     const res = await this.raw("POST", "/users/auth/token/refresh/", { json: { refresh } });
-    this.dirty = true;
+    this.touch();
     if (res.ok) {
       const data = (await res.json()) as { access: string; refresh?: string; access_expiration?: string };
       this.session.set("access", data.access);
@@ -124,20 +238,53 @@ export class Api {
     return this.send<T>("DELETE", path, opts);
   }
 
-  /** Data of a successful answer, or a thrown Response for Remix's error boundary (404 stays 404). */
+  /**
+   * The answer to a signed-in page whose session has ended on the server (the API still said 401
+   * after the one refresh): the session's user is cleared and the shopper goes to the login page,
+   * coming back here afterwards.
+   */
+  async signedOut(): Promise<Response> {
+    clearUser(this.session);
+    this.touch();
+    const to = this.here.startsWith("/auth/") ? "/auth/login" : `/auth/login?redirectTo=${encodeURIComponent(this.here)}`;
+    return redirect(to, { status: 303, headers: await this.headers() });
+  }
+
+  /**
+   * Data of a successful answer, or a thrown Response: 404 stays 404 (error boundary), 401 (the
+   * session ended on the server) sends the shopper to the login page, other failures 502/4xx.
+   */
   async must<T>(p: Promise<ApiResponse<T>>): Promise<T> {
     const r = await p;
     if (r.ok) return r.data;
+    if (r.status === 401) throw await this.signedOut();
     if (r.status === 404) throw new Response("Not Found", { status: 404 });
     throw new Response(`API error ${r.status}`, { status: r.status >= 500 ? 502 : r.status });
   }
 
-  /** Set-Cookie headers to send when the session changed. */
+  /**
+   * Headers for a loader's or action's answer: the session's Set-Cookie when it changed since the
+   * last commit of this request (so two loaders of one page do not both send it), plus `extra`.
+   * It first waits for the calls still on their way, so the commit holds the request's final
+   * tokens.
+   */
   async headers(extra?: HeadersInit): Promise<Headers> {
     const h = new Headers(extra);
-    if (this.dirty) h.append("Set-Cookie", await commitSession(this.session));
+    // Other loaders of this request may still be calling (and so refreshing): commit after them.
+    while (this.inflight.size) await Promise.allSettled([...this.inflight]);
+    if (this.refreshing) await this.refreshing;
+    if (this.version !== this.committed) {
+      const v = this.version;
+      h.append("Set-Cookie", await commitSession(this.session));
+      this.committed = v;
+    }
     return h;
   }
+}
+
+/** The API in this process, given the caller's address and request id (contract 2). */
+function callInProcess(req: Request, meta: { clientIp?: string; requestId?: string }): Promise<Response> {
+  return handleApi(req, meta.clientIp || meta.requestId ? { clientIp: meta.clientIp, requestId: meta.requestId } : undefined);
 }
 
 export function clearUser(session: AppSession) {
@@ -146,7 +293,31 @@ export function clearUser(session: AppSession) {
   }
 }
 
-/** The API client for one storefront request. */
-export async function apiFor(request: Request): Promise<Api> {
-  return new Api(request, await getSession(request));
+const byContext = new WeakMap<object, Promise<Api>>();
+const byRequest = new WeakMap<Request, Promise<Api>>();
+const withoutContext = new WeakSet<Promise<Api>>();
+
+/**
+ * The API client for one storefront request, shared by the root and route loaders (and the
+ * action) of that request. Pass Remix's `context`: Remix hands every loader of one request the
+ * same context object but a different Request copy. Without a context the client is memoised on
+ * the Request object only.
+ */
+export function apiFor(request: Request, context?: StorefrontContext | null): Promise<Api> {
+  const key = context && typeof context === "object" ? context : null;
+  const cached = key ? byContext.get(key) : byRequest.get(request);
+  if (cached) return cached;
+  // Called with a context after a call without one for the same Request (e.g. inside an auth
+  // strategy): keep the client already made.
+  const early = key ? byRequest.get(request) : undefined;
+  if (key && early && withoutContext.has(early)) {
+    byContext.set(key, early);
+    return early;
+  }
+  const meta = { clientIp: key?.clientIp, requestId: key?.requestId };
+  const created = getSession(request).then((s) => new Api(request, s, meta));
+  if (key) byContext.set(key, created);
+  else withoutContext.add(created);
+  byRequest.set(request, created);
+  return created;
 }

@@ -1,31 +1,26 @@
 /** The shopper's cart as the storefront sees it (member cart by user id, guest cart by cookie). */
 import type { Api } from "./api.server";
+import type { ApiCart, ApiCartItem } from "./api-types";
+import { apiMessage } from "./form-reply";
 import { cartCookie, getGuestCartId } from "./session.server";
 
-export interface CartItem {
-  id: number;
-  prod_id: number;
-  quantity: number;
-  name: string;
-  price: number;
-  original_price: number;
-  line_total: number;
-  image: string;
-  available: boolean;
+export type CartItem = ApiCartItem;
+export type Cart = ApiCart;
+
+/**
+ * The shopper's cart, or null when they have none yet (a stale guest cookie counts as none).
+ * Fetched once per request (the header badge and the cart page share it); changes call
+ * `forgetCart(api)`.
+ */
+export function loadCart(api: Api, request: Request): Promise<Cart | null> {
+  return api.once("cart", () => fetchCart(api, request));
 }
 
-export interface Cart {
-  id: string;
-  user_id: number | null;
-  total_quantity: number;
-  shipping_cost: number;
-  subtotal: number;
-  total: number;
-  cart_items: CartItem[];
+export function forgetCart(api: Api) {
+  api.forget("cart");
 }
 
-/** The shopper's cart, or null when they have none yet (a stale guest cookie counts as none). */
-export async function loadCart(api: Api, request: Request): Promise<Cart | null> {
+async function fetchCart(api: Api, request: Request): Promise<Cart | null> {
   const user = api.user;
   if (user) {
     const r = await api.get<Cart>(`/carts/user/${user.id}/`);
@@ -67,17 +62,7 @@ export async function ensureCart(api: Api, request: Request): Promise<{ cartId: 
 /** A failure with a message for the shopper. */
 export class CartError extends Error {}
 
-/** The first message of a DRF-style error body. */
-export function apiMessage(data: unknown, fallback: string): string {
-  if (Array.isArray(data) && typeof data[0] === "string") return data[0];
-  if (data && typeof data === "object") {
-    for (const v of Object.values(data as Record<string, unknown>)) {
-      if (typeof v === "string") return v;
-      if (Array.isArray(v) && typeof v[0] === "string") return v[0];
-    }
-  }
-  return fallback;
-}
+export { apiMessage };
 
 /**
  * Adds a product, creating the cart when needed. `setCookie` (a new guest cart's cookie) must be
@@ -91,6 +76,7 @@ export async function addToCart(
 ): Promise<{ ok: true; setCookie: string | null } | { ok: false; message: string; setCookie: string | null }> {
   const { cartId, setCookie } = await ensureCart(api, request);
   const r = await api.post(`/carts/${cartId}/items/`, { prod_id: productId, quantity });
+  forgetCart(api);
   if (!r.ok) return { ok: false, message: apiMessage(r.data, "This product could not be added to your cart."), setCookie };
   return { ok: true, setCookie };
 }
@@ -104,7 +90,8 @@ export async function mergeGuestCartAfterLogin(api: Api, request: Request): Prom
   const cartId = await getGuestCartId(request);
   const user = api.user;
   if (!cartId || !user) return null;
-  const r = await api.get(`/carts/${cartId}/merge/${user.id}`);
+  const r = await api.post(`/carts/${cartId}/merge/${user.id}/`);
+  forgetCart(api);
   // A guest cart that no longer exists has nothing to merge: just drop the stale cookie.
   if (!r.ok && r.status !== 404) throw new Error("We could not move the items in your cart to your account. Please try again.");
   return cartCookie().serialize("", { maxAge: 0 });

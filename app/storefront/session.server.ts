@@ -88,9 +88,4 @@ export async function isLite(request: Request): Promise<boolean> {
   return (await liteCookie().parse(request.headers.get("Cookie"))) === "1";
 }
 
-/** Only same-site relative paths may be redirect targets. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (!to || typeof to !== "string") return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}
+export { safeRedirect } from "./safe-redirect";

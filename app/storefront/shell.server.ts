@@ -1,64 +1,45 @@
 /** What every page's header and footer need, loaded once per document by the root loader. */
 import type { Api } from "./api.server";
-import { getGuestCartId, isLite } from "./session.server";
+import type { ApiStore } from "./api-types";
+import { loadCart } from "./cart.server";
+import { loadCategoryTree, type MenuCategory } from "./catalog.server";
+import { isLite } from "./session.server";
 
-export interface MenuCategory {
-  id: number;
-  name: string;
-  slug: string;
-  children: { id: number; name: string; slug: string }[];
-}
+export { loadCategoryTree, type MenuCategory };
 
 export interface ShellData {
   user: { id: number; firstName: string; lastName: string; email: string } | null;
   cartCount: number;
-  stores: { id: number; name: string; slug: string }[];
+  stores: Pick<ApiStore, "id" | "name" | "slug">[];
   categories: MenuCategory[];
   lite: boolean;
   flash: { kind: "success" | "error" | "info"; message: string } | null;
 }
 
-interface ApiCategory {
-  id: number;
-  name: string;
-  slug: string;
-  parent: number | null;
-}
-
-export async function loadCategoryTree(api: Api): Promise<MenuCategory[]> {
-  const r = await api.get<{ results: ApiCategory[] }>("/products/categories/?page_size=500", { auth: false });
-  if (!r.ok) return [];
-  const roots = r.data.results.filter((c) => c.parent === null);
-  return roots.map((root) => ({
-    id: root.id,
-    name: root.name,
-    slug: root.slug,
-    children: r.data.results.filter((c) => c.parent === root.id).map(({ id, name, slug }) => ({ id, name, slug })),
-  }));
-}
-
-/** Number of items in the shopper's cart (member cart, else the guest cart of the cookie). */
+/** Number of items in the shopper's cart (shares the cart answer with the cart page's loader). */
 export async function loadCartCount(api: Api, request: Request): Promise<number> {
+  try {
+    const cart = await loadCart(api, request);
+    return cart ? Number(cart.total_quantity ?? 0) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The signed-in user's stores (header link); the API answers [] for a user without one. */
+export async function loadOwnStores(api: Api): Promise<ShellData["stores"]> {
   const user = api.user;
-  const guestId = await getGuestCartId(request);
-  const path = user ? `/carts/user/${user.id}/` : guestId ? `/carts/${guestId}/` : null;
-  if (!path) return 0;
-  const r = await api.get<{ total_quantity?: number }>(path);
-  return r.ok ? Number(r.data.total_quantity ?? 0) : 0;
+  if (!user) return [];
+  const r = await api.get<ApiStore[]>(`/stores/owner/${user.id}/`);
+  return r.ok && Array.isArray(r.data) ? r.data.map(({ id, name, slug }) => ({ id, name, slug })) : [];
 }
 
 export async function loadShell(api: Api, request: Request): Promise<ShellData> {
-  const flash = api.session.get("flash") ?? null;
-  if (flash) api.dirty = true; // reading a flash consumes it; the cookie must be re-committed
-  const user = api.user;
+  const flash = api.takeFlash();
   const [categories, cartCount, stores, lite] = await Promise.all([
     loadCategoryTree(api),
     loadCartCount(api, request),
-    user
-      ? api.get<{ id: number; name: string; slug: string }[]>(`/stores/owner/${user.id}/`).then((r) =>
-          r.ok && Array.isArray(r.data) ? r.data.map(({ id, name, slug }) => ({ id, name, slug })) : [],
-        )
-      : Promise.resolve([]),
+    loadOwnStores(api),
     isLite(request),
   ]);
   return { user: api.user, cartCount, stores, categories, lite, flash };

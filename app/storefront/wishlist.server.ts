@@ -1,34 +1,21 @@
 /** The signed-in shopper's wishlist (hearts on cards and product pages, the /users/wishlist page). */
 import type { Api } from "./api.server";
+import type { ApiWishlistEntry, Paged } from "./api-types";
 
-export interface WishlistEntry {
-  id: number;
-  product_id: number;
-  user_id: number;
-  product: {
-    id: number;
-    name: string;
-    selling_price: number;
-    price: number;
-    type: "sale" | "rent";
-    category_id: number;
-    image: string;
-    available: boolean;
-  };
-}
-
+export type WishlistEntry = ApiWishlistEntry;
 export async function loadWishlist(api: Api): Promise<WishlistEntry[]> {
   const user = api.user;
   if (!user) return [];
-  const r = await api.get<{ results: WishlistEntry[] }>(`/carts/wishlist/user/${user.id}/?page_size=500`);
-  if (!r.ok) throw new Response("Your wishlist could not be loaded. Please try again.", { status: r.status === 401 ? 401 : 502 });
+  const r = await api.get<Paged<WishlistEntry>>(`/carts/wishlist/user/${user.id}/?page_size=500`);
+  if (r.status === 401) throw await api.signedOut();
+  if (!r.ok) throw new Response("Your wishlist could not be loaded. Please try again.", { status: 502 });
   return r.data.results;
 }
 
 export async function loadWishlistProductIds(api: Api): Promise<number[]> {
   const user = api.user;
   if (!user) return [];
-  const r = await api.get<{ results: { product_id: number }[] }>(`/carts/wishlist/user/${user.id}/?page_size=500`);
+  const r = await api.get<Paged<WishlistEntry>>(`/carts/wishlist/user/${user.id}/?page_size=500`);
   return r.ok ? r.data.results.map((w) => w.product_id) : [];
 }
 

@@ -192,24 +192,66 @@ for (const area of ["/users/orders", "/users/wishlist"]) {
   });
 }
 
-test("the password field's Show/Hide toggle works", async ({ page }) => {
+test("password fields are real password inputs; Show/Hide exists only with JavaScript", async ({ page }) => {
   const info = test.info();
+  for (const path of ["/auth/login", "/auth/register"]) {
+    await page.goto(path);
+    await ready(page, info);
+    const inputs = page.locator("input[autocomplete$='-password']");
+    expect(await inputs.count()).toBeGreaterThan(0);
+    for (const input of await inputs.all()) await expect(input).toHaveAttribute("type", "password");
+    // no CSS mask on a text input any more
+    expect(await page.locator("input[type=text][autocomplete$='-password']").count()).toBe(0);
+    if (!jsEnabled(info)) await expect(page.getByRole("button", { name: /^(Show|Hide)/ })).toHaveCount(0);
+  }
   await page.goto("/auth/login");
   await ready(page, info);
   const input = page.getByLabel("Password", { exact: true });
   await input.fill("Peek#a-boo1");
-  // masked: a password input (JavaScript) or a text input masked by CSS (no JavaScript)
-  const masked = () =>
-    input.evaluate((el) => (el as HTMLInputElement).type === "password" || getComputedStyle(el).getPropertyValue("-webkit-text-security") === "disc");
-  expect(await masked()).toBe(true);
-  await page.getByText("Show", { exact: true }).click();
-  await expect(page.getByText("Hide", { exact: true })).toBeVisible();
-  expect(await masked()).toBe(false);
-  if (jsEnabled(info)) await expect(input).toHaveAttribute("type", "text");
-  await page.getByText("Hide", { exact: true }).click();
-  await expect(page.getByText("Show", { exact: true })).toBeVisible();
-  expect(await masked()).toBe(true);
+  await expect(input).toHaveAttribute("type", "password");
+  if (!jsEnabled(info)) {
+    await expect(page.getByText("Show", { exact: true })).toHaveCount(0);
+    return;
+  }
+  const toggle = page.getByTestId("password-toggle");
+  await expect(toggle).toHaveText("Show");
+  await toggle.click();
+  await expect(toggle).toHaveText("Hide");
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await expect(input).toHaveAttribute("type", "text");
+  await toggle.click();
+  await expect(input).toHaveAttribute("type", "password");
   await expect(input).toHaveValue("Peek#a-boo1");
+});
+
+test("logout is a POST: GET /logout changes nothing, its button logs out, the old cookie opens nothing", async ({ page, request, context }) => {
+  const info = test.info();
+  const shopper = await newShopper(request);
+  await login(page, shopper.email, shopper.password, info);
+  const oldSession = (await context.cookies()).find((c) => c.name === "__session");
+  expect(oldSession).toBeTruthy();
+
+  // GET /logout: a page with a button, and the shopper is still signed in
+  const res = await page.goto("/logout");
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Log out of BuildMart NG?" })).toBeVisible();
+  await page.goto("/users/account/addresses");
+  await expect(page).toHaveURL(/\/users\/account\/addresses$/);
+  await expect(page.getByTestId("account-menu")).toHaveCount(1);
+
+  // the button on /logout logs out (a POST)
+  await page.goto("/logout");
+  await ready(page, info);
+  await page.locator("main").getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Login", exact: true })).toBeVisible();
+  await expect(page.getByTestId("account-menu")).toHaveCount(0);
+
+  // the session ended on the server: the old cookie, put back, no longer opens the account page
+  await context.addCookies([oldSession!]);
+  await page.goto("/users/account/addresses");
+  await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2Fusers%2Faccount%2Faddresses$/);
+  await expect(page.getByTestId("account-menu")).toHaveCount(0);
 });
 
 test("login offers 'Checkout as guest' for a buy-now visitor, keeping the product", async ({ page }) => {

@@ -116,6 +116,7 @@ test("after login the guest cart merges into the member's cart and the cartId co
   await login(page, shopper.email, shopper.password, testInfo);
   await addFromProductPage(page, testInfo, a, 1);
   await page.goto("/logout");
+  await page.locator("main").getByRole("button", { name: "Log out" }).click();
   await expect(page.getByTestId("cart-count")).toHaveText("0");
 
   await addFromProductPage(page, testInfo, a, 1);

@@ -5,6 +5,9 @@ import { isPhone, jsEnabled, ready } from "./utils";
 /** On phones the filter panel is behind a 'Filters' toggle (a checkbox, no script needed). */
 async function openFilters(page: Page) {
   const panel = page.locator("#filters-panel");
+  // after a navigation the new document may still be arriving: look at the whole page
+  await page.waitForLoadState("domcontentloaded");
+  await page.locator("#filters-toggle").waitFor({ state: "attached" });
   if (!(await panel.isVisible())) await page.locator("label[for=filters-toggle]").click();
   await expect(panel).toBeVisible();
   return panel;

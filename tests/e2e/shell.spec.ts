@@ -55,6 +55,10 @@ test("an unknown page answers 404 with the 'looked everywhere' page and a home l
   const res = await page.goto("/this/page/does/not/exist");
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "We looked everywhere..." })).toBeVisible();
+  // The page names the request (the id of its log line and X-Request-Id header) for support.
+  const requestId = res?.headers()["x-request-id"];
+  expect(requestId).toBeTruthy();
+  await expect(page.getByTestId("request-id")).toHaveText(`Reference: ${requestId}`);
   await page.getByRole("link", { name: "Go back home" }).click();
   await expect(page).toHaveURL(/\/$/);
 });

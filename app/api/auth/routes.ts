@@ -30,6 +30,7 @@ import { accountAtAddress, addressKey, rateLimiter, RULES } from "../rate-limit.
 import type { ApiContext, RouteDef } from "../core/types";
 import { endSessions, signPair, verifyToken, type VerifiedToken } from "../tokens.server";
 import { Detail, LoginResponse } from "./schemas";
+import { log } from "~/ops/logger.server";
 
 export const LOGIN_FAILED = "Unable to log in with provided credentials.";
 export const EMAIL_NOT_VERIFIED = EMAIL_NOT_VERIFIED_MESSAGE;
@@ -205,7 +206,7 @@ async function google(ctx: ApiContext) {
     userId = await findOrCreateGoogleUser(ctx.db, who);
   } catch (e) {
     if (e instanceof GoogleTokenError) throw badRequest({ non_field_errors: [e.message] });
-    console.error("[auth] Google sign-in failed:", e);
+    log().error({ err: e, requestId: ctx.requestId }, "google sign-in failed");
     throw badRequest({ non_field_errors: ["Google sign-in is not available right now. Please try again later."] });
   }
   if (!userId) throw badRequest({ non_field_errors: [LOGIN_FAILED] });
@@ -269,7 +270,7 @@ async function passwordReset(ctx: ApiContext) {
     );
     // Not awaited: the answer takes as long whether or not the address has an account.
     void sendMail(passwordResetEmail(u.email, u.first_name, encodeUid(u.id), token), ctx.db).catch((e) =>
-      console.error("[auth] reset mail could not be sent or queued:", e),
+      log().error({ err: e, requestId: ctx.requestId }, "reset mail could not be sent or queued"),
     );
   }
   return json({ detail: "Password reset e-mail has been sent." });

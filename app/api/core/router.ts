@@ -9,6 +9,7 @@ import { createContext, API_PREFIX, type ContextMeta } from "./context";
 import { API_HEADERS, ApiError, forbidden, json } from "./http";
 import { allRoutes } from "./registry";
 import type { ApiContext, RouteDef } from "./types";
+import { log } from "~/ops/logger.server";
 
 export { API_PREFIX, loadAuthUser } from "./context";
 export type { Access, ApiContext, AuthUser, Method, RouteDef, StoreRole } from "./types";
@@ -118,7 +119,7 @@ export async function handleApi(request: Request, meta?: ContextMeta): Promise<R
   } catch (e) {
     if (e instanceof ApiError) return withHeaders(json(e.body, e.status));
     if (e instanceof Response) return withHeaders(e);
-    console.error(`[api] ${method} ${url.pathname} failed:`, e);
+    log().error({ err: e, requestId: meta?.requestId, method, path: url.pathname }, "api handler failed");
     return withHeaders(json({ detail: "A server error occurred." }, 500));
   }
 }

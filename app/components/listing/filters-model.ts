@@ -1,4 +1,5 @@
 /** The listing's filters as they appear in the page URL (a plain GET form), shared by server and client. */
+import { PRICE_BUCKETS, PRICE_SWITCH, bucketBounds, priceBucket } from "~/domain/price-bands";
 
 export interface ListingFilters {
   search: string;
@@ -10,17 +11,8 @@ export interface ListingFilters {
   sort: "" | "newest" | "oldest";
 }
 
-/** Spec section 9: 0-24,000; 24,000-80,000; 80,000-270,000; 270,000-950,000; 950,000-950,001. */
-export const PRICE_BUCKETS = [
-  { id: "0-24000", label: "Under 24 K", min: 0, max: 24_000 },
-  { id: "24000-80000", label: "24 - 80 K", min: 24_000, max: 80_000 },
-  { id: "80000-270000", label: "80 - 270 K", min: 80_000, max: 270_000 },
-  { id: "270000-950000", label: "270 - 950 K", min: 270_000, max: 950_000 },
-  { id: "950000-950001", label: "More than 950 K", min: 950_000, max: 950_001 },
-] as const;
-
-/** Spec section 9: above this a maximum is a greater-than bound. */
-export const PRICE_SWITCH = 950_000;
+/** The price buckets and their bounds are app/domain/price-bands.ts (shared with the API and the seed). */
+export { PRICE_BUCKETS, PRICE_SWITCH };
 
 const num = (v: string) => {
   const n = Number(v);
@@ -53,10 +45,8 @@ export function priceBounds(f: Pick<ListingFilters, "price" | "min" | "max">): {
   if (min !== null || max !== null) {
     return { gt: min !== null ? min - 0.01 : null, lt: max !== null ? max + 0.01 : null };
   }
-  const b = PRICE_BUCKETS.find((x) => x.id === f.price);
-  if (!b) return { gt: null, lt: null };
-  if (b.max > PRICE_SWITCH) return { gt: Math.max(b.min, PRICE_SWITCH), lt: null };
-  return { gt: b.min > 0 ? b.min : null, lt: b.max };
+  const b = priceBucket(f.price);
+  return b ? bucketBounds(b) : { gt: null, lt: null };
 }
 
 /** The filters as a query string (without page), for links that keep them. */

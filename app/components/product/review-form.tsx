@@ -1,12 +1,12 @@
 /**
  * 'Write a review': rating 1-5 as radio inputs and a text, a plain POST (works without JS). The
- * zod schema stays on the server (review-form.server.ts) to keep zod out of this page's bundle;
- * the browser checks the same rules through native constraints, and conform shows the server's
- * field errors.
+ * rules live in app/domain/reviews.ts (the action parses with ReviewFormSchema, the API with
+ * ReviewBodySchema); the browser checks the same limits through native constraints, and conform
+ * shows the server's field errors.
  */
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from "./review-rules";
+import { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from "~/domain/reviews";
 
 export function ReviewForm({
   lastResult,

@@ -1,20 +1,8 @@
-import { Stars } from "~/components/stars";
+import { Stars } from "~/components/ui/stars";
+import type { ApiReview, ApiReviewSummary } from "~/storefront/api-types";
 
-export interface ApiReview {
-  id: number;
-  user_id: number;
-  rating: number;
-  review_text: string;
-  first_name: string;
-  last_name: string;
-  created_at: string;
-}
-
-export interface ReviewSummary {
-  count: number;
-  average: number;
-  counts: Record<string, number>;
-}
+export type { ApiReview };
+export type ReviewSummary = ApiReviewSummary;
 
 const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", year: "numeric", timeZone: "Africa/Lagos" });
 

@@ -26,7 +26,7 @@ export function AccountMenu({ firstName }: { firstName: string }) {
           </li>
         ))}
         <li className="shrink-0">
-          {/* A plain link: /logout also logs out on GET, so it works without JavaScript. */}
+          {/* A link to the /logout page, whose button logs out with a POST (nothing changes on a GET). */}
           <a href="/logout" className="block rounded px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50">
             Log out
           </a>

@@ -3,21 +3,10 @@
  * first on the page itself (?delete={id}), so the confirmation works without JavaScript.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Spinner } from "~/components/cart-forms";
+import { Spinner } from "~/components/ui/spinner";
+import type { ApiAddress } from "~/storefront/api-types";
 
-export interface Address {
-  id: number;
-  receiver_first_name: string;
-  receiver_last_name: string;
-  receiver_phone_one: string;
-  receiver_phone_two: string | null;
-  street_address: string;
-  city: string;
-  state: string;
-  country: string;
-  zip_code: string | null;
-  is_default: boolean;
-}
+export type Address = Pick<ApiAddress, "id" | "receiver_first_name" | "receiver_last_name" | "receiver_phone_one" | "receiver_phone_two" | "street_address" | "city" | "state" | "country" | "zip_code" | "is_default">;
 
 export function AddressCard({ address, confirmingDelete }: { address: Address; confirmingDelete: boolean }) {
   const navigation = useNavigation();

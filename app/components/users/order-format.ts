@@ -1,16 +1,6 @@
 /** An order as GET /orders/... answers it, and how the account area shows its id and date (spec section 2). */
 
-export interface ApiOrder {
-  id: string;
-  created_at: string;
-  order_total_price: number;
-  shipping_cost: number;
-  order_delivery_status: string;
-  order_payment_status: string;
-  order_payment_method: string;
-  delivery_address: Record<string, string | null>;
-  order_items: { id: string; product_id: number | null; product_name: string; quantity: number; item_price: number; status: string; image: string | null }[];
-}
+export type { ApiOrder } from "~/storefront/api-types";
 
 /** "#" plus the part of the id before the first dash, in capitals. */
 export const shortOrderId = (id: string) => `#${id.split("-")[0].toUpperCase()}`;

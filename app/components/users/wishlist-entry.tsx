@@ -5,7 +5,9 @@
  */
 import { Link, useFetcher } from "@remix-run/react";
 import type { MouseEvent } from "react";
-import { FetcherFlag, Spinner, primaryButton, type FetcherResult } from "~/components/cart-forms";
+import { primaryButton } from "~/components/ui/button";
+import { FetcherFlag, type FetcherResult } from "~/components/ui/fetcher-flag";
+import { Spinner } from "~/components/ui/spinner";
 import { formatNaira } from "~/domain/money";
 import type { WishlistEntry as Entry } from "~/storefront/wishlist.server";
 

@@ -1,0 +1,69 @@
+/** /email/verify — after registration: check your inbox; ask for the mail again (spec section 2). */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { AuthShell, SubmitButton } from "~/components/auth-forms";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Field, FormErrors } from "~/components/ui/forms";
+import { PasswordResetSchema as ResendSchema } from "~/domain/accounts";
+import { apiFor } from "~/storefront/api.server";
+import { apiErrorsToReply } from "~/storefront/form-reply";
+import { readForm } from "~/storefront/responses.server";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await readForm(request), { schema: ResendSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), sentTo: null }, { status: 400 });
+  const api = await apiFor(request, context);
+  const r = await api.post("/users/auth/registration/resend-email/", submission.value, { auth: false });
+  if (!r.ok) return data({ result: submission.reply(apiErrorsToReply(r.status, r.data, ["email"])), sentTo: null }, { status: r.status === 429 ? 429 : 400 });
+  return { result: submission.reply({ resetForm: true }), sentTo: submission.value.email };
+}
+
+export default function EmailVerifyRoute() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "resend",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ResendSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResendSchema }),
+  });
+  return (
+    <AuthShell title="Verify your email">
+      <div className="space-y-3 text-sm text-gray-700">
+        <p className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-800" role="status">
+          A verification link has been sent to your email address
+        </p>
+        <p>Open the e-mail from BuildMart NG and follow the link to confirm your address. Then you can log in.</p>
+        <p>No e-mail after a few minutes? Check your spam folder, or enter your address to get a new link.</p>
+      </div>
+      {actionData?.sentTo ? (
+        <p className="mt-4 rounded-md border border-blue-300 bg-blue-50 px-4 py-3 text-sm text-blue-800" role="status">
+          If {actionData.sentTo} belongs to an account that still needs confirming, a new link is on its way.
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field
+          labelProps={{ children: "Email" }}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
+        <SubmitButton className="btn-outline w-full py-2.5">Send the link again</SubmitButton>
+      </Form>
+      <p className="mt-5 text-center text-sm">
+        <Link to="/auth/login" className="font-semibold text-brand-700 underline">
+          Back to Login
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Verify your email | BuildMart NG" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,86 @@
+/** /reset-password/{uid}/{token} — the link of the reset mail: choose a new password (spec sections 2, 4, 5). */
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthShell, PasswordField, SubmitButton } from "~/components/auth-forms";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormErrors } from "~/components/ui/forms";
+import { PasswordResetConfirmSchema } from "~/domain/accounts";
+import { apiFor } from "~/storefront/api.server";
+import { apiErrorsToReply } from "~/storefront/form-reply";
+import { readForm } from "~/storefront/responses.server";
+
+const SECRET = ["new_password1", "new_password2"];
+
+export function loader({ params }: LoaderFunctionArgs) {
+  return { uid: params.uid ?? "", token: params.token ?? "" };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  // The link's uid and token count, not whatever the form carries.
+  formData.set("uid", params.uid ?? "");
+  formData.set("token", params.token ?? "");
+  const submission = parseWithZod(formData, { schema: PasswordResetConfirmSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: SECRET }), done: false }, { status: 400 });
+  const api = await apiFor(request, context);
+  const r = await api.post("/users/auth/password/reset/confirm/", submission.value, { auth: false });
+  if (r.ok) return { result: submission.reply({ resetForm: true }), done: true };
+  const reply = apiErrorsToReply(r.status, r.data, ["new_password1", "new_password2"]);
+  const body = (r.data ?? {}) as Record<string, unknown>;
+  if (body.token || body.uid) reply.formErrors = ["This reset link is invalid, has been used or has expired. Please ask for a new one."];
+  return data({ result: submission.reply({ ...reply, hideFields: SECRET }), done: false }, { status: r.status === 429 ? 429 : 400 });
+}
+
+export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
+
+export default function ResetPasswordRoute() {
+  const { uid, token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(PasswordResetConfirmSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordResetConfirmSchema }),
+  });
+  if (actionData?.done) {
+    return (
+      <AuthShell title="Your password has been reset successfully">
+        <p className="mb-6 text-sm text-gray-700">You can now log in with your new password.</p>
+        <Link to="/auth/login" className="btn-primary w-full py-2.5">
+          Login Now
+        </Link>
+      </AuthShell>
+    );
+  }
+  const linkBroken = form.errors?.some((e) => e.startsWith("This reset link"));
+  return (
+    <AuthShell title="Reset your password">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors}>
+          {linkBroken ? (
+            <Link to="/forget-password" className="mt-1 inline-block font-semibold underline">
+              Ask for a new link
+            </Link>
+          ) : null}
+        </FormErrors>
+        <input type="hidden" name="uid" value={uid} />
+        <input type="hidden" name="token" value={token} />
+        <PasswordField label="New Password" field={fields.new_password1} autoComplete="new-password" />
+        <PasswordField label="Confirm Password" field={fields.new_password2} autoComplete="new-password" />
+        <p className="-mt-2 text-xs text-gray-500">At least 8 characters, with letters, numbers and a special character.</p>
+        <SubmitButton>Reset Password</SubmitButton>
+      </Form>
+    </AuthShell>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Reset your password | BuildMart NG" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,161 @@
+/**
+ * All Reviews: /{category}/{productId}/reviews and /products/{productId}/reviews. Back arrow, a
+ * summary card computed from the product's reviews, the list with the reviewers' names (paged),
+ * and 'Write a review' for a signed-in shopper who has received the product.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { loadProductForRoute, productCanonicalPath, siteOrigin } from "~/storefront/catalog.server";
+import { BackIcon } from "~/components/ui/icons";
+import { seoMeta, type Seo } from "~/components/listing/seo";
+import { ReviewForm } from "~/components/product/review-form";
+import { ReviewItem, SummaryCard } from "~/components/product/reviews";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { formatNaira } from "~/domain/money";
+import { ReviewFormSchema } from "~/domain/reviews";
+import { apiErrorsToReply } from "~/storefront/form-reply";
+import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
+import { apiFor } from "~/storefront/api.server";
+import { loginRedirect } from "~/storefront/auth.server";
+import type { ApiMyReview, ApiReview, ApiReviewSummary, Paged } from "~/storefront/api-types";
+
+export const REVIEWS_PAGE_SIZE = 10;
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const api = await apiFor(request, context);
+  const { product } = await loadProductForRoute(api, params);
+  const url = new URL(request.url);
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const [list, summary, mine] = await Promise.all([
+    api.get<Paged<ApiReview>>(
+      `/reviews/products/${product.id}/?page=${page}&page_size=${REVIEWS_PAGE_SIZE}`,
+      { auth: false },
+    ),
+    api.must(api.get<ApiReviewSummary>(`/reviews/products/${product.id}/summary/`, { auth: false })),
+    api.user
+      ? api.get<ApiMyReview>(`/reviews/products/${product.id}/mine/`)
+      : Promise.resolve(null),
+  ]);
+  if (!list.ok && page > 1) throw new Response("Not Found", { status: 404 });
+  const origin = siteOrigin(request);
+  const seo: Seo = {
+    title: `Reviews of ${product.name} | BuildMart NG`,
+    description: `${summary.count} customer reviews of ${product.name} (${formatNaira(product.selling_price)}), rated ${summary.average.toFixed(1)} out of 5.`,
+    url: `${origin}${productCanonicalPath(product)}/reviews${page > 1 ? `?page=${page}` : ""}`,
+  };
+  return data(
+    {
+      product: { id: product.id, name: product.name, selling_price: product.selling_price },
+      reviews: list.ok ? list.data.results : [],
+      page,
+      hasNext: list.ok && !!list.data.next,
+      summary,
+      signedIn: !!api.user,
+      canReview: !!(mine?.ok && mine.data.can_review),
+      myReview: mine?.ok ? mine.data.review : null,
+      seo,
+    },
+    { headers: await api.headers() },
+  );
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const api = await apiFor(request, context);
+  if (!api.user) loginRedirect(request);
+  const form = await readForm(request);
+  if (form.get("intent") !== "review") throw unknownIntent();
+  const submission = parseWithZod(form, { schema: ReviewFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { product } = await loadProductForRoute(api, params);
+  const r = await api.post<ApiReview>(`/reviews/user/${api.user!.id}/`, {
+    prod_id: product.id,
+    rating: submission.value.rating,
+    review_text: submission.value.review_text,
+  });
+  if (!r.ok) {
+    const reply = apiErrorsToReply(r.status, r.data, ["rating", "review_text"], "We could not save your review. Please try again.");
+    return data({ result: submission.reply(reply) }, { status: r.status === 401 ? 401 : 400, headers: await api.headers() });
+  }
+  const message = r.status === 201 ? "Thank you! Your review is published." : "Your review has been updated.";
+  return redirectWithFlash(api, new URL(request.url).pathname, { kind: "success", message });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+export default function ReviewsRoute() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const productPath = location.pathname.replace(/\/reviews\/?$/, "");
+  return (
+    <main className="container-page py-4">
+      <div className="flex items-center gap-2">
+        <Link to={productPath} className="rounded-full p-2 hover:bg-gray-100" aria-label={`Back to ${d.product.name}`}>
+          <BackIcon />
+        </Link>
+        <h1 className="text-xl font-bold">All Reviews</h1>
+      </div>
+      <p className="ml-11 text-sm text-gray-600">
+        <Link to={productPath} className="hover:underline">
+          {d.product.name}
+        </Link>
+      </p>
+      <div className="mt-4 grid gap-6 md:grid-cols-[280px_1fr]">
+        <div className="space-y-4">
+          <SummaryCard summary={d.summary} />
+          {d.canReview ? (
+            <section className="rounded-lg border border-gray-200 bg-white p-4" aria-labelledby="write-h">
+              <h2 id="write-h" className="mb-2 text-lg font-bold">
+                {d.myReview ? "Edit your review" : "Write a review"}
+              </h2>
+              <ReviewForm lastResult={actionData?.result} defaultValue={d.myReview} />
+            </section>
+          ) : d.signedIn ? (
+            <p className="text-sm text-gray-600">You can write a review once this product has been delivered to you.</p>
+          ) : (
+            <p className="text-sm text-gray-600">
+              <Link to={`/auth/login?redirectTo=${encodeURIComponent(location.pathname)}`} className="font-semibold text-brand-700 underline">
+                Log in
+              </Link>{" "}
+              to review a product you have received.
+            </p>
+          )}
+        </div>
+        <section className="rounded-lg border border-gray-200 bg-white p-4" aria-labelledby="list-h">
+          <h2 id="list-h" className="text-lg font-bold">
+            Customers Reviews
+          </h2>
+          {d.reviews.length ? (
+            <ul data-testid="review-list">
+              {d.reviews.map((r) => (
+                <ReviewItem key={r.id} review={r} />
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2 text-sm text-gray-600">No reviews yet.</p>
+          )}
+          <nav aria-label="Review pages" className="mt-3 flex justify-between">
+            {d.page > 1 ? (
+              <Link to={d.page === 2 ? location.pathname : `?page=${d.page - 1}`} className="btn-outline" rel="prev">
+                ‹ Newer reviews
+              </Link>
+            ) : (
+              <span />
+            )}
+            {d.hasNext ? (
+              <Link to={`?page=${d.page + 1}`} className="btn-outline" rel="next">
+                Older reviews ›
+              </Link>
+            ) : null}
+          </nav>
+        </section>
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

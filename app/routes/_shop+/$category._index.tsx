@@ -1,0 +1,150 @@
+/**
+ * Listings: /{category} (slug or URL-encoded name), /all, /featured?f=true, /products and
+ * /products/?search=. Breadcrumb, filter sidebar (GET form), sort by time, 3-column grid with
+ * Previous/Next links and, with JavaScript, infinite scroll. Unknown category: a real 404.
+ */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Breadcrumb, type Crumb } from "~/components/listing/breadcrumb";
+import { SPECIAL_LISTINGS, apiListingQuery, categoryPath, findCategory, loadCategories, siteOrigin } from "~/storefront/catalog.server";
+import { FilterSidebar, SortControl, type FacetCategory } from "~/components/listing/filters";
+import { hasFilters, parseFilters } from "~/components/listing/filters-model";
+import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
+import { seoMeta, type Seo } from "~/components/listing/seo";
+import { toCard } from "~/components/product-card";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FilterIcon } from "~/components/ui/icons";
+import type { loader as rootLoader } from "~/root";
+import { apiFor } from "~/storefront/api.server";
+import type { ApiProduct, Paged } from "~/storefront/api-types";
+
+export const PAGE_SIZE = 24;
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const api = await apiFor(request, context);
+  const url = new URL(request.url);
+  const param = (params.category ?? "").toLowerCase();
+  const filters = parseFilters(url.searchParams);
+  // The header sends the term as typed; the results URL carries it lower-cased (spec section 2).
+  const rawSearch = url.searchParams.get("search");
+  if (rawSearch && rawSearch !== rawSearch.trim().toLowerCase()) {
+    url.searchParams.set("search", rawSearch.trim().toLowerCase());
+    throw redirect(`${url.pathname}?${url.searchParams.toString()}`, { status: 302 });
+  }
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const all = await loadCategories(api);
+  const special = SPECIAL_LISTINGS[param];
+  const category = special ? null : findCategory(all, decodeURIComponent(params.category ?? ""));
+  if (!special && !category) throw new Response("Not Found", { status: 404 });
+  const featured = special?.featured || ["true", "1"].includes(url.searchParams.get("f") ?? "");
+
+  const r = await api.get<Paged<ApiProduct>>(
+    `/products/?${apiListingQuery(filters, { categoryId: category?.id, featured, page, pageSize: PAGE_SIZE })}`,
+    { auth: false },
+  );
+  // A page past the end is an empty page with a way back, not an error.
+  const results = r.ok ? r.data : { count: 0, next: null, results: [] };
+  if (!r.ok && r.status !== 404) throw new Response("Catalogue unavailable", { status: 502 });
+
+  const path = category ? categoryPath(all, category) : [];
+  const crumbs: Crumb[] = path.map((c) => ({ label: c.name, to: `/${c.slug}` }));
+  let title = category?.name ?? special!.title;
+  if (filters.search) {
+    if (!category) crumbs.push({ label: "Products", to: "/products" });
+    crumbs.push({ label: `“${filters.search}”` });
+    title = `Results for “${filters.search}”${category ? ` in ${category.name}` : ""}`;
+  } else if (!category) crumbs.push({ label: special!.title });
+  else if (featured) crumbs.push({ label: "Featured" });
+
+  // Category filter: the children of this category, or its siblings for a leaf, or the roots.
+  const children = category ? all.filter((c) => c.parent === category.id) : [];
+  const facetSource = category ? (children.length ? children : all.filter((c) => c.parent === category.parent)) : all.filter((c) => c.parent === null);
+  const facets: FacetCategory[] = facetSource.map((c) => ({ id: c.id, name: c.name, slug: c.slug, current: c.id === category?.id }));
+
+  const origin = siteOrigin(request);
+  const canonicalPath = `/${category ? category.slug : param}`;
+  const canonical = new URL(canonicalPath, origin);
+  if (filters.search) canonical.searchParams.set("search", filters.search);
+  if (featured && !special?.featured) canonical.searchParams.set("f", "true");
+  if (page > 1) canonical.searchParams.set("page", String(page));
+  const seo: Seo = {
+    title: `${title}${page > 1 ? ` (page ${page})` : ""} | BuildMart NG`,
+    description: filters.search
+      ? `${results.count} products matching “${filters.search}” from vendors across Nigeria. Pay by card or on delivery.`
+      : `Shop ${title.toLowerCase()} from trusted vendors across Nigeria: ${results.count} adverts for sale or rent, delivered to your site.`,
+    url: canonical.toString(),
+    // Filtered and searched variants should not compete with the plain listing in search engines.
+    noindex: !!filters.search || hasFilters(filters),
+  };
+  const grid: GridPage = { products: results.results.map(toCard), page, hasNext: !!results.next };
+  return data(
+    {
+      title,
+      crumbs,
+      filters,
+      facets,
+      facetHeading: category && children.length ? category.name : category ? "Related categories" : "Categories",
+      count: results.count,
+      grid,
+      seo,
+    },
+    { headers: await api.headers() },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+export default function ListingRoute() {
+  const d = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const lite = useRouteLoaderData<typeof rootLoader>("root")?.lite ?? false;
+  const query = new URLSearchParams(location.search);
+  query.delete("page");
+  query.delete("index");
+  const gridKey = `${location.pathname}?${query.toString()}#${d.grid.page}`;
+  return (
+    <main className="container-page py-4">
+      <Breadcrumb crumbs={d.crumbs} />
+      <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-xl font-bold sm:text-2xl">{d.title}</h1>
+          <p className="text-sm text-gray-600" data-testid="result-count">
+            {d.count.toLocaleString("en-NG")} {d.count === 1 ? "result" : "results"}
+          </p>
+        </div>
+        <SortControl key={`sort-${d.filters.sort}`} sort={d.filters.sort} searching={!!d.filters.search} />
+      </div>
+      <div className="mt-4 md:flex md:items-start md:gap-6">
+        <input id="filters-toggle" type="checkbox" className="peer sr-only md:hidden" aria-controls="filters-panel" />
+        <label
+          htmlFor="filters-toggle"
+          className="btn-outline mb-3 w-full peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 md:hidden"
+        >
+          <FilterIcon /> Filters
+        </label>
+        <aside
+          id="filters-panel"
+          aria-label="Filters"
+          className="mb-4 hidden rounded-lg border border-gray-200 bg-white p-4 peer-checked:block md:sticky md:top-20 md:block md:w-60 md:shrink-0"
+        >
+          <FilterSidebar key={`${location.pathname}?${query.toString()}`} action={location.pathname} filters={d.filters} categories={d.facets} categoryHeading={d.facetHeading} />
+        </aside>
+        <section aria-label="Results" className="min-w-0 flex-1">
+          {d.grid.products.length === 0 ? (
+            <div className="rounded-lg border border-dashed border-gray-300 bg-white px-4 py-12 text-center">
+              <p className="text-lg font-bold">No Result Found</p>
+              <p className="mt-1 text-gray-600">We can’t find any item matching your query</p>
+            </div>
+          ) : (
+            <ProductGrid key={gridKey} initial={d.grid} pathname={location.pathname} search={location.search} lite={lite} />
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

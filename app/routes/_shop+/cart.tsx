@@ -1,0 +1,284 @@
+/**
+ * /cart — the shopper's cart (spec sections 2, 4, 5). Every control is a plain POST that works
+ * without JavaScript (303 back with a flash message); with JavaScript the same forms go through
+ * fetchers and the page revalidates in place.
+ * Intents: add, buy, increment, decrement, set, remove (see components/cart-forms.tsx for add/buy).
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { primaryButton } from "~/components/ui/button";
+import { FetcherFlag, type FetcherResult } from "~/components/ui/fetcher-flag";
+import { Spinner } from "~/components/ui/spinner";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { CloseIcon } from "~/components/ui/icons";
+import { DEFAULT_ADD_QUANTITY, MAX_LINE_QUANTITY, decrementQuantity, incrementQuantity, normalizeQuantity } from "~/domain/cart";
+import { formatNaira } from "~/domain/money";
+import { SHIPPING_RULE_TEXT } from "~/domain/shipping";
+import { apiFor, type Api } from "~/storefront/api.server";
+import { addToCart, forgetCart, loadCart, type Cart, type CartItem } from "~/storefront/cart.server";
+import { apiMessage } from "~/storefront/form-reply";
+import { readForm, unknownIntent } from "~/storefront/responses.server";
+import { formAnswerer, positiveId } from "~/storefront/form-answer.server";
+import { cartCookie, getGuestCartId, safeRedirect } from "~/storefront/session.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await apiFor(request, context);
+  const cart = await loadCart(api, request);
+  const headers = await api.headers();
+  // A guest cart that is gone (e.g. after checkout): drop its stale cookie.
+  if (!cart && !api.user && (await getGuestCartId(request))) headers.append("Set-Cookie", await cartCookie().serialize("", { maxAge: 0 }));
+  return data({ cart }, { headers });
+}
+
+const INTENTS = ["add", "buy", "increment", "decrement", "set", "remove"] as const;
+type Intent = (typeof INTENTS)[number];
+
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const api = await apiFor(request, context);
+  const intent = String(form.get("intent") ?? "") as Intent;
+  const viaFetcher = form.get("_fetcher") === "1";
+  const back = safeRedirect(form.get("redirectTo"), "/cart");
+  const cookies: string[] = [];
+
+  const answer = formAnswerer(api, { viaFetcher, back, cookies });
+
+  if (!INTENTS.includes(intent)) throw unknownIntent();
+
+  if (intent === "buy") {
+    const productId = positiveId(form.get("productId"));
+    if (!productId) return answer({ ok: false, message: "Choose a product first." });
+    return redirect(`/checkout/payment?buy=${productId}`, { status: 303 });
+  }
+
+  if (intent === "add") {
+    const productId = positiveId(form.get("productId"));
+    if (!productId) return answer({ ok: false, message: "Choose a product first." });
+    const r = await addToCart(api, request, productId, form.has("quantity") ? normalizeQuantity(form.get("quantity")) : DEFAULT_ADD_QUANTITY);
+    if (r.setCookie) cookies.push(r.setCookie);
+    return answer(r.ok ? { ok: true, message: "Added to cart" } : { ok: false, message: r.message });
+  }
+
+  return changeLine(api, request, intent, form, answer);
+}
+
+async function changeLine(
+  api: Api,
+  request: Request,
+  intent: "increment" | "decrement" | "set" | "remove",
+  form: FormData,
+  answer: (r: FetcherResult, to?: string) => Promise<Response | ReturnType<typeof data>>,
+) {
+  const cart = await loadCart(api, request);
+  const itemId = positiveId(form.get("itemId"));
+  const item = cart?.cart_items.find((i) => i.id === itemId);
+  if (!cart || !item) return answer({ ok: false, message: "That item is no longer in your cart." }, "/cart");
+  if (intent === "remove") {
+    const r = await api.delete(`/carts/${cart.id}/items/${item.id}/`);
+    forgetCart(api);
+    return answer(r.ok ? { ok: true, message: `${item.name} was removed from your cart` } : { ok: false, message: "That item could not be removed." }, "/cart");
+  }
+  const quantity =
+    intent === "increment" ? incrementQuantity(item.quantity) : intent === "decrement" ? decrementQuantity(item.quantity) : normalizeQuantity(form.get("quantity"));
+  if (quantity === item.quantity) return answer({ ok: true }, "/cart");
+  const r = await api.patch(`/carts/${cart.id}/items/${item.id}/`, { quantity });
+  forgetCart(api);
+  return answer(r.ok ? { ok: true } : { ok: false, message: apiMessage(r.data, "The quantity could not be changed.") }, "/cart");
+}
+
+export const meta: MetaFunction = () => [{ title: "Cart | BuildMart NG" }];
+
+export default function CartRoute() {
+  const { cart } = useLoaderData<typeof loader>();
+  const items = cart?.cart_items ?? [];
+  if (!cart || items.length === 0) return <EmptyCart />;
+  return (
+    <main className="container-page py-4">
+      <h1 className="text-xl font-bold sm:text-2xl">
+        Cart <span className="text-base font-medium text-gray-600">({countLabel(cart.total_quantity)})</span>
+      </h1>
+      <div className="mt-4 grid gap-4 lg:grid-cols-[1fr_20rem]">
+        <ul className="space-y-3" aria-label="Items in your cart">
+          {items.map((item) => (
+            <CartLine key={item.id} item={item} />
+          ))}
+        </ul>
+        <OrderSummary cart={cart} />
+      </div>
+    </main>
+  );
+}
+
+const countLabel = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
+
+function EmptyCart() {
+  return (
+    <main className="container-page py-12 text-center">
+      <h1 className="text-2xl font-bold">Your cart is empty</h1>
+      <p className="mt-2 text-gray-600">Browse our categories and discover our best deals!</p>
+      <Link to="/all" className={`${primaryButton} mt-6`}>
+        Shop Now
+      </Link>
+    </main>
+  );
+}
+
+function CartLine({ item }: { item: CartItem }) {
+  const fetcher = useFetcher<FetcherResult>({ key: `cart-line-${item.id}` });
+  const busy = fetcher.state !== "idle";
+  const pendingIntent = busy ? fetcher.formData?.get("intent") : null;
+  // Optimistic quantity while a change is on its way.
+  const quantity =
+    pendingIntent === "increment"
+      ? incrementQuantity(item.quantity)
+      : pendingIntent === "decrement"
+        ? decrementQuantity(item.quantity)
+        : pendingIntent === "set"
+          ? normalizeQuantity(fetcher.formData?.get("quantity"))
+          : item.quantity;
+  const removing = pendingIntent === "remove";
+  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  const inputId = `qty-${item.id}`;
+  const hidden = (
+    <>
+      <input type="hidden" name="itemId" value={item.id} />
+      <FetcherFlag />
+    </>
+  );
+  return (
+    <li className={`flex gap-3 rounded-lg border border-gray-200 bg-white p-3 ${removing ? "opacity-50" : ""}`} data-testid="cart-line">
+      <Link to={`/products/${item.prod_id}`} className="shrink-0">
+        <img src={`${item.image}?w=160`} alt={item.name} width={80} height={80} className="h-20 w-20 rounded object-cover sm:h-24 sm:w-24" />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex items-start justify-between gap-2">
+          <Link to={`/products/${item.prod_id}`} className="line-clamp-2 text-sm font-medium hover:underline sm:text-base">
+            {item.name}
+          </Link>
+          <fetcher.Form method="post" action="/cart" preventScrollReset>
+            {hidden}
+            <button
+              type="submit"
+              name="intent"
+              value="remove"
+              className="rounded p-1 text-gray-600 hover:bg-gray-100 hover:text-red-700"
+              aria-label={`Remove ${item.name}`}
+              disabled={busy}
+            >
+              <CloseIcon width={20} height={20} />
+            </button>
+          </fetcher.Form>
+        </div>
+        <p className="text-sm text-gray-700">
+          <span className="sr-only">Price: </span>
+          {formatNaira(item.price)}
+          {!item.available ? <span className="ml-2 text-red-700">Currently unavailable</span> : null}
+        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex items-center gap-1">
+            <fetcher.Form method="post" action="/cart" preventScrollReset>
+              {hidden}
+              <button
+                type="submit"
+                name="intent"
+                value="decrement"
+                className="btn-outline h-9 w-9 px-0"
+                aria-label={`Decrease quantity of ${item.name}`}
+                disabled={quantity <= 1 || busy}
+              >
+                −
+              </button>
+            </fetcher.Form>
+            <fetcher.Form method="post" action="/cart" preventScrollReset className="flex items-center gap-1">
+              {hidden}
+              <label htmlFor={inputId} className="sr-only">
+                Quantity of {item.name}
+              </label>
+              <input
+                key={quantity}
+                id={inputId}
+                name="quantity"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue={quantity}
+                className="h-9 w-14 rounded-md border border-gray-300 text-center text-base"
+                data-testid="quantity"
+              />
+              <button type="submit" name="intent" value="set" className="btn-outline h-9 px-2 text-xs" disabled={busy}>
+                Update
+              </button>
+            </fetcher.Form>
+            <fetcher.Form method="post" action="/cart" preventScrollReset>
+              {hidden}
+              <button
+                type="submit"
+                name="intent"
+                value="increment"
+                className="btn-outline h-9 w-9 px-0"
+                aria-label={`Increase quantity of ${item.name}`}
+                disabled={busy || quantity >= MAX_LINE_QUANTITY}
+              >
+                +
+              </button>
+            </fetcher.Form>
+            {busy ? <Spinner className="ml-1 h-4 w-4 text-brand-600" /> : null}
+          </div>
+          <p className="text-sm font-semibold" data-testid="line-total">
+            <span className="sr-only">Line total: </span>
+            {formatNaira(item.price * quantity)}
+          </p>
+        </div>
+        {failed ? (
+          <p role="alert" className="text-sm text-red-700">
+            {failed}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function OrderSummary({ cart }: { cart: Cart }) {
+  return (
+    <aside aria-labelledby="summary-heading" className="h-fit rounded-lg border border-gray-200 bg-white p-4 lg:sticky lg:top-20">
+      <h2 id="summary-heading" className="text-lg font-bold">
+        Order Summary
+      </h2>
+      <dl className="mt-3 space-y-2 text-sm">
+        <div className="flex justify-between">
+          <dt>Items</dt>
+          <dd data-testid="summary-count">{cart.total_quantity}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd data-testid="summary-subtotal">{formatNaira(cart.subtotal)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Shipping</dt>
+          <dd data-testid="summary-shipping">{cart.shipping_cost === 0 ? "Free" : formatNaira(cart.shipping_cost)}</dd>
+        </div>
+        <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
+          <dt>Total</dt>
+          <dd data-testid="summary-total">{formatNaira(cart.total)}</dd>
+        </div>
+      </dl>
+      {cart.subtotal > 0 ? (
+        <Link to="/checkout/payment" className={`${primaryButton} mt-4 w-full`}>
+          Checkout ({formatNaira(cart.total)})
+        </Link>
+      ) : (
+        <button type="button" className={`${primaryButton} mt-4 w-full`} disabled>
+          Checkout
+        </button>
+      )}
+      <p className="mt-2 text-xs text-gray-600">{SHIPPING_RULE_TEXT}</p>
+    </aside>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,6 +1,0 @@
-/** /api/v1/* — the REST API, served by the same app (app/api/router.ts does the work). */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { handleApi } from "~/api/router";
-
-export const loader = ({ request }: LoaderFunctionArgs) => handleApi(request);
-export const action = ({ request }: ActionFunctionArgs) => handleApi(request);

@@ -1,0 +1,43 @@
+/**
+ * /users — the account area's layout (spec section 2): only for signed-in shoppers (others go to
+ * /auth/login with the origin path), a side menu (Account, Orders, Wishlist, Log out) and a
+ * Recommended products section below the page.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AccountMenu } from "~/components/users/account-menu";
+import { RecommendedProducts } from "~/components/users/recommended-products";
+import type { loader as rootLoader } from "~/root";
+import { requireUser } from "~/storefront/auth.server";
+import type { ApiProduct, Paged } from "~/storefront/api-types";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, user } = await requireUser(request, context);
+  const r = await api.get<Paged<ApiProduct>>("/products/?featured=true&page_size=4", { auth: false });
+  return data(
+    { user: { firstName: user.firstName, lastName: user.lastName }, recommended: r.ok ? r.data.results : [] },
+    { headers: await api.headers() },
+  );
+}
+
+export default function UsersLayout() {
+  const { user, recommended } = useLoaderData<typeof loader>();
+  const lite = useRouteLoaderData<typeof rootLoader>("root")?.lite ?? false;
+  return (
+    <div className="container-page py-4">
+      <div className="flex flex-col gap-4 md:flex-row">
+        <AccountMenu firstName={user.firstName} />
+        <div className="min-w-0 flex-1">
+          <Outlet />
+        </div>
+      </div>
+      <RecommendedProducts products={recommended} lite={lite} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

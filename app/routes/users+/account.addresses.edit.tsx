@@ -1,0 +1,71 @@
+/**
+ * /users/account/addresses/edit?id={addressId} — edit one address. The id is in the URL so the
+ * page works without JavaScript and on reload.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AddressForm } from "~/components/address-form";
+import { AddressFormSchema, toAddressBody } from "~/domain/addresses";
+import { apiErrorsToReply } from "~/storefront/form-reply";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import type { Address } from "~/components/users/address-card";
+import { requireUser } from "~/storefront/auth.server";
+import { readForm, redirectWithFlash } from "~/storefront/responses.server";
+
+function addressId(request: Request): number | null {
+  const n = Number(new URL(request.url).searchParams.get("id"));
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context);
+  const id = addressId(request);
+  if (!id) return redirect("/users/account/addresses");
+  const address = await api.must(api.get<Address>(`/users/adresses/${id}/`));
+  return data({ address }, { headers: await api.headers() });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, user } = await requireUser(request, context);
+  const id = addressId(request);
+  if (!id) return redirect("/users/account/addresses", { status: 303 });
+  const form = await readForm(request);
+  const submission = parseWithZod(form, { schema: AddressFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const r = await api.put(`/users/adresses/${id}/`, toAddressBody(submission.value, user.id));
+  if (r.status === 404) throw new Response("Not Found", { status: 404 });
+  if (!r.ok) return data(submission.reply(apiErrorsToReply(r.status, r.data, Object.keys(AddressFormSchema.shape), "The address could not be saved. Please try again.")), { status: r.status === 400 ? 400 : 502 });
+  return redirectWithFlash(api, "/users/account/addresses", { kind: "success", message: "Address updated" });
+}
+
+export const meta: MetaFunction = () => [{ title: "Edit address | BuildMart NG" }];
+
+export default function EditAddressRoute() {
+  const { address } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <main>
+      <div className="flex items-center gap-2">
+        <Link to="/users/account/addresses" className="rounded p-1 text-xl hover:bg-gray-100" aria-label="Back to addresses">
+          <span aria-hidden="true">←</span>
+        </Link>
+        <h1 className="text-xl font-bold sm:text-2xl">Edit address</h1>
+      </div>
+      <section className="mt-4 rounded-lg border border-gray-200 bg-white p-4">
+        <AddressForm
+          id={`edit-address-${address.id}`}
+          intent="update"
+          lastResult={lastResult}
+          defaultValue={address}
+          submitLabel="Save changes"
+        />
+      </section>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

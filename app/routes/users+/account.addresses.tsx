@@ -1,0 +1,106 @@
+/**
+ * /users/account/addresses — the address book (heading 'Account'; spec sections 2, 4, 5).
+ * Intents: create (the add form, hidden at 3 addresses), default, delete (after the on-page
+ * confirmation of ?delete={id}). Everything is a plain POST that works without JavaScript.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData, useOutlet, useSearchParams } from "@remix-run/react";
+import { AddressForm } from "~/components/address-form";
+import { AddressFormSchema, MAX_ADDRESSES, toAddressBody } from "~/domain/addresses";
+import { apiErrorsToReply } from "~/storefront/form-reply";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AddressCard, type Address } from "~/components/users/address-card";
+import type { Api } from "~/storefront/api.server";
+import { requireUser } from "~/storefront/auth.server";
+import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, user } = await requireUser(request, context);
+  const addresses = await api.must(api.get<Address[]>(`/users/${user.id}/addresses/`));
+  return data({ addresses }, { headers: await api.headers() });
+}
+
+const done = (api: Api, kind: "success" | "error", message: string) => redirectWithFlash(api, "/users/account/addresses", { kind, message });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api, user } = await requireUser(request, context);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+
+  if (intent === "create") {
+    const submission = parseWithZod(form, { schema: AddressFormSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const r = await api.post("/users/adresses/", toAddressBody(submission.value, user.id));
+    // The limit (a top-level array body) comes from a stale page: the form is hidden at 3 addresses.
+    if (!r.ok && Array.isArray(r.data)) return done(api, "error", String(r.data[0]));
+    if (!r.ok) return data(submission.reply(apiErrorsToReply(r.status, r.data, Object.keys(AddressFormSchema.shape), "The address could not be saved. Please try again.")), { status: r.status === 400 ? 400 : 502 });
+    return done(api, "success", "Address added");
+  }
+
+  const id = Number(form.get("id"));
+  if (!Number.isInteger(id) || id <= 0) return done(api, "error", "Choose an address first.");
+  if (intent === "default") {
+    const r = await api.patch(`/users/adresses/${id}/`, { is_default: true });
+    return r.ok ? done(api, "success", "Default address updated") : done(api, "error", "The default address could not be changed.");
+  }
+  if (intent === "delete") {
+    const r = await api.delete(`/users/adresses/${id}/`);
+    return r.ok || r.status === 404 ? done(api, "success", "Address deleted") : done(api, "error", "The address could not be deleted.");
+  }
+  throw unknownIntent();
+}
+
+export const meta: MetaFunction = () => [{ title: "Account — addresses | BuildMart NG" }];
+
+export default function AddressesRoute() {
+  const { addresses } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const confirmId = Number(params.get("delete"));
+  const full = addresses.length >= MAX_ADDRESSES;
+  // /users/account/addresses/edit is a child route (file users.account.addresses.edit.tsx): it
+  // replaces the list rather than sitting under it.
+  const child = useOutlet();
+  if (child) return child;
+  return (
+    <main>
+      <h1 className="text-xl font-bold sm:text-2xl">Account</h1>
+      <h2 className="mt-4 text-lg font-semibold">Address book</h2>
+      {addresses.length === 0 ? (
+        <p className="mt-2 text-gray-600">You have no saved address yet. Add one below.</p>
+      ) : (
+        <ul className="mt-2 grid gap-3 sm:grid-cols-2" aria-label="Saved addresses">
+          {addresses.map((a) => (
+            <AddressCard key={a.id} address={a} confirmingDelete={confirmId === a.id} />
+          ))}
+        </ul>
+      )}
+      {full ? (
+        <p className="mt-4 text-sm text-gray-600" data-testid="address-limit">
+          You can keep up to {MAX_ADDRESSES} addresses. Delete one to add another.
+        </p>
+      ) : (
+        <section aria-labelledby="add-address-heading" className="mt-6 rounded-lg border border-gray-200 bg-white p-4">
+          <h2 id="add-address-heading" className="mb-3 text-lg font-semibold">
+            Add a new address
+          </h2>
+          {/* keyed by the count: a saved address resets the form (and its default checkbox) */}
+          <AddressForm
+            key={addresses.length}
+            id="add-address"
+            intent="create"
+            lastResult={lastResult}
+            defaultValue={{ is_default: addresses.length === 0 }}
+            submitLabel="Save address"
+          />
+        </section>
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,71 @@
+/** /users/orders — the signed-in shopper's orders, newest first (spec section 2). */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { orderDate, shortOrderId } from "~/components/users/order-format";
+import { formatNaira } from "~/domain/money";
+import { requireUser } from "~/storefront/auth.server";
+import type { ApiOrder, Paged } from "~/storefront/api-types";
+
+export const meta: MetaFunction = () => [{ title: "Orders | BuildMart NG" }];
+
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, user } = await requireUser(request, context);
+  const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
+  const r = await api.get<Paged<ApiOrder>>(
+    `/orders/user/${user.id}?page=${page}`,
+  );
+  if (!r.ok && r.status !== 404) throw new Response("Orders could not be loaded", { status: 502 });
+  const body = r.ok ? r.data : { count: 0, next: null, previous: null, results: [] };
+  return data({ ...body, page }, { headers: await api.headers() });
+}
+
+export default function OrdersRoute() {
+  const { results, count, next, previous, page } = useLoaderData<typeof loader>();
+  return (
+    <main>
+      <h1 className="mb-3 text-2xl font-bold">Orders</h1>
+      {count === 0 ? (
+        <div className="rounded-lg border border-gray-200 bg-white p-6 text-center">
+          <p className="text-gray-700">You don’t have any order yet</p>
+          <Link to="/" className="btn-primary mt-4">
+            Continue Shopping
+          </Link>
+        </div>
+      ) : (
+        <ul className="space-y-3">
+          {results.map((o) => (
+            <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-gray-200 bg-white p-4">
+              <div>
+                <p className="font-semibold">Order {shortOrderId(o.id)}</p>
+                <p className="text-sm text-gray-600">{orderDate(o.created_at)}</p>
+                <p className="text-sm text-gray-600">
+                  {o.order_items.map((i) => `${i.product_name} × ${i.quantity}`).join(", ")}
+                </p>
+                <p className="mt-1 text-sm">
+                  <span className="font-semibold">{formatNaira(o.order_total_price + o.shipping_cost)}</span> · {o.order_delivery_status} ·
+                  Payment {o.order_payment_status}
+                </p>
+              </div>
+              <Link to={`/users/orders/${o.id}`} className="btn-outline">
+                View Details
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {previous || next ? (
+        <nav aria-label="Pages" className="mt-4 flex justify-between">
+          {previous ? <Link to={`?page=${page - 1}`}>Previous</Link> : <span />}
+          {next ? <Link to={`?page=${page + 1}`}>Next</Link> : null}
+        </nav>
+      ) : null}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
