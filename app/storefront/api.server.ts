@@ -271,7 +271,7 @@ export class Api {
   async headers(extra?: HeadersInit): Promise<Headers> {
     const h = new Headers(extra);
     // Other loaders of this request may still be calling (and so refreshing): commit after them.
-    while (this.inflight.size) await Promise.allSettled([...this.inflight]);
+    while (this.inflight.size) await Promise.allSettled(this.inflight);
     if (this.refreshing) await this.refreshing;
     if (this.version !== this.committed) {
       const v = this.version;
