@@ -20,6 +20,7 @@ import {
   type RateRule,
 } from "~/api/rate-limit.server";
 import { resetEnvCache } from "~/config.server";
+import { log } from "~/ops/logger.server";
 import type { Db } from "~/db/client.server";
 import { openTestDb } from "../api/harness";
 
@@ -220,7 +221,7 @@ describe("keys", () => {
   });
 
   it("RATE_LIMIT_ALLOWLIST exempts addresses and ranges from per-address limits, ignoring bad entries", () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(log(), "warn").mockImplementation(() => {});
     process.env.RATE_LIMIT_ALLOWLIST = "127.0.0.1, ::1, 192.168.0.0/16, 2001:db8:5::/48, bogus, 10.0.0.0/99";
     resetEnvCache();
     for (const ip of ["127.0.0.1", "::ffff:127.0.0.1", "::1", "192.168.4.5", "2001:db8:5:1::7"]) expect(addressKey(ip), ip).toBeNull();
