@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { guestTokenFor } from "~/api/orders/commands.server";
+import { settleAttempt } from "~/api/payments/commands.server";
+import { findAttempt } from "~/api/payments/queries.server";
 import { resetEnvCache } from "~/config.server";
 import { createCart, createOrder } from "~/db/seed/factories";
 import { signWebhook } from "~/integrations/paystack/signature.server";
@@ -12,7 +14,7 @@ import { startPaystackStandin, type PaystackStandin } from "~/integrations/payst
 import { processQueuedRefunds, reconcilePendingPayments } from "~/jobs.server";
 import { log } from "~/ops/logger.server";
 import { inStockProducts } from "../guards/fixtures";
-import { engines, makeUser, useApi, type TestApi } from "./harness";
+import { engines, makeUser, useApi } from "./harness";
 
 const SHIPPING = 350_000;
 
@@ -52,7 +54,14 @@ describe.each(engines())("card payments on %s", (engine) => {
   /** An unpaid card order (two lines) of `userId` (null: a guest), made from a cart holding its products. */
   async function cardOrder(userId: number | null, opts: { quantity?: number } = {}) {
     const [a, b] = await inStockProducts(api.db, 2);
-    const cart = await createCart(api.db, { user_id: userId, items: [{ product_id: a, quantity: opts.quantity ?? 2 }, { product_id: b }] });
+    // A member has one cart: reuse it.
+    const mine = userId === null ? null : (await api.db.query<{ id: string }>("SELECT id::text AS id FROM carts WHERE user_id = $1", [userId])).rows[0];
+    const cart = mine ?? (await createCart(api.db, { user_id: userId }));
+    for (const [product, quantity] of [[a, opts.quantity ?? 2], [b, 1]])
+      await api.db.query(
+        "INSERT INTO cart_items (cart_id, product_id, quantity) VALUES ($1, $2, $3) ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = EXCLUDED.quantity",
+        [cart.id, product, quantity],
+      );
     const order = await createOrder(api.db, {
       user_id: userId,
       items: [{ product_id: a, quantity: opts.quantity ?? 2 }, { product_id: b }],
@@ -122,13 +131,25 @@ describe.each(engines())("card payments on %s", (engine) => {
     expect(early.status).toBe(200);
     expect(early.body).toMatchObject({ paid: false, status: "Pending", order_payment_status: "Pending" });
 
-    const back = new URL((await press(authorization_url, "pay"))!);
+    // Only the redirect reaches us for now (the webhook comes later), so the confirmation alone must mark it paid.
+    paystack.setWebhookUrl(undefined);
+    let back: URL;
+    try {
+      back = new URL((await press(authorization_url, "pay"))!);
+    } finally {
+      paystack.setWebhookUrl(hook());
+    }
+    // confirm asks Paystack at most once a second per reference (clients call it in a loop)
+    await new Promise((r) => setTimeout(r, 1_050));
     expect(back.pathname).toBe("/checkout/payment/success");
     expect(back.searchParams.get("reference")).toBe(reference);
     const done = await confirm(back.searchParams.get("trxref"), back.searchParams.get("order_id"));
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ paid: true, status: "Complete", order_payment_status: "Complete", order_payment_method: "CardPayment", amount: due / 100, reference });
-    await paystack.idle(); // the signed charge.success reached us too
+    // Then Paystack's signed charge.success arrives: stored, verified, and nothing happens twice.
+    const delivery = paystack.deliveries.find((d) => d.event === "charge.success" && d.body.includes(reference))!;
+    const late = await api.fetch("/webhooks/paystack", { method: "POST", body: delivery.body, headers: { "x-paystack-signature": signWebhook(delivery.body, paystack.secretKey) } });
+    expect(late.status).toBe(200);
     await waitFor("the webhook to be processed", async () => (await count("SELECT count(*)::int AS n FROM webhook_events WHERE reference = $1 AND processed_at IS NOT NULL", [reference])) === 1);
     expect(await orderRow(orderId)).toEqual({ order_payment_status: "Complete", order_payment_method: "CardPayment" });
     expect(await paidEvents(orderId)).toBe(1);
@@ -283,6 +304,20 @@ describe.each(engines())("card payments on %s", (engine) => {
     expect(await paidEvents(orderId)).toBe(1);
     expect(await paidMails(orderId)).toBe(1);
     expect((await attemptRow(reference)).payment_status).toBe("Complete");
+
+    // Underneath the dedupe: the webhook, the success page and the job racing, each holding the
+    // attempt as it was while Pending, still make one transition.
+    const race = await cardOrder(me.id);
+    const started = (await make(race.orderId, { token: me.token })).body.data.data;
+    const stale = (await findAttempt(api.db, started.reference))!;
+    await press(started.authorization_url, "pay");
+    const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => settleAttempt(api.db, stale, i % 2 ? "webhook" : "job")));
+    expect(outcomes.filter((o) => o === "paid")).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== "paid").every((o) => o === "already")).toBe(true);
+    await paystack.idle();
+    expect(await paidMails(race.orderId)).toBe(1);
+    expect(await paidEvents(race.orderId)).toBe(1);
+    expect(await count("SELECT count(*)::int AS n FROM refunds WHERE order_id = $1", [race.orderId])).toBe(0);
   }, 120_000);
 
   it("reconciles stale pending attempts with Paystack: paid, failed and abandoned; fresh ones wait", async () => {

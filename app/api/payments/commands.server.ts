@@ -217,12 +217,23 @@ export async function settleAttempt(db: Db, attempt: AttemptRow, mode: SettleMod
   }
   if (tx.status === "success") {
     if (paysFor(tx, { amountKobo: attempt.amount_kobo, currency: attempt.currency })) return markPaid(db, attempt.id, tx);
-    const changed = await record(db, attempt.id, "mismatch", { reason: "amount or currency", expected: { amount: attempt.amount_kobo, currency: attempt.currency }, verify: tx }, null);
-    if (changed) await db.query("UPDATE payment_transactions SET payment_status = 'Failed' WHERE id = $1 AND payment_status IN ('Pending', 'Abandoned')", [attempt.id]);
-    log().error(
-      { reference: attempt.reference, orderId: attempt.order_id, expected: attempt.amount_kobo, paid: tx.amount, currency: tx.currency },
-      "Paystack success does NOT match the attempt's amount or currency: not marked paid; needs review",
+    const first = await db.query(
+      `UPDATE payment_transactions
+          SET provider_status = 'mismatch', provider_payload = $2, updated_at = now(),
+              payment_status = CASE WHEN payment_status IN ('Pending', 'Abandoned') THEN 'Failed' ELSE payment_status END
+        WHERE id = $1 AND payment_status NOT IN ('Complete', 'Refunded') AND provider_status IS DISTINCT FROM 'mismatch'`,
+      [attempt.id, JSON.stringify({ reason: "amount or currency", expected: { amount: attempt.amount_kobo, currency: attempt.currency }, verify: tx })],
     );
+    if (first.rowCount)
+      log().error(
+        {
+          reference: attempt.reference,
+          orderId: attempt.order_id,
+          expected: { amountKobo: attempt.amount_kobo, currency: attempt.currency },
+          paystack: { amountKobo: tx.amount, currency: tx.currency },
+        },
+        "Paystack success does NOT match the attempt's amount or currency: not marked paid; needs review",
+      );
     return "mismatch";
   }
   if (tx.status === "failed") {
@@ -243,7 +254,7 @@ export async function settleAttempt(db: Db, attempt: AttemptRow, mode: SettleMod
 const inFlight = new Map<string, Promise<void>>();
 const lastVerified = new Map<string, number>();
 /** A client may call confirm in a loop: Paystack is asked at most once per reference in this window. */
-const VERIFY_EVERY_MS = 1_500;
+const VERIFY_EVERY_MS = 1_000;
 
 /**
  * Verifies a Pending attempt for confirm_payment: concurrent calls for one reference share one
