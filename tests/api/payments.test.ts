@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { guestTokenFor } from "~/api/orders/commands.server";
 import { settleAttempt } from "~/api/payments/commands.server";
 import { findAttempt } from "~/api/payments/queries.server";
+import { sendDueRefunds } from "~/api/payments/refunds.server";
 import { resetEnvCache } from "~/config.server";
 import { createCart, createOrder } from "~/db/seed/factories";
 import { signWebhook } from "~/integrations/paystack/signature.server";
@@ -423,6 +424,41 @@ describe.each(engines())("card payments on %s", (engine) => {
       expect(r.status).toBe(200);
     }
     expect(await count("SELECT count(*)::int AS n FROM mail_queue WHERE subject LIKE 'Your refund%' AND text_body LIKE '%' || $1 || '%'", [orderId.split("-")[0].toUpperCase()])).toBe(2);
+  });
+
+  it("never does one job twice when several servers run the jobs at once", async () => {
+    const me = await makeUser(api);
+    const refs: string[] = [];
+    const refundIds: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const { orderId } = await cardOrder(me.id);
+      const { authorization_url, reference } = (await make(orderId, { token: me.token })).body.data.data;
+      refs.push(reference);
+      if (i % 2 === 0) continue;
+      // half of them paid (by confirm), each with a refund queued for one item
+      await press(authorization_url, "pay");
+      expect((await confirm(reference, orderId)).body.paid).toBe(true);
+      const id = (
+        await api.db.query<{ id: number }>(
+          `INSERT INTO refunds (order_id, order_item_id, payment_transaction_id, amount_kobo)
+           SELECT o.id, (SELECT oi.id FROM order_items oi WHERE oi.order_id = o.id ORDER BY oi.created_at, oi.id LIMIT 1), p.id, 5000
+             FROM orders o JOIN payment_transactions p ON p.order_id = o.id WHERE p.reference = $1 RETURNING id`,
+          [reference],
+        )
+      ).rows[0].id;
+      refundIds.push(id);
+    }
+    await paystack.idle();
+    await api.db.query("UPDATE payment_transactions SET created_at = now() - interval '40 minutes', updated_at = now() - interval '40 minutes' WHERE reference = ANY($1::text[]) AND payment_status = 'Pending'", [refs]);
+    // Two "servers" at once (on PostgreSQL these are two connections racing for the same rows).
+    const [a, b] = await Promise.all([reconcilePendingPayments(api.db), reconcilePendingPayments(api.db)]);
+    expect(a.checked + b.checked).toBe(3);
+    const [x, y] = await Promise.all([sendDueRefunds(api.db), sendDueRefunds(api.db)]);
+    expect(x.sent + y.sent).toBe(3);
+    await paystack.idle();
+    for (const ref of refs.filter((_, i) => i % 2 === 1)) expect(paystack.transaction(ref)?.refunded).toBe(5000);
+    const attempts = await api.db.query<{ attempts: number }>("SELECT attempts FROM refunds WHERE id = ANY($1::int[])", [refundIds]);
+    expect(attempts.rows.map((r) => r.attempts)).toEqual([1, 1, 1]);
   });
 
   it("reports a refund Paystack refuses as failed (logged at error), without retrying it forever", async () => {
