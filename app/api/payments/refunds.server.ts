@@ -141,7 +141,7 @@ export function processQueuedRefunds(db?: Db): Promise<RefundRun> {
     const total: RefundRun = { sent: 0, retried: 0, failed: 0 };
     do {
       again = false;
-      let r: Awaited<ReturnType<typeof runOnce>>;
+      let r: Awaited<ReturnType<typeof sendDueRefunds>>;
       do {
         r = await sendDueRefunds(q);
         total.sent += r.sent;
