@@ -499,6 +499,19 @@ describe.each(engines())("card payments on %s", (engine) => {
     expect(failed.rows).toEqual([{ payment_status: "Failed", provider_status: "initialize_failed" }]);
     const retry = await make(orderId, { token: me.token });
     expect(retry.status).toBe(201);
+    // Paystack down while the success page confirms: still a 200, Pending, with a message; nothing marked.
+    await press(retry.body.data.data.authorization_url, "decline");
+    setPaystack(paystack.secretKey, "http://127.0.0.1:9");
+    let c;
+    try {
+      c = await confirm(retry.body.data.data.reference, orderId);
+    } finally {
+      setPaystack(paystack.secretKey, paystack.url);
+    }
+    expect(c.status).toBe(200);
+    expect(c.body).toMatchObject({ paid: false, status: "Pending", message: expect.stringMatching(/could not reach/) });
+    await new Promise((r) => setTimeout(r, 1_050));
+    expect((await confirm(retry.body.data.data.reference, orderId)).body).toMatchObject({ paid: false, status: "Failed" });
   });
 
   it("confirm_payment answers 400 at once for missing ids, 404 for a reference of another order", async () => {
