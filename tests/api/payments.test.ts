@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { guestTokenFor } from "~/api/orders/commands.server";
 import { settleAttempt } from "~/api/payments/commands.server";
 import { findAttempt } from "~/api/payments/queries.server";
-import { sendDueRefunds } from "~/api/payments/refunds.server";
+import { MAX_REFUND_ATTEMPTS, sendDueRefunds } from "~/api/payments/refunds.server";
 import { resetEnvCache } from "~/config.server";
 import { createCart, createOrder } from "~/db/seed/factories";
 import { signWebhook } from "~/integrations/paystack/signature.server";
@@ -360,6 +360,14 @@ describe.each(engines())("card payments on %s", (engine) => {
     expect((await orderRow(left.orderId)).order_payment_status).toBe("Pending"); // the shopper may retry or pay on delivery
     // Nothing is left for a second run (or a second server).
     expect((await reconcilePendingPayments(api.db)).checked).toBe(0);
+    // A shopper who comes back to an abandoned page and pays after all is still found (webhook off: by confirm).
+    paystack.setWebhookUrl(undefined);
+    try {
+      await press(l.authorization_url, "pay");
+    } finally {
+      paystack.setWebhookUrl(hook());
+    }
+    expect((await confirm(l.reference, left.orderId)).body).toMatchObject({ paid: true, status: "Complete" });
     // The delay is configurable (PAYMENT_RECONCILE_AFTER_MINUTES, or the job's option).
     await api.db.query("UPDATE payment_transactions SET created_at = now() - interval '2 minutes', updated_at = now() - interval '2 minutes' WHERE reference = $1", [f.reference]);
     expect((await reconcilePendingPayments(api.db, { olderThanMinutes: 1 })).checked).toBeGreaterThanOrEqual(1);
@@ -480,6 +488,20 @@ describe.each(engines())("card payments on %s", (engine) => {
     }
     const r = (await api.db.query<{ status: string; last_error: string }>("SELECT status, last_error FROM refunds WHERE id = $1", [id])).rows[0];
     expect(r).toMatchObject({ status: "failed", last_error: expect.stringMatching(/not been paid/) });
+    // An outage that outlasts every retry is reported too.
+    const late = (
+      await api.db.query<{ id: number }>(
+        `INSERT INTO refunds (order_id, payment_transaction_id, amount_kobo, attempts) VALUES ($1, $2, 1000, ${MAX_REFUND_ATTEMPTS - 1}) RETURNING id`,
+        [orderId, attemptId],
+      )
+    ).rows[0].id;
+    setPaystack(paystack.secretKey, "http://127.0.0.1:9");
+    try {
+      expect(await processQueuedRefunds(api.db)).toMatchObject({ failed: 1, retried: 0 });
+    } finally {
+      setPaystack(paystack.secretKey, paystack.url);
+    }
+    expect((await api.db.query<{ status: string }>("SELECT status FROM refunds WHERE id = $1", [late])).rows[0].status).toBe("failed");
   });
 
   it("keeps the order and answers a clear 503 when Paystack is down during make; a retry works once it is back", async () => {
