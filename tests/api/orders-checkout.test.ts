@@ -361,4 +361,23 @@ describe.each(engines())("checkout: POST /orders/ on %s", (engine) => {
     await api.db.query("UPDATE products SET type = 'rent', published = true WHERE id = $1", [p.id]);
     expect(await counts()).toEqual(await truth());
   });
+
+  it("runs concurrent multi-product checkouts without deadlocks (products of different price bands in crossing orders)", async () => {
+    // ids ascending: a (cheap) < b (dear) < c (dear) < d (cheap); {a, b} and {c, d} take the
+    // catalogue's count rows in opposite orders if a stock change touches them.
+    const a = await makeProduct(api, { price_kobo: 1_000_000, stock: 500 });
+    const b = await makeProduct(api, { price_kobo: 15_000_000, stock: 500 });
+    const c = await makeProduct(api, { price_kobo: 15_000_000, stock: 500 });
+    const d = await makeProduct(api, { price_kobo: 1_000_000, stock: 500 });
+    const shoppers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        makeShopper(api, { items: i % 2 ? [{ product_id: a.id }, { product_id: b.id }] : [{ product_id: c.id }, { product_id: d.id }] }),
+      ),
+    );
+    const results = await Promise.all(
+      shoppers.map((s) => api.call("/orders/", { token: s.token, json: { delivery_address_id: s.addressId, order_payment_method: "PayOnDelivery" } })),
+    );
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 201));
+    for (const p of [a, b, c, d]) expect(await stockOf(api, p.id)).toBe(480);
+  }, 120_000);
 });
