@@ -71,9 +71,15 @@ import {
 import { serializeOrderItem, type OrderRow } from "./serialize";
 import * as z from "zod";
 
-/** Sends the mail queued by a committed change now (the mail job catches anything left). */
+/**
+ * Sends the mail queued by a committed change now (the mail job catches anything left). A flush
+ * already running may have read the queue before this commit, so a second one follows it (one
+ * flush runs at a time per process; concurrent callers share it).
+ */
 function flushSoon(ctx: ApiContext) {
-  void flushMailQueue(ctx.db).catch((err) => log().warn({ err, requestId: ctx.requestId }, "sending order mail failed; the job retries"));
+  void flushMailQueue(ctx.db)
+    .then(() => flushMailQueue(ctx.db))
+    .catch((err) => log().warn({ err, requestId: ctx.requestId }, "sending order mail failed; the job retries"));
 }
 
 const IDEMPOTENCY_KEY_MAX = 255;
