@@ -434,6 +434,31 @@ describe.each(engines())("card payments on %s", (engine) => {
     expect(await count("SELECT count(*)::int AS n FROM mail_queue WHERE subject LIKE 'Your refund%' AND text_body LIKE '%' || $1 || '%'", [orderId.split("-")[0].toUpperCase()])).toBe(2);
   });
 
+  it("cancelling a paid item through the API queues its refund and sends it to Paystack at once, without waiting for the job", async () => {
+    const me = await makeUser(api);
+    const { orderId } = await cardOrder(me.id);
+    const { authorization_url, reference } = (await make(orderId, { token: me.token })).body.data.data;
+    await press(authorization_url, "pay");
+    await confirm(reference, orderId);
+    expect((await orderRow(orderId)).order_payment_status).toBe("Complete");
+    const item = (
+      await api.db.query<{ id: string; total: number }>("SELECT id::text AS id, item_price_kobo * quantity AS total FROM order_items WHERE order_id = $1 ORDER BY created_at, id LIMIT 1", [orderId])
+    ).rows[0];
+    const r = await api.call(`/orders/${item.id}/orderitem/cancel`, { token: me.token, json: { order_item_cancel_reason: "Financial Constraint" } });
+    expect(r.status).toBe(200);
+    // No processQueuedRefunds() here: the cancel path itself hands the refund to Paystack.
+    await waitFor("the refund to reach Paystack", async () => (paystack.transaction(reference)?.refunded ?? 0) === item.total);
+    await paystack.idle();
+    await waitFor("refund.processed", async () => {
+      const row = (await api.db.query<{ status: string }>("SELECT status FROM refunds WHERE order_item_id = $1", [item.id])).rows[0];
+      return row?.status === "processed";
+    });
+    // Cancelling again neither queues nor sends a second refund.
+    expect((await api.call(`/orders/${item.id}/orderitem/cancel`, { token: me.token, json: { order_item_cancel_reason: "Financial Constraint" } })).status).toBe(200);
+    expect(await count("SELECT count(*)::int AS n FROM refunds WHERE order_item_id = $1", [item.id])).toBe(1);
+    expect(paystack.transaction(reference)?.refunded).toBe(item.total);
+  });
+
   it("never does one job twice when several servers run the jobs at once", async () => {
     const me = await makeUser(api);
     const refs: string[] = [];

@@ -55,6 +55,7 @@ import { shippingKobo, zoneOf } from "~/domain/shipping";
 import { koboToNaira } from "~/domain/money";
 import { badRequest, json, notFound, paged, pageParams, validate } from "../core/http";
 import type { ApiContext, AuthUser, RouteDef } from "../core/types";
+import { processQueuedRefunds } from "../payments/refunds.server";
 import { addOrderItem, cancelOrderItem, guestTokenOpens, placeOrder, type OrderAddress, type OrderSource } from "./commands.server";
 import { findOrder, listUserOrders, loadOrder, loadOrders, orderItemsFor } from "./queries.server";
 import {
@@ -229,6 +230,10 @@ async function cancelItem(ctx: ApiContext) {
   if (result.changed) {
     log().info({ requestId: ctx.requestId, orderId: result.orderId, itemId, refundQueued: result.refundQueued }, "order item cancelled");
     flushSoon(ctx);
+    // The refund row is committed with the cancellation; send it to Paystack now rather than at the
+    // next job run. A failure here loses nothing: the row stays queued and the job retries it.
+    if (result.refundQueued)
+      void processQueuedRefunds(ctx.db).catch((err) => log().warn({ err, requestId: ctx.requestId }, "refund kick after cancel failed; the job retries"));
   }
   const order = (await findOrder(ctx.db, result.orderId))!;
   return json(await loadOrder(ctx.db, order, ctx.url.origin));
