@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate, openPglite } from "~/db/client.server";
 import { migrations } from "~/db/migrations";
 import { readinessOf } from "~/ops/health.server";
+import { startPaystackStandin, type PaystackStandin } from "~/integrations/paystack/standin.server";
 import { cookieHeader, cookiesFrom, freePort, rawRequest, startAppServer, type RunningServer } from "./harness";
 
 describe("request log of a login (form and API)", () => {
@@ -69,6 +70,66 @@ describe("request log of a login (form and API)", () => {
     expect(typeof line[0].durationMs).toBe("number");
     const apiLine = (await app.linesFor(String(api.headers["x-request-id"]))).find((l) => l.msg === "request");
     expect(apiLine).toMatchObject({ method: "POST", path: "/api/v1/users/auth/login/", status: 200 });
+  });
+});
+
+describe("request log of a card payment", () => {
+  let app: RunningServer;
+  let paystack: PaystackStandin;
+  beforeAll(async () => {
+    paystack = await startPaystackStandin();
+    app = await startAppServer({ env: { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url } });
+    paystack.setWebhookUrl(`${app.url}/api/v1/webhooks/paystack`);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await paystack?.close();
+  });
+
+  it("holds neither the Paystack secret key, the checkout's access code, the guest order token nor any card number", async () => {
+    const json = { "Content-Type": "application/json" };
+    const products = JSON.parse((await rawRequest(app.url, { path: "/api/v1/products/?page_size=1" })).body) as { results: { id: number }[] };
+    const placed = await rawRequest(app.url, {
+      method: "POST",
+      path: "/api/v1/orders/",
+      headers: json,
+      body: JSON.stringify({
+        buy: products.results[0].id,
+        order_payment_method: "CardPayment",
+        guest_delivery_address: {
+          email: "log.check@example.com",
+          receiver_first_name: "Amaka",
+          receiver_last_name: "Eze",
+          receiver_phone_one: "08031234567",
+          street_address: "14 Admiralty Way, Lekki",
+          city: "Lagos",
+          state: "Lagos",
+          zip_code: "101233",
+        },
+      }),
+    });
+    expect(placed.status).toBe(201);
+    const order = JSON.parse(placed.body) as { id: string; guest_token: string };
+    const made = await rawRequest(app.url, { method: "POST", path: "/api/v1/payments/paystack/make/", headers: json, body: JSON.stringify({ order_id: order.id, token: order.guest_token }) });
+    expect(made.status).toBe(201);
+    const { authorization_url, access_code, reference } = (JSON.parse(made.body) as { data: { data: { authorization_url: string; access_code: string; reference: string } } }).data.data;
+    // The shopper pays on the hosted page; the browser comes back to our success page.
+    const back = await fetch(`${authorization_url}/pay`, { method: "POST", redirect: "manual" });
+    const callback = new URL(back.headers.get("location")!);
+    expect(callback.searchParams.get("reference")).toBe(reference);
+    const success = await rawRequest(app.url, { path: `${callback.pathname}${callback.search}` });
+    expect(success.status).toBeLessThan(500);
+    const confirmed = await rawRequest(app.url, { method: "PATCH", path: "/api/v1/payments/paystack/confirm_payment", headers: json, body: JSON.stringify({ trx_ref: reference, order_id: order.id }) });
+    expect(confirmed.status).toBe(200);
+    await paystack.idle(); // the signed charge.success webhook has reached the server
+
+    await app.linesFor(String(confirmed.headers["x-request-id"]));
+    const all = app.output();
+    const out = all.slice(all.indexOf('"msg":"listening on'));
+    expect(out).toContain("/api/v1/payments/paystack/make/");
+    for (const secret of [paystack.secretKey, access_code, order.guest_token, "4084084084084081", "4084 0840 8408 4081"]) {
+      expect(out.includes(secret), `the log holds a secret (${secret.slice(0, 6)}…)`).toBe(false);
+    }
   });
 });
 
