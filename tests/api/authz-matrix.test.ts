@@ -97,7 +97,8 @@ function paramFor(key: string, path: string, cast: Cast, o: Owned, guest: boolea
       if (path.startsWith("/users/:id/")) return cast.owner.id;
       if (/\/ad{1,2}resses\/:id/.test(path)) return o.addressId;
       if (/\/wishlist\/:id/.test(path)) return o.wishlistId;
-      if (path.startsWith("/orders/:id") || path.startsWith("/orders/items/:id")) return /items/.test(path) ? o.orderItemId : o.orderId;
+      if (path.startsWith("/orders/items/:id")) return o.orderItemId;
+      if (path.startsWith("/orders/:id")) return o.orderId; // also /orders/:id/orderitems/create/
       if (path.startsWith("/payments/")) return o.paymentId;
       if (path.startsWith("/reviews/")) return o.reviewId;
       if (/notifications\/:id/.test(path)) return o.notificationId;
@@ -136,6 +137,17 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
   }
   if (/^\/reviews\/user\/:userId\/$/.test(p) && m === "POST") return { prod_id: o.deliveredProductId, rating: 5, review_text: "Sturdy and on time." };
   if (p === "/carts/" && m === "POST") return { user_id: guest ? null : cast.owner.id };
+  // Order lines: the owner's fixture order is Delivered and paid; lines may be added only while it is
+  // Placed and unpaid, and items cancelled only before it ships (a card-paid one also queues a refund).
+  if (p === "/orders/:id/orderitems/create/" && m === "POST") {
+    await api.db.query("UPDATE orders SET order_delivery_status = 'Placed', order_payment_status = 'Pending' WHERE id = $1", [o.orderId]);
+    const [, , , , , spare] = await inStockProducts(api.db, 6);
+    return { product_id: spare, quantity: 1, item_price: 1 };
+  }
+  if (p === "/orders/:orderItemId/orderitem/cancel" && m === "POST") {
+    await api.db.query("UPDATE orders SET order_delivery_status = 'Confirmed', order_payment_method = 'CardPayment' WHERE id = $1", [o.orderId]);
+    return { order_item_cancel_reason: "Financial Constraint" };
+  }
   if (p === "/users/auth/password/change/") return { old_password: "not-the-password-1!", new_password1: "Matrix#Pass123", new_password2: "Matrix#Pass123" };
   return m === "GET" || m === "DELETE" ? undefined : {};
 }

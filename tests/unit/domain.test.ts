@@ -166,7 +166,7 @@ describe("price bands", () => {
 
 describe("shipping sentence", () => {
   it("states the rule from its constants", () => {
-    expect(shippingRuleText()).toBe("Shipping: ₦1,500–₦8,000 per item by size, at most ₦25,000; free from ₦500,000.");
+    expect(shippingRuleText()).toBe("Shipping: ₦1,500–₦15,000 per item by size and state, at most ₦25,000; free from ₦500,000.");
     expect(SHIPPING_RULE_TEXT).toBe(shippingRuleText());
   });
 });

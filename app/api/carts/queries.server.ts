@@ -31,9 +31,9 @@ export async function loadCartItems(q: Queryable, cartId: string): Promise<CartI
   return r.rows;
 }
 
-/** The cart as the API answers it. */
-export async function loadCart(q: Queryable, cart: CartRow, origin: string) {
-  return serializeCart(cart, await loadCartItems(q, cart.id), origin);
+/** The cart as the API answers it; `state` (canonical name) quotes shipping to that state. */
+export async function loadCart(q: Queryable, cart: CartRow, origin: string, state: string | null = null) {
+  return serializeCart(cart, await loadCartItems(q, cart.id), origin, state);
 }
 
 export interface AvailableProduct {

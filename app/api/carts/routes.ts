@@ -7,13 +7,15 @@
  *    no or a bad token, so clients refresh once).
  * Merging needs both: the bearer token of {userId} and the guest cart's id.
  * Each item carries the product's name, price, image and size so a page needs no call per line;
- * `shipping_cost` comes from the shared rule in app/domain/shipping.ts.
+ * `shipping_cost` comes from the shared rule in app/domain/shipping.ts; `?state=Lagos` on the GETs
+ * quotes it for that destination state (the checkout page's summary), else the base zone.
  */
 import { json, noContent, notFound, validate } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
 import { addItem, createGuestCart, deleteCart, ensureUserCart, mergeIntoUserCart, removeItem, setItemQuantity } from "./commands.server";
 import { availableProduct, cartLineStock, checkStock, findCart, findUserCart, loadCart, loadCartItems } from "./queries.server";
-import { AddItemBody, CartLineSchema, CartSchema, CreateCartBody, QuantityBody } from "./schemas";
+import { canonicalState } from "~/domain/addresses";
+import { AddItemBody, CartLineSchema, CartQuoteQuery, CartSchema, CreateCartBody, QuantityBody } from "./schemas";
 import { serializeItem, type CartRow } from "./serialize";
 
 /** The cart of the path, if the caller may use it (see the file comment). */
@@ -22,6 +24,12 @@ async function accessibleCart(ctx: ApiContext): Promise<CartRow> {
   if (!cart) throw notFound();
   if (cart.user_id !== null) await ctx.requireOwner(cart.user_id);
   return cart;
+}
+
+/** The destination state of ?state= (canonical name), or null (unknown names quote the base zone). */
+function quoteState(ctx: ApiContext): string | null {
+  const v = ctx.url.searchParams.get("state");
+  return v ? canonicalState(v.slice(0, 64)) : null;
 }
 
 async function lineResponse(ctx: ApiContext, cartId: string, itemId: number, status: number) {
@@ -77,26 +85,28 @@ export const routes: RouteDef[] = [
     method: "GET",
     path: "/carts/user/:userId/",
     access: "self",
-    summary: "The member's cart (their token). 404 {detail: 'Not found.'} when they have none.",
+    summary: "The member's cart (their token); ?state= quotes shipping to that state. 404 {detail: 'Not found.'} when they have none.",
     tag: "carts",
     auth: "required",
+    query: CartQuoteQuery,
     response: CartSchema,
     async handler(ctx) {
       const cart = await findUserCart(ctx.db, ctx.intParam("userId"));
       if (!cart) throw notFound();
-      return json(await loadCart(ctx.db, cart, ctx.url.origin));
+      return json(await loadCart(ctx.db, cart, ctx.url.origin, quoteState(ctx)));
     },
   },
   {
     method: "GET",
     path: "/carts/:cartId/",
     access: "holder",
-    summary: "One cart with its items (guest cart: the id is the key; member cart: the owner's token)",
+    summary: "One cart with its items (guest cart: the id is the key; member cart: the owner's token); ?state=Lagos quotes shipping_cost to that state",
     tag: "carts",
     auth: "optional",
+    query: CartQuoteQuery,
     response: CartSchema,
     async handler(ctx) {
-      return json(await loadCart(ctx.db, await accessibleCart(ctx), ctx.url.origin));
+      return json(await loadCart(ctx.db, await accessibleCart(ctx), ctx.url.origin, quoteState(ctx)));
     },
   },
   {

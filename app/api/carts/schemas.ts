@@ -50,8 +50,13 @@ export const CartSchema = z.object({
   shipping_cost: z.number(),
   subtotal: z.number(),
   total: z.number(),
+  /** The state shipping_cost was quoted for (?state=), or null: the base zone (lowest fees). */
+  shipping_state: z.string().nullable(),
   cart_items: z.array(CartItemSchema),
 });
+
+/** GET /carts/{cartId}/?state=Lagos and GET /carts/user/{userId}/?state=…: shipping quoted for that state. */
+export const CartQuoteQuery = z.object({ state: z.string().max(64).optional() });
 
 /** POST /carts/{cartId}/items/ and PATCH answer the line plus its cart id. */
 export const CartLineSchema = CartItemSchema.extend({ cart: z.string() });

@@ -40,16 +40,19 @@ export function serializeItem(it: CartItemRow, origin: string): ApiCartItem {
   };
 }
 
-/** Subtotal and shipping (kobo) of cart lines, by the shared rule (app/domain/shipping.ts). */
-export function cartTotalsKobo(items: readonly CartItemRow[]) {
+/**
+ * Subtotal and shipping (kobo) of cart lines, by the shared rule (app/domain/shipping.ts) to
+ * `state` (canonical name; null: the base zone, i.e. the lowest fees).
+ */
+export function cartTotalsKobo(items: readonly CartItemRow[], state: string | null = null) {
   const lines = items.map((i) => ({ size: i.size, quantity: i.quantity, unitPriceKobo: i.selling_price_kobo }));
   const subtotal = subtotalKobo(lines);
-  const shipping = shippingKobo(lines);
+  const shipping = shippingKobo(lines, state);
   return { subtotal, shipping, total: subtotal + shipping };
 }
 
-export function serializeCart(cart: CartRow, items: readonly CartItemRow[], origin: string): ApiCart {
-  const t = cartTotalsKobo(items);
+export function serializeCart(cart: CartRow, items: readonly CartItemRow[], origin: string, state: string | null = null): ApiCart {
+  const t = cartTotalsKobo(items, state);
   return {
     id: cart.id,
     user_id: cart.user_id,
@@ -57,6 +60,7 @@ export function serializeCart(cart: CartRow, items: readonly CartItemRow[], orig
     shipping_cost: koboToNaira(t.shipping),
     subtotal: koboToNaira(t.subtotal),
     total: koboToNaira(t.total),
+    shipping_state: state,
     cart_items: items.map((i) => serializeItem(i, origin)),
   };
 }

@@ -1,5 +1,66 @@
-/** Orders: response schemas and inferred answer types. No server imports. */
+/**
+ * Orders: request and response schemas (zod) and the answer types inferred from them. No server
+ * imports: the storefront imports these types (`import type { ApiOrder } from "~/api/orders/schemas"`).
+ * The request/answer shapes are described in words at the top of ./routes.ts.
+ */
 import * as z from "zod";
+import { CANCEL_REASONS, CancelItemSchema, GuestCheckoutSchema, ORDER_EVENT_KINDS, paymentMethodField } from "~/domain/orders";
+import { TEXT_MAX } from "~/domain/text";
+import { idLike, intIdField } from "../core/fields";
+
+const uuidField = z.string().trim().toLowerCase().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "Must be a valid UUID.");
+
+const quantityBody = idLike.pipe(z.number().int().min(1, "Ensure this value is greater than or equal to 1.").max(999, "Ensure this value is less than or equal to 999."));
+
+/** Money a client may send; accepted and ignored (the server prices everything). */
+const ignoredMoney = z.unknown().optional();
+
+/** One line of a buy-now or orderitems/create body: {product_id, quantity, item_price (ignored)}. */
+export const OrderLineBody = z.object({
+  product_id: intIdField,
+  quantity: quantityBody.optional().transform((v) => v ?? 1),
+  item_price: ignoredMoney,
+});
+
+/**
+ * POST /orders/. Aliases of the spec's placement helper are accepted: cartId (cart_id),
+ * addressId (delivery_address_id), paymentMethod (order_payment_method). Client money and
+ * statuses (item_price, delivery_charge, shippingCost, subtotal, order_payment_status,
+ * order_delivery_status, user_id) are accepted and ignored.
+ */
+export const PlaceOrderBody = z.object({
+  order_payment_method: paymentMethodField.optional(),
+  paymentMethod: paymentMethodField.optional(),
+  delivery_address_id: intIdField.optional().nullable(),
+  addressId: intIdField.optional().nullable(),
+  guest_delivery_address: GuestCheckoutSchema.optional().nullable(),
+  cart_id: uuidField.optional().nullable(),
+  cartId: uuidField.optional().nullable(),
+  buy: intIdField.optional().nullable(),
+  quantity: quantityBody.optional().nullable(),
+  orderItem: OrderLineBody.optional().nullable(),
+  idempotency_key: z.string().trim().min(1).max(TEXT_MAX.line).optional().nullable(),
+  delivery_charge: ignoredMoney,
+  order_payment_status: ignoredMoney,
+  order_delivery_status: ignoredMoney,
+  user_id: ignoredMoney,
+});
+export type PlaceOrderInput = z.output<typeof PlaceOrderBody>;
+
+/** POST /orders/{id}/orderitems/create/. */
+export const CreateOrderItemBody = OrderLineBody;
+
+/** POST /orders/{orderItemId}/orderitem/cancel. */
+export const CancelOrderItemBody = CancelItemSchema;
+export { CANCEL_REASONS };
+
+/** GET /orders/{productId}/shippingfee/?state=&quantity= */
+export const ShippingFeeQuery = z.object({
+  state: z.string().max(TEXT_MAX.state).optional(),
+  quantity: z.string().max(8).optional(),
+});
+
+export const ShippingFeeSchema = z.object({ shipping_cost: z.number(), state: z.string().nullable(), zone: z.string() });
 
 export const OrderItemSchema = z.object({
   id: z.string(),
@@ -8,25 +69,53 @@ export const OrderItemSchema = z.object({
   product_name: z.string(),
   quantity: z.number(),
   item_price: z.number(),
+  /** item_price × quantity, naira. */
+  line_total: z.number(),
+  /** Active or Cancelled. */
   status: z.string(),
   cancel_reason: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  /** True while the owner may still cancel this item (Active, order Placed or Confirmed). */
+  cancellable: z.boolean(),
   image: z.string().nullable(),
+});
+
+export const OrderEventSchema = z.object({
+  kind: z.enum(ORDER_EVENT_KINDS),
+  at: z.string(),
+  order_item_id: z.string().nullable(),
 });
 
 export const OrderSchema = z.object({
   id: z.string(),
   created_at: z.string(),
+  /** Sum of the items (naira), shipping NOT included (spec section 9: total shown = order_total_price + shipping_cost). */
   order_total_price: z.number(),
   shipping_cost: z.number(),
+  /** Same as shipping_cost (the spec's name in the placement body). */
   delivery_charge: z.number(),
+  /** What the shopper pays: order_total_price + shipping_cost (naira). Card payments charge this × 100 kobo. */
+  total: z.number(),
   order_delivery_status: z.string(),
   order_payment_status: z.string(),
   order_payment_method: z.string(),
   delivery_address_id: z.number().nullable(),
   delivery_address: z.record(z.string(), z.unknown()),
+  /** The canonical destination state (shipping zone), or null for old orders. */
+  delivery_state: z.string().nullable(),
+  customer_email: z.string().nullable(),
   user_id: z.number().nullable(),
+  /** True for an order placed without an account (viewed with ?token=). */
+  is_guest: z.boolean(),
   order_items: z.array(OrderItemSchema),
+  /** Each change with its date, oldest first: placed, paid, confirmed, shipped, delivered, cancelled, refunded. */
+  status_history: z.array(OrderEventSchema),
+  /** The date of each delivery step reached (ISO), for the tracking page; null when not reached. */
+  steps: z.object({ Placed: z.string().nullable(), Confirmed: z.string().nullable(), Shipped: z.string().nullable(), Delivered: z.string().nullable() }),
 });
+
+/** The placement answer: the order, plus `guest_token` for a guest order (keep it: it opens the order). */
+export const PlacedOrderSchema = OrderSchema.extend({ guest_token: z.string().optional() });
 
 export const OrderPageSchema = z.object({
   count: z.number(),
@@ -36,5 +125,8 @@ export const OrderPageSchema = z.object({
 });
 
 export type ApiOrderItem = z.infer<typeof OrderItemSchema>;
+export type ApiOrderEvent = z.infer<typeof OrderEventSchema>;
 export type ApiOrder = z.infer<typeof OrderSchema>;
+export type ApiPlacedOrder = z.infer<typeof PlacedOrderSchema>;
 export type ApiOrderPage = z.infer<typeof OrderPageSchema>;
+export type ApiShippingFee = z.infer<typeof ShippingFeeSchema>;

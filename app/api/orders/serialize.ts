@@ -1,11 +1,13 @@
-/** Orders: rows to the API's JSON. */
+/** Orders: rows to the API's JSON (types from ./schemas). */
 import { koboToNaira } from "~/domain/money";
+import { DELIVERY_EVENT, DELIVERY_STATUSES, isCancellable, type OrderEventKind } from "~/domain/orders";
 import { optionalImageUrl } from "../core/media";
-import type { ApiOrder } from "./schemas";
+import type { ApiOrder, ApiOrderItem } from "./schemas";
 
 export interface OrderRow {
   id: string;
   user_id: number | null;
+  customer_email: string | null;
   created_at: Date | string;
   order_total_kobo: number;
   shipping_kobo: number;
@@ -14,6 +16,9 @@ export interface OrderRow {
   order_payment_method: string;
   delivery_address_id: number | null;
   delivery_address: Record<string, unknown>;
+  delivery_state: string | null;
+  source_cart_id: string | null;
+  guest_token: string | null;
 }
 
 export interface OrderItemRow {
@@ -25,35 +30,64 @@ export interface OrderItemRow {
   item_price_kobo: number;
   status: string;
   cancel_reason: string | null;
+  cancelled_at: Date | string | null;
   image_key: string | null;
 }
 
-export const ORDER_COLUMNS = `id, user_id, created_at, order_total_kobo, shipping_kobo, order_delivery_status, order_payment_status,
-  order_payment_method, delivery_address_id, delivery_address`;
+export interface OrderEventRow {
+  order_id: string;
+  order_item_id: string | null;
+  kind: OrderEventKind;
+  created_at: Date | string;
+}
 
-export function serializeOrder(o: OrderRow, items: readonly OrderItemRow[], origin: string): ApiOrder {
+export const ORDER_COLUMNS = `id, user_id, customer_email, created_at, order_total_kobo, shipping_kobo, order_delivery_status, order_payment_status,
+  order_payment_method, delivery_address_id, delivery_address, delivery_state, source_cart_id::text AS source_cart_id, guest_token`;
+
+const isoOrNull = (v: Date | string | null | undefined) => (v ? new Date(v).toISOString() : null);
+
+export function serializeOrderItem(i: OrderItemRow, deliveryStatus: string, origin: string): ApiOrderItem {
+  return {
+    id: i.id,
+    order_id: i.order_id,
+    product_id: i.product_id,
+    product_name: i.product_name,
+    quantity: i.quantity,
+    item_price: koboToNaira(i.item_price_kobo),
+    line_total: koboToNaira(i.item_price_kobo * i.quantity),
+    status: i.status,
+    cancel_reason: i.cancel_reason,
+    cancelled_at: isoOrNull(i.cancelled_at),
+    cancellable: i.status === "Active" && isCancellable(deliveryStatus),
+    image: optionalImageUrl(origin, i.image_key),
+  };
+}
+
+export function serializeOrder(o: OrderRow, items: readonly OrderItemRow[], events: readonly OrderEventRow[], origin: string): ApiOrder {
+  const history = events.map((e) => ({ kind: e.kind, at: new Date(e.created_at).toISOString(), order_item_id: e.order_item_id }));
+  const stepAt = (kind: OrderEventKind) => history.find((e) => e.kind === kind && e.order_item_id === null)?.at ?? null;
+  const reached = DELIVERY_STATUSES.indexOf(o.order_delivery_status as (typeof DELIVERY_STATUSES)[number]);
+  const steps = Object.fromEntries(
+    DELIVERY_STATUSES.map((s, i) => [s, i <= reached ? (stepAt(DELIVERY_EVENT[s]) ?? (i === 0 ? new Date(o.created_at).toISOString() : null)) : null]),
+  ) as ApiOrder["steps"];
   return {
     id: o.id,
     created_at: new Date(o.created_at).toISOString(),
     order_total_price: koboToNaira(o.order_total_kobo),
     shipping_cost: koboToNaira(o.shipping_kobo),
     delivery_charge: koboToNaira(o.shipping_kobo),
+    total: koboToNaira(o.order_total_kobo + o.shipping_kobo),
     order_delivery_status: o.order_delivery_status,
     order_payment_status: o.order_payment_status,
     order_payment_method: o.order_payment_method,
     delivery_address_id: o.delivery_address_id,
     delivery_address: o.delivery_address,
+    delivery_state: o.delivery_state,
+    customer_email: o.customer_email,
     user_id: o.user_id,
-    order_items: items.map((i) => ({
-      id: i.id,
-      order_id: i.order_id,
-      product_id: i.product_id,
-      product_name: i.product_name,
-      quantity: i.quantity,
-      item_price: koboToNaira(i.item_price_kobo),
-      status: i.status,
-      cancel_reason: i.cancel_reason,
-      image: optionalImageUrl(origin, i.image_key),
-    })),
+    is_guest: o.user_id === null,
+    order_items: items.map((i) => serializeOrderItem(i, o.order_delivery_status, origin)),
+    status_history: history,
+    steps,
   };
 }

@@ -280,17 +280,30 @@ export async function createCart(
   return r.rows[0];
 }
 
-/** An order of `userId` with one line per item (a snapshot of each product's name and price). */
+/** The order steps reached by each delivery status (for the status history of a made-up order). */
+const STEPS_REACHED = { Placed: ["placed"], Confirmed: ["placed", "confirmed"], Shipped: ["placed", "confirmed", "shipped"], Delivered: ["placed", "confirmed", "shipped", "delivered"] } as const;
+
+/**
+ * An order of `userId` with one line per item (a snapshot of each product's name and price) and
+ * its status history (order_events: placed, then each step reached, and paid, `stepHours` apart
+ * from `created_at`; cancelled items get a cancelled event). Stock is not touched.
+ */
 export async function createOrder(
   q: Queryable,
   over: {
     user_id: number | null;
-    items: Array<{ product_id: number; quantity?: number; status?: "Active" | "Cancelled" }>;
+    items: Array<{ product_id: number; quantity?: number; status?: "Active" | "Cancelled"; cancel_reason?: string }>;
     delivery_status?: "Placed" | "Confirmed" | "Shipped" | "Delivered";
     payment_status?: "Pending" | "Complete";
     payment_method?: "CardPayment" | "PayOnDelivery";
     shipping_kobo?: number;
     delivery_address?: Record<string, unknown>;
+    delivery_address_id?: number | null;
+    delivery_state?: string | null;
+    customer_email?: string | null;
+    created_at?: Date | string;
+    /** Hours between the recorded steps (default 20). */
+    stepHours?: number;
   },
 ): Promise<{ id: string }> {
   const products = await q.query<{ id: number; name: string; selling_price_kobo: number; store_id: number }>(
@@ -299,22 +312,52 @@ export async function createOrder(
   );
   const byId = new Map(products.rows.map((p) => [p.id, p]));
   const total = over.items.reduce((s, i) => s + (byId.get(i.product_id)?.selling_price_kobo ?? 0) * (i.quantity ?? 1), 0);
+  const at = new Date(over.created_at ?? Date.now());
+  const step = (n: number) => new Date(at.getTime() + n * (over.stepHours ?? 20) * 3600_000).toISOString();
+  const delivery = over.delivery_status ?? "Placed";
+  const reached = STEPS_REACHED[delivery];
+  const address = over.delivery_address ?? addressRow(over.user_id ?? 0);
   const o = await insertRow<{ id: string }>(q, "orders", {
     user_id: over.user_id,
-    delivery_address: JSON.stringify(over.delivery_address ?? addressRow(over.user_id ?? 0)),
+    customer_email: over.customer_email ?? null,
+    delivery_address_id: over.delivery_address_id ?? null,
+    delivery_address: JSON.stringify(address),
+    delivery_state: over.delivery_state ?? (typeof address.state === "string" ? address.state : null),
     order_total_kobo: total,
     shipping_kobo: over.shipping_kobo ?? 0,
-    order_delivery_status: over.delivery_status ?? "Placed",
+    order_delivery_status: delivery,
     order_payment_status: over.payment_status ?? "Pending",
     order_payment_method: over.payment_method ?? "CardPayment",
+    created_at: at.toISOString(),
+    updated_at: step(reached.length - 1),
   });
+  for (const [n, kind] of reached.entries()) await q.query("INSERT INTO order_events (order_id, kind, created_at) VALUES ($1, $2, $3)", [o.id, kind, step(n)]);
+  if (over.payment_status === "Complete")
+    await q.query("INSERT INTO order_events (order_id, kind, created_at) VALUES ($1, 'paid', $2)", [
+      o.id,
+      over.payment_method === "PayOnDelivery" && delivery === "Delivered" ? step(reached.length - 1) : step(0.05),
+    ]);
   for (const it of over.items) {
     const p = byId.get(it.product_id);
     if (!p) throw new Error(`createOrder: product ${it.product_id} missing`);
-    await q.query(
-      "INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, status) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-      [o.id, p.id, p.store_id, p.name, it.quantity ?? 1, p.selling_price_kobo, it.status ?? "Active"],
+    const cancelled = it.status === "Cancelled";
+    const r = await q.query<{ id: string }>(
+      `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, status, cancel_reason, cancelled_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id::text AS id`,
+      [
+        o.id,
+        p.id,
+        p.store_id,
+        p.name,
+        it.quantity ?? 1,
+        p.selling_price_kobo,
+        it.status ?? "Active",
+        cancelled ? (it.cancel_reason ?? "Financial Constraint") : null,
+        cancelled ? step(0.5) : null,
+        at.toISOString(),
+      ],
     );
+    if (cancelled) await q.query("INSERT INTO order_events (order_id, order_item_id, kind, created_at) VALUES ($1, $2, 'cancelled', $3)", [o.id, r.rows[0].id, step(0.5)]);
   }
   return o;
 }

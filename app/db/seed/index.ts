@@ -1,6 +1,6 @@
 /**
- * The demo catalogue: demo accounts, categories, stores, ~320 products with generated images, and
- * reviews. Deterministic (seeded PRNG) apart from timestamps, which are relative to "now" so that
+ * The demo catalogue: demo accounts, categories, stores, ~320 products with generated images,
+ * reviews, and demo orders in every state (./demo-orders.ts). Deterministic (seeded PRNG) apart from timestamps, which are relative to "now" so that
  * the newest products are always recent. Idempotent: when the demo shopper already exists nothing
  * is changed. Everything is written with a handful of batched statements inside one transaction.
  */
@@ -27,6 +27,7 @@ import {
   type StoreData,
   type SubcategoryData,
 } from "./catalog-data";
+import { seedDemoOrders } from "./demo-orders";
 import { categoryRow, ownerMemberRow, productRow, reviewRow, storeRow, userRow } from "./factories";
 import { PLACEHOLDER_KEY, noImageSvg, productSvg, storeBannerSvg, storeLogoSvg, storeSvgImages, type SvgImage } from "./images";
 
@@ -168,7 +169,9 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
 
   if (await alreadySeeded(db)) {
     const products = await demoProductCount(db);
-    log(`Demo data already present (${products} demo products); nothing to do.`);
+    // Databases seeded before the demo orders existed get them now (idempotent, per order).
+    const orders = await db.tx((q) => seedDemoOrders(q, log));
+    log(`Demo data already present (${products} demo products${orders ? `; ${orders} demo orders added` : ""}); nothing else to do.`);
     return { created: false, products };
   }
 
@@ -546,6 +549,9 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
       "ON CONFLICT (product_id, user_id) DO NOTHING",
     );
     lap(`${reviews.length} reviews`);
+
+    await seedDemoOrders(q, log);
+    lap("demo orders");
 
     return { created: true, products: planned.length };
   });

@@ -1,0 +1,425 @@
+/**
+ * Orders: writes. Plain functions over a Queryable; those that must be atomic take a transaction
+ * (`db.tx(q => placeOrder(q, input))`), so they compose with each other and with the payments area.
+ *
+ * Exports for payments-api (contract 1): `recordOrderEvent(q, orderId, kind)` and
+ * `emptySourceCart(q, orderId)` (call it after a verified card payment, in the same transaction
+ * that marks the order paid).
+ */
+import crypto from "node:crypto";
+import { env } from "~/config.server";
+import type { Queryable } from "~/db/client.server";
+import { MAX_LINE_QUANTITY } from "~/domain/cart";
+import { CANCEL_MESSAGES, CHECKOUT_MESSAGES, isCancellable, type CancelReason, type GuestCheckout, type OrderEventKind, type PaymentMethod } from "~/domain/orders";
+import { shippingKobo, subtotalKobo, type ShipmentSize } from "~/domain/shipping";
+import { canonicalState } from "~/domain/addresses";
+import { ApiError, badRequest, notFound } from "../core/http";
+import { findCart, findUserCart, loadCartItems } from "../carts/queries.server";
+import { findOrder } from "./queries.server";
+import type { OrderRow } from "./serialize";
+import { itemCancelledEmail, orderPlacedEmail, queueMail, type EmailOrderLine } from "~/integrations/mail/order-emails.server";
+
+export const conflict = (body: Record<string, unknown>) => new ApiError(409, body);
+
+// ---- events and the source cart (contract 1) ------------------------------------------------
+
+/**
+ * Records a change of an order with its date. Steps of the order (placed, paid, confirmed,
+ * shipped, delivered) are recorded once: a second call is a no-op. Per-item kinds (cancelled,
+ * refunded) take the item id and are recorded once per item.
+ */
+export async function recordOrderEvent(q: Queryable, orderId: string, kind: OrderEventKind, orderItemId: string | null = null): Promise<void> {
+  if (orderItemId)
+    await q.query(
+      `INSERT INTO order_events (order_id, order_item_id, kind) VALUES ($1, $2, $3)
+       ON CONFLICT (order_item_id, kind) WHERE order_item_id IS NOT NULL DO NOTHING`,
+      [orderId, orderItemId, kind],
+    );
+  else
+    await q.query(
+      `INSERT INTO order_events (order_id, kind) VALUES ($1, $2)
+       ON CONFLICT (order_id, kind) WHERE order_item_id IS NULL DO NOTHING`,
+      [orderId, kind],
+    );
+}
+
+/**
+ * Empties the cart an order was made from: the cart lines of the order's products go (a product
+ * the shopper added after placing the order stays). Safe to call twice; a buy-now order (no
+ * source cart) changes nothing. Returns the number of lines removed.
+ */
+export async function emptySourceCart(q: Queryable, orderId: string): Promise<number> {
+  const r = await q.query(
+    `DELETE FROM cart_items ci USING orders o
+      WHERE o.id = $1 AND ci.cart_id = o.source_cart_id
+        AND ci.product_id IN (SELECT oi.product_id FROM order_items oi WHERE oi.order_id = o.id AND oi.product_id IS NOT NULL)`,
+    [orderId],
+  );
+  if (r.rowCount) await q.query("UPDATE carts SET updated_at = now() WHERE id = (SELECT source_cart_id FROM orders WHERE id = $1)", [orderId]);
+  return r.rowCount;
+}
+
+// ---- guest tokens --------------------------------------------------------------------------
+
+/** The token that opens a guest order (signed: HMAC of the order id with the server's secret). */
+export function guestTokenFor(orderId: string): string {
+  return crypto.createHmac("sha256", env().jwtSecret).update(`guest-order:${orderId}`).digest("base64url");
+}
+
+/** True when `token` opens guest order `order` (constant-time compare; members' orders never open with a token). */
+export function guestTokenOpens(order: Pick<OrderRow, "id" | "user_id">, token: string | null | undefined): boolean {
+  if (!token || order.user_id !== null) return false;
+  const want = Buffer.from(guestTokenFor(order.id));
+  const got = Buffer.from(token);
+  return got.length === want.length && crypto.timingSafeEqual(got, want);
+}
+
+const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
+
+// ---- placement -----------------------------------------------------------------------------
+
+export type OrderAddress = { kind: "book"; id: number } | { kind: "inline"; value: GuestCheckout };
+export type OrderSource = { kind: "cart"; cartId: string | null } | { kind: "buy"; productId: number; quantity: number };
+
+export interface PlaceOrderInput {
+  /** The signed-in buyer, or null for a guest. */
+  user: { id: number; email: string; first_name?: string } | null;
+  paymentMethod: PaymentMethod;
+  address: OrderAddress;
+  source: OrderSource;
+  /** Idempotency-Key (header) or the form's hidden token. */
+  idempotencyKey?: string | null;
+}
+
+export interface PlaceOrderResult {
+  order: OrderRow;
+  /** True when an earlier placement with the same key is answered again. */
+  replayed: boolean;
+  /** For a guest order: the token that opens it (GET /orders/{id}/?token=). */
+  guestToken?: string;
+}
+
+interface OrderLine {
+  product_id: number;
+  name: string;
+  unit_kobo: number;
+  size: ShipmentSize;
+  quantity: number;
+  store_id: number | null;
+  published: boolean;
+  stock_quantity: number;
+}
+
+/** What the idempotency check compares: the request as the server understood it. */
+function requestFingerprint(input: PlaceOrderInput): string {
+  return sha256(JSON.stringify({ u: input.user?.id ?? null, m: input.paymentMethod, a: input.address, s: input.source }));
+}
+
+async function resolveAddress(q: Queryable, input: PlaceOrderInput): Promise<{ id: number | null; snapshot: Record<string, unknown>; state: string | null; email: string | null }> {
+  if (input.address.kind === "inline") {
+    const a = input.address.value;
+    return { id: null, snapshot: { ...a }, state: a.state, email: a.email };
+  }
+  if (!input.user) throw badRequest({ guest_delivery_address: [CHECKOUT_MESSAGES.noAddress] });
+  const r = await q.query<Record<string, unknown> & { id: number; state: string }>(
+    `SELECT id, receiver_first_name, receiver_last_name, receiver_phone_one, receiver_phone_two, street_address, city, state, country, zip_code
+       FROM addresses WHERE id = $1 AND user_id = $2`,
+    [input.address.id, input.user.id],
+  );
+  const a = r.rows[0];
+  // Someone else's address reads exactly like a missing one.
+  if (!a) throw badRequest({ delivery_address_id: ["Address not found. Please set your delivery address!"] });
+  const { id, ...snapshot } = a;
+  return { id, snapshot: { ...snapshot, email: input.user.email }, state: canonicalState(String(a.state)), email: input.user.email };
+}
+
+async function resolveLines(q: Queryable, input: PlaceOrderInput): Promise<{ lines: OrderLine[]; cartId: string | null }> {
+  if (input.source.kind === "buy") {
+    const r = await q.query<Omit<OrderLine, "quantity" | "unit_kobo"> & { selling_price_kobo: number }>(
+      "SELECT id AS product_id, name, selling_price_kobo, size, store_id, published, stock_quantity FROM products WHERE id = $1",
+      [input.source.productId],
+    );
+    const p = r.rows[0];
+    if (!p || !p.published) throw badRequest({ buy: ["This product is not available."] });
+    return { lines: [{ ...p, unit_kobo: p.selling_price_kobo, quantity: input.source.quantity }], cartId: null };
+  }
+  const cart = input.source.cartId ? await findCart(q, input.source.cartId) : input.user ? await findUserCart(q, input.user.id) : null;
+  if (input.source.cartId && (!cart || (cart.user_id !== null && cart.user_id !== input.user?.id))) throw notFound();
+  if (!cart) {
+    if (!input.user) throw badRequest({ cart_id: ["Give the cart to order from (cart_id), or a product to buy now (buy)."] });
+    throw badRequest({ detail: CHECKOUT_MESSAGES.emptyCart });
+  }
+  // One checkout of a cart at a time (a double-clicked button waits for the first and finds the
+  // cart emptied, or its idempotency key answered).
+  await q.query("SELECT id FROM carts WHERE id = $1 FOR UPDATE", [cart.id]);
+  const items = await loadCartItems(q, cart.id);
+  if (!items.length) throw badRequest({ detail: CHECKOUT_MESSAGES.emptyCart });
+  return {
+    lines: items.map((i) => ({
+      product_id: i.product_id,
+      name: i.name,
+      unit_kobo: i.selling_price_kobo,
+      size: i.size,
+      quantity: i.quantity,
+      store_id: null,
+      published: i.published,
+      stock_quantity: i.stock_quantity,
+    })),
+    cartId: cart.id,
+  };
+}
+
+/**
+ * Takes `quantity` units of a product from stock, or throws 409 naming it. The conditional
+ * UPDATE (stock_quantity >= qty) is what prevents overselling: concurrent checkouts wait on the
+ * row and re-check the condition. Returns the product's store.
+ */
+export async function takeStock(q: Queryable, productId: number, quantity: number, name: string): Promise<{ store_id: number }> {
+  const r = await q.query<{ store_id: number }>(
+    "UPDATE products SET stock_quantity = stock_quantity - $2 WHERE id = $1 AND published AND stock_quantity >= $2 RETURNING store_id",
+    [productId, quantity],
+  );
+  if (r.rows[0]) return r.rows[0];
+  const now = await q.query<{ stock_quantity: number; published: boolean }>("SELECT stock_quantity, published FROM products WHERE id = $1", [productId]);
+  const left = now.rows[0]?.published ? now.rows[0].stock_quantity : 0;
+  throw conflict({
+    detail: left > 0 ? `Not enough stock for ${name}: only ${left} left.` : `${name} is out of stock.`,
+    product_id: productId,
+    available: left,
+  });
+}
+
+/** Gives stock back (a cancelled item). */
+export async function returnStock(q: Queryable, productId: number | null, quantity: number) {
+  if (productId !== null) await q.query("UPDATE products SET stock_quantity = stock_quantity + $2 WHERE id = $1", [productId, quantity]);
+}
+
+/**
+ * Places an order in the caller's transaction: prices, shipping (by the destination state) and
+ * totals from the catalogue, stock taken with a conditional UPDATE, the order and its items
+ * inserted as Placed / Pending, the `placed` event recorded, the source cart emptied for pay on
+ * delivery (for card, payments-api empties it after a verified payment), and the order e-mail
+ * queued. With an idempotency key, a retried placement answers the first order instead.
+ * Throws 400 (bad address, empty cart), 404 (a cart that is not the caller's), 409 (stock),
+ * 422 (a key reused with a different request).
+ */
+export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const scope = input.user ? `user:${input.user.id}` : "guest";
+  const fingerprint = requestFingerprint(input);
+  if (input.idempotencyKey) {
+    // Two requests with one key: the second waits here until the first commits, then replays it.
+    await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 9))", [`order-idem:${scope}:${input.idempotencyKey}`]);
+    const seen = await tx.query<{ request_hash: string; order_id: string }>(
+      "SELECT request_hash, order_id::text AS order_id FROM order_idempotency_keys WHERE scope = $1 AND key = $2",
+      [scope, input.idempotencyKey],
+    );
+    const prior = seen.rows[0];
+    if (prior) {
+      if (prior.request_hash !== fingerprint)
+        throw new ApiError(422, { detail: "This Idempotency-Key was already used with a different request. Use a new key for a new order." });
+      const order = await findOrder(tx, prior.order_id);
+      if (order) return { order, replayed: true, guestToken: order.user_id === null ? guestTokenFor(order.id) : undefined };
+    }
+  }
+
+  const address = await resolveAddress(tx, input);
+  const { lines, cartId } = await resolveLines(tx, input);
+  for (const l of lines) {
+    if (!l.published) throw conflict({ detail: `${l.name} is no longer available: remove it to place your order.`, product_id: l.product_id, available: 0 });
+    if (l.quantity > MAX_LINE_QUANTITY) throw badRequest({ quantity: [`Ensure this value is less than or equal to ${MAX_LINE_QUANTITY}.`] });
+  }
+  // Stock in product id order, so two checkouts never wait on each other in a circle.
+  for (const l of [...lines].sort((a, b) => a.product_id - b.product_id)) l.store_id = (await takeStock(tx, l.product_id, l.quantity, l.name)).store_id;
+
+  const shippingLines = lines.map((l) => ({ size: l.size, quantity: l.quantity, unitPriceKobo: l.unit_kobo }));
+  const subtotal = subtotalKobo(shippingLines);
+  const shipping = shippingKobo(shippingLines, address.state);
+  const orderId = crypto.randomUUID();
+  const guestToken = input.user ? undefined : guestTokenFor(orderId);
+  await tx.query(
+    `INSERT INTO orders (id, user_id, customer_email, delivery_address_id, delivery_address, delivery_state, order_total_kobo, shipping_kobo,
+                         order_delivery_status, order_payment_status, order_payment_method, guest_token, source_cart_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'Placed', 'Pending', $9, $10, $11)`,
+    [
+      orderId,
+      input.user?.id ?? null,
+      address.email,
+      address.id,
+      JSON.stringify(address.snapshot),
+      address.state,
+      subtotal,
+      shipping,
+      input.paymentMethod,
+      guestToken ? sha256(guestToken) : null,
+      cartId,
+    ],
+  );
+  const values: unknown[] = [];
+  const tuples = lines.map((l, i) => {
+    values.push(orderId, l.product_id, l.store_id, l.name, l.quantity, l.unit_kobo);
+    const b = i * 6;
+    return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, clock_timestamp())`;
+  });
+  await tx.query(
+    `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, created_at) VALUES ${tuples.join(", ")}`,
+    values,
+  );
+  await recordOrderEvent(tx, orderId, "placed");
+  // Pay on delivery: the order is placed, the cart is done. Card: only after a verified payment.
+  if (input.paymentMethod === "PayOnDelivery") await emptySourceCart(tx, orderId);
+  if (input.idempotencyKey)
+    await tx.query("INSERT INTO order_idempotency_keys (scope, key, request_hash, order_id) VALUES ($1, $2, $3, $4)", [
+      scope,
+      input.idempotencyKey,
+      fingerprint,
+      orderId,
+    ]);
+  const order = (await findOrder(tx, orderId))!;
+  if (address.email)
+    await queueMail(
+      tx,
+      orderPlacedEmail({
+        to: address.email,
+        firstName: input.user?.first_name ?? String(address.snapshot.receiver_first_name ?? ""),
+        orderId,
+        guestToken,
+        paymentMethod: input.paymentMethod,
+        lines: lines.map((l): EmailOrderLine => ({ name: l.name, quantity: l.quantity, unitKobo: l.unit_kobo })),
+        subtotalKobo: subtotal,
+        shippingKobo: shipping,
+        state: address.state,
+      }),
+    );
+  return { order, replayed: false, guestToken };
+}
+
+// ---- lines added to a pending order ----------------------------------------------------------
+
+/**
+ * Recomputes an order's items total and shipping from its active lines (prices as recorded,
+ * sizes from the catalogue, shipping by the order's destination state).
+ */
+export async function recomputeOrderTotals(q: Queryable, orderId: string, state: string | null) {
+  const r = await q.query<{ quantity: number; item_price_kobo: number; size: ShipmentSize | null }>(
+    `SELECT oi.quantity, oi.item_price_kobo, p.size FROM order_items oi LEFT JOIN products p ON p.id = oi.product_id
+      WHERE oi.order_id = $1 AND oi.status = 'Active'`,
+    [orderId],
+  );
+  const lines = r.rows.map((l) => ({ size: l.size ?? "medium", quantity: l.quantity, unitPriceKobo: l.item_price_kobo }));
+  await q.query("UPDATE orders SET order_total_kobo = $2, shipping_kobo = $3, updated_at = now() WHERE id = $1", [
+    orderId,
+    subtotalKobo(lines),
+    shippingKobo(lines, state),
+  ]);
+}
+
+/**
+ * Adds a line to a pending order (POST /orders/{id}/orderitems/create/): price from the catalogue,
+ * stock taken, totals recomputed. A product already on the order as an active line has its
+ * quantity raised. The caller has checked ownership. Returns the line's id.
+ */
+export async function addOrderItem(tx: Queryable, order: OrderRow, productId: number, quantity: number): Promise<string> {
+  if (order.order_payment_status !== "Pending" || order.order_delivery_status !== "Placed")
+    throw conflict({ detail: "Lines can be added only while the order is placed and awaiting payment." });
+  const p = await tx.query<{ id: number; name: string; selling_price_kobo: number; published: boolean }>(
+    "SELECT id, name, selling_price_kobo, published FROM products WHERE id = $1",
+    [productId],
+  );
+  const product = p.rows[0];
+  if (!product || !product.published) throw badRequest({ product_id: ["This product is not available."] });
+  const { store_id } = await takeStock(tx, product.id, quantity, product.name);
+  const existing = await tx.query<{ id: string }>(
+    `UPDATE order_items SET quantity = quantity + $3
+      WHERE order_id = $1 AND product_id = $2 AND status = 'Active' AND item_price_kobo = $4 RETURNING id::text AS id`,
+    [order.id, product.id, quantity, product.selling_price_kobo],
+  );
+  let id = existing.rows[0]?.id;
+  if (!id) {
+    const r = await tx.query<{ id: string }>(
+      `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, clock_timestamp()) RETURNING id::text AS id`,
+      [order.id, product.id, store_id, product.name, quantity, product.selling_price_kobo],
+    );
+    id = r.rows[0].id;
+  }
+  await recomputeOrderTotals(tx, order.id, order.delivery_state);
+  return id;
+}
+
+// ---- cancelling an item ----------------------------------------------------------------------
+
+export interface CancelResult {
+  orderId: string;
+  itemId: string;
+  /** False when the item was already cancelled (nothing changed). */
+  changed: boolean;
+  refundQueued: boolean;
+}
+
+/**
+ * Cancels one order item, in the caller's transaction: the item becomes Cancelled with its
+ * reason, its stock returns, and for a card-paid order (payment Complete, CardPayment) a refund of
+ * the item's total is queued in `refunds` (contract 1; the payments area sends it). Allowed until
+ * the order ships (Placed or Confirmed). Cancelling a cancelled item changes nothing.
+ * `mayAct(order)` checks the caller (owner, admin or guest token) and throws 404 otherwise.
+ */
+export async function cancelOrderItem(
+  tx: Queryable,
+  itemId: string,
+  reason: CancelReason,
+  mayAct: (order: OrderRow) => Promise<void> | void,
+): Promise<CancelResult> {
+  const ref = await tx.query<{ order_id: string }>("SELECT order_id::text AS order_id FROM order_items WHERE id = $1", [itemId]);
+  if (!ref.rows[0]) throw notFound();
+  // Lock the order, then the item (the same order everywhere: no deadlock with placement or payment).
+  const order = await findOrder(tx, ref.rows[0].order_id, true);
+  if (!order) throw notFound();
+  await mayAct(order);
+  const it = await tx.query<{ id: string; product_id: number | null; product_name: string; quantity: number; item_price_kobo: number; status: string }>(
+    "SELECT id::text AS id, product_id, product_name, quantity, item_price_kobo, status FROM order_items WHERE id = $1 FOR UPDATE",
+    [itemId],
+  );
+  const item = it.rows[0];
+  if (item.status === "Cancelled") return { orderId: order.id, itemId, changed: false, refundQueued: false };
+  if (!isCancellable(order.order_delivery_status)) throw conflict({ detail: CANCEL_MESSAGES.tooLate });
+  await tx.query("UPDATE order_items SET status = 'Cancelled', cancel_reason = $2, cancelled_at = now() WHERE id = $1", [itemId, reason]);
+  await returnStock(tx, item.product_id, item.quantity);
+  await recordOrderEvent(tx, order.id, "cancelled", itemId);
+  let refundQueued = false;
+  if (order.order_payment_method === "CardPayment" && order.order_payment_status === "Complete") {
+    const paid = await tx.query<{ id: number; currency: string }>(
+      `SELECT id, currency FROM payment_transactions WHERE order_id = $1 AND payment_status = 'Complete' ORDER BY verified_at DESC NULLS LAST, id DESC LIMIT 1`,
+      [order.id],
+    );
+    const amount = item.item_price_kobo * item.quantity;
+    if (paid.rows[0] && amount > 0) {
+      const r = await tx.query(
+        `INSERT INTO refunds (order_id, order_item_id, payment_transaction_id, amount_kobo, currency, reason)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (order_item_id) WHERE order_item_id IS NOT NULL DO NOTHING`,
+        [order.id, itemId, paid.rows[0].id, amount, paid.rows[0].currency, reason],
+      );
+      refundQueued = r.rowCount > 0;
+    }
+  }
+  const active = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM order_items WHERE order_id = $1 AND status = 'Active'", [order.id]);
+  // Every item cancelled before anything was paid: nothing is owed any more.
+  if (active.rows[0].n === 0 && order.order_payment_status === "Pending")
+    await tx.query("UPDATE orders SET order_payment_status = 'Cancelled', updated_at = now() WHERE id = $1", [order.id]);
+  else await tx.query("UPDATE orders SET updated_at = now() WHERE id = $1", [order.id]);
+  if (order.customer_email)
+    await queueMail(
+      tx,
+      itemCancelledEmail({
+        to: order.customer_email,
+        orderId: order.id,
+        guestToken: order.user_id === null ? guestTokenFor(order.id) : undefined,
+        productName: item.product_name,
+        quantity: item.quantity,
+        amountKobo: item.item_price_kobo * item.quantity,
+        reason,
+        refund: refundQueued,
+      }),
+    );
+  return { orderId: order.id, itemId, changed: true, refundQueued };
+}
+

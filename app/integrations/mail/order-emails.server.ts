@@ -1,0 +1,131 @@
+/**
+ * Order e-mails (HTML and text): order placed, item cancelled. They go through the mail queue:
+ * `queueMail(tx, message)` inserts the message in the same transaction as the change it reports
+ * (so a crash never loses one and a rolled-back order never sends one); after the commit the
+ * caller may `flushMailQueue()` at once, and the mail job sends anything left within a minute.
+ * Links: members go to /users/orders/{id}; guests to /orders/{id}?t=<token> (the signed guest link).
+ */
+import { env } from "~/config.server";
+import type { Queryable } from "~/db/client.server";
+import { formatKobo } from "~/domain/money";
+import { orderNumber, type PaymentMethod } from "~/domain/orders";
+import { zoneOf, SHIPPING_ZONES } from "~/domain/shipping";
+import type { MailMessage } from "../mail.server";
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** Puts a message in mail_queue (due now) in the caller's transaction. */
+export async function queueMail(q: Queryable, m: MailMessage): Promise<void> {
+  await q.query("INSERT INTO mail_queue (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4)", [m.to, m.subject, m.text, m.html ?? null]);
+}
+
+/** Where the order e-mails send people: the member's order page, or the guest's signed link. */
+export function orderLink(orderId: string, guestToken?: string): string {
+  const base = env().publicUrl;
+  return guestToken ? `${base}/orders/${orderId}?t=${encodeURIComponent(guestToken)}` : `${base}/users/orders/${orderId}`;
+}
+
+export interface EmailOrderLine {
+  name: string;
+  quantity: number;
+  unitKobo: number;
+}
+
+function layout(title: string, intro: string[], table: string, action: { label: string; href: string }, after: string[]): string {
+  const p = (t: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2937">${esc(t)}</p>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f9fafb;font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e5e7eb;border-radius:8px;padding:24px">
+<p style="margin:0 0 20px;font-size:20px;font-weight:800;color:#c2410c">BuildMart NG</p>
+<h1 style="margin:0 0 16px;font-size:20px;color:#1f2937">${esc(title)}</h1>
+${intro.map(p).join("\n")}
+${table}
+<p style="margin:24px 0"><a href="${esc(action.href)}" style="display:inline-block;background:#ea580c;color:#ffffff;text-decoration:none;font-weight:600;padding:10px 18px;border-radius:6px">${esc(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#4b5563">If the button does not work, copy this address into your browser:<br><a href="${esc(action.href)}" style="color:#c2410c;word-break:break-all">${esc(action.href)}</a></p>
+${after.map(p).join("\n")}
+</div></body></html>`;
+}
+
+const cell = 'style="padding:6px 4px;border-bottom:1px solid #e5e7eb;font-size:14px;color:#1f2937"';
+const right = 'style="padding:6px 4px;border-bottom:1px solid #e5e7eb;font-size:14px;color:#1f2937;text-align:right"';
+
+function itemsTable(lines: readonly EmailOrderLine[], totals: Array<[string, string]>): string {
+  const rows = lines
+    .map((l) => `<tr><td ${cell}>${esc(l.name)}</td><td ${right}>${l.quantity}</td><td ${right}>${esc(formatKobo(l.unitKobo * l.quantity))}</td></tr>`)
+    .join("\n");
+  const sums = totals.map(([k, v]) => `<tr><td ${cell} colspan="2"><strong>${esc(k)}</strong></td><td ${right}><strong>${esc(v)}</strong></td></tr>`).join("\n");
+  return `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">
+<tr><th ${cell} align="left">Item</th><th ${right}>Qty</th><th ${right}>Amount</th></tr>
+${rows}
+${sums}
+</table>`;
+}
+
+export interface OrderPlacedInput {
+  to: string;
+  firstName: string;
+  orderId: string;
+  guestToken?: string;
+  paymentMethod: PaymentMethod;
+  lines: readonly EmailOrderLine[];
+  subtotalKobo: number;
+  shippingKobo: number;
+  /** The destination state (canonical name). */
+  state: string | null;
+}
+
+export function orderPlacedEmail(i: OrderPlacedInput): MailMessage {
+  const number = orderNumber(i.orderId);
+  const href = orderLink(i.orderId, i.guestToken);
+  const total = i.subtotalKobo + i.shippingKobo;
+  const shippingLabel = i.state ? `Shipping to ${i.state} (${SHIPPING_ZONES[zoneOf(i.state)]})` : "Shipping";
+  const shippingValue = i.shippingKobo === 0 ? "Free" : formatKobo(i.shippingKobo);
+  const hello = i.firstName ? `Hello ${i.firstName},` : "Hello,";
+  const intro =
+    i.paymentMethod === "PayOnDelivery"
+      ? `Thank you for your order ${number}. It is placed and being prepared for shipment. You pay ${formatKobo(total)} on delivery.`
+      : `Thank you for your order ${number}. It is placed and waiting for your card payment of ${formatKobo(total)}; we prepare it for shipment as soon as the payment is confirmed, and e-mail you then.`;
+  const after = i.guestToken
+    ? "Keep this e-mail: the link above is how you view and track this order (you checked out as a guest)."
+    : "You can follow the order from your account (Orders).";
+  const totals: Array<[string, string]> = [
+    ["Subtotal", formatKobo(i.subtotalKobo)],
+    [shippingLabel, shippingValue],
+    ["Total", formatKobo(total)],
+  ];
+  const textLines = i.lines.map((l) => `- ${l.name} × ${l.quantity}: ${formatKobo(l.unitKobo * l.quantity)}`).join("\n");
+  return {
+    to: i.to,
+    subject: `Your BuildMart NG order ${number} is placed`,
+    text: `${hello}\n\n${intro}\n\n${textLines}\n\nSubtotal: ${formatKobo(i.subtotalKobo)}\n${shippingLabel}: ${shippingValue}\nTotal: ${formatKobo(total)}\n\nView your order:\n${href}\n\n${after}\n\nBuildMart NG\n`,
+    html: layout(`Order ${number} is placed`, [hello, intro], itemsTable(i.lines, totals), { label: "View your order", href }, [after]),
+  };
+}
+
+export interface ItemCancelledInput {
+  to: string;
+  orderId: string;
+  guestToken?: string;
+  productName: string;
+  quantity: number;
+  amountKobo: number;
+  reason: string;
+  /** A card refund was queued for the item. */
+  refund: boolean;
+}
+
+export function itemCancelledEmail(i: ItemCancelledInput): MailMessage {
+  const number = orderNumber(i.orderId);
+  const href = orderLink(i.orderId, i.guestToken);
+  const intro = `${i.productName} × ${i.quantity} has been cancelled from your order ${number} (reason: ${i.reason}).`;
+  const money = i.refund
+    ? `We are refunding ${formatKobo(i.amountKobo)} to your card. Refunds usually reach you within 5 to 10 working days; we e-mail you when it is processed.`
+    : "Nothing was charged for this item, so there is nothing to refund.";
+  return {
+    to: i.to,
+    subject: `An item of your BuildMart NG order ${number} was cancelled`,
+    text: `Hello,\n\n${intro}\n\n${money}\n\nView your order:\n${href}\n\nBuildMart NG\n`,
+    html: layout(`Item cancelled from order ${number}`, ["Hello,", intro, money], "", { label: "View your order", href }, []),
+  };
+}
