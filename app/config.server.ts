@@ -32,6 +32,12 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default("BuildMart NG <no-reply@buildmart.ng>"),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_BASE_URL: optionalUrl,
+  /** No key: "1" runs the local Paystack stand-in even when PUBLIC_URL is not local; "0" never runs it. */
+  PAYSTACK_STANDIN: z.enum(["", "0", "1"]).default(""),
+  /** Port of the local stand-in (0: any free port). */
+  PAYSTACK_STANDIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Card payment attempts still Pending after this many minutes are verified by the reconcile job. */
+  PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: optionalUrl,

@@ -13,6 +13,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { listRoutes, type Access, type RouteDef } from "~/api/router";
+import { guestTokenFor } from "~/api/orders/commands.server";
+import { createOrder } from "~/db/seed/factories";
 import { engines, useApi, type TestApi } from "./harness";
 import { inStockProducts, makeCast, makeOwned, type Cast, type Identity, type Owned } from "../guards/fixtures";
 
@@ -148,8 +150,25 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
     await api.db.query("UPDATE orders SET order_delivery_status = 'Confirmed', order_payment_method = 'CardPayment' WHERE id = $1", [o.orderId]);
     return { order_item_cancel_reason: "Financial Constraint" };
   }
+  if (p === "/payments/paystack/make/" || p === "/payments/paystack/switch_to_pod/") return payableOrder(api, cast, guest);
   if (p === "/users/auth/password/change/") return { old_password: "not-the-password-1!", new_password1: "Matrix#Pass123", new_password2: "Matrix#Pass123" };
   return m === "GET" || m === "DELETE" ? undefined : {};
+}
+
+/**
+ * An unpaid card order to pay (or to switch to pay on delivery): the owner's, or for the guest run
+ * a guest order with its token (the token is the credential: anyone holding it may pay).
+ */
+async function payableOrder(api: TestApi, cast: Cast, guest: boolean): Promise<{ order_id: string; token?: string }> {
+  const [productId] = await inStockProducts(api.db, 1);
+  const order = await createOrder(api.db, {
+    user_id: guest ? null : cast.owner.id,
+    items: [{ product_id: productId }],
+    payment_method: "CardPayment",
+    shipping_kobo: 250_000,
+    delivery_address: { receiver_first_name: "Bola", street_address: "3 Matrix Close", city: "Yaba", state: "Lagos", email: "guest-matrix@example.com" },
+  });
+  return guest ? { order_id: order.id, token: guestTokenFor(order.id) } : { order_id: order.id };
 }
 
 interface Outcome {

@@ -15,7 +15,7 @@ const dataDir = path.resolve(`tests/.tmp/e2e-data-${port}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
-const standinEnv = await startStandins();
+const standinEnv = await startStandins({ appUrl: `http://localhost:${port}` });
 const child = spawn(process.execPath, ["server/start.mjs"], {
   stdio: ["ignore", "pipe", "inherit"],
   env: {

@@ -2,9 +2,15 @@
  * Local stand-ins for third parties (each speaks the real protocol), started before the app in
  * e2e runs. Each returns the environment that points the app at it.
  */
+import { startPaystackStandin } from "~/integrations/paystack/standin.server";
 import { startGoogleIssuer } from "./google-issuer";
 
-export type Standin = () => Promise<Record<string, string>>;
+/** Where the app under test will listen (webhooks go there). */
+export interface StandinContext {
+  appUrl: string;
+}
+
+export type Standin = (ctx: StandinContext) => Promise<Record<string, string>>;
 
 export const E2E_GOOGLE_CLIENT_ID = "e2e-client.apps.googleusercontent.com";
 
@@ -15,10 +21,21 @@ const google: Standin = async () => {
   return { GOOGLE_CLIENT_ID: issuer.clientId, GOOGLE_CLIENT_SECRET: issuer.clientSecret, GOOGLE_ISSUER: issuer.url };
 };
 
-const standins: Standin[] = [google];
+/**
+ * Paystack: initialize, verify, refund, the hosted page ("Pay", "Decline", "Cancel payment") and
+ * signed webhooks to the app's POST /api/v1/webhooks/paystack. The app gets its sk_test key and
+ * URL as PAYSTACK_SECRET_KEY / PAYSTACK_BASE_URL, exactly as it would get real Paystack's.
+ */
+const paystack: Standin = async ({ appUrl }) => {
+  const s = await startPaystackStandin({ webhookUrl: `${appUrl}/api/v1/webhooks/paystack`, retryDelaysMs: [500, 2_000, 5_000] });
+  console.log(`[standins] Paystack stand-in at ${s.url}`);
+  return { PAYSTACK_SECRET_KEY: s.secretKey, PAYSTACK_BASE_URL: s.url };
+};
 
-export async function startStandins(): Promise<Record<string, string>> {
+const standins: Standin[] = [google, paystack];
+
+export async function startStandins(ctx: StandinContext): Promise<Record<string, string>> {
   const env: Record<string, string> = {};
-  for (const s of standins) Object.assign(env, await s());
+  for (const s of standins) Object.assign(env, await s(ctx));
   return env;
 }

@@ -1,0 +1,310 @@
+/**
+ * Card payments (../shared/notes/domain.md section 1 and Decisions 1-4): a new attempt with our
+ * own reference and the order's amount, stored before Paystack is called; verification against
+ * Paystack (never the client, never a webhook body) before anything is marked paid; and the one
+ * idempotent paid transition.
+ */
+import crypto from "node:crypto";
+import type { Db, Queryable } from "~/db/client.server";
+import { paidEmail, queueMail } from "~/integrations/mail/payment-emails.server";
+import { flushMailQueue } from "~/integrations/mail.server";
+import { PaystackError, paysFor, type VerifyData } from "~/integrations/paystack/client.server";
+import { env } from "~/config.server";
+import { PaymentsNotConfigured, paymentGateway } from "~/integrations/paystack/gateway.server";
+import { log } from "~/ops/logger.server";
+import { ApiError, badRequest } from "../core/http";
+import { emptySourceCart, guestTokenFor, recordOrderEvent } from "./order-hooks.server";
+import { activeLines, amountDueKobo, findAttemptById, findPaymentOrder, pendingAttempts, type AttemptRow, type PaymentOrderRow } from "./queries.server";
+
+/** Card payment refused for the order's state: a 400 the checkout shows as is. */
+export function payableOrError(o: PaymentOrderRow): void {
+  if (o.order_payment_status === "Complete" || o.order_payment_status === "Refunded") throw badRequest({ detail: "This order has already been paid." });
+  if (o.order_payment_status === "Cancelled" || o.active_items === 0) throw badRequest({ detail: "This order was cancelled: there is nothing to pay." });
+  if (amountDueKobo(o) <= 0) throw badRequest({ detail: "This order has nothing to pay." });
+}
+
+/** Our own reference: order, attempt number, and a random tail (Paystack allows only [A-Za-z0-9.=-]). */
+export function attemptReference(orderId: string, n: number): string {
+  return `ord-${orderId.replace(/-/g, "").slice(0, 12)}-${n}-${crypto.randomBytes(3).toString("hex")}`;
+}
+
+/** Stores a new Pending card attempt for the order (under the order's row lock), re-checking the order. */
+export async function createAttempt(db: Db, orderId: string): Promise<{ attempt: AttemptRow; order: PaymentOrderRow }> {
+  return db.tx(async (q) => {
+    const order = await findPaymentOrder(q, orderId, true);
+    if (!order) throw new ApiError(404, { detail: "Not found." });
+    payableOrError(order);
+    if (!order.email) throw badRequest({ detail: "This order has no e-mail address, which card payment needs. Choose pay on delivery instead." });
+    const n = (await q.query<{ n: number }>("SELECT count(*)::int AS n FROM payment_transactions WHERE order_id = $1", [orderId])).rows[0].n + 1;
+    const r = await q.query<{ id: number }>(
+      `INSERT INTO payment_transactions (order_id, user_id, reference, amount_kobo, currency, customer_email, payment_method, payment_status)
+       VALUES ($1, $2, $3, $4, 'NGN', $5, 'CardPayment', 'Pending') RETURNING id`,
+      [orderId, order.user_id, attemptReference(orderId, n), amountDueKobo(order), order.email],
+    );
+    return { attempt: (await findAttemptById(q, r.rows[0].id))!, order };
+  });
+}
+
+export interface StartedPayment {
+  authorization_url: string;
+  access_code: string;
+  reference: string;
+}
+
+/** Where Paystack sends the shopper back: our success page (guests: g=y), and, on cancel, the checkout. */
+export function paymentUrls(orderId: string, guest: boolean) {
+  const base = env().publicUrl;
+  const g = guest ? "&g=y" : "";
+  return {
+    callback_url: `${base}/checkout/payment/success?order_id=${encodeURIComponent(orderId)}${g}`,
+    cancel_action: `${base}/checkout/payment?order_id=${encodeURIComponent(orderId)}&cancelled=1${g}`,
+  };
+}
+
+const OUTAGE_MESSAGE = "The card payment service is not answering right now. Your order is saved: try again in a moment, or choose pay on delivery.";
+
+/**
+ * Starts a card payment: before anything else, any earlier attempt the shopper may have paid
+ * meanwhile is verified (so nobody pays twice); then a new attempt is stored and Paystack's
+ * transaction/initialize called with our reference. Paystack failing keeps the order, marks the
+ * attempt Failed and answers 503 (unreachable) or 502 (refused) with a message.
+ */
+export async function startCardPayment(db: Db, order: PaymentOrderRow): Promise<StartedPayment> {
+  payableOrError(order);
+  for (const earlier of await pendingAttempts(db, order.id, 3)) {
+    const outcome = await settleAttempt(db, earlier, "confirm").catch(() => null);
+    if (outcome === "paid" || outcome === "already") throw badRequest({ detail: "This order has already been paid." });
+  }
+  const { attempt, order: o } = await createAttempt(db, order.id);
+  const urls = paymentUrls(o.id, o.user_id === null);
+  try {
+    const gateway = await paymentGateway();
+    const init = await gateway.initialize({
+      email: attempt.customer_email,
+      amount: attempt.amount_kobo,
+      currency: "NGN",
+      reference: attempt.reference,
+      callback_url: urls.callback_url,
+      metadata: { order_id: o.id, attempt: attempt.id, cancel_action: urls.cancel_action },
+    });
+    await db.query(
+      `UPDATE payment_transactions SET authorization_url = $2, provider_status = 'initialized', updated_at = now() WHERE id = $1`,
+      [attempt.id, init.authorization_url],
+    );
+    return { authorization_url: init.authorization_url, access_code: init.access_code, reference: attempt.reference };
+  } catch (e) {
+    const unreachable = e instanceof PaymentsNotConfigured || (e instanceof PaystackError && (e.status === 0 || e.status >= 500 || e.status === 429));
+    const message = e instanceof Error ? e.message : String(e);
+    await db.query(
+      `UPDATE payment_transactions SET payment_status = 'Failed', provider_status = 'initialize_failed', provider_payload = $2, updated_at = now()
+        WHERE id = $1 AND payment_status = 'Pending'`,
+      [attempt.id, JSON.stringify({ error: message.slice(0, 500), status: e instanceof PaystackError ? e.status : null })],
+    );
+    if (e instanceof PaymentsNotConfigured) log().error({ orderId: o.id, reference: attempt.reference }, message);
+    else log().warn({ orderId: o.id, reference: attempt.reference, err: message }, "Paystack initialize failed");
+    if (unreachable) throw new ApiError(503, { detail: OUTAGE_MESSAGE });
+    throw new ApiError(502, { detail: `The card payment service refused this payment (${message.slice(0, 200)}). Your order is saved: try again, or choose pay on delivery.` });
+  }
+}
+
+export type PaidOutcome = "paid" | "already" | "refund";
+
+/**
+ * THE paid transition, in one transaction: the attempt becomes Complete only if it was not
+ * already (a conditional UPDATE: any number of concurrent or replayed calls make one
+ * transition), then the order Complete, its `paid` event, its source cart emptied and the paid
+ * e-mail queued. Money that arrives for an order already paid by another attempt, or cancelled,
+ * is queued for a refund instead (a third-party race never keeps a shopper's money).
+ * `verified` must be Paystack's verify answer for which `paysFor` holds.
+ */
+export async function markPaid(db: Db, attemptId: number, verified: VerifyData): Promise<PaidOutcome> {
+  const outcome = await db.tx(async (q): Promise<PaidOutcome> => {
+    const a = await q.query<{ order_id: string; amount_kobo: number; currency: string; reference: string }>(
+      `UPDATE payment_transactions
+          SET payment_status = 'Complete', provider_status = $2, provider_payload = $3, verified_at = now(), updated_at = now()
+        WHERE id = $1 AND payment_status IN ('Pending', 'Failed', 'Abandoned')
+        RETURNING order_id::text AS order_id, amount_kobo, currency, reference`,
+      [attemptId, verified.status, JSON.stringify(verified)],
+    );
+    const attempt = a.rows[0];
+    if (!attempt) return "already";
+    const o = await q.query<{ id: string }>(
+      `UPDATE orders SET order_payment_status = 'Complete', order_payment_method = 'CardPayment', updated_at = now()
+        WHERE id = $1 AND order_payment_status IN ('Pending', 'Failed') RETURNING id::text AS id`,
+      [attempt.order_id],
+    );
+    if (!o.rows[0]) {
+      const state = (await q.query<{ s: string }>("SELECT order_payment_status AS s FROM orders WHERE id = $1", [attempt.order_id])).rows[0]?.s;
+      await q.query(
+        `INSERT INTO refunds (order_id, payment_transaction_id, amount_kobo, currency, reason) VALUES ($1, $2, $3, $4, $5)`,
+        [
+          attempt.order_id,
+          attemptId,
+          attempt.amount_kobo,
+          attempt.currency,
+          state === "Cancelled" ? "Payment received after the order was cancelled" : "Duplicate payment: the order was already paid",
+        ],
+      );
+      log().warn({ orderId: attempt.order_id, reference: attempt.reference, orderPaymentStatus: state }, "payment for an order that is not payable any more: refund queued");
+      return "refund";
+    }
+    await recordOrderEvent(q, attempt.order_id, "paid");
+    await emptySourceCart(q, attempt.order_id);
+    const order = (await findPaymentOrder(q, attempt.order_id))!;
+    if (order.email) {
+      const lines = await activeLines(q, attempt.order_id);
+      await queueMail(
+        q,
+        paidEmail(
+          order.email,
+          { id: order.id, guestToken: order.user_id === null ? guestTokenFor(order.id) : null, firstName: order.first_name },
+          {
+            amountKobo: attempt.amount_kobo,
+            shippingKobo: order.shipping_kobo,
+            reference: attempt.reference,
+            lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, totalKobo: l.total_kobo })),
+          },
+        ),
+      );
+    }
+    return "paid";
+  });
+  if (outcome === "paid") {
+    log().info({ attemptId, reference: verified.reference }, "payment verified: order paid");
+    void flushMailQueue().catch((err) => log().error({ err }, "flushing the mail queue failed"));
+  }
+  if (outcome === "refund") {
+    const { processQueuedRefunds } = await import("./refunds.server");
+    void processQueuedRefunds(db).catch((err) => log().error({ err }, "refund processing failed"));
+  }
+  return outcome;
+}
+
+export type SettleMode = "confirm" | "webhook" | "job";
+export type SettleOutcome = PaidOutcome | "failed" | "abandoned" | "pending" | "mismatch" | "unknown";
+
+async function record(q: Queryable, id: number, providerStatus: string, payload: unknown, newStatus: string | null): Promise<boolean> {
+  const r = await q.query(
+    `UPDATE payment_transactions
+        SET provider_status = $2, provider_payload = $3, updated_at = now(),
+            payment_status = COALESCE($4, payment_status)
+      WHERE id = $1 AND payment_status ${newStatus ? "= 'Pending'" : "NOT IN ('Complete', 'Refunded')"}`,
+    [id, providerStatus, JSON.stringify(payload), newStatus],
+  );
+  return r.rowCount > 0;
+}
+
+/**
+ * Verifies one attempt with Paystack and applies what it says. Paid only when Paystack says
+ * success AND the amount and currency are the attempt's (stored before the redirect); a success
+ * that does not match is recorded (provider_status 'mismatch', Paystack's answer in
+ * provider_payload), logged at error for a person to look at, and never marks anything paid.
+ * `failed` → Failed. Abandoned or unknown references become Abandoned only from the reconcile
+ * job (a shopper may still be on Paystack's page). Throws PaystackError when Paystack cannot be asked.
+ */
+export async function settleAttempt(db: Db, attempt: AttemptRow, mode: SettleMode): Promise<SettleOutcome> {
+  if (attempt.payment_method !== "CardPayment") return "unknown";
+  const gateway = await paymentGateway();
+  const tx = await gateway.verify(attempt.reference);
+  if (!tx) {
+    if (mode === "job") await record(db, attempt.id, "not_found", { reference: attempt.reference }, "Abandoned");
+    return mode === "job" ? "abandoned" : "unknown";
+  }
+  if (tx.reference !== attempt.reference) {
+    await record(db, attempt.id, "mismatch", { reason: "reference", verify: tx }, null);
+    log().error({ reference: attempt.reference, got: tx.reference }, "Paystack verified another reference than asked");
+    return "mismatch";
+  }
+  if (tx.status === "success") {
+    if (paysFor(tx, { amountKobo: attempt.amount_kobo, currency: attempt.currency })) return markPaid(db, attempt.id, tx);
+    const first = await db.query(
+      `UPDATE payment_transactions
+          SET provider_status = 'mismatch', provider_payload = $2, updated_at = now(),
+              payment_status = CASE WHEN payment_status IN ('Pending', 'Abandoned') THEN 'Failed' ELSE payment_status END
+        WHERE id = $1 AND payment_status NOT IN ('Complete', 'Refunded') AND provider_status IS DISTINCT FROM 'mismatch'`,
+      [attempt.id, JSON.stringify({ reason: "amount or currency", expected: { amount: attempt.amount_kobo, currency: attempt.currency }, verify: tx })],
+    );
+    if (first.rowCount)
+      log().error(
+        {
+          reference: attempt.reference,
+          orderId: attempt.order_id,
+          expected: { amountKobo: attempt.amount_kobo, currency: attempt.currency },
+          paystack: { amountKobo: tx.amount, currency: tx.currency },
+        },
+        "Paystack success does NOT match the attempt's amount or currency: not marked paid; needs review",
+      );
+    return "mismatch";
+  }
+  if (tx.status === "failed") {
+    await record(db, attempt.id, "failed", tx, "Failed");
+    return "failed";
+  }
+  if (tx.status === "abandoned" && mode === "job") {
+    await record(db, attempt.id, "abandoned", tx, "Abandoned");
+    return "abandoned";
+  }
+  // abandoned (not yet paid), ongoing, pending, processing, queued, reversed: note it, decide later.
+  await record(db, attempt.id, tx.status, tx, null);
+  return "pending";
+}
+
+// ---- confirm_payment -------------------------------------------------------------------------
+
+const inFlight = new Map<string, Promise<void>>();
+const lastVerified = new Map<string, number>();
+/** A client may call confirm in a loop: Paystack is asked at most once per reference in this window. */
+const VERIFY_EVERY_MS = 1_000;
+
+/**
+ * Verifies a Pending attempt for confirm_payment: concurrent calls for one reference share one
+ * Paystack call, and calls within VERIFY_EVERY_MS of the last one answer from the database.
+ * Paystack being down is not an error here: the state stays Pending and `false` is returned.
+ */
+export async function confirmAttempt(db: Db, attempt: AttemptRow): Promise<boolean> {
+  if (attempt.payment_status !== "Pending" || attempt.payment_method !== "CardPayment") return true;
+  const ref = attempt.reference;
+  const running = inFlight.get(ref);
+  if (running) {
+    await running;
+    return true;
+  }
+  if (Date.now() - (lastVerified.get(ref) ?? 0) < VERIFY_EVERY_MS) return true;
+  let ok = true;
+  const job = (async () => {
+    try {
+      await settleAttempt(db, attempt, "confirm");
+    } catch (e) {
+      ok = false;
+      log().warn({ reference: ref, err: e instanceof Error ? e.message : String(e) }, "verifying a payment failed; it stays pending");
+    } finally {
+      lastVerified.set(ref, Date.now());
+      if (lastVerified.size > 10_000) lastVerified.clear();
+    }
+  })();
+  inFlight.set(ref, job);
+  try {
+    await job;
+  } finally {
+    inFlight.delete(ref);
+  }
+  return ok;
+}
+
+// ---- switch to pay on delivery -----------------------------------------------------------------
+
+/**
+ * The shopper gives up on the card: the order becomes pay on delivery (still Pending, as every
+ * pay-on-delivery order until the money is collected) and its source cart is emptied, as after a
+ * pay-on-delivery placement. Attempts still Pending stay so: if one of them is paid after all,
+ * verification marks the order paid by card (the reconcile job settles the rest).
+ */
+export async function switchToPayOnDelivery(db: Db, orderId: string): Promise<void> {
+  await db.tx(async (q) => {
+    const o = await findPaymentOrder(q, orderId, true);
+    if (!o) throw new ApiError(404, { detail: "Not found." });
+    payableOrError(o);
+    await q.query("UPDATE orders SET order_payment_method = 'PayOnDelivery', updated_at = now() WHERE id = $1", [orderId]);
+    await emptySourceCart(q, orderId);
+  });
+}

@@ -1,0 +1,100 @@
+/** Payments: reads over a Queryable. */
+import type { Queryable } from "~/db/client.server";
+
+export interface PaymentOrderRow {
+  id: string;
+  user_id: number | null;
+  guest_token: string | null;
+  order_total_kobo: number;
+  shipping_kobo: number;
+  order_payment_status: string;
+  order_payment_method: string;
+  /** The order's e-mail: the order's own, else the member's, else the guest address's. */
+  email: string | null;
+  first_name: string;
+  active_items: number;
+}
+
+export interface AttemptRow {
+  id: number;
+  order_id: string;
+  user_id: number | null;
+  reference: string;
+  amount_kobo: number;
+  currency: string;
+  customer_email: string;
+  payment_method: string;
+  payment_status: string;
+  authorization_url: string | null;
+  provider_status: string | null;
+  verified_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export const ATTEMPT_COLUMNS = `id, order_id::text AS order_id, user_id, reference, amount_kobo, currency, customer_email::text AS customer_email,
+  payment_method, payment_status, authorization_url, provider_status, verified_at, created_at, updated_at`;
+
+/** The order as payments see it; `lock` takes a row lock (inside a transaction). */
+export async function findPaymentOrder(q: Queryable, id: string, lock = false): Promise<PaymentOrderRow | null> {
+  const r = await q.query<PaymentOrderRow>(
+    `SELECT o.id::text AS id, o.user_id, o.guest_token, o.order_total_kobo, o.shipping_kobo, o.order_payment_status, o.order_payment_method,
+            NULLIF(COALESCE(o.customer_email::text, u.email::text, o.delivery_address->>'email'), '') AS email,
+            COALESCE(u.first_name, o.delivery_address->>'receiver_first_name', '') AS first_name,
+            (SELECT count(*)::int FROM order_items oi WHERE oi.order_id = o.id AND oi.status = 'Active') AS active_items
+       FROM orders o LEFT JOIN users u ON u.id = o.user_id
+      WHERE o.id = $1${lock ? " FOR UPDATE OF o" : ""}`,
+    [id],
+  );
+  return r.rows[0] ?? null;
+}
+
+/** What the order costs the shopper, in kobo: items plus shipping (spec section 9). */
+export const amountDueKobo = (o: Pick<PaymentOrderRow, "order_total_kobo" | "shipping_kobo">) => o.order_total_kobo + o.shipping_kobo;
+
+export async function findAttempt(q: Queryable, reference: string): Promise<AttemptRow | null> {
+  const r = await q.query<AttemptRow>(`SELECT ${ATTEMPT_COLUMNS} FROM payment_transactions WHERE reference = $1`, [reference]);
+  return r.rows[0] ?? null;
+}
+
+export async function findAttemptById(q: Queryable, id: number): Promise<AttemptRow | null> {
+  const r = await q.query<AttemptRow>(`SELECT ${ATTEMPT_COLUMNS} FROM payment_transactions WHERE id = $1`, [id]);
+  return r.rows[0] ?? null;
+}
+
+/** Card attempts of an order still Pending, newest first. */
+export async function pendingAttempts(q: Queryable, orderId: string, limit = 3): Promise<AttemptRow[]> {
+  const r = await q.query<AttemptRow>(
+    `SELECT ${ATTEMPT_COLUMNS} FROM payment_transactions
+      WHERE order_id = $1 AND payment_method = 'CardPayment' AND payment_status = 'Pending'
+      ORDER BY created_at DESC, id DESC LIMIT ${Math.floor(limit)}`,
+    [orderId],
+  );
+  return r.rows;
+}
+
+/** A page of an order's payment attempts, newest first, and their count. */
+export async function listOrderAttempts(q: Queryable, orderId: string, limit: number, offset: number): Promise<{ rows: AttemptRow[]; count: number }> {
+  const count = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM payment_transactions WHERE order_id = $1", [orderId]);
+  const rows = await q.query<AttemptRow>(
+    `SELECT ${ATTEMPT_COLUMNS} FROM payment_transactions WHERE order_id = $1
+      ORDER BY created_at DESC, id DESC LIMIT ${Math.floor(limit)} OFFSET ${Math.floor(offset)}`,
+    [orderId],
+  );
+  return { rows: rows.rows, count: count.rows[0].n };
+}
+
+export interface MailLineRow {
+  name: string;
+  quantity: number;
+  total_kobo: number;
+}
+
+export async function activeLines(q: Queryable, orderId: string): Promise<MailLineRow[]> {
+  const r = await q.query<MailLineRow>(
+    `SELECT product_name AS name, quantity, (item_price_kobo * quantity)::bigint AS total_kobo
+       FROM order_items WHERE order_id = $1 AND status = 'Active' ORDER BY created_at, id`,
+    [orderId],
+  );
+  return r.rows;
+}

@@ -1,0 +1,100 @@
+/** Payments: request and response schemas and the answer types inferred from them. No server imports. */
+import * as z from "zod";
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const orderIdField = z
+  .string({ message: "This field is required." })
+  .trim()
+  .min(1, { message: "This field is required." })
+  .regex(UUID_RE, { message: "Must be a valid order id." })
+  .transform((v) => v.toLowerCase());
+
+/** A guest order's token (the placement answer's `guest_token`); members leave it out. */
+const tokenField = z.string().max(200).optional();
+
+/**
+ * POST /payments/paystack/make/. Only `order_id` (and `token` for a guest order) count; the
+ * amount, e-mail, method and status come from the order on the server, so the fields older
+ * clients send (`amount`, `customer_email`, `user_id`, `payment_method`, `payment_status`,
+ * `currency`) are accepted and ignored.
+ */
+export const MakePaymentBodySchema = z.object({
+  order_id: orderIdField,
+  token: tokenField,
+  amount: z.unknown().optional(),
+  customer_email: z.unknown().optional(),
+  user_id: z.unknown().optional(),
+  payment_method: z.unknown().optional(),
+  payment_status: z.unknown().optional(),
+  currency: z.unknown().optional(),
+});
+
+/** PATCH /payments/paystack/switch_to_pod/: the order's card payment becomes pay on delivery. */
+export const SwitchToPodBodySchema = z.object({ order_id: orderIdField, token: tokenField });
+
+/**
+ * PATCH /payments/paystack/confirm_payment: the reference under any of the names clients use
+ * (`tx_ref`, `trx_ref`, `trxref` as Paystack's redirect spells it, `reference`) and the order id.
+ * `payment_status` sent by a client is ignored.
+ */
+export const ConfirmPaymentBodySchema = z.object({
+  tx_ref: z.string().max(100).nullish(),
+  trx_ref: z.string().max(100).nullish(),
+  trxref: z.string().max(100).nullish(),
+  reference: z.string().max(100).nullish(),
+  order_id: z.string().max(100).nullish(),
+  payment_status: z.unknown().optional(),
+});
+
+export const MakePaymentAnswerSchema = z.object({
+  data: z.object({
+    status: z.boolean(),
+    message: z.string(),
+    data: z.object({ authorization_url: z.string(), access_code: z.string(), reference: z.string() }),
+  }),
+});
+
+/** The payment state of an order after confirm_payment or switch_to_pod. */
+export const PaymentStateSchema = z.object({
+  order_id: z.string(),
+  /** The attempt confirmed (null for switch_to_pod). */
+  reference: z.string().nullable(),
+  /** The attempt's status: Pending, Complete, Failed, Abandoned or Refunded (null for switch_to_pod). */
+  status: z.string().nullable(),
+  /** True when the order is paid (this or another attempt). */
+  paid: z.boolean(),
+  order_payment_status: z.string(),
+  order_payment_method: z.string(),
+  /** Naira. */
+  amount: z.number(),
+  currency: z.string(),
+  message: z.string(),
+});
+
+export const TransactionSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  /** Naira (the API's money unit); Paystack was asked for amount × 100 kobo. */
+  amount: z.number(),
+  customer_email: z.string(),
+  order_id: z.string(),
+  user_id: z.number().nullable(),
+  payment_method: z.string(),
+  payment_status: z.string(),
+  currency: z.string(),
+  created_at: z.string(),
+  verified_at: z.string().nullable(),
+});
+
+export const TransactionPageSchema = z.object({
+  count: z.number(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(TransactionSchema),
+});
+
+export type ApiMakePaymentAnswer = z.infer<typeof MakePaymentAnswerSchema>;
+export type ApiPaymentState = z.infer<typeof PaymentStateSchema>;
+export type ApiTransaction = z.infer<typeof TransactionSchema>;
+export type ApiTransactionPage = z.infer<typeof TransactionPageSchema>;

@@ -1,0 +1,49 @@
+/** Payments: rows to the API's JSON (types from ./schemas). */
+import { koboToNaira } from "~/domain/money";
+import type { AttemptRow, PaymentOrderRow } from "./queries.server";
+import type { ApiPaymentState, ApiTransaction } from "./schemas";
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+export function serializeTransaction(a: AttemptRow): ApiTransaction {
+  return {
+    id: a.id,
+    reference: a.reference,
+    amount: koboToNaira(a.amount_kobo),
+    customer_email: a.customer_email,
+    order_id: a.order_id,
+    user_id: a.user_id,
+    payment_method: a.payment_method,
+    payment_status: a.payment_status,
+    currency: a.currency,
+    created_at: iso(a.created_at),
+    verified_at: a.verified_at ? iso(a.verified_at) : null,
+  };
+}
+
+const MESSAGES: Record<string, string> = {
+  Complete: "Payment received. Thank you for your order!",
+  Pending: "We have not received this payment yet.",
+  Failed: "This payment did not go through. You can try again with your card or pay on delivery instead.",
+  Abandoned: "This payment was not completed. You can try again with your card or pay on delivery instead.",
+  Refunded: "This payment has been refunded.",
+};
+
+/** The payment state of an order after a confirmation (attempt given) or a switch to pay on delivery. */
+export function serializePaymentState(o: PaymentOrderRow, a: AttemptRow | null, note?: string): ApiPaymentState {
+  const paid = o.order_payment_status === "Complete" || o.order_payment_status === "Refunded";
+  let message = a ? MESSAGES[a.payment_status] ?? MESSAGES.Pending : "Your order will be paid on delivery.";
+  if (a && paid && a.payment_status !== "Complete" && a.payment_status !== "Refunded") message = "This order has already been paid.";
+  if (note) message = `${message} ${note}`;
+  return {
+    order_id: o.id,
+    reference: a?.reference ?? null,
+    status: a?.payment_status ?? null,
+    paid,
+    order_payment_status: o.order_payment_status,
+    order_payment_method: o.order_payment_method,
+    amount: koboToNaira(a ? a.amount_kobo : o.order_total_kobo + o.shipping_kobo),
+    currency: a?.currency ?? "NGN",
+    message,
+  };
+}
