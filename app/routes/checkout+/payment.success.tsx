@@ -9,7 +9,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -28,7 +28,7 @@ import {
 } from "~/storefront/checkout.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 
-type Outcome = "placed" | "paid" | "unpaid" | "missing";
+type Outcome = "placed" | "paid" | "unpaid" | "confirming" | "missing";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -39,12 +39,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!orderId) return data({ outcome: "missing" as Outcome, order: null, hideViewOrder }, { status: 404, headers: await api.headers() });
   const token = guest ? guestOrderToken(api, orderId) : null;
   const reference = callbackReference(url);
-  // Verified with Paystack by the API; its answer is not trusted here either: the order is read back.
-  if (reference) await confirmPayment(api, orderId, reference);
+  // Verified with Paystack by the API (never from the query string); the order is then read back.
+  const confirmed = reference ? await confirmPayment(api, orderId, reference) : null;
   const order = await loadOrder(api, orderId, token);
   if (!order) return data({ outcome: "missing" as Outcome, order: null, hideViewOrder }, { status: 404, headers: await api.headers() });
   const outcome: Outcome =
-    order.order_payment_method === "PayOnDelivery" ? "placed" : order.order_payment_status === "Complete" ? "paid" : "unpaid";
+    order.order_payment_method === "PayOnDelivery"
+      ? "placed"
+      : order.order_payment_status === "Complete"
+        ? "paid"
+        : confirmed?.ok && confirmed.data.status === "Pending"
+          ? "confirming"
+          : "unpaid";
   return data(
     {
       outcome,
@@ -90,6 +96,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 export default function PaymentSuccessRoute() {
   const { outcome, order, hideViewOrder } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const location = useLocation();
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   if (outcome === "missing" || !order) {
     return (
@@ -104,6 +111,21 @@ export default function PaymentSuccessRoute() {
           )}
           <Link to="/" className={primaryButton}>
             CONTINUE SHOPPING
+          </Link>
+        </div>
+      </main>
+    );
+  }
+  if (outcome === "confirming") {
+    return (
+      <main className="container-page py-10">
+        <div className="mx-auto max-w-lg rounded-lg border border-gray-200 bg-white p-6 text-center" data-testid="payment-confirming">
+          <h1 className="text-2xl font-bold">We are confirming your payment</h1>
+          <p className="mt-2 text-gray-700">
+            Paystack has not confirmed the payment for order <span className="font-semibold">{order.number}</span> yet. This usually takes a moment.
+          </p>
+          <Link to={`${location.pathname}${location.search}`} reloadDocument className={`${primaryButton} mt-6`}>
+            Check again
           </Link>
         </div>
       </main>
