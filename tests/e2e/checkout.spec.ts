@@ -17,7 +17,7 @@ test("a member pays on delivery: address required, added on the page, shipping q
   await checkoutFromCart(page, testInfo);
   await expect(page).toHaveURL(/\/checkout\/payment$/);
   await ready(page, testInfo);
-  await expect(page.getByRole("heading", { name: "DELIVERY ADDRESS" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "DELIVERY ADDRESS", exact: true })).toBeVisible();
   await expect(page.getByTestId("no-address")).toHaveText("No address");
   await expect(page.getByTestId("checkout-line")).toHaveCount(2);
   await expect(page.getByTestId("checkout-subtotal")).toHaveText(formatNaira(a.selling_price + b.selling_price));
@@ -33,7 +33,7 @@ test("a member pays on delivery: address required, added on the page, shipping q
   await expect(page.locator("#checkout-add-address")).toContainText("First name is required");
   await fillAddressForm(page);
   await expect(page.getByTestId("chosen-address")).toContainText(ADDRESS.first);
-  await expect(page.getByTestId("chosen-address")).toContainText(ADDRESS.phone);
+  await expect(page.getByTestId("chosen-address")).toContainText("0803 123 4567");
   await expect(page.getByTestId("checkout-shipping")).toHaveText(/^(₦[\d,]+|Free)$/);
   await screenshot(page, testInfo, "checkout-360-js-off");
 
@@ -65,7 +65,8 @@ test("a member pays by card on Paystack's page; the success page verifies it", a
   await expect(page.getByTestId("amount")).toHaveText(total!);
   await screenshot(page, testInfo, "paystack-standin-360-js-off");
   await onPaystack(page, "Pay");
-  await expect(page).toHaveURL(/\/checkout\/payment\/success\?order_id=[0-9a-f-]{36}.*reference=/);
+  // verified on the server, then the reference leaves the address (a reload verifies nothing again)
+  await expect(page).toHaveURL(/\/checkout\/payment\/success\?order_id=[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { name: "Thank You for Your Order" })).toBeVisible();
   await expect(page.getByTestId("order-success")).toContainText("and paid");
   // the cart is emptied after the verified payment
@@ -137,17 +138,18 @@ test("a guest is sent to login from checkout, checks out as guest and pays on de
   await expect(page.getByText("Postal code is required")).toBeVisible();
 
   const email = `guest.${Date.now().toString(36)}.${testInfo.project.name}@example.com`;
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Phone number", { exact: false }).fill("08091234567");
-  await page.getByLabel("First name").fill("Amaka");
-  await page.getByLabel("Last name").fill("Eze");
-  await page.getByLabel("Street address").fill("4 Aminu Kano Crescent, Wuse 2");
-  await page.getByLabel("City").fill("Abuja");
-  await page.getByLabel("State").selectOption("Federal Capital Territory");
-  await page.getByLabel("Postal code").fill("900288");
+  const form = page.locator("form#place-order");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Phone number").fill("08091234567");
+  await form.getByLabel("First name").fill("Amaka");
+  await form.getByLabel("Last name").fill("Eze");
+  await form.getByLabel("Street address").fill("4 Aminu Kano Crescent, Wuse 2");
+  await form.getByLabel("City").fill("Abuja");
+  await form.getByLabel("State").selectOption("Federal Capital Territory");
+  await form.getByLabel("Postal code").fill("900288");
   await page.getByRole("button", { name: "Update shipping for this state" }).click();
   await expect(page.getByTestId("checkout-shipping")).toHaveText(/^(₦[\d,]+|Free)$/);
-  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(form.getByLabel("Email")).toHaveValue(email);
   await placeOrder(page, "Pay on delivery");
   await expect(page).toHaveURL(/\/checkout\/payment\/success\?order_id=[0-9a-f-]{36}&g=y$/);
   await expect(page.getByRole("heading", { name: "Thank You for Your Order" })).toBeVisible();

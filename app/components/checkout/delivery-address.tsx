@@ -11,6 +11,7 @@ import { AddressForm } from "~/components/address-form";
 import { Spinner } from "~/components/ui/spinner";
 import { MAX_ADDRESSES } from "~/domain/addresses";
 import type { ApiAddress } from "~/storefront/api-types";
+import { localPhone } from "./format";
 
 export type CheckoutAddress = Pick<
   ApiAddress,
@@ -120,7 +121,7 @@ export function DeliveryAddressBlock({
 function ChosenAddress({ address: a }: { address: CheckoutAddress }) {
   return (
     <address className="mt-2 text-sm not-italic text-gray-800" data-testid="chosen-address">
-      <span className="font-semibold">{a.receiver_first_name}</span> · {a.receiver_phone_one}
+      <span className="font-semibold">{a.receiver_first_name}</span> · {localPhone(a.receiver_phone_one)}
       <br />
       {a.street_address}
       <br />
@@ -144,7 +145,7 @@ function AddressOption({ address: a, selected, buy }: { address: CheckoutAddress
         {a.street_address}, {a.city}, {a.state}
         {a.zip_code ? ` ${a.zip_code}` : ""}
         <br />
-        {a.receiver_phone_one}
+        {localPhone(a.receiver_phone_one)}
       </address>
       <div className="mt-2 flex flex-wrap gap-2">
         {selected ? (

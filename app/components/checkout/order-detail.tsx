@@ -10,6 +10,7 @@ import { orderDate } from "~/components/users/order-format";
 import { formatNaira } from "~/domain/money";
 import { orderNumber } from "~/domain/orders";
 import type { ApiOrder } from "~/storefront/api-types";
+import { localPhone } from "./format";
 
 type Item = ApiOrder["order_items"][number];
 
@@ -72,7 +73,7 @@ export function OrderDetail({ order, actions, itemAction }: { order: ApiOrder; a
             Status: <span data-testid="delivery-status">{order.order_delivery_status}</span>
           </p>
           <p>
-            {a.receiver_first_name} {a.receiver_last_name}, {a.receiver_phone_one}
+            {a.receiver_first_name} {a.receiver_last_name}, {localPhone(a.receiver_phone_one)}
           </p>
           <p>
             {a.street_address}, {a.city}, {a.state}

@@ -51,6 +51,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         : confirmed?.ok && confirmed.data.status === "Pending"
           ? "confirming"
           : "unpaid";
+  // Settled: show the result at the address without the reference, in a fresh request (the
+  // header's cart, emptied by a verified payment, is then read after the change).
+  if (reference && outcome !== "confirming") throw redirect(successPath(order.id, hideViewOrder), { status: 303, headers: await api.headers() });
   return data(
     {
       outcome,
