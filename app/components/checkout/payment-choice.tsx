@@ -9,10 +9,10 @@ import { Spinner } from "~/components/ui/spinner";
 
 export type Method = "CardPayment" | "PayOnDelivery";
 
-export function PaymentChoice({ defaultMethod, form }: { defaultMethod: Method; form?: string }) {
+export function PaymentChoice({ defaultMethod, form, legendClassName = "mb-2 text-sm font-bold tracking-wide" }: { defaultMethod: Method; form?: string; legendClassName?: string }) {
   return (
-    <fieldset className="mt-4 space-y-2" form={form}>
-      <legend className="mb-1 font-semibold">Payment method</legend>
+    <fieldset className="space-y-2" form={form}>
+      <legend className={legendClassName}>PAYMENT METHOD</legend>
       <label className="flex items-start gap-2 rounded-md border border-gray-200 p-3 has-[:checked]:border-brand-600">
         <input type="radio" name="order_payment_method" value="CardPayment" defaultChecked={defaultMethod === "CardPayment"} className="mt-1 accent-brand-600" form={form} />
         <span>

@@ -273,10 +273,7 @@ function MemberCheckout({ d, actionData }: { d: MemberData; actionData: ActionAn
         lastResult={actionData?.result}
         lastIntent={actionData?.intent ?? null}
       />
-      <section aria-labelledby="payment-heading" className="rounded-lg border border-gray-200 bg-white p-4">
-        <h2 id="payment-heading" className="text-sm font-bold tracking-wide">
-          PAYMENT
-        </h2>
+      <section aria-label="Payment" className="rounded-lg border border-gray-200 bg-white p-4">
         <Form method="post" id="place-order" aria-describedby="place-order-errors">
           <input type="hidden" name="idempotencyKey" value={d.idempotencyKey} />
           {d.chosen ? <input type="hidden" name="delivery_address_id" value={d.chosen.id} /> : null}
