@@ -3,10 +3,14 @@
  * pay on delivery, card through the Paystack stand-in (Pay; Decline then Try again), guest
  * checkout, buy now, and the DELIVERY ADDRESS block.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { formatNaira } from "../../app/domain/money";
 import { ADDRESS, addToCart, checkoutFromCart, fillAddressForm, onPaystack, orderIdOf, placeOrder, productsInStock, screenshot } from "./checkout-helpers";
-import { linkInMail, login, newShopper, ready, waitForMail } from "./utils";
+import { jsEnabled, linkInMail, login, newShopper, ready, waitForMail } from "./utils";
+
+const summarise = (violations: { id: string; nodes: { target: unknown[] }[] }[]) =>
+  violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 
 test("a member pays on delivery: address required, added on the page, shipping quoted, order placed, cart emptied", async ({ page, request }, testInfo) => {
   const [a, b] = await productsInStock(request, 0, 2);
@@ -236,4 +240,51 @@ test("DELIVERY ADDRESS: Change lists addresses with the DEFAULT ADDRESS tag, Use
   await expect(page.getByTestId("flash")).toHaveText("Address updated");
   await page.getByRole("link", { name: "Done" }).click();
   await expect(page.getByTestId("chosen-address")).toContainText("15 Awolowo Road, Ikoyi");
+});
+
+test("a Place order sent twice (double submit, retry after a lost answer) makes one order", async ({ page, request, baseURL }, testInfo) => {
+  const [a] = await productsInStock(request, 14, 1);
+  const shopper = await newShopper(request);
+  await login(page, shopper.email, shopper.password, testInfo);
+  await addToCart(page, testInfo, a);
+  await page.goto("/checkout/payment");
+  await ready(page, testInfo);
+  await fillAddressForm(page);
+  const form = page.locator("form#place-order");
+  const key = await form.locator("input[name=idempotencyKey]").inputValue();
+  const addressId = await form.locator("input[name=delivery_address_id]").inputValue();
+  expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  // the browser's own cookies, the form's fields, twice
+  const send = () =>
+    page.request.post("/checkout/payment", {
+      form: { idempotencyKey: key, delivery_address_id: addressId, order_payment_method: "PayOnDelivery", intent: "place" },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
+  const [first, second] = [await send(), await send()];
+  expect(first.status()).toBe(303);
+  expect(second.status()).toBe(303);
+  expect(second.headers().location).toBe(first.headers().location);
+  await page.goto("/users/orders");
+  await expect(page.getByRole("link", { name: "View Details" })).toHaveCount(1);
+});
+
+test("the checkout and success pages pass an axe scan", async ({ page, request }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "axe injects a script");
+  const [a] = await productsInStock(request, 15, 1);
+  const shopper = await newShopper(request);
+  await login(page, shopper.email, shopper.password, testInfo);
+  await addToCart(page, testInfo, a);
+  await page.goto("/checkout/payment");
+  await ready(page, testInfo);
+  expect(summarise((await new AxeBuilder({ page }).include("#main").analyze()).violations)).toEqual([]);
+  await fillAddressForm(page);
+  await page.goto("/checkout/payment?change=1");
+  await ready(page, testInfo);
+  expect(summarise((await new AxeBuilder({ page }).include("#main").analyze()).violations)).toEqual([]);
+  await page.goto("/checkout/payment");
+  await ready(page, testInfo);
+  await placeOrder(page, "Pay on delivery");
+  await expect(page.getByRole("heading", { name: "Thank You for Your Order" })).toBeVisible();
+  expect(summarise((await new AxeBuilder({ page }).include("#main").analyze()).violations)).toEqual([]);
 });

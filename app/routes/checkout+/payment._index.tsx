@@ -39,7 +39,7 @@ import {
   type CheckoutItems,
 } from "~/storefront/checkout.server";
 import { positiveId } from "~/storefront/form-answer.server";
-import { apiErrorsToReply } from "~/storefront/form-reply";
+import { apiErrorsToReply, apiMessage } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { getGuestCartId } from "~/storefront/session.server";
 
@@ -128,8 +128,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent !== "place") throw unknownIntent();
 
+  // Nothing to buy any more may still be a retry of a placed order (its cart already emptied):
+  // the API answers a known idempotency key with that order, anything else with "cart empty".
   const items = await loadCheckoutItems(api, request, buy);
-  if (!items) return redirectWithFlash(api, "/cart", { kind: "error", message: CHECKOUT_MESSAGES.emptyCart });
   const method = String(form.get("order_payment_method") ?? "");
   const key = String(form.get("idempotencyKey") ?? "");
 
@@ -143,7 +144,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const submission = parseWithZod(form, { schema: GuestCheckoutSchema });
   const state = canonicalState(String(form.get("state") ?? ""));
-  const shipping = await quoteShipping(api, items, state);
+  const shipping = items ? await quoteShipping(api, items, state) : null;
   if (submission.status !== "success") return answer(api, { intent, result: submission.reply(), shipping, state });
   if (!(PAYMENT_METHODS as readonly string[]).includes(method)) {
     return answer(api, { intent, result: submission.reply({ formErrors: [CHECKOUT_MESSAGES.selectBoth] }), shipping, state });
@@ -159,7 +160,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 async function finishPlacement(
   api: Api,
-  items: CheckoutItems,
+  items: CheckoutItems | null,
   body: Record<string, unknown>,
   key: string,
   method: Method,
@@ -169,6 +170,7 @@ async function finishPlacement(
   const r = await placeOrder(api, body, key);
   if (!r.ok) {
     if (r.status === 401) throw await api.signedOut();
+    if (!items) return redirectWithFlash(api, "/cart", { kind: "error", message: apiMessage(r.data, CHECKOUT_MESSAGES.emptyCart) });
     const fields = guest ? Object.keys(GuestCheckoutSchema.shape) : [];
     // The guest fields come back as {"guest_delivery_address.<field>": [...]}.
     const body = r.data && typeof r.data === "object" && !Array.isArray(r.data)
@@ -183,7 +185,7 @@ async function finishPlacement(
     return answer(api, { intent: "place", result, shipping: echo.shipping, state: echo.state }, r.status >= 500 ? 502 : r.status === 409 ? 409 : 400);
   }
   const order = r.data;
-  if (items.cartId) forgetCart(api);
+  if (items?.cartId) forgetCart(api);
   if (guest && order.guest_token) rememberGuestOrder(api, order.id, order.guest_token);
   if (method === "PayOnDelivery") return redirectWithFlash(api, successPath(order.id, guest), null);
   const pay = await startCardPayment(api, order.id, guest ? order.guest_token : null);
