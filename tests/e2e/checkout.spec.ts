@@ -94,6 +94,7 @@ test("a declined card shows a clear page; Try again pays with a new attempt", as
   await onPaystack(page, "Decline");
   await expect(page.getByRole("heading", { name: "Your payment did not go through" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Thank You for Your Order" })).toHaveCount(0);
+  await screenshot(page, testInfo, "payment-failed-360-js-off");
   // nothing is paid, the cart is kept
   await expect(page.getByTestId("cart-count")).toHaveText("1");
   // a forged "success" query is not believed
@@ -135,6 +136,7 @@ test("a guest is sent to login from checkout, checks out as guest and pays on de
   await expect(page).toHaveURL(/\/checkout\/payment\?g=y$/);
   await ready(page, testInfo);
   await expect(page.getByTestId("checkout-line")).toHaveCount(1);
+  await screenshot(page, testInfo, "guest-checkout-360-js-off");
 
   // the spec's guest rules, next to the fields
   await page.getByRole("button", { name: "Place order" }).click();

@@ -4,7 +4,7 @@
  * each step, and Complete Payment for a card order still waiting for its payment.
  */
 import { expect, test } from "@playwright/test";
-import { addToCart, checkoutFromCart, fillAddressForm, onPaystack, orderIdOf, placeOrder, productsInStock } from "./checkout-helpers";
+import { addToCart, checkoutFromCart, fillAddressForm, onPaystack, orderIdOf, placeOrder, productsInStock, screenshot } from "./checkout-helpers";
 import { login, newShopper, ready } from "./utils";
 
 const REASONS = [
@@ -36,6 +36,7 @@ test("cancel an item: reason, confirmation, the item shows cancelled; tracking s
   await expect(page.getByTestId("progress-fill")).toHaveAttribute("style", /width: ?0%/);
   await expect(page.getByTestId("step-date-placed")).toHaveText(/\d{4}/);
   await expect(page.getByTestId("step-date-shipped")).toHaveText("Pending");
+  await screenshot(page, testInfo, "track-360-js-off");
 
   await page.goto(`/users/orders/${orderId}`);
   await ready(page, testInfo);
@@ -44,6 +45,7 @@ test("cancel an item: reason, confirmation, the item shows cancelled; tracking s
   await expect(page.getByRole("heading", { name: "Cancel Order" })).toBeVisible();
   await ready(page, testInfo);
   await expect(page.getByRole("radio")).toHaveCount(7);
+  await screenshot(page, testInfo, "confirm-cancel-360-js-off");
   for (const r of REASONS) await expect(page.getByRole("radio", { name: r })).toBeVisible();
   await page.getByRole("radio", { name: "Security Reasons" }).check();
   await page.getByRole("button", { name: "Continue" }).click();
@@ -56,6 +58,7 @@ test("cancel an item: reason, confirmation, the item shows cancelled; tracking s
   const cancelled = page.getByTestId("order-item").filter({ hasText: a.name });
   await expect(cancelled.getByTestId("item-cancelled")).toContainText("Cancelled · Security Reasons");
   await expect(page.getByRole("link", { name: `Cancel ${a.name}` })).toHaveCount(0);
+  await screenshot(page, testInfo, "order-detail-360-js-off");
   // the other item may still be cancelled
   await expect(page.getByRole("link", { name: `Cancel ${b.name}` })).toBeVisible();
 });

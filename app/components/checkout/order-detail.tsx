@@ -48,7 +48,7 @@ export function OrderDetail({ order, actions, itemAction }: { order: ApiOrder; a
                 </p>
               </div>
               <p className="font-semibold">{formatNaira(i.quantity * i.item_price)}</p>
-              {itemAction ? itemAction(i) : null}
+              {itemAction ? <div className="flex w-full justify-end empty:hidden sm:w-auto">{itemAction(i)}</div> : null}
             </li>
           ))}
         </ul>

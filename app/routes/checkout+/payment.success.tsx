@@ -141,8 +141,7 @@ export default function PaymentSuccessRoute() {
           <h1 className="text-2xl font-bold">Your payment did not go through</h1>
           <p className="mt-2 text-gray-700">
             Order <span className="font-semibold">{order.number}</span> ({formatNaira(order.total)}) is saved, but we have not received the payment
-            {order.paymentStatus && order.paymentStatus !== "Pending" ? ` (status: ${order.paymentStatus})` : ""}. You were not charged for a payment that did
-            not go through.
+            {order.paymentStatus && order.paymentStatus !== "Pending" ? ` (status: ${order.paymentStatus})` : ""}. Nothing was charged for this attempt.
           </p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
             <Form method="post">
