@@ -9,22 +9,12 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { AddressFormSchema } from "~/domain/addresses";
+import { AddressFormSchema, type AddressFields } from "~/domain/addresses";
 import { NIGERIAN_STATES } from "~/domain/validation";
 import { primaryButton } from "./ui/button";
 import { Spinner } from "./ui/spinner";
 
-export interface AddressDefaults {
-  receiver_first_name?: string;
-  receiver_last_name?: string;
-  receiver_phone_one?: string;
-  receiver_phone_two?: string | null;
-  street_address?: string;
-  city?: string;
-  state?: string;
-  zip_code?: string | null;
-  is_default?: boolean;
-}
+export type AddressDefaults = AddressFields;
 
 export function AddressForm({
   id,

@@ -90,6 +90,20 @@ export type AddressBody = z.output<typeof AddressBodySchema>;
 
 /** The storefront's address form (add and edit): the same rules as the API. */
 export const AddressFormSchema = z.object(addressFields);
+
+/** An address's fields as plain values, all optional: a form's defaults, a test factory's overrides. */
+export interface AddressFields {
+  receiver_first_name?: string;
+  receiver_last_name?: string;
+  receiver_phone_one?: string;
+  receiver_phone_two?: string | null;
+  street_address?: string;
+  city?: string;
+  state?: string;
+  zip_code?: string | null;
+  is_default?: boolean;
+}
+
 export type AddressFormValue = z.output<typeof AddressFormSchema>;
 
 /** The API body for a form value (POST/PUT /users/adresses/). */

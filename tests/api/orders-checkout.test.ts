@@ -329,9 +329,55 @@ describe.each(engines())("checkout: POST /orders/ on %s", (engine) => {
     expect(m.text_body).toContain(`/orders/${r.body.id}?t=${encodeURIComponent(r.body.guest_token)}`);
     expect(m.html_body).toContain("Roofing nails 1kg");
     expect(m.html_body).toContain(`/orders/${r.body.id}?t=${encodeURIComponent(r.body.guest_token)}`);
-    const raw = await mailsTo(api, email);
+    const raw = await mailsTo(api, email, 1, false); // sent right after the commit, without waiting for the mail job
     expect(raw).toHaveLength(1);
     expect(raw[0]).toMatch(/Content-Type: text\/html/);
     expect(raw[0]).toMatch(/Content-Type: text\/plain/);
   });
+
+  it("leaves the catalogue's count rows alone on a stock change, and keeps them right on real changes", async () => {
+    const p = await makeProduct(api, { stock: 30 });
+    const counts = async () =>
+      (
+        await api.db.query<{ k: string; n: number }>(
+          "SELECT category_id || type || published || featured || price_band AS k, n FROM product_counts WHERE n <> 0 ORDER BY 1",
+        )
+      ).rows;
+    const truth = async () =>
+      (
+        await api.db.query<{ k: string; n: number }>(
+          `SELECT category_id || type || published || featured || catalog_price_band(selling_price_kobo) AS k, count(*)::int AS n
+             FROM products GROUP BY 1 ORDER BY 1`,
+        )
+      ).rows;
+    const before = await api.db.query<{ xmin: string }>("SELECT xmin::text AS xmin FROM product_counts ORDER BY category_id, type, published, featured, price_band");
+    const me = await makeShopper(api, { items: [{ product_id: p.id, quantity: 3 }] });
+    expect((await api.call("/orders/", { token: me.token, json: { delivery_address_id: me.addressId, order_payment_method: "PayOnDelivery" } })).status).toBe(201);
+    const after = await api.db.query<{ xmin: string }>("SELECT xmin::text AS xmin FROM product_counts ORDER BY category_id, type, published, featured, price_band");
+    expect(after.rows).toEqual(before.rows); // no count row was rewritten by the checkout
+    expect(await counts()).toEqual(await truth());
+    await api.db.query("UPDATE products SET published = false, stock_quantity = 3 WHERE id = $1", [p.id]);
+    await api.db.query("UPDATE products SET selling_price_kobo = 99000000, featured = true WHERE id = $1", [p.id]);
+    await api.db.query("UPDATE products SET type = 'rent', published = true WHERE id = $1", [p.id]);
+    expect(await counts()).toEqual(await truth());
+  });
+
+  it("runs concurrent multi-product checkouts without deadlocks (products of different price bands in crossing orders)", async () => {
+    // ids ascending: a (cheap) < b (dear) < c (dear) < d (cheap); {a, b} and {c, d} take the
+    // catalogue's count rows in opposite orders if a stock change touches them.
+    const a = await makeProduct(api, { price_kobo: 1_000_000, stock: 500 });
+    const b = await makeProduct(api, { price_kobo: 15_000_000, stock: 500 });
+    const c = await makeProduct(api, { price_kobo: 15_000_000, stock: 500 });
+    const d = await makeProduct(api, { price_kobo: 1_000_000, stock: 500 });
+    const shoppers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        makeShopper(api, { items: i % 2 ? [{ product_id: a.id }, { product_id: b.id }] : [{ product_id: c.id }, { product_id: d.id }] }),
+      ),
+    );
+    const results = await Promise.all(
+      shoppers.map((s) => api.call("/orders/", { token: s.token, json: { delivery_address_id: s.addressId, order_payment_method: "PayOnDelivery" } })),
+    );
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 201));
+    for (const p of [a, b, c, d]) expect(await stockOf(api, p.id)).toBe(480);
+  }, 120_000);
 });

@@ -136,6 +136,25 @@ describe.each(engines())("order items on %s", (engine) => {
       expect(q.rows[0].text_body).toContain("We are refunding ₦30,000 to your card");
     });
 
+    it("lowers an unpaid order's amount due with the cancelled item; a paid order keeps what was charged", async () => {
+      const extra = await makeProduct(api, { price_kobo: 600_000, size: "large" });
+      const { me, order, itemId } = await placeFor(api, { method: "CardPayment", quantity: 2, price_kobo: 1_500_000 });
+      const added = await api.call(`/orders/${order.id}/orderitems/create/`, { token: me.token, json: { product_id: extra.id, quantity: 1 } });
+      expect(added.body.order.order_total_price).toBe(36_000);
+      const r = await api.call(`/orders/${itemId}/orderitem/cancel`, { token: me.token, json: { order_item_cancel_reason: "Financial Constraint" } });
+      expect(r.body.order_total_price).toBe(6_000);
+      expect(r.body.shipping_cost).toBe(SHIPPING_TABLE_KOBO.Oyo.large / 100);
+      expect(r.body.total).toBe(6_000 + SHIPPING_TABLE_KOBO.Oyo.large / 100);
+      expect(r.body.order_payment_status).toBe("Pending");
+
+      const paid = await placeFor(api, { method: "CardPayment", quantity: 2, price_kobo: 1_500_000 });
+      await api.call(`/orders/${paid.order.id}/orderitems/create/`, { token: paid.me.token, json: { product_id: extra.id, quantity: 1 } });
+      await markPaid(api, paid.order.id, paid.me.id, 3_600_000);
+      const c = await api.call(`/orders/${paid.itemId}/orderitem/cancel`, { token: paid.me.token, json: { order_item_cancel_reason: "Financial Constraint" } });
+      expect(c.body.order_total_price).toBe(36_000);
+      expect((await refundsOf(api, paid.order.id)).map((x) => x.amount_kobo)).toEqual([3_000_000]);
+    });
+
     it("queues no refund for an unpaid card order", async () => {
       const { me, order, itemId } = await placeFor(api, { method: "CardPayment" });
       const r = await api.call(`/orders/${itemId}/orderitem/cancel`, { token: me.token, json: { order_item_cancel_reason: "Security Reasons" } });

@@ -360,7 +360,8 @@ export interface CancelResult {
  * Cancels one order item, in the caller's transaction: the item becomes Cancelled with its
  * reason, its stock returns, and for a card-paid order (payment Complete, CardPayment) a refund of
  * the item's total is queued in `refunds` (contract 1; the payments area sends it). Allowed until
- * the order ships (Placed or Confirmed). Cancelling a cancelled item changes nothing.
+ * the order ships (Placed or Confirmed). An unpaid order's totals drop with the item (amount due);
+ * a paid order's totals stay what was charged. Cancelling a cancelled item changes nothing.
  * `mayAct(order)` checks the caller (owner, admin or guest token) and throws 404 otherwise.
  */
 export async function cancelOrderItem(
@@ -401,6 +402,9 @@ export async function cancelOrderItem(
       refundQueued = r.rowCount > 0;
     }
   }
+  // Nothing paid yet: the amount due drops with the item (items total and shipping recomputed from
+  // the active lines). Paid: the totals stay what was charged, and the refund returns the item's part.
+  if (order.order_payment_status !== "Complete") await recomputeOrderTotals(tx, order.id, order.delivery_state);
   const active = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM order_items WHERE order_id = $1 AND status = 'Active'", [order.id]);
   // Every item cancelled before anything was paid: nothing is owed any more.
   if (active.rows[0].n === 0 && order.order_payment_status === "Pending")

@@ -18,6 +18,8 @@
  *   Idempotency: header `Idempotency-Key: <token>` or body `idempotency_key` (the checkout form's hidden
  *   token). A retry with the same key and request answers the same order (201, same body, header
  *   `Idempotent-Replayed: true`) and places nothing; the same key with a different request is a 422.
+ *   A placement that failed (4xx) leaves the key unused: a retry tries again. Keys are per caller
+ *   (per member; one space for guests), so use a random token (e.g. a uuid) per checkout form.
  *   201 → ApiPlacedOrder: the order (Placed / Pending) with `order_items`, `status_history`, `steps`,
  *         `total`; plus `guest_token` for a guest order (GET /orders/{id}/?token=…, storefront /orders/{id}?t=…).
  *   Pay on delivery empties the source cart now; card leaves it until payments-api verifies the payment.
@@ -44,6 +46,7 @@
  *   the item total (payments-api sends it). Cancelling a cancelled item answers the same, no second refund.
  *   200 → ApiOrder (the item's status "Cancelled", cancel_reason, cancelled_at; a `cancelled` event in status_history).
  */
+import type { Queryable } from "~/db/client.server";
 import { flushMailQueue } from "~/integrations/mail.server";
 import { log } from "~/ops/logger.server";
 import { canonicalState } from "~/domain/addresses";
@@ -68,12 +71,35 @@ import {
 import { serializeOrderItem, type OrderRow } from "./serialize";
 import * as z from "zod";
 
-/** Sends the mail queued by a committed change now (the mail job catches anything left). */
+/**
+ * Sends the mail queued by a committed change now (the mail job catches anything left). A flush
+ * already running may have read the queue before this commit, so a second one follows it (one
+ * flush runs at a time per process; concurrent callers share it).
+ */
 function flushSoon(ctx: ApiContext) {
-  void flushMailQueue(ctx.db).catch((err) => log().warn({ err, requestId: ctx.requestId }, "sending order mail failed; the job retries"));
+  void flushMailQueue(ctx.db)
+    .then(() => flushMailQueue(ctx.db))
+    .catch((err) => log().warn({ err, requestId: ctx.requestId }, "sending order mail failed; the job retries"));
 }
 
 const IDEMPOTENCY_KEY_MAX = 255;
+
+/**
+ * Runs a write transaction, again (up to 3 times) when PostgreSQL aborts it as a deadlock victim
+ * or a serialization failure: the whole transaction rolled back, so a retry is safe.
+ */
+async function txRetry<T>(ctx: ApiContext, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.db.tx(fn);
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (attempt >= 3 || (code !== "40P01" && code !== "40001")) throw e;
+      log().warn({ requestId: ctx.requestId, code, attempt }, "order transaction retried");
+      await new Promise((r) => setTimeout(r, 10 * attempt + Math.floor(Math.random() * 20)));
+    }
+  }
+}
 
 async function place(ctx: ApiContext) {
   const user = await ctx.user();
@@ -93,7 +119,7 @@ async function place(ctx: ApiContext) {
   if (body.orderItem) source = { kind: "buy", productId: body.orderItem.product_id, quantity: body.orderItem.quantity };
   else if (body.buy) source = { kind: "buy", productId: body.buy, quantity: body.quantity ?? 1 };
   else source = { kind: "cart", cartId: body.cart_id ?? body.cartId ?? null };
-  const result = await ctx.db.tx((q) =>
+  const result = await txRetry(ctx, (q) =>
     placeOrder(q, {
       user: user ? { id: user.id, email: user.email, first_name: user.first_name } : null,
       paymentMethod,
@@ -176,7 +202,7 @@ async function createItem(ctx: ApiContext) {
   if (!existing) throw notFound();
   await ctx.requireOwner(existing.user_id);
   const body = validate(CreateOrderItemBody, await ctx.body());
-  const itemId = await ctx.db.tx(async (q) => {
+  const itemId = await txRetry(ctx, async (q) => {
     const order = await findOrder(q, orderId, true);
     if (!order) throw notFound();
     return addOrderItem(q, order, body.product_id, body.quantity);
@@ -195,7 +221,7 @@ async function cancelItem(ctx: ApiContext) {
   if (!before) throw notFound();
   await mayActOn(ctx, before);
   const { order_item_cancel_reason } = validate(CancelOrderItemBody, await ctx.body());
-  const result = await ctx.db.tx((q) =>
+  const result = await txRetry(ctx, (q) =>
     cancelOrderItem(q, itemId, order_item_cancel_reason, async (o) => {
       await mayActOn(ctx, o);
     }),

@@ -34,6 +34,42 @@ CREATE TABLE order_idempotency_keys (
 );
 CREATE INDEX order_idempotency_keys_created_idx ON order_idempotency_keys(created_at);
 
+-- Stock changes at checkout must not serialize on (or deadlock over) the catalogue's count rows.
+-- Migration 0002's statement trigger moved every updated product out of its product_counts row
+-- and back (-1 then +1), even when only stock_quantity changed: every checkout locked the count
+-- row of each product's category/type/band until commit, and two checkouts taking the same rows
+-- in different orders deadlocked (found by npm run bench:checkout). Now an UPDATE moves only the
+-- rows whose counted columns changed; INSERT and DELETE are counted as before.
+CREATE OR REPLACE FUNCTION catalog_counts_trg() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    INSERT INTO product_counts AS pc (category_id, type, published, featured, price_band, n)
+      SELECT category_id, type, published, featured, catalog_price_band(selling_price_kobo), -count(*) FROM old_rows GROUP BY 1, 2, 3, 4, 5
+    ON CONFLICT (category_id, type, published, featured, price_band) DO UPDATE SET n = pc.n + excluded.n;
+  ELSIF TG_OP = 'INSERT' THEN
+    INSERT INTO product_counts AS pc (category_id, type, published, featured, price_band, n)
+      SELECT category_id, type, published, featured, catalog_price_band(selling_price_kobo), count(*) FROM new_rows GROUP BY 1, 2, 3, 4, 5
+    ON CONFLICT (category_id, type, published, featured, price_band) DO UPDATE SET n = pc.n + excluded.n;
+  ELSE
+    INSERT INTO product_counts AS pc (category_id, type, published, featured, price_band, n)
+      SELECT category_id, type, published, featured, band, sum(d)::int FROM (
+        SELECT o.category_id, o.type, o.published, o.featured, catalog_price_band(o.selling_price_kobo) AS band, -1 AS d
+          FROM old_rows o JOIN new_rows n ON n.id = o.id
+         WHERE (o.category_id, o.type, o.published, o.featured, catalog_price_band(o.selling_price_kobo))
+               IS DISTINCT FROM (n.category_id, n.type, n.published, n.featured, catalog_price_band(n.selling_price_kobo))
+        UNION ALL
+        SELECT n.category_id, n.type, n.published, n.featured, catalog_price_band(n.selling_price_kobo), 1
+          FROM old_rows o JOIN new_rows n ON n.id = o.id
+         WHERE (o.category_id, o.type, o.published, o.featured, catalog_price_band(o.selling_price_kobo))
+               IS DISTINCT FROM (n.category_id, n.type, n.published, n.featured, catalog_price_band(n.selling_price_kobo))
+      ) moved GROUP BY 1, 2, 3, 4, 5 HAVING sum(d) <> 0
+    ON CONFLICT (category_id, type, published, featured, price_band) DO UPDATE SET n = pc.n + excluded.n;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
 -- Orders placed before this migration: their placing date, and the later steps they already reached.
 INSERT INTO order_events (order_id, kind, created_at) SELECT id, 'placed', created_at FROM orders;
 INSERT INTO order_events (order_id, kind, created_at)

@@ -9,6 +9,7 @@
 import crypto from "node:crypto";
 import type { Queryable } from "~/db/client.server";
 import { isReservedSlug } from "~/domain/reserved-paths";
+import type { AddressFields } from "~/domain/addresses";
 
 const uid = () => crypto.randomBytes(5).toString("hex");
 const iso = (v: Date | string | number | undefined) => (v === undefined ? new Date().toISOString() : new Date(v).toISOString());
@@ -60,17 +61,7 @@ export async function createUser(q: Queryable, over: UserInput = {}): Promise<{ 
 
 // ---- addresses -----------------------------------------------------------------------------
 
-export interface AddressInput {
-  receiver_first_name?: string;
-  receiver_last_name?: string;
-  receiver_phone_one?: string;
-  receiver_phone_two?: string | null;
-  street_address?: string;
-  city?: string;
-  state?: string;
-  zip_code?: string | null;
-  is_default?: boolean;
-}
+export type AddressInput = AddressFields;
 
 export function addressRow(userId: number, over: AddressInput = {}) {
   return {
