@@ -5,6 +5,7 @@
  */
 import { getDb, setDb, type Queryable } from "~/db/client.server";
 import { migrations } from "~/db/migrations";
+import { stopLocalStandin } from "~/integrations/paystack/gateway.server";
 
 export interface Readiness {
   ok: boolean;
@@ -42,8 +43,9 @@ export async function readiness(): Promise<Readiness> {
   return readinessOf(db);
 }
 
-/** Closes the process-wide database (server shutdown, or a development rebuild). */
+/** Closes the process-wide database and the local Paystack stand-in, if any (server shutdown, or a development rebuild). */
 export async function shutdown(): Promise<void> {
+  await stopLocalStandin();
   const db = await getDb().catch(() => null);
   setDb(null);
   await db?.close();

@@ -139,6 +139,7 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
   }
   if (/^\/reviews\/user\/:userId\/$/.test(p) && m === "POST") return { prod_id: o.deliveredProductId, rating: 5, review_text: "Sturdy and on time." };
   if (p === "/carts/" && m === "POST") return { user_id: guest ? null : cast.owner.id };
+  if (p === "/payments/paystack/make/" || p === "/payments/paystack/switch_to_pod/") return payableOrder(api, cast, guest);
   // Order lines: the owner's fixture order is Delivered and paid; lines may be added only while it is
   // Placed and unpaid, and items cancelled only before it ships (a card-paid one also queues a refund).
   if (p === "/orders/:id/orderitems/create/" && m === "POST") {
@@ -150,7 +151,6 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
     await api.db.query("UPDATE orders SET order_delivery_status = 'Confirmed', order_payment_method = 'CardPayment' WHERE id = $1", [o.orderId]);
     return { order_item_cancel_reason: "Financial Constraint" };
   }
-  if (p === "/payments/paystack/make/" || p === "/payments/paystack/switch_to_pod/") return payableOrder(api, cast, guest);
   if (p === "/users/auth/password/change/") return { old_password: "not-the-password-1!", new_password1: "Matrix#Pass123", new_password2: "Matrix#Pass123" };
   return m === "GET" || m === "DELETE" ? undefined : {};
 }

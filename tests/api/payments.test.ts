@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { guestTokenFor } from "~/api/orders/commands.server";
 import { settleAttempt } from "~/api/payments/commands.server";
 import { findAttempt } from "~/api/payments/queries.server";
+import { MAX_REFUND_ATTEMPTS, sendDueRefunds } from "~/api/payments/refunds.server";
 import { resetEnvCache } from "~/config.server";
 import { createCart, createOrder } from "~/db/seed/factories";
 import { signWebhook } from "~/integrations/paystack/signature.server";
@@ -359,6 +360,14 @@ describe.each(engines())("card payments on %s", (engine) => {
     expect((await orderRow(left.orderId)).order_payment_status).toBe("Pending"); // the shopper may retry or pay on delivery
     // Nothing is left for a second run (or a second server).
     expect((await reconcilePendingPayments(api.db)).checked).toBe(0);
+    // A shopper who comes back to an abandoned page and pays after all is still found (webhook off: by confirm).
+    paystack.setWebhookUrl(undefined);
+    try {
+      await press(l.authorization_url, "pay");
+    } finally {
+      paystack.setWebhookUrl(hook());
+    }
+    expect((await confirm(l.reference, left.orderId)).body).toMatchObject({ paid: true, status: "Complete" });
     // The delay is configurable (PAYMENT_RECONCILE_AFTER_MINUTES, or the job's option).
     await api.db.query("UPDATE payment_transactions SET created_at = now() - interval '2 minutes', updated_at = now() - interval '2 minutes' WHERE reference = $1", [f.reference]);
     expect((await reconcilePendingPayments(api.db, { olderThanMinutes: 1 })).checked).toBeGreaterThanOrEqual(1);
@@ -425,6 +434,41 @@ describe.each(engines())("card payments on %s", (engine) => {
     expect(await count("SELECT count(*)::int AS n FROM mail_queue WHERE subject LIKE 'Your refund%' AND text_body LIKE '%' || $1 || '%'", [orderId.split("-")[0].toUpperCase()])).toBe(2);
   });
 
+  it("never does one job twice when several servers run the jobs at once", async () => {
+    const me = await makeUser(api);
+    const refs: string[] = [];
+    const refundIds: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const { orderId } = await cardOrder(me.id);
+      const { authorization_url, reference } = (await make(orderId, { token: me.token })).body.data.data;
+      refs.push(reference);
+      if (i % 2 === 0) continue;
+      // half of them paid (by confirm), each with a refund queued for one item
+      await press(authorization_url, "pay");
+      expect((await confirm(reference, orderId)).body.paid).toBe(true);
+      const id = (
+        await api.db.query<{ id: number }>(
+          `INSERT INTO refunds (order_id, order_item_id, payment_transaction_id, amount_kobo)
+           SELECT o.id, (SELECT oi.id FROM order_items oi WHERE oi.order_id = o.id ORDER BY oi.created_at, oi.id LIMIT 1), p.id, 5000
+             FROM orders o JOIN payment_transactions p ON p.order_id = o.id WHERE p.reference = $1 RETURNING id`,
+          [reference],
+        )
+      ).rows[0].id;
+      refundIds.push(id);
+    }
+    await paystack.idle();
+    await api.db.query("UPDATE payment_transactions SET created_at = now() - interval '40 minutes', updated_at = now() - interval '40 minutes' WHERE reference = ANY($1::text[]) AND payment_status = 'Pending'", [refs]);
+    // Two "servers" at once (on PostgreSQL these are two connections racing for the same rows).
+    const [a, b] = await Promise.all([reconcilePendingPayments(api.db), reconcilePendingPayments(api.db)]);
+    expect(a.checked + b.checked).toBe(3);
+    const [x, y] = await Promise.all([sendDueRefunds(api.db), sendDueRefunds(api.db)]);
+    expect(x.sent + y.sent).toBe(3);
+    await paystack.idle();
+    for (const ref of refs.filter((_, i) => i % 2 === 1)) expect(paystack.transaction(ref)?.refunded).toBe(5000);
+    const attempts = await api.db.query<{ attempts: number }>("SELECT attempts FROM refunds WHERE id = ANY($1::int[])", [refundIds]);
+    expect(attempts.rows.map((r) => r.attempts)).toEqual([1, 1, 1]);
+  });
+
   it("reports a refund Paystack refuses as failed (logged at error), without retrying it forever", async () => {
     const me = await makeUser(api);
     const { orderId } = await cardOrder(me.id);
@@ -444,6 +488,20 @@ describe.each(engines())("card payments on %s", (engine) => {
     }
     const r = (await api.db.query<{ status: string; last_error: string }>("SELECT status, last_error FROM refunds WHERE id = $1", [id])).rows[0];
     expect(r).toMatchObject({ status: "failed", last_error: expect.stringMatching(/not been paid/) });
+    // An outage that outlasts every retry is reported too.
+    const late = (
+      await api.db.query<{ id: number }>(
+        `INSERT INTO refunds (order_id, payment_transaction_id, amount_kobo, attempts) VALUES ($1, $2, 1000, ${MAX_REFUND_ATTEMPTS - 1}) RETURNING id`,
+        [orderId, attemptId],
+      )
+    ).rows[0].id;
+    setPaystack(paystack.secretKey, "http://127.0.0.1:9");
+    try {
+      expect(await processQueuedRefunds(api.db)).toMatchObject({ failed: 1, retried: 0 });
+    } finally {
+      setPaystack(paystack.secretKey, paystack.url);
+    }
+    expect((await api.db.query<{ status: string }>("SELECT status FROM refunds WHERE id = $1", [late])).rows[0].status).toBe("failed");
   });
 
   it("keeps the order and answers a clear 503 when Paystack is down during make; a retry works once it is back", async () => {
@@ -463,6 +521,19 @@ describe.each(engines())("card payments on %s", (engine) => {
     expect(failed.rows).toEqual([{ payment_status: "Failed", provider_status: "initialize_failed" }]);
     const retry = await make(orderId, { token: me.token });
     expect(retry.status).toBe(201);
+    // Paystack down while the success page confirms: still a 200, Pending, with a message; nothing marked.
+    await press(retry.body.data.data.authorization_url, "decline");
+    setPaystack(paystack.secretKey, "http://127.0.0.1:9");
+    let c;
+    try {
+      c = await confirm(retry.body.data.data.reference, orderId);
+    } finally {
+      setPaystack(paystack.secretKey, paystack.url);
+    }
+    expect(c.status).toBe(200);
+    expect(c.body).toMatchObject({ paid: false, status: "Pending", message: expect.stringMatching(/could not reach/) });
+    await new Promise((r) => setTimeout(r, 1_050));
+    expect((await confirm(retry.body.data.data.reference, orderId)).body).toMatchObject({ paid: false, status: "Failed" });
   });
 
   it("confirm_payment answers 400 at once for missing ids, 404 for a reference of another order", async () => {

@@ -257,12 +257,13 @@ const lastVerified = new Map<string, number>();
 const VERIFY_EVERY_MS = 1_000;
 
 /**
- * Verifies a Pending attempt for confirm_payment: concurrent calls for one reference share one
+ * Verifies a Pending (or Abandoned) attempt for confirm_payment: concurrent calls for one reference share one
  * Paystack call, and calls within VERIFY_EVERY_MS of the last one answer from the database.
  * Paystack being down is not an error here: the state stays Pending and `false` is returned.
  */
 export async function confirmAttempt(db: Db, attempt: AttemptRow): Promise<boolean> {
-  if (attempt.payment_status !== "Pending" || attempt.payment_method !== "CardPayment") return true;
+  // Pending, or Abandoned by the job (a late payment is still worth finding); other states are final.
+  if ((attempt.payment_status !== "Pending" && attempt.payment_status !== "Abandoned") || attempt.payment_method !== "CardPayment") return true;
   const ref = attempt.reference;
   const running = inFlight.get(ref);
   if (running) {

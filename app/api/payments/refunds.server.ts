@@ -52,7 +52,8 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).s
 
 const REFUND_STATES = new Set(["pending", "processing", "processed", "failed"]);
 
-async function runOnce(db: Db): Promise<RefundRun & { claimed: number }> {
+/** One batch: claims up to BATCH due rows (FOR UPDATE SKIP LOCKED) and sends them. Exported for the several-servers test. */
+export async function sendDueRefunds(db: Db): Promise<RefundRun & { claimed: number }> {
   const claimed = await db.query<ClaimedRefund>(
     `WITH due AS (
        SELECT id FROM refunds WHERE status = 'queued' AND next_attempt_at <= now()
@@ -140,9 +141,9 @@ export function processQueuedRefunds(db?: Db): Promise<RefundRun> {
     const total: RefundRun = { sent: 0, retried: 0, failed: 0 };
     do {
       again = false;
-      let r: Awaited<ReturnType<typeof runOnce>>;
+      let r: Awaited<ReturnType<typeof sendDueRefunds>>;
       do {
-        r = await runOnce(q);
+        r = await sendDueRefunds(q);
         total.sent += r.sent;
         total.retried += r.retried;
         total.failed += r.failed;

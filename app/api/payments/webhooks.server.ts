@@ -82,7 +82,7 @@ export async function receivePaystackWebhook(db: Db, request: Request): Promise<
   const eventId = id;
   // Answer now; reconcile after (Paystack wants a fast 200 and retries anything else).
   void processWebhookEvent(db, eventId, event, data as Record<string, unknown>).catch((err) =>
-    log().error({ err, eventId, event }, "processing a Paystack webhook failed; the reconcile job will catch up"),
+    log().warn({ err, eventId, event }, "processing a Paystack webhook failed; the reconcile job will catch up"),
   );
   return json({ status: "received" });
 }
