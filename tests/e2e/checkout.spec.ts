@@ -47,6 +47,11 @@ test("a member pays on delivery: address required, added on the page, shipping q
   await expect(page.getByTestId("order-success")).toContainText("pay on delivery");
   await screenshot(page, testInfo, "success-360-js-off");
   await expect(page.getByTestId("cart-count")).toHaveText("0");
+  // the spec's second address of the page
+  const orderId = orderIdOf(page.url());
+  await page.goto(`/payment/success?order_id=${orderId}`);
+  await expect(page).toHaveURL(new RegExp(`/checkout/payment/success\\?order_id=${orderId}$`));
+  await expect(page.getByRole("heading", { name: "Thank You for Your Order" })).toBeVisible();
   await page.getByRole("link", { name: "VIEW ORDER" }).click();
   await expect(page).toHaveURL(/\/users\/orders\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("order-item")).toHaveCount(2);
@@ -171,6 +176,31 @@ test("a guest is sent to login from checkout, checks out as guest and pays on de
   // without the token the order is not shown
   await page.goto(u.pathname);
   await expect(page.getByTestId("error-page")).toHaveAttribute("data-status", "404");
+});
+
+test("a guest pays by card: Paystack's page, then the guest's success page without VIEW ORDER", async ({ page, request }, testInfo) => {
+  const [a] = await productsInStock(request, 16, 1);
+  await page.goto(`/products/${a.id}`);
+  await ready(page, testInfo);
+  await page.getByRole("button", { name: "Buy Now" }).first().click();
+  await page.getByRole("link", { name: "Checkout as guest" }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/payment\\?g=y&buy=${a.id}$`));
+  await ready(page, testInfo);
+  const form = page.locator("form#place-order");
+  await form.getByLabel("Email").fill(`guest.card.${Date.now().toString(36)}@example.com`);
+  await form.getByLabel("Phone number").fill("+2347031234567");
+  await form.getByLabel("First name").fill("Tunde");
+  await form.getByLabel("Last name").fill("Bakare");
+  await form.getByLabel("Street address").fill("22 Allen Avenue, Ikeja");
+  await form.getByLabel("City").fill("Ikeja");
+  await form.getByLabel("State").selectOption("Lagos");
+  await form.getByLabel("Postal code").fill("100271");
+  await placeOrder(page, "Pay with card");
+  await onPaystack(page, "Pay");
+  await expect(page).toHaveURL(/\/checkout\/payment\/success\?order_id=[0-9a-f-]{36}&g=y$/);
+  await expect(page.getByRole("heading", { name: "Thank You for Your Order" })).toBeVisible();
+  await expect(page.getByTestId("order-success")).toContainText("and paid");
+  await expect(page.getByRole("link", { name: "VIEW ORDER" })).toHaveCount(0);
 });
 
 test("Buy now checks out one product, leaving the cart alone", async ({ page, request }, testInfo) => {
