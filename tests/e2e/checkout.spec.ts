@@ -258,6 +258,7 @@ test("DELIVERY ADDRESS: Change lists addresses with the DEFAULT ADDRESS tag, Use
   await page.getByRole("link", { name: "Change" }).click();
   await ready(page, testInfo);
   await expect(page.getByTestId("address-option")).toHaveCount(2);
+  await screenshot(page, testInfo, "checkout-change-address-360-js-off");
   await page.getByRole("button", { name: `Use address of ${ADDRESS.first} ${ADDRESS.last}` }).click();
   await expect(page.getByTestId("chosen-address")).toContainText(ADDRESS.first);
   await expect(page.getByTestId("checkout-shipping")).toHaveText(/^(₦[\d,]+|Free)$/);

@@ -220,8 +220,6 @@ async function addressIntent(api: Api, userId: number, intent: string, form: For
   return redirectWithFlash(api, `${back}${back.includes("?") ? "&" : "?"}change=1`, { kind: "success", message: "Address updated" });
 }
 
-export const meta: MetaFunction = () => [{ title: "Checkout | BuildMart NG" }, { name: "robots", content: "noindex" }];
-
 export default function CheckoutRoute() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionAnswer | undefined;
@@ -316,6 +314,8 @@ function GuestCheckout({ idempotencyKey, defaultMethod, lastResult }: { idempote
     </div>
   );
 }
+
+export const meta: MetaFunction = () => [{ title: "Checkout | BuildMart NG" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -91,11 +91,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw unknownIntent();
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.outcome === "placed" || d?.outcome === "paid" ? "Thank You for Your Order | BuildMart NG" : "Payment | BuildMart NG" },
-  { name: "robots", content: "noindex" },
-];
-
 export default function PaymentSuccessRoute() {
   const { outcome, order, hideViewOrder } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -195,6 +190,11 @@ export default function PaymentSuccessRoute() {
     </main>
   );
 }
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.outcome === "placed" || d?.outcome === "paid" ? "Thank You for Your Order | BuildMart NG" : "Payment | BuildMart NG" },
+  { name: "robots", content: "noindex" },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -27,11 +27,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({ order, steps: orderSteps(order), cancelled }, { headers: await api.headers({ "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" }) });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d ? `Order ${orderNumber(d.order.id)} | BuildMart NG` : "Order | BuildMart NG" },
-  { name: "robots", content: "noindex" },
-];
-
 export default function GuestOrderRoute() {
   const { order, steps, cancelled } = useLoaderData<typeof loader>();
   return (
@@ -42,6 +37,11 @@ export default function GuestOrderRoute() {
     </main>
   );
 }
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d ? `Order ${orderNumber(d.order.id)} | BuildMart NG` : "Order | BuildMart NG" },
+  { name: "robots", content: "noindex" },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

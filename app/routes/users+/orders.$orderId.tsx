@@ -17,8 +17,6 @@ import { canCancelItem, needsPayment } from "~/components/checkout/order-rules";
 import { loadOrder, startCardPayment } from "~/storefront/checkout.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? `Order ${orderNumber(d.order.id)} | BuildMart NG` : "Order | BuildMart NG" }];
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
   const order = await loadOrder(api, params.orderId ?? "");
@@ -81,6 +79,8 @@ export default function OrderRoute() {
     </main>
   );
 }
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? `Order ${orderNumber(d.order.id)} | BuildMart NG` : "Order | BuildMart NG" }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

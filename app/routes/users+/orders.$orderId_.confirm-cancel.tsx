@@ -62,8 +62,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithFlash(api, `/users/orders/${order.id}`, { kind: "success", message: `${item.product_name} was cancelled` });
 }
 
-export const meta: MetaFunction = () => [{ title: "Cancel Order | BuildMart NG" }];
-
 export default function ConfirmCancelRoute() {
   const { orderId, item, allowed, alreadyCancelled, reason, reasonError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -141,6 +139,8 @@ export default function ConfirmCancelRoute() {
     </main>
   );
 }
+
+export const meta: MetaFunction = () => [{ title: "Cancel Order | BuildMart NG" }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

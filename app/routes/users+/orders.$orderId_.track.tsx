@@ -22,8 +22,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Order Progress | BuildMart NG" }];
-
 export default function TrackOrderRoute() {
   const { id, status, steps, cancelled } = useLoaderData<typeof loader>();
   return (
@@ -36,6 +34,8 @@ export default function TrackOrderRoute() {
     </main>
   );
 }
+
+export const meta: MetaFunction = () => [{ title: "Order Progress | BuildMart NG" }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
