@@ -70,7 +70,9 @@ BEGIN
 END
 $$;
 
--- Orders placed before this migration: their placing date, and the later steps they already reached.
+-- Orders placed before this migration: their destination state, their placing date, and the later
+-- steps they already reached.
+UPDATE orders SET delivery_state = NULLIF(delivery_address->>'state', '') WHERE delivery_state IS NULL;
 INSERT INTO order_events (order_id, kind, created_at) SELECT id, 'placed', created_at FROM orders;
 INSERT INTO order_events (order_id, kind, created_at)
   SELECT id, 'confirmed', updated_at FROM orders WHERE order_delivery_status IN ('Confirmed', 'Shipped', 'Delivered');
