@@ -5,6 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { addToCart, checkoutFromCart, fillAddressForm, onPaystack, orderIdOf, placeOrder, productsInStock, screenshot } from "./checkout-helpers";
+import { DEMO_SHOPPER } from "../../app/db/seed/catalog-data";
 import { login, newShopper, ready } from "./utils";
 
 const REASONS = [
@@ -96,4 +97,22 @@ test("someone else's order is a 404", async ({ page, request }, testInfo) => {
   await expect(page.getByTestId("error-page")).toHaveAttribute("data-status", "404");
   await page.goto("/users/orders/00000000-0000-4000-8000-000000000000/track");
   await expect(page.getByTestId("error-page")).toHaveAttribute("data-status", "404");
+});
+
+test("the demo shopper's delivered order shows every step with its date and a full bar", async ({ page, request }, testInfo) => {
+  const auth = await request.post("/api/v1/users/auth/login/", { data: { email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password } });
+  expect(auth.status()).toBe(200);
+  const { access, user } = await auth.json();
+  const list = await request.get(`/api/v1/orders/user/${user.id}?page_size=50`, { headers: { Authorization: `Bearer ${access}` } });
+  const orders = (await list.json()).results as { id: string; order_delivery_status: string }[];
+  const delivered = orders.find((o) => o.order_delivery_status === "Delivered");
+  expect(delivered, "the demo seed gives the shopper a delivered order").toBeTruthy();
+  await login(page, DEMO_SHOPPER.email, DEMO_SHOPPER.password, testInfo);
+  await page.goto(`/users/orders/${delivered!.id}/track`);
+  await expect(page.getByRole("heading", { name: "Order Progress" })).toBeVisible();
+  await expect(page.getByTestId("progress-fill")).toHaveAttribute("style", /width: ?100%/);
+  for (const step of ["placed", "confirmed", "shipped", "delivered"]) await expect(page.getByTestId(`step-date-${step}`)).toHaveText(/\d{4}/);
+  await page.goto(`/users/orders/${delivered!.id}`);
+  // shipped and delivered items cannot be cancelled
+  await expect(page.getByRole("link", { name: /^Cancel / })).toHaveCount(0);
 });
