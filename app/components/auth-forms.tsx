@@ -124,6 +124,16 @@ export function OrDivider() {
   );
 }
 
+/** The link between login and register, keeping the origin and, from checkout, buy and the guest option. */
+export function authSwitchHref(path: string, redirectTo: string | null | undefined, fromCheckout: boolean, buy: string | null): string {
+  const q = new URLSearchParams();
+  if (redirectTo) q.set("redirectTo", redirectTo);
+  if (fromCheckout) q.set("checkout", "1");
+  if (fromCheckout && buy) q.set("buy", buy);
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}
+
 /** 'Checkout as guest' for a visitor who came from a buy-now or checkout button (spec section 2). */
 export function GuestCheckoutLink({ buy }: { buy: string | null }) {
   const to = `/checkout/payment?g=y${buy ? `&buy=${encodeURIComponent(buy)}` : ""}`;

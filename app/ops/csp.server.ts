@@ -18,6 +18,7 @@ export function contentSecurityPolicy(nonce: string): string {
       // an unusable issuer fails elsewhere with a clear message
     }
   }
+  formTargets.push(...paystackFormTargets());
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`],
@@ -36,4 +37,26 @@ export function contentSecurityPolicy(nonce: string): string {
   return Object.entries(directives)
     .map(([k, v]) => [k, ...v].join(" "))
     .join("; ");
+}
+
+/**
+ * Without JavaScript, Place order / Try again / Complete Payment post a form that redirects (303)
+ * to Paystack's hosted checkout page, and form-action applies to that redirect: real Paystack's
+ * page (checkout.paystack.com) with a key, the configured base URL's origin when it is not
+ * Paystack's API (a stand-in started by tests), and the local stand-in on the loopback address
+ * (any port: it picks a free one) when there is no key.
+ */
+function paystackFormTargets(): string[] {
+  const e = env();
+  if (e.PAYSTACK_SECRET_KEY) {
+    const base = e.PAYSTACK_BASE_URL;
+    if (!base) return ["https://checkout.paystack.com"];
+    try {
+      const origin = new URL(base).origin;
+      return origin === "https://api.paystack.co" ? ["https://checkout.paystack.com"] : [origin];
+    } catch {
+      return ["https://checkout.paystack.com"];
+    }
+  }
+  return ["http://127.0.0.1:*"];
 }

@@ -16,6 +16,10 @@ export interface SessionData {
   firstName: string;
   lastName: string;
   email: string;
+  /** Checkout: the delivery address the shopper chose with "Use Address" (else the default is used). */
+  checkoutAddressId: number;
+  /** Checkout: guest orders placed in this browser, order id → guest token (newest last, a few kept). */
+  guestOrders: Record<string, string>;
 }
 
 export interface FlashData {

@@ -102,12 +102,12 @@ test("an empty cart says so and offers Shop Now to /all", async ({ page }, testI
   await expect(page.getByRole("heading", { name: "We looked everywhere..." })).toHaveCount(0);
 });
 
-test("Buy Now goes to checkout with the product", async ({ page, request }, testInfo) => {
+test("Buy Now goes to checkout with the product (a guest by way of the login page, keeping it)", async ({ page, request }, testInfo) => {
   const [a] = await twoProducts(request, 2);
   await page.goto(`/products/${a.id}`);
   await ready(page, testInfo);
   await page.getByRole("button", { name: "Buy Now" }).first().click();
-  await expect(page).toHaveURL(new RegExp(`/checkout/payment\\?buy=${a.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/auth/login\\?redirectTo=${encodeURIComponent(`/checkout/payment?buy=${a.id}`)}&checkout=1&buy=${a.id}$`));
 });
 
 test("after login the guest cart merges into the member's cart and the cartId cookie goes", async ({ page, request }, testInfo) => {

@@ -4,7 +4,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthShell, GoogleButton, GuestCheckoutLink, OrDivider, PasswordField, SubmitButton } from "~/components/auth-forms";
+import { AuthShell, authSwitchHref, GoogleButton, GuestCheckoutLink, OrDivider, PasswordField, SubmitButton } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CheckboxField, Field, FormErrors } from "~/components/ui/forms";
 import { env } from "~/config.server";
@@ -114,7 +114,7 @@ export default function RegisterRoute() {
       </Form>
       <p className="mt-5 text-center text-sm text-gray-600">
         Already have an account?{" "}
-        <Link to={`/auth/login${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`} className="font-semibold text-brand-700 underline">
+        <Link to={authSwitchHref("/auth/login", redirectTo, guestCheckout, buy)} className="font-semibold text-brand-700 underline">
           Log in
         </Link>
       </p>

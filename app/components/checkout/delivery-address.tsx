@@ -1,0 +1,170 @@
+/**
+ * The checkout's DELIVERY ADDRESS block (spec section 2): the chosen address (receiver first name,
+ * phone one, street address, zip code) or 'No address' with the add form; a Change toggle lists
+ * every address with Use Address, inline Edit and the DEFAULT ADDRESS tag, and ADD ADDRESS.
+ * Toggles are links (?change=1, &edit={id}, &add=1: nothing changes on a GET); Use Address, Edit
+ * and Add are plain POSTs with intents, so all of it works without JavaScript.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { AddressForm } from "~/components/address-form";
+import { Spinner } from "~/components/ui/spinner";
+import { MAX_ADDRESSES } from "~/domain/addresses";
+import type { ApiAddress } from "~/storefront/api-types";
+import { localPhone } from "./format";
+
+export type CheckoutAddress = Pick<
+  ApiAddress,
+  "id" | "receiver_first_name" | "receiver_last_name" | "receiver_phone_one" | "receiver_phone_two" | "street_address" | "city" | "state" | "zip_code" | "is_default"
+>;
+
+/** The link to this checkout page with some view toggles (keeps buy-now). */
+export function checkoutHref(buy: number | null, extra: Record<string, string> = {}): string {
+  const q = new URLSearchParams();
+  if (buy) q.set("buy", String(buy));
+  for (const [k, v] of Object.entries(extra)) q.set(k, v);
+  const s = q.toString();
+  return `/checkout/payment${s ? `?${s}` : ""}`;
+}
+
+export function DeliveryAddressBlock({
+  addresses,
+  chosen,
+  changing,
+  editId,
+  adding,
+  buy,
+  lastResult,
+  lastIntent,
+}: {
+  addresses: CheckoutAddress[];
+  chosen: CheckoutAddress | null;
+  changing: boolean;
+  editId: number | null;
+  adding: boolean;
+  buy: number | null;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  lastIntent: string | null;
+}) {
+  const full = addresses.length >= MAX_ADDRESSES;
+  const showAdd = !full && (adding || addresses.length === 0 || lastIntent === "add-address");
+  return (
+    <section aria-labelledby="delivery-heading" className="rounded-lg border border-gray-200 bg-white p-4" data-testid="delivery-address">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="delivery-heading" className="text-sm font-bold tracking-wide">
+          DELIVERY ADDRESS
+        </h2>
+        {addresses.length > 0 ? (
+          changing ? (
+            <Link to={checkoutHref(buy)} className="text-sm font-semibold text-brand-700 underline" preventScrollReset>
+              Done
+            </Link>
+          ) : (
+            <Link to={checkoutHref(buy, { change: "1" })} className="text-sm font-semibold text-brand-700 underline" preventScrollReset>
+              Change
+            </Link>
+          )
+        ) : null}
+      </div>
+      {!changing ? (
+        chosen ? (
+          <ChosenAddress address={chosen} />
+        ) : (
+          <p className="mt-2 text-sm text-gray-700" data-testid="no-address">
+            No address
+          </p>
+        )
+      ) : (
+        <ul className="mt-3 space-y-3" aria-label="Your addresses">
+          {addresses.map((a) =>
+            editId === a.id ? (
+              <li key={a.id} className="rounded-md border border-brand-600 p-3">
+                <h3 className="mb-2 font-semibold">Edit address</h3>
+                <AddressForm
+                  id={`checkout-edit-${a.id}`}
+                  intent="edit-address"
+                  lastResult={lastIntent === "edit-address" ? lastResult : undefined}
+                  defaultValue={a}
+                  submitLabel="Save address"
+                  hiddenFields={{ id: a.id }}
+                />
+                <Link to={checkoutHref(buy, { change: "1" })} className="btn-outline mt-2" preventScrollReset>
+                  Cancel
+                </Link>
+              </li>
+            ) : (
+              <AddressOption key={a.id} address={a} selected={chosen?.id === a.id} buy={buy} />
+            ),
+          )}
+        </ul>
+      )}
+      {showAdd ? (
+        <div className="mt-4 border-t border-gray-100 pt-4">
+          <h3 className="mb-2 font-semibold">Add a delivery address</h3>
+          <AddressForm
+            id="checkout-add-address"
+            intent="add-address"
+            lastResult={lastIntent === "add-address" ? lastResult : undefined}
+            defaultValue={{ is_default: addresses.length === 0 }}
+            submitLabel="Save and use this address"
+          />
+        </div>
+      ) : changing && !full ? (
+        <Link to={checkoutHref(buy, { change: "1", add: "1" })} className="btn-outline mt-3 w-full" preventScrollReset>
+          ADD ADDRESS
+        </Link>
+      ) : null}
+    </section>
+  );
+}
+
+function ChosenAddress({ address: a }: { address: CheckoutAddress }) {
+  return (
+    <address className="mt-2 text-sm not-italic text-gray-800" data-testid="chosen-address">
+      <span className="font-semibold">{a.receiver_first_name}</span> · {localPhone(a.receiver_phone_one)}
+      <br />
+      {a.street_address}
+      <br />
+      {a.city}, {a.state}
+      {a.zip_code ? ` ${a.zip_code}` : ""}
+    </address>
+  );
+}
+
+function AddressOption({ address: a, selected, buy }: { address: CheckoutAddress; selected: boolean; buy: number | null }) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "use-address" && navigation.formData?.get("id") === String(a.id);
+  const name = `${a.receiver_first_name} ${a.receiver_last_name}`;
+  return (
+    <li className={`rounded-md border p-3 ${selected ? "border-brand-600 bg-brand-50/40" : "border-gray-200"}`} data-testid="address-option">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="font-semibold">{name}</p>
+        {a.is_default ? <span className="rounded bg-brand-50 px-2 py-0.5 text-xs font-bold tracking-wide text-brand-700">DEFAULT ADDRESS</span> : null}
+      </div>
+      <address className="mt-1 text-sm not-italic text-gray-700">
+        {a.street_address}, {a.city}, {a.state}
+        {a.zip_code ? ` ${a.zip_code}` : ""}
+        <br />
+        {localPhone(a.receiver_phone_one)}
+      </address>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {selected ? (
+          <span className="btn-outline cursor-default px-3 py-1.5 text-green-800" aria-label={`Address of ${name} is selected`}>
+            ✓ Selected
+          </span>
+        ) : (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="id" value={a.id} />
+            <button type="submit" name="intent" value="use-address" className="btn-outline px-3 py-1.5" aria-label={`Use address of ${name}`} disabled={pending}>
+              {pending ? <Spinner /> : null}
+              Use Address
+            </button>
+          </Form>
+        )}
+        <Link to={checkoutHref(buy, { change: "1", edit: String(a.id) })} className="btn-outline px-3 py-1.5" aria-label={`Edit address of ${name}`} preventScrollReset>
+          Edit
+        </Link>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,9 @@
+/** How checkout and order pages show values (client-safe). */
+
+/** A Nigerian number in local form (domain.md decision 10): +2348031234567 → 0803 123 4567; others as they are. */
+export function localPhone(v: string | null | undefined): string {
+  if (!v) return "";
+  const digits = v.replace(/[\s-]/g, "");
+  const m = /^(?:\+?234|0)(\d{3})(\d{3})(\d{4})$/.exec(digits);
+  return m ? `0${m[1]} ${m[2]} ${m[3]}` : v;
+}

@@ -1,0 +1,85 @@
+/**
+ * Guest checkout's contact and shipping fields (spec section 5), validated by the domain's
+ * GuestCheckoutSchema, the same schema the API applies to `guest_delivery_address`.
+ */
+import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { NIGERIAN_STATES } from "~/domain/validation";
+
+type F = FieldMetadata<string | undefined>;
+
+export function GuestFields({
+  fields,
+}: {
+  fields: Record<"email" | "receiver_first_name" | "receiver_last_name" | "receiver_phone_one" | "street_address" | "city" | "state" | "zip_code", F>;
+}) {
+  return (
+    <div className="space-y-4">
+      <fieldset className="space-y-3">
+        <legend className="mb-1 text-sm font-bold tracking-wide">CONTACT</legend>
+        <GField label="Email" meta={fields.email}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" inputMode="email" className="field-input" />
+        </GField>
+        <GField label="Phone number" meta={fields.receiver_phone_one} hint="e.g. 0803 123 4567">
+          <input {...getInputProps(fields.receiver_phone_one, { type: "tel" })} autoComplete="tel" className="field-input" />
+        </GField>
+      </fieldset>
+      <fieldset className="space-y-3">
+        <legend className="mb-1 text-sm font-bold tracking-wide">SHIPPING</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <GField label="First name" meta={fields.receiver_first_name}>
+            <input {...getInputProps(fields.receiver_first_name, { type: "text" })} autoComplete="given-name" className="field-input" />
+          </GField>
+          <GField label="Last name" meta={fields.receiver_last_name}>
+            <input {...getInputProps(fields.receiver_last_name, { type: "text" })} autoComplete="family-name" className="field-input" />
+          </GField>
+        </div>
+        <GField label="Street address" meta={fields.street_address}>
+          <input {...getInputProps(fields.street_address, { type: "text" })} autoComplete="street-address" className="field-input" />
+        </GField>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <GField label="City" meta={fields.city}>
+            <input {...getInputProps(fields.city, { type: "text" })} autoComplete="address-level2" className="field-input" />
+          </GField>
+          <GField label="State" meta={fields.state}>
+            <select {...getSelectProps(fields.state)} autoComplete="address-level1" className="field-input">
+              <option value="">Select a state</option>
+              {NIGERIAN_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </GField>
+          <GField label="Postal code" meta={fields.zip_code}>
+            <input {...getInputProps(fields.zip_code, { type: "text" })} autoComplete="postal-code" inputMode="numeric" className="field-input" />
+          </GField>
+        </div>
+        <p className="text-sm text-gray-700">
+          Country: <span className="font-medium">Nigeria (NGA)</span>
+        </p>
+      </fieldset>
+    </div>
+  );
+}
+
+function GField({ label, hint, meta, children }: { label: string; hint?: string; meta: F; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={meta.id} className="field-label">
+        {label}
+        <span aria-hidden="true" className="text-red-700">
+          {" "}
+          *
+        </span>
+        {hint ? <span className="ml-1 font-normal text-gray-600">({hint})</span> : null}
+      </label>
+      {children}
+      {meta.errors?.length ? (
+        <p id={meta.errorId} className="field-error">
+          {meta.errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Order Progress (spec sections 2, 4, 9): a bar filled 0/30/62/100 % by delivery status and the four
+ * steps (placed, confirmed, shipped, delivered), each with the real date of its change from the
+ * order's `steps`, steps up to the current one highlighted, and the delivery-window text.
+ */
+import { DELIVERY_PROGRESS, DELIVERY_STATUSES, deliveryStatusOf, type DeliveryStatus } from "~/domain/orders";
+
+/** The date (ISO) each delivery step was reached, null when not yet. */
+export type StepDates = Record<DeliveryStatus, string | null>;
+
+const STEP_LABEL: Record<DeliveryStatus, string> = {
+  Placed: "Order placed",
+  Confirmed: "Order confirmed",
+  Shipped: "Order shipped",
+  Delivered: "Order delivered",
+};
+
+export const DELIVERY_WINDOW_TEXT = "Orders are usually delivered within 3 to 7 working days of confirmation.";
+
+const stepDate = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
+
+export function OrderProgress({ status, steps, cancelled = false }: { status: string; steps: StepDates; cancelled?: boolean }) {
+  const current = deliveryStatusOf(status) ?? "Placed";
+  const fill = DELIVERY_PROGRESS[current];
+  const reached = DELIVERY_STATUSES.indexOf(current);
+  const dateOf = (s: DeliveryStatus) => (steps[s] ? stepDate.format(new Date(steps[s])) : null);
+  return (
+    <section aria-labelledby="progress-heading" className="rounded-lg border border-gray-200 bg-white p-4" data-testid="order-progress" data-status={current}>
+      <h2 id="progress-heading" className="sr-only">
+        Delivery steps
+      </h2>
+      <div
+        className="h-2 w-full overflow-hidden rounded-full bg-gray-200"
+        role="progressbar"
+        aria-label="Delivery progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={fill}
+      >
+        <div className="h-full rounded-full bg-brand-600" style={{ width: `${fill}%` }} data-testid="progress-fill" />
+      </div>
+      <ol className="mt-4 grid gap-3 sm:grid-cols-4">
+        {DELIVERY_STATUSES.map((s, i) => {
+          const done = i <= reached;
+          const date = dateOf(s);
+          return (
+            <li key={s} className="flex items-start gap-2 sm:flex-col" data-testid="progress-step" data-done={done ? "true" : "false"}>
+              <span
+                aria-hidden="true"
+                className={`grid h-7 w-7 shrink-0 place-items-center rounded-full text-sm font-bold ${done ? "bg-brand-700 text-white" : "bg-gray-200 text-gray-600"}`}
+              >
+                {done ? "✓" : i + 1}
+              </span>
+              <div>
+                <p className={`font-semibold ${done ? "text-ink" : "text-gray-600"}`}>
+                  {STEP_LABEL[s]}
+                  <span className="sr-only">{done ? " (done)" : " (not yet)"}</span>
+                </p>
+                <p className="text-sm text-gray-600" data-testid={`step-date-${s.toLowerCase()}`}>
+                  {date ? <time dateTime={steps[s] ?? undefined}>{date}</time> : done ? "" : "Pending"}
+                </p>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {cancelled ? <p className="mt-3 text-sm font-semibold text-red-700">This order was cancelled.</p> : <p className="mt-3 text-sm text-gray-700">{DELIVERY_WINDOW_TEXT}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * What the order pages offer, from the domain's rules (app/domain/orders.ts); the API checks
+ * every action again. Client-safe.
+ */
+import { isCancellable } from "~/domain/orders";
+import type { ApiOrder } from "~/storefront/api-types";
+
+type Order = Pick<ApiOrder, "order_payment_method" | "order_payment_status" | "order_delivery_status">;
+
+/** A card order whose payment has not completed (Complete Payment starts a new attempt). */
+export const needsPayment = (o: Order) => o.order_payment_method === "CardPayment" && (o.order_payment_status === "Pending" || o.order_payment_status === "Failed");
+
+/**
+ * Cancel shows on an item that is not cancelled yet, while the order has not shipped, and once
+ * the order is settled: paid by card (spec section 2: payment Complete), or pay on delivery.
+ */
+export function canCancelItem(o: Order, item: { status: string; cancellable?: boolean }): boolean {
+  if (item.status === "Cancelled" || item.cancellable === false) return false;
+  if (!isCancellable(o.order_delivery_status)) return false;
+  return o.order_payment_method === "PayOnDelivery" || o.order_payment_status === "Complete";
+}

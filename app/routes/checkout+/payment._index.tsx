@@ -1,0 +1,322 @@
+/**
+ * /checkout/payment — checkout (spec sections 2, 4, 5, 8). `?buy={productId}` buys one product
+ * now, otherwise the cart; `?g=y` is guest checkout (contact and shipping fields), a guest without
+ * it goes to the login page (which offers "Checkout as guest"), keeping buy and the origin.
+ * Members: the DELIVERY ADDRESS block (the chosen address is kept in the session; intents
+ * use-address, add-address, edit-address), payment method, order summary with the shipping quote
+ * for the chosen state, Place order (intent place). Guests: intents quote (shipping for the state)
+ * and place. Every form is a plain POST; the Place order form carries an idempotency token sent as
+ * Idempotency-Key, so a double submit makes one order. Pay on delivery → 303 to the success page;
+ * card → a payment attempt and 303 to Paystack's page.
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CheckoutSummary } from "~/components/checkout/order-summary";
+import { DeliveryAddressBlock, checkoutHref, type CheckoutAddress } from "~/components/checkout/delivery-address";
+import { GuestFields } from "~/components/checkout/guest-fields";
+import { PaymentChoice, PlaceOrderButton, type Method } from "~/components/checkout/payment-choice";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { primaryButton } from "~/components/ui/button";
+import { FormErrors } from "~/components/ui/forms";
+import { AddressFormSchema, canonicalState, toAddressBody } from "~/domain/addresses";
+import { CHECKOUT_MESSAGES, DEFAULT_PAYMENT_METHOD, GuestCheckoutSchema, PAYMENT_METHODS } from "~/domain/orders";
+import { apiFor, type Api } from "~/storefront/api.server";
+import type { ApiAddress } from "~/storefront/api-types";
+import { forgetCart } from "~/storefront/cart.server";
+import {
+  callbackOrderId,
+  chooseAddress,
+  chosenAddress,
+  loadCheckoutItems,
+  placeOrder,
+  quoteShipping,
+  rememberGuestOrder,
+  startCardPayment,
+  successPath,
+  type CheckoutItems,
+} from "~/storefront/checkout.server";
+import { positiveId } from "~/storefront/form-answer.server";
+import { apiErrorsToReply, apiMessage } from "~/storefront/form-reply";
+import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
+import { getGuestCartId } from "~/storefront/session.server";
+
+interface Query {
+  buy: number | null;
+  guest: boolean;
+}
+
+function readQuery(request: Request): Query & { url: URL } {
+  const url = new URL(request.url);
+  return { url, buy: positiveId(url.searchParams.get("buy")), guest: url.searchParams.get("g") === "y" };
+}
+
+/** A guest without g=y: to the login page, which offers "Checkout as guest" (keeping buy). */
+function toLogin(url: URL, buy: number | null): Response {
+  const q = new URLSearchParams({ redirectTo: `${url.pathname}${url.search}`, checkout: "1" });
+  if (buy) q.set("buy", String(buy));
+  return redirect(`/auth/login?${q}`, { status: 303 });
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { url, buy, guest } = readQuery(request);
+  const api = await apiFor(request, context);
+  const user = api.user;
+  // "Cancel payment" on Paystack's page comes back here (metadata.cancel_action): the order is
+  // saved, so show its page with Try again / Pay on delivery instead.
+  const cancelledOrder = callbackOrderId(url);
+  if (cancelledOrder) throw await redirectWithFlash(api, successPath(cancelledOrder, !user), { kind: "info", message: "The card payment was cancelled." });
+  if (!user && !guest) throw toLogin(url, buy);
+  // A signed-in shopper checks out as a member.
+  if (user && guest) throw redirect(checkoutHref(buy), { status: 303 });
+  const items = await loadCheckoutItems(api, request, buy);
+  if (!items && buy) throw new Response("Not Found", { status: 404 });
+  const idempotencyKey = crypto.randomUUID();
+  const base = { buy, idempotencyKey, defaultMethod: DEFAULT_PAYMENT_METHOD as Method, lines: items?.lines ?? [], subtotal: items?.subtotal ?? 0 };
+  if (!user) {
+    return data({ ...base, mode: "guest" as const, addresses: [] as CheckoutAddress[], chosen: null, shipping: null, state: null, changing: false, editId: null, adding: false }, { headers: await api.headers() });
+  }
+  const addresses = await api.must(api.get<ApiAddress[]>(`/users/${user.id}/addresses/`));
+  const chosen = chosenAddress(api, addresses);
+  const shipping = items ? await quoteShipping(api, items, chosen?.state ?? null) : null;
+  return data(
+    {
+      ...base,
+      mode: "member" as const,
+      addresses,
+      chosen,
+      shipping,
+      state: chosen?.state ?? null,
+      changing: url.searchParams.get("change") === "1" && addresses.length > 0,
+      editId: positiveId(url.searchParams.get("edit")),
+      adding: url.searchParams.get("add") === "1",
+    },
+    { headers: await api.headers() },
+  );
+}
+
+type Reply = SubmissionResult<string[]>;
+interface ActionAnswer {
+  intent: string;
+  result: Reply;
+  shipping?: number | null;
+  state?: string | null;
+}
+const answer = async (api: Api, a: ActionAnswer, status = 400) => data(a, { status, headers: await api.headers() });
+/** Form-level messages as a conform reply. */
+const formError = (message: string, initialValue?: Record<string, unknown>): Reply => ({ status: "error", initialValue: (initialValue ?? null) as Reply["initialValue"], error: { "": [message] } });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { url, buy, guest } = readQuery(request);
+  const api = await apiFor(request, context);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const user = api.user;
+  if (!user && !guest) return toLogin(url, buy);
+
+  if (user && (intent === "use-address" || intent === "add-address" || intent === "edit-address")) {
+    return addressIntent(api, user.id, intent, form, buy);
+  }
+  if (intent === "quote" && !user) {
+    const state = canonicalState(String(form.get("state") ?? ""));
+    const items = await loadCheckoutItems(api, request, buy);
+    const shipping = items ? await quoteShipping(api, items, state) : null;
+    const payload = Object.fromEntries([...form.entries()].filter(([k]) => k !== "intent" && typeof k === "string"));
+    return answer(api, { intent, result: { initialValue: payload as Reply["initialValue"] }, shipping, state }, 200);
+  }
+  if (intent !== "place") throw unknownIntent();
+
+  // Nothing to buy any more may still be a retry of a placed order (its cart already emptied):
+  // the API answers a known idempotency key with that order, anything else with "cart empty".
+  const items = await loadCheckoutItems(api, request, buy);
+  const method = String(form.get("order_payment_method") ?? "");
+  const key = String(form.get("idempotencyKey") ?? "");
+
+  if (user) {
+    const addressId = positiveId(form.get("delivery_address_id"));
+    if (!addressId) return answer(api, { intent, result: formError(CHECKOUT_MESSAGES.noAddress) });
+    if (!(PAYMENT_METHODS as readonly string[]).includes(method)) return answer(api, { intent, result: formError(CHECKOUT_MESSAGES.selectBoth) });
+    const body = { delivery_address_id: addressId, order_payment_method: method, ...(buy ? { buy } : {}) };
+    return finishPlacement(api, items, body, key, method as Method, false, {});
+  }
+
+  const submission = parseWithZod(form, { schema: GuestCheckoutSchema });
+  const state = canonicalState(String(form.get("state") ?? ""));
+  const shipping = items ? await quoteShipping(api, items, state) : null;
+  if (submission.status !== "success") return answer(api, { intent, result: submission.reply(), shipping, state });
+  if (!(PAYMENT_METHODS as readonly string[]).includes(method)) {
+    return answer(api, { intent, result: submission.reply({ formErrors: [CHECKOUT_MESSAGES.selectBoth] }), shipping, state });
+  }
+  const cartId = buy ? null : await getGuestCartId(request);
+  const body = {
+    guest_delivery_address: { ...submission.value, country: "NGA" },
+    order_payment_method: method,
+    ...(buy ? { buy } : { cart_id: cartId }),
+  };
+  return finishPlacement(api, items, body, key, method as Method, true, { shipping, state, payload: submission.payload });
+}
+
+async function finishPlacement(
+  api: Api,
+  items: CheckoutItems | null,
+  body: Record<string, unknown>,
+  key: string,
+  method: Method,
+  guest: boolean,
+  echo: { shipping?: number | null; state?: string | null; payload?: Record<string, unknown> },
+) {
+  const r = await placeOrder(api, body, key);
+  if (!r.ok) {
+    if (r.status === 401) throw await api.signedOut();
+    if (!items) return redirectWithFlash(api, "/cart", { kind: "error", message: apiMessage(r.data, CHECKOUT_MESSAGES.emptyCart) });
+    const fields = guest ? Object.keys(GuestCheckoutSchema.shape) : [];
+    // The guest fields come back as {"guest_delivery_address.<field>": [...]}.
+    const body = r.data && typeof r.data === "object" && !Array.isArray(r.data)
+      ? Object.fromEntries(Object.entries(r.data).map(([k, v]) => [k.replace(/^guest_delivery_address\./, ""), v]))
+      : r.data;
+    const errors = apiErrorsToReply(r.status, body, fields, "Your order could not be placed. Please try again.");
+    const result: Reply = {
+      status: "error",
+      initialValue: (echo.payload ?? null) as Reply["initialValue"],
+      error: { "": errors.formErrors, ...errors.fieldErrors },
+    };
+    return answer(api, { intent: "place", result, shipping: echo.shipping, state: echo.state }, r.status >= 500 ? 502 : r.status === 409 ? 409 : 400);
+  }
+  const order = r.data;
+  if (items?.cartId) forgetCart(api);
+  if (guest && order.guest_token) rememberGuestOrder(api, order.id, order.guest_token);
+  if (method === "PayOnDelivery") return redirectWithFlash(api, successPath(order.id, guest), null);
+  const pay = await startCardPayment(api, order.id, guest ? order.guest_token : null);
+  // The order stands even when Paystack cannot be reached: the success page offers Try again.
+  if (!pay.ok) return redirectWithFlash(api, successPath(order.id, guest), { kind: "error", message: pay.message });
+  return redirect(pay.url, { status: 303, headers: await api.headers() });
+}
+
+async function addressIntent(api: Api, userId: number, intent: string, form: FormData, buy: number | null) {
+  const back = checkoutHref(buy);
+  if (intent === "use-address") {
+    const id = positiveId(form.get("id"));
+    if (!id) return redirectWithFlash(api, back, { kind: "error", message: "Choose an address first." });
+    chooseAddress(api, id);
+    return redirectWithFlash(api, back, null);
+  }
+  const submission = parseWithZod(form, { schema: AddressFormSchema });
+  if (submission.status !== "success") return answer(api, { intent, result: submission.reply() });
+  const fields = Object.keys(AddressFormSchema.shape);
+  if (intent === "add-address") {
+    const r = await api.post<ApiAddress>("/users/adresses/", toAddressBody(submission.value, userId));
+    if (!r.ok && Array.isArray(r.data)) return redirectWithFlash(api, back, { kind: "error", message: String(r.data[0]) });
+    if (!r.ok) return answer(api, { intent, result: submission.reply(apiErrorsToReply(r.status, r.data, fields, "The address could not be saved. Please try again.")) }, r.status === 400 ? 400 : 502);
+    chooseAddress(api, r.data.id);
+    return redirectWithFlash(api, back, { kind: "success", message: "Address added" });
+  }
+  const id = positiveId(form.get("id"));
+  if (!id) return redirectWithFlash(api, back, { kind: "error", message: "Choose an address first." });
+  const r = await api.put(`/users/adresses/${id}/`, toAddressBody(submission.value, userId));
+  if (r.status === 404) return redirectWithFlash(api, back, { kind: "error", message: "That address no longer exists." });
+  if (!r.ok) return answer(api, { intent, result: submission.reply(apiErrorsToReply(r.status, r.data, fields, "The address could not be saved. Please try again.")) }, r.status === 400 ? 400 : 502);
+  return redirectWithFlash(api, `${back}${back.includes("?") ? "&" : "?"}change=1`, { kind: "success", message: "Address updated" });
+}
+
+export default function CheckoutRoute() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionAnswer | undefined;
+  if (d.lines.length === 0) {
+    return (
+      <main className="container-page py-12 text-center">
+        <h1 className="text-2xl font-bold">Your cart is empty</h1>
+        <p className="mt-2 text-gray-600">Add a product to your cart before checking out.</p>
+        <Link to="/all" className={`${primaryButton} mt-6`}>
+          Shop Now
+        </Link>
+      </main>
+    );
+  }
+  const placeResult = actionData?.intent === "place" || actionData?.intent === "quote" ? actionData : undefined;
+  const shipping = placeResult && placeResult.shipping !== undefined ? placeResult.shipping : d.shipping;
+  const state = placeResult && placeResult.state !== undefined ? placeResult.state : d.state;
+  return (
+    <main className="container-page py-4">
+      <p className="mb-3 rounded-md bg-brand-50 px-3 py-2 text-center text-sm font-semibold text-brand-700 sm:hidden">Order Confirmation</p>
+      <h1 className="text-xl font-bold sm:text-2xl">Checkout</h1>
+      <div className="mt-4 grid gap-4 lg:grid-cols-[1fr_22rem]">
+        {d.mode === "member" ? (
+          <MemberCheckout d={d} actionData={actionData} />
+        ) : (
+          <GuestCheckout idempotencyKey={d.idempotencyKey} defaultMethod={d.defaultMethod} lastResult={placeResult?.result} />
+        )}
+        <CheckoutSummary lines={d.lines} subtotal={d.subtotal} shipping={shipping ?? null} state={state ?? null}>
+          <PlaceOrderButton form="place-order" />
+          <p className="mt-2 text-xs text-gray-600">Prices, shipping and the total are confirmed by our server when you place the order.</p>
+        </CheckoutSummary>
+      </div>
+    </main>
+  );
+}
+
+type MemberData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { mode: "member" }>;
+
+function MemberCheckout({ d, actionData }: { d: MemberData; actionData: ActionAnswer | undefined }) {
+  const placeErrors = actionData?.intent === "place" ? Object.values(actionData.result.error ?? {}).flat().filter(Boolean) : [];
+  return (
+    <div className="space-y-4">
+      <FormErrors id="place-order-errors" errors={placeErrors as string[]} />
+      <DeliveryAddressBlock
+        addresses={d.addresses}
+        chosen={d.chosen}
+        changing={d.changing}
+        editId={d.editId}
+        adding={d.adding}
+        buy={d.buy}
+        lastResult={actionData?.result}
+        lastIntent={actionData?.intent ?? null}
+      />
+      <section aria-label="Payment" className="rounded-lg border border-gray-200 bg-white p-4">
+        <Form method="post" id="place-order" aria-describedby="place-order-errors">
+          <input type="hidden" name="idempotencyKey" value={d.idempotencyKey} />
+          {d.chosen ? <input type="hidden" name="delivery_address_id" value={d.chosen.id} /> : null}
+          <PaymentChoice defaultMethod={d.defaultMethod} />
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+function GuestCheckout({ idempotencyKey, defaultMethod, lastResult }: { idempotencyKey: string; defaultMethod: Method; lastResult: Reply | undefined }) {
+  const [form, fields] = useForm({
+    id: "place-order",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: GuestCheckoutSchema }),
+  });
+  const f = fields as unknown as Parameters<typeof GuestFields>[0]["fields"];
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-gray-700">
+        Checking out as a guest.{" "}
+        <Link to="/auth/login?redirectTo=%2Fcheckout%2Fpayment" className="font-semibold text-brand-700 underline">
+          Log in
+        </Link>{" "}
+        to use your saved addresses.
+      </p>
+      <Form method="post" {...getFormProps(form)} noValidate className="space-y-4 rounded-lg border border-gray-200 bg-white p-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <GuestFields fields={f} />
+        <button type="submit" name="intent" value="quote" formNoValidate className="btn-outline">
+          Update shipping for this state
+        </button>
+        <PaymentChoice defaultMethod={defaultMethod} />
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Checkout | BuildMart NG" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,48 @@
+/**
+ * /orders/{orderId}?t={token} — a guest's order (the link in the order e-mail): read-only detail
+ * and tracking. The token is checked by the API (GET /orders/{id}/?token=); a wrong or missing
+ * token is a 404. A signed-in owner is sent to the account area's page.
+ */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { OrderDetail } from "~/components/checkout/order-detail";
+import { OrderProgress } from "~/components/checkout/order-progress";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { orderNumber } from "~/domain/orders";
+import { apiFor } from "~/storefront/api.server";
+import { loadOrder, orderSteps } from "~/storefront/checkout.server";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const api = await apiFor(request, context);
+  const id = params.orderId ?? "";
+  const token = new URL(request.url).searchParams.get("t");
+  if (!token) {
+    if (api.user) throw redirect(`/users/orders/${encodeURIComponent(id)}`);
+    throw new Response("Not Found", { status: 404 });
+  }
+  const order = await loadOrder(api, id, token);
+  if (!order) throw new Response("Not Found", { status: 404 });
+  const cancelled = order.order_items.length > 0 && order.order_items.every((i) => i.status === "Cancelled");
+  return data({ order, steps: orderSteps(order), cancelled }, { headers: await api.headers({ "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" }) });
+}
+
+export default function GuestOrderRoute() {
+  const { order, steps, cancelled } = useLoaderData<typeof loader>();
+  return (
+    <main className="container-page space-y-4 py-4">
+      <OrderDetail order={order} />
+      <h2 className="text-lg font-bold">Order Progress</h2>
+      <OrderProgress status={order.order_delivery_status} steps={steps} cancelled={cancelled} />
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d ? `Order ${orderNumber(d.order.id)} | BuildMart NG` : "Order | BuildMart NG" },
+  { name: "robots", content: "noindex" },
+];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

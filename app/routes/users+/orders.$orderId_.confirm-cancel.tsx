@@ -1,0 +1,147 @@
+/**
+ * /users/orders/{orderId}/confirm-cancel?item={orderItemId} — Cancel Order (spec sections 2, 3):
+ * the item, the seven reasons as radio buttons (a GET form: choosing changes nothing), then a
+ * confirmation (?item=…&reason=…) whose button POSTs the cancellation; back on the order page the
+ * item shows Cancelled. A card-paid item is refunded by the server.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { canCancelItem } from "~/components/checkout/order-rules";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { primaryButton } from "~/components/ui/button";
+import { FormErrors } from "~/components/ui/forms";
+import { Spinner } from "~/components/ui/spinner";
+import { formatNaira } from "~/domain/money";
+import { CANCEL_MESSAGES, CANCEL_REASONS, CancelItemSchema, orderNumber } from "~/domain/orders";
+import type { Api } from "~/storefront/api.server";
+import { requireUser } from "~/storefront/auth.server";
+import { loadOrder } from "~/storefront/checkout.server";
+import { apiMessage } from "~/storefront/form-reply";
+import { readForm, redirectWithFlash } from "~/storefront/responses.server";
+
+async function itemOf(api: Api, request: Request, orderId: string) {
+  const order = await loadOrder(api, orderId);
+  if (!order) throw new Response("Not Found", { status: 404 });
+  const itemId = new URL(request.url).searchParams.get("item");
+  const item = order.order_items.find((i) => i.id === itemId);
+  if (!item) throw new Response("Not Found", { status: 404 });
+  return { order, item };
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context);
+  const { order, item } = await itemOf(api, request, params.orderId ?? "");
+  const url = new URL(request.url);
+  const reasonParam = url.searchParams.get("reason");
+  const reason = (CANCEL_REASONS as readonly string[]).includes(reasonParam ?? "") ? reasonParam : null;
+  return data(
+    {
+      orderId: order.id,
+      item: { id: item.id, name: item.product_name, quantity: item.quantity, total: item.quantity * item.item_price, image: item.image },
+      allowed: canCancelItem(order, item),
+      alreadyCancelled: item.status === "Cancelled",
+      reason,
+      // a reason sent that is not one of the seven
+      reasonError: reasonParam !== null && !reason ? CANCEL_MESSAGES.reason : null,
+    },
+    { headers: await api.headers() },
+  );
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context);
+  const { order, item } = await itemOf(api, request, params.orderId ?? "");
+  const form = await readForm(request);
+  const submission = parseWithZod(form, { schema: CancelItemSchema });
+  if (submission.status !== "success") return data({ error: CANCEL_MESSAGES.reason }, { status: 400 });
+  const r = await api.post(`/orders/${item.id}/orderitem/cancel`, submission.value);
+  if (r.status === 401) throw await api.signedOut();
+  if (!r.ok) return data({ error: apiMessage(r.data, "This item could not be cancelled. Please try again.") }, { status: r.status >= 500 ? 502 : 400 });
+  return redirectWithFlash(api, `/users/orders/${order.id}`, { kind: "success", message: `${item.product_name} was cancelled` });
+}
+
+export default function ConfirmCancelRoute() {
+  const { orderId, item, allowed, alreadyCancelled, reason, reasonError } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const back = `/users/orders/${orderId}`;
+  return (
+    <main className="space-y-4">
+      <Link to={back} className="text-sm font-semibold text-brand-700 hover:underline">
+        ← Order {orderNumber(orderId)}
+      </Link>
+      <h1 className="text-xl font-bold sm:text-2xl">Cancel Order</h1>
+      <div className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-4">
+        {item.image ? <img src={`${item.image}?w=160`} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" /> : null}
+        <div>
+          <p className="font-medium">{item.name}</p>
+          <p className="text-sm text-gray-600">
+            Quantity {item.quantity} · {formatNaira(item.total)}
+          </p>
+        </div>
+      </div>
+      {!allowed ? (
+        <div className="rounded-lg border border-gray-200 bg-white p-4">
+          <p>{alreadyCancelled ? "This item is already cancelled." : CANCEL_MESSAGES.tooLate}</p>
+          <Link to={back} className="btn-outline mt-3">
+            Back to the order
+          </Link>
+        </div>
+      ) : reason ? (
+        <section aria-labelledby="confirm-h" className="rounded-lg border border-red-200 bg-white p-4" role="alertdialog">
+          <h2 id="confirm-h" className="font-semibold">
+            Cancel this item?
+          </h2>
+          <p className="mt-1 text-sm text-gray-700">
+            Reason: <span className="font-medium">{reason}</span>. Cancelling cannot be undone; a card payment for this item is refunded.
+          </p>
+          <FormErrors errors={actionData?.error ? [actionData.error] : []} />
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Form method="post">
+              <input type="hidden" name="order_item_cancel_reason" value={reason} />
+              <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy}>
+                {busy ? <Spinner /> : null}
+                Yes, cancel item
+              </button>
+            </Form>
+            <Link to={back} className="btn-outline">
+              Keep item
+            </Link>
+          </div>
+        </section>
+      ) : (
+        <Form method="get" className="rounded-lg border border-gray-200 bg-white p-4">
+          <input type="hidden" name="item" value={item.id} />
+          <fieldset>
+            <legend className="mb-2 font-semibold">Why do you want to cancel?</legend>
+            {reasonError ? (
+              <p className="field-error mb-2" role="alert">
+                {reasonError}
+              </p>
+            ) : null}
+            <div className="space-y-2">
+              {CANCEL_REASONS.map((r) => (
+                <label key={r} className="flex items-center gap-2 rounded-md border border-gray-200 p-3 has-[:checked]:border-brand-600">
+                  <input type="radio" name="reason" value={r} required className="accent-brand-600" />
+                  {r}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <button type="submit" className={`${primaryButton} mt-4`}>
+            Continue
+          </button>
+        </Form>
+      )}
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Cancel Order | BuildMart NG" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

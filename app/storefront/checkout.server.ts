@@ -1,0 +1,176 @@
+/**
+ * The storefront's side of checkout (spec sections 2, 4, 5, 7, 8): what is being bought (the cart
+ * or one buy-now product), the shipping quote for a state, placing the order with an idempotency
+ * key, starting and confirming a card payment, and the guest orders this browser placed.
+ * Every figure shown comes from the API; the API recomputes everything again when it places the
+ * order (api-contract.md "The server decides money and state").
+ */
+import type { Api, ApiResponse } from "./api.server";
+import type { ApiAddress, ApiCart, ApiMakePaymentAnswer, ApiOrder, ApiPaymentState, ApiPlacedOrder, ApiProduct, ApiShippingFee } from "./api-types";
+import { loadCart } from "./cart.server";
+import { apiMessage } from "./form-reply";
+
+export interface CheckoutLine {
+  productId: number;
+  name: string;
+  /** Naira, as the API shows it. */
+  price: number;
+  quantity: number;
+  image: string | null;
+}
+
+export interface CheckoutItems {
+  lines: CheckoutLine[];
+  subtotal: number;
+  /** The cart the order is made from (null for buy-now). */
+  cartId: string | null;
+  /** The buy-now product (null for the cart). */
+  buy: number | null;
+}
+
+/** What is being bought: one buy-now product (quantity 1), or the shopper's cart. Null: nothing. */
+export async function loadCheckoutItems(api: Api, request: Request, buy: number | null): Promise<CheckoutItems | null> {
+  if (buy) {
+    const r = await api.get<ApiProduct>(`/products/${buy}/`, { auth: false });
+    if (!r.ok) return null;
+    const p = r.data;
+    const image = p.images[0]?.image ?? null;
+    return { lines: [{ productId: p.id, name: p.name, price: p.selling_price, quantity: 1, image }], subtotal: p.selling_price, cartId: null, buy };
+  }
+  const cart = await loadCart(api, request);
+  if (!cart || cart.cart_items.length === 0) return null;
+  return {
+    lines: cart.cart_items.map((i) => ({ productId: i.prod_id, name: i.name, price: i.price, quantity: i.quantity, image: i.image })),
+    subtotal: cart.subtotal,
+    cartId: cart.id,
+    buy: null,
+  };
+}
+
+/**
+ * Shipping (naira) for the items delivered to `state`, as the API quotes it (the same rule it
+ * charges): buy-now through GET /orders/{productId}/shippingfee/?state=, the cart through
+ * GET /carts/{cartId}/?state=. Null when it cannot be quoted (no state yet, or the API failed).
+ */
+export async function quoteShipping(api: Api, items: CheckoutItems, state: string | null): Promise<number | null> {
+  if (!state) return null;
+  const q = `state=${encodeURIComponent(state)}`;
+  if (items.buy) {
+    const r = await api.get<ApiShippingFee>(`/orders/${items.buy}/shippingfee/?${q}`, { auth: false });
+    return r.ok ? r.data.shipping_cost : null;
+  }
+  if (!items.cartId) return null;
+  const r = await api.get<ApiCart>(`/carts/${items.cartId}/?${q}`);
+  return r.ok ? r.data.shipping_cost : null;
+}
+
+/** The chosen delivery address: the one picked with "Use Address" if still there, else the default. */
+export function chosenAddress(api: Api, addresses: ApiAddress[]): ApiAddress | null {
+  const picked = api.session.get("checkoutAddressId");
+  return addresses.find((a) => a.id === picked) ?? addresses.find((a) => a.is_default) ?? null;
+}
+
+export function chooseAddress(api: Api, id: number) {
+  api.session.set("checkoutAddressId", id);
+  api.touch();
+}
+
+export type PaymentMethod = "CardPayment" | "PayOnDelivery";
+export const PAYMENT_METHODS: readonly PaymentMethod[] = ["CardPayment", "PayOnDelivery"];
+export const isPaymentMethod = (v: unknown): v is PaymentMethod => PAYMENT_METHODS.includes(v as PaymentMethod);
+
+/** POST /orders/ with the form's idempotency token as Idempotency-Key (a retried submit gets the same order). */
+export function placeOrder(api: Api, body: Record<string, unknown>, idempotencyKey: string): Promise<ApiResponse<ApiPlacedOrder>> {
+  const key = /^[A-Za-z0-9-]{8,100}$/.test(idempotencyKey) ? idempotencyKey : undefined;
+  return api.post<ApiPlacedOrder>("/orders/", body, key ? { headers: { "Idempotency-Key": key } } : undefined);
+}
+
+/**
+ * A new card payment attempt for an order (POST /payments/paystack/make/): the URL of Paystack's
+ * hosted page, or a message. The amount is the server's; a guest order is named by its token.
+ */
+export async function startCardPayment(api: Api, orderId: string, guestToken?: string | null): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
+  const r = await api.post<ApiMakePaymentAnswer>("/payments/paystack/make/", { order_id: orderId, ...(guestToken ? { token: guestToken } : {}) });
+  const url = r.ok ? r.data?.data?.data?.authorization_url : undefined;
+  if (url && /^https?:\/\//.test(url)) return { ok: true, url };
+  return { ok: false, message: apiMessage(r.data, "We could not reach the card payment provider. Please try again or pay on delivery.") };
+}
+
+/**
+ * Asks the API to verify a payment with Paystack (PATCH /payments/paystack/confirm_payment). The
+ * query string of the callback is never trusted: the answer only tells the server which attempt
+ * to verify; the order's state is read back afterwards.
+ */
+export async function confirmPayment(api: Api, orderId: string, reference: string): Promise<ApiResponse<ApiPaymentState>> {
+  return api.patch<ApiPaymentState>("/payments/paystack/confirm_payment", {
+    order_id: orderId,
+    reference,
+    trx_ref: reference,
+    tx_ref: reference,
+  });
+}
+
+/** One order: a member's own, or a guest's with its token. Null when not found / not theirs. */
+export async function loadOrder(api: Api, orderId: string, guestToken?: string | null): Promise<ApiOrder | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(orderId)) return null;
+  const path = `/orders/${orderId}/${guestToken ? `?token=${encodeURIComponent(guestToken)}` : ""}`;
+  const r = await api.get<ApiOrder>(path, guestToken ? { auth: !api.user ? false : undefined } : undefined);
+  if (r.ok) return r.data;
+  if (r.status === 401 && api.user) throw await api.signedOut();
+  return null;
+}
+
+const MAX_GUEST_ORDERS = 5;
+
+/** Remembers a guest order's token in the session (the success page and "Try again" need it). */
+export function rememberGuestOrder(api: Api, orderId: string, token: string) {
+  const prev = api.session.get("guestOrders") ?? {};
+  const entries = Object.entries(prev).filter(([id]) => id !== orderId);
+  entries.push([orderId, token]);
+  api.session.set("guestOrders", Object.fromEntries(entries.slice(-MAX_GUEST_ORDERS)));
+  api.touch();
+}
+
+export function guestOrderToken(api: Api, orderId: string): string | null {
+  return api.session.get("guestOrders")?.[orderId] ?? null;
+}
+
+/** The payment reference of a Paystack callback: `reference`, else `trxref`, `tx_ref`, `trx_ref`. */
+export function callbackReference(url: URL): string | null {
+  for (const k of ["reference", "trxref", "tx_ref", "trx_ref"]) {
+    const v = url.searchParams.get(k);
+    if (v && /^[A-Za-z0-9.=_-]{1,100}$/.test(v)) return v;
+  }
+  return null;
+}
+
+/** The order id of a callback: `order_id`, else `o_id` (spec section 2). */
+export function callbackOrderId(url: URL): string | null {
+  const v = url.searchParams.get("order_id") ?? url.searchParams.get("o_id");
+  return v && /^[0-9a-f-]{36}$/i.test(v) ? v.toLowerCase() : null;
+}
+
+/** The success page for an order (guests: g=y hides VIEW ORDER). */
+export function successPath(orderId: string, guest: boolean): string {
+  return `/checkout/payment/success?order_id=${orderId}${guest ? "&g=y" : ""}`;
+}
+
+/** An address as the order summary and the placement body need it. */
+export type DeliveryAddress = Pick<ApiAddress, "id" | "state">;
+
+/**
+ * "Pay on delivery instead" for a card order whose payment did not go through: the API switches
+ * the order's method while its payment is still unsettled (never for a paid order).
+ */
+export async function switchToPayOnDelivery(api: Api, orderId: string, guestToken?: string | null): Promise<{ ok: true } | { ok: false; message: string }> {
+  const r = await api.patch("/payments/paystack/switch_to_pod/", { order_id: orderId, ...(guestToken ? { token: guestToken } : {}) });
+  if (r.ok) return { ok: true };
+  if (r.status === 401 && api.user) throw await api.signedOut();
+  return { ok: false, message: apiMessage(r.data, "We could not switch this order to pay on delivery. Please try again.") };
+}
+
+/** The date of each delivery step reached (the tracking page), from the API's `steps`. */
+export function orderSteps(order: ApiOrder): Record<"Placed" | "Confirmed" | "Shipped" | "Delivered", string | null> {
+  const s = order.steps;
+  return { Placed: s?.Placed ?? null, Confirmed: s?.Confirmed ?? null, Shipped: s?.Shipped ?? null, Delivered: s?.Delivered ?? null };
+}
