@@ -263,7 +263,7 @@ export async function startPaystackStandin(opts: StandinOptions = {}): Promise<P
     const action = (what: string) => `${base}/checkout/${tx.access_code}/${what}`;
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Paystack (local stand-in) — pay ${escapeHtml(formatKobo(tx.amount))}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:24rem;margin:2rem auto;padding:0 1rem;color:#111}
+<style>body{font-family:system-ui,sans-serif;max-width:24rem;margin:2rem auto;padding:0 1rem;color:#111;overflow-wrap:anywhere}
 .card{border:1px solid #ddd;border-radius:.5rem;padding:1rem}button{width:100%;padding:.75rem;margin:.4rem 0;font-size:1rem;border-radius:.4rem;border:1px solid #888;background:#fff}
 button.pay{background:#0ba4db;color:#fff;border-color:#0ba4db}.note{color:#555;font-size:.85rem}</style></head>
 <body><main class="card"><p class="note">Local Paystack stand-in (test mode)</p>
