@@ -125,7 +125,10 @@ describe.each(engines())("order items on %s", (engine) => {
       ]);
       expect([r1.status, r2.status]).toEqual([200, 200]);
       const refunds = await refundsOf(api, order.id);
-      expect(refunds).toEqual([{ order_item_id: itemId, amount_kobo: 3_000_000, status: "queued", payment_transaction_id: txId, reason: "Financial Constraint" }]);
+      // One refund row, committed with the cancellation. The cancel path hands it to the payments
+      // area at once (tests/api/payments.test.ts follows it through Paystack); this order's payment
+      // was written straight into the database, so what Paystack then says of it is not asserted here.
+      expect(refunds).toEqual([{ order_item_id: itemId, amount_kobo: 3_000_000, status: expect.any(String), payment_transaction_id: txId, reason: "Financial Constraint" }]);
       expect(await stockOf(api, product.id)).toBe(20);
       // the other line stays; the order stays paid (the refund follows through payments)
       const o = await api.call(`/orders/${order.id}/`, { token: me.token });
