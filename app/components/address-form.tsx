@@ -10,9 +10,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AddressFormSchema, type AddressFields } from "~/domain/addresses";
-import { NIGERIAN_STATES } from "~/domain/validation";
 import { primaryButton } from "./ui/button";
 import { Spinner } from "./ui/spinner";
+import { StateOptions } from "./ui/state-options";
 
 export type AddressDefaults = AddressFields;
 
@@ -79,12 +79,7 @@ export function AddressForm({
         </Field>
         <Field label="State" required meta={fields.state}>
           <select {...getSelectProps(fields.state)} autoComplete="address-level1" className="field-input">
-            <option value="">Select a state</option>
-            {NIGERIAN_STATES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
+            <StateOptions />
           </select>
         </Field>
         <Field label="Zip code (optional)" meta={fields.zip_code}>

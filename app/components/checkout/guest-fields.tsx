@@ -4,7 +4,7 @@
  */
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { NIGERIAN_STATES } from "~/domain/validation";
+import { StateOptions } from "../ui/state-options";
 
 type F = FieldMetadata<string | undefined>;
 
@@ -43,12 +43,7 @@ export function GuestFields({
           </GField>
           <GField label="State" meta={fields.state}>
             <select {...getSelectProps(fields.state)} autoComplete="address-level1" className="field-input">
-              <option value="">Select a state</option>
-              {NIGERIAN_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
+              <StateOptions />
             </select>
           </GField>
           <GField label="Postal code" meta={fields.zip_code}>

@@ -5,25 +5,20 @@
  * caller may `flushMailQueue()` at once, and the mail job sends anything left within a minute.
  * Links: members go to /users/orders/{id}; guests to /orders/{id}?t=<token> (the signed guest link).
  */
-import { env } from "~/config.server";
 import type { Queryable } from "~/db/client.server";
 import { formatKobo } from "~/domain/money";
 import { orderNumber, type PaymentMethod } from "~/domain/orders";
 import { zoneOf, SHIPPING_ZONES } from "~/domain/shipping";
 import type { MailMessage } from "../mail.server";
+import { emailLayout, esc, orderLink } from "./layout.server";
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Puts a message in mail_queue (due now) in the caller's transaction. */
 export async function queueMail(q: Queryable, m: MailMessage): Promise<void> {
   await q.query("INSERT INTO mail_queue (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4)", [m.to, m.subject, m.text, m.html ?? null]);
 }
 
-/** Where the order e-mails send people: the member's order page, or the guest's signed link. */
-export function orderLink(orderId: string, guestToken?: string): string {
-  const base = env().publicUrl;
-  return guestToken ? `${base}/orders/${orderId}?t=${encodeURIComponent(guestToken)}` : `${base}/users/orders/${orderId}`;
-}
+export { orderLink };
 
 export interface EmailOrderLine {
   name: string;
@@ -31,21 +26,8 @@ export interface EmailOrderLine {
   unitKobo: number;
 }
 
-function layout(title: string, intro: string[], table: string, action: { label: string; href: string }, after: string[]): string {
-  const p = (t: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2937">${esc(t)}</p>`;
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head>
-<body style="margin:0;padding:24px;background:#f9fafb;font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e5e7eb;border-radius:8px;padding:24px">
-<p style="margin:0 0 20px;font-size:20px;font-weight:800;color:#c2410c">BuildMart NG</p>
-<h1 style="margin:0 0 16px;font-size:20px;color:#1f2937">${esc(title)}</h1>
-${intro.map(p).join("\n")}
-${table}
-<p style="margin:24px 0"><a href="${esc(action.href)}" style="display:inline-block;background:#ea580c;color:#ffffff;text-decoration:none;font-weight:600;padding:10px 18px;border-radius:6px">${esc(action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#4b5563">If the button does not work, copy this address into your browser:<br><a href="${esc(action.href)}" style="color:#c2410c;word-break:break-all">${esc(action.href)}</a></p>
-${after.map(p).join("\n")}
-</div></body></html>`;
-}
+const layout = (title: string, intro: string[], table: string, action: { label: string; href: string }, after: string[]) =>
+  emailLayout({ title, intro, table, action, after, spellOutLink: true });
 
 const cell = 'style="padding:6px 4px;border-bottom:1px solid #e5e7eb;font-size:14px;color:#1f2937"';
 const right = 'style="padding:6px 4px;border-bottom:1px solid #e5e7eb;font-size:14px;color:#1f2937;text-align:right"';

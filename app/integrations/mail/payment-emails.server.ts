@@ -6,10 +6,9 @@
  */
 import { formatKobo } from "~/domain/money";
 import type { Queryable } from "~/db/client.server";
-import { link } from "../mail-templates.server";
 import type { MailMessage } from "../mail.server";
+import { emailLayout, esc, orderLink as orderLinkFor } from "./layout.server";
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export interface MailOrder {
   id: string;
@@ -29,24 +28,10 @@ export interface MailLine {
 export const orderNumber = (id: string) => `#${id.split("-")[0].toUpperCase()}`;
 
 /** Where the shopper sees the order: the account page, or the guest's signed link. */
-export function orderLink(o: MailOrder): string {
-  return o.guestToken ? link(`/orders/${o.id}?t=${encodeURIComponent(o.guestToken)}`) : link(`/users/orders/${o.id}`);
-}
+export const orderLink = (o: MailOrder): string => orderLinkFor(o.id, o.guestToken);
 
-function layout(title: string, intro: string[], table: string, action: { label: string; href: string }, after: string[]): string {
-  const p = (t: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2937">${esc(t)}</p>`;
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head>
-<body style="margin:0;padding:24px;background:#f9fafb;font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e5e7eb;border-radius:8px;padding:24px">
-<p style="margin:0 0 20px;font-size:20px;font-weight:800;color:#c2410c">BuildMart NG</p>
-<h1 style="margin:0 0 16px;font-size:20px;color:#1f2937">${esc(title)}</h1>
-${intro.map(p).join("\n")}
-${table}
-<p style="margin:24px 0"><a href="${esc(action.href)}" style="display:inline-block;background:#ea580c;color:#ffffff;text-decoration:none;font-weight:600;padding:10px 18px;border-radius:6px">${esc(action.label)}</a></p>
-${after.map(p).join("\n")}
-</div></body></html>`;
-}
+const layout = (title: string, intro: string[], table: string, action: { label: string; href: string }, after: string[]) =>
+  emailLayout({ title, intro, table, action, after });
 
 function linesTable(lines: MailLine[], rows: Array<[string, string]>): string {
   const td = "padding:6px 0;font-size:14px;color:#1f2937;border-bottom:1px solid #f3f4f6";

@@ -1,0 +1,15 @@
+import { NIGERIAN_STATES } from "~/domain/validation";
+
+/** The options of every delivery-state select: the 36 states and the FCT, after a prompt. */
+export function StateOptions() {
+  return (
+    <>
+      <option value="">Select a state</option>
+      {NIGERIAN_STATES.map((s) => (
+        <option key={s} value={s}>
+          {s}
+        </option>
+      ))}
+    </>
+  );
+}
