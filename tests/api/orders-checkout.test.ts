@@ -304,6 +304,13 @@ describe.each(engines())("checkout: POST /orders/ on %s", (engine) => {
       expect(fee.body.shipping_cost).toBe(expected / 100);
       const o = await api.call("/orders/", { token: me.token, json: { delivery_address_id: me.addressId, order_payment_method: "PayOnDelivery" } });
       expect(o.body.shipping_cost).toBe(expected / 100);
+      // The spec's "order id form": the shipping the order was charged, for its buyer only.
+      const charged = await api.call(`/orders/${o.body.id}/shippingfee/`, { token: me.token });
+      expect(charged.status).toBe(200);
+      expect(charged.body).toMatchObject({ shipping_cost: expected / 100, state });
+      const stranger = await makeShopper(api, { state: "Lagos", items: [] });
+      expect((await api.call(`/orders/${o.body.id}/shippingfee/`, { token: stranger.token })).status).toBe(404);
+      expect((await api.call(`/orders/${o.body.id}/shippingfee/`)).status).toBe(401);
     }
     // "abuja" and "FCT" are the FCT; no state is the base zone; the cap holds
     expect((await api.call(`/orders/${p.id}/shippingfee/?state=abuja`)).body.shipping_cost).toBe(SHIPPING_TABLE_KOBO["Federal Capital Territory"].medium / 100);

@@ -30,6 +30,8 @@
  *
  * GET /orders/{productId}/shippingfee/?state=Lagos&quantity=2   (public) → {shipping_cost, state, zone}
  *   Buy-now quote, by the same rule as the cart and the order. Unknown/missing state: the base zone.
+ *   With an order's uuid in place of the product id (the spec's "order id form", used for carts): the
+ *   shipping that order was charged, for whoever may read the order (else 401/404 as GET /orders/{id}/).
  *   The cart quotes a state with GET /carts/{cartId}/?state=Lagos (shipping_cost and total for that state).
  *
  * GET /orders/{id}/            owner or admin (bearer), or a guest order with ?token=<guest_token> → ApiOrder
@@ -181,7 +183,15 @@ async function getOne(ctx: ApiContext) {
   return json(await loadOrder(ctx.db, o, ctx.url.origin));
 }
 
+const UUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 async function shippingFee(ctx: ApiContext) {
+  // Spec section 7: "buy-now; cart uses the order id form": an order's id asks for the shipping that
+  // order was charged, for whoever may read the order (its buyer, an admin, a guest with ?token=).
+  if (UUID_LIKE.test(ctx.params.productId ?? "")) {
+    const order = await readableOrder(ctx, ctx.uuidParam("productId"));
+    return json({ shipping_cost: koboToNaira(Number(order.shipping_kobo)), state: order.delivery_state ?? null, zone: zoneOf(order.delivery_state ?? null) });
+  }
   const productId = ctx.intParam("productId");
   const query = validate(ShippingFeeQuery, Object.fromEntries(ctx.url.searchParams));
   const state = query.state ? canonicalState(query.state) : null;
