@@ -348,6 +348,9 @@ export async function addOrderItem(tx: Queryable, order: OrderRow, productId: nu
 
 // ---- cancelling an item ----------------------------------------------------------------------
 
+/** The reason on the refund of the shipping fee of a card-paid order whose every item was cancelled. */
+export const SHIPPING_REFUND_REASON = "Shipping for a fully cancelled order";
+
 export interface CancelResult {
   orderId: string;
   itemId: string;
@@ -359,7 +362,8 @@ export interface CancelResult {
 /**
  * Cancels one order item, in the caller's transaction: the item becomes Cancelled with its
  * reason, its stock returns, and for a card-paid order (payment Complete, CardPayment) a refund of
- * the item's total is queued in `refunds` (contract 1; the payments area sends it). Allowed until
+ * the item's total is queued in `refunds` (contract 1; the payments area sends it); when that was
+ * the order's last active item, a refund of the shipping fee is queued too (once). Allowed until
  * the order ships (Placed or Confirmed). An unpaid order's totals drop with the item (amount due);
  * a paid order's totals stay what was charged. Cancelling a cancelled item changes nothing.
  * `mayAct(order)` checks the caller (owner, admin or guest token) and throws 404 otherwise.
@@ -387,25 +391,45 @@ export async function cancelOrderItem(
   await returnStock(tx, item.product_id, item.quantity);
   await recordOrderEvent(tx, order.id, "cancelled", itemId);
   let refundQueued = false;
-  if (order.order_payment_method === "CardPayment" && order.order_payment_status === "Complete") {
-    const paid = await tx.query<{ id: number; currency: string }>(
-      `SELECT id, currency FROM payment_transactions WHERE order_id = $1 AND payment_status = 'Complete' ORDER BY verified_at DESC NULLS LAST, id DESC LIMIT 1`,
-      [order.id],
+  let itemRefundQueued = false;
+  let shippingRefundKobo = 0;
+  const paid =
+    order.order_payment_method === "CardPayment" && order.order_payment_status === "Complete"
+      ? (
+          await tx.query<{ id: number; currency: string }>(
+            `SELECT id, currency FROM payment_transactions WHERE order_id = $1 AND payment_status = 'Complete' ORDER BY verified_at DESC NULLS LAST, id DESC LIMIT 1`,
+            [order.id],
+          )
+        ).rows[0]
+      : undefined;
+  const amount = item.item_price_kobo * item.quantity;
+  if (paid && amount > 0) {
+    const r = await tx.query(
+      `INSERT INTO refunds (order_id, order_item_id, payment_transaction_id, amount_kobo, currency, reason, kind)
+       VALUES ($1, $2, $3, $4, $5, $6, 'item') ON CONFLICT (order_item_id) WHERE order_item_id IS NOT NULL DO NOTHING`,
+      [order.id, itemId, paid.id, amount, paid.currency, reason],
     );
-    const amount = item.item_price_kobo * item.quantity;
-    if (paid.rows[0] && amount > 0) {
-      const r = await tx.query(
-        `INSERT INTO refunds (order_id, order_item_id, payment_transaction_id, amount_kobo, currency, reason)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (order_item_id) WHERE order_item_id IS NOT NULL DO NOTHING`,
-        [order.id, itemId, paid.rows[0].id, amount, paid.rows[0].currency, reason],
-      );
-      refundQueued = r.rowCount > 0;
-    }
+    itemRefundQueued = r.rowCount > 0;
+    refundQueued = itemRefundQueued;
   }
   // Nothing paid yet: the amount due drops with the item (items total and shipping recomputed from
   // the active lines). Paid: the totals stay what was charged, and the refund returns the item's part.
   if (order.order_payment_status !== "Complete") await recomputeOrderTotals(tx, order.id, order.delivery_state);
   const active = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM order_items WHERE order_id = $1 AND status = 'Active'", [order.id]);
+  // Every item of a card-paid order cancelled before it shipped: nothing will be shipped, so the
+  // shipping fee that was charged goes back too, queued with this last cancellation (once: the
+  // unique index refunds_shipping_uq).
+  if (active.rows[0].n === 0 && paid && order.shipping_kobo > 0) {
+    const r = await tx.query(
+      `INSERT INTO refunds (order_id, order_item_id, payment_transaction_id, amount_kobo, currency, reason, kind)
+       VALUES ($1, NULL, $2, $3, $4, $5, 'shipping') ON CONFLICT (order_id) WHERE kind = 'shipping' DO NOTHING`,
+      [order.id, paid.id, order.shipping_kobo, paid.currency, SHIPPING_REFUND_REASON],
+    );
+    if (r.rowCount) {
+      shippingRefundKobo = order.shipping_kobo;
+      refundQueued = true;
+    }
+  }
   // Every item cancelled before anything was paid: nothing is owed any more.
   if (active.rows[0].n === 0 && order.order_payment_status === "Pending")
     await tx.query("UPDATE orders SET order_payment_status = 'Cancelled', updated_at = now() WHERE id = $1", [order.id]);
@@ -421,9 +445,11 @@ export async function cancelOrderItem(
         quantity: item.quantity,
         amountKobo: item.item_price_kobo * item.quantity,
         reason,
-        refund: refundQueued,
+        refund: itemRefundQueued,
+        shippingRefundKobo,
       }),
     );
   return { orderId: order.id, itemId, changed: true, refundQueued };
 }
+
 

@@ -113,6 +113,8 @@ export interface ItemCancelledInput {
   reason: string;
   /** A card refund was queued for the item. */
   refund: boolean;
+  /** The last item of a card-paid order went: the shipping fee refunded too (kobo; 0 or absent: not). */
+  shippingRefundKobo?: number;
 }
 
 export function itemCancelledEmail(i: ItemCancelledInput): MailMessage {
@@ -122,10 +124,14 @@ export function itemCancelledEmail(i: ItemCancelledInput): MailMessage {
   const money = i.refund
     ? `We are refunding ${formatKobo(i.amountKobo)} to your card. Refunds usually reach you within 5 to 10 working days; we e-mail you when it is processed.`
     : "Nothing was charged for this item, so there is nothing to refund.";
+  const shipping = i.shippingRefundKobo && i.shippingRefundKobo > 0
+    ? ` Nothing is left to ship on this order, so we are also refunding the shipping fee of ${formatKobo(i.shippingRefundKobo)} to your card.`
+    : "";
   return {
     to: i.to,
     subject: `An item of your BuildMart NG order ${number} was cancelled`,
-    text: `Hello,\n\n${intro}\n\n${money}\n\nView your order:\n${href}\n\nBuildMart NG\n`,
-    html: layout(`Item cancelled from order ${number}`, ["Hello,", intro, money], "", { label: "View your order", href }, []),
+    text: `Hello,\n\n${intro}\n\n${money}${shipping}\n\nView your order:\n${href}\n\nBuildMart NG\n`,
+    html: layout(`Item cancelled from order ${number}`, ["Hello,", intro, money + shipping], "", { label: "View your order", href }, []),
   };
 }
+
