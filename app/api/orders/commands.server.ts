@@ -17,7 +17,7 @@ import { ApiError, badRequest, notFound } from "../core/http";
 import { findCart, findUserCart, loadCartItems } from "../carts/queries.server";
 import { findOrder } from "./queries.server";
 import type { OrderRow } from "./serialize";
-import { itemCancelledEmail, orderPlacedEmail, queueMail, type EmailOrderLine } from "~/integrations/mail/order-emails.server";
+import { itemCancelledEmail, orderPlacedEmail, queueMail, unpaidOrderCancelledEmail, type EmailOrderLine } from "~/integrations/mail/order-emails.server";
 
 export const conflict = (body: Record<string, unknown>) => new ApiError(409, body);
 
@@ -452,4 +452,63 @@ export async function cancelOrderItem(
   return { orderId: order.id, itemId, changed: true, refundQueued };
 }
 
+// ---- card orders never paid ---------------------------------------------------------------------
 
+/** The cancel reason on the items of a card order cancelled because its payment never came. */
+export const UNPAID_CANCEL_REASON = "Payment not received in time";
+
+/**
+ * Cancels a card order that was never paid, in the caller's transaction, if it still qualifies
+ * once its row is locked: card payment, payment Pending (or Failed), still Placed, placed at least
+ * `olderThanHours` ago, no attempt Complete or Refunded, and none Pending (the caller has asked
+ * Paystack about those first: app/jobs.server.ts). The row is taken FOR UPDATE SKIP LOCKED, so an
+ * order another server, a payment or a cancellation holds is left for the next run; make and
+ * markPaid lock the same row, so a payment started or verified meanwhile either comes first (the
+ * order no longer qualifies) or finds the order cancelled (make: 400; money: refunded).
+ * Every active item becomes Cancelled (stock back, in product id order), with a `cancelled` event;
+ * the order's payment becomes Cancelled (nothing is owed); the shopper's e-mail is queued.
+ * Orders switched to pay on delivery never qualify. Returns false when nothing was done.
+ */
+export async function cancelUnpaidCardOrder(tx: Queryable, orderId: string, olderThanHours: number): Promise<boolean> {
+  const r = await tx.query<{ id: string }>(
+    `SELECT o.id::text AS id FROM orders o
+      WHERE o.id = $1 AND o.order_payment_method = 'CardPayment' AND o.order_payment_status IN ('Pending', 'Failed')
+        AND o.order_delivery_status = 'Placed' AND o.created_at <= now() - make_interval(hours => $2)
+        AND NOT EXISTS (SELECT 1 FROM payment_transactions p WHERE p.order_id = o.id AND p.payment_status IN ('Pending', 'Complete', 'Refunded'))
+      FOR UPDATE OF o SKIP LOCKED`,
+    [orderId, olderThanHours],
+  );
+  if (!r.rows[0]) return false;
+  const order = (await findOrder(tx, orderId))!;
+  const who = await tx.query<{ email: string | null; first_name: string }>(
+    `SELECT NULLIF(COALESCE(o.customer_email::text, u.email::text, o.delivery_address->>'email'), '') AS email,
+            COALESCE(u.first_name, o.delivery_address->>'receiver_first_name', '') AS first_name
+       FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = $1`,
+    [orderId],
+  );
+  const items = await tx.query<{ id: string; product_id: number | null; product_name: string; quantity: number; item_price_kobo: number }>(
+    `UPDATE order_items SET status = 'Cancelled', cancel_reason = $2, cancelled_at = now()
+      WHERE order_id = $1 AND status = 'Active'
+      RETURNING id::text AS id, product_id, product_name, quantity, item_price_kobo`,
+    [order.id, UNPAID_CANCEL_REASON],
+  );
+  const lines = [...items.rows].sort((a, b) => (a.product_id ?? 0) - (b.product_id ?? 0) || a.id.localeCompare(b.id));
+  for (const l of lines) await returnStock(tx, l.product_id, l.quantity);
+  for (const l of lines) await recordOrderEvent(tx, order.id, "cancelled", l.id);
+  await tx.query("UPDATE orders SET order_payment_status = 'Cancelled', updated_at = now() WHERE id = $1", [order.id]);
+  const { email: to, first_name } = who.rows[0];
+  if (to)
+    await queueMail(
+      tx,
+      unpaidOrderCancelledEmail({
+        to,
+        firstName: first_name,
+        orderId: order.id,
+        guestToken: order.user_id === null ? guestTokenFor(order.id) : undefined,
+        hours: olderThanHours,
+        lines: items.rows.map((l): EmailOrderLine => ({ name: l.product_name, quantity: l.quantity, unitKobo: l.item_price_kobo })),
+        totalKobo: order.order_total_kobo + order.shipping_kobo,
+      }),
+    );
+  return true;
+}

@@ -14,5 +14,8 @@ UPDATE refunds SET kind = 'item' WHERE order_item_id IS NOT NULL;
 CREATE UNIQUE INDEX refunds_shipping_uq ON refunds(order_id) WHERE kind = 'shipping';
 CREATE UNIQUE INDEX refunds_overpayment_uq ON refunds(payment_transaction_id) WHERE kind = 'overpayment';
 
+-- The job that cancels card orders never paid (UNPAID_ORDER_TTL_HOURS) scans only these.
+CREATE INDEX orders_unpaid_card_idx ON orders(created_at)
+  WHERE order_payment_method = 'CardPayment' AND order_payment_status IN ('Pending', 'Failed') AND order_delivery_status = 'Placed';
 `,
 };

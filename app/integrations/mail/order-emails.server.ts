@@ -1,5 +1,5 @@
 /**
- * Order e-mails (HTML and text): order placed, item cancelled. They go through the mail queue:
+ * Order e-mails (HTML and text): order placed, item cancelled, unpaid card order cancelled. They go through the mail queue:
  * `queueMail(tx, message)` inserts the message in the same transaction as the change it reports
  * (so a crash never loses one and a rolled-back order never sends one); after the commit the
  * caller may `flushMailQueue()` at once, and the mail job sends anything left within a minute.
@@ -135,3 +135,30 @@ export function itemCancelledEmail(i: ItemCancelledInput): MailMessage {
   };
 }
 
+export interface UnpaidOrderCancelledInput {
+  to: string;
+  firstName: string;
+  orderId: string;
+  guestToken?: string;
+  /** How long the order waited for its card payment. */
+  hours: number;
+  lines: readonly EmailOrderLine[];
+  /** What was due (items + shipping). */
+  totalKobo: number;
+}
+
+/** A card order never paid, cancelled by the job after UNPAID_ORDER_TTL_HOURS (app/jobs.server.ts). */
+export function unpaidOrderCancelledEmail(i: UnpaidOrderCancelledInput): MailMessage {
+  const number = orderNumber(i.orderId);
+  const href = orderLink(i.orderId, i.guestToken);
+  const hello = i.firstName ? `Hello ${i.firstName},` : "Hello,";
+  const intro = `We did not receive the card payment of ${formatKobo(i.totalKobo)} for your order ${number} within ${i.hours} hours, so we have cancelled it and released its items for other shoppers.`;
+  const after = "Nothing was charged. If you still want these items, please place a new order.";
+  const textLines = i.lines.map((l) => `- ${l.name} × ${l.quantity}: ${formatKobo(l.unitKobo * l.quantity)}`).join("\n");
+  return {
+    to: i.to,
+    subject: `Your BuildMart NG order ${number} was cancelled: no payment received`,
+    text: `${hello}\n\n${intro}\n\n${textLines}\n\n${after}\n\nView the order:\n${href}\n\nBuildMart NG\n`,
+    html: layout(`Order ${number} cancelled: no payment received`, [hello, intro], itemsTable(i.lines, [["Total", formatKobo(i.totalKobo)]]), { label: "View the order", href }, [after]),
+  };
+}
