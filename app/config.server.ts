@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   PAYSTACK_STANDIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Card payment attempts still Pending after this many minutes are verified by the reconcile job. */
   PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+  /** Card orders still unpaid this many hours after placement are cancelled (stock back) by a job. */
+  UNPAID_ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(90 * 24).default(48),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: optionalUrl,

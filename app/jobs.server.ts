@@ -1,12 +1,13 @@
 /**
  * Work the app server does in the background, on a timer: resend queued mail, reconcile card
- * payments left Pending, and send queued refunds to Paystack. Every app server runs them; rows
+ * payments left Pending, send queued refunds to Paystack, and cancel card orders never paid. Every app server runs them; rows
  * are claimed with FOR UPDATE SKIP LOCKED (or a conditional UPDATE), so several servers never do
  * one job twice. Started once per process by entry.server.tsx (not in tests, which call the
  * exported jobs directly).
  */
+import { cancelUnpaidCardOrder } from "~/api/orders/commands.server";
 import { settleAttempt } from "~/api/payments/commands.server";
-import type { AttemptRow } from "~/api/payments/queries.server";
+import { ATTEMPT_COLUMNS, type AttemptRow } from "~/api/payments/queries.server";
 import { processQueuedRefunds } from "~/api/payments/refunds.server";
 import { env } from "~/config.server";
 import { getDb, type Db } from "~/db/client.server";
@@ -67,6 +68,91 @@ export async function reconcilePendingPayments(db?: Db, opts: { olderThanMinutes
   return run;
 }
 
+export interface UnpaidOrdersRun {
+  /** Orders looked at (claimed) this run. */
+  checked: number;
+  cancelled: number;
+  /** Found paid after all when their pending attempt was verified. */
+  paid: number;
+  /** An attempt still pending at Paystack (or Paystack could not be asked): looked at again later. */
+  stillPending: number;
+  errors: number;
+}
+
+/** A claimed order is not claimed again (by this or another server) for this long. */
+const UNPAID_LEASE_MINUTES = 5;
+
+/**
+ * Cancels card orders never paid: card payment, payment Pending, still Placed, placed more than
+ * UNPAID_ORDER_TTL_HOURS (or `olderThanHours`) ago, no attempt Complete. Their attempts still
+ * Pending are verified with Paystack first (one started within PAYMENT_RECONCILE_AFTER_MINUTES is
+ * asked as the success page asks, so a shopper still on Paystack's page is not taken for gone):
+ * paid → the order is paid (and kept); still pending at Paystack, or Paystack unreachable → left
+ * for a later run; failed, abandoned or unknown → the order is cancelled (cancelUnpaidCardOrder:
+ * stock back, `cancelled` events, payment Cancelled, the shopper e-mailed). Orders switched to pay
+ * on delivery are never touched. Several servers: orders are claimed with FOR UPDATE SKIP LOCKED
+ * and a lease (their updated_at bumped), and the cancellation re-checks everything under the
+ * order's row lock, so an order is cancelled once.
+ */
+export async function expireUnpaidOrders(db?: Db, opts: { olderThanHours?: number; limit?: number } = {}): Promise<UnpaidOrdersRun> {
+  const q = db ?? (await getDb());
+  const hours = opts.olderThanHours ?? env().UNPAID_ORDER_TTL_HOURS;
+  const claimed = await q.query<{ id: string }>(
+    `WITH due AS (
+       SELECT o.id FROM orders o
+        WHERE o.order_payment_method = 'CardPayment' AND o.order_payment_status IN ('Pending', 'Failed') AND o.order_delivery_status = 'Placed'
+          AND o.created_at <= now() - make_interval(hours => $1)
+          AND o.updated_at <= now() - make_interval(mins => ${UNPAID_LEASE_MINUTES})
+          AND NOT EXISTS (SELECT 1 FROM payment_transactions p WHERE p.order_id = o.id AND p.payment_status IN ('Complete', 'Refunded'))
+        ORDER BY o.created_at, o.id LIMIT $2 FOR UPDATE OF o SKIP LOCKED
+     )
+     UPDATE orders o SET updated_at = now() FROM due WHERE o.id = due.id
+     RETURNING o.id::text AS id`,
+    [hours, opts.limit ?? 50],
+  );
+  const run: UnpaidOrdersRun = { checked: 0, cancelled: 0, paid: 0, stillPending: 0, errors: 0 };
+  for (const { id } of claimed.rows) {
+    run.checked++;
+    const attempts = await q.query<AttemptRow & { settled_age: boolean }>(
+      `SELECT ${ATTEMPT_COLUMNS}, created_at <= now() - make_interval(mins => $2) AS settled_age FROM payment_transactions
+        WHERE order_id = $1 AND payment_method = 'CardPayment' AND payment_status = 'Pending' ORDER BY created_at, id`,
+      [id, env().PAYMENT_RECONCILE_AFTER_MINUTES],
+    );
+    let paid = false;
+    let open = false;
+    for (const a of attempts.rows) {
+      try {
+        const outcome = await settleAttempt(q, a, a.settled_age ? "job" : "confirm");
+        if (outcome === "paid" || outcome === "already" || outcome === "refund") paid = true;
+        else if (outcome === "pending" || outcome === "unknown") open = true;
+      } catch (err) {
+        open = true;
+        run.errors++;
+        log().warn({ job: "unpaid-orders", orderId: id, reference: a.reference, err: err instanceof Error ? err.message : String(err) }, "verifying a pending payment failed; the order is kept for now");
+      }
+    }
+    if (paid) {
+      run.paid++;
+      continue;
+    }
+    if (open) {
+      run.stillPending++;
+      continue;
+    }
+    try {
+      if (await q.tx((tx) => cancelUnpaidCardOrder(tx, id, hours))) {
+        run.cancelled++;
+        log().info({ job: "unpaid-orders", orderId: id, ttlHours: hours }, "unpaid card order cancelled: stock returned");
+      }
+    } catch (err) {
+      run.errors++;
+      log().error({ job: "unpaid-orders", orderId: id, err }, "cancelling an unpaid card order failed; will retry");
+    }
+  }
+  if (run.cancelled) void flushMailQueue(q).catch((err) => log().warn({ job: "unpaid-orders", err }, "sending mail failed; the mail job retries"));
+  return run;
+}
+
 export function startBackgroundJobs() {
   if (started || process.env.NODE_ENV === "test" || process.env.DISABLE_JOBS === "1") return;
   started = true;
@@ -90,6 +176,12 @@ export function startBackgroundJobs() {
       if (r.checked) log().info({ job: "payments-reconcile", ...r }, "pending payments reconciled");
     } catch (err) {
       log().error({ job: "payments-reconcile", err }, "reconciling pending payments failed");
+    }
+    try {
+      const r = await expireUnpaidOrders();
+      if (r.checked) log().info({ job: "unpaid-orders", ...r }, "unpaid card orders checked");
+    } catch (err) {
+      log().error({ job: "unpaid-orders", err }, "checking unpaid card orders failed");
     }
     try {
       const r = await processQueuedRefunds();

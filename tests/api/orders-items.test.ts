@@ -158,6 +158,50 @@ describe.each(engines())("order items on %s", (engine) => {
       expect((await refundsOf(api, paid.order.id)).map((x) => x.amount_kobo)).toEqual([3_000_000]);
     });
 
+    it("cancelling the last item of a card-paid order queues the shipping refund with it, once; never for pay on delivery or an unpaid order", async () => {
+      const p2 = await makeProduct(api, { price_kobo: 800_000, size: "small" });
+      const { me, order, itemId } = await placeFor(api, { method: "CardPayment", quantity: 2, price_kobo: 1_500_000 });
+      const added = await api.call(`/orders/${order.id}/orderitems/create/`, { token: me.token, json: { product_id: p2.id, quantity: 1 } });
+      const shipping = Math.round(added.body.order.shipping_cost * 100);
+      expect(shipping).toBeGreaterThan(0);
+      const txId = await markPaid(api, order.id, me.id, 3_800_000 + shipping);
+      const cancel = (id: string) => api.call(`/orders/${id}/orderitem/cancel`, { token: me.token, json: { order_item_cancel_reason: "Security Reasons" } });
+      expect((await cancel(itemId)).status).toBe(200);
+      // One item left: the order will still ship, so the shipping stays paid for.
+      expect((await refundsOf(api, order.id)).map((r) => r.order_item_id)).toEqual([itemId]);
+      // The last one, cancelled twice at once and again later.
+      const lastId = added.body.item.id as string;
+      const [a, b] = await Promise.all([cancel(lastId), cancel(lastId)]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect((await cancel(lastId)).status).toBe(200);
+      const rows = await refundsOf(api, order.id);
+      expect(rows).toHaveLength(3);
+      expect(rows.find((r) => r.order_item_id === null)).toEqual({
+        order_item_id: null,
+        amount_kobo: shipping,
+        status: expect.any(String),
+        payment_transaction_id: txId,
+        reason: "Shipping for a fully cancelled order",
+      });
+      // It was written by the last cancellation itself (same transaction as the item's refund).
+      const at = await api.db.query<{ same: boolean }>(
+        `SELECT (SELECT created_at FROM refunds WHERE order_id = $1 AND order_item_id IS NULL) = (SELECT created_at FROM refunds WHERE order_item_id = $2) AS same`,
+        [order.id, lastId],
+      );
+      expect(at.rows[0].same).toBe(true);
+      const mail = await api.db.query<{ text_body: string }>("SELECT text_body FROM mail_queue WHERE to_address = $1 AND subject LIKE '%cancelled%' ORDER BY id", [me.email]);
+      expect(mail.rows).toHaveLength(2);
+      expect(mail.rows[0].text_body).not.toMatch(/shipping fee/);
+      expect(mail.rows[1].text_body).toContain(`also refunding the shipping fee of ₦${(shipping / 100).toLocaleString("en-NG")}`);
+
+      // Pay on delivery, and an unpaid card order: nothing was charged, nothing to refund.
+      for (const method of ["PayOnDelivery", "CardPayment"] as const) {
+        const o = await placeFor(api, { method });
+        expect((await api.call(`/orders/${o.itemId}/orderitem/cancel`, { token: o.me.token, json: { order_item_cancel_reason: "Security Reasons" } })).status).toBe(200);
+        expect(await refundsOf(api, o.order.id)).toEqual([]);
+      }
+    });
+
     it("queues no refund for an unpaid card order", async () => {
       const { me, order, itemId } = await placeFor(api, { method: "CardPayment" });
       const r = await api.call(`/orders/${itemId}/orderitem/cancel`, { token: me.token, json: { order_item_cancel_reason: "Security Reasons" } });

@@ -626,4 +626,165 @@ describe.each(engines())("card payments on %s", (engine) => {
     // Paid orders cannot switch.
     expect((await api.call("/payments/paystack/switch_to_pod/", { method: "PATCH", token: me.token, json: { order_id: orderId } })).status).toBe(400);
   });
+
+  // ---- money edge cases: the amount due changes after a payment page was opened -------------------
+
+  const dueOf = async (orderId: string) =>
+    (await api.db.query<{ due: number }>("SELECT order_total_kobo + shipping_kobo AS due FROM orders WHERE id = $1", [orderId])).rows[0].due;
+  const itemsOf = async (orderId: string) =>
+    (
+      await api.db.query<{ id: string; total: number }>(
+        "SELECT id::text AS id, item_price_kobo * quantity AS total FROM order_items WHERE order_id = $1 ORDER BY created_at, id",
+        [orderId],
+      )
+    ).rows;
+  const refundsOf = async (orderId: string) =>
+    (
+      await api.db.query<{ id: number; order_item_id: string | null; amount_kobo: number; reason: string; kind: string; status: string; provider_refund_id: string | null }>(
+        "SELECT id, order_item_id::text AS order_item_id, amount_kobo, reason, kind, status, provider_refund_id FROM refunds WHERE order_id = $1 ORDER BY id",
+        [orderId],
+      )
+    ).rows;
+
+  it("a payment started before items were cancelled pays the order, and what it brought above the new amount due is refunded", async () => {
+    const me = await makeUser(api);
+    const { orderId, due } = await cardOrder(me.id);
+    const stale = (await make(orderId, { token: me.token })).body.data.data;
+    expect(paystack.transaction(stale.reference)?.amount).toBe(due);
+    // The shopper cancels an item before paying: the amount due drops.
+    const [first] = await itemsOf(orderId);
+    const c = await api.call(`/orders/${first.id}/orderitem/cancel`, { token: me.token, json: { order_item_cancel_reason: "Financial Constraint" } });
+    expect(c.status).toBe(200);
+    const newDue = await dueOf(orderId);
+    expect(newDue).toBeLessThan(due);
+    // Complete Payment now starts a new attempt for the new amount (the earlier one is never offered
+    // again); the earlier attempt stays Pending, so money paid on its page is still found.
+    const fresh = (await make(orderId, { token: me.token })).body.data.data;
+    expect(fresh.reference).toMatch(/-2-/);
+    expect(paystack.transaction(fresh.reference)?.amount).toBe(newDue);
+    expect(await attemptRow(stale.reference)).toMatchObject({ payment_status: "Pending", amount_kobo: due });
+
+    // But the old Paystack tab was still open, and the shopper pays the old, higher amount there.
+    await press(stale.authorization_url, "pay");
+    const r = await confirm(stale.reference, orderId);
+    expect(r.body).toMatchObject({ paid: true, status: "Complete", order_payment_status: "Complete" });
+    expect(await paidEvents(orderId)).toBe(1);
+    // The difference is queued for a refund in the same transaction, never kept.
+    const excess = due - newDue;
+    expect(await refundsOf(orderId)).toEqual([
+      expect.objectContaining({ order_item_id: null, amount_kobo: excess, kind: "overpayment", reason: expect.stringMatching(/^Overpayment: .* was paid while .* was due \(items were cancelled/) }),
+    ]);
+    // ... and reaches Paystack without waiting for the job; once processed, the payment itself stays
+    // Complete (only part of it went back) and so does the order (its remaining item is paid for).
+    await waitFor("the excess to be refunded at Paystack", async () => (paystack.transaction(stale.reference)?.refunded ?? 0) === excess);
+    await paystack.idle();
+    await waitFor("refund.processed", async () => (await refundsOf(orderId))[0].status === "processed");
+    expect((await attemptRow(stale.reference)).payment_status).toBe("Complete");
+    expect((await orderRow(orderId)).order_payment_status).toBe("Complete");
+    const mail = await api.db.query<{ text_body: string }>(
+      "SELECT text_body FROM mail_queue WHERE subject LIKE 'Payment received%' AND text_body LIKE '%' || $1 || '%'",
+      [orderId],
+    );
+    expect(mail.rows).toHaveLength(1);
+    expect(mail.rows[0].text_body).toMatch(/To be refunded: ₦/);
+    // The new page, paid as well, is a duplicate payment: refunded in full.
+    await press(fresh.authorization_url, "pay");
+    expect((await confirm(fresh.reference, orderId)).body).toMatchObject({ paid: true, status: "Complete" });
+    expect((await refundsOf(orderId)).map((x) => [x.kind, x.amount_kobo])).toEqual([
+      ["overpayment", excess],
+      ["payment", newDue],
+    ]);
+  });
+
+  it("a payment for less than the current amount due (items added after it was started) never pays the order and is reported", async () => {
+    const me = await makeUser(api);
+    const { orderId, due } = await cardOrder(me.id);
+    const started = (await make(orderId, { token: me.token })).body.data.data;
+    const [, , extra] = await inStockProducts(api.db, 3);
+    const add = await api.call(`/orders/${orderId}/orderitems/create/`, { token: me.token, json: { product_id: extra, quantity: 1 } });
+    expect(add.status).toBe(201);
+    const newDue = await dueOf(orderId);
+    expect(newDue).toBeGreaterThan(due);
+    const error = vi.spyOn(log(), "error");
+    try {
+      await press(started.authorization_url, "pay");
+      const r = await confirm(started.reference, orderId);
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ paid: false, status: "Failed", order_payment_status: "Pending" });
+      await paystack.idle();
+      expect(error.mock.calls.some((c) => String(c[1]).includes("LESS than the order's amount due"))).toBe(true);
+    } finally {
+      error.mockRestore();
+    }
+    const a = await attemptRow(started.reference);
+    expect(a).toMatchObject({ payment_status: "Failed", provider_status: "mismatch" });
+    expect(a.provider_payload).toMatchObject({ reason: "less than the amount due", due: { amount: newDue }, verify: { status: "success", amount: due } });
+    expect(await paidEvents(orderId)).toBe(0);
+    expect(await paidMails(orderId)).toBe(0);
+    // The shopper can pay the full amount with a new attempt.
+    const again = (await make(orderId, { token: me.token })).body.data.data;
+    expect(paystack.transaction(again.reference)?.amount).toBe(newDue);
+    await press(again.authorization_url, "pay");
+    expect((await confirm(again.reference, orderId)).body).toMatchObject({ paid: true, status: "Complete", amount: newDue / 100 });
+  });
+
+  it("cancelling every item of a card-paid order refunds the shipping too, queued with the last cancellation, once; the order is Refunded when all are processed", async () => {
+    const me = await makeUser(api);
+    const { orderId, due } = await cardOrder(me.id);
+    const { authorization_url, reference } = (await make(orderId, { token: me.token })).body.data.data;
+    await press(authorization_url, "pay");
+    expect((await confirm(reference, orderId)).body.paid).toBe(true);
+    await paystack.idle();
+    const items = await itemsOf(orderId);
+    await api.db.query("UPDATE orders SET customer_email = $2 WHERE id = $1", [orderId, me.email]); // as a placement through the API sets it
+    const cancel = (id: string) => api.call(`/orders/${id}/orderitem/cancel`, { token: me.token, json: { order_item_cancel_reason: "Financial Constraint" } });
+    // Refund webhooks are held back, so each refund is settled when this test says.
+    paystack.setWebhookUrl(undefined);
+    try {
+      expect((await cancel(items[0].id)).status).toBe(200);
+      expect((await refundsOf(orderId)).map((x) => x.kind)).toEqual(["item"]);
+      // The last item, cancelled twice at once, and once more later.
+      const [a, b] = await Promise.all([cancel(items[1].id), cancel(items[1].id)]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect((await cancel(items[1].id)).status).toBe(200);
+      const rows = await refundsOf(orderId);
+      expect(rows.map((x) => [x.kind, x.order_item_id, x.amount_kobo])).toEqual([
+        ["item", items[0].id, items[0].total],
+        ["item", items[1].id, items[1].total],
+        ["shipping", null, SHIPPING],
+      ]);
+      expect(rows[2].reason).toBe("Shipping for a fully cancelled order");
+      // All of it goes back to the card: the items and the shipping are everything that was paid.
+      await waitFor("every refund to reach Paystack", async () => (await refundsOf(orderId)).every((x) => x.provider_refund_id));
+      expect(paystack.transaction(reference)?.refunded).toBe(due);
+      await paystack.idle();
+    } finally {
+      paystack.setWebhookUrl(hook());
+    }
+    const rows = await refundsOf(orderId);
+    const processed = (row: { provider_refund_id: string | null }) =>
+      paystack.deliveries.find((d) => d.event === "refund.processed" && String(JSON.parse(d.body).data.id) === row.provider_refund_id)!;
+    const deliver = async (row: { id: number; provider_refund_id: string | null }) => {
+      const d = processed(row);
+      const r = await api.fetch("/webhooks/paystack", { method: "POST", body: d.body, headers: { "x-paystack-signature": signWebhook(d.body, paystack.secretKey) } });
+      expect(r.status).toBe(200);
+      await waitFor("the refund to be processed", async () => (await refundsOf(orderId)).find((x) => x.id === row.id)?.status === "processed");
+    };
+    // Both items refunded, the shipping not yet: the order is not Refunded.
+    await deliver(rows[0]);
+    await deliver(rows[1]);
+    expect((await orderRow(orderId)).order_payment_status).toBe("Complete");
+    expect((await attemptRow(reference)).payment_status).toBe("Complete");
+    await deliver(rows[2]);
+    await waitFor("the order to be Refunded", async () => (await orderRow(orderId)).order_payment_status === "Refunded");
+    expect((await attemptRow(reference)).payment_status).toBe("Refunded");
+    expect(await count("SELECT count(*)::int AS n FROM order_events WHERE order_id = $1 AND kind = 'refunded' AND order_item_id IS NULL", [orderId])).toBe(1);
+    // The shopper was told: the last cancellation e-mail names the shipping refund; one refunded e-mail per refund.
+    const cancelled = await api.db.query<{ text_body: string }>("SELECT text_body FROM mail_queue WHERE to_address = $1 AND subject LIKE '%was cancelled%' ORDER BY id", [me.email]);
+    expect(cancelled.rows.filter((m) => m.text_body.includes(orderId))).toHaveLength(2);
+    expect(cancelled.rows.filter((m) => /also refunding the shipping fee of ₦3,500/.test(m.text_body))).toHaveLength(1);
+    const num = orderId.split("-")[0].toUpperCase();
+    expect(await count("SELECT count(*)::int AS n FROM mail_queue WHERE subject LIKE 'Your refund%' AND text_body LIKE '%' || $1 || '%'", [num])).toBe(3);
+    expect(await count("SELECT count(*)::int AS n FROM mail_queue WHERE text_body LIKE '%the shipping fee of order #' || $1 || '%'", [num])).toBe(1);
+  });
 });

@@ -17,7 +17,7 @@ import { ApiError, badRequest, notFound } from "../core/http";
 import { findCart, findUserCart, loadCartItems } from "../carts/queries.server";
 import { findOrder } from "./queries.server";
 import type { OrderRow } from "./serialize";
-import { itemCancelledEmail, orderPlacedEmail, queueMail, type EmailOrderLine } from "~/integrations/mail/order-emails.server";
+import { itemCancelledEmail, orderPlacedEmail, queueMail, unpaidOrderCancelledEmail, type EmailOrderLine } from "~/integrations/mail/order-emails.server";
 
 export const conflict = (body: Record<string, unknown>) => new ApiError(409, body);
 
@@ -348,6 +348,9 @@ export async function addOrderItem(tx: Queryable, order: OrderRow, productId: nu
 
 // ---- cancelling an item ----------------------------------------------------------------------
 
+/** The reason on the refund of the shipping fee of a card-paid order whose every item was cancelled. */
+export const SHIPPING_REFUND_REASON = "Shipping for a fully cancelled order";
+
 export interface CancelResult {
   orderId: string;
   itemId: string;
@@ -359,7 +362,8 @@ export interface CancelResult {
 /**
  * Cancels one order item, in the caller's transaction: the item becomes Cancelled with its
  * reason, its stock returns, and for a card-paid order (payment Complete, CardPayment) a refund of
- * the item's total is queued in `refunds` (contract 1; the payments area sends it). Allowed until
+ * the item's total is queued in `refunds` (contract 1; the payments area sends it); when that was
+ * the order's last active item, a refund of the shipping fee is queued too (once). Allowed until
  * the order ships (Placed or Confirmed). An unpaid order's totals drop with the item (amount due);
  * a paid order's totals stay what was charged. Cancelling a cancelled item changes nothing.
  * `mayAct(order)` checks the caller (owner, admin or guest token) and throws 404 otherwise.
@@ -387,25 +391,45 @@ export async function cancelOrderItem(
   await returnStock(tx, item.product_id, item.quantity);
   await recordOrderEvent(tx, order.id, "cancelled", itemId);
   let refundQueued = false;
-  if (order.order_payment_method === "CardPayment" && order.order_payment_status === "Complete") {
-    const paid = await tx.query<{ id: number; currency: string }>(
-      `SELECT id, currency FROM payment_transactions WHERE order_id = $1 AND payment_status = 'Complete' ORDER BY verified_at DESC NULLS LAST, id DESC LIMIT 1`,
-      [order.id],
+  let itemRefundQueued = false;
+  let shippingRefundKobo = 0;
+  const paid =
+    order.order_payment_method === "CardPayment" && order.order_payment_status === "Complete"
+      ? (
+          await tx.query<{ id: number; currency: string }>(
+            `SELECT id, currency FROM payment_transactions WHERE order_id = $1 AND payment_status = 'Complete' ORDER BY verified_at DESC NULLS LAST, id DESC LIMIT 1`,
+            [order.id],
+          )
+        ).rows[0]
+      : undefined;
+  const amount = item.item_price_kobo * item.quantity;
+  if (paid && amount > 0) {
+    const r = await tx.query(
+      `INSERT INTO refunds (order_id, order_item_id, payment_transaction_id, amount_kobo, currency, reason, kind)
+       VALUES ($1, $2, $3, $4, $5, $6, 'item') ON CONFLICT (order_item_id) WHERE order_item_id IS NOT NULL DO NOTHING`,
+      [order.id, itemId, paid.id, amount, paid.currency, reason],
     );
-    const amount = item.item_price_kobo * item.quantity;
-    if (paid.rows[0] && amount > 0) {
-      const r = await tx.query(
-        `INSERT INTO refunds (order_id, order_item_id, payment_transaction_id, amount_kobo, currency, reason)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (order_item_id) WHERE order_item_id IS NOT NULL DO NOTHING`,
-        [order.id, itemId, paid.rows[0].id, amount, paid.rows[0].currency, reason],
-      );
-      refundQueued = r.rowCount > 0;
-    }
+    itemRefundQueued = r.rowCount > 0;
+    refundQueued = itemRefundQueued;
   }
   // Nothing paid yet: the amount due drops with the item (items total and shipping recomputed from
   // the active lines). Paid: the totals stay what was charged, and the refund returns the item's part.
   if (order.order_payment_status !== "Complete") await recomputeOrderTotals(tx, order.id, order.delivery_state);
   const active = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM order_items WHERE order_id = $1 AND status = 'Active'", [order.id]);
+  // Every item of a card-paid order cancelled before it shipped: nothing will be shipped, so the
+  // shipping fee that was charged goes back too, queued with this last cancellation (once: the
+  // unique index refunds_shipping_uq).
+  if (active.rows[0].n === 0 && paid && order.shipping_kobo > 0) {
+    const r = await tx.query(
+      `INSERT INTO refunds (order_id, order_item_id, payment_transaction_id, amount_kobo, currency, reason, kind)
+       VALUES ($1, NULL, $2, $3, $4, $5, 'shipping') ON CONFLICT (order_id) WHERE kind = 'shipping' DO NOTHING`,
+      [order.id, paid.id, order.shipping_kobo, paid.currency, SHIPPING_REFUND_REASON],
+    );
+    if (r.rowCount) {
+      shippingRefundKobo = order.shipping_kobo;
+      refundQueued = true;
+    }
+  }
   // Every item cancelled before anything was paid: nothing is owed any more.
   if (active.rows[0].n === 0 && order.order_payment_status === "Pending")
     await tx.query("UPDATE orders SET order_payment_status = 'Cancelled', updated_at = now() WHERE id = $1", [order.id]);
@@ -421,9 +445,70 @@ export async function cancelOrderItem(
         quantity: item.quantity,
         amountKobo: item.item_price_kobo * item.quantity,
         reason,
-        refund: refundQueued,
+        refund: itemRefundQueued,
+        shippingRefundKobo,
       }),
     );
   return { orderId: order.id, itemId, changed: true, refundQueued };
 }
 
+// ---- card orders never paid ---------------------------------------------------------------------
+
+/** The cancel reason on the items of a card order cancelled because its payment never came. */
+export const UNPAID_CANCEL_REASON = "Payment not received in time";
+
+/**
+ * Cancels a card order that was never paid, in the caller's transaction, if it still qualifies
+ * once its row is locked: card payment, payment Pending (or Failed), still Placed, placed at least
+ * `olderThanHours` ago, no attempt Complete or Refunded, and none Pending (the caller has asked
+ * Paystack about those first: app/jobs.server.ts). The row is taken FOR UPDATE SKIP LOCKED, so an
+ * order another server, a payment or a cancellation holds is left for the next run; make and
+ * markPaid lock the same row, so a payment started or verified meanwhile either comes first (the
+ * order no longer qualifies) or finds the order cancelled (make: 400; money: refunded).
+ * Every active item becomes Cancelled (stock back, in product id order), with a `cancelled` event;
+ * the order's payment becomes Cancelled (nothing is owed); the shopper's e-mail is queued.
+ * Orders switched to pay on delivery never qualify. Returns false when nothing was done.
+ */
+export async function cancelUnpaidCardOrder(tx: Queryable, orderId: string, olderThanHours: number): Promise<boolean> {
+  const r = await tx.query<{ id: string }>(
+    `SELECT o.id::text AS id FROM orders o
+      WHERE o.id = $1 AND o.order_payment_method = 'CardPayment' AND o.order_payment_status IN ('Pending', 'Failed')
+        AND o.order_delivery_status = 'Placed' AND o.created_at <= now() - make_interval(hours => $2)
+        AND NOT EXISTS (SELECT 1 FROM payment_transactions p WHERE p.order_id = o.id AND p.payment_status IN ('Pending', 'Complete', 'Refunded'))
+      FOR UPDATE OF o SKIP LOCKED`,
+    [orderId, olderThanHours],
+  );
+  if (!r.rows[0]) return false;
+  const order = (await findOrder(tx, orderId))!;
+  const who = await tx.query<{ email: string | null; first_name: string }>(
+    `SELECT NULLIF(COALESCE(o.customer_email::text, u.email::text, o.delivery_address->>'email'), '') AS email,
+            COALESCE(u.first_name, o.delivery_address->>'receiver_first_name', '') AS first_name
+       FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = $1`,
+    [orderId],
+  );
+  const items = await tx.query<{ id: string; product_id: number | null; product_name: string; quantity: number; item_price_kobo: number }>(
+    `UPDATE order_items SET status = 'Cancelled', cancel_reason = $2, cancelled_at = now()
+      WHERE order_id = $1 AND status = 'Active'
+      RETURNING id::text AS id, product_id, product_name, quantity, item_price_kobo`,
+    [order.id, UNPAID_CANCEL_REASON],
+  );
+  const lines = [...items.rows].sort((a, b) => (a.product_id ?? 0) - (b.product_id ?? 0) || a.id.localeCompare(b.id));
+  for (const l of lines) await returnStock(tx, l.product_id, l.quantity);
+  for (const l of lines) await recordOrderEvent(tx, order.id, "cancelled", l.id);
+  await tx.query("UPDATE orders SET order_payment_status = 'Cancelled', updated_at = now() WHERE id = $1", [order.id]);
+  const { email: to, first_name } = who.rows[0];
+  if (to)
+    await queueMail(
+      tx,
+      unpaidOrderCancelledEmail({
+        to,
+        firstName: first_name,
+        orderId: order.id,
+        guestToken: order.user_id === null ? guestTokenFor(order.id) : undefined,
+        hours: olderThanHours,
+        lines: items.rows.map((l): EmailOrderLine => ({ name: l.product_name, quantity: l.quantity, unitKobo: l.item_price_kobo })),
+        totalKobo: order.order_total_kobo + order.shipping_kobo,
+      }),
+    );
+  return true;
+}

@@ -45,7 +45,8 @@
  * POST /orders/{orderItemId}/orderitem/cancel {order_item_cancel_reason}   owner/admin, or guest with ?token=
  *   One of the 7 reasons (CANCEL_REASONS in app/domain/orders.ts; others 400). Allowed while the order is
  *   Placed or Confirmed (else 409). Stock returns; a card-paid order (Complete) queues a `refunds` row for
- *   the item total (payments-api sends it). Cancelling a cancelled item answers the same, no second refund.
+ *   the item total (payments-api sends it), and with its last active item one for the shipping fee too.
+ *   Cancelling a cancelled item answers the same, no second refund.
  *   200 → ApiOrder (the item's status "Cancelled", cancel_reason, cancelled_at; a `cancelled` event in status_history).
  */
 import type { Queryable } from "~/db/client.server";

@@ -8,7 +8,8 @@ import crypto from "node:crypto";
 import type { Db, Queryable } from "~/db/client.server";
 import { paidEmail, queueMail } from "~/integrations/mail/payment-emails.server";
 import { flushMailQueue } from "~/integrations/mail.server";
-import { PaystackError, paysFor, type VerifyData } from "~/integrations/paystack/client.server";
+import { PaystackError, coversDue, paysFor, type VerifyData } from "~/integrations/paystack/client.server";
+import { formatKobo } from "~/domain/money";
 import { env } from "~/config.server";
 import { PaymentsNotConfigured, paymentGateway } from "~/integrations/paystack/gateway.server";
 import { log } from "~/ops/logger.server";
@@ -107,18 +108,56 @@ export async function startCardPayment(db: Db, order: PaymentOrderRow): Promise<
   }
 }
 
-export type PaidOutcome = "paid" | "already" | "refund";
+/**
+ * "paid": this payment paid the order (any excess over the amount due queued for a refund);
+ * "already": this attempt was settled before; "refund": the order was already paid or cancelled,
+ * so the whole payment is queued for a refund; "short": less than the order's current amount due,
+ * recorded as a mismatch for a person to review, never paid.
+ */
+export type PaidOutcome = "paid" | "already" | "refund" | "short";
+
+/** The reason on the refund of what a payment brought above the amount due. */
+export const overpaymentReason = (paidKobo: number, dueKobo: number) =>
+  `Overpayment: ${formatKobo(paidKobo)} was paid while ${formatKobo(dueKobo)} was due (items were cancelled after the payment was started)`;
 
 /**
- * THE paid transition, in one transaction: the attempt becomes Complete only if it was not
- * already (a conditional UPDATE: any number of concurrent or replayed calls make one
- * transition), then the order Complete, its `paid` event, its source cart emptied and the paid
- * e-mail queued. Money that arrives for an order already paid by another attempt, or cancelled,
- * is queued for a refund instead (a third-party race never keeps a shopper's money).
- * `verified` must be Paystack's verify answer for which `paysFor` holds.
+ * THE paid transition, in one transaction: the order's row is locked first (as cancel and make
+ * do), and its amount due read under that lock (order_total_kobo + shipping_kobo: items cancelled
+ * since the payment page was opened have lowered it). A success for at least that amount, in the
+ * attempt's currency (`coversDue`), makes the attempt Complete only if it was not already (a
+ * conditional UPDATE: any number of concurrent or replayed calls make one transition), then the
+ * order Complete, its `paid` event, its source cart emptied, the excess over the amount due
+ * queued as an 'overpayment' refund, and the paid e-mail queued. A success for less than the
+ * amount due is recorded as a mismatch (attempt Failed, logged at error) and never pays. Money
+ * that arrives for an order already paid by another attempt, or cancelled, is queued for a refund
+ * instead (a third-party race never keeps a shopper's money).
+ * `verified` must be Paystack's verify answer for which `paysFor` holds for the attempt.
  */
 export async function markPaid(db: Db, attemptId: number, verified: VerifyData): Promise<PaidOutcome> {
+  const seen: { short?: { orderId: string; reference: string; dueKobo: number } } = {};
+  let excessKobo = 0;
   const outcome = await db.tx(async (q): Promise<PaidOutcome> => {
+    const found = await q.query<{ order_id: string; currency: string; reference: string }>(
+      "SELECT order_id::text AS order_id, currency, reference FROM payment_transactions WHERE id = $1",
+      [attemptId],
+    );
+    if (!found.rows[0]) return "already";
+    const orderId = found.rows[0].order_id;
+    // The order first, then the attempt: the lock order of cancel and make too.
+    const locked = await findPaymentOrder(q, orderId, true);
+    const payable = !!locked && (locked.order_payment_status === "Pending" || locked.order_payment_status === "Failed");
+    const dueKobo = locked ? amountDueKobo(locked) : 0;
+    if (payable && !coversDue(verified, { amountKobo: dueKobo, currency: found.rows[0].currency })) {
+      const first = await q.query(
+        `UPDATE payment_transactions
+            SET provider_status = 'mismatch', provider_payload = $2, updated_at = now(),
+                payment_status = CASE WHEN payment_status IN ('Pending', 'Abandoned') THEN 'Failed' ELSE payment_status END
+          WHERE id = $1 AND payment_status NOT IN ('Complete', 'Refunded') AND provider_status IS DISTINCT FROM 'mismatch'`,
+        [attemptId, JSON.stringify({ reason: "less than the amount due", due: { amount: dueKobo, currency: found.rows[0].currency }, verify: verified })],
+      );
+      if (first.rowCount) seen.short = { orderId, reference: found.rows[0].reference, dueKobo };
+      return "short";
+    }
     const a = await q.query<{ order_id: string; amount_kobo: number; currency: string; reference: string }>(
       `UPDATE payment_transactions
           SET payment_status = 'Complete', provider_status = $2, provider_payload = $3, verified_at = now(), updated_at = now()
@@ -128,15 +167,10 @@ export async function markPaid(db: Db, attemptId: number, verified: VerifyData):
     );
     const attempt = a.rows[0];
     if (!attempt) return "already";
-    const o = await q.query<{ id: string }>(
-      `UPDATE orders SET order_payment_status = 'Complete', order_payment_method = 'CardPayment', updated_at = now()
-        WHERE id = $1 AND order_payment_status IN ('Pending', 'Failed') RETURNING id::text AS id`,
-      [attempt.order_id],
-    );
-    if (!o.rows[0]) {
-      const state = (await q.query<{ s: string }>("SELECT order_payment_status AS s FROM orders WHERE id = $1", [attempt.order_id])).rows[0]?.s;
+    if (!payable) {
+      const state = locked?.order_payment_status;
       await q.query(
-        `INSERT INTO refunds (order_id, payment_transaction_id, amount_kobo, currency, reason) VALUES ($1, $2, $3, $4, $5)`,
+        `INSERT INTO refunds (order_id, payment_transaction_id, amount_kobo, currency, reason, kind) VALUES ($1, $2, $3, $4, $5, 'payment')`,
         [
           attempt.order_id,
           attemptId,
@@ -148,9 +182,21 @@ export async function markPaid(db: Db, attemptId: number, verified: VerifyData):
       log().warn({ orderId: attempt.order_id, reference: attempt.reference, orderPaymentStatus: state }, "payment for an order that is not payable any more: refund queued");
       return "refund";
     }
+    await q.query(
+      `UPDATE orders SET order_payment_status = 'Complete', order_payment_method = 'CardPayment', updated_at = now()
+        WHERE id = $1 AND order_payment_status IN ('Pending', 'Failed')`,
+      [attempt.order_id],
+    );
+    excessKobo = verified.amount - dueKobo;
+    if (excessKobo > 0)
+      await q.query(
+        `INSERT INTO refunds (order_id, payment_transaction_id, amount_kobo, currency, reason, kind) VALUES ($1, $2, $3, $4, $5, 'overpayment')
+         ON CONFLICT (payment_transaction_id) WHERE kind = 'overpayment' DO NOTHING`,
+        [attempt.order_id, attemptId, excessKobo, attempt.currency, overpaymentReason(verified.amount, dueKobo)],
+      );
     await recordOrderEvent(q, attempt.order_id, "paid");
     await emptySourceCart(q, attempt.order_id);
-    const order = (await findPaymentOrder(q, attempt.order_id))!;
+    const order = locked!;
     if (order.email) {
       const lines = await activeLines(q, attempt.order_id);
       await queueMail(
@@ -159,10 +205,11 @@ export async function markPaid(db: Db, attemptId: number, verified: VerifyData):
           order.email,
           { id: order.id, guestToken: order.user_id === null ? guestTokenFor(order.id) : null, firstName: order.first_name },
           {
-            amountKobo: attempt.amount_kobo,
+            amountKobo: verified.amount,
             shippingKobo: order.shipping_kobo,
             reference: attempt.reference,
             lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, totalKobo: l.total_kobo })),
+            refundKobo: Math.max(0, excessKobo),
           },
         ),
       );
@@ -170,10 +217,17 @@ export async function markPaid(db: Db, attemptId: number, verified: VerifyData):
     return "paid";
   });
   if (outcome === "paid") {
-    log().info({ attemptId, reference: verified.reference }, "payment verified: order paid");
+    log().info({ attemptId, reference: verified.reference, ...(excessKobo > 0 ? { overpaymentKobo: excessKobo } : {}) }, "payment verified: order paid");
     void flushMailQueue().catch((err) => log().error({ err }, "flushing the mail queue failed"));
   }
-  if (outcome === "refund") {
+  if (seen.short) {
+    const s = seen.short;
+    log().error(
+      { reference: s.reference, orderId: s.orderId, dueKobo: s.dueKobo, paystack: { amountKobo: verified.amount, currency: verified.currency } },
+      "Paystack success is LESS than the order's amount due (items were added after the payment was started): not marked paid; needs review",
+    );
+  }
+  if (outcome === "refund" || (outcome === "paid" && excessKobo > 0)) {
     const { processQueuedRefunds } = await import("./refunds.server");
     void processQueuedRefunds(db).catch((err) => log().error({ err }, "refund processing failed"));
   }
@@ -181,7 +235,7 @@ export async function markPaid(db: Db, attemptId: number, verified: VerifyData):
 }
 
 export type SettleMode = "confirm" | "webhook" | "job";
-export type SettleOutcome = PaidOutcome | "failed" | "abandoned" | "pending" | "mismatch" | "unknown";
+export type SettleOutcome = Exclude<PaidOutcome, "short"> | "failed" | "abandoned" | "pending" | "mismatch" | "unknown";
 
 async function record(q: Queryable, id: number, providerStatus: string, payload: unknown, newStatus: string | null): Promise<boolean> {
   const r = await q.query(
@@ -216,7 +270,12 @@ export async function settleAttempt(db: Db, attempt: AttemptRow, mode: SettleMod
     return "mismatch";
   }
   if (tx.status === "success") {
-    if (paysFor(tx, { amountKobo: attempt.amount_kobo, currency: attempt.currency })) return markPaid(db, attempt.id, tx);
+    // Paystack took what this attempt asked; whether that pays the order is decided against the
+    // order's amount due at this moment, under its lock (markPaid).
+    if (paysFor(tx, { amountKobo: attempt.amount_kobo, currency: attempt.currency })) {
+      const paid = await markPaid(db, attempt.id, tx);
+      return paid === "short" ? "mismatch" : paid;
+    }
     const first = await db.query(
       `UPDATE payment_transactions
           SET provider_status = 'mismatch', provider_payload = $2, updated_at = now(),

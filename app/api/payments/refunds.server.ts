@@ -157,6 +157,33 @@ export function processQueuedRefunds(db?: Db): Promise<RefundRun> {
 }
 
 /**
+ * THE rule that decides 'Refunded': a card-paid order (Complete) becomes Refunded, with its
+ * Complete attempts and an order-level `refunded` event, once no item is Active any more, every
+ * refund of the order's own money (items, the shipping of a fully cancelled order, an overpayment)
+ * is processed, and at least one item refund is among them. Refunds of whole duplicate or late
+ * payments ('payment') do not count: they are about another attempt, not this order's goods.
+ * Call it in the transaction that processed a refund (it locks the order's row, so two refunds
+ * processed at once cannot both miss the last one). Returns true when the order changed now.
+ */
+export async function settleOrderIfRefunded(q: Queryable, orderId: string): Promise<boolean> {
+  // Two refunds of one order processed at once: the second waits here and counts the first as done.
+  await q.query("SELECT id FROM orders WHERE id = $1 FOR UPDATE", [orderId]);
+  const s = await q.query<{ active: number; open: number; items_done: number }>(
+    `SELECT (SELECT count(*) FROM order_items WHERE order_id = $1 AND status = 'Active')::int AS active,
+            (SELECT count(*) FROM refunds WHERE order_id = $1 AND (order_item_id IS NOT NULL OR kind <> 'payment') AND status <> 'processed')::int AS open,
+            (SELECT count(*) FROM refunds WHERE order_id = $1 AND (order_item_id IS NOT NULL OR kind = 'item') AND status = 'processed')::int AS items_done`,
+    [orderId],
+  );
+  const { active, open, items_done } = s.rows[0];
+  if (active > 0 || open > 0 || items_done === 0) return false;
+  const changed = await q.query(`UPDATE orders SET order_payment_status = 'Refunded', updated_at = now() WHERE id = $1 AND order_payment_status = 'Complete'`, [orderId]);
+  if (!changed.rowCount) return false;
+  await q.query(`UPDATE payment_transactions SET payment_status = 'Refunded', updated_at = now() WHERE order_id = $1 AND payment_status = 'Complete'`, [orderId]);
+  await recordOrderEvent(q, orderId, "refunded");
+  return true;
+}
+
+/**
  * Applies Paystack's word on a refund: processing/pending just move the status; processed
  * settles it (the item's `refunded` event, the order Refunded once every paid item is, the
  * refunded e-mail), failed reports it. Idempotent: a state is entered once.
@@ -175,40 +202,25 @@ export async function settleRefund(db: Db, refundId: number, status: string, pay
   }
   if (status !== "processed") return false;
   const done = await db.tx(async (q) => {
-    const r = await q.query<{ order_id: string; order_item_id: string | null; amount_kobo: number; payment_transaction_id: number }>(
+    const r = await q.query<{ order_id: string; order_item_id: string | null; amount_kobo: number; payment_transaction_id: number; kind: string }>(
       `UPDATE refunds SET status = 'processed', last_error = NULL, updated_at = now()
         WHERE id = $1 AND status IN ('queued', 'pending', 'processing')
-        RETURNING order_id::text AS order_id, order_item_id::text AS order_item_id, amount_kobo, payment_transaction_id`,
+        RETURNING order_id::text AS order_id, order_item_id::text AS order_item_id, amount_kobo, payment_transaction_id, kind`,
       [refundId],
     );
     const refund = r.rows[0];
     if (!refund) return false;
     let fully = false;
     let what = "a duplicate payment";
-    if (refund.order_item_id) {
-      await recordOrderEvent(q, refund.order_id, "refunded", refund.order_item_id);
-      what = (await q.query<{ name: string }>("SELECT product_name AS name FROM order_items WHERE id = $1", [refund.order_item_id])).rows[0]?.name ?? "an item";
-      const open = await q.query<{ done: number; open: number }>(
-        `SELECT count(*) FILTER (WHERE r.status = 'processed')::int AS done,
-                (count(*) FILTER (WHERE r.id IS NULL AND oi.status = 'Active') + count(*) FILTER (WHERE r.id IS NOT NULL AND r.status <> 'processed'))::int AS open
-           FROM order_items oi LEFT JOIN refunds r ON r.order_item_id = oi.id
-          WHERE oi.order_id = $1`,
-        [refund.order_id],
-      );
-      if (open.rows[0].open === 0 && open.rows[0].done > 0) {
-        const changed = await q.query(
-          `UPDATE orders SET order_payment_status = 'Refunded', updated_at = now() WHERE id = $1 AND order_payment_status = 'Complete'`,
-          [refund.order_id],
-        );
-        if (changed.rowCount) {
-          fully = true;
-          await q.query(
-            `UPDATE payment_transactions SET payment_status = 'Refunded', updated_at = now() WHERE order_id = $1 AND payment_status = 'Complete'`,
-            [refund.order_id],
-          );
-          await recordOrderEvent(q, refund.order_id, "refunded");
-        }
-      }
+    if (refund.order_item_id || refund.kind !== "payment") {
+      // Part of the order's money: an item, the shipping of a fully cancelled order, or an overpayment.
+      if (refund.order_item_id) {
+        await recordOrderEvent(q, refund.order_id, "refunded", refund.order_item_id);
+        what = (await q.query<{ name: string }>("SELECT product_name AS name FROM order_items WHERE id = $1", [refund.order_item_id])).rows[0]?.name ?? "an item";
+      } else if (refund.kind === "shipping") what = "the shipping fee";
+      else if (refund.kind === "overpayment") what = "the amount paid above the order's total";
+      else what = "an item";
+      fully = await settleOrderIfRefunded(q, refund.order_id);
     } else {
       // Money for an order that was already paid (or cancelled): that attempt is refunded in full.
       await q.query(`UPDATE payment_transactions SET payment_status = 'Refunded', updated_at = now() WHERE id = $1 AND payment_status = 'Complete'`, [

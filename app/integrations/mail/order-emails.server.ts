@@ -1,5 +1,5 @@
 /**
- * Order e-mails (HTML and text): order placed, item cancelled. They go through the mail queue:
+ * Order e-mails (HTML and text): order placed, item cancelled, unpaid card order cancelled. They go through the mail queue:
  * `queueMail(tx, message)` inserts the message in the same transaction as the change it reports
  * (so a crash never loses one and a rolled-back order never sends one); after the commit the
  * caller may `flushMailQueue()` at once, and the mail job sends anything left within a minute.
@@ -95,6 +95,8 @@ export interface ItemCancelledInput {
   reason: string;
   /** A card refund was queued for the item. */
   refund: boolean;
+  /** The last item of a card-paid order went: the shipping fee refunded too (kobo; 0 or absent: not). */
+  shippingRefundKobo?: number;
 }
 
 export function itemCancelledEmail(i: ItemCancelledInput): MailMessage {
@@ -104,10 +106,41 @@ export function itemCancelledEmail(i: ItemCancelledInput): MailMessage {
   const money = i.refund
     ? `We are refunding ${formatKobo(i.amountKobo)} to your card. Refunds usually reach you within 5 to 10 working days; we e-mail you when it is processed.`
     : "Nothing was charged for this item, so there is nothing to refund.";
+  const shipping = i.shippingRefundKobo && i.shippingRefundKobo > 0
+    ? ` Nothing is left to ship on this order, so we are also refunding the shipping fee of ${formatKobo(i.shippingRefundKobo)} to your card.`
+    : "";
   return {
     to: i.to,
     subject: `An item of your BuildMart NG order ${number} was cancelled`,
-    text: `Hello,\n\n${intro}\n\n${money}\n\nView your order:\n${href}\n\nBuildMart NG\n`,
-    html: layout(`Item cancelled from order ${number}`, ["Hello,", intro, money], "", { label: "View your order", href }, []),
+    text: `Hello,\n\n${intro}\n\n${money}${shipping}\n\nView your order:\n${href}\n\nBuildMart NG\n`,
+    html: layout(`Item cancelled from order ${number}`, ["Hello,", intro, money + shipping], "", { label: "View your order", href }, []),
+  };
+}
+
+export interface UnpaidOrderCancelledInput {
+  to: string;
+  firstName: string;
+  orderId: string;
+  guestToken?: string;
+  /** How long the order waited for its card payment. */
+  hours: number;
+  lines: readonly EmailOrderLine[];
+  /** What was due (items + shipping). */
+  totalKobo: number;
+}
+
+/** A card order never paid, cancelled by the job after UNPAID_ORDER_TTL_HOURS (app/jobs.server.ts). */
+export function unpaidOrderCancelledEmail(i: UnpaidOrderCancelledInput): MailMessage {
+  const number = orderNumber(i.orderId);
+  const href = orderLink(i.orderId, i.guestToken);
+  const hello = i.firstName ? `Hello ${i.firstName},` : "Hello,";
+  const intro = `We did not receive the card payment of ${formatKobo(i.totalKobo)} for your order ${number} within ${i.hours} hours, so we have cancelled it and released its items for other shoppers.`;
+  const after = "Nothing was charged. If you still want these items, please place a new order.";
+  const textLines = i.lines.map((l) => `- ${l.name} × ${l.quantity}: ${formatKobo(l.unitKobo * l.quantity)}`).join("\n");
+  return {
+    to: i.to,
+    subject: `Your BuildMart NG order ${number} was cancelled: no payment received`,
+    text: `${hello}\n\n${intro}\n\n${textLines}\n\n${after}\n\nView the order:\n${href}\n\nBuildMart NG\n`,
+    html: layout(`Order ${number} cancelled: no payment received`, [hello, intro], itemsTable(i.lines, [["Total", formatKobo(i.totalKobo)]]), { label: "View the order", href }, [after]),
   };
 }

@@ -46,10 +46,19 @@ function linesTable(lines: MailLine[], rows: Array<[string, string]>): string {
 
 const greeting = (firstName: string) => (firstName ? `Hello ${firstName},` : "Hello,");
 
-export function paidEmail(to: string, o: MailOrder, p: { amountKobo: number; shippingKobo: number; reference: string; lines: MailLine[] }): MailMessage {
+export function paidEmail(
+  to: string,
+  o: MailOrder,
+  p: { amountKobo: number; shippingKobo: number; reference: string; lines: MailLine[]; /** Paid above the amount due, being refunded. */ refundKobo?: number },
+): MailMessage {
   const num = orderNumber(o.id);
   const title = `Payment received for order ${num}`;
-  const intro = `We have received your card payment of ${formatKobo(p.amountKobo)} for order ${num}. Your order is being prepared for shipment; we will e-mail you when it ships.`;
+  const refund = p.refundKobo && p.refundKobo > 0 ? p.refundKobo : 0;
+  const intro =
+    `We have received your card payment of ${formatKobo(p.amountKobo)} for order ${num}. Your order is being prepared for shipment; we will e-mail you when it ships.` +
+    (refund
+      ? ` Items were cancelled after you started this payment, so ${formatKobo(refund)} of it is more than the order now costs: we are refunding ${formatKobo(refund)} to your card.`
+      : "");
   const href = orderLink(o);
   const after = `Payment reference: ${p.reference}. Keep this e-mail for your records.`;
   const text = [
@@ -60,6 +69,7 @@ export function paidEmail(to: string, o: MailOrder, p: { amountKobo: number; shi
     ...p.lines.map((l) => `- ${l.name} x ${l.quantity}: ${formatKobo(l.totalKobo)}`),
     `Shipping: ${formatKobo(p.shippingKobo)}`,
     `Total paid: ${formatKobo(p.amountKobo)}`,
+    ...(refund ? [`To be refunded: ${formatKobo(refund)}`] : []),
     "",
     `View your order: ${href}`,
     "",
@@ -78,6 +88,7 @@ export function paidEmail(to: string, o: MailOrder, p: { amountKobo: number; shi
       linesTable(p.lines, [
         ["Shipping", formatKobo(p.shippingKobo)],
         ["Total paid", formatKobo(p.amountKobo)],
+        ...(refund ? ([["To be refunded", formatKobo(refund)]] as Array<[string, string]>) : []),
       ]),
       { label: "View your order", href },
       [after],

@@ -166,5 +166,16 @@ export class HttpPaystack implements PaymentGateway {
  * and currency are the ones we stored before the redirect (domain.md, "Deliver only if").
  */
 export function paysFor(tx: VerifyData, expected: { amountKobo: number; currency?: string }): boolean {
-  return tx.status === "success" && tx.amount === expected.amountKobo && tx.currency.toUpperCase() === (expected.currency ?? "NGN");
+  return tx.status === "success" && tx.amount === expected.amountKobo && sameCurrency(tx, expected.currency);
+}
+
+const sameCurrency = (tx: VerifyData, currency: string | undefined) => tx.currency.toUpperCase() === (currency ?? "NGN");
+
+/**
+ * Whether a verified transaction covers an amount due: success, in the same currency (as
+ * `paysFor`), for at least `dueKobo`. The order's amount due can drop after a payment page was
+ * opened (items cancelled); the excess is then refunded, never kept.
+ */
+export function coversDue(tx: VerifyData, due: { amountKobo: number; currency?: string }): boolean {
+  return tx.status === "success" && Number.isInteger(tx.amount) && tx.amount >= due.amountKobo && sameCurrency(tx, due.currency);
 }
