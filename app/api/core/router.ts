@@ -77,6 +77,8 @@ async function enforceAccess(route: RouteDef, ctx: ApiContext): Promise<void> {
     }
     case "store-member":
     case "store-owner":
+      // A route naming its store another way (a product's store, the body's `store`) checks in its handler.
+      if (!("storeId" in ctx.params)) return;
       await ctx.requireStoreRole(ctx.intParam("storeId"), route.access === "store-owner" ? "owner" : "member");
       return;
     default:
