@@ -166,6 +166,7 @@ export const ProductOptionSchema = z.object({
     ], { error: PRODUCT_MESSAGES.variantRequired }),
   ),
   value: requiredText(PRODUCT_MESSAGES.variantValue),
-  price_kobo: priceField(PRODUCT_MESSAGES.variantPrice),
+  /** Naira in, kobo out. */
+  price: priceField(PRODUCT_MESSAGES.variantPrice),
   product: idField("A valid integer is required."),
 });
