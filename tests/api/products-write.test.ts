@@ -60,6 +60,11 @@ describe.each(engines())("product writes on %s", (engine) => {
     expect(dup.body).toEqual({ "image[1]": [IMAGE_MESSAGES.duplicate] });
     const cat = await newProduct(api, c, c.owner.token, { category: 2_000_000_000 });
     expect(cat.body).toEqual({ category: ["Invalid category."] });
+    // multipart junk is a 4xx, never a 500
+    const junk = await api.fetch("/products/", { token: c.owner.token, body: "--b\r\nContent-Disposition: form-data; name=\"store\"\r\n\r\n1", headers: { "content-type": "multipart/form-data; boundary=b" } });
+    expect(junk.status).toBe(400);
+    const noBoundary = await api.fetch("/products/", { token: c.owner.token, body: "xx", headers: { "content-type": "multipart/form-data" } });
+    expect(noBoundary.status).toBe(415);
     expect((await api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM products")).rows[0].n).toBe(before);
   });
 
