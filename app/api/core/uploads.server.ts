@@ -2,8 +2,9 @@
  * Uploaded images (product photos, store logos and banners). What a file is comes from its bytes,
  * never its name or the type the client claims: the signature must be JPEG, PNG or WebP AND sharp
  * must read it (a PNG named .exe is fine; an HTML page named .png is refused). At most 5 MB.
- * Originals go through the storage interface under a random key with the real extension and are
- * indexed in `images`; the media route serves WebP variants of them (?w=160…1280).
+ * The file is stored re-encoded in its own format (upright, metadata such as a photo's GPS position
+ * stripped) through the storage interface under a random key with the real extension, and indexed
+ * in `images`; the media route serves WebP variants of it (?w=160…1280).
  *
  * Order of work: check every file (checkImage), write the files (putImages), then insert the rows
  * in the caller's transaction (indexImages). A 4xx writes nothing; a database failure after the
@@ -54,20 +55,29 @@ export async function checkImage(value: unknown, field: string): Promise<Checked
   const bytes = new Uint8Array(await value.arrayBuffer());
   const type = sniffImage(bytes);
   if (!type) throw badRequest({ [field]: [IMAGE_MESSAGES.type] });
+  // The duplicate check compares what was uploaded.
+  const sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
+  let clean: Uint8Array;
   let width: number | null = null;
   let height: number | null = null;
   try {
     const sharp = (await import("sharp")).default;
     const meta = await sharp(bytes, { failOn: "error", limitInputPixels: 50_000_000 }).metadata();
-    if (meta.format !== SHARP_FORMAT[type] && !(type === "image/jpeg" && meta.format === "jpeg")) throw new Error("format mismatch");
-    width = meta.width ?? null;
-    height = meta.height ?? null;
-    if (!width || !height) throw new Error("no size");
+    if (meta.format !== SHARP_FORMAT[type]) throw new Error("format mismatch");
+    if (!meta.width || !meta.height) throw new Error("no size");
+    // Stored re-encoded in the same format: upright (EXIF orientation applied) and without
+    // metadata, so a phone photo's location and camera details are never published.
+    const img = sharp(bytes, { failOn: "error", limitInputPixels: 50_000_000 }).rotate();
+    const out =
+      type === "image/jpeg" ? img.jpeg({ quality: 90 }) : type === "image/png" ? img.png({ compressionLevel: 8 }) : img.webp({ quality: 90 });
+    const { data, info } = await out.toBuffer({ resolveWithObject: true });
+    clean = new Uint8Array(data);
+    width = info.width;
+    height = info.height;
   } catch {
     throw badRequest({ [field]: [IMAGE_MESSAGES.type] });
   }
-  const sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
-  return { bytes, type, ext: EXT[type], width, height, sha256 };
+  return { bytes: clean, type, ext: EXT[type], width, height, sha256 };
 }
 
 /**
