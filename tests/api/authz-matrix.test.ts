@@ -16,6 +16,7 @@ import { listRoutes, type Access, type RouteDef } from "~/api/router";
 import { guestTokenFor } from "~/api/orders/commands.server";
 import { createOrder } from "~/db/seed/factories";
 import { engines, useApi, type TestApi } from "./harness";
+import { file, image, storeFields, words } from "./vendor-helpers";
 import { inStockProducts, makeCast, makeOwned, type Cast, type Identity, type Owned } from "../guards/fixtures";
 
 type Who = "anonymous" | "owner" | "other" | "member" | "otherStoreOwner" | "admin";
@@ -95,6 +96,8 @@ function paramFor(key: string, path: string, cast: Cast, o: Owned, guest: boolea
       return cast.store.slug;
     case "memberId":
       return cast.memberRowId;
+    case "imageId":
+      return o.storeProductImageId ?? undefined;
     case "id":
       if (path.startsWith("/users/:id/")) return cast.owner.id;
       if (/\/ad{1,2}resses\/:id/.test(path)) return o.addressId;
@@ -105,7 +108,7 @@ function paramFor(key: string, path: string, cast: Cast, o: Owned, guest: boolea
       if (path.startsWith("/reviews/")) return o.reviewId;
       if (/notifications\/:id/.test(path)) return o.notificationId;
       if (path.startsWith("/stores/:id")) return cast.store.id;
-      if (path.startsWith("/products/:id")) return o.productId;
+      if (path.startsWith("/products/:id")) return o.storeProductId ?? o.productId;
       return undefined;
     default:
       return undefined;
@@ -151,6 +154,28 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
     await api.db.query("UPDATE orders SET order_delivery_status = 'Confirmed', order_payment_method = 'CardPayment' WHERE id = $1", [o.orderId]);
     return { order_item_cancel_reason: "Financial Constraint" };
   }
+  // The vendor area (issue 10): product writes are multipart with real photos; the store's order moves one step.
+  const category = async () => (await api.db.query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1")).rows[0].id;
+  const productBody = async () => ({ store: cast.store.id, name: "Matrix sheet", price: "1500", size: "small", type: "sale", category: await category(), description: words(55) });
+  if (p === "/stores/" && m === "POST") return storeFields();
+  if (p === "/products/" && m === "POST") {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(await productBody())) fd.append(k, String(v));
+    fd.append("image[0]", file(await image("png", Math.floor(Math.random() * 1e9)), "p.png"));
+    return fd;
+  }
+  if (p === "/products/:id/" && m === "PUT") return productBody();
+  if (p === "/products/:id/" && m === "PATCH") return { price: 5000 };
+  if (p === "/products/images/:imageId/" && m === "PATCH") {
+    const fd = new FormData();
+    fd.append("image", file(await image("jpeg", Math.floor(Math.random() * 1e9)), "p.jpg"));
+    return fd;
+  }
+  if (p === "/products/options/" && m === "POST") return { product: o.storeProductId, variant: "Colour", value: "Red", price: 100 };
+  if (p === "/orders/:storeId/store/:orderId/status/" && m === "PATCH") {
+    await api.db.query("UPDATE orders SET order_delivery_status = 'Placed', order_payment_status = 'Complete' WHERE id = $1", [o.orderId]);
+    return { status: "Confirmed" };
+  }
   if (p === "/users/auth/password/change/") return { old_password: "not-the-password-1!", new_password1: "Matrix#Pass123", new_password2: "Matrix#Pass123" };
   return m === "GET" || m === "DELETE" ? undefined : {};
 }
@@ -179,7 +204,7 @@ interface Outcome {
 
 async function attempt(api: TestApi, r: RouteDef, path: string, body: unknown, who: Who, ids: Record<Who, Identity | null>): Promise<Outcome> {
   const id = ids[who];
-  const res = await api.fetch(path, { method: r.method, token: id?.token, json: body });
+  const res = await api.fetch(path, body instanceof FormData ? { method: r.method, token: id?.token, form: body } : { method: r.method, token: id?.token, json: body });
   return { who, status: res.status, text: await res.text() };
 }
 

@@ -6,7 +6,7 @@
  */
 import crypto from "node:crypto";
 import type { Db } from "~/db/client.server";
-import { createAddress, createCart, createOrder, createReview, createStore } from "~/db/seed/factories";
+import { createAddress, createCart, createOrder, createProduct, createReview, createStore } from "~/db/seed/factories";
 import { makeUser, type TestApi } from "../api/harness";
 
 export interface Identity {
@@ -52,6 +52,9 @@ export interface Owned {
   productId: number;
   deliveredProductId: number;
   notificationId: number;
+  /** A product of the owner's store (the seeded products belong to other stores) and its photo; null without a store. */
+  storeProductId: number | null;
+  storeProductImageId: number | null;
 }
 
 const hex = (n = 4) => crypto.randomBytes(n).toString("hex");
@@ -130,8 +133,19 @@ export async function makeOwned(db: Db, ownerId: number, store: Store | null): P
     `INSERT INTO notifications (user_id, store_id, kind, title, body) VALUES ($1, $2, 'order', $3, $3) RETURNING id`,
     [store ? null : ownerId, store?.id ?? null, `New order ${marker}`],
   );
+  let storeProductId: number | null = null;
+  let storeProductImageId: number | null = null;
+  if (store) {
+    const cat = await db.query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1");
+    await db.query("INSERT INTO images (key, content_type) VALUES ('static/no-image.svg', 'image/svg+xml') ON CONFLICT DO NOTHING");
+    const sp = await createProduct(db, { store_id: store.id, user_id: ownerId, category_id: cat.rows[0].id, name: `Store product ${hex()}`, image_keys: ["static/no-image.svg"] });
+    storeProductId = sp.id;
+    storeProductImageId = (await db.query<{ id: number }>("SELECT id FROM product_images WHERE product_id = $1", [sp.id])).rows[0].id;
+  }
   return {
     marker,
+    storeProductId,
+    storeProductImageId,
     addressId: address.id,
     cartId: cart.id,
     cartItemId: cartItem.rows[0].id,

@@ -73,6 +73,7 @@ export function productWhere(
     clauses.push(sql.replace("$?", `$${params.length}`));
   };
   if (!f.includeUnpublished) clauses.push("p.published");
+  else clauses.push("p.deleted_at IS NULL"); // a deleted product is unpublished too (migration 0009)
   if (f.categoryIds) add("p.category_id = ANY($?::int[])", f.categoryIds);
   if (f.featured) clauses.push("p.featured");
   if (f.type) add("p.type = $?", f.type);
@@ -301,9 +302,12 @@ export async function subcategories(q: Queryable, parentId: number): Promise<Cat
   return (await q.query<CategoryRow>("SELECT id, name, slug, parent_id FROM categories WHERE parent_id = $1 ORDER BY position, name", [parentId])).rows;
 }
 
-/** One product with its category and store, and the store's owner id; null when missing. */
-export async function findProduct(q: Queryable, id: number): Promise<(ProductRow & { owner_id: number }) | null> {
-  const r = await q.query<ProductRow & { owner_id: number }>(`SELECT ${PRODUCT_COLUMNS}, s.owner_id FROM ${PRODUCT_FROM} WHERE p.id = $1`, [id]);
+/** One product with its category and store, the store's owner id and whether it was deleted; null when missing. */
+export async function findProduct(q: Queryable, id: number): Promise<(ProductRow & { owner_id: number; deleted: boolean }) | null> {
+  const r = await q.query<ProductRow & { owner_id: number; deleted: boolean }>(
+    `SELECT ${PRODUCT_COLUMNS}, s.owner_id, p.deleted_at IS NOT NULL AS deleted FROM ${PRODUCT_FROM} WHERE p.id = $1`,
+    [id],
+  );
   return r.rows[0] ?? null;
 }
 

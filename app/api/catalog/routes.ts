@@ -124,13 +124,13 @@ export const routes: RouteDef[] = [
     method: "GET",
     access: "public",
     path: "/products/:id/",
-    summary: "One product (404 when missing, or unpublished and not yours)",
+    summary: "One product (404 when missing or deleted, or unpublished and not yours)",
     tag: "catalog",
     response: ProductSchema,
     async handler(ctx) {
       const id = ctx.intParam("id");
       const row = await findProduct(ctx.db, id);
-      if (!row) throw notFound();
+      if (!row || row.deleted) throw notFound();
       if (!row.published) {
         // Unpublished: only the store's members (and admins) see it.
         if (!(await ctx.hasStoreRole(await ctx.user(), row.store_id, "member"))) throw notFound();

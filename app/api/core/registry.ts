@@ -5,7 +5,9 @@ import { routes as carts } from "../carts/routes";
 import { routes as catalog } from "../catalog/routes";
 import { routes as newsletter } from "../newsletter/routes";
 import { routes as orders } from "../orders/routes";
+import { routes as storeOrders } from "../orders/store-routes";
 import { routes as payments } from "../payments/routes";
+import { routes as products } from "../products/routes";
 import { routes as reviews } from "../reviews/routes";
 import { routes as schema } from "../schema/routes";
 import { routes as stores } from "../stores/routes";
@@ -14,5 +16,5 @@ import { routes as wishlist } from "../wishlist/routes";
 import type { RouteDef } from "./types";
 
 export function allRoutes(): RouteDef[] {
-  return [...auth, ...users, ...addresses, ...catalog, ...carts, ...wishlist, ...orders, ...payments, ...reviews, ...stores, ...newsletter, ...schema];
+  return [...auth, ...users, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...payments, ...reviews, ...stores, ...newsletter, ...schema];
 }

@@ -22,6 +22,8 @@ interface Compiled extends RouteDef {
 
 function compile(r: RouteDef): Compiled {
   if (!r.access) throw new Error(`route ${r.method} ${r.path} declares no access`);
+  if (r.access.startsWith("store-") && !/:storeId\b/.test(r.path) && r.storeCheck !== "handler")
+    throw new Error(`route ${r.method} ${r.path} is ${r.access} without :storeId: name the store in the path or declare storeCheck "handler"`);
   const segs = r.path.split("/").filter(Boolean);
   const keys: string[] = [];
   let literals = 0;
@@ -77,6 +79,8 @@ async function enforceAccess(route: RouteDef, ctx: ApiContext): Promise<void> {
     }
     case "store-member":
     case "store-owner":
+      // A route naming its store another way (a product's store, the body's `store`) checks in its handler.
+      if (route.storeCheck === "handler") return;
       await ctx.requireStoreRole(ctx.intParam("storeId"), route.access === "store-owner" ? "owner" : "member");
       return;
     default:

@@ -58,7 +58,8 @@ export interface ApiContext {
  * one as anonymous, the owner, another shopper, a store member, another store's owner and an admin.
  * The router enforces the simple kinds before the handler runs: "authenticated" (401),
  * "admin" (401/404), "self" (path :userId or :id: 404 malformed, 401, 403), "self-only" (the same without the admin),
- * "store-member"/"store-owner" (path :storeId: 404 malformed, 401, 404).
+ * "store-member"/"store-owner" (path :storeId: 404 malformed, 401, 404; a route with storeCheck "handler", e.g.
+ * PUT /products/{id}/ whose store is the product's, calls ctx.requireStoreRole in its handler).
  * "owner" and "holder" depend on the object and are checked by the handler.
  */
 export type Access =
@@ -76,6 +77,12 @@ export interface RouteDef {
   method: Method;
   /** Who may call it (see Access). */
   access: Access;
+  /**
+   * For "store-member"/"store-owner" routes whose path has no :storeId (the store is the product's,
+   * or the body's `store`): "handler" says the handler calls ctx.requireStoreRole itself. A store
+   * route with neither is refused when the route table is compiled.
+   */
+  storeCheck?: "handler";
   /** Path under /api/v1 as clients spell it, with :params, e.g. /products/categories/:id/subcategories/ */
   path: string;
   handler: (ctx: ApiContext) => Promise<Response> | Response;

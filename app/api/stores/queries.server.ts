@@ -1,6 +1,6 @@
 /** Stores: reads over a Queryable. Roles come from store_members (migration 0004). */
 import type { Queryable } from "~/db/client.server";
-import type { StoreMemberRow, StoreRow } from "./serialize";
+import type { PublicStoreRow, StoreMemberRow, StoreRow } from "./serialize";
 
 const STORE_COLUMNS = "s.id, s.owner_id, s.name, s.slug, s.logo_key, s.banner_key";
 
@@ -28,4 +28,15 @@ export async function storeMembers(q: Queryable, storeId: number): Promise<Store
     [storeId],
   );
   return r.rows;
+}
+
+/** A store by slug for its public page, with the number of products shoppers can see. */
+export async function findStoreBySlug(q: Queryable, slug: string): Promise<PublicStoreRow | null> {
+  const r = await q.query<PublicStoreRow>(
+    `SELECT ${STORE_COLUMNS}, s.description, s.website, s.facebook, s.instagram, s.x_link, s.created_at,
+            (SELECT count(*)::int FROM products p WHERE p.store_id = s.id AND p.published) AS products_count
+       FROM stores s WHERE s.slug = $1`,
+    [slug],
+  );
+  return r.rows[0] ?? null;
 }

@@ -1,17 +1,69 @@
 /**
- * Stores (spec sections 3, 6 and 7). Store roles (Owner, Member) come from store_members; the
+ * Stores (spec sections 3, 5, 6 and 7). Store roles (Owner, Member) come from store_members; the
  * guards are ctx.requireStoreRole(storeId, "owner" | "member") (the router applies them for
- * access "store-owner"/"store-member"). Creating stores and inviting members belong to the
- * vendor-area work.
+ * access "store-owner"/"store-member").
+ *
+ * POST /stores/   multipart (or JSON/form without files): owner (ignored: the caller owns it), logo,
+ *   banner (optional; JPEG/PNG/WebP by content, 5 MB), name, email, phone, slug, website, address,
+ *   description (50-250 words), business_license_number, agreement (must be true), facebook,
+ *   instagram, x (also x_link/twitter; stored). Rules and messages: app/domain/stores.ts.
+ *   The slug (given, else from the name) is made unique (`-2`, `-3`…). 201 {id, name, slug, logo, banner};
+ *   the caller becomes the store's Owner (store_members).
+ * GET /stores/{slug}/   public store page: logo, banner, description, links, published products count.
  */
-import { json } from "../core/http";
+import { StoreCreateSchema, storeInput, storeSlug } from "~/domain/stores";
+import { log } from "~/ops/logger.server";
 import type { RouteDef } from "../core/types";
-import { storeMembers, storesOwnedBy } from "./queries.server";
-import { OwnerStoresSchema, StoreMemberSchema } from "./schemas";
-import { serializeMember, serializeStore } from "./serialize";
+import { checkImages, hasFile, indexImages, putImages } from "../core/uploads.server";
+import { createStore } from "./commands.server";
+import { findStoreBySlug, storeMembers, storesOwnedBy } from "./queries.server";
+import { OwnerStoresSchema, PublicStoreSchema, StoreMemberSchema, StoreSchema } from "./schemas";
+import { serializeMember, serializePublicStore, serializeStore } from "./serialize";
+import { badRequest, json, notFound, zodToDrf } from "../core/http";
 import * as z from "zod";
 
 export const routes: RouteDef[] = [
+  {
+    method: "POST",
+    path: "/stores/",
+    access: "authenticated",
+    summary:
+      "Open a store (multipart: logo, banner optional, JPEG/PNG/WebP checked by content, 5 MB; name, email, phone, address, description 50-250 words, slug, website, business_license_number, agreement, facebook, instagram, x). The slug is made unique; the caller becomes Owner. 201 {id, name, slug, logo, banner}",
+    tag: "stores",
+    auth: "required",
+    multipart: true,
+    status: 201,
+    body: StoreCreateSchema,
+    response: StoreSchema,
+    async handler(ctx) {
+      const user = await ctx.requireUser();
+      const body = await ctx.body();
+      // Every field's problem at once: the text fields and the files.
+      const parsed = StoreCreateSchema.safeParse(storeInput(body));
+      const errors: Record<string, string[]> = parsed.success ? {} : zodToDrf(parsed.error);
+      const files = (["logo", "banner"] as const).filter((f) => hasFile(body[f])).map((f) => ({ field: f, value: body[f] }));
+      let checked: Awaited<ReturnType<typeof checkImages>> = new Map();
+      try {
+        checked = await checkImages(files);
+      } catch (e) {
+        const b = (e as { body?: Record<string, string[]> }).body;
+        if (!b) throw e;
+        Object.assign(errors, b);
+      }
+      if (Object.keys(errors).length || !parsed.success) throw badRequest(errors);
+      const input = parsed.data;
+      const stored = await putImages("stores", checked);
+      const store = await ctx.db.tx(async (q) => {
+        await indexImages(q, stored.values());
+        return createStore(q, user.id, input, storeSlug(input.slug, input.name), {
+          logo: stored.get("logo")?.key ?? null,
+          banner: stored.get("banner")?.key ?? null,
+        });
+      });
+      log().info({ requestId: ctx.requestId, storeId: store.id, userId: user.id }, "store opened");
+      return json(serializeStore(store, ctx.url.origin), 201);
+    },
+  },
   {
     method: "GET",
     path: "/stores/owner/:userId/",
@@ -21,6 +73,21 @@ export const routes: RouteDef[] = [
     auth: "required",
     response: OwnerStoresSchema,
     handler: async (ctx) => json((await storesOwnedBy(ctx.db, ctx.intParam("userId"))).map((s) => serializeStore(s, ctx.url.origin))),
+  },
+  {
+    method: "GET",
+    path: "/stores/:slug/",
+    access: "public",
+    summary: "A store's public page: name, slug, logo, banner, description, website and social links, published products count",
+    tag: "stores",
+    response: PublicStoreSchema,
+    async handler(ctx) {
+      const slug = ctx.params.slug ?? "";
+      if (!/^[a-z0-9][a-z0-9_-]{0,199}$/i.test(slug)) throw notFound();
+      const store = await findStoreBySlug(ctx.db, slug);
+      if (!store) throw notFound();
+      return json(serializePublicStore(store, ctx.url.origin));
+    },
   },
   {
     method: "GET",

@@ -24,3 +24,15 @@ export const StoreMemberSchema = z.object({
 
 export type ApiStore = z.infer<typeof StoreSchema>;
 export type ApiStoreMember = z.infer<typeof StoreMemberSchema>;
+
+/** GET /stores/{slug}/: the public store page. */
+export const PublicStoreSchema = StoreSchema.extend({
+  description: z.string(),
+  website: z.string(),
+  facebook: z.string(),
+  instagram: z.string(),
+  x: z.string(),
+  created_at: z.string(),
+  products_count: z.number(),
+});
+export type ApiPublicStore = z.infer<typeof PublicStoreSchema>;

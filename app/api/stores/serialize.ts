@@ -1,6 +1,6 @@
 /** Stores: rows to the API's JSON. */
 import { optionalImageUrl } from "../core/media";
-import type { ApiStore, ApiStoreMember } from "./schemas";
+import type { ApiPublicStore, ApiStore, ApiStoreMember } from "./schemas";
 
 export interface StoreRow {
   id: number;
@@ -39,4 +39,25 @@ export const serializeMember = (m: StoreMemberRow): ApiStoreMember => ({
   phone: m.phone ?? "",
   role: m.role,
   accepted: m.accepted_at !== null,
+});
+
+export interface PublicStoreRow extends StoreRow {
+  description: string;
+  website: string;
+  facebook: string;
+  instagram: string;
+  x_link: string;
+  created_at: Date | string;
+  products_count: number;
+}
+
+export const serializePublicStore = (s: PublicStoreRow, origin: string): ApiPublicStore => ({
+  ...serializeStore(s, origin),
+  description: s.description,
+  website: s.website,
+  facebook: s.facebook,
+  instagram: s.instagram,
+  x: s.x_link,
+  created_at: new Date(s.created_at).toISOString(),
+  products_count: s.products_count,
 });

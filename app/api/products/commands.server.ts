@@ -1,0 +1,92 @@
+/** Product writes over a Queryable (run them in a transaction). */
+import type { Queryable } from "~/db/client.server";
+import type { ProductFields } from "~/domain/products";
+import { badRequest } from "../core/http";
+
+export interface ProductRef {
+  id: number;
+  store_id: number;
+  deleted_at: Date | string | null;
+}
+
+/** A live (not deleted) product's id and store, or null. */
+export async function liveProduct(q: Queryable, id: number, lock = false): Promise<ProductRef | null> {
+  const r = await q.query<ProductRef>(`SELECT id, store_id, deleted_at FROM products WHERE id = $1 AND deleted_at IS NULL${lock ? " FOR UPDATE" : ""}`, [id]);
+  return r.rows[0] ?? null;
+}
+
+/** A 400 on `category` unless the category exists. */
+export async function checkCategory(q: Queryable, id: number | undefined): Promise<void> {
+  if (id === undefined) return;
+  const r = await q.query("SELECT 1 FROM categories WHERE id = $1", [id]);
+  if (!r.rows[0]) throw badRequest({ category: ["Invalid category."] });
+}
+
+export async function insertProduct(q: Queryable, storeId: number, userId: number, f: ProductFields): Promise<number> {
+  const r = await q.query<{ id: number }>(
+    `INSERT INTO products (store_id, user_id, category_id, name, description, type, size, price_kobo, selling_price_kobo, stock_quantity, published)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10) RETURNING id`,
+    [storeId, userId, f.category_id, f.name, f.description, f.type, f.size, f.price_kobo, f.stock_quantity ?? 100, f.published ?? true],
+  );
+  return r.rows[0].id;
+}
+
+const COLUMN: Record<keyof ProductFields, string> = {
+  name: "name",
+  price_kobo: "price_kobo",
+  description: "description",
+  size: "size",
+  type: "type",
+  category_id: "category_id",
+  stock_quantity: "stock_quantity",
+  published: "published",
+};
+
+/** Updates the given fields (the selling price follows the price). */
+export async function updateProduct(q: Queryable, id: number, f: Partial<ProductFields>): Promise<void> {
+  const sets: string[] = [];
+  const params: unknown[] = [id];
+  for (const [k, v] of Object.entries(f) as Array<[keyof ProductFields, unknown]>) {
+    if (v === undefined) continue;
+    params.push(v);
+    sets.push(`${COLUMN[k]} = $${params.length}`);
+    if (k === "price_kobo") sets.push(`selling_price_kobo = $${params.length}`);
+  }
+  sets.push("updated_at = now()");
+  await q.query(`UPDATE products SET ${sets.join(", ")} WHERE id = $1`, params);
+}
+
+/** Puts `key` in photo slot `position` (0..3) of a product: replaces the slot's image or adds one. */
+export async function setImageSlot(q: Queryable, productId: number, position: number, key: string): Promise<number> {
+  const cur = await q.query<{ id: number }>("SELECT id FROM product_images WHERE product_id = $1 AND position = $2 ORDER BY id LIMIT 1", [productId, position]);
+  if (cur.rows[0]) {
+    await q.query("UPDATE product_images SET image_key = $2 WHERE id = $1", [cur.rows[0].id, key]);
+    return cur.rows[0].id;
+  }
+  const r = await q.query<{ id: number }>("INSERT INTO product_images (product_id, image_key, position) VALUES ($1, $2, $3) RETURNING id", [productId, key, position]);
+  return r.rows[0].id;
+}
+
+/**
+ * Deletes a product for the shop: hidden from the catalogue, search, the store's list, carts and
+ * wishlists; the row stays so past order lines keep their product and photo.
+ */
+export async function softDeleteProduct(q: Queryable, id: number): Promise<void> {
+  await q.query("UPDATE products SET deleted_at = now(), published = false, featured = false, updated_at = now() WHERE id = $1 AND deleted_at IS NULL", [id]);
+  await q.query("DELETE FROM cart_items WHERE product_id = $1", [id]);
+  await q.query("DELETE FROM wishlist_items WHERE product_id = $1", [id]);
+}
+
+/** A variant's id: an existing id, or a name (found case-insensitively, else created). */
+export async function variantId(q: Queryable, variant: number | string): Promise<{ id: number; name: string }> {
+  if (typeof variant === "number" || /^\d+$/.test(variant)) {
+    const r = await q.query<{ id: number; name: string }>("SELECT id, name::text AS name FROM variants WHERE id = $1", [Number(variant)]);
+    if (!r.rows[0]) throw badRequest({ variant: ["Invalid variant."] });
+    return r.rows[0];
+  }
+  const r = await q.query<{ id: number; name: string }>(
+    `INSERT INTO variants (name) VALUES ($1) ON CONFLICT (name) DO UPDATE SET name = variants.name RETURNING id, name::text AS name`,
+    [variant],
+  );
+  return r.rows[0];
+}

@@ -1,0 +1,284 @@
+/**
+ * Product writes for store members (spec sections 3, 5, 7; issue 10). Rules and messages:
+ * app/domain/products.ts. Images: app/api/core/uploads.server.ts (by content, 5 MB, 4 slots).
+ * Only members of the product's store (or admins) may write; anyone else gets 404 (401 without a
+ * token), before the body is looked at.
+ *
+ * POST /products/              multipart: store, user (ignored: the caller), price (naira), size, type,
+ *                              category (id or category URL), name, description (50-250 words),
+ *                              stock_quantity (default 100), published (default true), image[0..3]
+ *                              (at least one). 201 → the product (shop shape).
+ * PUT /products/{id}/          the same fields, all required except images (a given image[i] replaces slot i).
+ * PATCH /products/{id}/        any of them (store_id/user_id accepted and ignored). 200 → the product.
+ * PATCH /products/images/{imageId}/   multipart image: replaces that photo (same id). 200 {id, image, product, position}.
+ * DELETE /products/{id}/       204; hidden from the catalogue, search, the store's list, carts and wishlists;
+ *                              past order lines keep it.
+ * GET /products/variants/      public, paged {count, next, previous, results: [{id, name}]}.
+ * POST /products/options/      {value, price, variant (id, or a new name), product}: 201 the option.
+ */
+import { PRODUCT_IMAGE_SLOTS, IMAGE_MESSAGES, ProductFieldsSchema, ProductOptionSchema, productInput, type ProductFields } from "~/domain/products";
+import { koboToNaira } from "~/domain/money";
+import { log } from "~/ops/logger.server";
+import { badRequest, json, noContent, notFound, paged, pageParams, validate, zodToDrf } from "../core/http";
+import { imageUrl } from "../core/media";
+import { parseIntId } from "../core/params";
+import type { ApiContext, RouteDef } from "../core/types";
+import { checkImage, checkImages, hasFile, indexImages, putImages, type CheckedImage } from "../core/uploads.server";
+import { findProduct, serializeProducts } from "../catalog/queries.server";
+import { ProductSchema } from "../catalog/schemas";
+import { checkCategory, insertProduct, liveProduct, setImageSlot, softDeleteProduct, updateProduct, variantId } from "./commands.server";
+import { ImageSlotBody, OptionBody, ProductImageAnswer, ProductOptionAnswer, ProductPatchBody, ProductWriteBody, VariantPageSchema } from "./schemas";
+
+/** The photo slots a body fills: image[i] (also image{i}, images[i]; `image` is slot 0). */
+function imageSlots(body: Record<string, unknown>): Array<{ field: string; slot: number; value: unknown }> {
+  const out: Array<{ field: string; slot: number; value: unknown }> = [];
+  for (let i = 0; i < PRODUCT_IMAGE_SLOTS; i++) {
+    const value = body[`image[${i}]`] ?? body[`image${i}`] ?? body[`images[${i}]`] ?? (i === 0 ? body.image : undefined);
+    if (hasFile(value)) out.push({ field: `image[${i}]`, slot: i, value }); // a URL or an empty input: slot unchanged
+  }
+  return out;
+}
+
+/** Validates fields and photos together, so a vendor sees every message at once. */
+async function readProduct(
+  ctx: ApiContext,
+  body: Record<string, unknown>,
+  mode: "create" | "put" | "patch",
+): Promise<{ fields: Partial<ProductFields>; images: Map<number, CheckedImage> }> {
+  const input = productInput(body);
+  const schema = mode === "patch" ? ProductFieldsSchema.partial() : ProductFieldsSchema;
+  const parsed = schema.safeParse(input);
+  const errors: Record<string, string[]> = {};
+  if (!parsed.success)
+    for (const [k, v] of Object.entries(zodToDrf(parsed.error))) {
+      const name = k === "price_kobo" ? "price" : k === "category_id" ? "category" : k;
+      errors[name] = v;
+    }
+  const slots = imageSlots(body);
+  let images = new Map<number, CheckedImage>();
+  try {
+    const checked = await checkImages(slots.map((s) => ({ field: s.field, value: s.value })));
+    images = new Map(slots.filter((s) => checked.has(s.field)).map((s) => [s.slot, checked.get(s.field)!]));
+  } catch (e) {
+    const b = (e as { body?: Record<string, string[]> }).body;
+    if (!b) throw e;
+    Object.assign(errors, b);
+  }
+  if (mode === "create" && slots.length === 0) errors.image = [IMAGE_MESSAGES.required];
+  if (Object.keys(errors).length || !parsed.success) throw badRequest(errors);
+  // PATCH changes only what was sent (a default must not overwrite the product's value).
+  const fields: Partial<ProductFields> = {};
+  for (const [k, v] of Object.entries(parsed.data) as Array<[keyof ProductFields, never]>) if (mode !== "patch" || k in input) fields[k] = v;
+  await checkCategory(ctx.db, fields.category_id);
+  return { fields, images };
+}
+
+async function answerProduct(ctx: ApiContext, id: number, status = 200) {
+  const row = await findProduct(ctx.db, id);
+  if (!row) throw notFound();
+  const [product] = await serializeProducts(ctx.db, [row], ctx.url.origin);
+  return json(product, status);
+}
+
+async function create(ctx: ApiContext) {
+  const user = await ctx.requireUser();
+  const body = await ctx.body();
+  const storeId = parseIntId(String(body.store ?? body.store_id ?? ""));
+  if (storeId === null) throw badRequest({ store: ["A valid integer is required."] });
+  await ctx.requireStoreRole(storeId, "member");
+  const { fields, images } = await readProduct(ctx, body, "create");
+  const stored = await putImages("products", images);
+  const id = await ctx.db.tx(async (q) => {
+    await indexImages(q, stored.values());
+    const pid = await insertProduct(q, storeId, user.id, fields as ProductFields);
+    // Slots in order, without gaps: image[0], image[2] become positions 0 and 1.
+    let pos = 0;
+    for (const slot of [...stored.keys()].sort((a, b) => a - b)) await setImageSlot(q, pid, pos++, stored.get(slot)!.key);
+    return pid;
+  });
+  log().info({ requestId: ctx.requestId, productId: id, storeId, userId: user.id }, "product created");
+  return answerProduct(ctx, id, 201);
+}
+
+/** The live product of path :id if the caller is a member of its store; 404 otherwise. */
+async function memberProduct(ctx: ApiContext) {
+  const id = ctx.intParam("id");
+  await ctx.requireUser();
+  const p = await liveProduct(ctx.db, id);
+  if (!p) throw notFound();
+  await ctx.requireStoreRole(p.store_id, "member");
+  return p;
+}
+
+function update(mode: "put" | "patch") {
+  return async (ctx: ApiContext) => {
+    const p = await memberProduct(ctx);
+    const { fields, images } = await readProduct(ctx, await ctx.body(), mode);
+    const stored = await putImages("products", images);
+    await ctx.db.tx(async (q) => {
+      if (!(await liveProduct(q, p.id, true))) throw notFound(); // deleted meanwhile
+      await indexImages(q, stored.values());
+      await updateProduct(q, p.id, fields);
+      for (const [slot, img] of stored) await setImageSlot(q, p.id, slot, img.key);
+    });
+    return answerProduct(ctx, p.id);
+  };
+}
+
+async function replaceImage(ctx: ApiContext) {
+  const imageId = ctx.intParam("imageId");
+  await ctx.requireUser();
+  const r = await ctx.db.query<{ product_id: number; store_id: number; position: number }>(
+    `SELECT pi.product_id, p.store_id, pi.position FROM product_images pi JOIN products p ON p.id = pi.product_id
+      WHERE pi.id = $1 AND p.deleted_at IS NULL`,
+    [imageId],
+  );
+  const row = r.rows[0];
+  if (!row) throw notFound();
+  await ctx.requireStoreRole(row.store_id, "member");
+  const body = await ctx.body();
+  const img = await checkImage(body.image ?? body["image[0]"] ?? body.file, "image");
+  // The same picture as another photo of this product is the spec's duplicate.
+  const same = await ctx.db.query(
+    `SELECT 1 FROM product_images pi JOIN images i ON i.key = pi.image_key WHERE pi.product_id = $1 AND pi.id <> $2 AND i.sha256 = $3`,
+    [row.product_id, imageId, img.sha256],
+  );
+  if (same.rows[0]) throw badRequest({ image: [IMAGE_MESSAGES.duplicate] });
+  const stored = (await putImages("products", new Map([[0, img]]))).get(0)!;
+  await ctx.db.tx(async (q) => {
+    await indexImages(q, [stored]);
+    await q.query("UPDATE product_images SET image_key = $2 WHERE id = $1", [imageId, stored.key]);
+    await q.query("UPDATE products SET updated_at = now() WHERE id = $1", [row.product_id]);
+  });
+  return json({ id: imageId, image: imageUrl(ctx.url.origin, stored.key), product: row.product_id, position: row.position });
+}
+
+async function remove(ctx: ApiContext) {
+  const p = await memberProduct(ctx);
+  await ctx.db.tx((q) => softDeleteProduct(q, p.id));
+  log().info({ requestId: ctx.requestId, productId: p.id }, "product deleted");
+  return noContent();
+}
+
+async function listVariants(ctx: ApiContext) {
+  const { page, pageSize, offset } = pageParams(ctx.url, 20, 100);
+  const count = await ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM variants");
+  const rows = await ctx.db.query<{ id: number; name: string }>(
+    `SELECT id, name::text AS name FROM variants ORDER BY lower(name), id LIMIT ${pageSize} OFFSET ${offset}`,
+  );
+  if (page > 1 && rows.rows.length === 0) throw notFound();
+  return json(paged(ctx.url, rows.rows, count.rows[0].n, page, pageSize));
+}
+
+async function createOption(ctx: ApiContext) {
+  await ctx.requireUser();
+  const body = await ctx.body();
+  const productId = parseIntId(String(body.product ?? body.product_id ?? ""));
+  if (productId === null) throw badRequest({ product: ["A valid integer is required."] });
+  const p = await liveProduct(ctx.db, productId);
+  if (!p) throw notFound();
+  await ctx.requireStoreRole(p.store_id, "member");
+  const o = validate(ProductOptionSchema, { ...body, product: productId });
+  const option = await ctx.db.tx(async (q) => {
+    const v = await variantId(q, o.variant);
+    const r = await q.query<{ id: number }>("INSERT INTO product_options (product_id, variant_id, value, price_kobo) VALUES ($1, $2, $3, $4) RETURNING id", [
+      productId,
+      v.id,
+      o.value,
+      o.price,
+    ]);
+    return { id: r.rows[0].id, value: o.value, price: koboToNaira(o.price), variant: v.id, variant_name: v.name, product: productId };
+  });
+  return json(option, 201);
+}
+
+export const routes: RouteDef[] = [
+  {
+    method: "POST",
+    path: "/products/",
+    access: "store-member",
+    storeCheck: "handler",
+    summary:
+      "Add a product to a store (members of `store` only; others 404). Multipart: store, name, price, description (50-250 words), size, type, category, stock_quantity, published, image[0..3] (at least one; JPEG/PNG/WebP by content, 5 MB). 201 the product",
+    tag: "products",
+    auth: "required",
+    multipart: true,
+    status: 201,
+    body: ProductWriteBody,
+    response: ProductSchema,
+    handler: create,
+  },
+  {
+    method: "PUT",
+    path: "/products/:id/",
+    access: "store-member",
+    storeCheck: "handler",
+    summary: "Replace a product's fields (members of its store); image[i] replaces photo slot i. 200 the product",
+    tag: "products",
+    auth: "required",
+    multipart: true,
+    body: ProductWriteBody,
+    response: ProductSchema,
+    handler: update("put"),
+  },
+  {
+    method: "PATCH",
+    path: "/products/:id/",
+    access: "store-member",
+    storeCheck: "handler",
+    summary: "Change some of a product's fields (members of its store); image[i] replaces photo slot i. 200 the product",
+    tag: "products",
+    auth: "required",
+    multipart: true,
+    body: ProductPatchBody,
+    response: ProductSchema,
+    handler: update("patch"),
+  },
+  {
+    method: "DELETE",
+    path: "/products/:id/",
+    access: "store-member",
+    storeCheck: "handler",
+    summary: "Delete a product (members of its store): hidden from the catalogue, search, carts and wishlists; past orders keep their lines. 204",
+    tag: "products",
+    auth: "required",
+    status: 204,
+    handler: remove,
+  },
+  {
+    method: "PATCH",
+    path: "/products/images/:imageId/",
+    access: "store-member",
+    storeCheck: "handler",
+    summary: "Replace one photo of a product (multipart `image`; members of its store). 200 {id, image, product, position}",
+    tag: "products",
+    auth: "required",
+    multipart: true,
+    body: ImageSlotBody,
+    response: ProductImageAnswer,
+    handler: replaceImage,
+  },
+  {
+    method: "GET",
+    path: "/products/variants/",
+    access: "public",
+    summary: "Variant names (Colour, Size, …), paginated",
+    tag: "products",
+    response: VariantPageSchema,
+    handler: listVariants,
+  },
+  {
+    method: "POST",
+    path: "/products/options/",
+    access: "store-member",
+    storeCheck: "handler",
+    summary:
+      "Add an option to a product {value, price, variant (id, or a new name), product} (members of the product's store). 201 {id, value, price, variant, variant_name, product}",
+    tag: "products",
+    auth: "required",
+    status: 201,
+    body: OptionBody,
+    response: ProductOptionAnswer,
+    handler: createOption,
+  },
+];

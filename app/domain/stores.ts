@@ -1,0 +1,126 @@
+/**
+ * Store rules (spec section 5: vendor contact, brand and socials), shared by the API (POST
+ * /stores/) and the three-step create-store wizard. Client-safe: no server imports. Logo and
+ * banner follow the product image rules (app/domain/products.ts: 5 MB, JPEG/PNG/WebP checked by
+ * content on the server); both are optional.
+ */
+import * as z from "zod";
+import { TEXT_MAX, text } from "./text";
+import { emailField, phoneField, requiredText, wordCount } from "./validation";
+
+export const STORE_MESSAGES = {
+  firstName: "First Name is required",
+  lastName: "Last Name is required",
+  min3: "Should be atleast 3 characters",
+  email: "Email is required",
+  emailInvalid: "yourname@domain, e.g info@...",
+  phone: "Phone number is required",
+  phoneInvalid: "Please enter a valid phone number",
+  address: "Physical address is required",
+  addressMin: "Should be atleast 10 characters",
+  name: "Brand Name is required",
+  description: "In 50-250 words tell us about your store",
+  wordsMin: "Enter atleast 50 words.",
+  wordsMax: "Not more than 250 words.",
+  agreement: "Agree to the terms.",
+  url: "Enter a valid URL (https://…).",
+  slug: "Use letters, numbers and dashes only.",
+} as const;
+
+/** The social links' defaults shown in the form (spec section 3: "default social URLs"). */
+export const DEFAULT_SOCIALS = {
+  facebook: "https://facebook.com/",
+  instagram: "https://instagram.com/",
+  x: "https://x.com/",
+} as const;
+
+const optionalUrl = z.preprocess(
+  (v) => (v === null || v === undefined ? "" : v),
+  text(TEXT_MAX.line).refine((v) => v === "" || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), STORE_MESSAGES.url),
+);
+
+/** Step 1, Contact. */
+export const StoreContactSchema = z.object({
+  firstName: requiredText(STORE_MESSAGES.firstName, 3, STORE_MESSAGES.min3, TEXT_MAX.name),
+  lastName: requiredText(STORE_MESSAGES.lastName, 3, STORE_MESSAGES.min3, TEXT_MAX.name),
+  email: emailField(STORE_MESSAGES.email, STORE_MESSAGES.emailInvalid),
+  phone: phoneField(STORE_MESSAGES.phone, STORE_MESSAGES.phoneInvalid),
+  address: requiredText(STORE_MESSAGES.address, 10, STORE_MESSAGES.addressMin, TEXT_MAX.street),
+});
+
+const descriptionField = z
+  .string({ error: STORE_MESSAGES.description })
+  .trim()
+  .min(1, STORE_MESSAGES.description)
+  .pipe(text(TEXT_MAX.description))
+  .refine((v) => wordCount(v) >= 50, STORE_MESSAGES.wordsMin)
+  .refine((v) => wordCount(v) <= 250, STORE_MESSAGES.wordsMax);
+
+/** Step 2, Brand (the logo and banner files are checked apart). */
+export const StoreBrandSchema = z.object({
+  name: requiredText(STORE_MESSAGES.name, undefined, undefined, TEXT_MAX.line),
+  description: descriptionField,
+  business_license_number: z.preprocess((v) => v ?? "", text(64)),
+  slug: z.preprocess((v) => v ?? "", text(80).refine((v) => v === "" || /^[a-zA-Z0-9][a-zA-Z0-9 _-]*$/.test(v), STORE_MESSAGES.slug)),
+  website: optionalUrl,
+});
+
+const agreementField = z.preprocess(
+  (v) => (typeof v === "string" ? ["true", "1", "on", "yes"].includes(v.trim().toLowerCase()) : v === true),
+  z.literal(true, { error: STORE_MESSAGES.agreement }),
+);
+
+/** Step 3, Socials. */
+export const StoreSocialsSchema = z.object({
+  facebook: optionalUrl,
+  instagram: optionalUrl,
+  x: optionalUrl,
+  agreement: agreementField,
+});
+
+/**
+ * POST /stores/: the store's fields (the contact person's names are the wizard's only; the API
+ * takes the store's email, phone and address). The social links are stored.
+ */
+export const StoreCreateSchema = StoreContactSchema.omit({ firstName: true, lastName: true })
+  .extend(StoreBrandSchema.shape)
+  .extend(StoreSocialsSchema.shape);
+export type StoreCreate = z.output<typeof StoreCreateSchema>;
+
+/** Maps what clients send (the spec's names and the wizard's) onto StoreCreateSchema's keys. */
+export function storeInput(body: Record<string, unknown>): Record<string, unknown> {
+  const pick = (...keys: string[]) => {
+    for (const k of keys) if (body[k] !== undefined && typeof body[k] !== "object") return body[k];
+    for (const k of keys) if (body[k] !== undefined) return body[k];
+    return undefined;
+  };
+  return {
+    name: pick("name", "storeName"),
+    email: pick("email"),
+    phone: pick("phone"),
+    address: pick("address"),
+    description: pick("description"),
+    business_license_number: pick("business_license_number", "businessRCNumber"),
+    slug: pick("slug"),
+    website: pick("website"),
+    facebook: pick("facebook", "facebook_link", "facebookLink"),
+    instagram: pick("instagram", "instagram_link", "instagramLink"),
+    x: pick("x", "x_link", "twitter", "xLink"),
+    agreement: pick("agreement"),
+  };
+}
+
+/** A store slug from what the vendor typed (or the store's name): lower case, dashes. */
+export function storeSlug(raw: string, name: string): string {
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/&/g, " and ")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60)
+      .replace(/-+$/g, "");
+  return norm(raw) || norm(name) || "store";
+}
