@@ -1,5 +1,5 @@
 /**
- * /media/{key}[?w=160|320|640|1280[&format=jpeg]] — stored images. Each original is stored once;
+ * /media/{key}[?w=160|320|480|640|960|1280[&format=jpeg]] — stored images. Each original is stored once;
  * with ?w it is served as WebP at that width (or JPEG with format=jpeg, for link previews such
  * as WhatsApp's that do not read WebP or SVG), made with sharp on first request and stored for
  * the next one. Caching: a key whose file name carries a content hash (16+ hex digits, e.g.
