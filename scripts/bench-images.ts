@@ -15,7 +15,7 @@ import { chromium } from "playwright-core";
 const PAGES = (process.env.PAGES ?? "/,/building-materials,/products/1").split(",");
 const DPRS = (process.env.DPRS ?? "2,3").split(",").map(Number);
 
-async function startServer(): Promise<{ base: string; child: ChildProcess | null }> {
+async function startServer(): Promise<{ base: string; child: ChildProcess | null; dataDir?: string }> {
   if (process.env.BASE_URL) return { base: process.env.BASE_URL.replace(/\/$/, ""), child: null };
   const port = 4900 + (process.pid % 90);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-images-"));
@@ -26,7 +26,7 @@ async function startServer(): Promise<{ base: string; child: ChildProcess | null
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 360; i++) {
     try {
-      if ((await fetch(`${base}/readyz`)).ok) return { base, child };
+      if ((await fetch(`${base}/readyz`)).ok) return { base, child, dataDir };
     } catch {
       /* not up yet */
     }
@@ -36,7 +36,7 @@ async function startServer(): Promise<{ base: string; child: ChildProcess | null
   throw new Error("server did not start");
 }
 
-const { base, child } = await startServer();
+const { base, child, dataDir } = await startServer();
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
 try {
   console.log(`Images loaded without scrolling by a 360x640 phone at ${base} (JavaScript on)\n`);
@@ -77,5 +77,9 @@ try {
   }
 } finally {
   await browser.close();
-  child?.kill();
+  if (child) {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+  }
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }
