@@ -9,6 +9,8 @@ import { startBackgroundJobs } from "~/jobs.server";
 import { contentSecurityPolicy } from "~/ops/csp.server";
 import { log } from "~/ops/logger.server";
 import { NonceProvider } from "~/ops/nonce";
+import { ACCEPT_CH, LITE_HINTS } from "~/storefront/lite";
+import { appendVary, etagMatches, isPublicPage, pageEtag, PRIVATE_PAGE, PUBLIC_PAGE } from "~/ops/http-cache.server";
 
 // The HTTP server (server/app.mjs) reaches these through the build's entry module.
 export { readiness, shutdown } from "~/ops/health.server";
@@ -42,8 +44,16 @@ export default function handleRequest(
 ) {
   // Our server always gives a nonce; anything else (a test calling the build) gets a fresh one.
   const nonce = loadContext?.cspNonce || crypto.randomBytes(16).toString("base64");
-  // Bots and no-JS clients get the whole document at once; browsers stream.
-  const waitForAll = isbot(request.headers.get("user-agent") || "");
+  // Anonymous catalogue and static pages may be kept by browsers and CDNs (~/ops/http-cache.server):
+  // rendered whole, with a weak ETag, and 304 when the browser's copy is still the page.
+  const cacheable = isPublicPage(request, responseStatusCode, responseHeaders, remixContext);
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", cacheable ? PUBLIC_PAGE : PRIVATE_PAGE);
+  // Lite mode follows the connection hints (app/storefront/lite.ts): ask for them, and say the
+  // page depends on them and on the cookies (the switch, the session).
+  responseHeaders.set("Accept-CH", ACCEPT_CH);
+  appendVary(responseHeaders, [...LITE_HINTS, "Cookie"]);
+  // Bots, no-JS clients and cacheable pages get the whole document at once; other pages stream.
+  const waitForAll = cacheable || isbot(request.headers.get("user-agent") || "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -55,10 +65,32 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
           for (const [k, v] of Object.entries(SECURITY_HEADERS)) responseHeaders.set(k, v);
+          if (cacheable && responseStatusCode === 200) {
+            const chunks: Buffer[] = [];
+            body.on("data", (c: Buffer) => chunks.push(c));
+            body.on("error", reject);
+            body.on("end", () => {
+              const html = Buffer.concat(chunks);
+              const etag = pageEtag(html.toString("utf8"), [nonce, loadContext?.requestId]);
+              responseHeaders.set("ETag", etag);
+              if (etagMatches(request.headers.get("If-None-Match"), etag)) {
+                // No CSP here: the browser keeps its copy, whose nonce is the one of its stored
+                // policy; a new policy would replace the stored one and block the copy's scripts.
+                responseHeaders.delete("Content-Type");
+                resolve(new Response(null, { status: 304, headers: responseHeaders }));
+                return;
+              }
+              responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+              resolve(new Response(request.method === "HEAD" ? null : html, { headers: responseHeaders, status: responseStatusCode }));
+            });
+            pipe(body);
+            return;
+          }
+          if (cacheable) responseHeaders.set("Cache-Control", PRIVATE_PAGE);
+          responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+          const stream = createReadableStreamFromReadable(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

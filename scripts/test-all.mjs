@@ -31,7 +31,10 @@ function run(step, cmd, args, env = {}) {
 
 if (want("typecheck")) run("typecheck", bin("tsc"), ["--noEmit"]);
 if (want("lint")) run("lint", bin("oxlint"), ["--deny-warnings", "app", "tests", "scripts", "server"]);
-if (want("build") || want("e2e")) run("build", bin("remix"), ["build"], { NODE_ENV: "production" });
+if (want("build") || want("e2e")) {
+  run("build", bin("remix"), ["build"], { NODE_ENV: "production" });
+  run("precompress", process.execPath, ["server/precompress.mjs"], {});
+}
 
 if (want("unit") || want("api") || want("server")) {
   const out = path.join(tmp, "vitest.json");

@@ -4,8 +4,8 @@
  *   1. a context: request id (X-Request-Id), client address (TRUSTED_PROXIES), CSP nonce; one
  *      JSON log line when it ends (method, path, status, duration, request id, client address);
  *   2. GET /healthz (process up) and GET /readyz (database reachable, migrations applied);
- *   3. gzip, and the static files as remix-serve serves them (/build immutable for a year,
- *      public/ for an hour);
+ *   3. the client build's brotli/gzip copies (./precompress.mjs) by Accept-Encoding, then gzip
+ *      for the rest, and the static files (/build immutable for a year, public/ for an hour);
  *   4. the checks of ./security.mjs for the storefront (CSRF, legacy ?_data, form bodies);
  *   5. Remix, with `{ clientIp, requestId, cspNonce }` as the load context (app/load-context.ts).
  */
@@ -34,6 +34,83 @@ function withTimeout(promise, ms, what) {
       timer.unref?.();
     }),
   ]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The encoding to send from Accept-Encoding among `offered` (in our order of preference), or null.
+ * `q=0` refuses an encoding; `*` stands for any not named.
+ */
+export function pickEncoding(acceptEncoding, offered = ["br", "gzip"]) {
+  if (!acceptEncoding) return null;
+  const q = new Map();
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const qp = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const value = qp ? Number(qp.slice(2)) : 1;
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  for (const enc of offered) {
+    const v = q.has(enc) ? q.get(enc) : q.get("*");
+    if (v !== undefined && v > 0) return enc;
+  }
+  return null;
+}
+
+const EXT = { br: ".br", gzip: ".gz" };
+
+/** The Content-Type express.static would send for the uncompressed file. */
+function contentTypeOf(file) {
+  const { mime } = express.static;
+  const type = mime.lookup(file) || "application/octet-stream";
+  const charset = mime.charsets.lookup(type);
+  return charset ? `${type}; charset=${charset}` : type;
+}
+
+/**
+ * Serves `<file>.br` / `<file>.gz` of the client build (written by ./precompress.mjs) when the
+ * browser accepts them, with Content-Encoding, Vary: Accept-Encoding and a year's immutable
+ * caching (build file names carry content hashes); anything else falls through to express.static.
+ */
+export function precompressed(dir) {
+  const known = new Map();
+  const exists = (file) => {
+    let v = known.get(file);
+    if (v === undefined) {
+      v = fs.existsSync(file);
+      if (known.size > 5000) known.clear();
+      known.set(file, v);
+    }
+    return v;
+  };
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    let rel;
+    try {
+      rel = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    const file = path.join(dir, path.normalize(rel));
+    if (!file.startsWith(dir + path.sep)) return next();
+    // Every build file that has a compressed copy varies by Accept-Encoding, whatever is sent.
+    const offered = ["br", "gzip"].filter((enc) => exists(file + EXT[enc]));
+    if (offered.length === 0) return next();
+    res.vary("Accept-Encoding");
+    const enc = pickEncoding(req.get("accept-encoding"), offered);
+    if (!enc) return next();
+    res.set({
+      "Content-Type": contentTypeOf(file),
+      "Content-Encoding": enc,
+      "Cache-Control": "public, max-age=31536000, immutable",
+    });
+    res.sendFile(file + EXT[enc], { dotfiles: "deny", cacheControl: false, lastModified: true, etag: true }, (err) => {
+      if (err && !res.headersSent) {
+        res.removeHeader("Content-Encoding");
+        next();
+      }
+    });
+  };
 }
 
 /** The request with its already-read (and checked) form body, as the Express adapter reads requests. */
@@ -117,7 +194,8 @@ export function createApp({ build, getBuild = () => build, mode = process.env.NO
     }
   });
 
-  // 3. Compression and static files (as remix-serve).
+  // 3. Pre-compressed build files, compression for the rest, static files.
+  app.use(build.publicPath, precompressed(path.resolve(root, build.assetsBuildDirectory)));
   app.use(compression());
   app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.resolve(root, "public"), { maxAge: "1h" }));

@@ -20,6 +20,9 @@ if (!underRemixDev && process.env.SKIP_BUILD !== "1" && buildIsStale(root)) {
   logger().info("building the app");
   const r = spawnSync(bin("remix"), ["build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (r.status !== 0) process.exit(r.status ?? 1);
+  // Brotli and gzip copies of the client build, served as they are (./precompress.mjs).
+  const { precompress } = await import("./precompress.mjs");
+  precompress(path.join(root, "public", "build"));
 }
 
 if (process.env.SEED_DEMO !== "0") {

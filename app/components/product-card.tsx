@@ -29,7 +29,21 @@ export function imageUrl(img: Record<string, unknown> | undefined): string {
   return typeof v === "string" ? v : "";
 }
 
-export function imageSrcSet(url: string, widths: number[] = [160, 320, 640]): string {
+/**
+ * What the browser needs to pick a file for a card before layout (`sizes`): the slot's real width
+ * per breakpoint, so a phone at 2x fetches 320w for a ~160 px card, not 640w.
+ * - row: the home and "similar" scroll rows (w-40 / sm:w-48 in scroll-row.tsx);
+ * - grid: the listing (2 columns on phones; 3 from md beside the 240 px filters; container 1280).
+ */
+export const CARD_SIZES = {
+  row: "(min-width: 640px) 192px, 160px",
+  grid: "(min-width: 1280px) 312px, (min-width: 768px) calc((100vw - 340px) / 3), calc(50vw - 20px)",
+  account: "(min-width: 1280px) 300px, (min-width: 640px) 25vw, calc(50vw - 20px)",
+} as const;
+export type CardSlot = keyof typeof CARD_SIZES;
+export const CARD_WIDTHS = [160, 320, 480, 640];
+
+export function imageSrcSet(url: string, widths: number[] = CARD_WIDTHS): string {
   const sep = url.includes("?") ? "&" : "?";
   return widths.map((w) => `${url}${sep}w=${w} ${w}w`).join(", ");
 }
@@ -39,25 +53,31 @@ export function ResponsiveImage({
   alt,
   sizes,
   eager = false,
+  priority = false,
   className = "",
   width = 640,
   height = 640,
   widths,
+  phoneWidths,
   lite = false,
 }: {
   url: string;
   alt: string;
   sizes: string;
   eager?: boolean;
+  /** The page's LCP image: loaded at once and at high priority (implies eager). */
+  priority?: boolean;
   className?: string;
   width?: number;
   height?: number;
   widths?: number[];
+  /** Widths offered below 768 px (a phone never needs the largest file: ~3 device px per px at most). */
+  phoneWidths?: number[];
   lite?: boolean;
 }) {
   const sep = url.includes("?") ? "&" : "?";
   const list = lite ? [160] : widths;
-  return (
+  const img = (
     <img
       src={`${url}${sep}w=${lite ? 160 : 320}`}
       srcSet={imageSrcSet(url, list)}
@@ -65,10 +85,19 @@ export function ResponsiveImage({
       alt={alt}
       width={width}
       height={height}
-      loading={eager ? "eager" : "lazy"}
+      loading={eager || priority ? "eager" : "lazy"}
       decoding="async"
+      // React 18 passes the lowercase attribute through (it does not know fetchPriority yet).
+      {...(priority ? { fetchpriority: "high" } : {})}
       className={className}
     />
+  );
+  if (lite || !phoneWidths) return img;
+  return (
+    <picture className="contents">
+      <source media="(max-width: 767px)" srcSet={imageSrcSet(url, phoneWidths)} sizes={sizes} />
+      {img}
+    </picture>
   );
 }
 
@@ -77,7 +106,19 @@ export function productPath(p: { id: number; category_slug?: string }) {
   return p.category_slug ? `/${p.category_slug}/${p.id}` : `/products/${p.id}`;
 }
 
-export function ProductCard({ product, eager = false, lite = false }: { product: CardProduct; eager?: boolean; lite?: boolean }) {
+export function ProductCard({
+  product,
+  slot,
+  eager = false,
+  priority = false,
+  lite = false,
+}: {
+  product: CardProduct;
+  slot: CardSlot;
+  eager?: boolean;
+  priority?: boolean;
+  lite?: boolean;
+}) {
   const discounted = product.price > product.selling_price;
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm">
@@ -86,8 +127,9 @@ export function ProductCard({ product, eager = false, lite = false }: { product:
           <ResponsiveImage
             url={imageUrl(product.images[0])}
             alt={product.name}
-            sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw"
+            sizes={CARD_SIZES[slot]}
             eager={eager}
+            priority={priority}
             lite={lite}
             className="h-full w-full object-cover transition group-hover:scale-105"
           />

@@ -66,8 +66,8 @@ export function setStorage(s: Storage | null) {
   storage = s;
 }
 
-/** Widths served for every image (WebP). */
-export const IMAGE_WIDTHS = [160, 320, 640, 1280] as const;
+/** Widths served for every image (WebP); 480 and 960 fit phone slots at 2-3 device pixels per px. */
+export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 /** Public URL of an image, or of one of its resized variants. */

@@ -6,6 +6,7 @@
  */
 import { createCookie, createCookieSessionStorage, type Session } from "@remix-run/node";
 import { env } from "~/config.server";
+import { liteDecision } from "./lite";
 
 export interface SessionData {
   userId: number;
@@ -80,16 +81,18 @@ export async function getGuestCartId(request: Request): Promise<string | null> {
 }
 
 let liteCookieInstance: ReturnType<typeof createCookie> | null = null;
-/** Lite mode: pages without any script (footer switch). */
+/** Lite mode: pages without any script (footer switch): "1" on, "0" off, both beating the hints. */
 export function liteCookie() {
   liteCookieInstance ??= createCookie("lite", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
   return liteCookieInstance;
 }
 
-/** Lite mode is on when the browser asks to save data, or the shopper switched it on. */
+/**
+ * Lite mode: the footer switch's cookie ("1" on, "0" off) when set, else the browser's signals
+ * (Save-Data, slow ECT or Downlink client hints; `./lite.ts`).
+ */
 export async function isLite(request: Request): Promise<boolean> {
-  if (request.headers.get("Save-Data")?.toLowerCase() === "on") return true;
-  return (await liteCookie().parse(request.headers.get("Cookie"))) === "1";
+  return liteDecision(request.headers, await liteCookie().parse(request.headers.get("Cookie")));
 }
 
 export { safeRedirect } from "./safe-redirect";

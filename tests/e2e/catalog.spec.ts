@@ -190,7 +190,9 @@ test("product page carries canonical, OpenGraph and JSON-LD with an NGN offer", 
   expect(ld.offers.priceCurrency).toBe("NGN");
   const img = await request.get(await page.locator("meta[property='og:image']").getAttribute("content") ?? "");
   expect(img.headers()["content-type"]).toBe("image/jpeg");
-  expect(img.headers()["cache-control"]).toMatch(/immutable/);
+  // Demo keys name a slot (products/{id}-{n}.svg), not content: cached a day and revalidated by ETag.
+  expect(img.headers()["cache-control"]).toMatch(/^public, max-age=\d+/);
+  expect(img.headers().etag).toMatch(/^W\/"/);
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.headers()["content-type"]).toMatch(/xml/);
   expect(await sitemap.text()).toMatch(/<loc>http[^<]+\/building-materials<\/loc>/);
@@ -207,6 +209,39 @@ test("Save-Data: on gets the smallest image variants and no script", async ({ re
   const normal = await (await request.get("/building-materials")).text();
   expect(normal).toMatch(/w=640 640w/);
   expect(normal).toMatch(/loading="lazy"/);
+});
+
+test("a 2x phone fetches images sized for their slots, the LCP image first and eager", async ({ browser, baseURL }) => {
+  test.skip(!isPhone(test.info()), "phone viewports only");
+  const ctx = await browser.newContext({ baseURL, viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, javaScriptEnabled: jsEnabled(test.info()) });
+  const page = await ctx.newPage();
+  const widths: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "image" && r.url().includes("/media/")) widths.push(new URL(r.url()).searchParams.get("w") ?? "original");
+  });
+  for (const path of ["/", "/building-materials"]) {
+    widths.length = 0;
+    await page.goto(path, { waitUntil: "load" });
+    // ~160 px cards at 2 device pixels per px: the 320w file, never 640w.
+    expect(widths.length, path).toBeGreaterThan(0);
+    expect(widths.filter((w) => w !== "320"), path).toEqual([]);
+    const first = page.locator("main img").first();
+    await expect(first).toHaveAttribute("fetchpriority", "high");
+    await expect(first).toHaveAttribute("loading", "eager");
+    expect(await page.locator("main img[fetchpriority=high]").count(), path).toBe(1);
+  }
+  // The listing's cards below the first row wait until they are scrolled near.
+  const loading = await page.locator("main [data-testid=product-grid] img").evaluateAll((els) => els.map((e) => e.getAttribute("loading")));
+  expect(loading.slice(3).every((l) => l === "lazy")).toBe(true);
+  // Product gallery: the first photo at high priority, the others lazy, no 1280w file on a phone.
+  widths.length = 0;
+  await page.goto("/products/1", { waitUntil: "load" });
+  const photos = page.locator("main [id^=photo-] img");
+  await expect(photos.first()).toHaveAttribute("fetchpriority", "high");
+  const rest = await photos.evaluateAll((els) => els.slice(1).map((e) => e.getAttribute("loading")));
+  expect(rest.every((l) => l === "lazy")).toBe(true);
+  expect(widths).not.toContain("1280");
+  await ctx.close();
 });
 
 test("no serious accessibility violations on home, listing and product pages", async ({ page }) => {

@@ -10,6 +10,7 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { buildIsStale } from "../../server/build-state.mjs";
+import { precompress } from "../../server/precompress.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TMP = path.join(ROOT, "tests", ".tmp");
@@ -57,6 +58,7 @@ export async function ensureBuild() {
       if (buildIsStale(ROOT)) {
         const r = spawnSync(path.join(ROOT, "node_modules", ".bin", "remix"), ["build"], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production" }, encoding: "utf8" });
         if (r.status !== 0) throw new Error(`remix build failed:\n${r.stdout}\n${r.stderr}`);
+        precompress(path.join(ROOT, "public", "build"));
       }
       return;
     } finally {

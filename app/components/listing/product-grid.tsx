@@ -85,7 +85,8 @@ export function ProductGrid({
       <ul className="grid grid-cols-2 gap-3 min-[420px]:gap-4 md:grid-cols-3" data-testid="product-grid">
         {products.map((p, i) => (
           <li key={`${p.id}-${i}`}>
-            <ProductCard product={p} lite={lite} eager={i < 3 && first.page === 1} />
+            {/* The first row is above the fold (2 cards on phones, 3 from md); the first card is the LCP image. */}
+            <ProductCard product={p} slot="grid" lite={lite} eager={i < 3 && first.page === 1} priority={i === 0 && first.page === 1} />
           </li>
         ))}
       </ul>

@@ -19,7 +19,7 @@ export function ProductScrollRow({ products, lite, eager = false, label }: { pro
       <ul ref={row} className="scroll-row" aria-label={label}>
         {products.map((p, i) => (
           <li key={p.id} className="w-40 shrink-0 snap-start sm:w-48">
-            <ProductCard product={p} lite={lite} eager={eager && i < 2} />
+            <ProductCard product={p} slot="row" lite={lite} eager={eager && i < 2} priority={eager && i === 0} />
           </li>
         ))}
       </ul>

@@ -6,6 +6,9 @@
 import { useRef, useState } from "react";
 import { ResponsiveImage } from "~/components/product-card";
 
+/** The strip's width: the page less its padding on phones, half the 2-column grid from md. */
+export const GALLERY_SIZES = "(min-width: 1280px) 604px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 24px)";
+
 export function Gallery({ images, name, lite }: { images: string[]; name: string; lite: boolean }) {
   const strip = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
@@ -28,9 +31,10 @@ export function Gallery({ images, name, lite }: { images: string[]; name: string
             <ResponsiveImage
               url={url}
               alt={images.length > 1 ? `${name}, photo ${i + 1} of ${images.length}` : name}
-              sizes="(min-width: 1024px) 480px, (min-width: 768px) 45vw, 100vw"
-              widths={[320, 640, 1280]}
-              eager={i === 0}
+              sizes={GALLERY_SIZES}
+              widths={[320, 640, 960, 1280]}
+              phoneWidths={[320, 640, 960]}
+              priority={i === 0}
               lite={lite}
               className="h-full w-full object-contain"
             />

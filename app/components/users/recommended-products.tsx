@@ -11,7 +11,7 @@ export function RecommendedProducts({ products, lite }: { products: CardProduct[
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {products.map((p) => (
           <li key={p.id}>
-            <ProductCard product={p} lite={lite} />
+            <ProductCard product={p} slot="account" lite={lite} />
           </li>
         ))}
       </ul>

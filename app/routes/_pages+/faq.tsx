@@ -4,6 +4,9 @@ import type { ReactNode } from "react";
 import { StaticPage } from "~/components/static-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
+/** Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). */
+export const handle = { cache: "public" };
+
 export const meta: MetaFunction = () => [
   { title: "Frequently Asked Questions | BuildMart NG" },
   {

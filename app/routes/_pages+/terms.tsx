@@ -3,6 +3,9 @@ import { Link } from "@remix-run/react";
 import { StaticPage } from "~/components/static-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
+/** Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). */
+export const handle = { cache: "public" };
+
 export const meta: MetaFunction = () => [
   { title: "Terms and Conditions | BuildMart NG" },
   {

@@ -9,7 +9,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const on = form.get("lite") === "1";
   return redirect(safeRedirect(form.get("redirectTo")), {
     status: 303,
-    headers: { "Set-Cookie": await liteCookie().serialize(on ? "1" : "0", on ? {} : { maxAge: 0 }) },
+    // "Off" is remembered too: it beats a browser that says its connection is slow.
+    headers: { "Set-Cookie": await liteCookie().serialize(on ? "1" : "0") },
   });
 }
 

@@ -1,9 +1,13 @@
 /**
- * /media/{key}[?w=160|320|640|1280[&format=jpeg]] — stored images. Each original is stored once;
+ * /media/{key}[?w=160|320|480|640|960|1280[&format=jpeg]] — stored images. Each original is stored once;
  * with ?w it is served as WebP at that width (or JPEG with format=jpeg, for link previews such
  * as WhatsApp's that do not read WebP or SVG), made with sharp on first request and stored for
- * the next one. Keys never change content, so answers are cacheable for a year.
+ * the next one. Caching: a key whose file name carries a content hash (16+ hex digits, e.g.
+ * `products/3f9a…c2.webp`) never changes content: a year, immutable. Other keys (the demo
+ * catalogue's `products/{id}-{n}.svg`) name a slot whose file could be replaced: a day, revalidated
+ * with a weak ETag (304 when unchanged). New uploads should use content-hashed keys.
  */
+import crypto from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getStorage, IMAGE_WIDTHS, type ImageWidth } from "~/integrations/storage.server";
 
@@ -15,7 +19,23 @@ const TYPES: Record<string, string> = {
   jpeg: "image/jpeg",
 };
 
-const CACHE = "public, max-age=31536000, immutable";
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+export const REVALIDATED = "public, max-age=86400, stale-while-revalidate=604800";
+
+/** The key's file name carries a hash of its content (so its URL is content-addressed). */
+export const isContentAddressed = (key: string) => /(^|[^0-9a-f])[0-9a-f]{16,}([^0-9a-f]|$)/i.test(key.split("/").pop() ?? "");
+
+/** The answer, or 304 when the browser's copy (If-None-Match) is these bytes. */
+function answer(request: Request, key: string, bytes: Uint8Array, headers: Record<string, string>): Response {
+  const immutable = isContentAddressed(key);
+  const etag = `W/"${crypto.createHash("sha1").update(bytes).digest("base64url").slice(0, 27)}"`;
+  const h = { ...headers, "Cache-Control": immutable ? IMMUTABLE : REVALIDATED, ETag: etag };
+  const inm = request.headers.get("If-None-Match");
+  if (inm && inm.split(",").some((t) => t.trim() === "*" || t.trim().replace(/^W\//, "") === etag.replace(/^W\//, ""))) {
+    return new Response(null, { status: 304, headers: { "Cache-Control": h["Cache-Control"], ETag: etag } });
+  }
+  return new Response(Buffer.from(bytes), { headers: { ...h, "Content-Length": String(bytes.byteLength) } });
+}
 
 /** One sharp job per variant at a time, so a burst of first requests does not resize twice. */
 const inFlight = new Map<string, Promise<Uint8Array | null>>();
@@ -39,7 +59,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const w = Number(url.searchParams.get("w"));
   const storage = getStorage();
-  const headers = { "Cache-Control": CACHE, "Access-Control-Allow-Origin": "*", "X-Content-Type-Options": "nosniff" };
+  const headers = { "Access-Control-Allow-Origin": "*", "X-Content-Type-Options": "nosniff" };
   if (IMAGE_WIDTHS.includes(w as ImageWidth)) {
     const jpeg = ["jpeg", "jpg"].includes(url.searchParams.get("format") ?? "");
     const variantKey = `variants/${w}/${key.replace(/\.[a-z]+$/i, "")}.${jpeg ? "jpg" : "webp"}`;
@@ -53,19 +73,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       bytes = await job;
       if (!bytes) throw new Response("Not Found", { status: 404 });
     }
-    return new Response(Buffer.from(bytes), {
-      headers: { ...headers, "Content-Type": jpeg ? "image/jpeg" : "image/webp", "Content-Length": String(bytes.byteLength) },
-    });
+    return answer(request, key, bytes, { ...headers, "Content-Type": jpeg ? "image/jpeg" : "image/webp" });
   }
   const bytes = await storage.get(key);
   if (!bytes) throw new Response("Not Found", { status: 404 });
   const ext = key.split(".").pop()?.toLowerCase() ?? "";
-  return new Response(Buffer.from(bytes), {
-    headers: {
-      ...headers,
-      "Content-Type": TYPES[ext] ?? "application/octet-stream",
-      "Content-Length": String(bytes.byteLength),
-      ...(ext === "svg" ? { "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" } : {}),
-    },
+  return answer(request, key, bytes, {
+    ...headers,
+    "Content-Type": TYPES[ext] ?? "application/octet-stream",
+    ...(ext === "svg" ? { "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" } : {}),
   });
 }

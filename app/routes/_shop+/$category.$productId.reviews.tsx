@@ -82,6 +82,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithFlash(api, new URL(request.url).pathname, { kind: "success", message });
 }
 
+/** Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). */
+export const handle = { cache: "public" };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
 export default function ReviewsRoute() {

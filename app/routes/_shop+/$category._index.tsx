@@ -93,6 +93,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
 }
 
+/** Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). */
+export const handle = { cache: "public" };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
 export default function ListingRoute() {

@@ -1,0 +1,78 @@
+/**
+ * HTTP caching of pages (entry.server.tsx). A page may be kept by a browser or a CDN only when
+ * nothing about it is the visitor's own: a GET/HEAD answered 200, for a route that says so
+ * (`export const handle = { cache: "public" }` on the page's route module: catalogue and static
+ * pages), with no session or guest-cart cookie in the request and no Set-Cookie in the answer.
+ * Those get PUBLIC_PAGE and a weak ETag over the page with the per-request parts (CSP nonce,
+ * request id) left out, so a revalidation gets 304 while the page has not changed. Every other
+ * page gets PRIVATE_PAGE (`private, no-store`), unless its route set Cache-Control itself.
+ */
+import crypto from "node:crypto";
+import type { EntryContext } from "@remix-run/node";
+
+export const PUBLIC_PAGE = "public, max-age=60, stale-while-revalidate=600";
+export const PRIVATE_PAGE = "private, no-store";
+/** Cookies that make a page the visitor's own (the signed session, the guest cart). */
+export const PERSONAL_COOKIES = ["__session", "cartId"];
+
+export interface CacheHandle {
+  cache?: "public";
+}
+
+/** Adds names to the Vary header once each. */
+export function appendVary(headers: Headers, names: readonly string[]) {
+  const have = (headers.get("Vary") ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const lower = new Set(have.map((v) => v.toLowerCase()));
+  for (const n of names) if (!lower.has(n.toLowerCase())) have.push(n);
+  headers.set("Vary", have.join(", "));
+}
+
+/** Names of the cookies a request carries. */
+export function cookieNames(header: string | null): string[] {
+  if (!header) return [];
+  return header
+    .split(";")
+    .map((p) => p.split("=")[0]?.trim())
+    .filter((n): n is string => !!n);
+}
+
+export function hasPersonalCookie(request: Request): boolean {
+  return cookieNames(request.headers.get("Cookie")).some((n) => PERSONAL_COOKIES.includes(n));
+}
+
+/** The page's own route (the deepest match) asked for public caching. */
+export function routeAllowsPublicCache(context: EntryContext): boolean {
+  const matches = context.staticHandlerContext.matches;
+  const leaf = matches[matches.length - 1];
+  if (!leaf) return false;
+  const handle = context.routeModules[leaf.route.id]?.handle as CacheHandle | undefined;
+  return handle?.cache === "public";
+}
+
+export function isPublicPage(request: Request, status: number, headers: Headers, context: EntryContext): boolean {
+  return (
+    (request.method === "GET" || request.method === "HEAD") &&
+    status === 200 &&
+    !headers.has("Set-Cookie") &&
+    !headers.has("Cache-Control") &&
+    !hasPersonalCookie(request) &&
+    routeAllowsPublicCache(context)
+  );
+}
+
+/** A weak ETag of a page, leaving out the parts that differ per request. */
+export function pageEtag(html: string, perRequest: Array<string | null | undefined>): string {
+  let stable = html;
+  for (const v of perRequest) if (v) stable = stable.split(v).join("");
+  return `W/"${crypto.createHash("sha1").update(stable).digest("base64url").slice(0, 27)}"`;
+}
+
+/** If-None-Match (a list, `*`, weak or strong) matches the ETag (weak comparison). */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (t: string) => t.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((t) => t.trim() === "*" || bare(t) === bare(etag));
+}

@@ -1,0 +1,182 @@
+/**
+ * `npm run bench:load`: requests per second and latency (p50/p95/p99) of the main pages under
+ * concurrent clients, plus one static file from the same server as the ceiling. Starts the
+ * production server (`node server/start.mjs`, SKIP_BUILD=1, a fresh embedded database in a temp
+ * DATA_DIR with the demo catalogue) on a loopback port, or uses BASE_URL (loopback only). For each
+ * target and each connection count it runs keep-alive HTTP/1.1 clients (node:http, a pool of C
+ * requests always in flight, as browsers would: `Accept-Encoding: gzip, deflate, br`), for at most
+ * DURATION seconds or MAX_REQUESTS requests, after a short warm-up. Figures only; nothing passes or
+ * fails. The client runs on the same machine as the server, so it takes some of the CPU.
+ *
+ *   npm run build && npm run bench:load
+ *   CONNECTIONS=50,200 DURATION=10 MAX_REQUESTS=20000 npm run bench:load
+ *   BASE_URL=http://127.0.0.1:3000 PAGES=/,/building-materials npm run bench:load
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+
+const CONNECTIONS = (process.env.CONNECTIONS ?? "50,200").split(",").map(Number).filter((n) => n > 0);
+const DURATION_S = Math.min(Number(process.env.DURATION ?? 10), 120);
+const MAX_REQUESTS = Math.min(Number(process.env.MAX_REQUESTS ?? 20_000), 200_000);
+const WARMUP_S = Number(process.env.WARMUP ?? 2);
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+
+interface Target {
+  name: string;
+  path: string;
+}
+
+async function startServer(): Promise<{ base: string; child: ChildProcess | null; dataDir: string | null }> {
+  if (process.env.BASE_URL) {
+    const u = new URL(process.env.BASE_URL);
+    if (!LOOPBACK.has(u.hostname)) throw new Error(`bench:load only runs against this machine (loopback), not ${u.hostname}`);
+    return { base: u.origin, child: null, dataDir: null };
+  }
+  const port = 4000 + (process.pid % 900);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-load-"));
+  const child = spawn(process.execPath, ["server/start.mjs"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SKIP_BUILD: "1",
+      NODE_ENV: "production",
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      SESSION_SECRET: process.env.SESSION_SECRET || "bench-load-secret",
+    },
+    stdio: "ignore",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 360; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok && (await fetch(`${base}/`)).ok) return { base, child, dataDir };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error("the server did not start");
+}
+
+/** The targets: home, a listing, a product and a static file named by the home page's HTML. */
+async function targets(base: string): Promise<Target[]> {
+  if (process.env.PAGES) return process.env.PAGES.split(",").map((p) => ({ name: p, path: p }));
+  const home = await (await fetch(`${base}/`)).text();
+  const listing = process.env.LISTING ?? "/building-materials";
+  const listed = await (await fetch(base + listing)).text();
+  const product = listed.match(/href="(\/[a-z0-9-]+\/\d+)"/)?.[1] ?? "/products/1";
+  const asset =
+    home.match(/<link[^>]+rel="stylesheet"[^>]+href="(\/build\/[^"]+\.css)"/)?.[1] ?? home.match(/src="(\/build\/[^"]+\.js)"/)?.[1] ?? "/favicon.svg";
+  return [
+    { name: "home", path: "/" },
+    { name: "listing", path: listing },
+    { name: "product", path: product },
+    { name: "static", path: asset },
+  ];
+}
+
+interface Result {
+  requests: number;
+  errors: number;
+  seconds: number;
+  latencies: number[];
+  statuses: Map<number, number>;
+}
+
+function run(base: string, pathname: string, connections: number, seconds: number, maxRequests: number): Promise<Result> {
+  const u = new URL(pathname, base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  let errors = 0;
+  let started = 0;
+  const t0 = performance.now();
+  const deadline = t0 + seconds * 1000;
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const s = performance.now();
+      const req = http.request(
+        {
+          hostname: u.hostname,
+          port: u.port,
+          path: u.pathname + u.search,
+          agent,
+          headers: { "Accept-Encoding": "gzip, deflate, br", Accept: "text/html,*/*", "User-Agent": "bench-load (Mozilla/5.0)" },
+        },
+        (res) => {
+          res.on("data", () => {});
+          res.on("end", () => {
+            const status = res.statusCode ?? 0;
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            if (status >= 400) errors++;
+            latencies.push(performance.now() - s);
+            resolve();
+          });
+          res.on("error", () => {
+            errors++;
+            resolve();
+          });
+        },
+      );
+      req.setTimeout(30_000, () => req.destroy(new Error("timeout")));
+      req.on("error", () => {
+        errors++;
+        latencies.push(performance.now() - s);
+        resolve();
+      });
+      req.end();
+    });
+  const worker = async () => {
+    while (performance.now() < deadline && started < maxRequests) {
+      started++;
+      await one();
+    }
+  };
+  return Promise.all(Array.from({ length: connections }, worker)).then(() => {
+    agent.destroy();
+    return { requests: latencies.length, errors, seconds: (performance.now() - t0) / 1000, latencies: latencies.sort((a, b) => a - b), statuses };
+  });
+}
+
+const q = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : NaN);
+
+const { base, child, dataDir } = await startServer();
+try {
+  const list = await targets(base);
+  console.log(`bench:load at ${base}: ${DURATION_S}s or ${MAX_REQUESTS} requests per cell, ${WARMUP_S}s warm-up, ${os.cpus().length} CPUs, node ${process.version}\n`);
+  console.log(["target", "path", "conns", "req/s", "p50 ms", "p95 ms", "p99 ms", "requests", "errors"].map((s, i) => (i < 2 ? s.padEnd(i ? 30 : 9) : s.padStart(9))).join(""));
+  for (const t of list) {
+    await run(base, t.path, 10, WARMUP_S, 2_000);
+    for (const c of CONNECTIONS) {
+      const r = await run(base, t.path, c, DURATION_S, MAX_REQUESTS);
+      const other = [...r.statuses].filter(([s]) => s !== 200).map(([s, n]) => `${s}×${n}`);
+      console.log(
+        [
+          t.name.padEnd(9),
+          t.path.slice(0, 29).padEnd(30),
+          String(c).padStart(9),
+          (r.requests / r.seconds).toFixed(1).padStart(9),
+          q(r.latencies, 0.5).toFixed(0).padStart(9),
+          q(r.latencies, 0.95).toFixed(0).padStart(9),
+          q(r.latencies, 0.99).toFixed(0).padStart(9),
+          String(r.requests).padStart(9),
+          String(r.errors).padStart(9),
+          other.length ? `  (${other.join(", ")})` : "",
+        ].join(""),
+      );
+      // Let the server drain before the next cell.
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+} finally {
+  child?.kill("SIGTERM");
+  if (child) await new Promise((r) => child.once("exit", r));
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}

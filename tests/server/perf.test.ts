@@ -1,0 +1,156 @@
+/**
+ * Speed features of the real production server: lite mode from the connection's client hints
+ * (the footer switch beating them), HTTP caching of pages and images (never public for a
+ * signed-in visitor; 304 for an anonymous revalidation), and the client build served
+ * pre-compressed by Accept-Encoding.
+ */
+import http from "node:http";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieHeader, cookiesFrom, rawRequest, startAppServer, type RunningServer } from "./harness";
+
+let app: RunningServer;
+beforeAll(async () => {
+  app = await startAppServer();
+}, 240_000);
+afterAll(async () => {
+  await app?.stop();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => rawRequest(app.url, { path, headers });
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+  rawRequest(app.url, { method: "POST", path, body: new URLSearchParams(body).toString(), headers: { Origin: app.url, ...FORM, ...headers } });
+
+/** A raw GET whose body is kept as bytes (compressed answers). */
+function getBytes(path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(path, app.url);
+    http
+      .get({ host: "127.0.0.1", port: u.port, path: u.pathname + u.search, headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("lite mode from client hints", () => {
+  it("asks for the hints and says the page depends on them", async () => {
+    const r = await get("/about");
+    expect(r.status).toBe(200);
+    expect(r.headers["accept-ch"]).toMatch(/ECT/);
+    expect(r.headers["accept-ch"]).toMatch(/Downlink/);
+    expect(r.headers["accept-ch"]).toMatch(/Save-Data/);
+    for (const h of ["Save-Data", "ECT", "Downlink", "Cookie"]) expect(r.headers.vary).toContain(h);
+    expect(r.body).toMatch(/<script/);
+  });
+
+  it("serves lite to a slow connection or a data saver, and full pages to a fast one", async () => {
+    expect((await get("/about", { ECT: "2g" })).body).not.toMatch(/<script/i);
+    expect((await get("/about", { ECT: "slow-2g" })).body).not.toMatch(/<script/i);
+    expect((await get("/about", { ECT: "4g", Downlink: "0.3" })).body).not.toMatch(/<script/i);
+    expect((await get("/about", { "Save-Data": "on" })).body).not.toMatch(/<script/i);
+    expect((await get("/about", { ECT: "4g", Downlink: "10" })).body).toMatch(/<script/);
+  });
+
+  it("lets the footer switch override the hints either way", async () => {
+    const off = await post("/lite", { lite: "0", redirectTo: "/about" });
+    expect(off.status).toBe(303);
+    const offJar = cookieHeader(cookiesFrom(off));
+    expect(offJar).toMatch(/^lite=/);
+    const slowButOff = await get("/about", { ECT: "2g", "Save-Data": "on", Cookie: offJar });
+    expect(slowButOff.body).toMatch(/<script/);
+    expect(slowButOff.body).toMatch(/Lite mode: (<!-- -->)?off/);
+
+    const on = await post("/lite", { lite: "1", redirectTo: "/about" });
+    const fastButOn = await get("/about", { ECT: "4g", Downlink: "10", Cookie: cookieHeader(cookiesFrom(on)) });
+    expect(fastButOn.body).not.toMatch(/<script/i);
+    expect(fastButOn.body).toMatch(/Lite mode: (<!-- -->)?on/);
+  });
+});
+
+describe("HTTP caching", () => {
+  it("lets an anonymous catalogue page be cached and answers a revalidation with 304", async () => {
+    const first = await get("/building-materials");
+    expect(first.status).toBe(200);
+    expect(first.headers["cache-control"]).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
+    const etag = first.headers.etag!;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await get("/building-materials", { "If-None-Match": etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe("");
+    expect(again.headers.etag).toBe(etag);
+    // The browser keeps the page it has, with the policy (and nonce) stored with it.
+    expect(again.headers["content-security-policy"]).toBeUndefined();
+    // A page that changed (another one here) is sent whole.
+    const other = await get("/about", { "If-None-Match": etag });
+    expect(other.status).toBe(200);
+    expect(other.headers.etag).not.toBe(etag);
+  });
+
+  it("never lets a signed-in visitor's page be stored", async () => {
+    const login = await post("/auth/login", { email: "shopper@demo.buildmart.ng", password: "Shopper#2024", redirectTo: "/" });
+    expect(login.status).toBe(303);
+    const cookie = cookieHeader(cookiesFrom(login));
+    for (const path of ["/building-materials", "/", "/about", "/users/account/addresses"]) {
+      const r = await get(path, { Cookie: cookie });
+      expect(r.status, path).toBe(200);
+      expect(r.headers["cache-control"], path).toBe("private, no-store");
+      expect(r.headers.etag, path).toBeUndefined();
+    }
+    const listing = await get("/building-materials", { Cookie: cookie });
+    expect(listing.body).toMatch(/Log ?out|My account|Account/i);
+  });
+
+  it("keeps pages that are not the catalogue's out of shared caches", async () => {
+    for (const path of ["/auth/login", "/cart", "/no-such-page-here"]) {
+      const r = await get(path);
+      expect(r.headers["cache-control"], path).toBe("private, no-store");
+    }
+  });
+
+  it("revalidates slot-named images with an ETag", async () => {
+    const html = (await get("/building-materials")).body;
+    const found = html.match(/src="([^"]*\/media\/[^"]+)"/)?.[1]?.replace(/&amp;/g, "&");
+    expect(found).toBeTruthy();
+    const src = new URL(found!, app.url).pathname + new URL(found!, app.url).search;
+    const img = await getBytes(src!, {});
+    expect(img.status).toBe(200);
+    expect(img.headers["cache-control"]).toMatch(/^public, max-age=86400/);
+    const again = await getBytes(src!, { "If-None-Match": img.headers.etag as string });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+});
+
+describe("pre-compressed client build", () => {
+  it("serves brotli or gzip by Accept-Encoding, with Vary and immutable caching", async () => {
+    const html = (await get("/")).body;
+    const asset = html.match(/src="(\/build\/[^"]+\.js)"/)?.[1] ?? html.match(/href="(\/build\/[^"]+\.js)"/)?.[1];
+    expect(asset).toBeTruthy();
+    const plain = await getBytes(asset!, {});
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+
+    const br = await getBytes(asset!, { "Accept-Encoding": "gzip, deflate, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(plain.body.length);
+
+    const gz = await getBytes(asset!, { "Accept-Encoding": "gzip;q=1, br;q=0" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true);
+
+    const css = html.match(/href="(\/build\/[^"]+\.css)"/)?.[1];
+    expect(css).toBeTruthy();
+    const cssBr = await getBytes(css!, { "Accept-Encoding": "br" });
+    expect(cssBr.headers["content-encoding"]).toBe("br");
+    expect(cssBr.headers["content-type"]).toMatch(/^text\/css/);
+  });
+});
