@@ -617,10 +617,14 @@ describe.each(engines())("card payments on %s", (engine) => {
     const dup = await confirm(second.reference, orderId);
     expect(dup.body).toMatchObject({ paid: true, status: "Complete" });
     await paystack.idle();
-    const refunds = await api.db.query<{ amount_kobo: number; reason: string; order_item_id: string | null }>(
-      "SELECT r.amount_kobo, r.reason, r.order_item_id FROM refunds r JOIN payment_transactions p ON p.id = r.payment_transaction_id WHERE p.reference = $1",
-      [second.reference],
-    );
+    // The webhook is answered 200 first and reconciled after: wait for that work, not for the delivery.
+    const refunds = await waitFor("the duplicate payment's refund", async () => {
+      const r = await api.db.query<{ amount_kobo: number; reason: string; order_item_id: string | null }>(
+        "SELECT r.amount_kobo, r.reason, r.order_item_id FROM refunds r JOIN payment_transactions p ON p.id = r.payment_transaction_id WHERE p.reference = $1",
+        [second.reference],
+      );
+      return r.rows.length ? r : null;
+    });
     expect(refunds.rows).toEqual([{ amount_kobo: (await attemptRow(second.reference)).amount_kobo, reason: expect.stringMatching(/Duplicate payment/), order_item_id: null }]);
     expect(await paidMails(orderId)).toBe(1);
     // Paid orders cannot switch.
