@@ -1,7 +1,7 @@
 /** Steps the checkout and order e2e specs share: products with stock, the cart, the address form, the Paystack stand-in. */
 import fs from "node:fs";
 import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
-import { isPhone, jsEnabled, ready } from "./utils";
+import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
 
 export interface P {
   id: number;
@@ -29,6 +29,15 @@ export async function addToCart(page: Page, testInfo: TestInfo, product: P) {
 }
 
 /** From /cart: the Checkout button. */
+/** A new signed-in shopper with one product (the `offset`-th in stock) in the cart. */
+export async function signedInWithCart(page: Page, request: APIRequestContext, testInfo: TestInfo, offset: number) {
+  const [product] = await productsInStock(request, offset, 1);
+  const shopper = await newShopper(request);
+  await login(page, shopper.email, shopper.password, testInfo);
+  await addToCart(page, testInfo, product);
+  return { product, shopper };
+}
+
 export async function checkoutFromCart(page: Page, testInfo: TestInfo) {
   await page.goto("/cart");
   await ready(page, testInfo);

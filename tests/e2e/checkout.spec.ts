@@ -6,7 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { formatNaira } from "../../app/domain/money";
-import { ADDRESS, addToCart, checkoutFromCart, fillAddressForm, onPaystack, orderIdOf, placeOrder, productsInStock, screenshot } from "./checkout-helpers";
+import { ADDRESS, addToCart, checkoutFromCart, fillAddressForm, onPaystack, orderIdOf, placeOrder, productsInStock, screenshot, signedInWithCart } from "./checkout-helpers";
 import { jsEnabled, linkInMail, login, newShopper, ready, waitForMail } from "./utils";
 
 const summarise = (violations: { id: string; nodes: { target: unknown[] }[] }[]) =>
@@ -61,10 +61,7 @@ test("a member pays on delivery: address required, added on the page, shipping q
 });
 
 test("a member pays by card on Paystack's page; the success page verifies it", async ({ page, request }, testInfo) => {
-  const [a] = await productsInStock(request, 2, 1);
-  const shopper = await newShopper(request);
-  await login(page, shopper.email, shopper.password, testInfo);
-  await addToCart(page, testInfo, a);
+  await signedInWithCart(page, request, testInfo, 2);
   await checkoutFromCart(page, testInfo);
   await ready(page, testInfo);
   await fillAddressForm(page, { state: "Kano", city: "Kano" });
@@ -88,10 +85,7 @@ test("a member pays by card on Paystack's page; the success page verifies it", a
 });
 
 test("a declined card shows a clear page; Try again pays with a new attempt", async ({ page, request }, testInfo) => {
-  const [a] = await productsInStock(request, 3, 1);
-  const shopper = await newShopper(request);
-  await login(page, shopper.email, shopper.password, testInfo);
-  await addToCart(page, testInfo, a);
+  await signedInWithCart(page, request, testInfo, 3);
   await checkoutFromCart(page, testInfo);
   await ready(page, testInfo);
   await fillAddressForm(page);
@@ -115,10 +109,7 @@ test("a declined card shows a clear page; Try again pays with a new attempt", as
 });
 
 test("Cancel payment on Paystack's page, then Pay on delivery instead", async ({ page, request }, testInfo) => {
-  const [a] = await productsInStock(request, 4, 1);
-  const shopper = await newShopper(request);
-  await login(page, shopper.email, shopper.password, testInfo);
-  await addToCart(page, testInfo, a);
+  await signedInWithCart(page, request, testInfo, 4);
   await checkoutFromCart(page, testInfo);
   await ready(page, testInfo);
   await fillAddressForm(page);
@@ -240,10 +231,7 @@ test("a guest's Buy now goes to login keeping buy; Checkout as guest keeps it to
 });
 
 test("DELIVERY ADDRESS: Change lists addresses with the DEFAULT ADDRESS tag, Use Address and inline Edit", async ({ page, request }, testInfo) => {
-  const [a] = await productsInStock(request, 9, 1);
-  const shopper = await newShopper(request);
-  await login(page, shopper.email, shopper.password, testInfo);
-  await addToCart(page, testInfo, a);
+  await signedInWithCart(page, request, testInfo, 9);
   await page.goto("/checkout/payment");
   await ready(page, testInfo);
   await fillAddressForm(page);
@@ -276,10 +264,7 @@ test("DELIVERY ADDRESS: Change lists addresses with the DEFAULT ADDRESS tag, Use
 });
 
 test("a Place order sent twice (double submit, retry after a lost answer) makes one order", async ({ page, request, baseURL }, testInfo) => {
-  const [a] = await productsInStock(request, 14, 1);
-  const shopper = await newShopper(request);
-  await login(page, shopper.email, shopper.password, testInfo);
-  await addToCart(page, testInfo, a);
+  await signedInWithCart(page, request, testInfo, 14);
   await page.goto("/checkout/payment");
   await ready(page, testInfo);
   await fillAddressForm(page);
@@ -304,10 +289,7 @@ test("a Place order sent twice (double submit, retry after a lost answer) makes 
 
 test("the checkout and success pages pass an axe scan", async ({ page, request }, testInfo) => {
   test.skip(!jsEnabled(testInfo), "axe injects a script");
-  const [a] = await productsInStock(request, 15, 1);
-  const shopper = await newShopper(request);
-  await login(page, shopper.email, shopper.password, testInfo);
-  await addToCart(page, testInfo, a);
+  await signedInWithCart(page, request, testInfo, 15);
   await page.goto("/checkout/payment");
   await ready(page, testInfo);
   expect(summarise((await new AxeBuilder({ page }).include("#main").analyze()).violations)).toEqual([]);

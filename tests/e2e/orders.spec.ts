@@ -4,7 +4,7 @@
  * each step, and Complete Payment for a card order still waiting for its payment.
  */
 import { expect, test } from "@playwright/test";
-import { addToCart, checkoutFromCart, fillAddressForm, onPaystack, orderIdOf, placeOrder, productsInStock, screenshot } from "./checkout-helpers";
+import { addToCart, checkoutFromCart, fillAddressForm, onPaystack, orderIdOf, placeOrder, productsInStock, screenshot, signedInWithCart } from "./checkout-helpers";
 import { DEMO_SHOPPER } from "../../app/db/seed/catalog-data";
 import { login, newShopper, ready } from "./utils";
 
@@ -65,10 +65,7 @@ test("cancel an item: reason, confirmation, the item shows cancelled; tracking s
 });
 
 test("a card order left unpaid shows Complete Payment, which starts a new attempt and pays", async ({ page, request }, testInfo) => {
-  const [a] = await productsInStock(request, 12, 1);
-  const shopper = await newShopper(request);
-  await login(page, shopper.email, shopper.password, testInfo);
-  await addToCart(page, testInfo, a);
+  const { product: a } = await signedInWithCart(page, request, testInfo, 12);
   await checkoutFromCart(page, testInfo);
   await ready(page, testInfo);
   await fillAddressForm(page);
