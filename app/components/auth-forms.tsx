@@ -134,6 +134,35 @@ export function authSwitchHref(path: string, redirectTo: string | null | undefin
   return s ? `${path}?${s}` : path;
 }
 
+/** The way back from the password and e-mail pages to the login form. */
+export function BackToLogin({ className = "mt-5" }: { className?: string }) {
+  return (
+    <p className={`${className} text-center text-sm`}>
+      <Link to="/auth/login" className="font-semibold text-brand-700 underline">
+        Back to Login
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * The foot of the login and register forms: the link to the other one (keeping where the visitor
+ * was going and what they were buying) and, from a checkout, 'Checkout as guest'.
+ */
+export function AuthSwitch(props: { question: string; label: string; to: "/auth/login" | "/auth/register"; redirectTo: string | null | undefined; guestCheckout: boolean; buy: string | null }) {
+  return (
+    <>
+      <p className="mt-5 text-center text-sm text-gray-600">
+        {props.question}{" "}
+        <Link to={authSwitchHref(props.to, props.redirectTo, props.guestCheckout, props.buy)} className="font-semibold text-brand-700 underline">
+          {props.label}
+        </Link>
+      </p>
+      {props.guestCheckout ? <GuestCheckoutLink buy={props.buy} /> : null}
+    </>
+  );
+}
+
 /** 'Checkout as guest' for a visitor who came from a buy-now or checkout button (spec section 2). */
 export function GuestCheckoutLink({ buy }: { buy: string | null }) {
   const to = `/checkout/payment?g=y${buy ? `&buy=${encodeURIComponent(buy)}` : ""}`;

@@ -3,8 +3,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
-import { AuthShell, SubmitButton } from "~/components/auth-forms";
+import { Form, useActionData } from "@remix-run/react";
+import { AuthShell, BackToLogin, SubmitButton } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrors } from "~/components/ui/forms";
 import { PasswordResetSchema as ResendSchema } from "~/domain/accounts";
@@ -53,11 +53,7 @@ export default function EmailVerifyRoute() {
         />
         <SubmitButton className="btn-outline w-full py-2.5">Send the link again</SubmitButton>
       </Form>
-      <p className="mt-5 text-center text-sm">
-        <Link to="/auth/login" className="font-semibold text-brand-700 underline">
-          Back to Login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthShell>
   );
 }

@@ -3,8 +3,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
-import { AuthShell, SubmitButton } from "~/components/auth-forms";
+import { Form, useActionData } from "@remix-run/react";
+import { AuthShell, BackToLogin, SubmitButton } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrors } from "~/components/ui/forms";
 import { PasswordResetSchema } from "~/domain/accounts";
@@ -42,11 +42,7 @@ export default function ForgetPasswordRoute() {
         <p className="mt-4 text-sm text-gray-700">
           If an account uses this address, the e-mail arrives within a few minutes. The link works once and expires in 1 hour.
         </p>
-        <p className="mt-6 text-center text-sm">
-          <Link to="/auth/login" className="font-semibold text-brand-700 underline">
-            Back to Login
-          </Link>
-        </p>
+        <BackToLogin className="mt-6" />
       </AuthShell>
     );
   }
@@ -62,11 +58,7 @@ export default function ForgetPasswordRoute() {
         />
         <SubmitButton>Reset Password</SubmitButton>
       </Form>
-      <p className="mt-5 text-center text-sm">
-        <Link to="/auth/login" className="font-semibold text-brand-700 underline">
-          Back to Login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthShell>
   );
 }

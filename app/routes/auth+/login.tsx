@@ -4,7 +4,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthShell, authSwitchHref, GoogleButton, GuestCheckoutLink, OrDivider, PasswordField, SubmitButton } from "~/components/auth-forms";
+import { AuthShell, AuthSwitch, GoogleButton, OrDivider, PasswordField, SubmitButton } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrors } from "~/components/ui/forms";
 import { env } from "~/config.server";
@@ -96,13 +96,7 @@ export default function LoginRoute() {
         </div>
         <SubmitButton>Login</SubmitButton>
       </Form>
-      <p className="mt-5 text-center text-sm text-gray-600">
-        New to BuildMart NG?{" "}
-        <Link to={authSwitchHref("/auth/register", redirectTo, guestCheckout, buy)} className="font-semibold text-brand-700 underline">
-          Sign Up
-        </Link>
-      </p>
-      {guestCheckout ? <GuestCheckoutLink buy={buy} /> : null}
+      <AuthSwitch question="New to BuildMart NG?" label="Sign Up" to="/auth/register" redirectTo={redirectTo} guestCheckout={guestCheckout} buy={buy} />
     </AuthShell>
   );
 }

@@ -3,8 +3,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthShell, authSwitchHref, GoogleButton, GuestCheckoutLink, OrDivider, PasswordField, SubmitButton } from "~/components/auth-forms";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthShell, AuthSwitch, GoogleButton, OrDivider, PasswordField, SubmitButton } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CheckboxField, Field, FormErrors } from "~/components/ui/forms";
 import { env } from "~/config.server";
@@ -112,13 +112,7 @@ export default function RegisterRoute() {
         />
         <SubmitButton>Create Account</SubmitButton>
       </Form>
-      <p className="mt-5 text-center text-sm text-gray-600">
-        Already have an account?{" "}
-        <Link to={authSwitchHref("/auth/login", redirectTo, guestCheckout, buy)} className="font-semibold text-brand-700 underline">
-          Log in
-        </Link>
-      </p>
-      {guestCheckout ? <GuestCheckoutLink buy={buy} /> : null}
+      <AuthSwitch question="Already have an account?" label="Log in" to="/auth/login" redirectTo={redirectTo} guestCheckout={guestCheckout} buy={buy} />
     </AuthShell>
   );
 }
