@@ -4,6 +4,7 @@ import { routes as auth } from "../auth/routes";
 import { routes as carts } from "../carts/routes";
 import { routes as catalog } from "../catalog/routes";
 import { routes as newsletter } from "../newsletter/routes";
+import { routes as notifications } from "../notifications/routes";
 import { routes as orders } from "../orders/routes";
 import { routes as storeOrders } from "../orders/store-routes";
 import { routes as payments } from "../payments/routes";
@@ -16,5 +17,5 @@ import { routes as wishlist } from "../wishlist/routes";
 import type { RouteDef } from "./types";
 
 export function allRoutes(): RouteDef[] {
-  return [...auth, ...users, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...payments, ...reviews, ...stores, ...newsletter, ...schema];
+  return [...auth, ...users, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...payments, ...reviews, ...stores, ...newsletter, ...notifications, ...schema];
 }

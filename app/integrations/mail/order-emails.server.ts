@@ -5,7 +5,6 @@
  * caller may `flushMailQueue()` at once, and the mail job sends anything left within a minute.
  * Links: members go to /users/orders/{id}; guests to /orders/{id}?t=<token> (the signed guest link).
  */
-import type { Queryable } from "~/db/client.server";
 import { formatKobo } from "~/domain/money";
 import { orderNumber, type PaymentMethod } from "~/domain/orders";
 import { zoneOf, SHIPPING_ZONES } from "~/domain/shipping";
@@ -13,10 +12,7 @@ import type { MailMessage } from "../mail.server";
 import { emailLayout, esc, orderLink } from "./layout.server";
 
 
-/** Puts a message in mail_queue (due now) in the caller's transaction. */
-export async function queueMail(q: Queryable, m: MailMessage): Promise<void> {
-  await q.query("INSERT INTO mail_queue (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4)", [m.to, m.subject, m.text, m.html ?? null]);
-}
+export { queueMail } from "./queue.server";
 
 export { orderLink };
 

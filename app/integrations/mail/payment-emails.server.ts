@@ -5,7 +5,6 @@
  * after the commit.
  */
 import { formatKobo } from "~/domain/money";
-import type { Queryable } from "~/db/client.server";
 import type { MailMessage } from "../mail.server";
 import { emailLayout, esc, orderLink as orderLinkFor } from "./layout.server";
 
@@ -110,7 +109,4 @@ export function refundedEmail(to: string, o: MailOrder, r: { amountKobo: number;
   };
 }
 
-/** Puts a message in mail_queue (due now) on `q`, typically inside the transaction of the change it reports. */
-export async function queueMail(q: Queryable, m: MailMessage): Promise<void> {
-  await q.query("INSERT INTO mail_queue (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4)", [m.to, m.subject, m.text, m.html ?? null]);
-}
+export { queueMail } from "./queue.server";

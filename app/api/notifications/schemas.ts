@@ -1,0 +1,56 @@
+/** Notifications: request and answer schemas (client-safe: the storefront imports the types). */
+import * as z from "zod";
+
+export const NOTIFICATION_KINDS = [
+  "order_placed",
+  "order_paid",
+  "item_cancelled",
+  "order_confirmed",
+  "order_shipped",
+  "order_delivered",
+  "refund",
+  "review_posted",
+  "member_invited",
+  "member_joined",
+  "low_stock",
+  "payout_sent",
+  "payout_failed",
+  "return_requested",
+  "return_accepted",
+  "return_refused",
+  "return_refunded",
+  "product_unpublished",
+  "product_featured",
+  "store_verified",
+  "store_suspended",
+  "store_reinstated",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NotificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
+  /** A same-origin path of the storefront (e.g. /users/orders/{id}), or null. */
+  link: z.string().nullable(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+export type ApiNotification = z.infer<typeof NotificationSchema>;
+
+export const NotificationPageSchema = z.object({
+  count: z.number().int(),
+  unread: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(NotificationSchema),
+});
+export type ApiNotificationPage = z.infer<typeof NotificationPageSchema>;
+
+export const UnreadCountSchema = z.object({ unread: z.number().int() });
+export const MarkReadBody = z.object({
+  /** Mark these ids read; omitted: mark every notification of the list read. */
+  ids: z.array(z.coerce.number().int().positive()).max(500).optional(),
+});
+export const MarkedSchema = z.object({ marked: z.number().int(), unread: z.number().int() });
