@@ -31,12 +31,17 @@ export async function storeMembers(q: Queryable, storeId: number): Promise<Store
 }
 
 /** A store by slug for its public page, with the number of products shoppers can see. */
-export async function findStoreBySlug(q: Queryable, slug: string): Promise<PublicStoreRow | null> {
-  const r = await q.query<PublicStoreRow>(
-    `SELECT ${STORE_COLUMNS}, s.description, s.website, s.facebook, s.instagram, s.x_link, s.created_at,
+const PUBLIC_STORE_SELECT = `SELECT ${STORE_COLUMNS}, s.description, s.website, s.facebook, s.instagram, s.x_link, s.created_at,
             (SELECT count(*)::int FROM products p WHERE p.store_id = s.id AND p.published) AS products_count
-       FROM stores s WHERE s.slug = $1`,
-    [slug],
-  );
+       FROM stores s`;
+
+export async function findStoreBySlug(q: Queryable, slug: string): Promise<PublicStoreRow | null> {
+  const r = await q.query<PublicStoreRow>(`${PUBLIC_STORE_SELECT} WHERE s.slug = $1`, [slug]);
+  return r.rows[0] ?? null;
+}
+
+/** A store by id, with the fields of its public page. */
+export async function findStoreById(q: Queryable, id: number): Promise<PublicStoreRow | null> {
+  const r = await q.query<PublicStoreRow>(`${PUBLIC_STORE_SELECT} WHERE s.id = $1`, [id]);
   return r.rows[0] ?? null;
 }

@@ -16,8 +16,8 @@ import { log } from "~/ops/logger.server";
 import type { RouteDef } from "../core/types";
 import { checkImages, hasFile, indexImages, putImages } from "../core/uploads.server";
 import { createStore } from "./commands.server";
-import { findStoreBySlug, storeMembers, storesOwnedBy } from "./queries.server";
-import { OwnerStoresSchema, PublicStoreSchema, StoreMemberSchema, StoreSchema } from "./schemas";
+import { findStoreById, findStoreBySlug, storeMembers, storesOwnedBy } from "./queries.server";
+import { MembershipSchema, OwnerStoresSchema, PublicStoreSchema, StoreMemberSchema, StoreSchema } from "./schemas";
 import { serializeMember, serializePublicStore, serializeStore } from "./serialize";
 import { badRequest, json, notFound, zodToDrf } from "../core/http";
 import * as z from "zod";
@@ -98,5 +98,25 @@ export const routes: RouteDef[] = [
     auth: "required",
     response: z.array(StoreMemberSchema),
     handler: async (ctx) => json((await storeMembers(ctx.db, ctx.intParam("storeId"))).map(serializeMember)),
+  },
+  {
+    method: "GET",
+    path: "/stores/:storeId/membership/",
+    access: "store-member",
+    summary: "The store (as its public page) and the caller's role in it: Owner, Member, or Admin for an admin who is not a member; 404 for anyone else",
+    tag: "stores",
+    auth: "required",
+    response: MembershipSchema,
+    async handler(ctx) {
+      const storeId = ctx.intParam("storeId");
+      const user = await ctx.requireUser();
+      const store = await findStoreById(ctx.db, storeId);
+      if (!store) throw notFound();
+      const r = await ctx.db.query<{ role: "Owner" | "Member" }>(
+        "SELECT role FROM store_members WHERE store_id = $1 AND user_id = $2 AND accepted_at IS NOT NULL",
+        [storeId, user.id],
+      );
+      return json({ store: serializePublicStore(store, ctx.url.origin), role: r.rows[0]?.role ?? "Admin" });
+    },
   },
 ];

@@ -36,3 +36,10 @@ export const PublicStoreSchema = StoreSchema.extend({
   products_count: z.number(),
 });
 export type ApiPublicStore = z.infer<typeof PublicStoreSchema>;
+
+/** GET /stores/{storeId}/membership/: the caller's role in the store ("Admin": an admin who is not a member). */
+export const MembershipSchema = z.object({
+  store: PublicStoreSchema,
+  role: z.enum(["Owner", "Member", "Admin"]),
+});
+export type ApiMembership = z.infer<typeof MembershipSchema>;
