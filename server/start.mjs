@@ -5,12 +5,28 @@
  * to go and the demo logins, then run the production server (./app.mjs: Express + Remix) on
  * PORT in this process. Under `remix dev` (`npm run dev`) the dev server builds, so this only
  * seeds and serves.
+ *
+ * Processes: WEB_CONCURRENCY server processes (node:cluster; they share the port and nothing
+ * else but the database, Redis and storage). Default: one per core when the data is on a
+ * PostgreSQL server (DATABASE_URL) and payments go to Paystack itself (PAYSTACK_SECRET_KEY);
+ * otherwise one, because the embedded database and the in-process Paystack stand-in belong to
+ * one process. A worker that dies is replaced.
  */
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import path from "node:path";
 import { buildIsStale } from "./build-state.mjs";
 import { logger } from "./logger.mjs";
+import { workerCount } from "./workers.mjs";
 
+if (cluster.isWorker) {
+  const { startServer } = await import("./app.mjs");
+  await startServer({ root: process.cwd(), port: Number(process.env.PORT), mode: process.env.NODE_ENV });
+} else {
+  await main();
+}
+
+async function main() {
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -38,5 +54,31 @@ const port = process.env.PORT || "3000";
 process.env.PORT = port;
 process.env.NODE_ENV ??= "production";
 logger().info(`BuildMart NG is starting on http://localhost:${port}`);
-const { startServer } = await import("./app.mjs");
-await startServer({ root, port: Number(port), mode: process.env.NODE_ENV });
+const workers = workerCount();
+if (workers > 1 && !process.env.PAYSTACK_SECRET_KEY) {
+  logger().warn("WEB_CONCURRENCY > 1 with the in-process Paystack stand-in: card payments need one process (or PAYSTACK_BASE_URL to a shared stand-in)");
+}
+if (workers === 1) {
+  const { startServer } = await import("./app.mjs");
+  await startServer({ root, port: Number(port), mode: process.env.NODE_ENV });
+} else {
+  logger().info({ workers }, "starting one server process per worker");
+  let stopping = false;
+  for (let i = 0; i < workers; i++) cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    logger().error({ pid: worker.process.pid, code, signal }, "a server process ended; starting another");
+    cluster.fork();
+  });
+  for (const sig of ["SIGINT", "SIGTERM"]) {
+    process.on(sig, () => {
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(sig);
+      setTimeout(() => process.exit(0), 10_000).unref();
+      cluster.on("exit", () => {
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      });
+    });
+  }
+}
+}
