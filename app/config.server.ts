@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().default("./data"),
+  /** Public catalogue answers kept in memory, dropped on every catalogue change (app/api/core/cache.server.ts). */
+  CATALOG_CACHE: z.enum(["on", "off"]).default("on"),
   DATABASE_URL: optionalUrl,
   API_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,

@@ -24,6 +24,12 @@ export interface Db extends Queryable {
   /** Runs fn inside one transaction; throws roll it back. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` (delivered after the notifying transaction
+   * commits). `onState(false)` when the listening connection is lost (notifications may have
+   * been missed), `onState(true)` once listening (again). Answers a function that stops.
+   */
+  listen?(channel: string, onNotify: (payload: string) => void, onState?: (listening: boolean) => void): Promise<() => Promise<void>>;
 }
 
 const INT8 = 20;
@@ -61,6 +67,13 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
     exec: base.exec,
     tx: (fn) => pg.transaction((t) => fn(wrap(t))),
     close: () => pg.close(),
+    async listen(channel, onNotify, onState) {
+      const stop = await pg.listen(channel, onNotify);
+      onState?.(true);
+      return async () => {
+        await stop();
+      };
+    },
     // exposed for tests that snapshot a migrated database
     ...({ raw: pg } as object),
   };
@@ -72,6 +85,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   pgns.types.setTypeParser(INT8, (v: string) => Number(v));
   pgns.types.setTypeParser(NUMERIC, (v: string) => Number(v));
   const pool = new pgns.Pool({ connectionString: url, max });
+  const listeners = new Set<() => Promise<void>>();
   pool.on("error", (err) => log().error({ err }, "postgres pool error"));
   return {
     engine: "postgres",
@@ -105,7 +119,55 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      for (const stop of [...listeners]) await stop();
+      await pool.end();
+    },
+    async listen(channel, onNotify, onState) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      let client: import("pg").Client | null = null;
+      let stopped = false;
+      let retry: NodeJS.Timeout | null = null;
+      const connect = async (delay: number) => {
+        if (stopped) return;
+        const c = new pgns.Client({ connectionString: url });
+        c.on("notification", (n) => n.channel === channel && onNotify(n.payload ?? ""));
+        const lost = () => {
+          if (client !== c) return;
+          client = null;
+          onState?.(false);
+          if (!stopped) retry = setTimeout(() => void connect(Math.min(delay * 2, 30_000)), delay);
+        };
+        c.on("error", (err) => {
+          log().warn({ err, channel }, "listening connection failed; reconnecting");
+          lost();
+          c.end().catch(() => {});
+        });
+        c.on("end", lost);
+        try {
+          await c.connect();
+          await c.query(`LISTEN ${channel}`);
+          if (stopped) return void (await c.end().catch(() => {}));
+          client = c;
+          onState?.(true);
+        } catch (err) {
+          log().warn({ err, channel }, "cannot listen; retrying");
+          await c.end().catch(() => {});
+          if (!stopped) retry = setTimeout(() => void connect(Math.min(delay * 2, 30_000)), delay);
+        }
+      };
+      await connect(500);
+      const stop = async () => {
+        stopped = true;
+        listeners.delete(stop);
+        if (retry) clearTimeout(retry);
+        const c = client;
+        client = null;
+        await c?.end().catch(() => {});
+      };
+      listeners.add(stop);
+      return stop;
+    },
   };
 }
 

@@ -10,3 +10,4 @@ process.env.NODE_ENV = "test";
 process.env.PUBLIC_URL ??= "http://localhost:3000";
 delete process.env.DATABASE_URL;
 delete process.env.API_URL;
+process.env.CATALOG_CACHE = "off"; // tests that want it (tests/api/catalog-cache.test.ts) turn it on

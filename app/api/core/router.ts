@@ -5,6 +5,7 @@
  * ApiErrors into DRF-style JSON. API_HEADERS (CORS, nosniff) go on every answer, errors included.
  */
 import { getDb } from "~/db/client.server";
+import { catalogCacheFor } from "./cache.server";
 import { createContext, API_PREFIX, type ContextMeta } from "./context";
 import { API_HEADERS, ApiError, forbidden, json } from "./http";
 import { allRoutes } from "./registry";
@@ -56,6 +57,20 @@ function withHeaders(res: Response): Response {
     for (const [k, v] of Object.entries(API_HEADERS)) h.set(k, v);
     return new Response(res.body, { status: res.status, statusText: res.statusText, headers: h });
   }
+}
+
+/** Notes whether the handler looked at the caller (then its answer may be theirs alone and is not cached). */
+function watchCaller(ctx: ApiContext): { looked: boolean } {
+  const seen = { looked: false };
+  const c = ctx as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of ["user", "requireUser", "requireSelf", "requireAdmin", "requireStoreRole", "hasStoreRole", "requireOwner"]) {
+    const original = c[name];
+    c[name] = (...args: unknown[]) => {
+      seen.looked = true;
+      return original.apply(ctx, args);
+    };
+  }
+  return seen;
 }
 
 /** The checks the router makes itself before a handler runs (see Access). */
@@ -117,9 +132,25 @@ export async function handleApi(request: Request, meta?: ContextMeta): Promise<R
     }
     const db = await getDb();
     const ctx = createContext(request, params, db, meta);
+    const cache = route.cache === "catalog" && method === "GET" ? await catalogCacheFor(db) : null;
+    if (!cache) {
+      await enforceAccess(route, ctx);
+      return withHeaders(await route.handler(ctx));
+    }
+    const key = `${url.origin}${path}${url.search}`;
+    const hit = cache.get(key);
+    if (hit) return withHeaders(new Response(hit.body, { status: hit.status, headers: { "Content-Type": hit.contentType, "X-Cache": "hit" } }));
+    const generation = cache.generation;
+    const personal = watchCaller(ctx);
     await enforceAccess(route, ctx);
     const res = await route.handler(ctx);
-    return withHeaders(res);
+    if (res.status !== 200 || personal.looked) return withHeaders(res);
+    const body = await res.text();
+    const contentType = res.headers.get("Content-Type") ?? "application/json";
+    cache.set(key, { status: 200, body, contentType }, generation);
+    const headers = new Headers(res.headers);
+    headers.set("X-Cache", "miss");
+    return withHeaders(new Response(body, { status: 200, headers }));
   } catch (e) {
     if (e instanceof ApiError) return withHeaders(json(e.body, e.status));
     if (e instanceof Response) return withHeaders(e);

@@ -83,6 +83,12 @@ export interface RouteDef {
    * route with neither is refused when the route table is compiled.
    */
   storeCheck?: "handler";
+  /**
+   * "catalog": a public GET whose answer is the same for everyone; kept in the in-process
+   * catalogue cache until the catalogue changes (core/cache.server.ts). Not for answers that
+   * must differ per call (random picks).
+   */
+  cache?: "catalog";
   /** Path under /api/v1 as clients spell it, with :params, e.g. /products/categories/:id/subcategories/ */
   path: string;
   handler: (ctx: ApiContext) => Promise<Response> | Response;

@@ -23,6 +23,7 @@ export const routes: RouteDef[] = [
   {
     method: "GET",
     path: "/reviews/products/:productId/",
+    cache: "catalog",
     access: "public",
     summary: "A product's reviews, newest first, with the reviewer's first and last name (paginated)",
     tag: "reviews",
@@ -38,6 +39,7 @@ export const routes: RouteDef[] = [
   {
     method: "GET",
     path: "/reviews/products/:productId/summary/",
+    cache: "catalog",
     access: "public",
     summary: "Review summary of a product: count, average (one decimal) and count per star",
     tag: "reviews",

@@ -1,0 +1,93 @@
+/**
+ * The in-process catalogue cache (issue 13): a second read of a public catalogue answer is served
+ * from memory, and ANY committed change to the catalogue (a product's price, a store, a review)
+ * is seen by the next read, on both engines. A rolled-back change keeps the cache. An answer that
+ * depended on the caller (an unpublished product its store sees) is never served to anyone else.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "~/config.server";
+import { createProduct, createStore } from "~/db/seed/factories";
+import { engines, makeUser, useApi, type TestApi } from "./harness";
+
+beforeAll(() => {
+  process.env.CATALOG_CACHE = "on";
+  resetEnvCache();
+});
+afterAll(() => {
+  process.env.CATALOG_CACHE = "off";
+  resetEnvCache();
+});
+
+/** Reads until the change is visible: a NOTIFY arrives just after the commit, so allow a moment. */
+async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 3000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+for (const engine of engines()) {
+  describe(`catalogue cache on ${engine}`, () => {
+    const api: TestApi = useApi(engine);
+    const category = async () => (await api.db.query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1")).rows[0].id;
+    const setup = async () => {
+      const owner = await makeUser(api);
+      const store = await createStore(api.db, { owner_id: owner.id });
+      return { owner, store, base: { store_id: store.id, user_id: owner.id, category_id: await category() } };
+    };
+
+    it("serves the second read from memory and the next read after a price change fresh", async () => {
+      const { base } = await setup();
+      const product = await createProduct(api.db, { ...base, price_kobo: 150_000 });
+      const first = await api.call<{ selling_price: number }>(`/products/${product.id}/`);
+      expect(first.status).toBe(200);
+      expect(first.headers.get("x-cache")).toBe("miss");
+      const second = await api.call<{ selling_price: number }>(`/products/${product.id}/`);
+      expect(second.headers.get("x-cache")).toBe("hit");
+      expect(second.body).toEqual(first.body);
+
+      await api.db.query("UPDATE products SET price_kobo = 990000, selling_price_kobo = 990000 WHERE id = $1", [product.id]);
+      const after = await eventually(
+        () => api.call<{ selling_price: number }>(`/products/${product.id}/`),
+        (r) => r.body.selling_price === 9900,
+      );
+      expect(after.body.selling_price).toBe(9900);
+    });
+
+    it("drops search answers when a store changes, and keeps them over a rolled-back change", async () => {
+      const { store, base } = await setup();
+      const word = `zebrawood${engine}`;
+      await createProduct(api.db, { ...base, name: `Polished ${word} plank` });
+      const search = () => api.call<{ count: number }>(`/products/?search=${word}`);
+      expect((await search()).body.count).toBe(1);
+      expect((await search()).headers.get("x-cache")).toBe("hit");
+
+      await api.db
+        .tx(async (q) => {
+          await q.query("UPDATE stores SET name = 'Rolled back' WHERE id = $1", [store.id]);
+          throw new Error("roll back");
+        })
+        .catch(() => {});
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await search()).headers.get("x-cache")).toBe("hit");
+
+      await api.db.query("UPDATE products SET published = false WHERE store_id = $1", [store.id]);
+      const after = await eventually(search, (r) => r.body.count === 0);
+      expect(after.body.count).toBe(0);
+    });
+
+    it("never serves a store's view of its unpublished product to someone else", async () => {
+      const { owner, base } = await setup();
+      const product = await createProduct(api.db, { ...base, published: false });
+      const token = owner.token;
+      const mine = await api.call(`/products/${product.id}/`, { token });
+      expect(mine.status).toBe(200);
+      const again = await api.call(`/products/${product.id}/`, { token });
+      expect(again.status).toBe(200);
+      expect(again.headers.get("x-cache")).not.toBe("hit");
+      expect((await api.call(`/products/${product.id}/`)).status).toBe(404);
+    });
+  });
+}
