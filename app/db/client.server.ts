@@ -120,7 +120,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       }
     },
     close: async () => {
-      for (const stop of [...listeners]) await stop();
+      for (const stop of listeners) await stop();
       await pool.end();
     },
     async listen(channel, onNotify, onState) {

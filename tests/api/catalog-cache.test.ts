@@ -78,6 +78,15 @@ for (const engine of engines()) {
       expect(after.body.count).toBe(0);
     });
 
+    it("reuses one random pick of a category (the home page's sections) until the catalogue changes", async () => {
+      const cat = await category();
+      const path = `/products/categories/${cat}/random_products/`;
+      const first = await api.call<{ id: number }[]>(path);
+      const second = await api.call<{ id: number }[]>(path);
+      expect(second.headers.get("x-cache")).toBe("hit");
+      expect(second.body.map((p) => p.id)).toEqual(first.body.map((p) => p.id));
+    });
+
     it("never serves a store's view of its unpublished product to someone else", async () => {
       const { owner, base } = await setup();
       const product = await createProduct(api.db, { ...base, published: false });

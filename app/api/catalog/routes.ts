@@ -96,6 +96,9 @@ export const routes: RouteDef[] = [
     method: "GET",
     access: "public",
     path: "/products/categories/:id/random_products/",
+    // The home page's sections: one random pick per category reused for a minute by each server.
+    cache: "catalog",
+    cacheSeconds: 60,
     summary: "Six random published products from a category and its subcategories (array); exclude={productId} leaves one out",
     tag: "catalog",
     response: z.array(ProductSchema),

@@ -25,6 +25,8 @@ export interface CachedAnswer {
   status: number;
   body: string;
   contentType: string;
+  /** Date.now() after which the answer is not served (routes with cacheSeconds). */
+  expires?: number;
 }
 
 export class CatalogCache {
@@ -37,7 +39,12 @@ export class CatalogCache {
   misses = 0;
 
   get(key: string): CachedAnswer | undefined {
-    const e = this.map.get(key);
+    let e = this.map.get(key);
+    if (e?.expires !== undefined && e.expires <= Date.now()) {
+      this.map.delete(key);
+      this.bytes -= e.bytes;
+      e = undefined;
+    }
     if (!e) {
       this.misses++;
       return undefined;

@@ -147,7 +147,7 @@ export async function handleApi(request: Request, meta?: ContextMeta): Promise<R
     if (res.status !== 200 || personal.looked) return withHeaders(res);
     const body = await res.text();
     const contentType = res.headers.get("Content-Type") ?? "application/json";
-    cache.set(key, { status: 200, body, contentType }, generation);
+    cache.set(key, { status: 200, body, contentType, expires: route.cacheSeconds ? Date.now() + route.cacheSeconds * 1000 : undefined }, generation);
     const headers = new Headers(res.headers);
     headers.set("X-Cache", "miss");
     return withHeaders(new Response(body, { status: 200, headers }));

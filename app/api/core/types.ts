@@ -86,9 +86,11 @@ export interface RouteDef {
   /**
    * "catalog": a public GET whose answer is the same for everyone; kept in the in-process
    * catalogue cache until the catalogue changes (core/cache.server.ts). Not for answers that
-   * must differ per call (random picks).
+   * must differ per call, unless `cacheSeconds` bounds how long one answer is reused (random picks).
    */
   cache?: "catalog";
+  /** With cache "catalog": also forget the answer after this many seconds. */
+  cacheSeconds?: number;
   /** Path under /api/v1 as clients spell it, with :params, e.g. /products/categories/:id/subcategories/ */
   path: string;
   handler: (ctx: ApiContext) => Promise<Response> | Response;
