@@ -1,0 +1,103 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse mobile (its default simulated slow 4G and 4x CPU) on
+ * home, a listing and a product, with JavaScript on and in lite mode (`Save-Data: on`, which picks lite: no
+ * scripts), RUNS runs each (default 3), interleaved, printing the medians of the performance
+ * score, LCP, FCP, TBT, CLS and bytes transferred. Figures only; nothing passes or fails.
+ * Lighthouse 12.8 (the last for Node 20; notes/stack.md) is fetched by npx on first use, so it is
+ * not part of `npm ci`; Chromium from Debian (CHROME_PATH, default /usr/bin/chromium).
+ *
+ *   npm run build && npm run bench:lighthouse
+ *   RUNS=5 PAGES=/,/building-materials npm run bench:lighthouse
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startServer, targets } from "./bench-server";
+
+const RUNS = Math.max(1, Math.min(Number(process.env.RUNS ?? 3), 15));
+const LIGHTHOUSE = process.env.LIGHTHOUSE ?? "lighthouse@12.8.2";
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+interface Figures {
+  score: number;
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+  kb: number;
+}
+
+function lighthouse(url: string, lite: boolean, out: string): Figures {
+  const headers = lite ? JSON.stringify({ "Save-Data": "on" }) : "{}";
+  const r = spawnSync(
+    "npx",
+    [
+      "--yes",
+      LIGHTHOUSE,
+      url,
+      "--quiet",
+      "--only-categories=performance",
+      "--output=json",
+      `--output-path=${out}`,
+      `--extra-headers=${headers}`,
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ["ignore", "ignore", "pipe"], timeout: 180_000 },
+  );
+  if (r.status !== 0 || !fs.existsSync(out)) throw new Error(`lighthouse failed on ${url}: ${r.stderr?.toString().slice(-2000)}`);
+  const j = JSON.parse(fs.readFileSync(out, "utf8")) as {
+    categories: { performance: { score: number } };
+    audits: Record<string, { numericValue?: number }>;
+  };
+  const a = (k: string) => j.audits[k]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round(j.categories.performance.score * 100),
+    lcp: a("largest-contentful-paint"),
+    fcp: a("first-contentful-paint"),
+    tbt: a("total-blocking-time"),
+    cls: a("cumulative-layout-shift"),
+    kb: a("total-byte-weight") / 1024,
+  };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+const { base, child, dataDir } = await startServer();
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bench-lh-"));
+try {
+  const pages = (await targets(base)).filter((t) => t.name !== "static");
+  const results = new Map<string, Figures[]>();
+  for (let run = 0; run < RUNS; run++) {
+    for (const t of pages) {
+      for (const lite of [false, true]) {
+        const key = `${t.name} ${lite ? "lite" : "js-on"}`;
+        const f = lighthouse(base + t.path, lite, path.join(tmp, `${run}-${t.name}-${lite}.json`));
+        results.set(key, [...(results.get(key) ?? []), f]);
+        process.stderr.write(`run ${run + 1}/${RUNS} ${key}: score ${f.score}, LCP ${Math.round(f.lcp)} ms\n`);
+      }
+    }
+  }
+  console.log(`\nLighthouse ${LIGHTHOUSE}, mobile defaults, medians of ${RUNS} (${base})`);
+  console.log("page              mode    score  LCP ms  FCP ms  TBT ms   CLS    KB");
+  for (const [key, fs_] of results) {
+    const [page, mode] = key.split(" ");
+    const m = (k: keyof Figures) => median(fs_.map((f) => f[k]));
+    console.log(
+      `${page.padEnd(17)} ${mode.padEnd(7)} ${String(m("score")).padStart(5)} ${m("lcp").toFixed(0).padStart(7)} ${m("fcp").toFixed(0).padStart(7)} ${m("tbt").toFixed(0).padStart(7)} ${m("cls").toFixed(3).padStart(6)} ${m("kb").toFixed(0).padStart(5)}`,
+    );
+  }
+  for (const page of pages) {
+    const on = median((results.get(`${page.name} js-on`) ?? []).map((f) => f.lcp));
+    const lite = median((results.get(`${page.name} lite`) ?? []).map((f) => f.lcp));
+    console.log(`${page.name}: LCP with JavaScript on is ${((on / lite - 1) * 100).toFixed(0)}% above lite`);
+  }
+} finally {
+  fs.rmSync(tmp, { recursive: true, force: true });
+  child?.kill("SIGTERM");
+  if (child) await new Promise((r) => child.once("exit", r));
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}
