@@ -75,7 +75,7 @@ try {
     for (const t of pages) {
       for (const lite of [false, true]) {
         const key = `${t.name} ${lite ? "lite" : "js-on"}`;
-        const f = lighthouse(base + t.path, lite, path.join(tmp, `${run}-${t.name}-${lite}.json`));
+        const f = lighthouse(base + t.path, lite, path.join(tmp, `${run}-${t.name.replace(/[^a-z0-9]+/gi, "_")}-${lite}.json`));
         results.set(key, [...(results.get(key) ?? []), f]);
         process.stderr.write(`run ${run + 1}/${RUNS} ${key}: score ${f.score}, LCP ${Math.round(f.lcp)} ms\n`);
       }
