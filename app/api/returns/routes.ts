@@ -95,6 +95,9 @@ async function decide(ctx: ApiContext) {
   const storeId = ctx.intParam("storeId");
   const returnId = ctx.intParam("returnId");
   const user = await ctx.requireStoreRole(storeId, "member");
+  // Another store's return (or none) is 404 before the body is judged.
+  const mine = await ctx.db.query("SELECT 1 FROM returns WHERE id = $1 AND store_id = $2", [returnId, storeId]);
+  if (!mine.rows[0]) throw notFound();
   const body = validate(ReturnDecisionSchema, await ctx.body());
   const { refundQueued } = await ctx.db.tx((tx) => decideReturn(tx, { storeId, returnId, body, userId: user.id }));
   afterCommit(ctx, refundQueued);
@@ -104,6 +107,7 @@ async function decide(ctx: ApiContext) {
 async function refunded(ctx: ApiContext) {
   const admin = await ctx.requireAdmin();
   const returnId = ctx.intParam("returnId");
+  if (!(await findReturn(ctx.db, returnId))) throw notFound();
   const body = validate(ReturnRefundedSchema, await ctx.body());
   await ctx.db.tx((tx) => markReturnRefunded(tx, { returnId, adminId: admin.id, note: body.note }));
   afterCommit(ctx);
