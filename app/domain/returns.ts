@@ -12,6 +12,7 @@
  * an admin marks it refunded after paying out of band.
  */
 import * as z from "zod";
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_TYPES } from "./products";
 import { optionalText, text } from "./text";
 
 /** The default of the RETURN_WINDOW_DAYS setting (Jumia and Konga: 7 days, domain notes section 4). */
@@ -63,6 +64,23 @@ export const ReturnRequestSchema = z.object({
   details: text(RETURN_DETAILS_MAX, { required: RETURN_MESSAGES.details, maxMessage: RETURN_MESSAGES.detailsMax }),
 });
 export type ReturnRequest = z.output<typeof ReturnRequestSchema>;
+
+/**
+ * The request form: the API's fields plus the optional photo, checked in the browser and the
+ * action by its size and claimed type with the image messages of spec section 5 (the API then
+ * judges the bytes). An empty file input (nothing chosen) is no photo.
+ */
+export const ReturnFormSchema = ReturnRequestSchema.extend({
+  photo: z
+    .any()
+    .optional()
+    .superRefine((v: unknown, c) => {
+      if (!v || typeof v !== "object" || typeof (v as Blob).size !== "number" || (v as Blob).size === 0) return;
+      const f = v as Blob;
+      if (f.size > IMAGE_MAX_BYTES) c.addIssue({ code: "custom", message: IMAGE_MESSAGES.size });
+      else if (f.type && !(IMAGE_TYPES as readonly string[]).includes(f.type)) c.addIssue({ code: "custom", message: IMAGE_MESSAGES.type });
+    }),
+});
 
 /** POST /stores/{storeId}/returns/{returnId}/decision/: a refusal must say why. */
 export const ReturnDecisionSchema = z
