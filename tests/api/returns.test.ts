@@ -9,7 +9,7 @@ import { createOrder, createProduct } from "~/db/seed/factories";
 import { RETURN_MESSAGES } from "~/domain/returns";
 import { startPaystackStandin, type PaystackStandin } from "~/integrations/paystack/standin.server";
 import { processQueuedRefunds } from "~/jobs.server";
-import { engines, useApi, type TestApi } from "./harness";
+import { engines, useApi } from "./harness";
 import { file, firstCategory, form, image, vendorCast } from "./vendor-helpers";
 
 type Cast = Awaited<ReturnType<typeof vendorCast>>;
