@@ -35,6 +35,7 @@ async function vendorProduct(request: APIRequestContext, v: { token: string; sto
 }
 
 test("a delivered item is returned: requested, accepted by the vendor, refunded by the admin; the order page shows each step", async ({ page, request }, testInfo) => {
+  test.setTimeout(240_000);
   const v = await vendorApi(request);
   const product = await vendorProduct(request, v, testInfo);
   const shopper = await newShopper(request);
