@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   /** Card orders still unpaid this many hours after placement are cancelled (stock back) by a job. */
   UNPAID_ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(90 * 24).default(48),
+  /** Days after delivery during which a shopper may ask to return an item (issue 11). */
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: optionalUrl,

@@ -82,7 +82,19 @@ export const CancelItemSchema = z.object({
 });
 
 /** Order events (the tracking page shows the date of each). */
-export const ORDER_EVENT_KINDS = ["placed", "paid", "confirmed", "shipped", "delivered", "cancelled", "refunded"] as const;
+export const ORDER_EVENT_KINDS = [
+  "placed",
+  "paid",
+  "confirmed",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+  // per item, the steps of a return (migration 0012; app/domain/returns.ts)
+  "return_requested",
+  "return_accepted",
+  "return_refused",
+] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 /** The event that marks each delivery status. */
 export const DELIVERY_EVENT: Readonly<Record<DeliveryStatus, OrderEventKind>> = {

@@ -89,6 +89,8 @@ function paramFor(key: string, path: string, cast: Cast, o: Owned, guest: boolea
       return o.reviewId;
     case "notificationId":
       return o.notificationId;
+    case "returnId":
+      return o.returnId;
     case "storeId":
       return cast.store.id;
     case "slug":
@@ -175,6 +177,17 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
   if (p === "/orders/:storeId/store/:orderId/status/" && m === "PATCH") {
     await api.db.query("UPDATE orders SET order_delivery_status = 'Placed', order_payment_status = 'Complete' WHERE id = $1", [o.orderId]);
     return { status: "Confirmed" };
+  }
+  // Returns (issue 11): the fixture line is delivered (within the window) and already has a return.
+  if (p === "/orders/:orderId/items/:orderItemId/return/" && m === "POST") {
+    await api.db.query("DELETE FROM returns WHERE order_item_id = $1", [o.orderItemId]);
+    return { reason: "Wrong item", details: "Not the size I ordered." };
+  }
+  if (p === "/stores/:storeId/returns/:returnId/decision/") return { decision: "refuse", message: "Used and damaged by the buyer." };
+  if (p === "/admin/returns/:returnId/refunded/") {
+    await api.db.query("UPDATE orders SET order_payment_method = 'PayOnDelivery' WHERE id = $1", [o.orderId]);
+    await api.db.query("UPDATE returns SET status = 'accepted', decided_at = now() WHERE id = $1", [o.returnId]);
+    return { note: "Paid back by transfer" };
   }
   if (p === "/users/auth/password/change/") return { old_password: "not-the-password-1!", new_password1: "Matrix#Pass123", new_password2: "Matrix#Pass123" };
   return m === "GET" || m === "DELETE" ? undefined : {};

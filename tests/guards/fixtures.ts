@@ -52,6 +52,8 @@ export interface Owned {
   productId: number;
   deliveredProductId: number;
   notificationId: number;
+  /** A return (requested) of the owner's order line. */
+  returnId: number;
   /** A product of the owner's store (the seeded products belong to other stores) and its photo; null without a store. */
   storeProductId: number | null;
   storeProductImageId: number | null;
@@ -133,6 +135,11 @@ export async function makeOwned(db: Db, ownerId: number, store: Store | null): P
     `INSERT INTO notifications (user_id, store_id, kind, title, body) VALUES ($1, $2, 'order', $3, $3) RETURNING id`,
     [store ? null : ownerId, store?.id ?? null, `New order ${marker}`],
   );
+  const ret = await db.query<{ id: number }>(
+    `INSERT INTO returns (order_item_id, order_id, store_id, user_id, reason, details)
+     SELECT id, order_id, store_id, $2, 'Wrong item', $3 FROM order_items WHERE id = $1 RETURNING id`,
+    [orderItem.rows[0].id, ownerId, `Not what I ordered ${marker}`],
+  );
   let storeProductId: number | null = null;
   let storeProductImageId: number | null = null;
   if (store) {
@@ -159,6 +166,7 @@ export async function makeOwned(db: Db, ownerId: number, store: Store | null): P
     productId,
     deliveredProductId,
     notificationId: note.rows[0].id,
+    returnId: ret.rows[0].id,
   };
 }
 

@@ -351,6 +351,40 @@ export async function addOrderItem(tx: Queryable, order: OrderRow, productId: nu
 /** The reason on the refund of the shipping fee of a card-paid order whose every item was cancelled. */
 export const SHIPPING_REFUND_REASON = "Shipping for a fully cancelled order";
 
+/** The Complete card payment of a card-paid order (payment Complete, CardPayment), or undefined. */
+export async function cardPaymentOf(q: Queryable, order: Pick<OrderRow, "id" | "order_payment_method" | "order_payment_status">) {
+  if (order.order_payment_method !== "CardPayment" || order.order_payment_status !== "Complete") return undefined;
+  const r = await q.query<{ id: number; currency: string }>(
+    `SELECT id, currency FROM payment_transactions WHERE order_id = $1 AND payment_status = 'Complete' ORDER BY verified_at DESC NULLS LAST, id DESC LIMIT 1`,
+    [order.id],
+  );
+  return r.rows[0];
+}
+
+/**
+ * Queues the refund of one item's total (price × quantity) against the order's card payment, in
+ * the caller's transaction (kind 'item'; at most once per item: refunds_order_item_uq). The one
+ * way an item's money goes back: a cancellation (below) and an accepted return (app/api/returns/).
+ * The payments area sends it (processQueuedRefunds). Returns the refund's id, or null when nothing
+ * was queued (already queued for this item, or nothing to refund).
+ */
+export async function queueItemRefund(
+  q: Queryable,
+  orderId: string,
+  item: { id: string; item_price_kobo: number; quantity: number },
+  paid: { id: number; currency: string },
+  reason: string,
+): Promise<number | null> {
+  const amount = item.item_price_kobo * item.quantity;
+  if (amount <= 0) return null;
+  const r = await q.query<{ id: number }>(
+    `INSERT INTO refunds (order_id, order_item_id, payment_transaction_id, amount_kobo, currency, reason, kind)
+     VALUES ($1, $2, $3, $4, $5, $6, 'item') ON CONFLICT (order_item_id) WHERE order_item_id IS NOT NULL DO NOTHING RETURNING id`,
+    [orderId, item.id, paid.id, amount, paid.currency, reason],
+  );
+  return r.rows[0]?.id ?? null;
+}
+
 export interface CancelResult {
   orderId: string;
   itemId: string;
@@ -393,23 +427,9 @@ export async function cancelOrderItem(
   let refundQueued = false;
   let itemRefundQueued = false;
   let shippingRefundKobo = 0;
-  const paid =
-    order.order_payment_method === "CardPayment" && order.order_payment_status === "Complete"
-      ? (
-          await tx.query<{ id: number; currency: string }>(
-            `SELECT id, currency FROM payment_transactions WHERE order_id = $1 AND payment_status = 'Complete' ORDER BY verified_at DESC NULLS LAST, id DESC LIMIT 1`,
-            [order.id],
-          )
-        ).rows[0]
-      : undefined;
-  const amount = item.item_price_kobo * item.quantity;
-  if (paid && amount > 0) {
-    const r = await tx.query(
-      `INSERT INTO refunds (order_id, order_item_id, payment_transaction_id, amount_kobo, currency, reason, kind)
-       VALUES ($1, $2, $3, $4, $5, $6, 'item') ON CONFLICT (order_item_id) WHERE order_item_id IS NOT NULL DO NOTHING`,
-      [order.id, itemId, paid.id, amount, paid.currency, reason],
-    );
-    itemRefundQueued = r.rowCount > 0;
+  const paid = await cardPaymentOf(tx, order);
+  if (paid) {
+    itemRefundQueued = (await queueItemRefund(tx, order.id, item, paid, reason)) !== null;
     refundQueued = itemRefundQueued;
   }
   // Nothing paid yet: the amount due drops with the item (items total and shipping recomputed from

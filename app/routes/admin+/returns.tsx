@@ -1,0 +1,171 @@
+/**
+ * /admin/returns — returns BuildMart NG pays back by hand (issue 11, "Returns and refunds"):
+ * accepted returns of pay-on-delivery items (and of card items whose Paystack refund failed), each
+ * with "Mark refunded" and an optional note (how the money was paid). Other statuses through the
+ * filter. The guard is the API's: GET /admin/returns/ answers 404 to anyone but an admin, and so
+ * does this page.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { primaryButton } from "~/components/ui/button";
+import { ErrorList } from "~/components/ui/forms";
+import { orderDate } from "~/components/users/order-format";
+import { formatNaira } from "~/domain/money";
+import { orderNumber } from "~/domain/orders";
+import { RETURN_STATUSES, RETURN_STATUS_LABELS, ReturnRefundedSchema, type ReturnStatus } from "~/domain/returns";
+import type { ApiReturn, ApiReturnPage } from "~/storefront/api-types";
+import { requireUser } from "~/storefront/auth.server";
+import { apiErrorsToReply } from "~/storefront/form-reply";
+import { readForm, redirectWithFlash } from "~/storefront/responses.server";
+
+const notFound = () => new Response("Not Found", { status: 404 });
+const statusOf = (v: string | null): ReturnStatus | "" => (v === "" ? "" : (RETURN_STATUSES as readonly string[]).includes(v ?? "") ? (v as ReturnStatus) : "accepted");
+
+/** Paid back by hand: accepted, and not (or no longer) on its way through Paystack. */
+const byHand = (r: ApiReturn) => r.status === "accepted" && (r.refund_status === null || r.refund_status === "failed");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context);
+  const url = new URL(request.url);
+  const status = statusOf(url.searchParams.get("status"));
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const qs = new URLSearchParams();
+  if (status) qs.set("status", status);
+  if (page > 1) qs.set("page", String(page));
+  const r = await api.get<ApiReturnPage>(`/admin/returns/${qs.size ? `?${qs}` : ""}`);
+  if (r.status === 401) throw await api.signedOut();
+  if (r.status === 404 && page === 1) throw notFound();
+  const list = r.ok ? r.data : { count: 0, next: null, previous: null, results: [] };
+  return data({ status, page, list }, { headers: await api.headers() });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context);
+  const form = await readForm(request);
+  const returnId = Number(form.get("returnId"));
+  if (!Number.isInteger(returnId) || returnId < 1 || returnId > 2_147_483_647) throw notFound();
+  const submission = parseWithZod(form, { schema: ReturnRefundedSchema });
+  if (submission.status !== "success") return data({ returnId, reply: submission.reply() }, { status: 400 });
+  const r = await api.post(`/admin/returns/${returnId}/refunded/`, { note: submission.value.note });
+  if (r.status === 401) throw await api.signedOut();
+  if (r.status === 404) throw notFound();
+  if (!r.ok)
+    return data({ returnId, reply: submission.reply(apiErrorsToReply(r.status, r.data, ["note"], "The return could not be marked refunded.")) }, {
+      status: r.status >= 500 ? 502 : 400,
+    });
+  return redirectWithFlash(api, `/admin/returns${new URL(request.url).search}`, { kind: "success", message: "Return marked refunded: the shopper has been told" });
+}
+
+export default function AdminReturnsRoute() {
+  const { status, page, list } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const link = (p: number) => `/admin/returns?${new URLSearchParams({ status, page: String(p) })}`;
+  return (
+    <main className="space-y-4">
+      <h1 className="text-xl font-bold sm:text-2xl">Returns to pay back</h1>
+      <p className="text-sm text-gray-600">
+        Accepted returns of pay-on-delivery items (and card refunds Paystack refused) are paid back outside the site. Mark each one refunded once the
+        shopper has the money.
+      </p>
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="status" className="field-label">
+            Status
+          </label>
+          <select id="status" name="status" defaultValue={status} className="field-input">
+            <option value="">All</option>
+            {RETURN_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {RETURN_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-outline">
+          Show
+        </button>
+      </Form>
+      {list.results.length === 0 ? (
+        <p className="rounded-lg border border-gray-200 bg-white p-4 text-gray-700">No returns here.</p>
+      ) : (
+        <ul className="space-y-3">
+          {list.results.map((r) => (
+            <li key={r.id} className="space-y-2 rounded-lg border border-gray-200 bg-white p-4 text-sm" data-testid="admin-return">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div>
+                  <p className="font-medium">
+                    {r.product_name} × {r.quantity} · {formatNaira(r.amount)}
+                  </p>
+                  <p className="text-gray-600">
+                    {r.store.name ?? "A removed store"} · order {orderNumber(r.order_id)} · {r.payment_method === "PayOnDelivery" ? "paid on delivery" : "card"}
+                  </p>
+                  <p className="text-gray-600">
+                    Requested {orderDate(r.requested_at)}
+                    {r.decided_at ? ` · decided ${orderDate(r.decided_at)}` : ""}
+                  </p>
+                </div>
+                <span className="rounded bg-gray-100 px-2 py-0.5 text-xs font-semibold">{RETURN_STATUS_LABELS[r.status]}</span>
+              </div>
+              <p>
+                <span className="font-medium">{r.reason}.</span> {r.details}
+              </p>
+              {r.refund_status === "failed" ? <p className="text-red-800">The card refund failed at Paystack.</p> : null}
+              {r.refund_note ? <p>Note: {r.refund_note}</p> : null}
+              {byHand(r) ? <RefundedForm r={r} lastResult={actionData?.returnId === r.id ? actionData.reply : undefined} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.previous || list.next ? (
+        <nav aria-label="Pages" className="flex gap-2">
+          {list.previous ? (
+            <Link to={link(page - 1)} className="btn-outline">
+              Previous
+            </Link>
+          ) : null}
+          {list.next ? (
+            <Link to={link(page + 1)} className="btn-outline">
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </main>
+  );
+}
+
+function RefundedForm({ r, lastResult }: { r: ApiReturn; lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("returnId") === String(r.id);
+  const [form, fields] = useForm({ id: `refunded-${r.id}`, lastResult });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="flex flex-wrap items-end gap-2 border-t border-gray-100 pt-2">
+      <input type="hidden" name="returnId" value={r.id} />
+      {form.errors?.length ? (
+        <p role="alert" id={form.errorId} className="w-full rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-800">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <div className="min-w-0 flex-1">
+        <label htmlFor={fields.note.id} className="field-label">
+          Note (how it was paid)
+        </label>
+        <input {...getInputProps(fields.note, { type: "text" })} className="field-input" />
+        <ErrorList id={fields.note.errorId} errors={fields.note.errors} />
+      </div>
+      <button type="submit" className={primaryButton} disabled={busy}>
+        Mark refunded
+      </button>
+    </Form>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Returns · Admin | BuildMart NG" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,182 @@
+/**
+ * /stores/{slug}/returns — the store's returns (issue 11, "Returns and refunds"): a status filter
+ * (a GET form), each return with the item, the shopper's reason, details and photo, and for a
+ * requested one Accept / Refuse with a message to the shopper (plain POST forms; a refusal needs a
+ * message, app/domain/returns.ts). Accepting a card-paid item refunds it through Paystack; a
+ * pay-on-delivery one is paid back by BuildMart NG (the admin marks it refunded).
+ */
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { primaryButton } from "~/components/ui/button";
+import { ErrorList } from "~/components/ui/forms";
+import { orderDate } from "~/components/users/order-format";
+import { formatNaira } from "~/domain/money";
+import { orderNumber } from "~/domain/orders";
+import { RETURN_STATUSES, RETURN_STATUS_LABELS, ReturnDecisionSchema, type ReturnStatus } from "~/domain/returns";
+import type { ApiReturn, ApiReturnPage } from "~/storefront/api-types";
+import { apiErrorsToReply } from "~/storefront/form-reply";
+import { readForm, redirectWithFlash } from "~/storefront/responses.server";
+import { safeRedirect } from "~/storefront/safe-redirect";
+import { requireStoreArea } from "~/storefront/store-area.server";
+
+const statusOf = (v: string | null): ReturnStatus | null => ((RETURN_STATUSES as readonly string[]).includes(v ?? "") ? (v as ReturnStatus) : null);
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api, store } = await requireStoreArea(request, context, params.slug);
+  const url = new URL(request.url);
+  const status = statusOf(url.searchParams.get("status"));
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const qs = new URLSearchParams();
+  if (status) qs.set("status", status);
+  if (page > 1) qs.set("page", String(page));
+  const r = await api.get<ApiReturnPage>(`/stores/${store.id}/returns/${qs.size ? `?${qs}` : ""}`);
+  const list = r.ok ? r.data : { count: 0, next: null, previous: null, results: [] };
+  if (!r.ok && r.status !== 404) throw new Response("The returns could not be loaded.", { status: 502 });
+  return data({ slug: store.slug, storeName: store.name, status, page, list }, { headers: await api.headers() });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api, store } = await requireStoreArea(request, context, params.slug);
+  const form = await readForm(request);
+  const returnId = Number(form.get("returnId"));
+  if (!Number.isInteger(returnId) || returnId < 1 || returnId > 2_147_483_647) throw new Response("Not Found", { status: 404 });
+  const submission = parseWithZod(form, { schema: ReturnDecisionSchema });
+  if (submission.status !== "success") return data({ returnId, reply: submission.reply() }, { status: 400 });
+  const r = await api.post(`/stores/${store.id}/returns/${returnId}/decision/`, submission.value);
+  if (r.status === 401) throw await api.signedOut();
+  if (r.status === 404) throw new Response("Not Found", { status: 404 });
+  if (!r.ok)
+    return data(
+      { returnId, reply: submission.reply(apiErrorsToReply(r.status, r.data, ["decision", "message"], "The decision could not be saved. Please try again.")) },
+      { status: r.status >= 500 ? 502 : 400 },
+    );
+  const back = safeRedirect(`/stores/${store.slug}/returns${new URL(request.url).search}`, `/stores/${store.slug}/returns`);
+  const done = submission.value.decision === "accept" ? "Return accepted" : "Return refused: the shopper has been told why";
+  return redirectWithFlash(api, back, { kind: "success", message: done });
+}
+
+export default function StoreReturnsRoute() {
+  const { slug, status, page, list } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const link = (p: number) => `/stores/${slug}/returns?${new URLSearchParams({ ...(status ? { status } : {}), page: String(p) })}`;
+  return (
+    <main className="space-y-4">
+      <h1 className="text-xl font-bold sm:text-2xl">Returns</h1>
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="status" className="field-label">
+            Status
+          </label>
+          <select id="status" name="status" defaultValue={status ?? ""} className="field-input">
+            <option value="">All</option>
+            {RETURN_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {RETURN_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-outline">
+          Show
+        </button>
+      </Form>
+      {list.results.length === 0 ? (
+        <p className="rounded-lg border border-gray-200 bg-white p-4 text-gray-700">{status ? "No returns with this status." : "No returns yet."}</p>
+      ) : (
+        <ul className="space-y-3">
+          {list.results.map((r) => (
+            <li key={r.id}>
+              <ReturnCard r={r} lastResult={actionData?.returnId === r.id ? actionData.reply : undefined} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.previous || list.next ? (
+        <nav aria-label="Pages" className="flex gap-2">
+          {list.previous ? (
+            <Link to={link(page - 1)} className="btn-outline">
+              Previous
+            </Link>
+          ) : null}
+          {list.next ? (
+            <Link to={link(page + 1)} className="btn-outline">
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </main>
+  );
+}
+
+function ReturnCard({ r, lastResult }: { r: ApiReturn; lastResult: SubmissionResult<string[]> | undefined }) {
+  return (
+    <article className="space-y-2 rounded-lg border border-gray-200 bg-white p-4 text-sm" data-testid="store-return">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <p className="font-medium">
+            {r.product_name} × {r.quantity} · {formatNaira(r.amount)}
+          </p>
+          <p className="text-gray-600">
+            Order {orderNumber(r.order_id)} · requested {orderDate(r.requested_at)}
+          </p>
+        </div>
+        <span className="rounded bg-gray-100 px-2 py-0.5 text-xs font-semibold" data-testid="return-status">
+          {RETURN_STATUS_LABELS[r.status]}
+        </span>
+      </div>
+      <p>
+        <span className="font-medium">{r.reason}.</span> {r.details}
+      </p>
+      {r.photo ? (
+        <a href={r.photo} className="inline-block">
+          <img src={`${r.photo}?w=160`} alt={`The shopper's photo of ${r.product_name}`} width={96} height={96} className="h-24 w-24 rounded object-cover" />
+        </a>
+      ) : null}
+      <p className="text-gray-600">Paid: {r.payment_method === "PayOnDelivery" ? "on delivery (BuildMart NG pays the shopper back)" : "by card (refunded through Paystack)"}</p>
+      {r.vendor_message ? <p>Your message: {r.vendor_message}</p> : null}
+      {r.status === "requested" ? <DecisionForm r={r} lastResult={lastResult} /> : null}
+    </article>
+  );
+}
+
+function DecisionForm({ r, lastResult }: { r: ApiReturn; lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("returnId") === String(r.id);
+  const [form, fields] = useForm({ id: `decide-${r.id}`, lastResult });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="space-y-2 border-t border-gray-100 pt-2">
+      <input type="hidden" name="returnId" value={r.id} />
+      {form.errors?.length ? (
+        <p role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-800">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <div>
+        <label htmlFor={fields.message.id} className="field-label">
+          Message to the shopper (required to refuse)
+        </label>
+        <textarea {...getTextareaProps(fields.message)} rows={2} className="field-input" />
+        <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" name="decision" value="accept" className={primaryButton} disabled={busy}>
+          Accept return
+        </button>
+        <button type="submit" name="decision" value="refuse" className="btn-outline text-red-700" disabled={busy}>
+          Refuse return
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? `Returns · ${d.storeName} | BuildMart NG` : "Returns | BuildMart NG" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,121 @@
+/**
+ * Returns (issue 11), in every project (JS on/off × phone/desktop): a shopper's delivered item is
+ * returned (the request form, with an error first), the vendor accepts it on the store's Returns
+ * page, the admin marks the pay-on-delivery money paid back, and the shopper's order page shows
+ * each step. Screenshots at 360 px with JS off: /work/shots/returns-*.png.
+ */
+import fs from "node:fs";
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { DEMO_ADMIN, DEMO_VENDOR } from "../../app/db/seed/catalog-data";
+import { addToCart, checkoutFromCart, fillAddressForm, orderIdOf, placeOrder, type P } from "./checkout-helpers";
+import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
+
+const SLUG = "lagos-building-depot";
+
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  if (jsEnabled(testInfo) || !isPhone(testInfo)) return;
+  fs.mkdirSync("/work/shots", { recursive: true });
+  await page.screenshot({ path: `/work/shots/returns-${name}.png`, fullPage: true });
+}
+
+async function vendorApi(request: APIRequestContext) {
+  const r = await request.post("/api/v1/users/auth/login/", { data: { email: DEMO_VENDOR.email, password: DEMO_VENDOR.password } });
+  expect(r.status()).toBe(200);
+  const token = (await r.json()).access as string;
+  const store = await (await request.get(`/api/v1/stores/${SLUG}/`)).json();
+  return { token, storeId: store.id as number };
+}
+
+/** A product of the demo vendor's store in stock, a different one per project. */
+async function vendorProduct(request: APIRequestContext, v: { token: string; storeId: number }, testInfo: TestInfo): Promise<P> {
+  const r = await request.get(`/api/v1/products/store/${v.storeId}/`, { headers: { Authorization: `Bearer ${v.token}` } });
+  const list = ((await r.json()).results as Array<P & { published?: boolean; stock_quantity: number }>).filter((p) => p.published !== false && p.stock_quantity > 20);
+  expect(list.length).toBeGreaterThan(3);
+  return list[testInfo.parallelIndex % list.length];
+}
+
+test("a delivered item is returned: requested, accepted by the vendor, refunded by the admin; the order page shows each step", async ({ page, request }, testInfo) => {
+  test.setTimeout(240_000);
+  const v = await vendorApi(request);
+  const product = await vendorProduct(request, v, testInfo);
+  const shopper = await newShopper(request);
+  await login(page, shopper.email, shopper.password, testInfo);
+  await addToCart(page, testInfo, product);
+  await checkoutFromCart(page, testInfo);
+  await ready(page, testInfo);
+  await fillAddressForm(page);
+  await placeOrder(page, "Pay on delivery");
+  await expect(page.getByRole("heading", { name: "Thank You for Your Order" })).toBeVisible();
+  const orderId = orderIdOf(page.url());
+  const number = `#${orderId.split("-")[0].toUpperCase()}`;
+
+  // The store delivers it (its orders page is another issue's: through the API here).
+  for (const status of ["Confirmed", "Shipped", "Delivered"]) {
+    const r = await request.patch(`/api/v1/orders/${v.storeId}/store/${orderId}/status/`, { headers: { Authorization: `Bearer ${v.token}` }, data: { status } });
+    expect(r.status()).toBe(200);
+  }
+
+  // The shopper asks: the form refuses an empty request, keeping what was typed.
+  await page.goto(`/users/orders/${orderId}`);
+  await ready(page, testInfo);
+  await page.getByRole("link", { name: `Return ${product.name}` }).click();
+  await expect(page.getByRole("heading", { name: "Return item" })).toBeVisible();
+  await ready(page, testInfo);
+  await page.getByLabel("What is wrong?").fill("Two bags were torn on arrival.");
+  await page.getByRole("button", { name: "Request return" }).click();
+  await expect(page.getByText("Please choose a reason for the return.")).toBeVisible();
+  await expect(page.getByLabel("What is wrong?")).toHaveValue("Two bags were torn on arrival.");
+  await shot(page, testInfo, "request-error-360-js-off");
+  await page.getByLabel("Reason").selectOption("Damaged or defective");
+  await page.getByRole("button", { name: "Request return" }).click();
+  await expect(page).toHaveURL(new RegExp(`/users/orders/${orderId}$`));
+  await expect(page.getByTestId("flash")).toHaveText(`Return requested for ${product.name}`);
+  const ret = page.getByTestId("order-return").filter({ hasText: product.name });
+  await expect(ret.getByTestId("return-status")).toHaveText("Return requested");
+  await expect(page.getByRole("link", { name: `Return ${product.name}` })).toHaveCount(0);
+
+  // The vendor accepts it with a message.
+  await page.context().clearCookies();
+  await login(page, DEMO_VENDOR.email, DEMO_VENDOR.password, testInfo);
+  await page.goto(`/stores/${SLUG}/returns?status=requested`);
+  await ready(page, testInfo);
+  await expect(page.getByRole("heading", { name: "Returns" })).toBeVisible();
+  const card = page.getByTestId("store-return").filter({ hasText: `Order ${number}` });
+  await expect(card).toContainText("Two bags were torn on arrival.");
+  await shot(page, testInfo, "vendor-360-js-off");
+  // Refusing needs a message.
+  await card.getByRole("button", { name: "Refuse return" }).click();
+  const again = page.getByTestId("store-return").filter({ hasText: `Order ${number}` });
+  await expect(again.getByText("Tell the shopper why the return is refused.")).toBeVisible();
+  await again.getByLabel(/Message to the shopper/).fill("Sorry about the bags: we will collect them.");
+  await again.getByRole("button", { name: "Accept return" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("Return accepted");
+
+  // The admin pays it back (pay on delivery) and marks it refunded.
+  await page.context().clearCookies();
+  await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password, testInfo);
+  await page.goto("/admin/returns");
+  await ready(page, testInfo);
+  const todo = page.getByTestId("admin-return").filter({ hasText: `order ${number}` });
+  await todo.getByLabel(/Note/).fill("Bank transfer 0042");
+  await todo.getByRole("button", { name: "Mark refunded" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("Return marked refunded: the shopper has been told");
+
+  // The shopper sees every step.
+  await page.context().clearCookies();
+  await login(page, shopper.email, shopper.password, testInfo);
+  await page.goto(`/users/orders/${orderId}`);
+  const done = page.getByTestId("order-return").filter({ hasText: product.name });
+  await expect(done.getByTestId("return-status")).toHaveText("Refunded");
+  await expect(done.getByTestId("return-message")).toHaveText("The seller says: Sorry about the bags: we will collect them.");
+  await expect(done).toContainText(/Requested .*\d{4}/);
+  await expect(done).toContainText(/Accepted .*\d{4}/);
+  await expect(done).toContainText(/Refunded .*\d{4}/);
+});
+
+test("the admin's returns page is not there for anyone else, and the vendor page not for a shopper", async ({ page, request }, testInfo) => {
+  const shopper = await newShopper(request);
+  await login(page, shopper.email, shopper.password, testInfo);
+  expect((await page.goto("/admin/returns"))?.status()).toBe(404);
+  expect((await page.goto(`/stores/${SLUG}/returns`))?.status()).toBe(404);
+});
