@@ -236,9 +236,15 @@ export function productFormSchema(mode: "add" | "edit") {
 }
 export type ProductFormValue = z.output<ReturnType<typeof productFormSchema>>;
 
-/** The add-variant step: an existing variant (id) or a new name, with its value and price (naira). */
+/**
+ * The add-variant step: a variant (an existing name chosen from the list, or a new one typed), its
+ * value and price (naira). Value and price are required once a variant is chosen (spec section 5).
+ */
 export const VariantStepSchema = z.object({
-  variant: z.preprocess(blankToUndefined, z.string({ error: PRODUCT_MESSAGES.variantRequired }).trim().min(1, PRODUCT_MESSAGES.variantRequired).max(TEXT_MAX.name)),
+  variant: z.preprocess(
+    blankToUndefined,
+    z.string({ error: PRODUCT_MESSAGES.variantRequired }).trim().min(1, PRODUCT_MESSAGES.variantRequired).max(TEXT_MAX.name).pipe(text(TEXT_MAX.name)),
+  ),
   value: requiredText(PRODUCT_MESSAGES.variantValue),
   price: priceField(PRODUCT_MESSAGES.variantPrice),
 });
