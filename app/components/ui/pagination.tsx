@@ -81,7 +81,7 @@ export function Pagination({ page, last, hrefFor, label = "Pagination" }: { page
           ›
         </span>
       )}
-      <Form method="get" className="ml-auto flex items-center gap-1" aria-label="Go to page">
+      <Form method="get" noValidate className="ml-auto flex items-center gap-1" aria-label="Go to page">
         <label htmlFor="pagination-go" className="sr-only">
           Page number (1 to {last})
         </label>
