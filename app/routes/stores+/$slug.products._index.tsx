@@ -7,6 +7,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination, clampPage, lastPage } from "~/components/ui/pagination";
 import { formatNaira } from "~/domain/money";
@@ -73,42 +74,37 @@ export default function StoreProductsRoute() {
         </section>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-            <table className="w-full min-w-[560px] text-left text-sm">
+          <div className="rounded-lg border border-gray-200 bg-white">
+            {/* A table from 640px; on phones each row is a card with its labels, every action in view. */}
+            <table className="w-full text-left text-sm">
               <caption className="sr-only">
                 Products, page {page} of {last}
               </caption>
-              <thead className="bg-gray-50 text-gray-700">
+              <thead className="hidden bg-gray-50 text-gray-700 sm:table-header-group">
                 <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Product Name
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Category
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Price
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Type
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Actions
-                  </th>
+                  {["Product Name", "Category", "Price", "Type", "Actions"].map((h) => (
+                    <th key={h} scope="col" className="px-3 py-2">
+                      {h}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
                 {products.map((p) => (
-                  <tr key={p.id} className="border-t border-gray-100">
-                    <td className="px-3 py-2 font-medium">
+                  <tr key={p.id} role="row" className="block border-t border-gray-100 py-2 first:border-t-0 sm:table-row sm:py-0 sm:first:border-t">
+                    <Cell label="Product Name" className="font-medium">
                       {p.name}
                       {!p.published ? <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-600">Unpublished</span> : null}
-                    </td>
-                    <td className="px-3 py-2">{p.category}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatNaira(p.price)}</td>
-                    <td className="px-3 py-2 capitalize">{p.type}</td>
-                    <td className="px-3 py-2">
-                      <div className="flex gap-3 whitespace-nowrap">
+                    </Cell>
+                    <Cell label="Category">{p.category}</Cell>
+                    <Cell label="Price" className="whitespace-nowrap">
+                      {formatNaira(p.price)}
+                    </Cell>
+                    <Cell label="Type" className="capitalize">
+                      {p.type}
+                    </Cell>
+                    <Cell label="Actions">
+                      <div className="flex gap-4 whitespace-nowrap">
                         <Link to={`${base}/${p.id}`} className="text-brand-700 underline" aria-label={`View ${p.name}`}>
                           View
                         </Link>
@@ -119,7 +115,7 @@ export default function StoreProductsRoute() {
                           Delete
                         </Link>
                       </div>
-                    </td>
+                    </Cell>
                   </tr>
                 ))}
               </tbody>
@@ -129,6 +125,17 @@ export default function StoreProductsRoute() {
         </>
       )}
     </main>
+  );
+}
+
+function Cell({ label, className = "", children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <td role="cell" className={`flex items-baseline justify-between gap-3 px-3 py-1 text-right sm:table-cell sm:py-2 sm:text-left ${className}`}>
+      <span className="font-normal text-gray-600 normal-case sm:hidden" aria-hidden="true">
+        {label}
+      </span>
+      <span>{children}</span>
+    </td>
   );
 }
 
