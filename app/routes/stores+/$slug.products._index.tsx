@@ -131,7 +131,7 @@ export default function StoreProductsRoute() {
 function Cell({ label, className = "", children }: { label: string; className?: string; children: ReactNode }) {
   return (
     <td role="cell" className={`flex items-baseline justify-between gap-3 px-3 py-1 text-right sm:table-cell sm:py-2 sm:text-left ${className}`}>
-      <span className="font-normal text-gray-600 normal-case sm:hidden" aria-hidden="true">
+      <span className="shrink-0 whitespace-nowrap font-normal text-gray-600 normal-case sm:hidden" aria-hidden="true">
         {label}
       </span>
       <span>{children}</span>
