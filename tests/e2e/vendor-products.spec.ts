@@ -86,10 +86,13 @@ test("a vendor adds a product with four photos and a variant, edits one photo, a
   await page.getByLabel("Medium").check();
   await page.getByLabel("Description").fill(words(12, tag));
   await attach();
+  // The same file picked twice (same name, size and type): the spec's duplicate, on the later slot.
+  await page.locator('input[name="image[1]"]').setInputFiles({ name: "p0.png", mimeType: "image/png", buffer: photos[0] });
   await page.getByRole("button", { name: "Submit" }).click();
 
-  // Refused: the word rule, next to the description; nothing typed is lost.
+  // Refused: the duplicate photo, the word rule, next to the description; nothing typed is lost.
   await expect(page.getByText("Enter atleast 50 words.")).toBeVisible();
+  await expect(page.getByTestId("photo-slot-1")).toContainText("Image has already been uploaded");
   await expect(page.getByLabel("Product name")).toHaveValue(name);
   await expect(page.getByLabel("Description")).toHaveValue(words(12, tag));
   await expect(page.getByLabel("Price (₦)")).toHaveValue("15000");
@@ -102,8 +105,8 @@ test("a vendor adds a product with four photos and a variant, edits one photo, a
   } else {
     await expect(page.getByTestId("pick-photos-again")).toBeVisible();
     await shot(page, testInfo, "add-form-errors");
-    await attach();
   }
+  await attach();
   await page.getByLabel("Description").fill(words(60, tag));
   await page.getByRole("button", { name: "Submit" }).click();
 
