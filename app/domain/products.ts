@@ -170,3 +170,81 @@ export const ProductOptionSchema = z.object({
   price: priceField(PRODUCT_MESSAGES.variantPrice),
   product: idField("A valid integer is required."),
 });
+
+/** Stock at or below this is "low" (the store's product pages and dashboard flag it). */
+export const LOW_STOCK_THRESHOLD = 5;
+
+/** The spec's client-side duplicate: the same file picked twice (same name, size and type). */
+export const sameFile = (a: { name: string; size: number; type: string }, b: { name: string; size: number; type: string }) =>
+  a.name === b.name && a.size === b.size && a.type === b.type;
+
+/** The browser's view of a picked photo (type and size); the server then judges its bytes. */
+export function imageFileProblem(f: { size: number; type: string }): string | null {
+  if (!(IMAGE_TYPES as readonly string[]).includes(f.type)) return IMAGE_MESSAGES.type;
+  if (f.size > IMAGE_MAX_BYTES) return IMAGE_MESSAGES.size;
+  return null;
+}
+
+const isFile = (v: unknown): v is File => typeof File !== "undefined" && v instanceof File;
+
+const formId = z.preprocess(
+  blankToUndefined,
+  z
+    .union([z.number(), z.string().trim().max(20).regex(/^\d+$/)], { error: PRODUCT_MESSAGES.categoryRequired })
+    .transform(Number)
+    .pipe(z.number().int().positive().max(2_147_483_647))
+    .optional(),
+);
+
+/**
+ * The vendor's add/edit product form (field names as the form posts them): the same field rules as
+ * ProductFieldsSchema, a root `category` and/or a `sub_category` (the most specific one is used),
+ * and four photo slots `image[0..3]` checked by the browser's type and size, with the spec's
+ * duplicate rule. Adding needs at least one photo; editing none (empty slots stay as they are).
+ */
+export function productFormSchema(mode: "add" | "edit") {
+  return z
+    .object({
+      type: ProductFieldsSchema.shape.type,
+      category: formId,
+      sub_category: formId,
+      name: ProductFieldsSchema.shape.name,
+      price: ProductFieldsSchema.shape.price_kobo,
+      size: ProductFieldsSchema.shape.size,
+      stock_quantity: ProductFieldsSchema.shape.stock_quantity,
+      description: ProductFieldsSchema.shape.description,
+      image: z.array(z.unknown()).max(PRODUCT_IMAGE_SLOTS).optional(),
+    })
+    .superRefine(
+      (raw, ctx) => {
+        // Runs even when other fields failed (`when`), so every message shows at once: `raw` may be partial.
+        const v = raw as Record<string, unknown>;
+        if (v.category === undefined && v.sub_category === undefined)
+          ctx.addIssue({ code: "custom", path: ["category"], message: PRODUCT_MESSAGES.categoryRequired });
+        const list = Array.isArray(v.image) ? v.image : [];
+        const files = list.slice(0, PRODUCT_IMAGE_SLOTS).map((f) => (isFile(f) && f.size > 0 ? f : null));
+        if (mode === "add" && !files.some(Boolean)) ctx.addIssue({ code: "custom", path: ["image"], message: IMAGE_MESSAGES.required });
+        files.forEach((f, i) => {
+          if (!f) return;
+          const problem = imageFileProblem(f);
+          if (problem) ctx.addIssue({ code: "custom", path: ["image", i], message: problem });
+          else if (files.slice(0, i).some((g) => g && sameFile(f, g))) ctx.addIssue({ code: "custom", path: ["image", i], message: IMAGE_MESSAGES.duplicate });
+        });
+      },
+      { when: () => true },
+    );
+}
+export type ProductFormValue = z.output<ReturnType<typeof productFormSchema>>;
+
+/**
+ * The add-variant step: a variant (an existing name chosen from the list, or a new one typed), its
+ * value and price (naira). Value and price are required once a variant is chosen (spec section 5).
+ */
+export const VariantStepSchema = z.object({
+  variant: z.preprocess(
+    blankToUndefined,
+    z.string({ error: PRODUCT_MESSAGES.variantRequired }).trim().min(1, PRODUCT_MESSAGES.variantRequired).max(TEXT_MAX.name).pipe(text(TEXT_MAX.name)),
+  ),
+  value: requiredText(PRODUCT_MESSAGES.variantValue),
+  price: priceField(PRODUCT_MESSAGES.variantPrice),
+});

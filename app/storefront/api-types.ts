@@ -23,3 +23,5 @@ export interface Paged<T> {
   previous: string | null;
   results: T[];
 }
+export type { ApiStoreProduct } from "~/api/catalog/schemas";
+export type { ApiProductImage, ApiProductOption, ApiVariant } from "~/api/products/schemas";

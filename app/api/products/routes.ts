@@ -15,6 +15,10 @@
  *                              past order lines keep it.
  * GET /products/variants/      public, paged {count, next, previous, results: [{id, name}]}.
  * POST /products/options/      {value, price, variant (id, or a new name), product}: 201 the option.
+ * GET /products/{id}/images/   members of its store: the photos with their slot [{id, image, product, position}]
+ *                              (the edit form shows each in its slot; an empty slot is filled with PATCH image[i]).
+ * GET /products/{id}/options/  the product's options [{id, value, price, variant, variant_name, product}], seen
+ *                              by whoever may see the product (published, or a member of its store).
  */
 import { PRODUCT_IMAGE_SLOTS, IMAGE_MESSAGES, ProductFieldsSchema, ProductOptionSchema, productInput, type ProductFields } from "~/domain/products";
 import { koboToNaira } from "~/domain/money";
@@ -27,7 +31,7 @@ import { checkImage, checkImages, hasFile, indexImages, putImages, type CheckedI
 import { findProduct, serializeProducts } from "../catalog/queries.server";
 import { ProductSchema } from "../catalog/schemas";
 import { checkCategory, insertProduct, liveProduct, setImageSlot, softDeleteProduct, updateProduct, variantId } from "./commands.server";
-import { ImageSlotBody, OptionBody, ProductImageAnswer, ProductOptionAnswer, ProductPatchBody, ProductWriteBody, VariantPageSchema } from "./schemas";
+import { ImageSlotBody, OptionBody, ProductImageAnswer, ProductImageList, ProductOptionAnswer, ProductOptionList, ProductPatchBody, ProductWriteBody, VariantPageSchema } from "./schemas";
 
 /** The photo slots a body fills: image[i] (also image{i}, images[i]; `image` is slot 0). */
 function imageSlots(body: Record<string, unknown>): Array<{ field: string; slot: number; value: unknown }> {
@@ -114,6 +118,18 @@ function update(mode: "put" | "patch") {
   return async (ctx: ApiContext) => {
     const p = await memberProduct(ctx);
     const { fields, images } = await readProduct(ctx, await ctx.body(), mode);
+    if (images.size) {
+      // A photo the product already shows in a slot this request keeps is the spec's duplicate.
+      const kept = await ctx.db.query<{ sha256: string }>(
+        `SELECT i.sha256 FROM product_images pi JOIN images i ON i.key = pi.image_key
+          WHERE pi.product_id = $1 AND NOT (pi.position = ANY($2::int[]))`,
+        [p.id, [...images.keys()]],
+      );
+      const have = new Set(kept.rows.map((r) => r.sha256));
+      const dup: Record<string, string[]> = {};
+      for (const [slot, img] of images) if (have.has(img.sha256)) dup[`image[${slot}]`] = [IMAGE_MESSAGES.duplicate];
+      if (Object.keys(dup).length) throw badRequest(dup);
+    }
     const stored = await putImages("products", images);
     await ctx.db.tx(async (q) => {
       if (!(await liveProduct(q, p.id, true))) throw notFound(); // deleted meanwhile
@@ -158,6 +174,29 @@ async function remove(ctx: ApiContext) {
   await ctx.db.tx((q) => softDeleteProduct(q, p.id));
   log().info({ requestId: ctx.requestId, productId: p.id }, "product deleted");
   return noContent();
+}
+
+async function listImages(ctx: ApiContext) {
+  const p = await memberProduct(ctx);
+  const r = await ctx.db.query<{ id: number; image_key: string; position: number }>(
+    "SELECT id, image_key, position FROM product_images WHERE product_id = $1 ORDER BY position, id",
+    [p.id],
+  );
+  return json(r.rows.map((row) => ({ id: row.id, image: imageUrl(ctx.url.origin, row.image_key), product: p.id, position: row.position })));
+}
+
+async function listOptions(ctx: ApiContext) {
+  const id = ctx.intParam("id");
+  const r = await ctx.db.query<{ store_id: number; published: boolean }>("SELECT store_id, published FROM products WHERE id = $1 AND deleted_at IS NULL", [id]);
+  const p = r.rows[0];
+  if (!p) throw notFound();
+  if (!p.published && !(await ctx.hasStoreRole(await ctx.user(), p.store_id, "member"))) throw notFound();
+  const rows = await ctx.db.query<{ id: number; value: string; price_kobo: number; variant: number; variant_name: string }>(
+    `SELECT o.id, o.value, o.price_kobo, o.variant_id AS variant, v.name::text AS variant_name
+       FROM product_options o JOIN variants v ON v.id = o.variant_id WHERE o.product_id = $1 ORDER BY o.id`,
+    [id],
+  );
+  return json(rows.rows.map((o) => ({ id: o.id, value: o.value, price: koboToNaira(o.price_kobo), variant: o.variant, variant_name: o.variant_name, product: id })));
 }
 
 async function listVariants(ctx: ApiContext) {
@@ -257,6 +296,26 @@ export const routes: RouteDef[] = [
     body: ImageSlotBody,
     response: ProductImageAnswer,
     handler: replaceImage,
+  },
+  {
+    method: "GET",
+    path: "/products/:id/images/",
+    access: "store-member",
+    storeCheck: "handler",
+    summary: "A product's photos with their slot (members of its store): [{id, image, product, position}]",
+    tag: "products",
+    auth: "required",
+    response: ProductImageList,
+    handler: listImages,
+  },
+  {
+    method: "GET",
+    path: "/products/:id/options/",
+    access: "public",
+    summary: "A product's options (variant, value, price), for whoever may see the product",
+    tag: "products",
+    response: ProductOptionList,
+    handler: listOptions,
   },
   {
     method: "GET",

@@ -32,6 +32,9 @@ export const ProductOptionAnswer = z.object({
 });
 export const ProductImageAnswer = z.object({ id: z.number(), image: z.string(), product: z.number(), position: z.number() });
 
+export const ProductImageList = z.array(ProductImageAnswer);
+export const ProductOptionList = z.array(ProductOptionAnswer);
+
 export type ApiVariant = z.infer<typeof VariantSchema>;
 export type ApiProductOption = z.infer<typeof ProductOptionAnswer>;
 export type ApiProductImage = z.infer<typeof ProductImageAnswer>;

@@ -1,0 +1,265 @@
+/**
+ * The vendor's add/edit product form (spec sections 2 and 5). A plain multipart POST that works
+ * without JavaScript: type, a root category and a sub-category select grouped by root (the action
+ * takes the most specific), name, price, shipment size, stock, description (50-250 words) and four
+ * photo slots (file inputs image[0..3]). With JavaScript: the same rules in the browser
+ * (productFormSchema of app/domain/products.ts), photo previews, the duplicate check and only the
+ * chosen root's sub-categories. Messages sit next to their field; nothing typed is lost on a
+ * refusal. Browsers cannot refill a file input from the server, so after a refused form without
+ * JavaScript the vendor is asked to pick the photos again.
+ */
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { IMAGE_ACCEPT, PRODUCT_IMAGE_SLOTS, PRODUCT_SIZES, productFormSchema } from "~/domain/products";
+import { wordCount } from "~/domain/validation";
+import { primaryButton } from "../ui/button";
+import { Spinner } from "../ui/spinner";
+import { useHydrated } from "../ui/use-hydrated";
+
+export interface ProductFormCategory {
+  id: number;
+  name: string;
+  children: { id: number; name: string }[];
+}
+
+export interface ProductFormDefaults {
+  type?: string;
+  category?: string;
+  sub_category?: string;
+  name?: string;
+  price?: string;
+  size?: string;
+  stock_quantity?: string;
+  description?: string;
+}
+
+/** An existing photo in its slot (edit). */
+export interface SlotPhoto {
+  position: number;
+  image: string;
+}
+
+const SIZE_LABEL: Record<string, string> = { small: "Small", medium: "Medium", large: "Large" };
+
+export function ProductForm({
+  mode,
+  lastResult,
+  pickedBefore = 0,
+  categories,
+  defaultValue,
+  photos = [],
+  submitLabel,
+}: {
+  mode: "add" | "edit";
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  /** Photos the refused submission carried (the browser cannot keep them without JavaScript). */
+  pickedBefore?: number;
+  categories: ProductFormCategory[];
+  defaultValue?: ProductFormDefaults;
+  photos?: SlotPhoto[];
+  submitLabel: string;
+}) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const saving = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+  const [form, fields] = useForm({
+    id: `product-${mode}`,
+    lastResult,
+    defaultValue: { type: "sale", ...defaultValue },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productFormSchema(mode) }),
+  });
+  const [root, setRoot] = useState(defaultValue?.category ?? "");
+  const description = String(fields.description.value ?? "");
+  const slotErrors = (i: number) => form.allErrors[`image[${i}]`];
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="space-y-5">
+      {form.errors?.length ? (
+        <p role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {form.errors.join(" ")}
+        </p>
+      ) : null}
+
+      <fieldset className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">
+        <legend className="px-1 text-base font-semibold">Type and category</legend>
+        <div>
+          <span className="field-label">Type</span>
+          <div className="flex gap-4" role="radiogroup" aria-label="Type">
+            {(["sale", "rent"] as const).map((t) => (
+              <label key={t} className="flex items-center gap-2 text-sm">
+                <input
+                  {...getInputProps(fields.type, { type: "radio", value: t })}
+                  id={`${fields.type.id}-${t}`}
+                  className="h-4 w-4 accent-brand-600"
+                />
+                {t === "sale" ? "For sale" : "For rent"}
+              </label>
+            ))}
+          </div>
+          <FieldError meta={fields.type} />
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FieldBox label="Category" required meta={fields.category}>
+            <select {...getSelectProps(fields.category)} className="field-input" onChange={(e) => setRoot(e.currentTarget.value)}>
+              <option value="">Select a category</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </FieldBox>
+          <FieldBox label="Sub-category" meta={fields.sub_category} hint="the most specific choice is used">
+            <select {...getSelectProps(fields.sub_category)} className="field-input">
+              <option value="">None</option>
+              {categories
+                .filter((c) => c.children.length && (!hydrated || !root || String(c.id) === root))
+                .map((c) => (
+                  <optgroup key={c.id} label={c.name}>
+                    {c.children.map((s) => (
+                      <option key={s.id} value={s.id}>
+                        {s.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+            </select>
+          </FieldBox>
+        </div>
+      </fieldset>
+
+      <fieldset className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">
+        <legend className="px-1 text-base font-semibold">Product information</legend>
+        <FieldBox label="Product name" required meta={fields.name}>
+          <input {...getInputProps(fields.name, { type: "text" })} className="field-input" />
+        </FieldBox>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FieldBox label="Price (₦)" required meta={fields.price}>
+            <input {...getInputProps(fields.price, { type: "text" })} inputMode="decimal" className="field-input" />
+          </FieldBox>
+          <FieldBox label="Stock quantity" meta={fields.stock_quantity} hint={mode === "add" ? "100 if left empty" : undefined}>
+            <input {...getInputProps(fields.stock_quantity, { type: "number" })} min={0} inputMode="numeric" className="field-input" />
+          </FieldBox>
+        </div>
+        <FieldBox label="Description" required meta={fields.description} hint="50 to 250 words">
+          <textarea {...getTextareaProps(fields.description)} rows={7} className="field-input" />
+        </FieldBox>
+        {hydrated ? (
+          <p className="-mt-2 text-xs text-gray-600" aria-live="polite">
+            {wordCount(description)} words
+          </p>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">
+        <legend className="px-1 text-base font-semibold">Shipment size</legend>
+        <div className="flex flex-wrap gap-4">
+          {PRODUCT_SIZES.map((s) => (
+            <label key={s} className="flex items-center gap-2 text-sm">
+              <input {...getInputProps(fields.size, { type: "radio", value: s })} id={`${fields.size.id}-${s}`} className="h-4 w-4 accent-brand-600" />
+              {SIZE_LABEL[s]}
+            </label>
+          ))}
+        </div>
+        <FieldError meta={fields.size} />
+      </fieldset>
+
+      <fieldset className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">
+        <legend className="px-1 text-base font-semibold">Photos</legend>
+        <p className="text-sm text-gray-600">Up to four photos: JPEG, PNG or WEBP, at most 5MB each.{mode === "edit" ? " Choose a photo only for the slots you want to change." : ""}</p>
+        {pickedBefore > 0 && !hydrated ? (
+          <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="pick-photos-again">
+            Your browser cannot keep chosen photos after the form comes back: please choose your photos again. Everything else you typed is kept.
+          </p>
+        ) : null}
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {Array.from({ length: PRODUCT_IMAGE_SLOTS }, (_, i) => (
+            <PhotoSlot
+              key={i}
+              index={i}
+              existing={photos.find((p) => p.position === i)?.image}
+              errors={slotErrors(i)}
+              onPicked={() => form.validate({ name: `image[${i}]` })}
+            />
+          ))}
+        </div>
+        <FieldError meta={fields.image} />
+      </fieldset>
+
+      <button type="submit" className={primaryButton} disabled={saving}>
+        {saving ? <Spinner /> : null}
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
+
+function PhotoSlot({ index, existing, errors, onPicked }: { index: number; existing?: string; errors?: string[]; onPicked: () => void }) {
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const id = `product-image-${index}`;
+  const shown = preview ?? existing ?? null;
+  return (
+    <div className="space-y-1" data-testid={`photo-slot-${index}`}>
+      <div className="flex aspect-square items-center justify-center overflow-hidden rounded-md border border-dashed border-gray-300 bg-gray-50">
+        {shown ? (
+          <img src={preview ?? `${shown}${shown.includes("?") ? "&" : "?"}w=320`} alt={`Photo ${index + 1}`} className="h-full w-full object-cover" />
+        ) : (
+          <span className="text-xs text-gray-500">Photo {index + 1}</span>
+        )}
+      </div>
+      <label htmlFor={id} className="block text-xs font-medium text-gray-700">
+        {existing ? `Replace photo ${index + 1}` : `Photo ${index + 1}`}
+      </label>
+      <input
+        id={id}
+        name={`image[${index}]`}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${id}-error` : undefined}
+        className="block w-full text-xs file:mr-2 file:rounded file:border-0 file:bg-gray-200 file:px-2 file:py-1"
+        onChange={(e) => {
+          const f = e.currentTarget.files?.[0];
+          setPreview(f && f.type.startsWith("image/") ? URL.createObjectURL(f) : null);
+          onPicked();
+        }}
+      />
+      {errors?.length ? (
+        <p id={`${id}-error`} className="field-error">
+          {errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function FieldError({ meta }: { meta: { errorId: string; errors?: string[] } }) {
+  return meta.errors?.length ? (
+    <p id={meta.errorId} className="field-error">
+      {meta.errors[0]}
+    </p>
+  ) : null;
+}
+
+function FieldBox({ label, required = false, hint, meta, children }: { label: string; required?: boolean; hint?: string; meta: { id: string; errorId: string; errors?: string[] }; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={meta.id} className="field-label">
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
+        ) : null}
+        {hint ? <span className="ml-1 font-normal text-gray-600">({hint})</span> : null}
+      </label>
+      {children}
+      <FieldError meta={meta} />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * /stores/{slug}/products/{productId} — a product as its store sees it (spec section 2): name,
+ * gallery, price, stock, description, category, type and shipment size, its variant options, and
+ * the Edit and Delete actions (Delete asks first).
+ */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Gallery } from "~/components/product/gallery";
+import { primaryButton } from "~/components/ui/button";
+import { formatNaira } from "~/domain/money";
+import { LOW_STOCK_THRESHOLD } from "~/domain/products";
+import type { ApiProductOption } from "~/storefront/api-types";
+import { storeProduct } from "~/storefront/product-form.server";
+import { requireStoreArea } from "~/storefront/store-area.server";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, store } = await requireStoreArea(request, context, params.slug);
+  const product = await storeProduct(api, store.id, params.productId);
+  const options = await api.get<ApiProductOption[]>(`/products/${product.id}/options/`);
+  return data({ slug: store.slug, product, options: options.ok ? options.data : [] }, { headers: await api.headers() });
+}
+
+export default function StoreProductRoute() {
+  const { slug, product, options } = useLoaderData<typeof loader>();
+  const base = `/stores/${slug}/products/${product.id}`;
+  const low = product.stock_quantity <= LOW_STOCK_THRESHOLD;
+  return (
+    <main className="min-w-0">
+      <Link to={`/stores/${slug}/products`} className="text-sm text-brand-700 underline">
+        ← Products
+      </Link>
+      <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
+        <h1 className="text-xl font-bold sm:text-2xl">{product.name}</h1>
+        <div className="flex gap-2">
+          <Link to={`${base}/edit`} className={primaryButton}>
+            Edit
+          </Link>
+          <Link to={`${base}/delete`} className="btn border border-red-300 bg-white text-red-700 hover:bg-red-50">
+            Delete
+          </Link>
+        </div>
+      </div>
+      <div className="mt-4 grid gap-6 md:grid-cols-2">
+        {product.images.length ? (
+          <Gallery images={product.images.map((i) => i.image)} name={product.name} lite={false} />
+        ) : (
+          <p className="rounded-lg border border-gray-200 bg-white p-6 text-gray-600">No photo yet.</p>
+        )}
+        <div className="space-y-4">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-gray-200 bg-white p-4 text-sm">
+            <dt className="text-gray-600">Price</dt>
+            <dd className="font-semibold">{formatNaira(product.selling_price)}</dd>
+            <dt className="text-gray-600">Stock</dt>
+            <dd>
+              {product.stock_quantity}
+              {low ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">Low stock</span> : null}
+            </dd>
+            <dt className="text-gray-600">Category</dt>
+            <dd>{product.category_name}</dd>
+            <dt className="text-gray-600">Type</dt>
+            <dd className="capitalize">{product.type}</dd>
+            <dt className="text-gray-600">Shipment size</dt>
+            <dd className="capitalize">{product.size}</dd>
+            <dt className="text-gray-600">Status</dt>
+            <dd>{product.published ? "Published" : "Unpublished"}</dd>
+          </dl>
+          <section aria-labelledby="options-title" className="rounded-lg border border-gray-200 bg-white p-4">
+            <div className="flex items-center justify-between gap-2">
+              <h2 id="options-title" className="font-semibold">
+                Variants
+              </h2>
+              <Link to={`${base}/add-variant`} className="text-sm text-brand-700 underline">
+                Add variant
+              </Link>
+            </div>
+            {options.length ? (
+              <ul className="mt-2 space-y-1 text-sm">
+                {options.map((o) => (
+                  <li key={o.id}>
+                    {o.variant_name}: {o.value} · {formatNaira(o.price)}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-2 text-sm text-gray-600">No variant yet.</p>
+            )}
+          </section>
+        </div>
+      </div>
+      <section aria-labelledby="description-title" className="mt-6 rounded-lg border border-gray-200 bg-white p-4">
+        <h2 id="description-title" className="font-semibold">
+          Description
+        </h2>
+        <p className="mt-2 whitespace-pre-line text-sm text-gray-800">{product.description}</p>
+      </section>
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.product.name ?? "Product"} | BuildMart NG` }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

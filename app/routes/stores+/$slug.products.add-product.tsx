@@ -1,0 +1,58 @@
+/**
+ * /stores/{slug}/products/add-product — a new product (spec sections 2 and 5): the product form,
+ * POST /products/ (multipart), then the add-variant step. Refusals (the form's rules or the API's,
+ * e.g. a photo that is not really an image) come back next to their field with everything typed kept.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ProductForm } from "~/components/vendor/product-form";
+import { productFormSchema } from "~/domain/products";
+import type { ApiProduct } from "~/storefront/api-types";
+import { apiErrorsToReply } from "~/storefront/form-reply";
+import { PRODUCT_FORM_FIELDS, pickedPhotos, productApiForm, productCategories } from "~/storefront/product-form.server";
+import { readForm, redirectWithFlash } from "~/storefront/responses.server";
+import { requireStoreArea } from "~/storefront/store-area.server";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, store } = await requireStoreArea(request, context, params.slug);
+  const categories = await productCategories(api);
+  return data({ slug: store.slug, categories }, { headers: await api.headers() });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { api, store } = await requireStoreArea(request, context, params.slug);
+  const form = await readForm(request);
+  const photos = pickedPhotos(form);
+  const submission = parseWithZod(form, { schema: productFormSchema("add") });
+  if (submission.status !== "success") return data({ result: submission.reply(), picked: photos.size }, { status: 400 });
+  const r = await api.send<ApiProduct>("POST", "/products/", { form: productApiForm(submission.value, store.id, photos) });
+  if (r.status === 401) throw await api.signedOut();
+  if (!r.ok) {
+    const errors = apiErrorsToReply(r.status, r.data, PRODUCT_FORM_FIELDS, "The product could not be saved. Please try again.");
+    return data({ result: submission.reply(errors), picked: photos.size }, { status: r.status === 400 ? 400 : 502 });
+  }
+  return redirectWithFlash(api, `/stores/${store.slug}/products/${r.data.id}/add-variant`, { kind: "success", message: `${r.data.name} was added` });
+}
+
+export default function AddProductRoute() {
+  const { slug, categories } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <main className="min-w-0 max-w-3xl">
+      <Link to={`/stores/${slug}/products`} className="text-sm text-brand-700 underline">
+        ← Products
+      </Link>
+      <h1 className="mt-2 mb-4 text-xl font-bold sm:text-2xl">Add Product</h1>
+      <ProductForm mode="add" lastResult={answer?.result} pickedBefore={answer?.picked ?? 0} categories={categories} submitLabel="Submit" />
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Add Product | BuildMart NG" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

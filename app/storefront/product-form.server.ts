@@ -1,0 +1,72 @@
+/**
+ * The seller area's product pages (add, edit, detail, delete, add-variant): loading a product of
+ * the store, the category tree for the form, and turning the form into the API's multipart body.
+ * Rules and messages: app/domain/products.ts (the same the API applies).
+ */
+import { PRODUCT_IMAGE_SLOTS, type ProductFormValue } from "~/domain/products";
+import { koboToNaira } from "~/domain/money";
+import type { Api } from "./api.server";
+import type { ApiProduct } from "./api-types";
+import { loadCategoryTree, type MenuCategory } from "./catalog.server";
+
+/** Field names of the product form, for apiErrorsToReply (the API answers `image[i]` per slot). */
+export const PRODUCT_FORM_FIELDS = [
+  "type",
+  "category",
+  "sub_category",
+  "name",
+  "price",
+  "size",
+  "stock_quantity",
+  "description",
+  "image",
+  ...Array.from({ length: PRODUCT_IMAGE_SLOTS }, (_, i) => `image[${i}]`),
+] as const;
+
+/** A live product of this store, or a thrown 404 (another store's product is not found here). */
+export async function storeProduct(api: Api, storeId: number, rawId: string | undefined): Promise<ApiProduct> {
+  const id = Number(rawId);
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new Response("Not Found", { status: 404 });
+  const product = await api.must(api.get<ApiProduct>(`/products/${id}/`));
+  if (product.store !== storeId) throw new Response("Not Found", { status: 404 });
+  return product;
+}
+
+export type CategoryChoice = MenuCategory;
+
+export function productCategories(api: Api): Promise<CategoryChoice[]> {
+  return loadCategoryTree(api);
+}
+
+/** The form's defaults for a product's category: its root in `category`, a child in `sub_category`. */
+export function categoryDefaults(tree: CategoryChoice[], categoryId: number): { category: string; sub_category: string } {
+  const root = tree.find((r) => r.id === categoryId);
+  if (root) return { category: String(root.id), sub_category: "" };
+  const parent = tree.find((r) => r.children.some((c) => c.id === categoryId));
+  return parent ? { category: String(parent.id), sub_category: String(categoryId) } : { category: "", sub_category: "" };
+}
+
+/** The photos the vendor picked, by slot (empty inputs left out). */
+export function pickedPhotos(form: FormData): Map<number, File> {
+  const out = new Map<number, File>();
+  for (let i = 0; i < PRODUCT_IMAGE_SLOTS; i++) {
+    const f = form.get(`image[${i}]`);
+    if (f && typeof f === "object" && f.size > 0) out.set(i, f);
+  }
+  return out;
+}
+
+/** The API's multipart body for POST/PATCH /products/: the fields (the most specific category) and the given photo slots. */
+export function productApiForm(value: ProductFormValue, storeId: number, photos: Map<number, File>): FormData {
+  const body = new FormData();
+  body.set("store", String(storeId));
+  body.set("name", value.name);
+  body.set("price", String(koboToNaira(value.price)));
+  body.set("description", value.description);
+  body.set("size", value.size);
+  body.set("type", value.type);
+  body.set("category", String(value.sub_category ?? value.category));
+  if (value.stock_quantity !== undefined) body.set("stock_quantity", String(value.stock_quantity));
+  for (const [slot, file] of photos) body.set(`image[${slot}]`, file, file.name || `photo-${slot + 1}`);
+  return body;
+}
