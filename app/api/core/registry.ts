@@ -8,6 +8,7 @@ import { routes as notifications } from "../notifications/routes";
 import { routes as orders } from "../orders/routes";
 import { routes as storeOrders } from "../orders/store-routes";
 import { routes as payments } from "../payments/routes";
+import { routes as payouts } from "../payouts/routes";
 import { routes as products } from "../products/routes";
 import { routes as reviews } from "../reviews/routes";
 import { routes as schema } from "../schema/routes";
@@ -17,5 +18,5 @@ import { routes as wishlist } from "../wishlist/routes";
 import type { RouteDef } from "./types";
 
 export function allRoutes(): RouteDef[] {
-  return [...auth, ...users, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...payments, ...reviews, ...stores, ...newsletter, ...notifications, ...schema];
+  return [...auth, ...users, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...payments, ...payouts, ...reviews, ...stores, ...newsletter, ...notifications, ...schema];
 }

@@ -14,6 +14,7 @@ import { queueMail, refundedEmail } from "~/integrations/mail/payment-emails.ser
 import { PaystackError, type RefundData } from "~/integrations/paystack/client.server";
 import { PaymentsNotConfigured, paymentGateway } from "~/integrations/paystack/gateway.server";
 import { log } from "~/ops/logger.server";
+import { debitRefund } from "../payouts/commands.server";
 import { guestTokenFor, recordOrderEvent } from "./order-hooks.server";
 import { findPaymentOrder } from "./queries.server";
 
@@ -216,6 +217,7 @@ export async function settleRefund(db: Db, refundId: number, status: string, pay
       // Part of the order's money: an item, the shipping of a fully cancelled order, or an overpayment.
       if (refund.order_item_id) {
         await recordOrderEvent(q, refund.order_id, "refunded", refund.order_item_id);
+        await debitRefund(q, { orderItemId: refund.order_item_id, amountKobo: refund.amount_kobo });
         what = (await q.query<{ name: string }>("SELECT product_name AS name FROM order_items WHERE id = $1", [refund.order_item_id])).rows[0]?.name ?? "an item";
       } else if (refund.kind === "shipping") what = "the shipping fee";
       else if (refund.kind === "overpayment") what = "the amount paid above the order's total";
