@@ -200,6 +200,11 @@ export async function sendTransfer(db: Db, payout: PayoutRow): Promise<void> {
       reason: `BuildMart NG payout to ${payout.store_name}`.slice(0, 100),
     });
   } catch (err) {
+    if (err instanceof PaystackError && err.status >= 400 && err.status < 500 && /duplicate|already/i.test(err.message)) {
+      // The reference was sent before (a retry): that one transfer's webhook settles the payout.
+      log().info({ reference: payout.reference }, "payout already with Paystack");
+      return;
+    }
     if (err instanceof PaystackError && err.status >= 400 && err.status < 500) {
       log().error({ reference: payout.reference, err: err.message }, "PAYOUT REFUSED by Paystack");
       await settlePayout(db, payout.reference, "failed", `Paystack refused the transfer: ${err.message}`);
