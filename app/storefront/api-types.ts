@@ -10,6 +10,18 @@ export type { ApiCart, ApiCartItem } from "~/api/carts/schemas";
 export type { ApiCategory, ApiProduct } from "~/api/catalog/schemas";
 export type { ApiOrder, ApiOrderItem, ApiPlacedOrder, ApiShippingFee } from "~/api/orders/schemas";
 export type { ApiMakePaymentAnswer, ApiPaymentState } from "~/api/payments/schemas";
+export type {
+  ApiAdminPayouts,
+  ApiBank,
+  ApiBankAccount,
+  ApiBankAccountAnswer,
+  ApiBankList,
+  ApiLedgerEntry,
+  ApiLedgerPage,
+  ApiPayableStore,
+  ApiPayout,
+  ApiPayoutPage,
+} from "~/api/payouts/schemas";
 export type { ApiMyReview, ApiReview, ApiReviewSummary } from "~/api/reviews/schemas";
 export type { ApiMembership, ApiPublicStore, ApiStore, ApiStoreMember } from "~/api/stores/schemas";
 export type { ApiNotification, ApiNotificationPage } from "~/api/notifications/schemas";
