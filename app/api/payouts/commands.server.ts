@@ -171,7 +171,7 @@ export async function createPayout(db: Db, input: { storeId: number; requestedBy
     );
     await q.query(
       `INSERT INTO store_ledger (store_id, kind, payout_id, amount_kobo, description, available_at) VALUES ($1, 'payout', $2, $3, $4, now())`,
-      [input.storeId, ins.rows[0].id, -amount, `Payout to ${bank.bank_name} ••••${bank.account_number.slice(-4)}`],
+      [input.storeId, ins.rows[0].id, -amount, `To ${bank.bank_name} ••••${bank.account_number.slice(-4)}`],
     );
     return { payout: (await findPayoutByReference(q, reference))!, created: true };
   });
