@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditDeliveredItems, dailyPayoutReference, payOutAvailableBalances } from "~/api/payouts/commands.server";
+import { AdminPayoutsSchema, BankAccountAnswerSchema, BankListSchema, LedgerPageSchema, PayoutPageSchema, PayoutSchema } from "~/api/payouts/schemas";
 import { settleRefund } from "~/api/payments/refunds.server";
 import { resetEnvCache } from "~/config.server";
 import { createOrder, createProduct } from "~/db/seed/factories";
@@ -210,6 +211,13 @@ describe.each(engines())("vendor payouts on %s", (engine) => {
     expect(mail.rows.some((m) => /Payout of .* sent/.test(m.subject))).toBe(true);
     const admin = await api.call("/admin/payouts/", { token: c.admin.token });
     expect(admin.status).toBe(200);
+    // The answers are what the storefront's types (api-types.ts) say they are.
+    AdminPayoutsSchema.parse(admin.body);
+    PayoutPageSchema.parse(history.body);
+    PayoutSchema.parse(a.body);
+    LedgerPageSchema.parse(r.body);
+    BankAccountAnswerSchema.parse((await api.call(`/stores/${c.store.id}/bank-account/`, { token: c.owner.token })).body);
+    BankListSchema.parse((await api.call("/payouts/banks/")).body);
     expect(admin.body.results.some((p: { reference: string }) => p.reference === reference)).toBe(true);
   });
 
