@@ -18,5 +18,5 @@ import { routes as wishlist } from "../wishlist/routes";
 import type { RouteDef } from "./types";
 
 export function allRoutes(): RouteDef[] {
-  return [...auth, ...users, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...payments, ...payouts, ...reviews, ...stores, ...newsletter, ...notifications, ...schema];
+  return [...auth, ...users, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...payments, ...reviews, ...stores, ...newsletter, ...notifications, ...schema, ...payouts];
 }
