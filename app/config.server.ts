@@ -42,8 +42,12 @@ const EnvSchema = z.object({
   PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   /** Card orders still unpaid this many hours after placement are cancelled (stock back) by a job. */
   UNPAID_ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(90 * 24).default(48),
-  /** Days after delivery during which a shopper may ask to return an item (issue 11). */
+  /** The marketplace's cut of each delivered item, in percent; the store is credited the rest (docs/payouts.md). */
+  MARKETPLACE_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /** Days after delivery during which a shopper may return an item; a store's credit becomes available after it. */
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** "daily": pay every store's available balance once a day (payOutAvailableBalances); default off. */
+  PAYOUT_SCHEDULE: z.enum(["", "off", "daily"]).default(""),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: optionalUrl,

@@ -9,13 +9,17 @@ import { cancelUnpaidCardOrder } from "~/api/orders/commands.server";
 import { settleAttempt } from "~/api/payments/commands.server";
 import { ATTEMPT_COLUMNS, type AttemptRow } from "~/api/payments/queries.server";
 import { processQueuedRefunds } from "~/api/payments/refunds.server";
+import { payOutAvailableBalances } from "~/api/payouts/commands.server";
 import { env } from "~/config.server";
 import { getDb, type Db } from "~/db/client.server";
 import { flushMailQueue } from "~/integrations/mail.server";
 import { ensureLocalStandin, standinAllowed } from "~/integrations/paystack/gateway.server";
 import { log } from "~/ops/logger.server";
 
-export { processQueuedRefunds };
+export { payOutAvailableBalances, processQueuedRefunds };
+
+/** The UTC day the daily payout last ran in this process (PAYOUT_SCHEDULE=daily). */
+let payoutDay = "";
 
 const INTERVAL_MS = 60_000;
 let started = false;
@@ -182,6 +186,16 @@ export function startBackgroundJobs() {
       if (r.checked) log().info({ job: "unpaid-orders", ...r }, "unpaid card orders checked");
     } catch (err) {
       log().error({ job: "unpaid-orders", err }, "checking unpaid card orders failed");
+    }
+    if (env().PAYOUT_SCHEDULE === "daily" && payoutDay !== new Date().toISOString().slice(0, 10)) {
+      // Once a day per process; the day's payout reference makes a second server's run a no-op.
+      payoutDay = new Date().toISOString().slice(0, 10);
+      try {
+        const r = await payOutAvailableBalances();
+        log().info({ job: "payouts", ...r }, "daily payouts run");
+      } catch (err) {
+        log().error({ job: "payouts", err }, "the daily payout run failed");
+      }
     }
     try {
       const r = await processQueuedRefunds();

@@ -11,6 +11,18 @@ export type { ApiCategory, ApiProduct } from "~/api/catalog/schemas";
 export type { ApiOrder, ApiOrderItem, ApiPlacedOrder, ApiShippingFee } from "~/api/orders/schemas";
 export type { ApiMakePaymentAnswer, ApiPaymentState } from "~/api/payments/schemas";
 export type { ApiOrderReturns, ApiReturn, ApiReturnPage } from "~/api/returns/schemas";
+export type {
+  ApiAdminPayouts,
+  ApiBank,
+  ApiBankAccount,
+  ApiBankAccountAnswer,
+  ApiBankList,
+  ApiLedgerEntry,
+  ApiLedgerPage,
+  ApiPayableStore,
+  ApiPayout,
+  ApiPayoutPage,
+} from "~/api/payouts/schemas";
 export type { ApiMyReview, ApiReview, ApiReviewSummary } from "~/api/reviews/schemas";
 export type { ApiMembership, ApiPublicStore, ApiStore, ApiStoreMember } from "~/api/stores/schemas";
 export type { ApiNotification, ApiNotificationPage } from "~/api/notifications/schemas";

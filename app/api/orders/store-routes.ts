@@ -27,6 +27,7 @@ import { queueMail } from "~/integrations/mail/order-emails.server";
 import { log } from "~/ops/logger.server";
 import { ApiError, json, notFound, paged, pageParams, validate } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
+import { creditDeliveredItems } from "../payouts/commands.server";
 import { guestTokenFor, recordOrderEvent } from "./commands.server";
 import { findOrder, ORDER_ITEM_COLUMNS, orderEventsFor } from "./queries.server";
 import { OrderSchema, OrderItemSchema } from "./schemas";
@@ -132,6 +133,7 @@ async function advance(ctx: ApiContext) {
       throw conflict("This order is waiting for its card payment: it can be confirmed once the payment is complete.");
     await q.query("UPDATE orders SET order_delivery_status = $2, updated_at = now() WHERE id = $1", [order.id, target]);
     await recordOrderEvent(q, order.id, DELIVERY_EVENT[target]);
+    if (target === "Delivered") await creditDeliveredItems(q, order.id);
     if ((target === "Shipped" || target === "Delivered") && order.customer_email) {
       const first = order.user_id
         ? (await q.query<{ first_name: string }>("SELECT first_name FROM users WHERE id = $1", [order.user_id])).rows[0]?.first_name

@@ -15,6 +15,7 @@ import { PaystackError, type RefundData } from "~/integrations/paystack/client.s
 import { PaymentsNotConfigured, paymentGateway } from "~/integrations/paystack/gateway.server";
 import { log } from "~/ops/logger.server";
 import { returnRefundSettled } from "../returns/commands.server";
+import { debitRefund } from "../payouts/commands.server";
 import { guestTokenFor, recordOrderEvent } from "./order-hooks.server";
 import { findPaymentOrder } from "./queries.server";
 
@@ -218,6 +219,7 @@ export async function settleRefund(db: Db, refundId: number, status: string, pay
       if (refund.order_item_id) {
         await recordOrderEvent(q, refund.order_id, "refunded", refund.order_item_id);
         await returnRefundSettled(q, refundId); // an accepted return's refund: the return is refunded
+        await debitRefund(q, { orderItemId: refund.order_item_id, amountKobo: refund.amount_kobo });
         what = (await q.query<{ name: string }>("SELECT product_name AS name FROM order_items WHERE id = $1", [refund.order_item_id])).rows[0]?.name ?? "an item";
       } else if (refund.kind === "shipping") what = "the shipping fee";
       else if (refund.kind === "overpayment") what = "the amount paid above the order's total";

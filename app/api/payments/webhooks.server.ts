@@ -11,6 +11,7 @@ import { verifyWebhookSignature } from "~/integrations/paystack/signature.server
 import { webhookSecret } from "~/integrations/paystack/gateway.server";
 import { log } from "~/ops/logger.server";
 import { ApiError, json } from "../core/http";
+import { applyTransferEvent } from "../payouts/commands.server";
 import { settleAttempt } from "./commands.server";
 import { findAttempt } from "./queries.server";
 import { applyRefundEvent, refundEventKey } from "./refunds.server";
@@ -109,5 +110,6 @@ export async function processWebhookEvent(db: Db, eventId: number, event: string
     await applyRefundEvent(db, eventId, event, data);
     return;
   }
+  if (event.startsWith("transfer.")) return applyTransferEvent(db, eventId, event, data);
   await done();
 }

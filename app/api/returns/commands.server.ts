@@ -12,6 +12,7 @@
  *  - markReturnRefunded: an admin paid a pay-on-delivery return back out of band (or a card refund
  *    that Paystack refused) and says so.
  */
+import { debitRefund } from "../payouts/commands.server";
 import type { Queryable } from "~/db/client.server";
 import { RETURN_MESSAGES, returnRefusal, type ReturnDecisionBody, type ReturnRequest } from "~/domain/returns";
 import { returnAcceptedEmail, returnRefundedEmail, returnRefusedEmail, returnRequestedEmail } from "~/integrations/mail/return-emails.server";
@@ -206,6 +207,8 @@ export async function markReturnRefunded(tx: Queryable, input: { returnId: numbe
     input.note,
   ]);
   await recordOrderEvent(tx, order.id, "refunded", ret.order_item_id);
+  // The store gives back its credit for the item, as for a card refund (docs/payouts.md).
+  await debitRefund(tx, { orderItemId: ret.order_item_id, amountKobo: ret.amount });
   const buyer = await buyerOf(tx, order.id);
   await recordEvent(tx, {
     notices: [{ kind: "return_refunded", userId: buyer.user_id, title: `Your return of ${ret.product_name} was refunded`, link: orderPath(order.id) }],

@@ -9,6 +9,7 @@
  * Idempotent per order: each demo order is recorded under an idempotency key of scope "seed"
  * (order_idempotency_keys), and an order whose key exists is not made again.
  */
+import { creditDeliveredItems } from "~/api/payouts/commands.server";
 import type { Queryable } from "~/db/client.server";
 import { shippingKobo, type ShipmentSize } from "~/domain/shipping";
 import { DEMO_BUYERS, DEMO_DOMAIN, DEMO_SHOPPER } from "./catalog-data";
@@ -113,6 +114,7 @@ export async function seedDemoOrders(q: Queryable, log: (s: string) => void = ()
       created_at: new Date(now - d.ageMs),
       stepHours: Math.max(0.2, Math.min(24, d.ageMs / HOUR / 5)),
     });
+    if (d.delivery === "Delivered") await creditDeliveredItems(q, order.id); // the stores' payout ledger (docs/payouts.md)
     if (d.paid && d.method === "CardPayment") {
       const totals = await q.query<{ total: number }>("SELECT order_total_kobo + shipping_kobo AS total FROM orders WHERE id = $1", [order.id]);
       const tx = await q.query<{ id: number }>(

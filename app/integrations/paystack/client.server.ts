@@ -75,6 +75,82 @@ export interface PaymentGateway {
   refund(input: RefundInput): Promise<RefundData>;
 }
 
+/** One bank of GET /bank?country=nigeria (Paystack's shape; fields we do not use omitted). */
+export interface BankData {
+  id: number;
+  name: string;
+  slug: string;
+  code: string;
+  longcode: string;
+  active: boolean;
+  country: string;
+  currency: string;
+  type: string;
+}
+
+/** GET /bank/resolve: the account's holder name as the bank knows it. */
+export interface ResolvedAccount {
+  account_number: string;
+  account_name: string;
+  bank_id: number;
+}
+
+export interface TransferRecipientInput {
+  type: "nuban";
+  name: string;
+  account_number: string;
+  bank_code: string;
+  currency: "NGN";
+}
+
+export interface TransferRecipientData {
+  id: number;
+  recipient_code: string;
+  name: string;
+  type: string;
+  currency: string;
+  active: boolean;
+  details: { account_number: string; account_name: string | null; bank_code: string; bank_name: string };
+}
+
+export interface TransferInput {
+  source: "balance";
+  /** Integer kobo. */
+  amount: number;
+  recipient: string;
+  /** Our reference: lowercase alphanumerics, `-` and `_`, 16 to 50 characters; the same reference is one transfer. */
+  reference: string;
+  reason?: string;
+  currency?: "NGN";
+}
+
+export type TransferStatus = "pending" | "otp" | "success" | "failed" | "reversed" | "abandoned" | "received";
+
+export interface TransferData {
+  id: number;
+  reference: string;
+  transfer_code: string;
+  amount: number;
+  currency: string;
+  status: TransferStatus;
+  reason: string | null;
+  recipient: number | { recipient_code: string };
+}
+
+/** Paystack Transfers (vendor payouts, docs/payouts.md). */
+export interface TransferGateway {
+  /** Nigerian banks (GET /bank?country=nigeria). */
+  listBanks(): Promise<BankData[]>;
+  /** The account's name, or null when the bank does not know the account (Paystack's 422). */
+  resolveAccount(accountNumber: string, bankCode: string): Promise<ResolvedAccount | null>;
+  /** POST /transferrecipient (an existing account answers its existing recipient). */
+  createTransferRecipient(input: TransferRecipientInput): Promise<TransferRecipientData>;
+  /** POST /transfer; the outcome arrives as transfer.success|failed|reversed webhooks. */
+  initiateTransfer(input: TransferInput): Promise<TransferData>;
+  /** GET /transfer/verify/:reference; null when Paystack does not know the reference. */
+  verifyTransfer(reference: string): Promise<TransferData | null>;
+}
+
 export class PaystackError extends Error {
   constructor(
     message: string,
@@ -103,7 +179,7 @@ interface Envelope<T> {
 }
 
 /** Paystack's HTTP API (real or stand-in), authenticated with the secret key. */
-export class HttpPaystack implements PaymentGateway {
+export class HttpPaystack implements PaymentGateway, TransferGateway {
   private base: string;
   private fetcher: typeof fetch;
 
@@ -158,6 +234,34 @@ export class HttpPaystack implements PaymentGateway {
 
   refund(input: RefundInput): Promise<RefundData> {
     return this.ok<RefundData>("POST", "/refund", input);
+  }
+
+  listBanks(): Promise<BankData[]> {
+    return this.ok<BankData[]>("GET", "/bank?country=nigeria&currency=NGN&perPage=100");
+  }
+
+  async resolveAccount(accountNumber: string, bankCode: string): Promise<ResolvedAccount | null> {
+    const q = new URLSearchParams({ account_number: accountNumber, bank_code: bankCode });
+    const { status, envelope } = await this.call<ResolvedAccount>("GET", `/bank/resolve?${q}`);
+    if (status >= 200 && status < 300 && envelope?.status) return envelope.data;
+    // Paystack answers an account it cannot resolve with 422 (sometimes 400) "Could not resolve account name".
+    if (status === 422 || status === 400) return null;
+    throw new PaystackError(envelope?.message || `Paystack answered ${status}`, status);
+  }
+
+  createTransferRecipient(input: TransferRecipientInput): Promise<TransferRecipientData> {
+    return this.ok<TransferRecipientData>("POST", "/transferrecipient", input);
+  }
+
+  initiateTransfer(input: TransferInput): Promise<TransferData> {
+    return this.ok<TransferData>("POST", "/transfer", { currency: "NGN", ...input });
+  }
+
+  async verifyTransfer(reference: string): Promise<TransferData | null> {
+    const { status, envelope } = await this.call<TransferData>("GET", `/transfer/verify/${encodeURIComponent(reference)}`);
+    if (status >= 200 && status < 300 && envelope?.status) return envelope.data;
+    if (status === 404 || (status === 400 && /not found/i.test(envelope?.message ?? ""))) return null;
+    throw new PaystackError(envelope?.message || `Paystack answered ${status}`, status);
   }
 }
 

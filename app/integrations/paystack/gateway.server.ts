@@ -13,7 +13,7 @@
  */
 import { env } from "~/config.server";
 import { log } from "~/ops/logger.server";
-import { HttpPaystack, PAYSTACK_BASE_URL, type PaymentGateway } from "./client.server";
+import { HttpPaystack, PAYSTACK_BASE_URL, type PaymentGateway, type TransferGateway } from "./client.server";
 import { startPaystackStandin, type PaystackStandin } from "./standin.server";
 
 export interface PaystackSettings {
@@ -89,6 +89,12 @@ export async function webhookSecret(): Promise<string | null> {
 
 /** The Paystack HTTP client for the current settings (a new light object per call: settings may change in tests). */
 export async function paymentGateway(): Promise<PaymentGateway> {
+  const s = await paystackSettings();
+  return new HttpPaystack({ secretKey: s.secretKey, baseUrl: s.baseUrl, timeoutMs: 15_000 });
+}
+
+/** Paystack Transfers (vendor payouts) for the current settings: the same key and base URL as card payments. */
+export async function transferGateway(): Promise<TransferGateway> {
   const s = await paystackSettings();
   return new HttpPaystack({ secretKey: s.secretKey, baseUrl: s.baseUrl, timeoutMs: 15_000 });
 }

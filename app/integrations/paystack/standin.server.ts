@@ -15,6 +15,24 @@
  * Refunds are queued (`refund.pending`), then processed (`refund.processed`), each a signed webhook.
  * Webhooks are retried on failure, like Paystack's. State lives in memory: it is a stand-in, never
  * used when a live key is configured.
+ *
+ * Transfers (vendor payouts, docs/payouts.md):
+ *
+ *   GET  /bank?country=nigeria        a fixed list of Nigerian banks (Paystack's bank shape)
+ *   GET  /bank/resolve?account_number=&bank_code=
+ *                                     FIXTURE RULE: a known bank code and exactly 10 digits resolve to
+ *                                     the name "ADAEZE OKONKWO"; "0000000000" (or anything else) answers
+ *                                     422 "Could not resolve account name. Check parameters or try again."
+ *   POST /transferrecipient           {type: "nuban", name, account_number, bank_code, currency} → RCP_...
+ *                                     (the same bank and account answer the same recipient)
+ *   POST /transfer                    {source: "balance", amount, recipient, reference, reason} → status
+ *                                     "pending"; after `transferDelayMs` a signed transfer.success webhook.
+ *                                     FIXTURE RULE: it ends in transfer.failed when the amount ends in 13
+ *                                     kobo (amount % 100 === 13) or the recipient's account number ends in
+ *                                     "13". The same reference again answers the same transfer (one transfer).
+ *   GET  /transfer/verify/:reference  the transfer; unknown reference: 404
+ *
+ * `reverseTransfer(reference)` (tests) turns a successful transfer into `reversed` and sends transfer.reversed.
  */
 import crypto from "node:crypto";
 import http from "node:http";
@@ -33,7 +51,58 @@ export interface StandinOptions {
   retryDelaysMs?: number[];
   /** How long a refund stays `pending` before it is `processed`. */
   refundDelayMs?: number;
+  /** How long a transfer stays `pending` before its outcome (and webhook). */
+  transferDelayMs?: number;
 }
+
+interface Recipient {
+  id: number;
+  recipient_code: string;
+  name: string;
+  account_number: string;
+  account_name: string;
+  bank_code: string;
+  bank_name: string;
+  currency: string;
+  created_at: string;
+}
+
+interface Transfer {
+  id: number;
+  reference: string;
+  transfer_code: string;
+  amount: number;
+  currency: string;
+  reason: string | null;
+  recipient: Recipient;
+  status: "pending" | "success" | "failed" | "reversed";
+  failure: string | null;
+  created_at: string;
+  transferred_at: string | null;
+}
+
+/** The stand-in's banks (real Nigerian bank codes). */
+export const STANDIN_BANKS: { name: string; code: string; slug: string }[] = [
+  { name: "Access Bank", code: "044", slug: "access-bank" },
+  { name: "Ecobank Nigeria", code: "050", slug: "ecobank-nigeria" },
+  { name: "Fidelity Bank", code: "070", slug: "fidelity-bank" },
+  { name: "First Bank of Nigeria", code: "011", slug: "first-bank-of-nigeria" },
+  { name: "First City Monument Bank", code: "214", slug: "first-city-monument-bank" },
+  { name: "Guaranty Trust Bank", code: "058", slug: "guaranty-trust-bank" },
+  { name: "Kuda Bank", code: "50211", slug: "kuda-bank" },
+  { name: "Moniepoint MFB", code: "50515", slug: "moniepoint-mfb-ng" },
+  { name: "OPay Digital Services Limited (OPay)", code: "999992", slug: "paycom" },
+  { name: "Polaris Bank", code: "076", slug: "polaris-bank" },
+  { name: "Stanbic IBTC Bank", code: "221", slug: "stanbic-ibtc-bank" },
+  { name: "Sterling Bank", code: "232", slug: "sterling-bank" },
+  { name: "Union Bank of Nigeria", code: "032", slug: "union-bank-of-nigeria" },
+  { name: "United Bank For Africa", code: "033", slug: "united-bank-for-africa" },
+  { name: "Wema Bank", code: "035", slug: "wema-bank" },
+  { name: "Zenith Bank", code: "057", slug: "zenith-bank" },
+];
+/** The name every resolvable stand-in account has. */
+export const STANDIN_ACCOUNT_NAME = "ADAEZE OKONKWO";
+const TRANSFER_REFERENCE_RE = /^[a-z0-9_-]{16,50}$/;
 
 interface Tx {
   id: number;
@@ -69,6 +138,10 @@ export interface PaystackStandin {
   /** Resolves when no webhook delivery is in flight or waiting to be retried. */
   idle(): Promise<void>;
   transaction(reference: string): Readonly<Tx> | undefined;
+  /** Every transfer made so far (one per reference). */
+  transfers(): Readonly<Transfer>[];
+  /** Reverses a successful transfer and sends transfer.reversed (tests). */
+  reverseTransfer(reference: string): boolean;
   close(): Promise<void>;
 }
 
@@ -107,6 +180,9 @@ export async function startPaystackStandin(opts: StandinOptions = {}): Promise<P
   const secretKey = opts.secretKey ?? `sk_test_standin_${crypto.randomBytes(8).toString("hex")}`;
   const retryDelays = opts.retryDelaysMs ?? [1_000, 5_000, 30_000, 60_000];
   const refundDelay = opts.refundDelayMs ?? 200;
+  const transferDelay = opts.transferDelayMs ?? 200;
+  const recipients = new Map<string, Recipient>();
+  const transfers = new Map<string, Transfer>();
   let webhookUrl = opts.webhookUrl;
   const byRef = new Map<string, Tx>();
   const byCode = new Map<string, Tx>();
@@ -258,6 +334,152 @@ export async function startPaystackStandin(opts: StandinOptions = {}): Promise<P
     send(res, 200, { status: true, message: "Refund has been queued for processing", data });
   }
 
+  const bankData = (b: (typeof STANDIN_BANKS)[number], i: number) => ({
+    id: i + 1,
+    name: b.name,
+    slug: b.slug,
+    code: b.code,
+    longcode: "",
+    gateway: null,
+    pay_with_bank: false,
+    active: true,
+    country: "Nigeria",
+    currency: "NGN",
+    type: "nuban",
+    is_deleted: false,
+    createdAt: "2016-07-14T10:04:29.000Z",
+    updatedAt: "2024-01-01T00:00:00.000Z",
+  });
+
+  const resolvable = (accountNumber: string, bankCode: string) =>
+    STANDIN_BANKS.some((b) => b.code === bankCode) && /^\d{10}$/.test(accountNumber) && accountNumber !== "0000000000";
+
+  function resolve(url: URL, res: http.ServerResponse) {
+    const accountNumber = url.searchParams.get("account_number") ?? "";
+    const bankCode = url.searchParams.get("bank_code") ?? "";
+    if (!resolvable(accountNumber, bankCode)) return fail(res, 422, "Could not resolve account name. Check parameters or try again.");
+    const bankId = STANDIN_BANKS.findIndex((b) => b.code === bankCode) + 1;
+    send(res, 200, { status: true, message: "Account number resolved", data: { account_number: accountNumber, account_name: STANDIN_ACCOUNT_NAME, bank_id: bankId } });
+  }
+
+  const recipientData = (r: Recipient) => ({
+    active: true,
+    createdAt: r.created_at,
+    currency: r.currency,
+    domain: "test",
+    id: r.id,
+    integration: 100001,
+    name: r.name,
+    recipient_code: r.recipient_code,
+    type: "nuban",
+    updatedAt: r.created_at,
+    is_deleted: false,
+    details: { authorization_code: null, account_number: r.account_number, account_name: r.account_name, bank_code: r.bank_code, bank_name: r.bank_name },
+  });
+
+  function createRecipient(raw: string, res: http.ServerResponse) {
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw || "{}");
+    } catch {
+      return fail(res, 400, "Invalid JSON body");
+    }
+    if (body.type !== "nuban") return fail(res, 400, "Invalid recipient type");
+    const accountNumber = String(body.account_number ?? "");
+    const bankCode = String(body.bank_code ?? "");
+    const name = typeof body.name === "string" ? body.name.trim() : "";
+    if (!name) return fail(res, 400, "Name is required");
+    if (String(body.currency ?? "NGN").toUpperCase() !== "NGN") return fail(res, 400, "Currency not supported");
+    if (!resolvable(accountNumber, bankCode)) return fail(res, 422, "Cannot resolve account");
+    const key = `${bankCode}:${accountNumber}`;
+    let r = recipients.get(key);
+    if (!r) {
+      r = {
+        id: nextId++,
+        recipient_code: `RCP_${crypto.createHash("sha1").update(key).digest("hex").slice(0, 15)}`,
+        name,
+        account_number: accountNumber,
+        account_name: STANDIN_ACCOUNT_NAME,
+        bank_code: bankCode,
+        bank_name: STANDIN_BANKS.find((b) => b.code === bankCode)!.name,
+        currency: "NGN",
+        created_at: new Date().toISOString(),
+      };
+      recipients.set(key, r);
+      return send(res, 201, { status: true, message: "Transfer recipient created successfully", data: recipientData(r) });
+    }
+    send(res, 200, { status: true, message: "Transfer recipient created successfully", data: recipientData(r) });
+  }
+
+  const transferData = (t: Transfer) => ({
+    amount: t.amount,
+    createdAt: t.created_at,
+    currency: t.currency,
+    domain: "test",
+    failures: t.failure ? { reason: t.failure } : null,
+    id: t.id,
+    integration: 100001,
+    reason: t.reason,
+    reference: t.reference,
+    source: "balance",
+    source_details: null,
+    status: t.status,
+    titan_code: null,
+    transfer_code: t.transfer_code,
+    transferred_at: t.transferred_at,
+    updatedAt: t.transferred_at ?? t.created_at,
+    recipient: {
+      ...recipientData(t.recipient),
+    },
+  });
+
+  function transfer(raw: string, res: http.ServerResponse) {
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw || "{}");
+    } catch {
+      return fail(res, 400, "Invalid JSON body");
+    }
+    if (body.source !== "balance") return fail(res, 400, "Invalid transfer source");
+    const reference = typeof body.reference === "string" ? body.reference : "";
+    if (!TRANSFER_REFERENCE_RE.test(reference)) return fail(res, 400, "Invalid transfer reference");
+    const existing = transfers.get(reference);
+    if (existing) return send(res, 200, { status: true, message: "Transfer has been queued", data: { ...transferData(existing), recipient: existing.recipient.id } });
+    const amount = Number(body.amount);
+    if (!Number.isInteger(amount) || amount < 100) return fail(res, 400, "Invalid amount");
+    const recipient = [...recipients.values()].find((r) => r.recipient_code === body.recipient);
+    if (!recipient) return fail(res, 404, "Recipient specified is invalid");
+    const t: Transfer = {
+      id: nextId++,
+      reference,
+      transfer_code: `TRF_${crypto.randomBytes(8).toString("hex")}`,
+      amount,
+      currency: "NGN",
+      reason: typeof body.reason === "string" ? body.reason : null,
+      recipient,
+      status: "pending",
+      failure: null,
+      created_at: new Date().toISOString(),
+      transferred_at: null,
+    };
+    transfers.set(reference, t);
+    const job = later(transferDelay).then(() => {
+      if (closed || t.status !== "pending") return;
+      if (amount % 100 === 13 || recipient.account_number.endsWith("13")) {
+        t.status = "failed";
+        t.failure = "Could not credit the beneficiary account (stand-in failing rule)";
+        deliver("transfer.failed", transferData(t));
+      } else {
+        t.status = "success";
+        t.transferred_at = new Date().toISOString();
+        deliver("transfer.success", transferData(t));
+      }
+    });
+    inFlight.add(job);
+    void job.finally(() => inFlight.delete(job));
+    send(res, 200, { status: true, message: "Transfer has been queued", data: { ...transferData(t), recipient: recipient.id } });
+  }
+
   function checkoutPage(tx: Tx, res: http.ServerResponse) {
     const done = tx.status !== "abandoned" || tx.gateway_response !== null;
     const action = (what: string) => `${base}/checkout/${tx.access_code}/${what}`;
@@ -338,6 +560,16 @@ ${
         return send(res, 200, { status: true, message: "Verification successful", data: verifyData(tx) });
       }
       if (req.method === "POST" && path === "/refund") return refund(await readBody(req), res);
+      if (req.method === "GET" && path === "/bank") return send(res, 200, { status: true, message: "Banks retrieved", data: STANDIN_BANKS.map(bankData) });
+      if (req.method === "GET" && path === "/bank/resolve") return resolve(url, res);
+      if (req.method === "POST" && path === "/transferrecipient") return createRecipient(await readBody(req), res);
+      if (req.method === "POST" && path === "/transfer") return transfer(await readBody(req), res);
+      const tverify = /^\/transfer\/verify\/([^/]+)$/.exec(path);
+      if (req.method === "GET" && tverify) {
+        const t = transfers.get(decodeURIComponent(tverify[1]));
+        if (!t) return fail(res, 404, "Transfer not found");
+        return send(res, 200, { status: true, message: "Transfer retrieved", data: transferData(t) });
+      }
       return fail(res, 404, "Not found");
     } catch (e) {
       if (!res.headersSent) fail(res, 400, (e as Error).message);
@@ -358,6 +590,15 @@ ${
       while (inFlight.size) await Promise.allSettled(inFlight);
     },
     transaction: (reference) => byRef.get(reference),
+    transfers: () => [...transfers.values()],
+    reverseTransfer(reference) {
+      const t = transfers.get(reference);
+      if (!t || t.status !== "success") return false;
+      t.status = "reversed";
+      t.failure = "Reversed by the beneficiary bank";
+      deliver("transfer.reversed", transferData(t));
+      return true;
+    },
     async close() {
       closed = true;
       for (const t of timers) clearTimeout(t);

@@ -1,0 +1,358 @@
+/**
+ * Vendor payouts (issue 11, docs/payouts.md): the store ledger's writes, bank details through
+ * Paystack, payouts through Paystack Transfers and their settlement by transfer.* webhooks.
+ * Ledger writes take the caller's Queryable so they join the transaction of the change that
+ * caused them (the Delivered step, a processed refund).
+ */
+import { randomUUID } from "node:crypto";
+import { env } from "~/config.server";
+import type { Db, Queryable } from "~/db/client.server";
+import { getDb } from "~/db/client.server";
+import { ACCOUNT_NOT_RESOLVED_MESSAGE, BANK_CODE_MESSAGE, type BankAccountInput } from "~/domain/payouts";
+import { formatKobo } from "~/domain/money";
+import { flushMailQueue, type MailMessage } from "~/integrations/mail.server";
+import { emailLayout, link } from "~/integrations/mail/layout.server";
+import { PaystackError, type BankData, type TransferData } from "~/integrations/paystack/client.server";
+import { PaymentsNotConfigured, transferGateway } from "~/integrations/paystack/gateway.server";
+import { log } from "~/ops/logger.server";
+import { ApiError, badRequest } from "../core/http";
+import { recordEvent } from "../notifications/commands.server";
+import { findBankAccount, findPayoutByReference, storeBalances, type BankAccountRow, type PayoutRow } from "./queries.server";
+
+// ---------------------------------------------------------------------------------------------
+// The ledger
+
+/**
+ * Credits the stores of a delivered order: each Active item of the order credits its store with
+ * the item total less MARKETPLACE_COMMISSION_PERCENT (commission rounded to the kobo), available
+ * RETURN_WINDOW_DAYS after the delivery. Written once per item (unique (kind, order_item_id)), so
+ * calling it twice credits nothing more. Call it inside the Delivered transition's transaction.
+ */
+export async function creditDeliveredItems(tx: Queryable, orderId: string): Promise<number> {
+  const e = env();
+  const r = await tx.query(
+    `INSERT INTO store_ledger (store_id, kind, order_item_id, amount_kobo, description, available_at)
+     SELECT i.store_id, 'sale', i.id,
+            (i.item_price_kobo * i.quantity) - round((i.item_price_kobo * i.quantity) * $2::numeric / 100)::bigint,
+            i.product_name || ' × ' || i.quantity,
+            COALESCE((SELECT max(ev.created_at) FROM order_events ev WHERE ev.order_id = o.id AND ev.kind = 'delivered' AND ev.order_item_id IS NULL), now())
+              + make_interval(days => $3::int)
+       FROM order_items i JOIN orders o ON o.id = i.order_id
+      WHERE i.order_id = $1 AND i.status = 'Active' AND i.store_id IS NOT NULL AND o.order_delivery_status = 'Delivered'
+     ON CONFLICT (kind, order_item_id) WHERE order_item_id IS NOT NULL DO NOTHING`,
+    [orderId, e.MARKETPLACE_COMMISSION_PERCENT, e.RETURN_WINDOW_DAYS],
+  );
+  return r.rowCount;
+}
+
+/**
+ * Debits a store for a refund of an item it was already credited for: the share of the credit
+ * the refund takes back (a full refund takes the whole credit, never more). An item never
+ * credited (cancelled before delivery) debits nothing. Once per item. The debit becomes
+ * available with the credit it reverses (or now, if that credit already is).
+ */
+export async function debitRefund(tx: Queryable, input: { orderItemId: string; amountKobo: number }): Promise<boolean> {
+  const r = await tx.query(
+    `INSERT INTO store_ledger (store_id, kind, order_item_id, amount_kobo, description, available_at)
+     SELECT s.store_id, 'refund', s.order_item_id,
+            -LEAST(s.amount_kobo, round($2::numeric * s.amount_kobo / GREATEST(i.item_price_kobo * i.quantity, 1))::bigint),
+            'Refund: ' || i.product_name, GREATEST(s.available_at, now())
+       FROM store_ledger s JOIN order_items i ON i.id = s.order_item_id
+      WHERE s.kind = 'sale' AND s.order_item_id = $1
+     ON CONFLICT (kind, order_item_id) WHERE order_item_id IS NOT NULL DO NOTHING`,
+    [input.orderItemId, Math.max(0, Math.round(input.amountKobo))],
+  );
+  return r.rowCount > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paystack: banks and bank details
+
+const BANKS_TTL_MS = 10 * 60_000;
+let banksCache: { at: number; key: string; banks: BankData[] } | null = null;
+
+function paystackUnavailable(e: unknown): ApiError {
+  if (e instanceof PaymentsNotConfigured) return new ApiError(503, { detail: "Payouts are not configured on this server." });
+  log().warn({ err: e instanceof Error ? e.message : String(e) }, "Paystack could not be reached for payouts");
+  return new ApiError(503, { detail: "Paystack could not be reached. Please try again in a few minutes." });
+}
+
+/** Paystack's Nigerian banks, kept in memory for 10 minutes. */
+export async function listBanks(): Promise<BankData[]> {
+  const e = env();
+  const key = `${e.PAYSTACK_SECRET_KEY ?? "standin"}|${e.PAYSTACK_BASE_URL ?? ""}`;
+  if (banksCache && banksCache.key === key && Date.now() - banksCache.at < BANKS_TTL_MS) return banksCache.banks;
+  try {
+    const banks = (await (await transferGateway()).listBanks()).filter((b) => b.active !== false);
+    banks.sort((a, b) => a.name.localeCompare(b.name));
+    banksCache = { at: Date.now(), key, banks };
+    return banks;
+  } catch (err) {
+    throw paystackUnavailable(err);
+  }
+}
+
+/**
+ * Saves a store's bank details: the bank must be one of Paystack's, the account is resolved
+ * through Paystack first (unknown: 400 on account_number, nothing saved), then a transfer
+ * recipient is created and its code stored with the name the bank gave.
+ */
+export async function saveBankAccount(db: Db, storeId: number, userId: number, input: BankAccountInput): Promise<BankAccountRow> {
+  const banks = await listBanks();
+  const bank = banks.find((b) => b.code === input.bank_code);
+  if (!bank) throw badRequest({ bank_code: [BANK_CODE_MESSAGE] });
+  let recipientCode: string;
+  let accountName: string;
+  try {
+    const gw = await transferGateway();
+    const resolved = await gw.resolveAccount(input.account_number, input.bank_code);
+    if (!resolved?.account_name) throw badRequest({ account_number: [ACCOUNT_NOT_RESOLVED_MESSAGE] });
+    accountName = resolved.account_name;
+    const recipient = await gw.createTransferRecipient({ type: "nuban", name: accountName, account_number: input.account_number, bank_code: input.bank_code, currency: "NGN" });
+    recipientCode = recipient.recipient_code;
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (err instanceof PaystackError && err.status >= 400 && err.status < 500) throw badRequest({ account_number: [ACCOUNT_NOT_RESOLVED_MESSAGE] });
+    throw paystackUnavailable(err);
+  }
+  await db.query(
+    `INSERT INTO store_bank_accounts (store_id, bank_code, bank_name, account_number, account_name, recipient_code, updated_by, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+     ON CONFLICT (store_id) DO UPDATE SET bank_code = EXCLUDED.bank_code, bank_name = EXCLUDED.bank_name, account_number = EXCLUDED.account_number,
+       account_name = EXCLUDED.account_name, recipient_code = EXCLUDED.recipient_code, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+    [storeId, input.bank_code, bank.name, input.account_number, accountName, recipientCode, userId],
+  );
+  log().info({ storeId, bank: bank.name }, "store bank account saved");
+  return (await findBankAccount(db, storeId))!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payouts
+
+/** A fresh payout reference (Paystack: lowercase, `-`/`_`, at least 16 characters). */
+export const newPayoutReference = (storeId: number) => `payout-s${storeId}-${randomUUID().replace(/-/g, "").slice(0, 20)}`;
+
+/** The scheduled job's reference: one per store per day, so a rerun (or a second server) pays once. */
+export const dailyPayoutReference = (storeId: number, day = new Date()) => `payout-s${storeId}-d${day.toISOString().slice(0, 10).replace(/-/g, "")}`;
+
+export interface PayoutOutcome {
+  payout: PayoutRow;
+  created: boolean;
+}
+
+/**
+ * Pays a store's available balance: under the store's row lock, the same reference again
+ * answers the existing payout (no second transfer); otherwise the store needs a bank account
+ * (400), no payout on its way (409) and a balance above zero (400). The payout row and its
+ * ledger debit are written in one transaction, then Paystack is asked to transfer (after the
+ * commit, with the payout's reference: Paystack makes one transfer per reference).
+ */
+export async function createPayout(db: Db, input: { storeId: number; requestedBy: number | null; reference?: string }): Promise<PayoutOutcome> {
+  const reference = input.reference ?? newPayoutReference(input.storeId);
+  const outcome = await db.tx(async (q) => {
+    const store = await q.query<{ id: number }>("SELECT id FROM stores WHERE id = $1 FOR UPDATE", [input.storeId]);
+    if (!store.rows[0]) throw badRequest({ store_id: ["There is no such store."] });
+    const existing = await findPayoutByReference(q, reference);
+    if (existing) {
+      if (existing.store_id !== input.storeId) throw badRequest({ reference: ["This reference belongs to another store's payout."] });
+      return { payout: existing, created: false };
+    }
+    const bank = await findBankAccount(q, input.storeId);
+    if (!bank) throw badRequest({ store_id: ["This store has no bank account for payouts yet: its owner adds one on the store's Payouts page."] });
+    const open = await q.query("SELECT 1 FROM payouts WHERE store_id = $1 AND status = 'pending'", [input.storeId]);
+    if (open.rows.length) throw new ApiError(409, { detail: "A payout to this store is already on its way: wait for Paystack's answer." });
+    const { balance_kobo } = await storeBalances(q, input.storeId);
+    const amount = Number(balance_kobo);
+    if (amount <= 0) throw badRequest({ store_id: ["This store has no available balance to pay out."] });
+    const ins = await q.query<{ id: number }>(
+      `INSERT INTO payouts (store_id, amount_kobo, reference, recipient_code, bank_name, account_last4, requested_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [input.storeId, amount, reference, bank.recipient_code, bank.bank_name, bank.account_number.slice(-4), input.requestedBy],
+    );
+    await q.query(
+      `INSERT INTO store_ledger (store_id, kind, payout_id, amount_kobo, description, available_at) VALUES ($1, 'payout', $2, $3, $4, now())`,
+      [input.storeId, ins.rows[0].id, -amount, `To ${bank.bank_name} ••••${bank.account_number.slice(-4)}`],
+    );
+    return { payout: (await findPayoutByReference(q, reference))!, created: true };
+  });
+  if (outcome.payout.status === "pending" && !outcome.payout.transfer_code) {
+    await sendTransfer(db, outcome.payout);
+    outcome.payout = (await findPayoutByReference(db, reference))!;
+  }
+  return outcome;
+}
+
+/**
+ * Asks Paystack to transfer a pending payout (its reference makes a retry the same transfer).
+ * Unreachable: the payout stays pending without a transfer code and is sent again later (the
+ * payout job, or the same request again). Refused (4xx): the payout fails and its money is back.
+ */
+export async function sendTransfer(db: Db, payout: PayoutRow): Promise<void> {
+  let data: TransferData;
+  try {
+    data = await (
+      await transferGateway()
+    ).initiateTransfer({
+      source: "balance",
+      amount: Number(payout.amount_kobo),
+      recipient: payout.recipient_code,
+      reference: payout.reference,
+      reason: `BuildMart NG payout to ${payout.store_name}`.slice(0, 100),
+    });
+  } catch (err) {
+    if (err instanceof PaystackError && err.status >= 400 && err.status < 500 && /duplicate|already/i.test(err.message)) {
+      // The reference was sent before (a retry): that one transfer's webhook settles the payout.
+      log().info({ reference: payout.reference }, "payout already with Paystack");
+      return;
+    }
+    if (err instanceof PaystackError && err.status >= 400 && err.status < 500) {
+      log().error({ reference: payout.reference, err: err.message }, "PAYOUT REFUSED by Paystack");
+      await settlePayout(db, payout.reference, "failed", `Paystack refused the transfer: ${err.message}`);
+      return;
+    }
+    log().warn({ reference: payout.reference, err: err instanceof Error ? err.message : String(err) }, "sending a payout to Paystack failed; it stays pending and is sent again");
+    return;
+  }
+  await db.query("UPDATE payouts SET transfer_code = $2 WHERE id = $1 AND transfer_code IS NULL", [payout.id, data.transfer_code ?? null]);
+  log().info({ reference: payout.reference, status: data.status, amountKobo: payout.amount_kobo }, "payout sent to Paystack");
+  if (data.status === "success" || data.status === "failed" || data.status === "reversed")
+    await settlePayout(db, payout.reference, data.status, data.status === "success" ? null : "Paystack reported the transfer " + data.status);
+}
+
+function payoutMail(to: string, p: PayoutRow, ok: boolean, reason: string | null): MailMessage {
+  const amount = formatKobo(Number(p.amount_kobo));
+  const href = link(`/stores/${p.store_slug}/payouts`);
+  const title = ok ? `Payout of ${amount} sent` : `Payout of ${amount} did not go through`;
+  const intro = ok
+    ? [`We sent ${amount} to your ${p.bank_name} account ending ${p.account_last4} (reference ${p.reference}).`]
+    : [`Your payout of ${amount} to ${p.bank_name} ••••${p.account_last4} did not go through${reason ? `: ${reason}` : ""}.`, "The money is back in your store's balance."];
+  return {
+    to,
+    subject: `${title} — ${p.store_name}`,
+    text: `${title}\n\n${intro.join("\n")}\n\nSee your payouts: ${href}\n`,
+    html: emailLayout({ title, intro, action: { label: "See your payouts", href }, after: [] }),
+  };
+}
+
+/**
+ * Settles a payout from Paystack's word: pending → success | failed | reversed, success →
+ * reversed. Failed or reversed: a `payout_reversal` entry puts the money back in the balance
+ * (once). Notifies the store (payout_sent / payout_failed) and e-mails its owner in the same
+ * transaction. Answers whether the payout changed.
+ */
+export async function settlePayout(db: Db, reference: string, status: "success" | "failed" | "reversed", reason: string | null): Promise<boolean> {
+  const changed = await db.tx(async (q) => {
+    const p = await findPayoutByReference(q, reference, true);
+    if (!p) return false;
+    const from = status === "reversed" ? ["pending", "success"] : ["pending"];
+    if (!from.includes(p.status)) return false;
+    await q.query(`UPDATE payouts SET status = $2, failure_reason = $3, settled_at = now() WHERE id = $1`, [p.id, status, status === "success" ? null : reason]);
+    if (status !== "success")
+      await q.query(
+        `INSERT INTO store_ledger (store_id, kind, payout_id, amount_kobo, description, available_at) VALUES ($1, 'payout_reversal', $2, $3, $4, now())
+         ON CONFLICT (kind, payout_id) WHERE payout_id IS NOT NULL DO NOTHING`,
+        [p.store_id, p.id, Number(p.amount_kobo), status === "failed" ? "Payout failed: money back" : "Payout reversed: money back"],
+      );
+    const owner = await q.query<{ email: string }>("SELECT u.email::text AS email FROM stores s JOIN users u ON u.id = s.owner_id WHERE s.id = $1", [p.store_id]);
+    const amount = formatKobo(Number(p.amount_kobo));
+    await recordEvent(q, {
+      notices: [
+        {
+          kind: status === "success" ? "payout_sent" : "payout_failed",
+          storeId: p.store_id,
+          title: status === "success" ? `Payout of ${amount} sent to ${p.bank_name} ••••${p.account_last4}` : `Payout of ${amount} ${status}: the money is back in your balance`,
+          body: status === "success" ? `Reference ${p.reference}` : (reason ?? ""),
+          link: `/stores/${p.store_slug}/payouts`,
+        },
+      ],
+      mails: owner.rows[0] ? [payoutMail(owner.rows[0].email, p, status === "success", reason)] : [],
+    });
+    return true;
+  });
+  if (changed) {
+    log().info({ reference, status }, "payout settled");
+    void flushMailQueue(db).catch((err) => log().warn({ err }, "sending payout mail failed; the mail job retries"));
+  }
+  return changed;
+}
+
+const TRANSFER_EVENTS: Record<string, "success" | "failed" | "reversed"> = {
+  "transfer.success": "success",
+  "transfer.failed": "failed",
+  "transfer.reversed": "reversed",
+};
+
+/**
+ * Handles one stored transfer.* webhook event (the webhook dispatcher calls it): the event is
+ * only a hint, Paystack's transfer verify decides (status and amount). A reference we never
+ * made is ignored. Throws when Paystack cannot be asked: the event stays unprocessed.
+ */
+export async function applyTransferEvent(db: Db, eventId: number, event: string, data: Record<string, unknown>): Promise<void> {
+  const done = () => db.query("UPDATE webhook_events SET processed_at = now() WHERE id = $1 AND processed_at IS NULL", [eventId]);
+  const reference = String(data.reference ?? "");
+  const payout = TRANSFER_EVENTS[event] ? await findPayoutByReference(db, reference) : null;
+  if (!payout) {
+    if (TRANSFER_EVENTS[event]) log().warn({ reference, eventId, event }, "transfer event for a payout we never made: ignored");
+    await done();
+    return;
+  }
+  const verified = await (await transferGateway()).verifyTransfer(reference);
+  const status = verified?.status;
+  if (!verified || Number(verified.amount) !== Number(payout.amount_kobo)) {
+    log().error({ reference, eventId, event, verified: verified ? { status, amount: verified.amount } : null }, "PAYOUT MISMATCH: the transfer Paystack reports is not the payout we made");
+    await done();
+    return;
+  }
+  if (status === "success" || status === "failed" || status === "reversed") {
+    const failures = (verified as unknown as { failures?: { reason?: string } | null }).failures;
+    await settlePayout(db, reference, status, status === "success" ? null : (failures?.reason ?? `Paystack reported the transfer ${status}`));
+  }
+  await done();
+}
+
+export interface PayoutRun {
+  paid: number;
+  resent: number;
+  skipped: number;
+  errors: number;
+}
+
+/**
+ * Pays every store's available balance (the daily job when PAYOUT_SCHEDULE=daily, off by
+ * default): stores with a bank account, a balance above zero and no payout on its way, each with
+ * the day's reference (one payout per store per day, whichever server runs it). Payouts left
+ * pending without a transfer code (Paystack was unreachable) for 5 minutes are sent again.
+ */
+export async function payOutAvailableBalances(db?: Db, day = new Date()): Promise<PayoutRun> {
+  const q = db ?? (await getDb());
+  const run: PayoutRun = { paid: 0, resent: 0, skipped: 0, errors: 0 };
+  const stale = await q.query<{ reference: string }>(
+    "SELECT reference FROM payouts WHERE status = 'pending' AND transfer_code IS NULL AND created_at <= now() - interval '5 minutes' ORDER BY id LIMIT 100",
+  );
+  for (const { reference } of stale.rows) {
+    const p = await findPayoutByReference(q, reference);
+    if (!p) continue;
+    await sendTransfer(q, p);
+    run.resent++;
+  }
+  const due = await q.query<{ store_id: number }>(
+    `SELECT b.store_id FROM store_bank_accounts b
+      WHERE NOT EXISTS (SELECT 1 FROM payouts p WHERE p.store_id = b.store_id AND p.status = 'pending')
+        AND COALESCE((SELECT sum(amount_kobo) FROM store_ledger l WHERE l.store_id = b.store_id AND l.available_at <= now()), 0) > 0
+      ORDER BY b.store_id`,
+  );
+  for (const { store_id } of due.rows) {
+    try {
+      const r = await createPayout(q, { storeId: store_id, requestedBy: null, reference: dailyPayoutReference(store_id, day) });
+      if (r.created) run.paid++;
+      else run.skipped++;
+    } catch (err) {
+      if (err instanceof ApiError && err.status < 500) run.skipped++;
+      else {
+        run.errors++;
+        log().error({ job: "payouts", storeId: store_id, err }, "paying out a store failed");
+      }
+    }
+  }
+  return run;
+}

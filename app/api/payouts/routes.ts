@@ -1,0 +1,144 @@
+/**
+ * Vendor payouts (issue 11, docs/payouts.md): a store's ledger and payouts (members), its bank
+ * details (the owner), Paystack's bank list (anyone), and payouts run by an admin.
+ */
+import { env } from "~/config.server";
+import { koboToNaira } from "~/domain/money";
+import { json, paged, pageParams, validate } from "../core/http";
+import type { ApiContext, RouteDef } from "../core/types";
+import { createPayout, listBanks, saveBankAccount } from "./commands.server";
+import { findBankAccount, listLedger, listPayouts, payableStores, storeBalances } from "./queries.server";
+import { AdminPayoutBody, AdminPayoutsSchema, BankAccountAnswerSchema, BankAccountBody, BankListSchema, LedgerPageSchema, PayoutPageSchema, PayoutSchema } from "./schemas";
+import { serializeBankAccount, serializeLedgerEntry, serializePayableStore, serializePayout } from "./serialize";
+
+async function ledger(ctx: ApiContext) {
+  const storeId = ctx.intParam("storeId");
+  const { page, pageSize, offset } = pageParams(ctx.url, 20, 100);
+  const b = await storeBalances(ctx.db, storeId);
+  const { rows, count } = await listLedger(ctx.db, storeId, pageSize, offset);
+  return json({
+    balance: koboToNaira(Number(b.balance_kobo)),
+    pending: koboToNaira(Number(b.pending_kobo)),
+    paid_out: koboToNaira(Number(b.paid_out_kobo)),
+    commission_percent: env().MARKETPLACE_COMMISSION_PERCENT,
+    return_window_days: env().RETURN_WINDOW_DAYS,
+    ...paged(ctx.url, rows.map(serializeLedgerEntry), count, page, pageSize),
+  });
+}
+
+async function storePayouts(ctx: ApiContext) {
+  const storeId = ctx.intParam("storeId");
+  const { page, pageSize, offset } = pageParams(ctx.url, 20, 100);
+  const { rows, count } = await listPayouts(ctx.db, storeId, pageSize, offset);
+  return json(paged(ctx.url, rows.map(serializePayout), count, page, pageSize));
+}
+
+async function getBankAccount(ctx: ApiContext) {
+  const account = await findBankAccount(ctx.db, ctx.intParam("storeId"));
+  return json({ bank_account: account ? serializeBankAccount(account) : null });
+}
+
+async function putBankAccount(ctx: ApiContext) {
+  const storeId = ctx.intParam("storeId");
+  const user = await ctx.requireUser();
+  const body = validate(BankAccountBody, await ctx.body());
+  const saved = await saveBankAccount(ctx.db, storeId, user.id, body);
+  return json({ bank_account: serializeBankAccount(saved) });
+}
+
+async function banks() {
+  const list = await listBanks();
+  return json({ results: list.map((b) => ({ code: b.code, name: b.name })) }, 200, { "Cache-Control": "public, max-age=600" });
+}
+
+async function adminCreate(ctx: ApiContext) {
+  const admin = await ctx.requireAdmin();
+  const body = validate(AdminPayoutBody, await ctx.body());
+  const { payout, created } = await createPayout(ctx.db, { storeId: body.store_id, requestedBy: admin.id, reference: body.reference });
+  return json(serializePayout(payout), created ? 201 : 200);
+}
+
+async function adminList(ctx: ApiContext) {
+  const { page, pageSize, offset } = pageParams(ctx.url, 20, 100);
+  const { rows, count } = await listPayouts(ctx.db, null, pageSize, offset);
+  const stores = await payableStores(ctx.db);
+  return json({ ...paged(ctx.url, rows.map(serializePayout), count, page, pageSize), stores: stores.map(serializePayableStore) });
+}
+
+export const routes: RouteDef[] = [
+  {
+    method: "GET",
+    path: "/stores/:storeId/ledger/",
+    access: "store-member",
+    summary:
+      "The store's money: balance (available to pay out), pending (inside the return window), paid_out (successful payouts), and the ledger entries, newest first (paginated)",
+    tag: "payouts",
+    auth: "required",
+    response: LedgerPageSchema,
+    handler: ledger,
+  },
+  {
+    method: "GET",
+    path: "/stores/:storeId/payouts/",
+    access: "store-member",
+    summary: "The store's payouts, newest first (paginated)",
+    tag: "payouts",
+    auth: "required",
+    response: PayoutPageSchema,
+    handler: storePayouts,
+  },
+  {
+    method: "GET",
+    path: "/stores/:storeId/bank-account/",
+    access: "store-owner",
+    summary: "The store's bank account for payouts ({bank_account: null} when none); only the last four digits of the number",
+    tag: "payouts",
+    auth: "required",
+    response: BankAccountAnswerSchema,
+    handler: getBankAccount,
+  },
+  {
+    method: "PUT",
+    path: "/stores/:storeId/bank-account/",
+    access: "store-owner",
+    summary: "Save the store's bank account {bank_code, account_number}: resolved through Paystack first (400 on account_number when it is not found), then a transfer recipient is made",
+    tag: "payouts",
+    auth: "required",
+    body: BankAccountBody,
+    response: BankAccountAnswerSchema,
+    handler: putBankAccount,
+  },
+  {
+    method: "GET",
+    path: "/payouts/banks/",
+    access: "public",
+    summary: "Nigerian banks Paystack can pay out to ({results: [{code, name}]}, cached for 10 minutes)",
+    tag: "payouts",
+    auth: "none",
+    response: BankListSchema,
+    handler: banks,
+  },
+  {
+    method: "POST",
+    path: "/admin/payouts/",
+    access: "admin",
+    summary:
+      "Pay a store's available balance through Paystack Transfers {store_id, reference?}: 201 the payout (pending until Paystack's webhook); the same reference again: 200 the same payout, no second transfer. 400 without a bank account or balance; 409 while one is on its way",
+    tag: "payouts",
+    auth: "required",
+    body: AdminPayoutBody,
+    response: PayoutSchema,
+    status: 201,
+    handler: adminCreate,
+  },
+  {
+    method: "GET",
+    path: "/admin/payouts/",
+    access: "admin",
+    summary: "Every payout, newest first (paginated), with `stores`: the stores holding money (available and pending)",
+    tag: "payouts",
+    auth: "required",
+    response: AdminPayoutsSchema,
+    handler: adminList,
+  },
+];

@@ -1,0 +1,114 @@
+/** Vendor payouts: request and answer schemas (client-safe: the storefront imports the types). */
+import * as z from "zod";
+import { intIdField } from "~/domain/validation";
+import { BankAccountSchema, PAYOUT_REFERENCE_RE } from "~/domain/payouts";
+
+export const BankAccountBody = BankAccountSchema;
+
+export const AdminPayoutBody = z.object({
+  store_id: intIdField,
+  /** Optional idempotency: the same reference again answers the same payout (one transfer). */
+  reference: z
+    .string()
+    .trim()
+    .regex(PAYOUT_REFERENCE_RE, "A reference is 16 to 50 lowercase letters, digits, - or _.")
+    .optional(),
+});
+
+export const LEDGER_KINDS = ["sale", "refund", "payout", "payout_reversal"] as const;
+export const PAYOUT_STATUSES = ["pending", "success", "failed", "reversed"] as const;
+
+export const LedgerEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(LEDGER_KINDS),
+  /** Naira, signed: credits positive. */
+  amount: z.number(),
+  description: z.string(),
+  order_id: z.string().nullable(),
+  order_item_id: z.string().nullable(),
+  payout_id: z.number().int().nullable(),
+  available_at: z.string(),
+  /** False while inside the return window (counted in `pending`). */
+  available: z.boolean(),
+  created_at: z.string(),
+});
+export type ApiLedgerEntry = z.infer<typeof LedgerEntrySchema>;
+
+export const BalancesSchema = z.object({
+  /** Naira that can be paid out now: available credits less refunds and payouts sent or on their way. */
+  balance: z.number(),
+  /** Naira credited but still inside the return window. */
+  pending: z.number(),
+  /** Naira paid out successfully. */
+  paid_out: z.number(),
+  commission_percent: z.number(),
+  return_window_days: z.number().int(),
+});
+export type ApiBalances = z.infer<typeof BalancesSchema>;
+
+export const LedgerPageSchema = BalancesSchema.extend({
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(LedgerEntrySchema),
+});
+export type ApiLedgerPage = z.infer<typeof LedgerPageSchema>;
+
+export const BankAccountSchemaOut = z.object({
+  bank_code: z.string(),
+  bank_name: z.string(),
+  /** Only the last four digits ever leave the server. */
+  account_last4: z.string(),
+  account_name: z.string(),
+  updated_at: z.string(),
+});
+export const BankAccountAnswerSchema = z.object({ bank_account: BankAccountSchemaOut.nullable() });
+export type ApiBankAccount = z.infer<typeof BankAccountSchemaOut>;
+export type ApiBankAccountAnswer = z.infer<typeof BankAccountAnswerSchema>;
+
+export const BankSchema = z.object({ code: z.string(), name: z.string() });
+export const BankListSchema = z.object({ results: z.array(BankSchema) });
+export type ApiBank = z.infer<typeof BankSchema>;
+export type ApiBankList = z.infer<typeof BankListSchema>;
+
+export const PayoutSchema = z.object({
+  id: z.number().int(),
+  store_id: z.number().int(),
+  store_name: z.string(),
+  store_slug: z.string(),
+  amount: z.number(),
+  reference: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  bank_name: z.string(),
+  account_last4: z.string(),
+  transfer_code: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  created_at: z.string(),
+  settled_at: z.string().nullable(),
+});
+export type ApiPayout = z.infer<typeof PayoutSchema>;
+
+export const PayoutPageSchema = z.object({
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(PayoutSchema),
+});
+export type ApiPayoutPage = z.infer<typeof PayoutPageSchema>;
+
+export const PayableStoreSchema = z.object({
+  store_id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  balance: z.number(),
+  pending: z.number(),
+  has_bank_account: z.boolean(),
+  payout_pending: z.boolean(),
+});
+export type ApiPayableStore = z.infer<typeof PayableStoreSchema>;
+
+export const AdminPayoutsSchema = PayoutPageSchema.extend({
+  /** Stores with money available or pending, most available first. */
+  stores: z.array(PayableStoreSchema),
+});
+export type ApiAdminPayouts = z.infer<typeof AdminPayoutsSchema>;

@@ -1,0 +1,134 @@
+/**
+ * /admin/payouts — vendor payouts for admins (issue 11, docs/payouts.md): the stores holding
+ * money (available and pending) with a "Pay out" button each (a plain POST; its hidden reference
+ * makes a double submit one payout), and every payout with its status. Everyone else gets the
+ * API's 404.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { primaryButton } from "~/components/ui/button";
+import { formatNaira } from "~/domain/money";
+import { maskedAccount, PAYOUT_STATUS_LABEL } from "~/domain/payouts";
+import { intIdField } from "~/domain/validation";
+import type { ApiAdminPayouts, ApiPayout } from "~/storefront/api-types";
+import { requireUser } from "~/storefront/auth.server";
+import { apiMessage } from "~/storefront/form-reply";
+import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context);
+  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
+  // Not an admin: the API answers 404, and so does this page.
+  const answer = await api.must(api.get<ApiAdminPayouts>(`/admin/payouts/?page=${page}&page_size=25`));
+  const stores = answer.stores.map((s) => ({ ...s, reference: `payout-s${s.store_id}-${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}` }));
+  return data({ page, stores, payouts: answer.results, count: answer.count }, { headers: await api.headers() });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context);
+  const form = await readForm(request);
+  if (form.get("intent") !== "payout") throw unknownIntent();
+  const storeId = intIdField.safeParse(form.get("store_id"));
+  if (!storeId.success) throw new Response("Bad Request", { status: 400 });
+  const reference = String(form.get("reference") ?? "") || undefined;
+  const r = await api.post<ApiPayout>("/admin/payouts/", { store_id: storeId.data, reference });
+  if (r.status === 404) throw new Response("Not Found", { status: 404 });
+  if (!r.ok) return redirectWithFlash(api, "/admin/payouts", { kind: "error", message: apiMessage(r.data, "The payout could not be started. Please try again.") }, { status: 303 });
+  const p = r.data;
+  const how = p.status === "failed" ? `failed: ${p.failure_reason ?? "Paystack refused it"}` : p.status === "success" ? "paid" : "sent to Paystack";
+  return redirectWithFlash(api, "/admin/payouts", { kind: p.status === "failed" ? "error" : "success", message: `Payout of ${formatNaira(p.amount)} to ${p.store_name} ${how}.` }, { status: 303 });
+}
+
+const dateTime = (iso: string) => new Date(iso).toLocaleString("en-NG", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Africa/Lagos" });
+
+const STATUS_STYLE: Record<string, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  success: "bg-green-100 text-green-900",
+  failed: "bg-red-100 text-red-900",
+  reversed: "bg-red-100 text-red-900",
+};
+
+export default function AdminPayouts() {
+  const { page, stores, payouts, count } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" ? navigation.formData?.get("store_id") : null;
+  const pages = Math.max(1, Math.ceil(count / 25));
+  return (
+    <div className="space-y-6">
+      <h1 className="text-xl font-bold sm:text-2xl">Payouts</h1>
+      <section aria-labelledby="stores-heading">
+        <h2 id="stores-heading" className="text-lg font-semibold">
+          Stores holding money
+        </h2>
+        {stores.length ? (
+          <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white" data-testid="payable-stores">
+            {stores.map((s) => (
+              <li key={s.store_id} className="flex flex-wrap items-center justify-between gap-2 p-3" data-testid={`payable-${s.slug}`}>
+                <div className="min-w-0">
+                  <p className="font-semibold break-words">{s.name}</p>
+                  <p className="text-sm">
+                    Available <strong>{formatNaira(s.balance)}</strong> · pending {formatNaira(s.pending)}
+                  </p>
+                  {!s.has_bank_account ? <p className="text-xs text-red-800">No bank account yet</p> : null}
+                  {s.payout_pending ? <p className="text-xs text-amber-900">A payout is on its way</p> : null}
+                </div>
+                {s.balance > 0 && s.has_bank_account && !s.payout_pending ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="payout" />
+                    <input type="hidden" name="store_id" value={s.store_id} />
+                    <input type="hidden" name="reference" value={s.reference} />
+                    <button type="submit" className={primaryButton} disabled={busy === String(s.store_id)} aria-label={`Pay out ${formatNaira(s.balance)} to ${s.name}`}>
+                      Pay out {formatNaira(s.balance)}
+                    </button>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm text-gray-600">No store holds money right now.</p>
+        )}
+      </section>
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading" className="text-lg font-semibold">
+          All payouts
+        </h2>
+        {payouts.length ? (
+          <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white" data-testid="admin-payouts">
+            {payouts.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                <div className="min-w-0">
+                  <p className="font-semibold">
+                    {formatNaira(p.amount)} · <span className="break-words">{p.store_name}</span>
+                  </p>
+                  <p className="text-xs text-gray-600 break-all">
+                    {p.bank_name} {maskedAccount(p.account_last4)} · {dateTime(p.created_at)} · ref {p.reference}
+                  </p>
+                  {p.failure_reason ? <p className="text-xs text-red-800">{p.failure_reason}</p> : null}
+                </div>
+                <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[p.status]}`}>{PAYOUT_STATUS_LABEL[p.status]}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm text-gray-600">No payouts yet.</p>
+        )}
+        {pages > 1 ? (
+          <nav className="mt-2 flex justify-between text-sm" aria-label="Payout pages">
+            {page > 1 ? <Link to={`/admin/payouts?page=${page - 1}`}>← Newer</Link> : <span />}
+            <span>
+              Page {page} of {pages}
+            </span>
+            {page < pages ? <Link to={`/admin/payouts?page=${page + 1}`}>Older →</Link> : <span />}
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Payouts | Admin | BuildMart NG" }];
+
+export { GeneralErrorBoundary as ErrorBoundary };

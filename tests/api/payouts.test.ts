@@ -1,0 +1,289 @@
+/**
+ * Vendor payouts (issue 11) over real HTTP against the local Paystack stand-in: delivered items
+ * credit their store less the commission once, refunds debit, balance/pending/paid-out, bank
+ * details resolved through Paystack, payouts through Transfers (idempotent reference) settled by
+ * signed transfer.* webhooks, and who may see and do what.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { creditDeliveredItems, dailyPayoutReference, payOutAvailableBalances } from "~/api/payouts/commands.server";
+import { AdminPayoutsSchema, BankAccountAnswerSchema, BankListSchema, LedgerPageSchema, PayoutPageSchema, PayoutSchema } from "~/api/payouts/schemas";
+import { settleRefund } from "~/api/payments/refunds.server";
+import { resetEnvCache } from "~/config.server";
+import { createOrder, createProduct } from "~/db/seed/factories";
+import { signWebhook } from "~/integrations/paystack/signature.server";
+import { startPaystackStandin, STANDIN_ACCOUNT_NAME, type PaystackStandin } from "~/integrations/paystack/standin.server";
+import { engines, useApi, type TestApi } from "./harness";
+import { firstCategory, vendorCast } from "./vendor-helpers";
+
+type Cast = Awaited<ReturnType<typeof vendorCast>>;
+
+async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+function setPaystack(secretKey: string | undefined, baseUrl: string | undefined) {
+  if (secretKey === undefined) delete process.env.PAYSTACK_SECRET_KEY;
+  else process.env.PAYSTACK_SECRET_KEY = secretKey;
+  if (baseUrl === undefined) delete process.env.PAYSTACK_BASE_URL;
+  else process.env.PAYSTACK_BASE_URL = baseUrl;
+  resetEnvCache();
+}
+
+const GTB = "058";
+
+describe.each(engines())("vendor payouts on %s", (engine) => {
+  const api = useApi(engine);
+  let paystack: PaystackStandin;
+
+  beforeAll(async () => {
+    paystack = await startPaystackStandin({ webhookUrl: `${api.origin}/api/v1/webhooks/paystack`, retryDelaysMs: [50, 100, 200], transferDelayMs: 30 });
+    setPaystack(paystack.secretKey, paystack.url);
+  });
+  afterAll(async () => {
+    await paystack.idle();
+    await paystack.close();
+    setPaystack(undefined, undefined);
+  });
+
+  /** A shipped order with two lines of the cast's store (one cancelled) and one of the other store, moved to Delivered by a member. */
+  async function deliveredOrder(c: Cast, opts: { payment?: "CardPayment" | "PayOnDelivery" } = {}) {
+    const cat = await firstCategory(api);
+    const mine = await createProduct(api.db, { store_id: c.store.id, user_id: c.owner.id, category_id: cat, name: "Dangote cement 50kg", selling_price_kobo: 1_234_567 });
+    const gone = await createProduct(api.db, { store_id: c.store.id, user_id: c.owner.id, category_id: cat, name: "Cancelled tiles", selling_price_kobo: 500_000 });
+    const theirs = await createProduct(api.db, { store_id: c.otherStore.id, user_id: c.otherOwner.id, category_id: cat, name: "Other store paint", selling_price_kobo: 1_000_000 });
+    const order = await createOrder(api.db, {
+      user_id: c.shopper.id,
+      customer_email: c.shopper.email,
+      items: [{ product_id: mine.id, quantity: 3 }, { product_id: gone.id, status: "Cancelled", cancel_reason: "Changed my mind" }, { product_id: theirs.id }],
+      payment_method: opts.payment ?? "PayOnDelivery",
+      payment_status: opts.payment === "CardPayment" ? "Complete" : "Pending",
+      delivery_status: "Shipped",
+    });
+    const r = await api.call(`/orders/${c.store.id}/store/${order.id}/status/`, { method: "PATCH", token: c.member.token, json: { status: "Delivered" } });
+    expect(r.status).toBe(200);
+    return { order, mine, theirs };
+  }
+
+  const ledger = (c: Cast, token = c.member.token, storeId = c.store.id) => api.call(`/stores/${storeId}/ledger/`, { token });
+  const passReturnWindow = (storeId: number) =>
+    api.db.query("UPDATE store_ledger SET available_at = now() - interval '1 day' WHERE store_id = $1 AND kind = 'sale'", [storeId]);
+  const saveBank = (c: Cast, account_number = "0123456789", token = c.owner.token) =>
+    api.call(`/stores/${c.store.id}/bank-account/`, { method: "PUT", token, json: { bank_code: GTB, account_number } });
+  const payOut = (c: Cast, reference?: string, token = c.admin.token) => api.call("/admin/payouts/", { method: "POST", token, json: { store_id: c.store.id, reference } });
+  const payoutStatus = async (reference: string) => (await api.db.query<{ status: string }>("SELECT status FROM payouts WHERE reference = $1", [reference])).rows[0]?.status;
+
+  it("a delivered item credits its store with the item total less 10%, once, available after the return window; cancelled items credit nothing", async () => {
+    const c = await vendorCast(api);
+    const { order } = await deliveredOrder(c);
+    const total = 1_234_567 * 3; // kobo
+    const credit = total - Math.round(total * 0.1);
+    let r = await ledger(c);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ balance: 0, pending: credit / 100, paid_out: 0, commission_percent: 10, return_window_days: 7, count: 1 });
+    expect(r.body.results[0]).toMatchObject({ kind: "sale", amount: credit / 100, order_id: order.id, available: false });
+    const days = (Date.parse(r.body.results[0].available_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
+    // Delivered again (a no-op) and the credit run again: still one credit.
+    expect((await api.call(`/orders/${c.store.id}/store/${order.id}/status/`, { method: "PATCH", token: c.owner.token, json: { status: "Delivered" } })).status).toBe(200);
+    expect(await api.db.tx((q) => creditDeliveredItems(q, order.id))).toBe(0);
+    r = await ledger(c);
+    expect(r.body.count).toBe(1);
+    expect(r.body.pending).toBe(credit / 100);
+    // The other store of the order got its own item's credit.
+    const other = await ledger(c, c.otherOwner.token, c.otherStore.id);
+    expect(other.body).toMatchObject({ pending: 9000, count: 1 });
+  });
+
+  it("balance, pending and paid out: the return window passed moves the credit from pending to balance; a processed refund of a credited item debits it", async () => {
+    const c = await vendorCast(api);
+    const { order } = await deliveredOrder(c, { payment: "CardPayment" });
+    const credit = 1_234_567 * 3 - Math.round(1_234_567 * 3 * 0.1);
+    await passReturnWindow(c.store.id);
+    let r = await ledger(c);
+    expect(r.body).toMatchObject({ balance: credit / 100, pending: 0, paid_out: 0 });
+    expect(r.body.results[0].available).toBe(true);
+    // A refund of the whole item, processed by Paystack: the store gives back its whole credit.
+    const item = (await api.db.query<{ id: string; total: number }>(
+      "SELECT id::text AS id, item_price_kobo * quantity AS total FROM order_items WHERE order_id = $1 AND store_id = $2 AND status = 'Active'",
+      [order.id, c.store.id],
+    )).rows[0];
+    const pt = await api.db.query<{ id: number }>(
+      `INSERT INTO payment_transactions (order_id, user_id, reference, amount_kobo, customer_email, payment_method, payment_status)
+       VALUES ($1, $2, $3, $4, $5, 'CardPayment', 'Complete') RETURNING id`,
+      [order.id, c.shopper.id, `ord-test-${order.id.slice(0, 8)}`, item.total, c.shopper.email],
+    );
+    const refund = await api.db.query<{ id: number }>(
+      "INSERT INTO refunds (order_id, order_item_id, payment_transaction_id, amount_kobo, kind, status) VALUES ($1, $2, $3, $4, 'item', 'pending') RETURNING id",
+      [order.id, item.id, pt.rows[0].id, item.total],
+    );
+    expect(await settleRefund(api.db, refund.rows[0].id, "processed", {})).toBe(true);
+    expect(await settleRefund(api.db, refund.rows[0].id, "processed", {})).toBe(false);
+    r = await ledger(c);
+    expect(r.body).toMatchObject({ balance: 0, pending: 0, count: 2 });
+    expect(r.body.results.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([
+      ["refund", -credit / 100],
+      ["sale", credit / 100],
+    ]);
+  });
+
+  it("bank details: resolved through Paystack before saving (unknown account: 400 on account_number, nothing saved); only the last four digits come back; the owner only", async () => {
+    const c = await vendorCast(api);
+    let r = await saveBank(c, "0000000000");
+    expect(r.status).toBe(400);
+    expect(r.body.account_number[0]).toMatch(/could not find this account/);
+    expect((await api.call(`/stores/${c.store.id}/bank-account/`, { token: c.owner.token })).body).toEqual({ bank_account: null });
+    r = await api.call(`/stores/${c.store.id}/bank-account/`, { method: "PUT", token: c.owner.token, json: { bank_code: "999", account_number: "0123456789" } });
+    expect(r.status).toBe(400);
+    expect(r.body.bank_code).toBeTruthy();
+    r = await api.call(`/stores/${c.store.id}/bank-account/`, { method: "PUT", token: c.owner.token, json: { bank_code: GTB, account_number: "12345" } });
+    expect(r.status).toBe(400);
+    expect(r.body.account_number[0]).toMatch(/10-digit/);
+    // A Member cannot change (or read) the bank details; another store's owner cannot either.
+    expect((await saveBank(c, "0123456789", c.member.token)).status).toBe(404);
+    expect((await saveBank(c, "0123456789", c.otherOwner.token)).status).toBe(404);
+    expect((await api.call(`/stores/${c.store.id}/bank-account/`, { token: c.member.token })).status).toBe(404);
+    expect((await api.call(`/stores/${c.store.id}/bank-account/`, { method: "PUT", json: { bank_code: GTB, account_number: "0123456789" } })).status).toBe(401);
+    expect(await api.db.query("SELECT 1 FROM store_bank_accounts WHERE store_id = $1", [c.store.id]).then((x) => x.rows.length)).toBe(0);
+    r = await saveBank(c, "0123456789");
+    expect(r.status).toBe(200);
+    expect(r.body.bank_account).toMatchObject({ bank_code: GTB, bank_name: "Guaranty Trust Bank", account_last4: "6789", account_name: STANDIN_ACCOUNT_NAME });
+    expect(JSON.stringify(r.body)).not.toContain("0123456789");
+    const row = await api.db.query<{ recipient_code: string }>("SELECT recipient_code FROM store_bank_accounts WHERE store_id = $1", [c.store.id]);
+    expect(row.rows[0].recipient_code).toMatch(/^RCP_/);
+    // the bank list is public
+    const banks = await api.call("/payouts/banks/");
+    expect(banks.status).toBe(200);
+    expect(banks.body.results).toContainEqual({ code: GTB, name: "Guaranty Trust Bank" });
+  });
+
+  it("the ledger is the store's: members and admins read it, another store's owner and shoppers get 404", async () => {
+    const c = await vendorCast(api);
+    expect((await ledger(c, c.member.token)).status).toBe(200);
+    expect((await ledger(c, c.admin.token)).status).toBe(200);
+    expect((await ledger(c, c.otherOwner.token)).status).toBe(404);
+    expect((await ledger(c, c.shopper.token)).status).toBe(404);
+    expect((await api.call(`/stores/${c.store.id}/payouts/`, { token: c.otherOwner.token })).status).toBe(404);
+    for (const who of [c.owner, c.member, c.shopper]) expect((await payOut(c, undefined, who.token)).status).toBe(404);
+    expect((await api.call("/admin/payouts/", { token: c.owner.token })).status).toBe(404);
+  });
+
+  it("an admin pays out the available balance: refused without a bank account or balance; the same reference twice is one transfer; transfer.success settles it as paid out", async () => {
+    const c = await vendorCast(api);
+    await deliveredOrder(c);
+    const credit = (1_234_567 * 3 - Math.round(1_234_567 * 3 * 0.1)) / 100;
+    let r = await payOut(c);
+    expect(r.status).toBe(400);
+    expect(r.body.store_id[0]).toMatch(/no bank account/);
+    expect((await saveBank(c)).status).toBe(200);
+    r = await payOut(c);
+    expect(r.status).toBe(400);
+    expect(r.body.store_id[0]).toMatch(/no available balance/);
+    expect(await api.db.query("SELECT 1 FROM payouts WHERE store_id = $1", [c.store.id]).then((x) => x.rows.length)).toBe(0);
+    await passReturnWindow(c.store.id);
+    const reference = `payout-test-${c.store.id}-${Date.now()}`;
+    const [a, b] = await Promise.all([payOut(c, reference), payOut(c, reference)]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body.id).toBe(b.body.id);
+    expect(a.body).toMatchObject({ store_id: c.store.id, amount: credit, reference, account_last4: "6789" });
+    expect(paystack.transfers().filter((t) => t.reference === reference)).toHaveLength(1);
+    // While it is on its way the money is out of the balance, and a second payout is refused.
+    r = await ledger(c);
+    expect(r.body.balance).toBe(0);
+    await waitFor("transfer.success settled", async () => (await payoutStatus(reference)) === "success");
+    // Asked again after it settled: the same payout, still one transfer.
+    expect((await payOut(c, reference)).body).toMatchObject({ id: a.body.id, status: "success" });
+    expect(paystack.transfers().filter((t) => t.reference === reference)).toHaveLength(1);
+    r = await ledger(c);
+    expect(r.body).toMatchObject({ balance: 0, pending: 0, paid_out: credit });
+    const history = await api.call(`/stores/${c.store.id}/payouts/`, { token: c.member.token });
+    expect(history.body.results[0]).toMatchObject({ reference, status: "success", amount: credit });
+    expect(history.body.results[0].settled_at).toBeTruthy();
+    const notes = await api.db.query<{ kind: string; title: string }>("SELECT kind, title FROM notifications WHERE store_id = $1", [c.store.id]);
+    expect(notes.rows.map((n) => n.kind)).toContain("payout_sent");
+    const mail = await api.db.query<{ subject: string }>("SELECT subject FROM mail_queue WHERE to_address = $1", [c.owner.email]);
+    expect(mail.rows.some((m) => /Payout of .* sent/.test(m.subject))).toBe(true);
+    const admin = await api.call("/admin/payouts/", { token: c.admin.token });
+    expect(admin.status).toBe(200);
+    // The answers are what the storefront's types (api-types.ts) say they are.
+    AdminPayoutsSchema.parse(admin.body);
+    PayoutPageSchema.parse(history.body);
+    PayoutSchema.parse(a.body);
+    LedgerPageSchema.parse(r.body);
+    BankAccountAnswerSchema.parse((await api.call(`/stores/${c.store.id}/bank-account/`, { token: c.owner.token })).body);
+    BankListSchema.parse((await api.call("/payouts/banks/")).body);
+    expect(admin.body.results.some((p: { reference: string }) => p.reference === reference)).toBe(true);
+  });
+
+  it("transfer.failed and transfer.reversed put the money back in the balance", async () => {
+    const c = await vendorCast(api);
+    await deliveredOrder(c);
+    const credit = (1_234_567 * 3 - Math.round(1_234_567 * 3 * 0.1)) / 100;
+    await passReturnWindow(c.store.id);
+    // The stand-in fails transfers to accounts ending in 13.
+    expect((await saveBank(c, "0123456713")).status).toBe(200);
+    const failed = await payOut(c);
+    expect(failed.status).toBe(201);
+    await waitFor("transfer.failed settled", async () => (await payoutStatus(failed.body.reference)) === "failed");
+    let r = await ledger(c);
+    expect(r.body).toMatchObject({ balance: credit, paid_out: 0 });
+    expect(r.body.results[0]).toMatchObject({ kind: "payout_reversal", amount: credit });
+    const notes = await api.db.query<{ kind: string }>("SELECT kind FROM notifications WHERE store_id = $1", [c.store.id]);
+    expect(notes.rows.map((n) => n.kind)).toContain("payout_failed");
+    // A good account: paid, then reversed by the bank.
+    expect((await saveBank(c, "0123456789")).status).toBe(200);
+    const ok = await payOut(c);
+    expect(ok.status).toBe(201);
+    await waitFor("transfer.success settled", async () => (await payoutStatus(ok.body.reference)) === "success");
+    expect((await ledger(c)).body).toMatchObject({ balance: 0, paid_out: credit });
+    expect(paystack.reverseTransfer(ok.body.reference)).toBe(true);
+    await waitFor("transfer.reversed settled", async () => (await payoutStatus(ok.body.reference)) === "reversed");
+    r = await ledger(c);
+    expect(r.body).toMatchObject({ balance: credit, paid_out: 0 });
+  });
+
+  it("transfer webhooks: a bad signature is refused (401, nothing stored or settled); a signed event is only a hint: Paystack's verify decides", async () => {
+    const c = await vendorCast(api);
+    expect((await saveBank(c)).status).toBe(200);
+    // A payout Paystack never heard of (as if the transfer call was lost).
+    const reference = `payout-forged-${c.store.id}-${Date.now()}`;
+    const p = await api.db.query<{ id: number }>(
+      `INSERT INTO payouts (store_id, amount_kobo, reference, recipient_code, bank_name, account_last4) VALUES ($1, 500000, $2, 'RCP_x', 'Guaranty Trust Bank', '6789') RETURNING id`,
+      [c.store.id, reference],
+    );
+    await api.db.query("INSERT INTO store_ledger (store_id, kind, payout_id, amount_kobo) VALUES ($1, 'payout', $2, -500000)", [c.store.id, p.rows[0].id]);
+    const body = JSON.stringify({ event: "transfer.failed", data: { reference, amount: 500000, status: "failed" } });
+    const forged = await api.fetch("/webhooks/paystack", { method: "POST", body, headers: { "content-type": "application/json", "x-paystack-signature": signWebhook(body, "sk_test_not_ours") } });
+    expect(forged.status).toBe(401);
+    const unsigned = await api.fetch("/webhooks/paystack", { method: "POST", body, headers: { "content-type": "application/json" } });
+    expect(unsigned.status).toBe(401);
+    expect(await api.db.query("SELECT 1 FROM webhook_events WHERE reference = $1", [reference]).then((x) => x.rows.length)).toBe(0);
+    const signed = await api.fetch("/webhooks/paystack", { method: "POST", body, headers: { "content-type": "application/json", "x-paystack-signature": signWebhook(body, paystack.secretKey) } });
+    expect(signed.status).toBe(200);
+    await waitFor("event processed", async () => (await api.db.query("SELECT 1 FROM webhook_events WHERE reference = $1 AND processed_at IS NOT NULL", [reference])).rows.length > 0);
+    // Paystack does not know this transfer: the event did not settle (or refund) anything.
+    expect(await payoutStatus(reference)).toBe("pending");
+    expect(await api.db.query("SELECT 1 FROM store_ledger WHERE payout_id = $1 AND kind = 'payout_reversal'", [p.rows[0].id]).then((x) => x.rows.length)).toBe(0);
+  });
+
+  it("the payout job pays each store with a bank account and a balance once a day", async () => {
+    const c = await vendorCast(api);
+    await deliveredOrder(c);
+    expect((await saveBank(c)).status).toBe(200);
+    await passReturnWindow(c.store.id);
+    const day = new Date();
+    await payOutAvailableBalances(api.db, day);
+    await payOutAvailableBalances(api.db, day);
+    const rows = await api.db.query<{ reference: string }>("SELECT reference FROM payouts WHERE store_id = $1", [c.store.id]);
+    expect(rows.rows.map((x) => x.reference)).toEqual([dailyPayoutReference(c.store.id, day)]);
+    await waitFor("job payout settled", async () => (await payoutStatus(dailyPayoutReference(c.store.id, day))) === "success");
+  });
+});
+
+export type { TestApi };
