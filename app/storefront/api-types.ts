@@ -11,7 +11,7 @@ export type { ApiCategory, ApiProduct } from "~/api/catalog/schemas";
 export type { ApiOrder, ApiOrderItem, ApiPlacedOrder, ApiShippingFee } from "~/api/orders/schemas";
 export type { ApiMakePaymentAnswer, ApiPaymentState } from "~/api/payments/schemas";
 export type { ApiMyReview, ApiReview, ApiReviewSummary } from "~/api/reviews/schemas";
-export type { ApiMembership, ApiPublicStore, ApiStore, ApiStoreMember } from "~/api/stores/schemas";
+export type { ApiMembership, ApiPublicStore, ApiStore, ApiStoreDashboard, ApiStoreMember, ApiStoreUpload } from "~/api/stores/schemas";
 export type { ApiNotification, ApiNotificationPage } from "~/api/notifications/schemas";
 export type { ApiWishlistEntry } from "~/api/wishlist/schemas";
 
