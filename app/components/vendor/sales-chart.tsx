@@ -13,7 +13,7 @@ export interface DailySales {
 
 const W = 600;
 const H = 180;
-const PAD = { top: 12, right: 8, bottom: 24, left: 8 };
+const PAD = { top: 12, right: 8, bottom: 30, left: 8 };
 
 const shortDate = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString("en-NG", { day: "numeric", month: "short", timeZone: "UTC" });
 
@@ -50,12 +50,12 @@ export function SalesChart({ days }: { days: DailySales[] }) {
           );
         })}
         {first ? (
-          <text x={PAD.left} y={H - 6} fontSize="12" fill="#4b5563">
+          <text x={PAD.left} y={H - 4} fontSize="20" fill="#4b5563">
             {shortDate(first)}
           </text>
         ) : null}
         {last ? (
-          <text x={W - PAD.right} y={H - 6} fontSize="12" fill="#4b5563" textAnchor="end">
+          <text x={W - PAD.right} y={H - 4} fontSize="20" fill="#4b5563" textAnchor="end">
             {shortDate(last)}
           </text>
         ) : null}

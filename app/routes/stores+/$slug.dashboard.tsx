@@ -108,8 +108,8 @@ export default function DashboardRoute() {
                 {d.top_products.map((p) => (
                   <tr key={`${p.product_id}-${p.name}`} className="border-b border-gray-100">
                     <td className="py-1 pr-2">{p.name}</td>
-                    <td className="py-1 text-right">{p.units}</td>
-                    <td className="py-1 text-right">{formatNaira(p.sales)}</td>
+                    <td className="py-1 pl-3 text-right">{p.units}</td>
+                    <td className="whitespace-nowrap py-1 pl-3 text-right">{formatNaira(p.sales)}</td>
                   </tr>
                 ))}
               </tbody>
