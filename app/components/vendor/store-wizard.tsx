@@ -11,7 +11,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type * as z from "zod";
+import * as z from "zod";
 import { IMAGE_ACCEPT } from "~/domain/products";
 import { STORE_WIZARD_STEPS, STORE_WIZARD_TEXT_FIELDS, type StoreWizardStep } from "~/domain/stores";
 import { ErrorList } from "../ui/forms";
@@ -21,6 +21,7 @@ import { Spinner } from "../ui/spinner";
 export type WizardValues = Partial<Record<(typeof STORE_WIZARD_TEXT_FIELDS)[number], string>>;
 
 export const WIZARD_FORM_ID = "create-store";
+const ANY_FIELDS = z.record(z.string(), z.unknown());
 
 function StepIndicator({ step }: { step: StoreWizardStep }) {
   return (
@@ -84,8 +85,15 @@ export function StoreWizard({
     defaultValue: values,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    // Typed loosely: the schema is the current step's.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: stepDef.schema as z.ZodType<Record<string, unknown>> }),
+    // Typed loosely: the schema is the current step's. No auto-coercion: the schemas read the
+    // strings as the server does (empty optional fields are "", not missing).
+    // A step number or Back is not checked here (the server lets the vendor go back freely and
+    // checks the steps before a forward jump).
+    onValidate: ({ formData, submitter }) =>
+      parseWithZod(formData, {
+        schema: submitter?.value.startsWith("goto-") ? ANY_FIELDS : (stepDef.schema as z.ZodType<Record<string, unknown>>),
+        disableAutoCoercion: true,
+      }),
   });
   const shown = new Set<string>(stepDef.fields);
   const hidden = STORE_WIZARD_TEXT_FIELDS.filter((f) => !shown.has(f) && !(step === 2 && /^(logo|banner)_/.test(f)) && values[f]);
