@@ -33,7 +33,7 @@ test("a new user opens a store through the wizard and lands on the dashboard; /s
   await page.getByLabel("Phone number").fill("08031234567");
   await page.getByTestId("wizard-submit").click();
 
-  // Step 2, Brand: a description too short, and a logo
+  // Step 2, Brand: a description too short, a logo, and an HTML page named .png as the banner
   await expect(page.getByTestId("wizard-step-2")).toHaveAttribute("aria-current", "step");
   await ready(page, testInfo);
   const name = `Shell Tiles ${Date.now().toString(36)}`;
@@ -41,12 +41,19 @@ test("a new user opens a store through the wizard and lands on the dashboard; /s
   await page.getByLabel("About your store").fill(words(12));
   const logo = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 90, b: 20 } } }).png().toBuffer();
   await page.getByLabel("Logo (optional)").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
+  await page.getByLabel("Banner (optional)").setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: Buffer.from("<html><body>not an image</body></html>") });
   await page.getByTestId("wizard-submit").click();
   await expect(page.getByText("Enter atleast 50 words.")).toBeVisible();
   await expect(page.getByLabel("Brand name")).toHaveValue(name);
-  // Without JavaScript the server saw the step: the logo is already uploaded and shown
-  if (!js) await expect(page.getByTestId("logo-preview").locator("img")).toHaveAttribute("src", /\/media\/stores\/.+\.png/);
+  await page.getByLabel("About your store").fill(words(60));
+  // With JavaScript the browser stopped at the word count; now the server sees the files
+  if (js) await page.getByTestId("wizard-submit").click();
+  // The refused banner's message next to its field; the logo is uploaded and kept; the text too
+  await expect(page.getByText("Invalid file type. Please choose a valid image (JPEG, PNG or WEBP).")).toBeVisible();
+  await expect(page.getByTestId("logo-preview").locator("img")).toHaveAttribute("src", /\/media\/stores\/.+\.png/);
+  await expect(page.getByLabel("Brand name")).toHaveValue(name);
   if (shots) await page.screenshot({ path: "/work/shots/shell-wizard-error.png", fullPage: true });
+  await ready(page, testInfo);
   await page.getByLabel("About your store").fill(words(60));
   await page.getByTestId("wizard-submit").click();
 
@@ -101,6 +108,10 @@ test("a new user opens a store through the wizard and lands on the dashboard; /s
   await expect(page.getByTestId("store-logo")).toHaveAttribute("src", /\/media\/stores\/.+\.png/);
   await expect(page.getByTestId("store-links").getByRole("link", { name: "Instagram" })).toHaveAttribute("href", "https://instagram.com/shelltiles");
   await expect(page.getByText("No Product")).toBeVisible();
+  // shared-cacheable for visitors without a session
+  const anon = await request.get(`/shop/${slug}`);
+  expect(anon.status()).toBe(200);
+  expect(anon.headers()["cache-control"]).toContain("public");
 });
 
 test("the demo vendor's dashboard shows real figures and a chart; /shop shows its products; Sold by links there", async ({ page }, testInfo) => {
