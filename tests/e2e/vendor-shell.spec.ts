@@ -4,14 +4,17 @@
  * and the uploaded logo, lands on the dashboard with the store menu, and the public store page
  * /shop/{slug} shows the store.
  */
-import { expect, test } from "@playwright/test";
+import { expect as baseExpect, test } from "@playwright/test";
 import sharp from "sharp";
 import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
+
+// Every step is a server round trip (and an image upload): allow for a busy test machine.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => ["quality", "tiles", "and", "cement", "for", "Lagos", "builders"][i % 7]).join(" ");
 
 test("a new user opens a store through the wizard and lands on the dashboard; /shop/{slug} shows it", async ({ page, request }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const js = jsEnabled(testInfo);
   const shots = isPhone(testInfo) && !js;
   const user = await newShopper(request);

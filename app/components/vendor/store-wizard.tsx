@@ -100,11 +100,15 @@ export function StoreWizard({
   const text = (name: "firstName" | "lastName" | "email" | "phone" | "address" | "name" | "business_license_number" | "slug" | "website" | "facebook" | "instagram" | "x", type: "text" | "email" | "tel" | "url" = "text") => (
     <input {...getInputProps(fields[name], { type })} className="field-input" aria-describedby={fields[name].errors ? `${fields[name].id}-error` : undefined} />
   );
+  // A refused file is known to the server only: its message comes from the last answer (conform's
+  // client checks, which know nothing of files, would otherwise clear it while the vendor types).
+  const serverErrors = lastResult?.error ?? {};
   const image = (f: "logo" | "banner", label: string) => {
     const url = values[`${f}_url`];
     const meta = fields[f];
+    const errors = serverErrors[f] ?? undefined;
     return (
-      <FieldBox id={meta.id} label={label} errors={meta.errors} hint="PNG, JPEG or WebP, at most 5 MB.">
+      <FieldBox id={meta.id} label={label} errors={errors} hint="PNG, JPEG or WebP, at most 5 MB.">
         {url ? (
           <div className="mb-2 flex items-center gap-3" data-testid={`${f}-preview`}>
             <img src={url} alt={`Uploaded ${f}`} className={f === "logo" ? "h-16 w-16 rounded-full border object-cover" : "h-16 w-40 rounded border object-cover"} />
@@ -118,8 +122,8 @@ export function StoreWizard({
           id={meta.id}
           name={f}
           accept={IMAGE_ACCEPT}
-          aria-invalid={meta.errors ? true : undefined}
-          aria-describedby={meta.errors ? `${meta.id}-error` : undefined}
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={errors ? `${meta.id}-error` : undefined}
           className="block w-full text-sm file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-brand-700"
         />
       </FieldBox>
