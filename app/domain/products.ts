@@ -32,6 +32,9 @@ export type ProductType = (typeof PRODUCT_TYPES)[number];
 export const MAX_PRICE_NAIRA = 1_000_000_000;
 export const MAX_STOCK = 1_000_000;
 
+/** A product whose stock is at or below this is "low stock" (dashboard, notifications). */
+export const LOW_STOCK_THRESHOLD = 5;
+
 export const PRODUCT_MESSAGES = {
   nameRequired: "Product name is required",
   nameMin: "Should be atleast 3 characters",

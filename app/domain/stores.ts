@@ -124,3 +124,29 @@ export function storeSlug(raw: string, name: string): string {
       .replace(/-+$/g, "");
   return norm(raw) || norm(name) || "store";
 }
+
+/**
+ * The create-store wizard's steps (spec sections 2 and 4): Contact, Brand, Socials. Each names
+ * the fields it shows (logo and banner are files, checked by the API) and the schema that must
+ * pass before the vendor may move past it.
+ */
+export const STORE_WIZARD_STEPS = [
+  { n: 1, label: "Contact", fields: ["firstName", "lastName", "email", "phone", "address"], schema: StoreContactSchema },
+  { n: 2, label: "Brand", fields: ["name", "description", "business_license_number", "slug", "website", "logo", "banner"], schema: StoreBrandSchema },
+  { n: 3, label: "Socials", fields: ["facebook", "instagram", "x", "agreement"], schema: StoreSocialsSchema },
+] as const;
+export type StoreWizardStep = 1 | 2 | 3;
+
+/** The wizard's text fields, carried across steps (in hidden inputs without JavaScript). */
+export const STORE_WIZARD_TEXT_FIELDS = [
+  "firstName", "lastName", "email", "phone", "address",
+  "name", "description", "business_license_number", "slug", "website",
+  "facebook", "instagram", "x", "agreement",
+  "logo_upload", "logo_url", "banner_upload", "banner_url",
+] as const;
+
+/** The step that shows `field` (API error keys included), or null. */
+export function wizardStepOf(field: string): StoreWizardStep | null {
+  for (const s of STORE_WIZARD_STEPS) if ((s.fields as readonly string[]).includes(field)) return s.n;
+  return null;
+}

@@ -24,7 +24,7 @@ export type {
   ApiPayoutPage,
 } from "~/api/payouts/schemas";
 export type { ApiMyReview, ApiReview, ApiReviewSummary } from "~/api/reviews/schemas";
-export type { ApiMembership, ApiPublicStore, ApiStore, ApiStoreMember } from "~/api/stores/schemas";
+export type { ApiMembership, ApiPublicStore, ApiStore, ApiStoreDashboard, ApiStoreMember, ApiStoreUpload } from "~/api/stores/schemas";
 export type { ApiNotification, ApiNotificationPage } from "~/api/notifications/schemas";
 export type { ApiWishlistEntry } from "~/api/wishlist/schemas";
 

@@ -160,6 +160,11 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
   const category = async () => (await api.db.query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1")).rows[0].id;
   const productBody = async () => ({ store: cast.store.id, name: "Matrix sheet", price: "1500", size: "small", type: "sale", category: await category(), description: words(55) });
   if (p === "/stores/" && m === "POST") return storeFields();
+  if (p === "/stores/uploads/" && m === "POST") {
+    const fd = new FormData();
+    fd.append("image", file(await image("png", Math.floor(Math.random() * 1e9)), "logo.png"));
+    return fd;
+  }
   if (p === "/products/" && m === "POST") {
     const fd = new FormData();
     for (const [k, v] of Object.entries(await productBody())) fd.append(k, String(v));

@@ -9,17 +9,28 @@
  *   instagram, x (also x_link/twitter; stored). Rules and messages: app/domain/stores.ts.
  *   The slug (given, else from the name) is made unique (`-2`, `-3`…). 201 {id, name, slug, logo, banner};
  *   the caller becomes the store's Owner (store_members).
+ *   Instead of a file, `logo_upload` / `banner_upload` may carry a token from POST /stores/uploads/
+ *   (same user, fresh): the create-store wizard uploads at the Brand step so that nothing is lost
+ *   across steps without JavaScript.
+ * POST /stores/uploads/   multipart `image`: checked and stored like a logo; 201 {upload, url}.
  * GET /stores/{slug}/   public store page: logo, banner, description, links, published products count.
+ * GET /stores/{slug}/products/?page   the store's published products, the catalogue's page shape.
+ * GET /stores/{storeId}/dashboard/   the seller dashboard's figures (dashboard.server.ts).
  */
 import { StoreCreateSchema, storeInput, storeSlug } from "~/domain/stores";
 import { log } from "~/ops/logger.server";
 import type { RouteDef } from "../core/types";
-import { checkImages, hasFile, indexImages, putImages } from "../core/uploads.server";
+import { checkImage, checkImages, hasFile, indexImages, putImages } from "../core/uploads.server";
+import { filtersFromQuery, listProducts } from "../catalog/queries.server";
+import { ProductPageSchema } from "../catalog/schemas";
+import { storeDashboard } from "./dashboard.server";
+import { signUpload, UPLOAD_MESSAGES, verifyUpload } from "./uploads.server";
 import { createStore } from "./commands.server";
 import { findStoreById, findStoreBySlug, storeMembers, storesOwnedBy } from "./queries.server";
-import { MembershipSchema, OwnerStoresSchema, PublicStoreSchema, StoreMemberSchema, StoreSchema } from "./schemas";
+import { MembershipSchema, OwnerStoresSchema, PublicStoreSchema, StoreDashboardSchema, StoreMemberSchema, StoreSchema, StoreUploadSchema } from "./schemas";
 import { serializeMember, serializePublicStore, serializeStore } from "./serialize";
 import { badRequest, json, notFound, zodToDrf } from "../core/http";
+import { optionalImageUrl } from "../core/media";
 import * as z from "zod";
 
 export const routes: RouteDef[] = [
@@ -42,6 +53,15 @@ export const routes: RouteDef[] = [
       const parsed = StoreCreateSchema.safeParse(storeInput(body));
       const errors: Record<string, string[]> = parsed.success ? {} : zodToDrf(parsed.error);
       const files = (["logo", "banner"] as const).filter((f) => hasFile(body[f])).map((f) => ({ field: f, value: body[f] }));
+      // A token of an image uploaded before (POST /stores/uploads/) stands for a file not sent again.
+      const uploaded: { logo?: string; banner?: string } = {};
+      for (const f of ["logo", "banner"] as const) {
+        const token = body[`${f}_upload`];
+        if (hasFile(body[f]) || token === undefined || token === "") continue;
+        const key = verifyUpload(token, user.id);
+        if (key) uploaded[f] = key;
+        else errors[f] = [UPLOAD_MESSAGES.invalid];
+      }
       let checked: Awaited<ReturnType<typeof checkImages>> = new Map();
       try {
         checked = await checkImages(files);
@@ -56,12 +76,35 @@ export const routes: RouteDef[] = [
       const store = await ctx.db.tx(async (q) => {
         await indexImages(q, stored.values());
         return createStore(q, user.id, input, storeSlug(input.slug, input.name), {
-          logo: stored.get("logo")?.key ?? null,
-          banner: stored.get("banner")?.key ?? null,
+          logo: stored.get("logo")?.key ?? uploaded.logo ?? null,
+          banner: stored.get("banner")?.key ?? uploaded.banner ?? null,
         });
       });
       log().info({ requestId: ctx.requestId, storeId: store.id, userId: user.id }, "store opened");
       return json(serializeStore(store, ctx.url.origin), 201);
+    },
+  },
+  {
+    method: "POST",
+    path: "/stores/uploads/",
+    access: "authenticated",
+    summary:
+      "Store an image ahead of the store (multipart `image`: JPEG/PNG/WebP checked by content, 5 MB, re-encoded, as a logo). 201 {upload, url}: `upload` is an opaque token for POST /stores/ `logo_upload`/`banner_upload`, usable by the same user for 24 hours",
+    tag: "stores",
+    auth: "required",
+    multipart: true,
+    status: 201,
+    body: z.object({ image: z.unknown() }),
+    response: StoreUploadSchema,
+    async handler(ctx) {
+      const user = await ctx.requireUser();
+      const body = await ctx.body();
+      const checked = await checkImage(body.image, "image");
+      const stored = await putImages("stores", new Map([["image", checked]]));
+      const img = stored.get("image")!;
+      await ctx.db.tx((q) => indexImages(q, [img]));
+      log().info({ requestId: ctx.requestId, userId: user.id, key: img.key }, "store image uploaded");
+      return json({ upload: signUpload(img.key, user.id), url: optionalImageUrl(ctx.url.origin, img.key) }, 201);
     },
   },
   {
@@ -87,6 +130,37 @@ export const routes: RouteDef[] = [
       const store = await findStoreBySlug(ctx.db, slug);
       if (!store) throw notFound();
       return json(serializePublicStore(store, ctx.url.origin));
+    },
+  },
+  {
+    method: "GET",
+    path: "/stores/:slug/products/",
+    access: "public",
+    summary: "A store's published products for its public page, newest first; paged like GET /products/ ({count, next, previous, results}; page, page_size)",
+    tag: "stores",
+    response: ProductPageSchema,
+    async handler(ctx) {
+      const slug = ctx.params.slug ?? "";
+      if (!/^[a-z0-9][a-z0-9_-]{0,199}$/i.test(slug)) throw notFound();
+      const store = await findStoreBySlug(ctx.db, slug);
+      if (!store) throw notFound();
+      const f = { ...filtersFromQuery(ctx.url), storeId: store.id, includeUnpublished: false };
+      return json(await listProducts(ctx.db, ctx.url, f, 12));
+    },
+  },
+  {
+    method: "GET",
+    path: "/stores/:storeId/dashboard/",
+    access: "store-member",
+    summary:
+      "The seller dashboard: sales today, last 7 and 30 days (naira; active items of paid or pay-on-delivery orders), orders by delivery status, top 5 products by units in 30 days, low-stock products, 30 days of daily sales (Lagos days)",
+    tag: "stores",
+    auth: "required",
+    response: StoreDashboardSchema,
+    async handler(ctx) {
+      const storeId = ctx.intParam("storeId");
+      if (!(await findStoreById(ctx.db, storeId))) throw notFound();
+      return json(await storeDashboard(ctx.db, storeId));
     },
   },
   {

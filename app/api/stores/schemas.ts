@@ -43,3 +43,27 @@ export const MembershipSchema = z.object({
   role: z.enum(["Owner", "Member", "Admin"]),
 });
 export type ApiMembership = z.infer<typeof MembershipSchema>;
+
+/** POST /stores/uploads/: an image stored ahead of the store, named by an opaque signed token. */
+export const StoreUploadSchema = z.object({ upload: z.string(), url: z.string() });
+export type ApiStoreUpload = z.infer<typeof StoreUploadSchema>;
+
+const DeliveryCountsSchema = z.object({ Placed: z.number(), Confirmed: z.number(), Shipped: z.number(), Delivered: z.number() });
+
+/**
+ * GET /stores/{storeId}/dashboard/: figures from the store's own order items (cancelled items left
+ * out; an order counts when it is paid, or pay on delivery and not cancelled/failed). Days are
+ * Lagos calendar days (WAT, UTC+1); amounts in naira.
+ */
+export const StoreDashboardSchema = z.object({
+  currency: z.literal("NGN"),
+  products_count: z.number(),
+  orders_count: z.number(),
+  sales: z.object({ today: z.number(), last_7_days: z.number(), last_30_days: z.number() }),
+  orders_by_status: DeliveryCountsSchema,
+  top_products: z.array(z.object({ product_id: z.number().nullable(), name: z.string(), units: z.number(), sales: z.number() })),
+  low_stock_threshold: z.number(),
+  low_stock: z.array(z.object({ id: z.number(), name: z.string(), stock_quantity: z.number(), published: z.boolean() })),
+  daily_sales: z.array(z.object({ date: z.string(), sales: z.number(), orders: z.number() })),
+});
+export type ApiStoreDashboard = z.infer<typeof StoreDashboardSchema>;

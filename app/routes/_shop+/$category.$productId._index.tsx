@@ -134,7 +134,15 @@ export default function ProductRoute() {
             {p.store_name ? (
               <>
                 <dt className="text-gray-600">Sold by</dt>
-                <dd className="font-medium">{p.store_name}</dd>
+                <dd className="font-medium">
+                  {p.store_slug ? (
+                    <Link to={`/shop/${encodeURIComponent(p.store_slug)}`} className="text-brand-700 hover:underline" data-testid="sold-by">
+                      {p.store_name}
+                    </Link>
+                  ) : (
+                    p.store_name
+                  )}
+                </dd>
               </>
             ) : null}
           </dl>

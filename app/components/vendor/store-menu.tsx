@@ -1,0 +1,84 @@
+/**
+ * The seller area's side panel (spec section 2): the store's logo and name, then the menu
+ * Dashboard, Products, Orders, Customers, Members (owners only), Notifications, Payouts, Returns,
+ * Log out. The current item carries aria-current="page" (a section counts for its sub-pages, e.g.
+ * an order's page marks Orders). On phones the menu is a horizontal scrolling list: no JavaScript.
+ */
+import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { Spinner } from "../ui/spinner";
+
+export interface StoreMenuStore {
+  name: string;
+  slug: string;
+  logo: string | null;
+}
+
+export function storeMenuItems(slug: string, isOwner: boolean) {
+  const base = `/stores/${encodeURIComponent(slug)}`;
+  const items = [
+    { to: `${base}/dashboard`, section: `${base}/dashboard`, label: "Dashboard" },
+    { to: `${base}/products`, section: `${base}/products`, label: "Products" },
+    { to: `${base}/orders/history`, section: `${base}/orders`, label: "Orders" },
+    { to: `${base}/customers`, section: `${base}/customers`, label: "Customers" },
+    { to: `${base}/members`, section: `${base}/members`, label: "Members", ownerOnly: true },
+    { to: `${base}/notification`, section: `${base}/notification`, label: "Notifications" },
+    { to: `${base}/payouts`, section: `${base}/payouts`, label: "Payouts" },
+    { to: `${base}/returns`, section: `${base}/returns`, label: "Returns" },
+  ];
+  return items.filter((i) => !i.ownerOnly || isOwner);
+}
+
+const inSection = (pathname: string, section: string) => pathname === section || pathname.startsWith(`${section}/`);
+
+export function StoreMenu({ store, isOwner }: { store: StoreMenuStore; isOwner: boolean }) {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const items = storeMenuItems(store.slug, isOwner);
+  return (
+    <aside className="shrink-0 md:w-60" aria-label="Store">
+      <div className="mb-3 flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-3">
+        {store.logo ? (
+          <img src={store.logo} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-full border object-cover" />
+        ) : (
+          <span aria-hidden className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-lg font-bold text-brand-700">
+            {store.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold" data-testid="store-name">
+            {store.name}
+          </p>
+          <Link to={`/shop/${encodeURIComponent(store.slug)}`} className="text-xs text-brand-700 underline">
+            View public page
+          </Link>
+        </div>
+        {navigation.state === "loading" ? <Spinner className="h-4 w-4 text-brand-700" /> : null}
+      </div>
+      <nav aria-label="Store menu">
+        <ul className="flex gap-1 overflow-x-auto rounded-lg border border-gray-200 bg-white p-1 md:flex-col" data-testid="store-menu">
+          {items.map((item) => {
+            const current = inSection(pathname, item.section);
+            return (
+              <li key={item.to} className="shrink-0">
+                <Link
+                  to={item.to}
+                  prefetch="intent"
+                  aria-current={current ? "page" : undefined}
+                  className={`block whitespace-nowrap rounded px-3 py-2 text-sm font-medium hover:bg-brand-50 ${current ? "bg-brand-50 text-brand-700" : "text-ink"}`}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            );
+          })}
+          <li className="shrink-0">
+            {/* The /logout page's button logs out with a POST (nothing changes on a GET). */}
+            <a href="/logout" className="block whitespace-nowrap rounded px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50">
+              Log out
+            </a>
+          </li>
+        </ul>
+      </nav>
+    </aside>
+  );
+}

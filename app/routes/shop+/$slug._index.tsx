@@ -1,0 +1,100 @@
+/**
+ * /shop/{slug} — a store's public page for shoppers: banner, logo, name, description, website and
+ * social links, and its published products (GET /stores/{slug}/products/, the catalogue's page
+ * shape; Previous/Next links without JavaScript, infinite scroll with it). Shared-cacheable like
+ * the other catalogue pages. Unknown store: 404.
+ */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
+import { seoMeta, type Seo } from "~/components/listing/seo";
+import { toCard } from "~/components/product-card";
+import { StoreLinks } from "~/components/vendor/store-links";
+import type { loader as rootLoader } from "~/root";
+import { apiFor } from "~/storefront/api.server";
+import type { ApiProduct, ApiPublicStore, Paged } from "~/storefront/api-types";
+import { siteOrigin } from "~/storefront/catalog.server";
+
+export const PAGE_SIZE = 24;
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const api = await apiFor(request, context);
+  const slug = params.slug ?? "";
+  const url = new URL(request.url);
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const path = encodeURIComponent(slug);
+  const [store, products] = await Promise.all([
+    api.must(api.get<ApiPublicStore>(`/stores/${path}/`, { auth: false })),
+    api.get<Paged<ApiProduct>>(`/stores/${path}/products/?page=${page}&page_size=${PAGE_SIZE}`, { auth: false }),
+  ]);
+  // A page past the end: the API answers 404 (as the catalogue does); show an empty page.
+  const results = products.ok ? products.data : { count: store.products_count, next: null, previous: null, results: [] };
+  const grid: GridPage = { products: results.results.map(toCard), page, hasNext: !!results.next };
+  const canonical = new URL(`/shop/${path}`, siteOrigin(request));
+  if (page > 1) canonical.searchParams.set("page", String(page));
+  const words = store.description.split(/\s+/).filter(Boolean);
+  const seo: Seo = {
+    title: `${store.name}${page > 1 ? ` (page ${page})` : ""} | BuildMart NG`,
+    description: words.length ? `${words.slice(0, 30).join(" ")}${words.length > 30 ? "…" : ""}` : `Shop ${store.name} on BuildMart NG.`,
+    url: canonical.toString(),
+    image: store.banner ?? store.logo ?? undefined,
+  };
+  return data({ store, count: results.count, grid, seo }, { headers: await api.headers() });
+}
+
+/** Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). */
+export const handle = { cache: "public" };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+
+export default function ShopRoute() {
+  const { store, count, grid } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const lite = useRouteLoaderData<typeof rootLoader>("root")?.lite ?? false;
+  return (
+    <main className="container-page py-4">
+      <header className="overflow-hidden rounded-lg border border-gray-200 bg-white">
+        {store.banner ? (
+          <img src={store.banner} alt="" className="h-28 w-full object-cover sm:h-48" data-testid="store-banner" />
+        ) : (
+          <div aria-hidden className="h-16 w-full bg-gradient-to-r from-brand-50 to-orange-100 sm:h-24" />
+        )}
+        <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
+          {store.logo ? (
+            <img src={store.logo} alt={`${store.name} logo`} width={80} height={80} className="-mt-12 h-20 w-20 shrink-0 rounded-full border-4 border-white bg-white object-cover" data-testid="store-logo" />
+          ) : (
+            <span aria-hidden className="-mt-12 flex h-20 w-20 shrink-0 items-center justify-center rounded-full border-4 border-white bg-brand-50 text-2xl font-bold text-brand-700">
+              {store.name.slice(0, 1).toUpperCase()}
+            </span>
+          )}
+          <div className="min-w-0 flex-1">
+            <h1 className="text-xl font-bold sm:text-2xl" data-testid="store-title">
+              {store.name}
+            </h1>
+            <p className="text-sm text-gray-600">
+              {count} product{count === 1 ? "" : "s"} · on BuildMart NG since {new Date(store.created_at).toLocaleDateString("en-NG", { month: "long", year: "numeric" })}
+            </p>
+            {store.description ? <p className="mt-2 whitespace-pre-line text-sm text-gray-800">{store.description}</p> : null}
+            <StoreLinks store={store} />
+          </div>
+        </div>
+      </header>
+      <section aria-labelledby="store-products" className="mt-6">
+        <h2 id="store-products" className="mb-3 text-lg font-semibold">
+          Products
+        </h2>
+        {grid.products.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-gray-300 bg-white p-6 text-center text-gray-600">No Product</p>
+        ) : (
+          <ProductGrid key={`${location.pathname}#${grid.page}`} initial={grid} pathname={location.pathname} search={location.search} lite={lite} />
+        )}
+      </section>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
