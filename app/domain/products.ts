@@ -174,9 +174,6 @@ export const ProductOptionSchema = z.object({
   product: idField("A valid integer is required."),
 });
 
-/** Stock at or below this is "low" (the store's product pages and dashboard flag it). */
-export const LOW_STOCK_THRESHOLD = 5;
-
 /** The spec's client-side duplicate: the same file picked twice (same name, size and type). */
 export const sameFile = (a: { name: string; size: number; type: string }, b: { name: string; size: number; type: string }) =>
   a.name === b.name && a.size === b.size && a.type === b.type;
