@@ -176,6 +176,8 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
     await api.db.query("UPDATE orders SET order_delivery_status = 'Placed', order_payment_status = 'Complete' WHERE id = $1", [o.orderId]);
     return { status: "Confirmed" };
   }
+  if (p === "/users/:userId/delete/") return { password: "not-the-password-1!", confirm: true };
+  if (p === "/newsletter/sends/") return { subject: "Matrix news", text: "Hello from the matrix.", idempotency_key: crypto.randomUUID() };
   if (p === "/users/auth/password/change/") return { old_password: "not-the-password-1!", new_password1: "Matrix#Pass123", new_password2: "Matrix#Pass123" };
   return m === "GET" || m === "DELETE" ? undefined : {};
 }
@@ -216,6 +218,8 @@ async function attempt(api: TestApi, r: RouteDef, path: string, body: unknown, w
  */
 const VALIDATION_REACHED: Record<string, RegExp> = {
   "POST /users/auth/password/change/": /"old_password":\[/,
+  // A wrong password: deleting the fixture owner would end the run; refused only after the guard.
+  "POST /users/:userId/delete/": /"password":\["The password is not correct/,
 };
 
 function judge(r: RouteDef, access: Exclude<Access, "public">, o: Outcome, owned: Owned, cast: Cast, guest: boolean): string | null {
