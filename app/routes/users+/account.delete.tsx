@@ -76,7 +76,16 @@ export default function DeleteAccountRoute() {
       </div>
       <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <PasswordField label="Your password" field={fields.password} autoComplete="current-password" />
+        <div>
+          <PasswordField label="Your password" field={fields.password} autoComplete="current-password" />
+          <p className="mt-1 text-xs text-gray-600">
+            Signed up with Google and never set a password? Set one first with{" "}
+            <Link to="/forget-password" className="text-brand-700 underline">
+              Forgot Password
+            </Link>
+            .
+          </p>
+        </div>
         <CheckboxField
           labelProps={{ children: "I understand that my account will be deleted for good." }}
           inputProps={{ ...getInputProps(fields.confirm, { type: "checkbox" }) }}
