@@ -1,4 +1,8 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { ErrorList } from "~/components/ui/forms";
+import { NewsletterSignupSchema } from "~/domain/privacy";
 
 export const SOCIAL_HANDLE = "@buildmartng";
 const SOCIALS = [
@@ -8,6 +12,49 @@ const SOCIALS = [
   { name: "Facebook", href: "https://www.facebook.com/buildmartng" },
   { name: "YouTube", href: "https://www.youtube.com/@buildmartng" },
 ];
+
+/**
+ * The newsletter sign-up (double opt-in: POST /newsletter mails a confirmation link). A fetcher
+ * with JavaScript (the message appears next to the field, the page stays); a plain POST without
+ * (a bad address renders /newsletter with the message next to the field and the typed value).
+ */
+export function NewsletterForm({ id, redirectTo, lastResult, dark = true }: { id: string; redirectTo: string; lastResult?: SubmissionResult<string[]> | null; dark?: boolean }) {
+  const fetcher = useFetcher<{ result: SubmissionResult<string[]> }>({ key: id });
+  const [form, fields] = useForm({
+    id,
+    lastResult: fetcher.data?.result ?? lastResult,
+    constraint: getZodConstraint(NewsletterSignupSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewsletterSignupSchema }),
+  });
+  const errorId = `${fields.email.id}-error`;
+  return (
+    <fetcher.Form method="post" action="/newsletter" {...getFormProps(form)} className="w-full max-w-md">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <input type="hidden" name="source" value="footer" />
+      <label htmlFor={fields.email.id} className="sr-only">
+        Email address
+      </label>
+      <div className="flex gap-2">
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          placeholder="Your email address"
+          autoComplete="email"
+          aria-invalid={fields.email.errors?.length ? true : undefined}
+          aria-describedby={fields.email.errors?.length ? errorId : undefined}
+          className={`min-w-0 flex-1 rounded-md px-3 py-2 text-ink placeholder:text-gray-500 ${dark ? "border-0 bg-white" : "border border-gray-300 bg-white"}`}
+        />
+        <button type="submit" className="btn bg-ink text-white hover:bg-black" disabled={fetcher.state !== "idle"}>
+          Subscribe
+        </button>
+      </div>
+      <div className={dark ? "mt-1 rounded bg-white px-2 text-sm empty:hidden" : "mt-1 empty:hidden"}>
+        <ErrorList id={errorId} errors={fields.email.errors} />
+      </div>
+    </fetcher.Form>
+  );
+}
 
 export function Footer({ lite }: { lite: boolean }) {
   const location = useLocation();
@@ -22,24 +69,7 @@ export function Footer({ lite }: { lite: boolean }) {
             </h2>
             <p className="text-sm text-white">New arrivals and price drops. Unsubscribe any time.</p>
           </div>
-          <Form method="post" action="/newsletter" className="flex w-full max-w-md gap-2">
-            <input type="hidden" name="redirectTo" value={here} />
-            <label htmlFor="newsletter-email" className="sr-only">
-              Email address
-            </label>
-            <input
-              id="newsletter-email"
-              name="email"
-              type="email"
-              required
-              placeholder="Your email address"
-              autoComplete="email"
-              className="min-w-0 flex-1 rounded-md border-0 bg-white px-3 py-2 text-ink placeholder:text-gray-500"
-            />
-            <button type="submit" className="btn bg-ink text-white hover:bg-black">
-              Subscribe
-            </button>
-          </Form>
+          <NewsletterForm id="newsletter-footer" redirectTo={here} />
         </div>
       </section>
       <div className="container-page grid gap-8 py-8 sm:grid-cols-2 lg:grid-cols-4">

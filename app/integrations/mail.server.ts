@@ -20,6 +20,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string | null;
+  /** Extra header lines (e.g. List-Unsubscribe), sent by both transports and kept by the queue. */
+  headers?: Record<string, string> | null;
 }
 
 export interface MailTransport {
@@ -30,7 +32,7 @@ export interface MailTransport {
 /** Builds the raw RFC 822 message (headers, text and HTML alternatives) without sending it. */
 export async function buildRawMessage(message: MailMessage & { from: string }): Promise<Buffer> {
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
-  const info = await builder.sendMail({ ...message, html: message.html ?? undefined });
+  const info = await builder.sendMail({ ...message, html: message.html ?? undefined, headers: message.headers ?? undefined });
   return info.message as Buffer;
 }
 
@@ -41,7 +43,7 @@ export class SmtpTransport implements MailTransport {
     this.transporter = nodemailer.createTransport(url);
   }
   async send(message: MailMessage & { from: string }) {
-    await this.transporter.sendMail({ ...message, html: message.html ?? undefined });
+    await this.transporter.sendMail({ ...message, html: message.html ?? undefined, headers: message.headers ?? undefined });
   }
 }
 
@@ -96,9 +98,9 @@ export async function sendMail(message: MailMessage, db?: Queryable): Promise<"s
     log().warn({ subject: message.subject, error: errorText(e) }, "sending mail failed; queued for retry");
     const q = db ?? (await getDb());
     await q.query(
-      `INSERT INTO mail_queue (to_address, subject, text_body, html_body, attempts, last_error, next_attempt_at)
-       VALUES ($1, $2, $3, $4, 1, $5, now() + interval '1 minute')`,
-      [message.to, message.subject, message.text, message.html ?? null, errorText(e)],
+      `INSERT INTO mail_queue (to_address, subject, text_body, html_body, headers, attempts, last_error, next_attempt_at)
+       VALUES ($1, $2, $3, $4, $5, 1, $6, now() + interval '1 minute')`,
+      [message.to, message.subject, message.text, message.html ?? null, message.headers ? JSON.stringify(message.headers) : null, errorText(e)],
     );
     return "queued";
   }
@@ -115,8 +117,16 @@ export function flushMailQueue(db?: Queryable, opts: { all?: boolean; limit?: nu
     const q = db ?? (await getDb());
     let sent = 0;
     let failed = 0;
-    const due = await q.query<{ id: number; to_address: string; subject: string; text_body: string; html_body: string | null; attempts: number }>(
-      `SELECT id, to_address, subject, text_body, html_body, attempts FROM mail_queue
+    const due = await q.query<{
+      id: number;
+      to_address: string;
+      subject: string;
+      text_body: string;
+      html_body: string | null;
+      headers: Record<string, string> | string | null;
+      attempts: number;
+    }>(
+      `SELECT id, to_address, subject, text_body, html_body, headers, attempts FROM mail_queue
         WHERE sent_at IS NULL ${opts.all ? "" : "AND next_attempt_at <= now()"}
         ORDER BY id LIMIT $1`,
       [opts.limit ?? 50],
@@ -129,7 +139,8 @@ export function flushMailQueue(db?: Queryable, opts: { all?: boolean; limit?: nu
       );
       if (claim.rowCount === 0) continue;
       try {
-        await mailTransport().send({ from: env().MAIL_FROM, to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body });
+        const headers = typeof m.headers === "string" ? (JSON.parse(m.headers) as Record<string, string>) : m.headers;
+        await mailTransport().send({ from: env().MAIL_FROM, to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body, headers });
         await q.query("UPDATE mail_queue SET sent_at = now(), last_error = NULL WHERE id = $1", [m.id]);
         sent++;
       } catch (e) {

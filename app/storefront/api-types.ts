@@ -27,6 +27,8 @@ export type { ApiMyReview, ApiReview, ApiReviewSummary } from "~/api/reviews/sch
 export type { ApiMembership, ApiPublicStore, ApiStore, ApiStoreDashboard, ApiStoreMember, ApiStoreUpload } from "~/api/stores/schemas";
 export type { ApiNotification, ApiNotificationPage } from "~/api/notifications/schemas";
 export type { ApiWishlistEntry } from "~/api/wishlist/schemas";
+export type { ApiNewsletterConfirmed, ApiNewsletterSend, ApiNewsletterSummary } from "~/api/newsletter/schemas";
+export type { ApiPersonalData } from "~/api/users/schemas";
 
 /** {count, next, previous, results} lists. */
 export interface Paged<T> {

@@ -194,6 +194,8 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
     await api.db.query("UPDATE returns SET status = 'accepted', decided_at = now() WHERE id = $1", [o.returnId]);
     return { note: "Paid back by transfer" };
   }
+  if (p === "/users/:userId/delete/") return { password: "not-the-password-1!", confirm: true };
+  if (p === "/newsletter/sends/") return { subject: "Matrix news", text: "Hello from the matrix.", idempotency_key: crypto.randomUUID() };
   if (p === "/users/auth/password/change/") return { old_password: "not-the-password-1!", new_password1: "Matrix#Pass123", new_password2: "Matrix#Pass123" };
   return m === "GET" || m === "DELETE" ? undefined : {};
 }
@@ -237,6 +239,8 @@ const VALIDATION_REACHED: Record<string, RegExp> = {
   // Payouts: the empty body reaches validation (a real one would call Paystack or pay out money).
   "PUT /stores/:storeId/bank-account/": /"bank_code":\[/,
   "POST /admin/payouts/": /"store_id":\[/,
+  // A wrong password: deleting the fixture owner would end the run; refused only after the guard.
+  "POST /users/:userId/delete/": /"password":\["The password is not correct/,
 };
 
 function judge(r: RouteDef, access: Exclude<Access, "public">, o: Outcome, owned: Owned, cast: Cast, guest: boolean): string | null {

@@ -1,8 +1,16 @@
-/** /users/{id}/ (spec section 7): a user's public name and e-mail, for that user or an admin. */
-import { json, notFound } from "../core/http";
+/**
+ * /users/{id}/ (spec section 7): a user's public name and e-mail, for that user or an admin.
+ * Personal data (issue 11, Nigeria Data Protection Act): the caller's own data as JSON, and
+ * deleting their own account (password checked; docs/privacy.md says what is kept).
+ */
+import { DELETE_ACCOUNT_MESSAGES } from "~/domain/privacy";
+import { log } from "~/ops/logger.server";
+import { checkPassword } from "../auth/routes";
+import { badRequest, json, noContent, notFound, validate } from "../core/http";
 import type { RouteDef } from "../core/types";
-import { findPublicUser } from "./queries.server";
-import { UserSchema } from "./schemas";
+import { deleteAccount, deletionBlocker } from "./commands.server";
+import { findPublicUser, personalData } from "./queries.server";
+import { DeleteAccountBody, PersonalDataSchema, UserSchema } from "./schemas";
 
 export const routes: RouteDef[] = [
   {
@@ -20,4 +28,48 @@ export const routes: RouteDef[] = [
     auth: "required",
     response: UserSchema,
   },
+  {
+    method: "GET",
+    path: "/users/:userId/export/",
+    // Only the person themselves: nobody, not even an admin, downloads someone's whole file.
+    access: "self-only",
+    async handler(ctx) {
+      const data = await personalData(ctx.db, ctx.intParam("userId"));
+      if (!data) throw notFound();
+      return json(data, 200, { "Cache-Control": "private, no-store" });
+    },
+    summary:
+      "Download my data: account, addresses, orders with items, payments, reviews, wishlist, cart, newsletter consent, notifications, store memberships (no password hash, no tokens)",
+    tag: "users",
+    auth: "required",
+    response: PersonalDataSchema,
+  },
+  {
+    method: "POST",
+    path: "/users/:userId/delete/",
+    access: "self-only",
+    async handler(ctx) {
+      const id = ctx.intParam("userId");
+      const body = validate(DeleteAccountBody, await ctx.body());
+      const row = await ctx.db.query<{ password_hash: string | null }>("SELECT password_hash FROM users WHERE id = $1 AND deleted_at IS NULL", [id]);
+      if (!(await checkPassword(row.rows[0]?.password_hash ?? null, body.password))) throw badRequest({ password: [DELETE_ACCOUNT_MESSAGES.wrongPassword] });
+      const blocker = await deletionBlocker(ctx.db, id);
+      if (blocker) throw badRequest({ non_field_errors: [blocker] });
+      await ctx.db.tx(async (tx) => {
+        // Checked again inside the transaction: an order placed meanwhile blocks it too.
+        const late = await deletionBlocker(tx, id);
+        if (late) throw badRequest({ non_field_errors: [late] });
+        await deleteAccount(tx, id);
+      });
+      log().info({ userId: id, requestId: ctx.requestId }, "account deleted (anonymised)");
+      return noContent();
+    },
+    summary:
+      "Delete my account (password and confirm: true). Ends every session, removes addresses, wishlist, cart, notifications, newsletter subscription and store memberships; keeps orders with personal fields removed and reviews under 'Former customer'. Refused (400) while the caller owns a store or has an order on its way",
+    tag: "users",
+    auth: "required",
+    body: DeleteAccountBody,
+    status: 204,
+  },
 ];
+

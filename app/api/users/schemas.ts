@@ -3,3 +3,32 @@ import * as z from "zod";
 
 export const UserSchema = z.object({ id: z.number(), email: z.string(), first_name: z.string(), last_name: z.string() });
 export type ApiUser = z.infer<typeof UserSchema>;
+
+/** POST /users/{id}/delete/ (the rule of the delete-account form). */
+export { DeleteAccountSchema as DeleteAccountBody } from "~/domain/privacy";
+
+/** GET /users/{id}/export/: everything we hold about the caller (no password hash, no tokens). */
+export const PersonalDataSchema = z.object({
+  exported_at: z.string(),
+  account: z.object({
+    id: z.number(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    phone: z.string().nullable(),
+    role: z.string(),
+    email_verified: z.boolean(),
+    google_sign_in: z.boolean(),
+    created_at: z.string(),
+  }),
+  addresses: z.array(z.record(z.string(), z.unknown())),
+  orders: z.array(z.record(z.string(), z.unknown())),
+  payments: z.array(z.record(z.string(), z.unknown())),
+  reviews: z.array(z.record(z.string(), z.unknown())),
+  wishlist: z.array(z.record(z.string(), z.unknown())),
+  cart: z.array(z.record(z.string(), z.unknown())),
+  newsletter: z.record(z.string(), z.unknown()).nullable(),
+  notifications: z.array(z.record(z.string(), z.unknown())),
+  store_memberships: z.array(z.record(z.string(), z.unknown())),
+});
+export type ApiPersonalData = z.infer<typeof PersonalDataSchema>;

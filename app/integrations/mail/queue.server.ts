@@ -3,5 +3,11 @@ import type { MailMessage } from "../mail.server";
 
 /** Puts a message in mail_queue (due now) on `q`, typically inside the transaction of the change it reports. */
 export async function queueMail(q: Queryable, m: MailMessage): Promise<void> {
-  await q.query("INSERT INTO mail_queue (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4)", [m.to, m.subject, m.text, m.html ?? null]);
+  await q.query("INSERT INTO mail_queue (to_address, subject, text_body, html_body, headers) VALUES ($1, $2, $3, $4, $5)", [
+    m.to,
+    m.subject,
+    m.text,
+    m.html ?? null,
+    m.headers ? JSON.stringify(m.headers) : null,
+  ]);
 }

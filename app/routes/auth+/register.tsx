@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ ...apiErrorsToReply(r.status, r.data, FIELDS), hideFields: SECRET }), { status: r.status === 429 ? 429 : 400 });
   }
   if (newsletter) {
-    const n = await api.post("/newsletter/", { email: payload.email }, { auth: false });
+    const n = await api.post("/newsletter/", { email: payload.email, source: "registration" }, { auth: false });
     if (!n.ok) log().warn({ status: n.status, requestId: context.requestId }, "register: newsletter sign-up failed");
   }
   return redirect("/email/verify", { status: 303 });

@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useActionData, useLoaderData, useOutlet, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useOutlet, useSearchParams } from "@remix-run/react";
 import { AddressForm } from "~/components/address-form";
 import { AddressFormSchema, MAX_ADDRESSES, toAddressBody } from "~/domain/addresses";
 import { apiErrorsToReply } from "~/storefront/form-reply";
@@ -97,6 +97,20 @@ export default function AddressesRoute() {
           />
         </section>
       )}
+      <section aria-labelledby="your-data-heading" className="mt-6 rounded-lg border border-gray-200 bg-white p-4">
+        <h2 id="your-data-heading" className="text-lg font-semibold">
+          Your data
+        </h2>
+        <p className="mt-1 text-sm text-gray-600">A copy of everything we hold about you, or the end of your account.</p>
+        <div className="mt-3 flex flex-wrap gap-4 text-sm font-medium">
+          <a href="/users/account/export" className="text-brand-700 underline" download>
+            Download my data
+          </a>
+          <Link to="/users/account/delete" className="text-red-700 underline">
+            Delete my account
+          </Link>
+        </div>
+      </section>
     </main>
   );
 }

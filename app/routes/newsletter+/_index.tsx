@@ -1,0 +1,53 @@
+/**
+ * /newsletter — the sign-up's action (the footer form posts here) and, for GET or a refused
+ * address without JavaScript, a small page with the same form and the message next to the field.
+ * Double opt-in: a valid address gets a confirmation e-mail; the answer is the same whether or not
+ * it is already subscribed, so the form never reveals who is on the list.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NewsletterForm } from "~/components/footer";
+import { NEWSLETTER_SIGNUP_ANSWER, NewsletterSignupSchema } from "~/domain/privacy";
+import { apiFor } from "~/storefront/api.server";
+import { apiErrorsToReply } from "~/storefront/form-reply";
+import { readForm, redirectWithFlash } from "~/storefront/responses.server";
+import { safeRedirect } from "~/storefront/session.server";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const redirectTo = safeRedirect(form.get("redirectTo"));
+  const submission = parseWithZod(form, { schema: NewsletterSignupSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), redirectTo }, { status: 400 });
+  const api = await apiFor(request, context);
+  const r = await api.post("/newsletter/", submission.value);
+  if (!r.ok) {
+    const reply = submission.reply(apiErrorsToReply(r.status, r.data, ["email"], "We could not take that address just now. Please try again."));
+    return data({ result: reply, redirectTo }, { status: r.status === 400 ? 400 : 502 });
+  }
+  return redirectWithFlash(api, redirectTo, { kind: "success", message: NEWSLETTER_SIGNUP_ANSWER });
+}
+
+export default function NewsletterRoute() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <main className="container-page py-10">
+      <div className="mx-auto max-w-md rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+        <h1 className="text-xl font-bold">Get our newsletter</h1>
+        <p className="mt-2 mb-4 text-sm text-gray-600">
+          Deals on building materials, new arrivals and price drops. We send you an e-mail to confirm first; you can unsubscribe from any
+          newsletter with one click.
+        </p>
+        <NewsletterForm id="newsletter-page" redirectTo={actionData?.redirectTo ?? "/"} lastResult={actionData?.result} dark={false} />
+      </div>
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Newsletter | BuildMart NG" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

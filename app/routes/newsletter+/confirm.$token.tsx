@@ -1,0 +1,65 @@
+/**
+ * /newsletter/confirm/{token} — the link of the confirmation e-mail. The GET only shows a button
+ * (mail scanners open links; nothing changes on a GET); its POST confirms: 'You are subscribed'.
+ */
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import type { ApiNewsletterConfirmed } from "~/storefront/api-types";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NEWSLETTER_BAD_LINK } from "~/domain/privacy";
+import { apiFor } from "~/storefront/api.server";
+import { apiMessage } from "~/storefront/form-reply";
+import { readForm } from "~/storefront/responses.server";
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await readForm(request);
+  const api = await apiFor(request, context);
+  const r = await api.post<ApiNewsletterConfirmed>("/newsletter/confirm/", { token: params.token ?? "" }, { auth: false });
+  if (r.ok) return { subscribed: true as const, email: r.data.email, error: null };
+  return data({ subscribed: false as const, email: null, error: r.status === 400 ? NEWSLETTER_BAD_LINK : apiMessage(r.data, NEWSLETTER_BAD_LINK) }, { status: r.status === 400 ? 400 : 502 });
+}
+
+export default function NewsletterConfirmRoute() {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <main className="container-page py-10">
+      <div className="mx-auto max-w-md rounded-xl border border-gray-200 bg-white p-6 text-center shadow-sm">
+        {result?.subscribed ? (
+          <>
+            <h1 className="text-xl font-bold">You are subscribed</h1>
+            <p className="mt-3 text-sm text-gray-700" role="status">
+              Thank you! <strong>{result.email}</strong> will receive the BuildMart NG newsletter. Every newsletter has a one-click
+              unsubscribe link.
+            </p>
+            <Link to="/" className="btn-primary mt-5 inline-block">
+              Continue shopping
+            </Link>
+          </>
+        ) : (
+          <>
+            <h1 className="text-xl font-bold">Confirm your subscription</h1>
+            <p className="mt-3 text-sm text-gray-700">Press the button to start receiving deals on building materials from BuildMart NG.</p>
+            {result?.error ? (
+              <p className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
+                {result.error}
+              </p>
+            ) : null}
+            <Form method="post" className="mt-5">
+              <button type="submit" className="btn-primary w-full" disabled={busy}>
+                Confirm my subscription
+              </button>
+            </Form>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Confirm your subscription | BuildMart NG" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
