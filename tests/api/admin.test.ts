@@ -15,7 +15,6 @@ async function cast(api: TestApi) {
   const product = await createProduct(api.db, { store_id: store.id, user_id: owner.id, category_id: cat, name: `Granite ${word} slab` });
   return { admin, shopper, owner, store, cat, word, product };
 }
-type Cast = Awaited<ReturnType<typeof cast>>;
 
 const post = (api: TestApi, path: string, token: string | undefined, json: unknown = {}) => api.call(path, { method: "POST", token, json });
 const auditRows = async (api: TestApi, type: string, id: number | string) =>

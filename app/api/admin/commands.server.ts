@@ -115,7 +115,7 @@ export async function setProductFeatured(q: Queryable, actor: Actor, id: number,
   await audit(q, { actorId: actor.id, action: featured ? "product.feature" : "product.unfeature", targetType: "product", targetId: id, before: productState(before), after: productState(after), reason });
   if (featured && !before.featured)
     await recordEvent(q, {
-      notices: [{ storeId: before.store_id, kind: "product_featured", title: `"${before.name}" is featured on the home page`, body: reason ?? "", link: `/product/${id}` }],
+      notices: [{ storeId: before.store_id, kind: "product_featured", title: `"${before.name}" is featured on the home page`, body: reason ?? "", link: `/stores/${before.store_slug}/notification` }],
     });
   return after;
 }
@@ -260,12 +260,17 @@ export async function setUserActive(q: Queryable, actor: Actor, id: number, acti
   return after;
 }
 
-export async function resendVerification(q: Queryable, actor: Actor, id: number) {
-  const u = await findAdminUser(q, id, true);
+/**
+ * Sends a new verification link. Not in a transaction: createVerification (auth) sends the mail at
+ * once and then flushes the mail queue on the Queryable it was given, which must outlive the call.
+ * The key is stored first, then the audit row.
+ */
+export async function resendVerification(db: Queryable, actor: Actor, id: number) {
+  const u = await findAdminUser(db, id);
   if (!u) throw notFound();
   if (u.email_verified) throw badRequest({ non_field_errors: ["This e-mail address is already verified."] });
   if (!u.is_active) throw badRequest({ non_field_errors: ["This account is deactivated: reactivate it first."] });
-  await audit(q, { actorId: actor.id, action: "user.resend_verification", targetType: "user", targetId: id, before: null, after: { email: u.email } });
-  await createVerification(q, { id: u.id, email: u.email, first_name: u.first_name });
+  await createVerification(db, { id: u.id, email: u.email, first_name: u.first_name });
+  await audit(db, { actorId: actor.id, action: "user.resend_verification", targetType: "user", targetId: id, before: null, after: { email: u.email } });
   return u;
 }

@@ -57,6 +57,7 @@ import {
   listWebhooks,
   overview,
   serializeAdminProduct,
+  serializeStore,
 } from "./queries.server";
 import {
   AdminCategorySchema,
@@ -75,14 +76,13 @@ import {
   AuditPageSchema,
   VerifyNowSchema,
 } from "./schemas";
-import { serializeStore } from "./queries.server";
 
 const TAG = "admin";
 
 /** A query-string filter: trimmed, at most the search length, "" as absent. */
 const qs = (ctx: ApiContext, name: string) => {
   const v = ctx.url.searchParams.get(name)?.trim().slice(0, TEXT_MAX.search);
-  return v ? v.replace(/\u0000/g, "") : undefined;
+  return v ? v.split("\u0000").join("") : undefined;
 };
 
 async function list<T>(ctx: ApiContext, fn: (page: { limit: number; offset: number }) => Promise<{ rows: T[]; count: number }>) {
@@ -297,9 +297,18 @@ export const routes: RouteDef[] = [
   action("/admin/users/:userId/reactivate/", "Reactivate a user (optional reason)", { reason: "optional", response: AdminUserSchema }, (ctx, tx, a, reason) =>
     setUserActive(tx, a, ctx.intParam("userId"), true, reason),
   ),
-  action("/admin/users/:userId/resend-verification/", "Send the user a new e-mail verification link (400 when already verified)", { reason: "optional", response: AdminUserSchema }, (ctx, tx, a) =>
-    resendVerification(tx, a, ctx.intParam("userId")),
-  ),
+  {
+    method: "POST",
+    access: "admin",
+    path: "/admin/users/:userId/resend-verification/",
+    summary: "Send the user a new e-mail verification link (400 when already verified or deactivated)",
+    tag: TAG,
+    response: AdminUserSchema,
+    async handler(ctx) {
+      const actor = await ctx.requireAdmin();
+      return json(await resendVerification(ctx.db, actor, ctx.intParam("userId")));
+    },
+  },
   // ---- payments
   {
     method: "GET",
