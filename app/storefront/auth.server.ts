@@ -24,6 +24,8 @@ export async function requireUser(request: Request, context?: StorefrontContext 
  */
 export async function requireAdmin(request: Request, context?: StorefrontContext | null): Promise<{ api: Api; user: SessionUser; overview: ApiAdminOverview }> {
   const { api, user } = await requireUser(request, context);
-  const overview = await api.once("admin:overview", () => api.must(api.get<ApiAdminOverview>("/admin/overview/")));
+  // The answer is memoised, not the thrown Response: each loader throws its own (a body is read once).
+  const answer = await api.once("admin:overview", () => api.get<ApiAdminOverview>("/admin/overview/"));
+  const overview = await api.must(Promise.resolve(answer));
   return { api, user, overview };
 }
