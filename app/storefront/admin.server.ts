@@ -51,7 +51,8 @@ export function listQuery(request: Request, keys: readonly string[]): { qs: stri
   const out = new URLSearchParams();
   const filters: Record<string, string> = {};
   for (const k of keys) {
-    const v = url.searchParams.get(k)?.trim().slice(0, 200);
+    // The page's search box is "q": the header's own search box fills itself from "search".
+    const v = (k === "search" ? (url.searchParams.get("q") ?? url.searchParams.get(k)) : url.searchParams.get(k))?.trim().slice(0, 200);
     if (v) {
       out.set(k, v);
       filters[k] = v;

@@ -86,7 +86,7 @@ test("the admin suspends a store: its product leaves search and its page; reinst
   await login(page, ADMIN.email, ADMIN.password, testInfo);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Admin", exact: true })).toBeVisible();
-  await page.goto(`/admin/stores?search=${encodeURIComponent(store.slug)}`);
+  await page.goto(`/admin/stores?q=${encodeURIComponent(store.slug)}`);
   await ready(page, testInfo);
   const row = page.getByTestId(`store-row-${store.slug}`);
   await expect(row).toContainText(name);

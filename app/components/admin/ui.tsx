@@ -55,7 +55,7 @@ export function Filters({
           <label htmlFor="admin-search" className="field-label">
             Search
           </label>
-          <input id="admin-search" name="search" type="search" defaultValue={search ?? ""} placeholder={placeholder} maxLength={200} className="field-input" />
+          <input id="admin-search" name="q" type="search" defaultValue={search ?? ""} placeholder={placeholder} maxLength={200} className="field-input" />
         </div>
       ) : null}
       {statuses ? (
