@@ -12,6 +12,7 @@ import { m0006_refunds } from "./migrations/0006_refunds";
 import { m0007_orders } from "./migrations/0007_orders";
 import { m0008_money_fixes } from "./migrations/0008_money_fixes";
 import { m0009_vendor } from "./migrations/0009_vendor";
+import { m0010_admin } from "./migrations/0010_admin";
 import { m0011_payouts } from "./migrations/0011_payouts";
 import { m0012_returns } from "./migrations/0012_returns";
 import { m0013_newsletter } from "./migrations/0013_newsletter";
@@ -22,4 +23,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: Migration[] = [m0001_init, m0002_catalog, m0003_accounts, m0004_store_members, m0005_sessions, m0006_refunds, m0007_orders, m0008_money_fixes, m0009_vendor, m0011_payouts, m0012_returns, m0013_newsletter, m0018_catalog_cache];
+export const migrations: Migration[] = [m0001_init, m0002_catalog, m0003_accounts, m0004_store_members, m0005_sessions, m0006_refunds, m0007_orders, m0008_money_fixes, m0009_vendor, m0010_admin, m0011_payouts, m0012_returns, m0013_newsletter, m0018_catalog_cache];

@@ -139,3 +139,6 @@ export const GoogleSchema = z
 
 /** The API's answer to a correct password on an unconfirmed address. */
 export const EMAIL_NOT_VERIFIED_MESSAGE = "E-mail is not verified.";
+
+/** The API's answer to a correct password on an account an administrator deactivated. */
+export const ACCOUNT_DEACTIVATED_MESSAGE = "This account has been deactivated. Contact support@buildmart.ng if you think this is a mistake.";

@@ -5,6 +5,19 @@
  * Type-only imports: nothing of app/api reaches the browser bundle.
  */
 export type { ApiAddress } from "~/api/addresses/schemas";
+export type {
+  ApiAdminCategory,
+  ApiAdminOverview,
+  ApiAdminPayment,
+  ApiAdminProduct,
+  ApiAdminRefund,
+  ApiAdminReview,
+  ApiAdminStore,
+  ApiAdminUser,
+  ApiAdminWebhook,
+  ApiAuditEntry,
+  ApiVerifyNow,
+} from "~/api/admin/schemas";
 export type { ApiDetail, ApiLogin as ApiLoginAnswer } from "~/api/auth/schemas";
 export type { ApiCart, ApiCartItem } from "~/api/carts/schemas";
 export type { ApiCategory, ApiProduct } from "~/api/catalog/schemas";

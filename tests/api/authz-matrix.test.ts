@@ -74,7 +74,10 @@ function paramFor(key: string, path: string, cast: Cast, o: Owned, guest: boolea
     case "itemId":
       return guest ? o.guestCartItemId : o.cartItemId;
     case "productId":
+      if (path.startsWith("/admin/")) return o.storeProductId ?? o.productId; // admin moderation: a product of the owner's store
       return /\/stores?\//.test(path) ? o.productId : o.deliveredProductId;
+    case "categoryId":
+      return o.emptyCategoryId;
     case "addressId":
       return o.addressId;
     case "wishlistId":
@@ -196,6 +199,11 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
   }
   if (p === "/users/:userId/delete/") return { password: "not-the-password-1!", confirm: true };
   if (p === "/newsletter/sends/") return { subject: "Matrix news", text: "Hello from the matrix.", idempotency_key: crypto.randomUUID() };
+  // Admin moderation (issue 11): actions that need a reason, and category writes.
+  if (/^\/admin\/.*\/(suspend|unpublish|hide)\/$/.test(p)) return { reason: "Matrix check" };
+  if (p === "/admin/categories/" && m === "POST") return { name: `Matrix new ${o.marker}`, parent: "" };
+  if (p === "/admin/categories/:categoryId/rename/") return { name: `Matrix renamed ${o.marker}` };
+  if (p === "/admin/categories/:categoryId/move/") return { parent: "" };
   if (p === "/users/auth/password/change/") return { old_password: "not-the-password-1!", new_password1: "Matrix#Pass123", new_password2: "Matrix#Pass123" };
   return m === "GET" || m === "DELETE" ? undefined : {};
 }
@@ -241,6 +249,8 @@ const VALIDATION_REACHED: Record<string, RegExp> = {
   "POST /admin/payouts/": /"store_id":\[/,
   // A wrong password: deleting the fixture owner would end the run; refused only after the guard.
   "POST /users/:userId/delete/": /"password":\["The password is not correct/,
+  // The owner's e-mail is verified: the admin reached the check that refuses a needless resend.
+  "POST /admin/users/:userId/resend-verification/": /already verified/,
 };
 
 function judge(r: RouteDef, access: Exclude<Access, "public">, o: Outcome, owned: Owned, cast: Cast, guest: boolean): string | null {

@@ -6,7 +6,7 @@
  */
 import crypto from "node:crypto";
 import type { Db } from "~/db/client.server";
-import { createAddress, createCart, createOrder, createProduct, createReview, createStore } from "~/db/seed/factories";
+import { createAddress, createCart, createCategory, createOrder, createProduct, createReview, createStore } from "~/db/seed/factories";
 import { makeUser, type TestApi } from "../api/harness";
 
 export interface Identity {
@@ -57,6 +57,8 @@ export interface Owned {
   /** A product of the owner's store (the seeded products belong to other stores) and its photo; null without a store. */
   storeProductId: number | null;
   storeProductImageId: number | null;
+  /** An empty category (no product, no subcategory) for the admin's category routes. */
+  emptyCategoryId: number;
 }
 
 const hex = (n = 4) => crypto.randomBytes(n).toString("hex");
@@ -149,8 +151,10 @@ export async function makeOwned(db: Db, ownerId: number, store: Store | null): P
     storeProductId = sp.id;
     storeProductImageId = (await db.query<{ id: number }>("SELECT id FROM product_images WHERE product_id = $1", [sp.id])).rows[0].id;
   }
+  const emptyCategory = await createCategory(db, { name: `Matrix ${marker}` });
   return {
     marker,
+    emptyCategoryId: emptyCategory.id,
     storeProductId,
     storeProductImageId,
     addressId: address.id,

@@ -21,6 +21,7 @@ import {
   similarToEmail,
   VerifyEmailSchema,
   EMAIL_NOT_VERIFIED_MESSAGE,
+  ACCOUNT_DEACTIVATED_MESSAGE,
 } from "~/domain/accounts";
 import { findOrCreateGoogleUser, GoogleTokenError, verifyGoogleIdToken } from "~/integrations/google.server";
 import { sendMail } from "~/integrations/mail.server";
@@ -102,7 +103,8 @@ export async function issueTokens(db: Queryable, user: LoginUser): Promise<Login
   };
 }
 
-async function createVerification(db: Queryable, user: { id: number; email: string; first_name: string }) {
+/** Stores a new e-mail verification key and sends its link (registration, resend, and the admin's resend). */
+export async function createVerification(db: Queryable, user: { id: number; email: string; first_name: string }) {
   const key = randomToken();
   await db.query(
     `INSERT INTO email_verifications (key, user_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`,
@@ -187,7 +189,10 @@ async function login(ctx: ApiContext) {
   await rl.check(RULES.loginAccountIp, pair);
   const r = await ctx.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [body.email]);
   const u = r.rows[0];
-  const ok = (await checkPassword(u?.password_hash ?? null, body.password)) && !!u?.is_active;
+  const passwordOk = await checkPassword(u?.password_hash ?? null, body.password);
+  // Only someone who knows the password learns that the account was deactivated (issue 11).
+  if (passwordOk && u && !u.is_active) throw badRequest({ non_field_errors: [ACCOUNT_DEACTIVATED_MESSAGE] });
+  const ok = passwordOk && !!u?.is_active;
   if (!ok || !u) {
     // Only failures count, so a shopper who signs in often is never locked out.
     await Promise.all([rl.fail(RULES.loginIp, ip), rl.fail(RULES.loginAccountIp, pair)]);

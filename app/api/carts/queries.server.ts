@@ -7,6 +7,7 @@ import { lineLimit, stockMessage } from "~/domain/cart";
 import { badRequest } from "../core/http";
 import { firstImageKeySql } from "../core/media";
 import { serializeCart, type CartItemRow, type CartRow } from "./serialize";
+import { listedSql } from "../catalog/listed";
 
 export async function findCart(q: Queryable, id: string): Promise<CartRow | null> {
   const r = await q.query<CartRow>("SELECT id::text AS id, user_id FROM carts WHERE id = $1", [id]);
@@ -21,7 +22,7 @@ export async function findUserCart(q: Queryable, userId: number): Promise<CartRo
 /** A cart's lines with each product's name, prices, size, stock and first image, oldest first. */
 export async function loadCartItems(q: Queryable, cartId: string): Promise<CartItemRow[]> {
   const r = await q.query<CartItemRow>(
-    `SELECT ci.id, ci.product_id, ci.quantity, p.name, p.selling_price_kobo, p.price_kobo, p.size, p.published,
+    `SELECT ci.id, ci.product_id, ci.quantity, p.name, p.selling_price_kobo, p.price_kobo, p.size, ${listedSql("p")} AS published,
             p.stock_quantity, p.category_id, ${firstImageKeySql("p.id")} AS image_key
        FROM cart_items ci JOIN products p ON p.id = ci.product_id
       WHERE ci.cart_id = $1
@@ -45,7 +46,7 @@ export interface AvailableProduct {
 
 /** A product that may go in a cart (published, in stock), or a 400 on `field`. */
 export async function availableProduct(q: Queryable, productId: number, field = "prod_id"): Promise<AvailableProduct> {
-  const r = await q.query<AvailableProduct>("SELECT id, published, stock_quantity, name FROM products WHERE id = $1", [productId]);
+  const r = await q.query<AvailableProduct>(`SELECT p.id, ${listedSql("p")} AS published, p.stock_quantity, p.name FROM products p WHERE p.id = $1`, [productId]);
   const p = r.rows[0];
   if (!p || !p.published) throw badRequest({ [field]: ["This product is not available."] });
   if (p.stock_quantity <= 0) throw badRequest({ [field]: ["This product is out of stock."] });

@@ -10,6 +10,7 @@ import type { Queryable } from "~/db/client.server";
 import { bandRange, PRICE_BAND_COUNT } from "~/domain/price-bands";
 import { notFound, paged, pageParams } from "../core/http";
 import { matchSql, planSearch, rankSql, type SearchPlan } from "../search.server";
+import { hiddenSql, listedSql, liveCategorySql } from "./listed";
 import { PRODUCT_COLUMNS, PRODUCT_FROM, serializeProduct, type CategoryRow, type ImageRow, type ProductRow } from "./serialize";
 
 const COUNT_CAP = 10_000;
@@ -34,7 +35,7 @@ export async function categoryTreeIds(q: Queryable, rootId: number): Promise<num
 
 /** The category, or a 404. */
 export async function getCategory(q: Queryable, id: number): Promise<CategoryRow> {
-  const r = await q.query<CategoryRow>("SELECT id, name, slug, parent_id FROM categories WHERE id = $1", [id]);
+  const r = await q.query<CategoryRow>(`SELECT id, name, slug, parent_id FROM categories c WHERE c.id = $1 AND ${liveCategorySql("c")}`, [id]);
   if (!r.rows[0]) throw notFound();
   return r.rows[0];
 }
@@ -72,7 +73,7 @@ export function productWhere(
     params.push(v);
     clauses.push(sql.replace("$?", `$${params.length}`));
   };
-  if (!f.includeUnpublished) clauses.push("p.published");
+  if (!f.includeUnpublished) clauses.push(listedSql("p"));
   else clauses.push("p.deleted_at IS NULL"); // a deleted product is unpublished too (migration 0009)
   if (f.categoryIds) add("p.category_id = ANY($?::int[])", f.categoryIds);
   if (f.featured) clauses.push("p.featured");
@@ -125,7 +126,11 @@ export async function countProducts(q: Queryable, f: ProductFilters, where: stri
       conds.push(`price_band BETWEEN $${ps.length - 1} AND $${ps.length}`);
     }
     const r = await q.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM product_counts WHERE ${conds.join(" AND ")}`, ps);
-    return r.rows[0]?.n ?? 0;
+    // product_counts knows only `published`: take away the published products hidden by a
+    // suspended store or a retired category (listed.ts), counted directly (few rows).
+    const pConds = conds.map((c) => (c.startsWith("price_band") ? c.replace("price_band", "catalog_price_band(p.selling_price_kobo)") : `p.${c}`));
+    const hidden = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM products p WHERE ${pConds.join(" AND ")} AND ${hiddenSql("p")}`, ps);
+    return Math.max(0, (r.rows[0]?.n ?? 0) - (hidden.rows[0]?.n ?? 0));
   }
   const cap = searching ? SEARCH_WINDOW : COUNT_CAP;
   const capped = await q.query<{ n: number }>(
@@ -260,7 +265,7 @@ export async function randomProducts(q: Queryable, ids: number[], limit: number,
   if (n <= RANDOM_EXACT_LIMIT) {
     const r = await q.query<ProductRow>(
       `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM}
-        WHERE p.published AND p.category_id = ANY($1::int[]) AND p.id <> $2 ORDER BY random() LIMIT ${limit}`,
+        WHERE ${listedSql("p")} AND p.category_id = ANY($1::int[]) AND p.id <> $2 ORDER BY random() LIMIT ${limit}`,
       [ids, exclude],
     );
     return r.rows;
@@ -273,7 +278,7 @@ export async function randomProducts(q: Queryable, ids: number[], limit: number,
     (
       await q.query<ProductRow>(
         `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM}
-          WHERE p.published AND p.category_id = ANY($1::int[]) AND p.id <> $2 AND ${cond} ORDER BY p.id LIMIT ${limit * 4}`,
+          WHERE ${listedSql("p")} AND p.category_id = ANY($1::int[]) AND p.id <> $2 AND ${cond} ORDER BY p.id LIMIT ${limit * 4}`,
         [ids, exclude, start],
       )
     ).rows;
@@ -287,25 +292,25 @@ export async function randomProducts(q: Queryable, ids: number[], limit: number,
 }
 
 export async function listCategories(q: Queryable, limit: number, offset: number): Promise<{ rows: CategoryRow[]; count: number }> {
-  const count = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM categories");
+  const count = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM categories c WHERE ${liveCategorySql("c")}`);
   const rows = await q.query<CategoryRow>(
-    `SELECT id, name, slug, parent_id FROM categories ORDER BY parent_id NULLS FIRST, position, name, id LIMIT ${Math.floor(limit)} OFFSET ${Math.floor(offset)}`,
+    `SELECT id, name, slug, parent_id FROM categories c WHERE ${liveCategorySql("c")} ORDER BY parent_id NULLS FIRST, position, name, id LIMIT ${Math.floor(limit)} OFFSET ${Math.floor(offset)}`,
   );
   return { rows: rows.rows, count: count.rows[0].n };
 }
 
 export async function rootCategories(q: Queryable): Promise<CategoryRow[]> {
-  return (await q.query<CategoryRow>("SELECT id, name, slug, parent_id FROM categories WHERE parent_id IS NULL ORDER BY position, name")).rows;
+  return (await q.query<CategoryRow>(`SELECT id, name, slug, parent_id FROM categories c WHERE parent_id IS NULL AND ${liveCategorySql("c")} ORDER BY position, name`)).rows;
 }
 
 export async function subcategories(q: Queryable, parentId: number): Promise<CategoryRow[]> {
-  return (await q.query<CategoryRow>("SELECT id, name, slug, parent_id FROM categories WHERE parent_id = $1 ORDER BY position, name", [parentId])).rows;
+  return (await q.query<CategoryRow>(`SELECT id, name, slug, parent_id FROM categories c WHERE parent_id = $1 AND ${liveCategorySql("c")} ORDER BY position, name`, [parentId])).rows;
 }
 
-/** One product with its category and store, the store's owner id and whether it was deleted; null when missing. */
-export async function findProduct(q: Queryable, id: number): Promise<(ProductRow & { owner_id: number; deleted: boolean }) | null> {
-  const r = await q.query<ProductRow & { owner_id: number; deleted: boolean }>(
-    `SELECT ${PRODUCT_COLUMNS}, s.owner_id, p.deleted_at IS NOT NULL AS deleted FROM ${PRODUCT_FROM} WHERE p.id = $1`,
+/** One product with its category and store, the store's owner id, whether it was deleted and whether shoppers may see it (listed.ts); null when missing. */
+export async function findProduct(q: Queryable, id: number): Promise<(ProductRow & { owner_id: number; deleted: boolean; listed: boolean }) | null> {
+  const r = await q.query<ProductRow & { owner_id: number; deleted: boolean; listed: boolean }>(
+    `SELECT ${PRODUCT_COLUMNS}, s.owner_id, p.deleted_at IS NOT NULL AS deleted, ${listedSql("p")} AS listed FROM ${PRODUCT_FROM} WHERE p.id = $1`,
     [id],
   );
   return r.rows[0] ?? null;

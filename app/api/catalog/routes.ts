@@ -141,8 +141,8 @@ export const routes: RouteDef[] = [
       const id = ctx.intParam("id");
       const row = await findProduct(ctx.db, id);
       if (!row || row.deleted) throw notFound();
-      if (!row.published) {
-        // Unpublished: only the store's members (and admins) see it.
+      if (!row.listed) {
+        // Unpublished, or its store suspended or its category retired (listed.ts): only the store's members (and admins) see it.
         if (!(await ctx.hasStoreRole(await ctx.user(), row.store_id, "member"))) throw notFound();
       }
       const [product] = await serializeProducts(ctx.db, [row], ctx.url.origin);

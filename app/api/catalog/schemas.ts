@@ -26,6 +26,8 @@ const productFields = {
   store: z.number(),
   store_name: z.string().optional(),
   store_slug: z.string().optional(),
+  /** The store was verified by an admin: the "Verified seller" badge. */
+  store_verified: z.boolean(),
   user: z.number(),
   created_at: z.string(),
 };

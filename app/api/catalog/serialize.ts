@@ -30,6 +30,8 @@ export interface ProductRow {
   store_id: number;
   store_name?: string;
   store_slug?: string;
+  /** The store was verified by an admin ("Verified seller" badge). */
+  store_verified?: boolean;
   user_id: number;
   created_at: Date | string;
 }
@@ -37,7 +39,7 @@ export interface ProductRow {
 /** Columns for ProductRow; join categories c and stores s. */
 export const PRODUCT_COLUMNS = `p.id, p.name, p.description, p.type, p.size, p.category_id, c.name AS category_name, c.slug AS category_slug,
   p.price_kobo, p.selling_price_kobo, p.stock_quantity, p.published, p.featured, p.store_id,
-  s.name AS store_name, s.slug AS store_slug, p.user_id, p.created_at`;
+  s.name AS store_name, s.slug AS store_slug, s.verified_at IS NOT NULL AS store_verified, p.user_id, p.created_at`;
 export const PRODUCT_FROM = `products p JOIN categories c ON c.id = p.category_id JOIN stores s ON s.id = p.store_id`;
 
 export interface ImageRow {
@@ -79,6 +81,7 @@ export function serializeProduct(
     store: p.store_id,
     store_name: p.store_name,
     store_slug: p.store_slug,
+    store_verified: p.store_verified ?? false,
     user: p.user_id,
     created_at: new Date(p.created_at).toISOString(),
   };

@@ -1,5 +1,6 @@
 /** Every area's route table. A new area adds one import here. */
 import { routes as addresses } from "../addresses/routes";
+import { routes as admin } from "../admin/routes";
 import { routes as auth } from "../auth/routes";
 import { routes as carts } from "../carts/routes";
 import { routes as catalog } from "../catalog/routes";
@@ -19,5 +20,5 @@ import { routes as wishlist } from "../wishlist/routes";
 import type { RouteDef } from "./types";
 
 export function allRoutes(): RouteDef[] {
-  return [...auth, ...users, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...payments, ...returns, ...reviews, ...stores, ...newsletter, ...notifications, ...payouts, ...schema];
+  return [...auth, ...users, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...payments, ...returns, ...reviews, ...stores, ...newsletter, ...notifications, ...payouts, ...admin, ...schema];
 }

@@ -18,6 +18,7 @@ import { findCart, findUserCart, loadCartItems } from "../carts/queries.server";
 import { findOrder } from "./queries.server";
 import type { OrderRow } from "./serialize";
 import { itemCancelledEmail, orderPlacedEmail, queueMail, unpaidOrderCancelledEmail, type EmailOrderLine } from "~/integrations/mail/order-emails.server";
+import { listedSql } from "../catalog/listed";
 
 export const conflict = (body: Record<string, unknown>) => new ApiError(409, body);
 
@@ -136,7 +137,7 @@ async function resolveAddress(q: Queryable, input: PlaceOrderInput): Promise<{ i
 async function resolveLines(q: Queryable, input: PlaceOrderInput): Promise<{ lines: OrderLine[]; cartId: string | null }> {
   if (input.source.kind === "buy") {
     const r = await q.query<Omit<OrderLine, "quantity" | "unit_kobo"> & { selling_price_kobo: number }>(
-      "SELECT id AS product_id, name, selling_price_kobo, size, store_id, published, stock_quantity FROM products WHERE id = $1",
+      `SELECT p.id AS product_id, p.name, p.selling_price_kobo, p.size, p.store_id, ${listedSql("p")} AS published, p.stock_quantity FROM products p WHERE p.id = $1`,
       [input.source.productId],
     );
     const p = r.rows[0];
@@ -176,11 +177,11 @@ async function resolveLines(q: Queryable, input: PlaceOrderInput): Promise<{ lin
  */
 export async function takeStock(q: Queryable, productId: number, quantity: number, name: string): Promise<{ store_id: number }> {
   const r = await q.query<{ store_id: number }>(
-    "UPDATE products SET stock_quantity = stock_quantity - $2 WHERE id = $1 AND published AND stock_quantity >= $2 RETURNING store_id",
+    `UPDATE products p SET stock_quantity = p.stock_quantity - $2 WHERE p.id = $1 AND ${listedSql("p")} AND p.stock_quantity >= $2 RETURNING p.store_id`,
     [productId, quantity],
   );
   if (r.rows[0]) return r.rows[0];
-  const now = await q.query<{ stock_quantity: number; published: boolean }>("SELECT stock_quantity, published FROM products WHERE id = $1", [productId]);
+  const now = await q.query<{ stock_quantity: number; published: boolean }>(`SELECT p.stock_quantity, ${listedSql("p")} AS published FROM products p WHERE p.id = $1`, [productId]);
   const left = now.rows[0]?.published ? now.rows[0].stock_quantity : 0;
   throw conflict({
     detail: left > 0 ? `Not enough stock for ${name}: only ${left} left.` : `${name} is out of stock.`,
@@ -322,7 +323,7 @@ export async function addOrderItem(tx: Queryable, order: OrderRow, productId: nu
   if (order.order_payment_status !== "Pending" || order.order_delivery_status !== "Placed")
     throw conflict({ detail: "Lines can be added only while the order is placed and awaiting payment." });
   const p = await tx.query<{ id: number; name: string; selling_price_kobo: number; published: boolean }>(
-    "SELECT id, name, selling_price_kobo, published FROM products WHERE id = $1",
+    `SELECT p.id, p.name, p.selling_price_kobo, ${listedSql("p")} AS published FROM products p WHERE p.id = $1`,
     [productId],
   );
   const product = p.rows[0];

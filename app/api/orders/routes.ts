@@ -74,6 +74,7 @@ import {
 } from "./schemas";
 import { serializeOrderItem, type OrderRow } from "./serialize";
 import * as z from "zod";
+import { listedSql } from "../catalog/listed";
 
 /**
  * Sends the mail queued by a committed change now (the mail job catches anything left). A flush
@@ -199,7 +200,7 @@ async function shippingFee(ctx: ApiContext) {
   const n = Number(query.quantity ?? "1");
   const quantity = Number.isFinite(n) ? Math.min(999, Math.max(1, Math.floor(n))) : 1;
   const r = await ctx.db.query<{ size: "small" | "medium" | "large"; selling_price_kobo: number }>(
-    "SELECT size, selling_price_kobo FROM products WHERE id = $1 AND published",
+    `SELECT p.size, p.selling_price_kobo FROM products p WHERE p.id = $1 AND ${listedSql("p")}`,
     [productId],
   );
   const p = r.rows[0];

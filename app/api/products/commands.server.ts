@@ -1,5 +1,6 @@
 /** Product writes over a Queryable (run them in a transaction). */
 import type { Queryable } from "~/db/client.server";
+import { ADMIN_HOLD_MESSAGE } from "~/domain/admin";
 import type { ProductFields } from "~/domain/products";
 import { badRequest } from "../core/http";
 
@@ -18,7 +19,7 @@ export async function liveProduct(q: Queryable, id: number, lock = false): Promi
 /** A 400 on `category` unless the category exists. */
 export async function checkCategory(q: Queryable, id: number | undefined): Promise<void> {
   if (id === undefined) return;
-  const r = await q.query("SELECT 1 FROM categories WHERE id = $1", [id]);
+  const r = await q.query("SELECT 1 FROM categories WHERE id = $1 AND retired_at IS NULL", [id]); // a retired category takes no product
   if (!r.rows[0]) throw badRequest({ category: ["Invalid category."] });
 }
 
@@ -44,6 +45,11 @@ const COLUMN: Record<keyof ProductFields, string> = {
 
 /** Updates the given fields (the selling price follows the price). */
 export async function updateProduct(q: Queryable, id: number, f: Partial<ProductFields>): Promise<void> {
+  if (f.published === true) {
+    // Unpublished by an administrator (issue 11): only an administrator publishes it again.
+    const held = await q.query("SELECT 1 FROM products WHERE id = $1 AND admin_unpublished_at IS NOT NULL", [id]);
+    if (held.rows[0]) throw badRequest({ published: [ADMIN_HOLD_MESSAGE] });
+  }
   const sets: string[] = [];
   const params: unknown[] = [id];
   for (const [k, v] of Object.entries(f) as Array<[keyof ProductFields, unknown]>) {

@@ -2,10 +2,11 @@
 import type { Queryable } from "~/db/client.server";
 import type { ApiReviewSummary } from "./schemas";
 import { REVIEW_COLUMNS, type ReviewRow } from "./serialize";
+import { listedSql } from "../catalog/listed";
 
 /** True when the product exists and the public may see it (published). */
 export async function isPublicProduct(q: Queryable, id: number): Promise<boolean> {
-  const r = await q.query("SELECT 1 FROM products WHERE id = $1 AND published", [id]);
+  const r = await q.query(`SELECT 1 FROM products p WHERE p.id = $1 AND ${listedSql("p")}`, [id]);
   return r.rows.length > 0;
 }
 
@@ -22,10 +23,10 @@ export async function hasReceived(q: Queryable, userId: number, productId: numbe
 
 /** A page of a product's reviews, newest first, and the total count. */
 export async function listProductReviews(q: Queryable, productId: number, limit: number, offset: number): Promise<{ rows: ReviewRow[]; count: number }> {
-  const count = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM reviews WHERE product_id = $1", [productId]);
+  const count = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM reviews WHERE product_id = $1 AND hidden_at IS NULL", [productId]);
   const rows = await q.query<ReviewRow>(
     `SELECT ${REVIEW_COLUMNS} FROM reviews r JOIN users u ON u.id = r.user_id
-      WHERE r.product_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT ${Math.floor(limit)} OFFSET ${Math.floor(offset)}`,
+      WHERE r.product_id = $1 AND r.hidden_at IS NULL ORDER BY r.created_at DESC, r.id DESC LIMIT ${Math.floor(limit)} OFFSET ${Math.floor(offset)}`,
     [productId],
   );
   return { rows: rows.rows, count: count.rows[0].n };
@@ -46,7 +47,7 @@ export async function findUserReview(q: Queryable, userId: number, productId: nu
 
 /** Count, average (one decimal) and count per star of a product's reviews. */
 export async function reviewSummary(q: Queryable, productId: number): Promise<ApiReviewSummary> {
-  const r = await q.query<{ rating: number; n: number }>("SELECT rating, count(*)::int AS n FROM reviews WHERE product_id = $1 GROUP BY rating", [
+  const r = await q.query<{ rating: number; n: number }>("SELECT rating, count(*)::int AS n FROM reviews WHERE product_id = $1 AND hidden_at IS NULL GROUP BY rating", [
     productId,
   ]);
   const counts: Record<string, number> = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };

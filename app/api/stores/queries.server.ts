@@ -1,6 +1,7 @@
 /** Stores: reads over a Queryable. Roles come from store_members (migration 0004). */
 import type { Queryable } from "~/db/client.server";
 import type { PublicStoreRow, StoreMemberRow, StoreRow } from "./serialize";
+import { listedSql } from "../catalog/listed";
 
 const STORE_COLUMNS = "s.id, s.owner_id, s.name, s.slug, s.logo_key, s.banner_key";
 
@@ -32,7 +33,8 @@ export async function storeMembers(q: Queryable, storeId: number): Promise<Store
 
 /** A store by slug for its public page, with the number of products shoppers can see. */
 const PUBLIC_STORE_SELECT = `SELECT ${STORE_COLUMNS}, s.description, s.website, s.facebook, s.instagram, s.x_link, s.created_at,
-            (SELECT count(*)::int FROM products p WHERE p.store_id = s.id AND p.published) AS products_count
+            (SELECT count(*)::int FROM products p WHERE p.store_id = s.id AND ${listedSql("p")}) AS products_count,
+            s.verified_at IS NOT NULL AS verified, s.suspended_at IS NOT NULL AS suspended
        FROM stores s`;
 
 export async function findStoreBySlug(q: Queryable, slug: string): Promise<PublicStoreRow | null> {

@@ -34,6 +34,10 @@ export const PublicStoreSchema = StoreSchema.extend({
   x: z.string(),
   created_at: z.string(),
   products_count: z.number(),
+  /** Verified by an admin: the "Verified seller" badge (issue 11). */
+  verified: z.boolean(),
+  /** Suspended by an admin: its products are hidden from shoppers (issue 11). */
+  suspended: z.boolean(),
 });
 export type ApiPublicStore = z.infer<typeof PublicStoreSchema>;
 

@@ -49,6 +49,8 @@ export interface PublicStoreRow extends StoreRow {
   x_link: string;
   created_at: Date | string;
   products_count: number;
+  verified: boolean;
+  suspended: boolean;
 }
 
 export const serializePublicStore = (s: PublicStoreRow, origin: string): ApiPublicStore => ({
@@ -60,4 +62,6 @@ export const serializePublicStore = (s: PublicStoreRow, origin: string): ApiPubl
   x: s.x_link,
   created_at: new Date(s.created_at).toISOString(),
   products_count: s.products_count,
+  verified: s.verified,
+  suspended: s.suspended,
 });

@@ -2,8 +2,9 @@
 import type { Queryable } from "~/db/client.server";
 import { firstImageKeySql } from "../core/media";
 import type { WishlistRow } from "./serialize";
+import { listedSql } from "../catalog/listed";
 
-const ENTRY_SELECT = `SELECT w.id, w.user_id, w.product_id, w.created_at, p.name, p.selling_price_kobo, p.price_kobo, p.published,
+const ENTRY_SELECT = `SELECT w.id, w.user_id, w.product_id, w.created_at, p.name, p.selling_price_kobo, p.price_kobo, ${listedSql("p")} AS published,
        p.stock_quantity, p.type, p.category_id, ${firstImageKeySql("p.id")} AS image_key
   FROM wishlist_items w JOIN products p ON p.id = w.product_id`;
 
@@ -29,6 +30,6 @@ export async function listWishlist(q: Queryable, userId: number, limit: number, 
 
 /** True when the product may be wished for (it exists and is published). */
 export async function wishableProduct(q: Queryable, productId: number): Promise<boolean> {
-  const p = await q.query<{ published: boolean }>("SELECT published FROM products WHERE id = $1", [productId]);
+  const p = await q.query<{ published: boolean }>(`SELECT ${listedSql("p")} AS published FROM products p WHERE p.id = $1`, [productId]);
   return !!p.rows[0]?.published;
 }

@@ -142,6 +142,11 @@ export default function ProductRoute() {
                   ) : (
                     p.store_name
                   )}
+                  {p.store_verified ? (
+                    <span className="ml-2 inline-block rounded bg-green-100 px-1.5 py-0.5 text-xs font-semibold text-green-800" data-testid="verified-seller">
+                      ✓ Verified seller
+                    </span>
+                  ) : null}
                 </dd>
               </>
             ) : null}

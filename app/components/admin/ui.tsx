@@ -1,0 +1,229 @@
+/**
+ * Pieces of the /admin pages (issue 11): a search/filter GET form, a pager, a scrolling table
+ * wrapper, and the per-row action forms (plain POST forms that work without JavaScript; the
+ * reason forms use conform with the domain's schema, errors shown next to the field).
+ */
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { OptionalReasonSchema, REASON_MAX, RequiredReasonSchema } from "~/domain/admin";
+import { ErrorList } from "../ui/forms";
+
+export interface RowResult {
+  intent: string;
+  id: string;
+  reply: SubmissionResult<string[]>;
+}
+
+/** The action's answer, only for the form of this row and intent. */
+export const resultFor = (r: RowResult | undefined | null, intent: string, id: string | number) =>
+  r && r.intent === intent && r.id === String(id) ? r.reply : undefined;
+
+export const when = (iso: string | null | undefined) =>
+  iso ? new Date(iso).toLocaleString("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" }) : "—";
+
+export function PageTitle({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-4">
+      <h1 className="text-xl font-bold sm:text-2xl">{title}</h1>
+      {children ? <p className="mt-1 text-sm text-gray-600">{children}</p> : null}
+    </div>
+  );
+}
+
+/** A GET form: search text and an optional status filter; keeps the page's other filters out. */
+export function Filters({
+  search,
+  placeholder,
+  statuses,
+  status,
+  extra,
+  searchable = true,
+}: {
+  search?: string;
+  searchable?: boolean;
+  placeholder: string;
+  statuses?: Array<[string, string]>;
+  status?: string;
+  extra?: ReactNode;
+}) {
+  return (
+    <Form method="get" className="mb-4 flex flex-wrap items-end gap-2" role="search">
+      {searchable ? (
+        <div className="min-w-0 flex-1 basis-48">
+          <label htmlFor="admin-search" className="field-label">
+            Search
+          </label>
+          <input id="admin-search" name="q" type="search" defaultValue={search ?? ""} placeholder={placeholder} maxLength={200} className="field-input" />
+        </div>
+      ) : null}
+      {statuses ? (
+        <div>
+          <label htmlFor="admin-status" className="field-label">
+            Show
+          </label>
+          <select id="admin-status" name="status" defaultValue={status ?? ""} className="field-input">
+            {statuses.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {extra}
+      <button type="submit" className="btn border border-gray-300 bg-white text-gray-800 hover:bg-gray-50">
+        Filter
+      </button>
+    </Form>
+  );
+}
+
+/** Previous / next links over a paged answer, keeping the query. */
+export function Pager({ count, page, pageSize = 20 }: { count: number; page: number; pageSize?: number }) {
+  const location = useLocation();
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const href = (p: number) => {
+    const q = new URLSearchParams(location.search);
+    q.set("page", String(p));
+    return `${location.pathname}?${q.toString()}`;
+  };
+  return (
+    <nav aria-label="Pages" className="mt-3 flex items-center gap-3 text-sm">
+      <span className="text-gray-600">
+        {count} result{count === 1 ? "" : "s"} · page {page} of {pages}
+      </span>
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="text-brand-700 underline">
+          Previous
+        </Link>
+      ) : null}
+      {page < pages ? (
+        <Link to={href(page + 1)} className="text-brand-700 underline">
+          Next
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** Tables scroll sideways inside the page on a phone rather than widening it. */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white" role="region" aria-label={label} tabIndex={0}>
+      <table className="min-w-full divide-y divide-gray-200 text-left text-sm">{children}</table>
+    </div>
+  );
+}
+
+export const th = "whitespace-nowrap bg-gray-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-gray-600";
+export const td = "px-3 py-2 align-top";
+
+export function Badge({ tone, children }: { tone: "green" | "red" | "gray" | "amber" | "blue"; children: ReactNode }) {
+  const tones = {
+    green: "bg-green-100 text-green-800",
+    red: "bg-red-100 text-red-800",
+    gray: "bg-gray-100 text-gray-700",
+    amber: "bg-amber-100 text-amber-900",
+    blue: "bg-blue-100 text-blue-800",
+  };
+  return <span className={`inline-block whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
+}
+
+const smallButton = "whitespace-nowrap rounded border px-2 py-1 text-xs font-medium";
+export const buttonTones = {
+  neutral: `${smallButton} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`,
+  danger: `${smallButton} border-red-300 bg-white text-red-700 hover:bg-red-50`,
+  good: `${smallButton} border-green-300 bg-white text-green-800 hover:bg-green-50`,
+};
+
+/** A one-button POST (verify, feature, reinstate ...), with the API's refusal shown under it. */
+export function ActionButton({
+  intent,
+  id,
+  label,
+  tone = "neutral",
+  result,
+  fields,
+}: {
+  intent: string;
+  id: string | number;
+  label: string;
+  tone?: keyof typeof buttonTones;
+  result?: SubmissionResult<string[]>;
+  fields?: Record<string, string>;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formData?.get("id") === String(id);
+  const errors = result?.error ? Object.values(result.error).flat() : [];
+  return (
+    <Form method="post" className="inline-block">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={String(id)} />
+      {Object.entries(fields ?? {}).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <button type="submit" className={buttonTones[tone]} disabled={busy} data-testid={`${intent}-${id}`}>
+        {label}
+      </button>
+      <ErrorList errors={errors as string[]} />
+    </Form>
+  );
+}
+
+/**
+ * An action that asks for a reason (suspend, unpublish, hide ...): a <details> disclosure (works
+ * without JavaScript) holding the form; opened again with the message when the reason was refused.
+ */
+export function ReasonAction({
+  intent,
+  id,
+  label,
+  submitLabel,
+  required,
+  tone = "danger",
+  result,
+  hint,
+}: {
+  intent: string;
+  id: string | number;
+  label: string;
+  submitLabel: string;
+  required: boolean;
+  tone?: keyof typeof buttonTones;
+  result?: SubmissionResult<string[]>;
+  hint?: string;
+}) {
+  const formId = `${intent}-${id}`;
+  const schema = required ? RequiredReasonSchema : OptionalReasonSchema;
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult: result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const failed = !!(result?.error && Object.keys(result.error).length);
+  return (
+    <details className="group inline-block align-top" open={failed || undefined}>
+      <summary className={`${buttonTones[tone]} cursor-pointer list-none`} data-testid={`${formId}-open`}>
+        {label}
+      </summary>
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-2 w-64 max-w-[80vw] space-y-2 rounded border border-gray-200 bg-gray-50 p-2">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={String(id)} />
+        <label htmlFor={fields.reason.id} className="field-label">
+          Reason{required ? "" : " (optional)"}
+        </label>
+        <textarea {...getTextareaProps(fields.reason)} rows={3} maxLength={REASON_MAX} className="field-input" data-testid={`${formId}-reason`} />
+        {hint ? <p className="text-xs text-gray-500">{hint}</p> : null}
+        <ErrorList id={fields.reason.errorId} errors={fields.reason.errors} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <button type="submit" className={buttonTones[tone]} data-testid={`${formId}-submit`}>
+          {submitLabel}
+        </button>
+      </Form>
+    </details>
+  );
+}
