@@ -12,6 +12,7 @@ export type { ApiOrder, ApiOrderItem, ApiPlacedOrder, ApiShippingFee } from "~/a
 export type { ApiMakePaymentAnswer, ApiPaymentState } from "~/api/payments/schemas";
 export type { ApiMyReview, ApiReview, ApiReviewSummary } from "~/api/reviews/schemas";
 export type { ApiMembership, ApiPublicStore, ApiStore, ApiStoreMember } from "~/api/stores/schemas";
+export type { ApiInvitation, ApiInvitationAccepted, ApiMemberInvitation, ApiStoreCustomer } from "~/api/stores/schemas";
 export type { ApiNotification, ApiNotificationPage } from "~/api/notifications/schemas";
 export type { ApiWishlistEntry } from "~/api/wishlist/schemas";
 
@@ -22,3 +23,7 @@ export interface Paged<T> {
   previous: string | null;
   results: T[];
 }
+
+/** A store's view of its orders (app/api/orders/store-routes.ts; type-only, nothing of it reaches the browser). */
+export type ApiStoreOrderItem = import("zod").infer<typeof import("~/api/orders/store-routes").StoreOrderItemSchema>;
+export type ApiStoreOrder = import("zod").infer<typeof import("~/api/orders/store-routes").StoreOrderSchema>;
