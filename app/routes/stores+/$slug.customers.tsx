@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export default function StoreCustomersRoute() {
   const { slug, page, count, hasNext, hasPrevious, customers } = useLoaderData<typeof loader>();
   return (
-    <section className="space-y-4" aria-labelledby="customers-h">
+    <section className="min-w-0 space-y-4" aria-labelledby="customers-h">
       <h1 id="customers-h" className="text-xl font-bold sm:text-2xl">
         Customers
       </h1>
@@ -37,26 +37,28 @@ export default function StoreCustomersRoute() {
           <table className="w-full text-left text-sm" data-testid="store-customers">
             <thead className="bg-gray-50 text-xs uppercase text-gray-600">
               <tr>
-                <th scope="col" className="px-3 py-2">S/N</th>
-                <th scope="col" className="px-3 py-2">Customer Name</th>
-                <th scope="col" className="px-3 py-2">Customer Email</th>
-                <th scope="col" className="px-3 py-2 text-right">Orders</th>
-                <th scope="col" className="px-3 py-2 text-right">Total spent</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">Action</span></th>
+                <th scope="col" className="px-2 py-2 sm:px-3">S/N</th>
+                <th scope="col" className="px-2 py-2 sm:px-3">Customer Name</th>
+                <th scope="col" className="hidden px-3 py-2 sm:table-cell">Customer Email</th>
+                <th scope="col" className="px-2 py-2 text-right sm:px-3">Orders</th>
+                <th scope="col" className="px-2 py-2 text-right sm:px-3">Total spent</th>
+                <th scope="col" className="px-2 py-2 sm:px-3"><span className="sr-only">Action</span></th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
               {customers.map((c, n) => (
                 <tr key={`${c.id ?? c.email}-${c.last_order_id}`} data-testid="store-customer-row">
-                  <td className="px-3 py-2">{(page - 1) * PAGE_SIZE + n + 1}</td>
-                  <td className="px-3 py-2">
+                  <td className="px-2 py-2 sm:px-3">{(page - 1) * PAGE_SIZE + n + 1}</td>
+                  <td className="px-2 py-2 sm:px-3">
                     {c.name}
                     {c.id === null ? <span className="ml-1 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-700">Guest</span> : null}
+                    {/* phones: the e-mail under the name (its own column on wider screens) */}
+                    <span className="block break-all text-xs text-gray-600 sm:hidden">{c.email}</span>
                   </td>
-                  <td className="break-all px-3 py-2">{c.email}</td>
-                  <td className="px-3 py-2 text-right">{c.orders}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">{formatNaira(c.total_spent)}</td>
-                  <td className="px-3 py-2 text-right">
+                  <td className="hidden break-all px-3 py-2 sm:table-cell">{c.email}</td>
+                  <td className="px-2 py-2 text-right sm:px-3">{c.orders}</td>
+                  <td className="whitespace-nowrap px-2 py-2 text-right sm:px-3">{formatNaira(c.total_spent)}</td>
+                  <td className="px-2 py-2 text-right sm:px-3">
                     <Link to={`/stores/${slug}/orders/${c.last_order_id}`} className="font-semibold text-brand-700 hover:underline" aria-label={`View ${c.name}'s latest order`}>
                       View
                     </Link>

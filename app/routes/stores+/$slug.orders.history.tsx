@@ -41,7 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export default function StoreOrdersHistoryRoute() {
   const { slug, page, count, hasNext, hasPrevious, rows } = useLoaderData<typeof loader>();
   return (
-    <section className="space-y-4" aria-labelledby="orders-h">
+    <section className="min-w-0 space-y-4" aria-labelledby="orders-h">
       <h1 id="orders-h" className="text-xl font-bold sm:text-2xl">
         Orders
       </h1>
@@ -52,24 +52,33 @@ export default function StoreOrdersHistoryRoute() {
           <table className="w-full text-left text-sm" data-testid="store-orders">
             <thead className="bg-gray-50 text-xs uppercase text-gray-600">
               <tr>
-                <th scope="col" className="px-3 py-2">ID</th>
-                <th scope="col" className="px-3 py-2">Quantity</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2 text-right">Amount</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">Action</span></th>
+                <th scope="col" className="px-2 py-2 sm:px-3">ID</th>
+                <th scope="col" className="px-2 py-2 sm:px-3">
+                  <abbr title="Quantity" className="no-underline sm:hidden">Qty</abbr>
+                  <span className="hidden sm:inline">Quantity</span>
+                </th>
+                <th scope="col" className="px-2 py-2 sm:px-3">Status</th>
+                <th scope="col" className="px-2 py-2 text-right sm:px-3">Amount</th>
+                <th scope="col" className="hidden px-3 py-2 sm:table-cell"><span className="sr-only">Action</span></th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
               {rows.map((r) => (
                 <tr key={r.id} data-testid="store-order-row">
-                  <td className="px-3 py-2">
+                  <td className="px-2 py-2 sm:px-3">
                     <span className="font-mono font-semibold">{r.number}</span>
-                    <span className="block max-w-[9rem] truncate text-xs text-gray-500 sm:max-w-xs">{r.product}</span>
+                    <span className="block max-w-[6.5rem] truncate text-xs text-gray-500 sm:max-w-xs">{r.product}</span>
                   </td>
-                  <td className="px-3 py-2">{r.quantity}</td>
-                  <td className="px-3 py-2" data-testid="store-order-status">{r.status}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">{formatNaira(r.amount)}</td>
-                  <td className="px-3 py-2 text-right">
+                  <td className="px-2 py-2 sm:px-3">{r.quantity}</td>
+                  <td className="px-2 py-2 sm:px-3" data-testid="store-order-status">{r.status}</td>
+                  <td className="whitespace-nowrap px-2 py-2 text-right sm:px-3">
+                    {formatNaira(r.amount)}
+                    {/* phones: the View action under the amount (the View column is for wider screens) */}
+                    <Link to={`/stores/${slug}/orders/${r.orderId}`} className="block font-semibold text-brand-700 hover:underline sm:hidden" aria-label={`View order ${r.number}`}>
+                      View
+                    </Link>
+                  </td>
+                  <td className="hidden px-3 py-2 text-right sm:table-cell">
                     <Link to={`/stores/${slug}/orders/${r.orderId}`} className="font-semibold text-brand-700 hover:underline" aria-label={`View order ${r.number}`}>
                       View
                     </Link>
