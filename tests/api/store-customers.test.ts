@@ -1,5 +1,6 @@
 /** GET /stores/{storeId}/customers/ (issue 10): the store's customers from its real orders, store members only. */
 import { describe, expect, it } from "vitest";
+import { StoreCustomerPageSchema } from "~/api/stores/schemas";
 import { createOrder, createProduct } from "~/db/seed/factories";
 import { engines, makeUser, useApi } from "./harness";
 import { firstCategory, vendorCast } from "./vendor-helpers";
@@ -34,6 +35,7 @@ describe.each(engines())("store customers on %s", (engine) => {
 
     const r = await api.call(`/stores/${c.store.id}/customers/`, { token: c.member.token });
     expect(r.status).toBe(200);
+    StoreCustomerPageSchema.parse(r.body);
     expect(r.body).toMatchObject({ count: 2, next: null, previous: null });
     expect(r.body.results).toEqual([
       { id: null, name: "Ngozi Eze", email: "ngozi@example.com", orders: 2, total_spent: 40000, last_order_at: expect.any(String), last_order_id: guestLatest.id },

@@ -1,5 +1,6 @@
 /** Store members (issue 10): invite by e-mail, the invitation link, accept, remove; only the Owner manages members. */
 import { describe, expect, it } from "vitest";
+import { InvitationAcceptedSchema, InvitationSchema, MemberInvitationSchema, StoreMemberSchema } from "~/api/stores/schemas";
 import { MEMBER_MESSAGES } from "~/domain/members";
 import { engines, makeUser, useApi, type TestApi } from "./harness";
 import { vendorCast } from "./vendor-helpers";
@@ -24,6 +25,7 @@ describe.each(engines())("store members on %s", (engine) => {
     const invitee = await makeUser(api);
     const r = await invite(api, c.store.id, c.owner.token, `  ${invitee.email.toUpperCase()} `);
     expect(r.status).toBe(201);
+    MemberInvitationSchema.parse(r.body);
     expect(r.body).toMatchObject({ email: invitee.email.toLowerCase(), role: "Member", accepted: false, user_id: null });
     const days = (new Date(r.body.expires_at).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
@@ -37,10 +39,12 @@ describe.each(engines())("store members on %s", (engine) => {
     expect(n.rows).toEqual([{ kind: "member_invited", link: null }]);
     // the list shows the pending invitation after the owner
     const list = await members(api, c.store.id, c.owner.token);
+    StoreMemberSchema.array().parse(list.body);
     expect(list.body.map((m: { role: string; accepted: boolean }) => [m.role, m.accepted])).toEqual([["Owner", true], ["Member", true], ["Member", false]]);
     // anyone may read the invitation by its token
     const pub = await api.call(`/stores/invitations/${token}/`);
     expect(pub.status).toBe(200);
+    InvitationSchema.parse(pub.body);
     expect(pub.body).toMatchObject({ store: { id: c.store.id, slug: c.store.slug }, email: invitee.email.toLowerCase(), role: "Member", expired: false, accepted: false });
     expect(pub.body.inviter).toBeTruthy();
     expect((await api.call("/stores/invitations/not-a-real-token-at-all-0000/")).status).toBe(404);
@@ -62,6 +66,7 @@ describe.each(engines())("store members on %s", (engine) => {
     expect((await api.call(`/orders/${c.store.id}/store`, { token: invitee.token })).status).toBe(404);
     const ok = await accept(invitee.token);
     expect(ok.status).toBe(200);
+    InvitationAcceptedSchema.parse(ok.body);
     expect(ok.body).toEqual({ store: { id: c.store.id, name: expect.any(String), slug: c.store.slug }, role: "Member" });
     expect((await accept(invitee.token)).status).toBe(200); // again: no change
     const joined = await api.db.query<{ kind: string; link: string }>("SELECT kind, link FROM notifications WHERE store_id = $1", [c.store.id]);
