@@ -38,6 +38,7 @@ export type {
 } from "~/api/payouts/schemas";
 export type { ApiMyReview, ApiReview, ApiReviewSummary } from "~/api/reviews/schemas";
 export type { ApiMembership, ApiPublicStore, ApiStore, ApiStoreDashboard, ApiStoreMember, ApiStoreUpload } from "~/api/stores/schemas";
+export type { ApiInvitation, ApiInvitationAccepted, ApiMemberInvitation, ApiStoreCustomer } from "~/api/stores/schemas";
 export type { ApiNotification, ApiNotificationPage } from "~/api/notifications/schemas";
 export type { ApiWishlistEntry } from "~/api/wishlist/schemas";
 export type { ApiNewsletterConfirmed, ApiNewsletterSend, ApiNewsletterSummary } from "~/api/newsletter/schemas";
@@ -52,3 +53,7 @@ export interface Paged<T> {
 }
 export type { ApiStoreProduct } from "~/api/catalog/schemas";
 export type { ApiProductImage, ApiProductOption, ApiVariant } from "~/api/products/schemas";
+
+/** A store's view of its orders (app/api/orders/store-routes.ts; type-only, nothing of it reaches the browser). */
+export type ApiStoreOrderItem = import("zod").infer<typeof import("~/api/orders/store-routes").StoreOrderItemSchema>;
+export type ApiStoreOrder = import("zod").infer<typeof import("~/api/orders/store-routes").StoreOrderSchema>;

@@ -11,6 +11,7 @@
  * A route without a declaration fails the first test, and a :param this file cannot fill fails
  * the matrix: a new route must be declared and, if it names a new kind of resource, taught here.
  */
+import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { listRoutes, type Access, type RouteDef } from "~/api/router";
 import { guestTokenFor } from "~/api/orders/commands.server";
@@ -101,6 +102,8 @@ function paramFor(key: string, path: string, cast: Cast, o: Owned, guest: boolea
       return cast.store.slug;
     case "memberId":
       return cast.memberRowId;
+    case "token":
+      return MATRIX_INVITATION_TOKEN;
     case "imageId":
       return o.storeProductImageId ?? undefined;
     case "id":
@@ -204,6 +207,25 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
   if (p === "/admin/categories/" && m === "POST") return { name: `Matrix new ${o.marker}`, parent: "" };
   if (p === "/admin/categories/:categoryId/rename/") return { name: `Matrix renamed ${o.marker}` };
   if (p === "/admin/categories/:categoryId/move/") return { parent: "" };
+  // Members (issue 10): a fresh address to invite; the member row to remove (again, with its id, after an allowed
+  // caller removed it); an open invitation of the owner's e-mail (another store) that only the owner may accept.
+  if (p === "/stores/:storeId/members/" && m === "POST") return { email: `matrix-${crypto.randomUUID()}@example.com` };
+  if (p === "/stores/:storeId/members/:memberId/" && m === "DELETE") {
+    await api.db.query(
+      `INSERT INTO store_members (id, store_id, user_id, email, role, accepted_at) SELECT $1, $2, u.id, u.email, 'Member', now() FROM users u WHERE u.id = $3
+       ON CONFLICT DO NOTHING`,
+      [cast.memberRowId, cast.store.id, cast.member.id],
+    );
+    return undefined;
+  }
+  if (p === "/stores/invitations/:token/accept/") {
+    await api.db.query(
+      `INSERT INTO store_members (store_id, email, role, invite_token_hash, invite_expires_at) VALUES ($1, $2, 'Member', $3, now() + interval '1 day')
+       ON CONFLICT (store_id, email) DO UPDATE SET user_id = NULL, accepted_at = NULL, invite_token_hash = EXCLUDED.invite_token_hash, invite_expires_at = EXCLUDED.invite_expires_at`,
+      [cast.otherStore.id, cast.owner.email, crypto.createHash("sha256").update(MATRIX_INVITATION_TOKEN).digest("hex")],
+    );
+    return undefined;
+  }
   if (p === "/users/auth/password/change/") return { old_password: "not-the-password-1!", new_password1: "Matrix#Pass123", new_password2: "Matrix#Pass123" };
   return m === "GET" || m === "DELETE" ? undefined : {};
 }
@@ -251,7 +273,12 @@ const VALIDATION_REACHED: Record<string, RegExp> = {
   "POST /users/:userId/delete/": /"password":\["The password is not correct/,
   // The owner's e-mail is verified: the admin reached the check that refuses a needless resend.
   "POST /admin/users/:userId/resend-verification/": /already verified/,
+  // Only the invited e-mail's account may accept an invitation: the others are signed in (authorized) and told so (403).
+  "POST /stores/invitations/:token/accept/": /"detail":"This invitation was sent to another email address/,
 };
+
+/** The accept link's token of the matrix's invitation (bodyFor stores its hash). */
+const MATRIX_INVITATION_TOKEN = "matrix-invitation-token-0123456789abcdef";
 
 function judge(r: RouteDef, access: Exclude<Access, "public">, o: Outcome, owned: Owned, cast: Cast, guest: boolean): string | null {
   const allowed = guest ? true : ALLOWED[access].includes(o.who);
@@ -263,7 +290,7 @@ function judge(r: RouteDef, access: Exclude<Access, "public">, o: Outcome, owned
   if (!allowed) {
     if (o.status >= 200 && o.status < 300) return `LEAK ${where}: ${o.status} ${o.text.slice(0, 120)}`;
     if (!DENIAL.has(o.status)) return `NOT DENIED ${where}: ${o.status} (expected 401/403/404) ${o.text.slice(0, 120)}`;
-  } else if (o.status === 400 && VALIDATION_REACHED[`${r.method} ${r.path}`]?.test(o.text)) {
+  } else if ((o.status === 400 || o.status === 403) && VALIDATION_REACHED[`${r.method} ${r.path}`]?.test(o.text)) {
     // authorized; see VALIDATION_REACHED
   } else if (o.status < 200 || o.status >= 300) {
     return `WRONG DENIAL ${where}: ${o.status} ${o.text.slice(0, 160)}`;

@@ -194,3 +194,66 @@ export const routes: RouteDef[] = [
     },
   },
 ];
+
+// ---- members, invitations and customers (issue 10): handlers in ./members.server.ts and ./customers.server.ts ----
+import { InviteMemberSchema } from "~/domain/members";
+import { listCustomers } from "./customers.server";
+import { acceptInvitation, getInvitation, inviteMember, removeMember } from "./members.server";
+import { InvitationAcceptedSchema, InvitationSchema, MemberInvitationSchema, StoreCustomerPageSchema } from "./schemas";
+
+routes.push(
+  {
+    method: "POST",
+    path: "/stores/:storeId/members/",
+    access: "store-owner",
+    summary:
+      "Invite a member by e-mail {email} (role Member; the store's owner or an admin): an invitation e-mail with an accept link valid 7 days. Again for a pending address: re-sent with a new link (200). An accepted member: 400 on email. 201 the member row with expires_at",
+    tag: "stores",
+    auth: "required",
+    status: 201,
+    body: InviteMemberSchema,
+    response: MemberInvitationSchema,
+    handler: inviteMember,
+  },
+  {
+    method: "DELETE",
+    path: "/stores/:storeId/members/:memberId/",
+    access: "store-owner",
+    summary: "Remove a member or an open invitation (the store's owner or an admin); the Owner cannot be removed (400). 204",
+    tag: "stores",
+    auth: "required",
+    status: 204,
+    handler: removeMember,
+  },
+  {
+    method: "GET",
+    path: "/stores/invitations/:token/",
+    access: "public",
+    summary: "An invitation by the token of its link (the token is the credential): store, inviter, e-mail invited, expires_at, expired, accepted; 404 unknown",
+    tag: "stores",
+    response: InvitationSchema,
+    handler: getInvitation,
+  },
+  {
+    method: "POST",
+    path: "/stores/invitations/:token/accept/",
+    access: "authenticated",
+    summary:
+      "Accept an invitation: the signed-in user's e-mail must be the invited one (403 otherwise); an expired link 400. Sets the member's account and acceptance (again: no change). {store: {id, name, slug}, role}",
+    tag: "stores",
+    auth: "required",
+    response: InvitationAcceptedSchema,
+    handler: acceptInvitation,
+  },
+  {
+    method: "GET",
+    path: "/stores/:storeId/customers/",
+    access: "store-member",
+    summary:
+      "A store's customers from its orders (members of the store), most recent first, 10 a page: {count, next, previous, results: [{id (null: guest, known by the order's e-mail), name, email, orders, total_spent, last_order_at, last_order_id}]}",
+    tag: "stores",
+    auth: "required",
+    response: StoreCustomerPageSchema,
+    handler: listCustomers,
+  },
+);

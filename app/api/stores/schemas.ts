@@ -71,3 +71,45 @@ export const StoreDashboardSchema = z.object({
   daily_sales: z.array(z.object({ date: z.string(), sales: z.number(), orders: z.number() })),
 });
 export type ApiStoreDashboard = z.infer<typeof StoreDashboardSchema>;
+/** POST /stores/{storeId}/members/: the invitation (a member row not yet accepted) and when its link stops working. */
+export const MemberInvitationSchema = StoreMemberSchema.extend({ expires_at: z.string().nullable() });
+export type ApiMemberInvitation = z.infer<typeof MemberInvitationSchema>;
+
+/** GET /stores/invitations/{token}/: what the invitee is asked to accept (public: the token is the credential). */
+export const InvitationSchema = z.object({
+  store: z.object({ id: z.number(), name: z.string(), slug: z.string(), logo: z.string().nullable() }),
+  inviter: z.string(),
+  email: z.string(),
+  role: z.enum(["Owner", "Member"]),
+  expires_at: z.string().nullable(),
+  expired: z.boolean(),
+  accepted: z.boolean(),
+});
+export type ApiInvitation = z.infer<typeof InvitationSchema>;
+
+/** POST /stores/invitations/{token}/accept/: the store joined and the caller's role in it. */
+export const InvitationAcceptedSchema = z.object({
+  store: z.object({ id: z.number(), name: z.string(), slug: z.string() }),
+  role: z.enum(["Owner", "Member"]),
+});
+export type ApiInvitationAccepted = z.infer<typeof InvitationAcceptedSchema>;
+
+/** GET /stores/{storeId}/customers/: the store's customers from its orders (id null: a guest, known by the order's e-mail). */
+export const StoreCustomerSchema = z.object({
+  id: z.number().nullable(),
+  name: z.string(),
+  email: z.string(),
+  orders: z.number(),
+  /** Naira: the customer's active items of this store. */
+  total_spent: z.number(),
+  last_order_at: z.string(),
+  /** The customer's most recent order holding this store's items. */
+  last_order_id: z.string(),
+});
+export const StoreCustomerPageSchema = z.object({
+  count: z.number(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(StoreCustomerSchema),
+});
+export type ApiStoreCustomer = z.infer<typeof StoreCustomerSchema>;

@@ -1,0 +1,178 @@
+/**
+ * /stores/{slug}/orders/{orderId} — one order as the store sees it (spec sections 2 and 4): Order
+ * ID (first segment in capitals), Order Date, Total Amount (the store's items), the items, the
+ * delivery address, payment status and method, the status history with dates, and ONE button that
+ * moves the order to its next delivery status (Confirmed, Shipped, Delivered). A plain POST (works
+ * without JavaScript); the API decides (one step at a time, never back) and its refusal is shown.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { localPhone } from "~/components/checkout/format";
+import { methodLabel } from "~/components/checkout/order-detail";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { primaryButton } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { orderDate } from "~/components/users/order-format";
+import { formatNaira } from "~/domain/money";
+import { orderNumber } from "~/domain/orders";
+import type { ApiStoreOrder } from "~/storefront/api-types";
+import { apiMessage } from "~/storefront/form-reply";
+import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
+import { requireStoreArea } from "~/storefront/store-area.server";
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api, store } = await requireStoreArea(request, context, params.slug);
+  const orderId = params.orderId ?? "";
+  if (!UUID_RE.test(orderId)) throw new Response("Not Found", { status: 404 });
+  const order = await api.must(api.get<ApiStoreOrder>(`/orders/${store.id}/store/${orderId}/`));
+  return data({ slug: store.slug, order }, { headers: await api.headers() });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api, store } = await requireStoreArea(request, context, params.slug);
+  const form = await readForm(request);
+  if (form.get("intent") !== "advance") throw unknownIntent();
+  const orderId = params.orderId ?? "";
+  if (!UUID_RE.test(orderId)) throw new Response("Not Found", { status: 404 });
+  const status = String(form.get("status") ?? "").slice(0, 20);
+  const r = await api.patch<ApiStoreOrder>(`/orders/${store.id}/store/${orderId}/status/`, { status });
+  if (r.status === 401) throw await api.signedOut();
+  if (r.status === 404) throw new Response("Not Found", { status: 404 });
+  if (!r.ok) {
+    const message = r.status >= 500 ? "Something went wrong on our side. Please try again." : apiMessage(r.data, "The order could not be moved on.");
+    return data({ error: message }, { status: r.status >= 500 ? 502 : r.status, headers: await api.headers() });
+  }
+  return redirectWithFlash(api, `/stores/${store.slug}/orders/${orderId}`, {
+    kind: "success",
+    message: `Order ${orderNumber(orderId)} is now ${r.data.order_delivery_status}.`,
+  });
+}
+
+const EVENT_LABEL: Record<string, string> = {
+  placed: "Placed",
+  paid: "Paid",
+  confirmed: "Confirmed",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Item cancelled",
+  refunded: "Refunded",
+};
+
+export default function StoreOrderRoute() {
+  const { slug, order } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "advance";
+  const a = order.delivery_address as Record<string, string | null | undefined>;
+  const itemName = new Map(order.order_items.map((i) => [i.id, i.product_name]));
+  return (
+    <section className="space-y-4" aria-labelledby="order-h">
+      <Link to={`/stores/${slug}/orders/history`} className="text-sm font-semibold text-brand-700 hover:underline">
+        ← Orders
+      </Link>
+      <header className="rounded-lg border border-gray-200 bg-white p-4">
+        <h1 id="order-h" className="text-xl font-bold">
+          Order ID: <span data-testid="order-number">{orderNumber(order.id)}</span>
+        </h1>
+        <p className="text-sm text-gray-600">Order Date: {orderDate(order.created_at)}</p>
+        <p className="mt-1">
+          Total Amount: <span className="font-bold" data-testid="store-total">{formatNaira(order.store_total)}</span>
+        </p>
+        <p className="mt-1 text-sm">
+          Delivery status: <span className="font-semibold" data-testid="delivery-status">{order.order_delivery_status}</span>
+        </p>
+        {actionData?.error ? (
+          <p role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="advance-error">
+            {actionData.error}
+          </p>
+        ) : null}
+        {order.next_status ? (
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="status" value={order.next_status} />
+            <button type="submit" name="intent" value="advance" className={primaryButton} disabled={busy}>
+              {busy ? <Spinner /> : null}
+              Mark as {order.next_status}
+            </button>
+          </Form>
+        ) : (
+          <p className="mt-3 text-sm text-green-800">This order was delivered: nothing more to do.</p>
+        )}
+      </header>
+      <section aria-labelledby="items-h" className="rounded-lg border border-gray-200 bg-white p-4">
+        <h2 id="items-h" className="mb-2 font-semibold">
+          Items
+        </h2>
+        <ul className="divide-y divide-gray-100">
+          {order.order_items.map((i) => (
+            <li key={i.id} className="flex flex-wrap items-center gap-3 py-2" data-testid="order-item">
+              {i.image ? <img src={`${i.image}?w=160`} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" /> : null}
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">{i.product_name}</p>
+                <p className="text-sm text-gray-600">
+                  {i.quantity} × {formatNaira(i.item_price)}
+                  {i.status === "Cancelled" ? (
+                    <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800">
+                      Cancelled{i.cancel_reason ? ` · ${i.cancel_reason}` : ""}
+                    </span>
+                  ) : null}
+                </p>
+              </div>
+              <p className="font-semibold">{formatNaira(i.line_total)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <section aria-labelledby="ship-h" className="rounded-lg border border-gray-200 bg-white p-4 text-sm">
+          <h2 id="ship-h" className="mb-2 font-semibold">
+            Delivery address
+          </h2>
+          <p>
+            {a.receiver_first_name} {a.receiver_last_name}
+          </p>
+          <p>{localPhone(a.receiver_phone_one)}</p>
+          <p>
+            {a.street_address}, {a.city}, {a.state}
+            {a.zip_code ? ` ${a.zip_code}` : ""}
+          </p>
+        </section>
+        <section aria-labelledby="pay-h" className="rounded-lg border border-gray-200 bg-white p-4 text-sm">
+          <h2 id="pay-h" className="mb-2 font-semibold">
+            Payment
+          </h2>
+          <p>Method: {methodLabel(order.order_payment_method)}</p>
+          <p>
+            Status: <span data-testid="payment-status">{order.order_payment_status}</span>
+          </p>
+        </section>
+      </div>
+      <section aria-labelledby="history-h" className="rounded-lg border border-gray-200 bg-white p-4 text-sm">
+        <h2 id="history-h" className="mb-2 font-semibold">
+          Status history
+        </h2>
+        <ol className="space-y-1" data-testid="status-history">
+          {order.status_history.map((e, n) => (
+            <li key={`${e.kind}-${e.at}-${n}`} className="flex flex-wrap justify-between gap-2">
+              <span className="font-medium">
+                {EVENT_LABEL[e.kind] ?? e.kind}
+                {e.order_item_id && itemName.get(e.order_item_id) ? ` (${itemName.get(e.order_item_id)})` : ""}
+              </span>
+              <time dateTime={e.at} className="text-gray-600">
+                {orderDate(e.at)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? `Order ${orderNumber(d.order.id)} | BuildMart NG` : "Order | BuildMart NG" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
