@@ -17,7 +17,10 @@ import { ApiError, badRequest, notFound } from "../core/http";
 import { findCart, findUserCart, loadCartItems } from "../carts/queries.server";
 import { findOrder } from "./queries.server";
 import type { OrderRow } from "./serialize";
-import { itemCancelledEmail, orderPlacedEmail, queueMail, unpaidOrderCancelledEmail, type EmailOrderLine } from "~/integrations/mail/order-emails.server";
+import { itemCancelledEmail, orderPlacedEmail, unpaidOrderCancelledEmail, type EmailOrderLine } from "~/integrations/mail/order-emails.server";
+import { orderNumber } from "~/domain/orders";
+import { recordEvent, type Notice } from "../notifications/commands.server";
+import { buyerNotice, crossedLowStock, lowStockNotice, orderStores, storeNotices } from "../notifications/events.server";
 
 export const conflict = (body: Record<string, unknown>) => new ApiError(409, body);
 
@@ -172,11 +175,11 @@ async function resolveLines(q: Queryable, input: PlaceOrderInput): Promise<{ lin
 /**
  * Takes `quantity` units of a product from stock, or throws 409 naming it. The conditional
  * UPDATE (stock_quantity >= qty) is what prevents overselling: concurrent checkouts wait on the
- * row and re-check the condition. Returns the product's store.
+ * row and re-check the condition. Returns the product's store and the stock left.
  */
-export async function takeStock(q: Queryable, productId: number, quantity: number, name: string): Promise<{ store_id: number }> {
-  const r = await q.query<{ store_id: number }>(
-    "UPDATE products SET stock_quantity = stock_quantity - $2 WHERE id = $1 AND published AND stock_quantity >= $2 RETURNING store_id",
+export async function takeStock(q: Queryable, productId: number, quantity: number, name: string): Promise<{ store_id: number; left: number }> {
+  const r = await q.query<{ store_id: number; left: number }>(
+    "UPDATE products SET stock_quantity = stock_quantity - $2 WHERE id = $1 AND published AND stock_quantity >= $2 RETURNING store_id, stock_quantity AS left",
     [productId, quantity],
   );
   if (r.rows[0]) return r.rows[0];
@@ -229,7 +232,15 @@ export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise
     if (l.quantity > MAX_LINE_QUANTITY) throw badRequest({ quantity: [`Ensure this value is less than or equal to ${MAX_LINE_QUANTITY}.`] });
   }
   // Stock in product id order, so two checkouts never wait on each other in a circle.
-  for (const l of [...lines].sort((a, b) => a.product_id - b.product_id)) l.store_id = (await takeStock(tx, l.product_id, l.quantity, l.name)).store_id;
+  const lowStock: Notice[] = [];
+  for (const l of [...lines].sort((a, b) => a.product_id - b.product_id)) {
+    const taken = await takeStock(tx, l.product_id, l.quantity, l.name);
+    l.store_id = taken.store_id;
+    if (crossedLowStock(taken.left + l.quantity, taken.left)) {
+      const n = await lowStockNotice(tx, l.product_id, taken.left);
+      if (n) lowStock.push(n);
+    }
+  }
 
   const shippingLines = lines.map((l) => ({ size: l.size, quantity: l.quantity, unitPriceKobo: l.unit_kobo }));
   const subtotal = subtotalKobo(shippingLines);
@@ -275,21 +286,31 @@ export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise
       orderId,
     ]);
   const order = (await findOrder(tx, orderId))!;
-  if (address.email)
-    await queueMail(
-      tx,
-      orderPlacedEmail({
-        to: address.email,
-        firstName: input.user?.first_name ?? String(address.snapshot.receiver_first_name ?? ""),
-        orderId,
-        guestToken,
-        paymentMethod: input.paymentMethod,
-        lines: lines.map((l): EmailOrderLine => ({ name: l.name, quantity: l.quantity, unitKobo: l.unit_kobo })),
-        subtotalKobo: subtotal,
-        shippingKobo: shipping,
-        state: address.state,
-      }),
-    );
+  const number = orderNumber(orderId);
+  const stores = await orderStores(tx, orderId);
+  const notices: Notice[] = [
+    buyerNotice(input.user?.id ?? null, orderId, "order_placed", `Order ${number} placed`, input.paymentMethod === "PayOnDelivery" ? "You pay on delivery." : "Complete the card payment to have it confirmed."),
+    ...storeNotices(stores, orderId, "order_placed", `New order ${number}`, input.paymentMethod === "PayOnDelivery" ? "Pay on delivery." : "Card payment pending."),
+    ...lowStock,
+  ];
+  await recordEvent(tx, {
+    notices,
+    mails: address.email
+      ? [
+          orderPlacedEmail({
+            to: address.email,
+            firstName: input.user?.first_name ?? String(address.snapshot.receiver_first_name ?? ""),
+            orderId,
+            guestToken,
+            paymentMethod: input.paymentMethod,
+            lines: lines.map((l): EmailOrderLine => ({ name: l.name, quantity: l.quantity, unitKobo: l.unit_kobo })),
+            subtotalKobo: subtotal,
+            shippingKobo: shipping,
+            state: address.state,
+          }),
+        ]
+      : [],
+  });
   return { order, replayed: false, guestToken };
 }
 
@@ -327,7 +348,11 @@ export async function addOrderItem(tx: Queryable, order: OrderRow, productId: nu
   );
   const product = p.rows[0];
   if (!product || !product.published) throw badRequest({ product_id: ["This product is not available."] });
-  const { store_id } = await takeStock(tx, product.id, quantity, product.name);
+  const { store_id, left } = await takeStock(tx, product.id, quantity, product.name);
+  if (crossedLowStock(left + quantity, left)) {
+    const n = await lowStockNotice(tx, product.id, left);
+    if (n) await recordEvent(tx, { notices: [n] });
+  }
   const existing = await tx.query<{ id: string }>(
     `UPDATE order_items SET quantity = quantity + $3
       WHERE order_id = $1 AND product_id = $2 AND status = 'Active' AND item_price_kobo = $4 RETURNING id::text AS id`,
@@ -380,8 +405,9 @@ export async function cancelOrderItem(
   const order = await findOrder(tx, ref.rows[0].order_id, true);
   if (!order) throw notFound();
   await mayAct(order);
-  const it = await tx.query<{ id: string; product_id: number | null; product_name: string; quantity: number; item_price_kobo: number; status: string }>(
-    "SELECT id::text AS id, product_id, product_name, quantity, item_price_kobo, status FROM order_items WHERE id = $1 FOR UPDATE",
+  const it = await tx.query<{ id: string; product_id: number | null; product_name: string; quantity: number; item_price_kobo: number; status: string; store_id: number | null; store_slug: string | null }>(
+    `SELECT oi.id::text AS id, oi.product_id, oi.product_name, oi.quantity, oi.item_price_kobo, oi.status, oi.store_id, s.slug AS store_slug
+       FROM order_items oi LEFT JOIN stores s ON s.id = oi.store_id WHERE oi.id = $1 FOR UPDATE OF oi`,
     [itemId],
   );
   const item = it.rows[0];
@@ -434,21 +460,30 @@ export async function cancelOrderItem(
   if (active.rows[0].n === 0 && order.order_payment_status === "Pending")
     await tx.query("UPDATE orders SET order_payment_status = 'Cancelled', updated_at = now() WHERE id = $1", [order.id]);
   else await tx.query("UPDATE orders SET updated_at = now() WHERE id = $1", [order.id]);
-  if (order.customer_email)
-    await queueMail(
-      tx,
-      itemCancelledEmail({
-        to: order.customer_email,
-        orderId: order.id,
-        guestToken: order.user_id === null ? guestTokenFor(order.id) : undefined,
-        productName: item.product_name,
-        quantity: item.quantity,
-        amountKobo: item.item_price_kobo * item.quantity,
-        reason,
-        refund: itemRefundQueued,
-        shippingRefundKobo,
-      }),
-    );
+  const number = orderNumber(order.id);
+  await recordEvent(tx, {
+    notices: [
+      buyerNotice(order.user_id, order.id, "item_cancelled", `Item cancelled on order ${number}`, `${item.product_name} × ${item.quantity}: ${reason}.${itemRefundQueued ? " A refund is on its way." : ""}`),
+      ...(item.store_id && item.store_slug
+        ? storeNotices([{ id: item.store_id, slug: item.store_slug }], order.id, "item_cancelled", `Item cancelled on order ${number}`, `${item.product_name} × ${item.quantity}: ${reason}.`)
+        : []),
+    ],
+    mails: order.customer_email
+      ? [
+          itemCancelledEmail({
+            to: order.customer_email,
+            orderId: order.id,
+            guestToken: order.user_id === null ? guestTokenFor(order.id) : undefined,
+            productName: item.product_name,
+            quantity: item.quantity,
+            amountKobo: item.item_price_kobo * item.quantity,
+            reason,
+            refund: itemRefundQueued,
+            shippingRefundKobo,
+          }),
+        ]
+      : [],
+  });
   return { orderId: order.id, itemId, changed: true, refundQueued };
 }
 
@@ -497,18 +532,26 @@ export async function cancelUnpaidCardOrder(tx: Queryable, orderId: string, olde
   for (const l of lines) await recordOrderEvent(tx, order.id, "cancelled", l.id);
   await tx.query("UPDATE orders SET order_payment_status = 'Cancelled', updated_at = now() WHERE id = $1", [order.id]);
   const { email: to, first_name } = who.rows[0];
-  if (to)
-    await queueMail(
-      tx,
-      unpaidOrderCancelledEmail({
-        to,
-        firstName: first_name,
-        orderId: order.id,
-        guestToken: order.user_id === null ? guestTokenFor(order.id) : undefined,
-        hours: olderThanHours,
-        lines: items.rows.map((l): EmailOrderLine => ({ name: l.product_name, quantity: l.quantity, unitKobo: l.item_price_kobo })),
-        totalKobo: order.order_total_kobo + order.shipping_kobo,
-      }),
-    );
+  const number = orderNumber(order.id);
+  const body = `The card payment never came within ${olderThanHours} hours, so the order was cancelled.`;
+  await recordEvent(tx, {
+    notices: [
+      buyerNotice(order.user_id, order.id, "item_cancelled", `Order ${number} cancelled`, body),
+      ...storeNotices(await orderStores(tx, order.id), order.id, "item_cancelled", `Order ${number} cancelled`, body),
+    ],
+    mails: to
+      ? [
+          unpaidOrderCancelledEmail({
+            to,
+            firstName: first_name,
+            orderId: order.id,
+            guestToken: order.user_id === null ? guestTokenFor(order.id) : undefined,
+            hours: olderThanHours,
+            lines: items.rows.map((l): EmailOrderLine => ({ name: l.product_name, quantity: l.quantity, unitKobo: l.item_price_kobo })),
+            totalKobo: order.order_total_kobo + order.shipping_kobo,
+          }),
+        ]
+      : [],
+  });
   return true;
 }
