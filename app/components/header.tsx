@@ -110,7 +110,7 @@ export function Header({ shell }: { shell: ShellData }) {
           <div className="hidden flex-1 sm:block" />
         )}
 
-        <Link to="/cart" className="relative rounded p-2 hover:bg-gray-100" aria-label={`Cart, ${cartCount} items`}>
+        <Link to="/cart" className="relative rounded p-1.5 hover:bg-gray-100 sm:p-2" aria-label={`Cart, ${cartCount} items`}>
           <CartIcon />
           <span
             data-testid="cart-count"
@@ -123,7 +123,7 @@ export function Header({ shell }: { shell: ShellData }) {
         {shell.user ? (
           <Link
             to="/users/notification"
-            className="relative rounded p-2 hover:bg-gray-100"
+            className="relative rounded p-1.5 hover:bg-gray-100 sm:p-2"
             aria-label={shell.unread > 0 ? `Notifications, ${shell.unread} unread` : "Notifications"}
             data-testid="notifications-link"
           >
@@ -141,10 +141,10 @@ export function Header({ shell }: { shell: ShellData }) {
 
         {shell.user ? (
           <details className="relative" data-testid="account-menu" data-autoclose>
-            <summary className="flex list-none items-center gap-1 rounded p-2 text-sm font-medium hover:bg-gray-100">
+            <summary className="flex list-none items-center gap-1 rounded p-1.5 text-sm font-medium hover:bg-gray-100 sm:p-2">
               <UserIcon width={20} height={20} />
               <span className="hidden max-w-28 truncate sm:inline">Hi, {shell.user.firstName || "there"}</span>
-              <ChevronDown width={16} height={16} />
+              <ChevronDown width={16} height={16} className="hidden sm:block" />
             </summary>
             <div className="absolute right-0 z-40 mt-1 w-52 rounded-md border border-gray-200 bg-white p-1 shadow-lg">
               <p className="truncate px-3 py-2 text-sm text-gray-500">
