@@ -12,10 +12,11 @@ import { m0006_refunds } from "./migrations/0006_refunds";
 import { m0007_orders } from "./migrations/0007_orders";
 import { m0008_money_fixes } from "./migrations/0008_money_fixes";
 import { m0009_vendor } from "./migrations/0009_vendor";
+import { m0015_variant_options } from "./migrations/0015_variant_options";
 
 export interface Migration {
   id: string;
   sql: string;
 }
 
-export const migrations: Migration[] = [m0001_init, m0002_catalog, m0003_accounts, m0004_store_members, m0005_sessions, m0006_refunds, m0007_orders, m0008_money_fixes, m0009_vendor];
+export const migrations: Migration[] = [m0001_init, m0002_catalog, m0003_accounts, m0004_store_members, m0005_sessions, m0006_refunds, m0007_orders, m0008_money_fixes, m0009_vendor, m0015_variant_options];

@@ -7,7 +7,7 @@
 export type { ApiAddress } from "~/api/addresses/schemas";
 export type { ApiDetail, ApiLogin as ApiLoginAnswer } from "~/api/auth/schemas";
 export type { ApiCart, ApiCartItem } from "~/api/carts/schemas";
-export type { ApiCategory, ApiProduct } from "~/api/catalog/schemas";
+export type { ApiCategory, ApiProduct, ApiProductOption } from "~/api/catalog/schemas";
 export type { ApiOrder, ApiOrderItem, ApiPlacedOrder, ApiShippingFee } from "~/api/orders/schemas";
 export type { ApiMakePaymentAnswer, ApiPaymentState } from "~/api/payments/schemas";
 export type { ApiMyReview, ApiReview, ApiReviewSummary } from "~/api/reviews/schemas";

@@ -14,7 +14,7 @@ import { CANCEL_MESSAGES, CHECKOUT_MESSAGES, isCancellable, type CancelReason, t
 import { shippingKobo, subtotalKobo, type ShipmentSize } from "~/domain/shipping";
 import { canonicalState } from "~/domain/addresses";
 import { ApiError, badRequest, notFound } from "../core/http";
-import { findCart, findUserCart, loadCartItems } from "../carts/queries.server";
+import { findCart, findUserCart, loadCartItems, productOption } from "../carts/queries.server";
 import { findOrder } from "./queries.server";
 import type { OrderRow } from "./serialize";
 import { itemCancelledEmail, orderPlacedEmail, unpaidOrderCancelledEmail, type EmailOrderLine } from "~/integrations/mail/order-emails.server";
@@ -55,7 +55,7 @@ export async function emptySourceCart(q: Queryable, orderId: string): Promise<nu
   const r = await q.query(
     `DELETE FROM cart_items ci USING orders o
       WHERE o.id = $1 AND ci.cart_id = o.source_cart_id
-        AND ci.product_id IN (SELECT oi.product_id FROM order_items oi WHERE oi.order_id = o.id AND oi.product_id IS NOT NULL)`,
+        AND EXISTS (SELECT 1 FROM order_items oi WHERE oi.order_id = o.id AND oi.product_id = ci.product_id AND oi.option_id IS NOT DISTINCT FROM ci.option_id)`,
     [orderId],
   );
   if (r.rowCount) await q.query("UPDATE carts SET updated_at = now() WHERE id = (SELECT source_cart_id FROM orders WHERE id = $1)", [orderId]);
@@ -77,12 +77,15 @@ export function guestTokenOpens(order: Pick<OrderRow, "id" | "user_id">, token: 
   return got.length === want.length && crypto.timingSafeEqual(got, want);
 }
 
+/** A line's name as orders and e-mails show it: "Paint (Colour: Red)". */
+export const withOption = (name: string, label: string | null | undefined) => (label ? `${name} (${label})` : name);
+
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 
 // ---- placement -----------------------------------------------------------------------------
 
 export type OrderAddress = { kind: "book"; id: number } | { kind: "inline"; value: GuestCheckout };
-export type OrderSource = { kind: "cart"; cartId: string | null } | { kind: "buy"; productId: number; quantity: number };
+export type OrderSource = { kind: "cart"; cartId: string | null } | { kind: "buy"; productId: number; quantity: number; optionId?: number | null };
 
 export interface PlaceOrderInput {
   /** The signed-in buyer, or null for a guest. */
@@ -105,6 +108,9 @@ export interface PlaceOrderResult {
 interface OrderLine {
   product_id: number;
   name: string;
+  /** The product option bought (unit_kobo is its price), or null. */
+  option_id: number | null;
+  option_label: string | null;
   unit_kobo: number;
   size: ShipmentSize;
   quantity: number;
@@ -144,7 +150,11 @@ async function resolveLines(q: Queryable, input: PlaceOrderInput): Promise<{ lin
     );
     const p = r.rows[0];
     if (!p || !p.published) throw badRequest({ buy: ["This product is not available."] });
-    return { lines: [{ ...p, unit_kobo: p.selling_price_kobo, quantity: input.source.quantity }], cartId: null };
+    const option = input.source.optionId ? await productOption(q, p.product_id, input.source.optionId) : null;
+    return {
+      lines: [{ ...p, unit_kobo: option?.price_kobo ?? p.selling_price_kobo, quantity: input.source.quantity, option_id: option?.id ?? null, option_label: option?.label ?? null }],
+      cartId: null,
+    };
   }
   const cart = input.source.cartId ? await findCart(q, input.source.cartId) : input.user ? await findUserCart(q, input.user.id) : null;
   if (input.source.cartId && (!cart || (cart.user_id !== null && cart.user_id !== input.user?.id))) throw notFound();
@@ -161,7 +171,10 @@ async function resolveLines(q: Queryable, input: PlaceOrderInput): Promise<{ lin
     lines: items.map((i) => ({
       product_id: i.product_id,
       name: i.name,
+      // the line's option price when it has one (loadCartItems resolves it)
       unit_kobo: i.selling_price_kobo,
+      option_id: i.option_id,
+      option_label: i.option_label,
       size: i.size,
       quantity: i.quantity,
       store_id: null,
@@ -267,12 +280,12 @@ export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise
   );
   const values: unknown[] = [];
   const tuples = lines.map((l, i) => {
-    values.push(orderId, l.product_id, l.store_id, l.name, l.quantity, l.unit_kobo);
-    const b = i * 6;
-    return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, clock_timestamp())`;
+    values.push(orderId, l.product_id, l.store_id, l.name, l.quantity, l.unit_kobo, l.option_id, l.option_label);
+    const b = i * 8;
+    return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, clock_timestamp())`;
   });
   await tx.query(
-    `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, created_at) VALUES ${tuples.join(", ")}`,
+    `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, option_id, option_label, created_at) VALUES ${tuples.join(", ")}`,
     values,
   );
   await recordOrderEvent(tx, orderId, "placed");
@@ -303,7 +316,7 @@ export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise
             orderId,
             guestToken,
             paymentMethod: input.paymentMethod,
-            lines: lines.map((l): EmailOrderLine => ({ name: l.name, quantity: l.quantity, unitKobo: l.unit_kobo })),
+            lines: lines.map((l): EmailOrderLine => ({ name: withOption(l.name, l.option_label), quantity: l.quantity, unitKobo: l.unit_kobo })),
             subtotalKobo: subtotal,
             shippingKobo: shipping,
             state: address.state,
@@ -405,8 +418,8 @@ export async function cancelOrderItem(
   const order = await findOrder(tx, ref.rows[0].order_id, true);
   if (!order) throw notFound();
   await mayAct(order);
-  const it = await tx.query<{ id: string; product_id: number | null; product_name: string; quantity: number; item_price_kobo: number; status: string; store_id: number | null; store_slug: string | null }>(
-    `SELECT oi.id::text AS id, oi.product_id, oi.product_name, oi.quantity, oi.item_price_kobo, oi.status, oi.store_id, s.slug AS store_slug
+  const it = await tx.query<{ id: string; product_id: number | null; product_name: string; quantity: number; item_price_kobo: number; status: string; store_id: number | null; store_slug: string | null; option_label: string | null }>(
+    `SELECT oi.id::text AS id, oi.product_id, oi.product_name, oi.option_label, oi.quantity, oi.item_price_kobo, oi.status, oi.store_id, s.slug AS store_slug
        FROM order_items oi LEFT JOIN stores s ON s.id = oi.store_id WHERE oi.id = $1 FOR UPDATE OF oi`,
     [itemId],
   );
@@ -463,9 +476,9 @@ export async function cancelOrderItem(
   const number = orderNumber(order.id);
   await recordEvent(tx, {
     notices: [
-      buyerNotice(order.user_id, order.id, "item_cancelled", `Item cancelled on order ${number}`, `${item.product_name} × ${item.quantity}: ${reason}.${itemRefundQueued ? " A refund is on its way." : ""}`),
+      buyerNotice(order.user_id, order.id, "item_cancelled", `Item cancelled on order ${number}`, `${withOption(item.product_name, item.option_label)} × ${item.quantity}: ${reason}.${itemRefundQueued ? " A refund is on its way." : ""}`),
       ...(item.store_id && item.store_slug
-        ? storeNotices([{ id: item.store_id, slug: item.store_slug }], order.id, "item_cancelled", `Item cancelled on order ${number}`, `${item.product_name} × ${item.quantity}: ${reason}.`)
+        ? storeNotices([{ id: item.store_id, slug: item.store_slug }], order.id, "item_cancelled", `Item cancelled on order ${number}`, `${withOption(item.product_name, item.option_label)} × ${item.quantity}: ${reason}.`)
         : []),
     ],
     mails: order.customer_email
@@ -474,7 +487,7 @@ export async function cancelOrderItem(
             to: order.customer_email,
             orderId: order.id,
             guestToken: order.user_id === null ? guestTokenFor(order.id) : undefined,
-            productName: item.product_name,
+            productName: withOption(item.product_name, item.option_label),
             quantity: item.quantity,
             amountKobo: item.item_price_kobo * item.quantity,
             reason,

@@ -140,7 +140,10 @@ async function advance(ctx: ApiContext) {
       const first = order.user_id
         ? (await q.query<{ first_name: string }>("SELECT first_name FROM users WHERE id = $1", [order.user_id])).rows[0]?.first_name
         : (order.delivery_address?.receiver_first_name as string | undefined);
-      const all = await q.query<{ product_name: string }>("SELECT product_name FROM order_items WHERE order_id = $1 AND status = 'Active' ORDER BY created_at, id", [order.id]);
+      const all = await q.query<{ product_name: string }>(
+        "SELECT product_name || COALESCE(' (' || option_label || ')', '') AS product_name FROM order_items WHERE order_id = $1 AND status = 'Active' ORDER BY created_at, id",
+        [order.id],
+      );
       const mail = {
         to: order.customer_email,
         orderId: order.id,
