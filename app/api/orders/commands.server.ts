@@ -368,7 +368,7 @@ export async function addOrderItem(tx: Queryable, order: OrderRow, productId: nu
   }
   const existing = await tx.query<{ id: string }>(
     `UPDATE order_items SET quantity = quantity + $3
-      WHERE order_id = $1 AND product_id = $2 AND status = 'Active' AND item_price_kobo = $4 RETURNING id::text AS id`,
+      WHERE order_id = $1 AND product_id = $2 AND status = 'Active' AND item_price_kobo = $4 AND option_id IS NULL RETURNING id::text AS id`,
     [order.id, product.id, quantity, product.selling_price_kobo],
   );
   let id = existing.rows[0]?.id;
