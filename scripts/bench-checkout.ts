@@ -136,7 +136,7 @@ async function main() {
           await db.query(
             `WITH gone AS (DELETE FROM cart_items WHERE cart_id = $1)
              INSERT INTO cart_items (cart_id, product_id, quantity) SELECT $1, unnest($2::int[]), 1 + floor(random() * 3)::int
-             ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = EXCLUDED.quantity`,
+             ON CONFLICT (cart_id, product_id, option_id) DO UPDATE SET quantity = EXCLUDED.quantity`,
             [s.cartId, picks],
           );
           const method = n % 2 ? "PayOnDelivery" : "CardPayment";

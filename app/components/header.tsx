@@ -15,6 +15,16 @@ export function storeButton(shell: Pick<ShellData, "user" | "stores">) {
   return { label: "Store", to: `/stores/${last.slug}/dashboard` };
 }
 
+/** A bell (inline SVG like ./ui/icons). */
+function BellIcon() {
+  return (
+    <svg width={24} height={24} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </svg>
+  );
+}
+
 export function Header({ shell }: { shell: ShellData }) {
   const location = useLocation();
   const storeArea = isStorePath(location.pathname);
@@ -100,7 +110,7 @@ export function Header({ shell }: { shell: ShellData }) {
           <div className="hidden flex-1 sm:block" />
         )}
 
-        <Link to="/cart" className="relative rounded p-2 hover:bg-gray-100" aria-label={`Cart, ${cartCount} items`}>
+        <Link to="/cart" className="relative rounded p-1.5 hover:bg-gray-100 sm:p-2" aria-label={`Cart, ${cartCount} items`}>
           <CartIcon />
           <span
             data-testid="cart-count"
@@ -111,11 +121,30 @@ export function Header({ shell }: { shell: ShellData }) {
         </Link>
 
         {shell.user ? (
+          <Link
+            to="/users/notification"
+            className="relative rounded p-1.5 hover:bg-gray-100 sm:p-2"
+            aria-label={shell.unread > 0 ? `Notifications, ${shell.unread} unread` : "Notifications"}
+            data-testid="notifications-link"
+          >
+            <BellIcon />
+            {shell.unread > 0 ? (
+              <span
+                data-testid="notification-count"
+                className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white"
+              >
+                {shell.unread > 99 ? "99+" : shell.unread}
+              </span>
+            ) : null}
+          </Link>
+        ) : null}
+
+        {shell.user ? (
           <details className="relative" data-testid="account-menu" data-autoclose>
-            <summary className="flex list-none items-center gap-1 rounded p-2 text-sm font-medium hover:bg-gray-100">
+            <summary className="flex list-none items-center gap-1 rounded p-1.5 text-sm font-medium hover:bg-gray-100 sm:p-2">
               <UserIcon width={20} height={20} />
               <span className="hidden max-w-28 truncate sm:inline">Hi, {shell.user.firstName || "there"}</span>
-              <ChevronDown width={16} height={16} />
+              <ChevronDown width={16} height={16} className="hidden sm:block" />
             </summary>
             <div className="absolute right-0 z-40 mt-1 w-52 rounded-md border border-gray-200 bg-white p-1 shadow-lg">
               <p className="truncate px-3 py-2 text-sm text-gray-500">
@@ -129,6 +158,9 @@ export function Header({ shell }: { shell: ShellData }) {
               </Link>
               <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/wishlist">
                 Wishlist
+              </Link>
+              <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/notification">
+                Notifications
               </Link>
               <Form method="post" action="/logout">
                 <button type="submit" className="block w-full rounded px-3 py-2 text-left text-sm hover:bg-gray-100">

@@ -31,8 +31,7 @@ export type ProductType = (typeof PRODUCT_TYPES)[number];
 /** Highest price (naira) and stock a product may have (keeps kobo far inside bigint). */
 export const MAX_PRICE_NAIRA = 1_000_000_000;
 export const MAX_STOCK = 1_000_000;
-
-/** A product whose stock is at or below this is "low stock" (dashboard, notifications). */
+/** A product's stock at or below this is "low": the store is told when an order takes it there (once per crossing). */
 export const LOW_STOCK_THRESHOLD = 5;
 
 export const PRODUCT_MESSAGES = {
@@ -159,7 +158,11 @@ export function categoryIdOf(v: unknown): unknown {
   return m ? m[1] : v;
 }
 
-/** POST /products/options/ and the add-variant step: a variant (id or new name), its value and price. */
+/**
+ * POST /products/options/ and the add-variant step: a variant (id or new name), its value and price.
+ * An option's `price` is the UNIT PRICE of the product with that option (not a surcharge): a shopper
+ * who picks it pays that price per unit in the cart and the order.
+ */
 export const ProductOptionSchema = z.object({
   variant: z.preprocess(
     blankToUndefined,

@@ -20,7 +20,7 @@ export type {
 } from "~/api/admin/schemas";
 export type { ApiDetail, ApiLogin as ApiLoginAnswer } from "~/api/auth/schemas";
 export type { ApiCart, ApiCartItem } from "~/api/carts/schemas";
-export type { ApiCategory, ApiProduct } from "~/api/catalog/schemas";
+export type { ApiCategory, ApiProduct, ApiProductOption } from "~/api/catalog/schemas";
 export type { ApiOrder, ApiOrderItem, ApiPlacedOrder, ApiShippingFee } from "~/api/orders/schemas";
 export type { ApiMakePaymentAnswer, ApiPaymentState } from "~/api/payments/schemas";
 export type { ApiOrderReturns, ApiReturn, ApiReturnPage } from "~/api/returns/schemas";
@@ -52,7 +52,7 @@ export interface Paged<T> {
   results: T[];
 }
 export type { ApiStoreProduct } from "~/api/catalog/schemas";
-export type { ApiProductImage, ApiProductOption, ApiVariant } from "~/api/products/schemas";
+export type { ApiProductImage, ApiProductOption as ApiStoreProductOption, ApiVariant } from "~/api/products/schemas";
 
 /** A store's view of its orders (app/api/orders/store-routes.ts; type-only, nothing of it reaches the browser). */
 export type ApiStoreOrderItem = import("zod").infer<typeof import("~/api/orders/store-routes").StoreOrderItemSchema>;

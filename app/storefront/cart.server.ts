@@ -73,9 +73,11 @@ export async function addToCart(
   request: Request,
   productId: number,
   quantity = 1,
+  /** One of the product's options (the line is priced with it), or none. */
+  optionId: number | null = null,
 ): Promise<{ ok: true; setCookie: string | null } | { ok: false; message: string; setCookie: string | null }> {
   const { cartId, setCookie } = await ensureCart(api, request);
-  const r = await api.post(`/carts/${cartId}/items/`, { prod_id: productId, quantity });
+  const r = await api.post(`/carts/${cartId}/items/`, optionId ? { prod_id: productId, quantity, option_id: optionId } : { prod_id: productId, quantity });
   forgetCart(api);
   if (!r.ok) return { ok: false, message: apiMessage(r.data, "This product could not be added to your cart."), setCookie };
   return { ok: true, setCookie };

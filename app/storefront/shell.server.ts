@@ -10,6 +10,8 @@ export { loadCategoryTree, type MenuCategory };
 export interface ShellData {
   user: { id: number; firstName: string; lastName: string; email: string } | null;
   cartCount: number;
+  /** The signed-in member's unread notifications (0 for a visitor). */
+  unread: number;
   stores: Pick<ApiStore, "id" | "name" | "slug">[];
   categories: MenuCategory[];
   lite: boolean;
@@ -34,13 +36,22 @@ export async function loadOwnStores(api: Api): Promise<ShellData["stores"]> {
   return r.ok && Array.isArray(r.data) ? r.data.map(({ id, name, slug }) => ({ id, name, slug })) : [];
 }
 
+/** The member's unread notification count: one small API call, only when signed in; 0 if it fails. */
+export async function loadUnreadCount(api: Api): Promise<number> {
+  const user = api.user;
+  if (!user) return 0;
+  const r = await api.get<{ unread: number }>(`/users/${user.id}/notifications/unread/`);
+  return r.ok && typeof r.data?.unread === "number" ? r.data.unread : 0;
+}
+
 export async function loadShell(api: Api, request: Request): Promise<ShellData> {
   const flash = api.takeFlash();
-  const [categories, cartCount, stores, lite] = await Promise.all([
+  const [categories, cartCount, stores, unread, lite] = await Promise.all([
     loadCategoryTree(api),
     loadCartCount(api, request),
     loadOwnStores(api),
+    loadUnreadCount(api),
     isLite(request),
   ]);
-  return { user: api.user, cartCount, stores, categories, lite, flash };
+  return { user: api.user, cartCount, unread, stores, categories, lite, flash };
 }

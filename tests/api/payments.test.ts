@@ -60,7 +60,7 @@ describe.each(engines())("card payments on %s", (engine) => {
     const cart = mine ?? (await createCart(api.db, { user_id: userId }));
     for (const [product, quantity] of [[a, opts.quantity ?? 2], [b, 1]])
       await api.db.query(
-        "INSERT INTO cart_items (cart_id, product_id, quantity) VALUES ($1, $2, $3) ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = EXCLUDED.quantity",
+        "INSERT INTO cart_items (cart_id, product_id, quantity) VALUES ($1, $2, $3) ON CONFLICT (cart_id, product_id, option_id) DO UPDATE SET quantity = EXCLUDED.quantity",
         [cart.id, product, quantity],
       );
     const order = await createOrder(api.db, {

@@ -99,7 +99,7 @@ export async function makeOwned(db: Db, ownerId: number, store: Store | null): P
   const cart = existing.rows[0] ?? (await createCart(db, { user_id: ownerId }));
   const cartItem = await db.query<{ id: number }>(
     `INSERT INTO cart_items (cart_id, product_id, quantity) VALUES ($1, $2, 2)
-     ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = 2 RETURNING id`,
+     ON CONFLICT (cart_id, product_id, option_id) DO UPDATE SET quantity = 2 RETURNING id`,
     [cart.id, productId],
   );
   const guest = await createCart(db, { user_id: null, items: [{ product_id: guestProduct, quantity: 1 }] });

@@ -4,7 +4,7 @@
  */
 import type { Queryable } from "~/db/client.server";
 import { MAX_LINE_QUANTITY } from "~/domain/cart";
-import { checkStock, type AvailableProduct } from "./queries.server";
+import { checkStock, type AvailableProduct, type ChosenOption } from "./queries.server";
 import type { CartRow } from "./serialize";
 
 export async function createGuestCart(q: Queryable): Promise<CartRow> {
@@ -32,21 +32,22 @@ export async function deleteCart(q: Queryable, cartId: string) {
 }
 
 /**
- * Adds `quantity` of a product (already checked by availableProduct) to a cart; a product
- * already there has its quantity raised. Run inside a transaction (the line is locked). Returns
- * the line id.
+ * Adds `quantity` of a product (already checked by availableProduct), with an option of it or
+ * none (checked by productOption), to a cart; a line is (product, option): the same product and
+ * option already there has its quantity raised. Run inside a transaction (the line is locked).
+ * Returns the line id.
  */
-export async function addItem(tx: Queryable, cartId: string, product: AvailableProduct, quantity: number): Promise<number> {
-  const existing = await tx.query<{ quantity: number }>("SELECT quantity FROM cart_items WHERE cart_id = $1 AND product_id = $2 FOR UPDATE", [
-    cartId,
-    product.id,
-  ]);
+export async function addItem(tx: Queryable, cartId: string, product: AvailableProduct, quantity: number, option: ChosenOption | null = null): Promise<number> {
+  const existing = await tx.query<{ quantity: number }>(
+    "SELECT quantity FROM cart_items WHERE cart_id = $1 AND product_id = $2 AND option_id IS NOT DISTINCT FROM $3::int FOR UPDATE",
+    [cartId, product.id, option?.id ?? null],
+  );
   checkStock(product.stock_quantity, (existing.rows[0]?.quantity ?? 0) + quantity);
   const r = await tx.query<{ id: number }>(
-    `INSERT INTO cart_items (cart_id, product_id, quantity) VALUES ($1, $2, $3)
-     ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity
+    `INSERT INTO cart_items (cart_id, product_id, quantity, option_id, option_label) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (cart_id, product_id, option_id) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity
      RETURNING id`,
-    [cartId, product.id, quantity],
+    [cartId, product.id, quantity, option?.id ?? null, option?.label ?? null],
   );
   await touchCart(tx, cartId);
   return r.rows[0].id;
@@ -73,9 +74,9 @@ export async function removeItem(q: Queryable, cartId: string, itemId: number): 
 export async function mergeIntoUserCart(tx: Queryable, guest: CartRow, userId: number): Promise<CartRow> {
   const target = await ensureUserCart(tx, userId);
   await tx.query(
-    `INSERT INTO cart_items (cart_id, product_id, quantity)
-     SELECT $1, ci.product_id, ci.quantity FROM cart_items ci WHERE ci.cart_id = $2
-     ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity`,
+    `INSERT INTO cart_items (cart_id, product_id, quantity, option_id, option_label)
+     SELECT $1, ci.product_id, ci.quantity, ci.option_id, ci.option_label FROM cart_items ci WHERE ci.cart_id = $2
+     ON CONFLICT (cart_id, product_id, option_id) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity`,
     [target.id, guest.id],
   );
   await tx.query(

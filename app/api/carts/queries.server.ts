@@ -19,12 +19,20 @@ export async function findUserCart(q: Queryable, userId: number): Promise<CartRo
   return r.rows[0] ?? null;
 }
 
-/** A cart's lines with each product's name, prices, size, stock and first image, oldest first. */
+/**
+ * A cart's lines with each product's name, prices, size, stock and first image, oldest first.
+ * A line with an option is priced with it: the option's price is the unit price (selling and
+ * original), and `option_label` reads "Variant: value".
+ */
 export async function loadCartItems(q: Queryable, cartId: string): Promise<CartItemRow[]> {
   const r = await q.query<CartItemRow>(
-    `SELECT ci.id, ci.product_id, ci.quantity, p.name, p.selling_price_kobo, p.price_kobo, p.size, ${listedSql("p")} AS published,
-            p.stock_quantity, p.category_id, ${firstImageKeySql("p.id")} AS image_key
+    `SELECT ci.id, ci.product_id, ci.quantity, p.name,
+            COALESCE(po.price_kobo, p.selling_price_kobo) AS selling_price_kobo, COALESCE(po.price_kobo, p.price_kobo) AS price_kobo,
+            p.size, ${listedSql("p")} AS published, p.stock_quantity, p.category_id, ${firstImageKeySql("p.id")} AS image_key,
+            ci.option_id, CASE WHEN po.id IS NULL THEN NULL ELSE v.name::text || ': ' || po.value END AS option_label
        FROM cart_items ci JOIN products p ON p.id = ci.product_id
+       LEFT JOIN product_options po ON po.id = ci.option_id AND po.product_id = ci.product_id
+       LEFT JOIN variants v ON v.id = po.variant_id
       WHERE ci.cart_id = $1
       ORDER BY ci.created_at, ci.id`,
     [cartId],
@@ -51,6 +59,23 @@ export async function availableProduct(q: Queryable, productId: number, field = 
   if (!p || !p.published) throw badRequest({ [field]: ["This product is not available."] });
   if (p.stock_quantity <= 0) throw badRequest({ [field]: ["This product is out of stock."] });
   return p;
+}
+
+export interface ChosenOption {
+  id: number;
+  label: string;
+  price_kobo: number;
+}
+
+/** An option of `productId` ("Colour: Red" and its unit price), or a 400 on `field` when it is not one of the product's. */
+export async function productOption(q: Queryable, productId: number, optionId: number, field = "option_id"): Promise<ChosenOption> {
+  const r = await q.query<ChosenOption>(
+    `SELECT po.id, v.name::text || ': ' || po.value AS label, po.price_kobo
+       FROM product_options po JOIN variants v ON v.id = po.variant_id WHERE po.id = $1 AND po.product_id = $2`,
+    [optionId, productId],
+  );
+  if (!r.rows[0]) throw badRequest({ [field]: ["This option is not one of the product's options."] });
+  return r.rows[0];
 }
 
 /** A 400 when `quantity` exceeds the stock or the per-line maximum. */

@@ -13,7 +13,7 @@
 import { json, noContent, notFound, validate } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
 import { addItem, createGuestCart, deleteCart, ensureUserCart, mergeIntoUserCart, removeItem, setItemQuantity } from "./commands.server";
-import { availableProduct, cartLineStock, checkStock, findCart, findUserCart, loadCart, loadCartItems } from "./queries.server";
+import { availableProduct, cartLineStock, checkStock, findCart, findUserCart, loadCart, loadCartItems, productOption } from "./queries.server";
 import { canonicalState } from "~/domain/addresses";
 import { AddItemBody, CartLineSchema, CartQuoteQuery, CartSchema, CreateCartBody, QuantityBody } from "./schemas";
 import { serializeItem, type CartRow } from "./serialize";
@@ -128,7 +128,7 @@ export const routes: RouteDef[] = [
     path: "/carts/:cartId/items/",
     access: "holder",
     summary:
-      "Add a product {prod_id, quantity (default 1)}; a product already in the cart has its quantity raised. Unpublished or out-of-stock products: 400. Answers the line (201).",
+      "Add a product {prod_id, quantity (default 1), option_id (optional, one of the product's options: the line is priced with it)}; the same product and option already in the cart has its quantity raised. Unpublished or out-of-stock products, or an option of another product: 400. Answers the line (201).",
     tag: "carts",
     auth: "optional",
     status: 201,
@@ -138,7 +138,8 @@ export const routes: RouteDef[] = [
       const cart = await accessibleCart(ctx);
       const body = validate(AddItemBody, await ctx.body());
       const product = await availableProduct(ctx.db, body.prod_id);
-      const itemId = await ctx.db.tx((q) => addItem(q, cart.id, product, body.quantity));
+      const option = body.option_id === null ? null : await productOption(ctx.db, product.id, body.option_id);
+      const itemId = await ctx.db.tx((q) => addItem(q, cart.id, product, body.quantity, option));
       return lineResponse(ctx, cart.id, itemId, 201);
     },
   },

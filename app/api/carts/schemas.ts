@@ -14,9 +14,13 @@ export const CreateCartBody = z.object({
     .transform((v) => (v === "" || v === undefined ? null : v)),
 });
 
-/** POST /carts/{cartId}/items/: {prod_id, quantity (default 1)}. */
+/** POST /carts/{cartId}/items/: {prod_id, quantity (default 1), option_id (optional: one of the product's options)}. */
 export const AddItemBody = z.object({
   prod_id: intIdField,
+  option_id: z
+    .union([intIdField, z.null(), z.literal("")])
+    .optional()
+    .transform((v) => (v === "" || v === undefined ? null : v)),
   quantity: idLike
     .optional()
     .nullable()
@@ -41,6 +45,10 @@ export const CartItemSchema = z.object({
   category_id: z.number(),
   available: z.boolean(),
   stock_quantity: z.number(),
+  /** The product option on this line (priced with it: `price` is the option's), or null. */
+  option_id: z.number().nullable(),
+  /** "Variant: value", e.g. "Colour: Red", or null. */
+  option_label: z.string().nullable(),
 });
 
 export const CartSchema = z.object({

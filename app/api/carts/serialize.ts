@@ -21,6 +21,9 @@ export interface CartItemRow {
   stock_quantity: number;
   image_key: string | null;
   category_id: number;
+  /** The option chosen (its price is already selling_price_kobo / price_kobo), or null. */
+  option_id: number | null;
+  option_label: string | null;
 }
 
 export function serializeItem(it: CartItemRow, origin: string): ApiCartItem {
@@ -37,6 +40,8 @@ export function serializeItem(it: CartItemRow, origin: string): ApiCartItem {
     category_id: it.category_id,
     available: it.published && it.stock_quantity > 0,
     stock_quantity: it.stock_quantity,
+    option_id: it.option_id ?? null,
+    option_label: it.option_label ?? null,
   };
 }
 

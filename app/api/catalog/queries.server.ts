@@ -6,6 +6,7 @@
  * from a count capped at COUNT_CAP rows (above it, the planner's estimate), so no request has to
  * visit every matching product. Search is ranked full text with typo correction (../search.server).
  */
+import { koboToNaira } from "~/domain/money";
 import type { Queryable } from "~/db/client.server";
 import { bandRange, PRICE_BAND_COUNT } from "~/domain/price-bands";
 import { notFound, paged, pageParams } from "../core/http";
@@ -339,4 +340,16 @@ export async function serializeProducts(q: Queryable, rows: ProductRow[], origin
     rows.map((r) => r.id),
   );
   return rows.map((r) => serializeProduct(r, imgs.get(r.id) ?? [], origin, opts));
+}
+
+/** A product's options with their variant, by variant (first added first), cheapest first within one. */
+export async function productOptions(q: Queryable, productId: number) {
+  const r = await q.query<{ id: number; value: string; price_kobo: number; variant: number; variant_name: string }>(
+    `SELECT po.id, po.value, po.price_kobo, v.id AS variant, v.name::text AS variant_name
+       FROM product_options po JOIN variants v ON v.id = po.variant_id
+      WHERE po.product_id = $1
+      ORDER BY min(po.id) OVER (PARTITION BY po.variant_id), po.price_kobo, po.id`,
+    [productId],
+  );
+  return r.rows.map((o) => ({ id: o.id, value: o.value, price: koboToNaira(o.price_kobo), variant: o.variant, variant_name: o.variant_name, label: `${o.variant_name}: ${o.value}` }));
 }

@@ -10,6 +10,7 @@ import {
   categoryTreeIds,
   filtersFromQuery,
   findProduct,
+  productOptions,
   getCategory,
   listCategories,
   listProducts,
@@ -146,7 +147,7 @@ export const routes: RouteDef[] = [
         if (!(await ctx.hasStoreRole(await ctx.user(), row.store_id, "member"))) throw notFound();
       }
       const [product] = await serializeProducts(ctx.db, [row], ctx.url.origin);
-      return json(product);
+      return json({ ...product, options: await productOptions(ctx.db, id) });
     },
   },
   {

@@ -32,14 +32,35 @@ const productFields = {
   created_at: z.string(),
 };
 
-/** A product as the shop shows it: images are [{image: url, id}] (first is the cover). */
-export const ProductSchema = z.object({ ...productFields, images: z.array(z.object({ image: z.string(), id: z.number() })) });
+/**
+ * A product option (POST /products/options/): `price` (naira) is the unit price of the product
+ * with that option; `label` reads "Variant: value".
+ */
+export const ProductOptionAnswerSchema = z.object({
+  id: z.number(),
+  value: z.string(),
+  price: z.number(),
+  variant: z.number(),
+  variant_name: z.string(),
+  label: z.string(),
+});
+
+/**
+ * A product as the shop shows it: images are [{image: url, id}] (first is the cover). GET
+ * /products/{id}/ adds `options` (grouped by variant in the order given, cheapest first within one).
+ */
+export const ProductSchema = z.object({
+  ...productFields,
+  images: z.array(z.object({ image: z.string(), id: z.number() })),
+  options: z.array(ProductOptionAnswerSchema).optional(),
+});
 /** A product in the store view (GET /products/store/{storeId}/): images are [{"<imageId>": url}]. */
 export const StoreProductSchema = z.object({ ...productFields, images: z.array(z.record(z.string(), z.string())) });
 
 export const CategoryPageSchema = pagedOf(CategorySchema);
 export const ProductPageSchema = pagedOf(ProductSchema);
 export const StoreProductPageSchema = pagedOf(StoreProductSchema);
+export type ApiProductOption = z.infer<typeof ProductOptionAnswerSchema>;
 
 export type ApiCategory = z.infer<typeof CategorySchema>;
 export type ApiProduct = z.infer<typeof ProductSchema>;

@@ -14,11 +14,14 @@ import { CANCEL_MESSAGES, CHECKOUT_MESSAGES, isCancellable, type CancelReason, t
 import { shippingKobo, subtotalKobo, type ShipmentSize } from "~/domain/shipping";
 import { canonicalState } from "~/domain/addresses";
 import { ApiError, badRequest, notFound } from "../core/http";
-import { findCart, findUserCart, loadCartItems } from "../carts/queries.server";
+import { findCart, findUserCart, loadCartItems, productOption } from "../carts/queries.server";
 import { findOrder } from "./queries.server";
 import type { OrderRow } from "./serialize";
-import { itemCancelledEmail, orderPlacedEmail, queueMail, unpaidOrderCancelledEmail, type EmailOrderLine } from "~/integrations/mail/order-emails.server";
+import { itemCancelledEmail, orderPlacedEmail, unpaidOrderCancelledEmail, type EmailOrderLine } from "~/integrations/mail/order-emails.server";
 import { listedSql } from "../catalog/listed";
+import { orderNumber } from "~/domain/orders";
+import { recordEvent, type Notice } from "../notifications/commands.server";
+import { buyerNotice, crossedLowStock, lowStockNotice, orderStores, storeNotices } from "../notifications/events.server";
 
 export const conflict = (body: Record<string, unknown>) => new ApiError(409, body);
 
@@ -53,7 +56,7 @@ export async function emptySourceCart(q: Queryable, orderId: string): Promise<nu
   const r = await q.query(
     `DELETE FROM cart_items ci USING orders o
       WHERE o.id = $1 AND ci.cart_id = o.source_cart_id
-        AND ci.product_id IN (SELECT oi.product_id FROM order_items oi WHERE oi.order_id = o.id AND oi.product_id IS NOT NULL)`,
+        AND EXISTS (SELECT 1 FROM order_items oi WHERE oi.order_id = o.id AND oi.product_id = ci.product_id AND oi.option_id IS NOT DISTINCT FROM ci.option_id)`,
     [orderId],
   );
   if (r.rowCount) await q.query("UPDATE carts SET updated_at = now() WHERE id = (SELECT source_cart_id FROM orders WHERE id = $1)", [orderId]);
@@ -75,12 +78,15 @@ export function guestTokenOpens(order: Pick<OrderRow, "id" | "user_id">, token: 
   return got.length === want.length && crypto.timingSafeEqual(got, want);
 }
 
+/** A line's name as orders and e-mails show it: "Paint (Colour: Red)". */
+export const withOption = (name: string, label: string | null | undefined) => (label ? `${name} (${label})` : name);
+
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 
 // ---- placement -----------------------------------------------------------------------------
 
 export type OrderAddress = { kind: "book"; id: number } | { kind: "inline"; value: GuestCheckout };
-export type OrderSource = { kind: "cart"; cartId: string | null } | { kind: "buy"; productId: number; quantity: number };
+export type OrderSource = { kind: "cart"; cartId: string | null } | { kind: "buy"; productId: number; quantity: number; optionId?: number | null };
 
 export interface PlaceOrderInput {
   /** The signed-in buyer, or null for a guest. */
@@ -103,6 +109,9 @@ export interface PlaceOrderResult {
 interface OrderLine {
   product_id: number;
   name: string;
+  /** The product option bought (unit_kobo is its price), or null. */
+  option_id: number | null;
+  option_label: string | null;
   unit_kobo: number;
   size: ShipmentSize;
   quantity: number;
@@ -142,7 +151,11 @@ async function resolveLines(q: Queryable, input: PlaceOrderInput): Promise<{ lin
     );
     const p = r.rows[0];
     if (!p || !p.published) throw badRequest({ buy: ["This product is not available."] });
-    return { lines: [{ ...p, unit_kobo: p.selling_price_kobo, quantity: input.source.quantity }], cartId: null };
+    const option = input.source.optionId ? await productOption(q, p.product_id, input.source.optionId) : null;
+    return {
+      lines: [{ ...p, unit_kobo: option?.price_kobo ?? p.selling_price_kobo, quantity: input.source.quantity, option_id: option?.id ?? null, option_label: option?.label ?? null }],
+      cartId: null,
+    };
   }
   const cart = input.source.cartId ? await findCart(q, input.source.cartId) : input.user ? await findUserCart(q, input.user.id) : null;
   if (input.source.cartId && (!cart || (cart.user_id !== null && cart.user_id !== input.user?.id))) throw notFound();
@@ -159,7 +172,10 @@ async function resolveLines(q: Queryable, input: PlaceOrderInput): Promise<{ lin
     lines: items.map((i) => ({
       product_id: i.product_id,
       name: i.name,
+      // the line's option price when it has one (loadCartItems resolves it)
       unit_kobo: i.selling_price_kobo,
+      option_id: i.option_id,
+      option_label: i.option_label,
       size: i.size,
       quantity: i.quantity,
       store_id: null,
@@ -173,11 +189,11 @@ async function resolveLines(q: Queryable, input: PlaceOrderInput): Promise<{ lin
 /**
  * Takes `quantity` units of a product from stock, or throws 409 naming it. The conditional
  * UPDATE (stock_quantity >= qty) is what prevents overselling: concurrent checkouts wait on the
- * row and re-check the condition. Returns the product's store.
+ * row and re-check the condition. Returns the product's store and the stock left.
  */
-export async function takeStock(q: Queryable, productId: number, quantity: number, name: string): Promise<{ store_id: number }> {
-  const r = await q.query<{ store_id: number }>(
-    `UPDATE products p SET stock_quantity = p.stock_quantity - $2 WHERE p.id = $1 AND ${listedSql("p")} AND p.stock_quantity >= $2 RETURNING p.store_id`,
+export async function takeStock(q: Queryable, productId: number, quantity: number, name: string): Promise<{ store_id: number; left: number }> {
+  const r = await q.query<{ store_id: number; left: number }>(
+    `UPDATE products p SET stock_quantity = p.stock_quantity - $2 WHERE p.id = $1 AND ${listedSql("p")} AND p.stock_quantity >= $2 RETURNING p.store_id, p.stock_quantity AS left`,
     [productId, quantity],
   );
   if (r.rows[0]) return r.rows[0];
@@ -230,7 +246,15 @@ export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise
     if (l.quantity > MAX_LINE_QUANTITY) throw badRequest({ quantity: [`Ensure this value is less than or equal to ${MAX_LINE_QUANTITY}.`] });
   }
   // Stock in product id order, so two checkouts never wait on each other in a circle.
-  for (const l of [...lines].sort((a, b) => a.product_id - b.product_id)) l.store_id = (await takeStock(tx, l.product_id, l.quantity, l.name)).store_id;
+  const lowStock: Notice[] = [];
+  for (const l of [...lines].sort((a, b) => a.product_id - b.product_id)) {
+    const taken = await takeStock(tx, l.product_id, l.quantity, l.name);
+    l.store_id = taken.store_id;
+    if (crossedLowStock(taken.left + l.quantity, taken.left)) {
+      const n = await lowStockNotice(tx, l.product_id, taken.left);
+      if (n) lowStock.push(n);
+    }
+  }
 
   const shippingLines = lines.map((l) => ({ size: l.size, quantity: l.quantity, unitPriceKobo: l.unit_kobo }));
   const subtotal = subtotalKobo(shippingLines);
@@ -257,12 +281,12 @@ export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise
   );
   const values: unknown[] = [];
   const tuples = lines.map((l, i) => {
-    values.push(orderId, l.product_id, l.store_id, l.name, l.quantity, l.unit_kobo);
-    const b = i * 6;
-    return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, clock_timestamp())`;
+    values.push(orderId, l.product_id, l.store_id, l.name, l.quantity, l.unit_kobo, l.option_id, l.option_label);
+    const b = i * 8;
+    return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, clock_timestamp())`;
   });
   await tx.query(
-    `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, created_at) VALUES ${tuples.join(", ")}`,
+    `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, option_id, option_label, created_at) VALUES ${tuples.join(", ")}`,
     values,
   );
   await recordOrderEvent(tx, orderId, "placed");
@@ -276,21 +300,31 @@ export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise
       orderId,
     ]);
   const order = (await findOrder(tx, orderId))!;
-  if (address.email)
-    await queueMail(
-      tx,
-      orderPlacedEmail({
-        to: address.email,
-        firstName: input.user?.first_name ?? String(address.snapshot.receiver_first_name ?? ""),
-        orderId,
-        guestToken,
-        paymentMethod: input.paymentMethod,
-        lines: lines.map((l): EmailOrderLine => ({ name: l.name, quantity: l.quantity, unitKobo: l.unit_kobo })),
-        subtotalKobo: subtotal,
-        shippingKobo: shipping,
-        state: address.state,
-      }),
-    );
+  const number = orderNumber(orderId);
+  const stores = await orderStores(tx, orderId);
+  const notices: Notice[] = [
+    buyerNotice(input.user?.id ?? null, orderId, "order_placed", `Order ${number} placed`, input.paymentMethod === "PayOnDelivery" ? "You pay on delivery." : "Complete the card payment to have it confirmed."),
+    ...storeNotices(stores, orderId, "order_placed", `New order ${number}`, input.paymentMethod === "PayOnDelivery" ? "Pay on delivery." : "Card payment pending."),
+    ...lowStock,
+  ];
+  await recordEvent(tx, {
+    notices,
+    mails: address.email
+      ? [
+          orderPlacedEmail({
+            to: address.email,
+            firstName: input.user?.first_name ?? String(address.snapshot.receiver_first_name ?? ""),
+            orderId,
+            guestToken,
+            paymentMethod: input.paymentMethod,
+            lines: lines.map((l): EmailOrderLine => ({ name: withOption(l.name, l.option_label), quantity: l.quantity, unitKobo: l.unit_kobo })),
+            subtotalKobo: subtotal,
+            shippingKobo: shipping,
+            state: address.state,
+          }),
+        ]
+      : [],
+  });
   return { order, replayed: false, guestToken };
 }
 
@@ -328,10 +362,14 @@ export async function addOrderItem(tx: Queryable, order: OrderRow, productId: nu
   );
   const product = p.rows[0];
   if (!product || !product.published) throw badRequest({ product_id: ["This product is not available."] });
-  const { store_id } = await takeStock(tx, product.id, quantity, product.name);
+  const { store_id, left } = await takeStock(tx, product.id, quantity, product.name);
+  if (crossedLowStock(left + quantity, left)) {
+    const n = await lowStockNotice(tx, product.id, left);
+    if (n) await recordEvent(tx, { notices: [n] });
+  }
   const existing = await tx.query<{ id: string }>(
     `UPDATE order_items SET quantity = quantity + $3
-      WHERE order_id = $1 AND product_id = $2 AND status = 'Active' AND item_price_kobo = $4 RETURNING id::text AS id`,
+      WHERE order_id = $1 AND product_id = $2 AND status = 'Active' AND item_price_kobo = $4 AND option_id IS NULL RETURNING id::text AS id`,
     [order.id, product.id, quantity, product.selling_price_kobo],
   );
   let id = existing.rows[0]?.id;
@@ -415,8 +453,9 @@ export async function cancelOrderItem(
   const order = await findOrder(tx, ref.rows[0].order_id, true);
   if (!order) throw notFound();
   await mayAct(order);
-  const it = await tx.query<{ id: string; product_id: number | null; product_name: string; quantity: number; item_price_kobo: number; status: string }>(
-    "SELECT id::text AS id, product_id, product_name, quantity, item_price_kobo, status FROM order_items WHERE id = $1 FOR UPDATE",
+  const it = await tx.query<{ id: string; product_id: number | null; product_name: string; quantity: number; item_price_kobo: number; status: string; store_id: number | null; store_slug: string | null; option_label: string | null }>(
+    `SELECT oi.id::text AS id, oi.product_id, oi.product_name, oi.option_label, oi.quantity, oi.item_price_kobo, oi.status, oi.store_id, s.slug AS store_slug
+       FROM order_items oi LEFT JOIN stores s ON s.id = oi.store_id WHERE oi.id = $1 FOR UPDATE OF oi`,
     [itemId],
   );
   const item = it.rows[0];
@@ -455,21 +494,30 @@ export async function cancelOrderItem(
   if (active.rows[0].n === 0 && order.order_payment_status === "Pending")
     await tx.query("UPDATE orders SET order_payment_status = 'Cancelled', updated_at = now() WHERE id = $1", [order.id]);
   else await tx.query("UPDATE orders SET updated_at = now() WHERE id = $1", [order.id]);
-  if (order.customer_email)
-    await queueMail(
-      tx,
-      itemCancelledEmail({
-        to: order.customer_email,
-        orderId: order.id,
-        guestToken: order.user_id === null ? guestTokenFor(order.id) : undefined,
-        productName: item.product_name,
-        quantity: item.quantity,
-        amountKobo: item.item_price_kobo * item.quantity,
-        reason,
-        refund: itemRefundQueued,
-        shippingRefundKobo,
-      }),
-    );
+  const number = orderNumber(order.id);
+  await recordEvent(tx, {
+    notices: [
+      buyerNotice(order.user_id, order.id, "item_cancelled", `Item cancelled on order ${number}`, `${withOption(item.product_name, item.option_label)} × ${item.quantity}: ${reason}.${itemRefundQueued ? " A refund is on its way." : ""}`),
+      ...(item.store_id && item.store_slug
+        ? storeNotices([{ id: item.store_id, slug: item.store_slug }], order.id, "item_cancelled", `Item cancelled on order ${number}`, `${withOption(item.product_name, item.option_label)} × ${item.quantity}: ${reason}.`)
+        : []),
+    ],
+    mails: order.customer_email
+      ? [
+          itemCancelledEmail({
+            to: order.customer_email,
+            orderId: order.id,
+            guestToken: order.user_id === null ? guestTokenFor(order.id) : undefined,
+            productName: withOption(item.product_name, item.option_label),
+            quantity: item.quantity,
+            amountKobo: item.item_price_kobo * item.quantity,
+            reason,
+            refund: itemRefundQueued,
+            shippingRefundKobo,
+          }),
+        ]
+      : [],
+  });
   return { orderId: order.id, itemId, changed: true, refundQueued };
 }
 
@@ -518,18 +566,26 @@ export async function cancelUnpaidCardOrder(tx: Queryable, orderId: string, olde
   for (const l of lines) await recordOrderEvent(tx, order.id, "cancelled", l.id);
   await tx.query("UPDATE orders SET order_payment_status = 'Cancelled', updated_at = now() WHERE id = $1", [order.id]);
   const { email: to, first_name } = who.rows[0];
-  if (to)
-    await queueMail(
-      tx,
-      unpaidOrderCancelledEmail({
-        to,
-        firstName: first_name,
-        orderId: order.id,
-        guestToken: order.user_id === null ? guestTokenFor(order.id) : undefined,
-        hours: olderThanHours,
-        lines: items.rows.map((l): EmailOrderLine => ({ name: l.product_name, quantity: l.quantity, unitKobo: l.item_price_kobo })),
-        totalKobo: order.order_total_kobo + order.shipping_kobo,
-      }),
-    );
+  const number = orderNumber(order.id);
+  const body = `The card payment never came within ${olderThanHours} hours, so the order was cancelled.`;
+  await recordEvent(tx, {
+    notices: [
+      buyerNotice(order.user_id, order.id, "item_cancelled", `Order ${number} cancelled`, body),
+      ...storeNotices(await orderStores(tx, order.id), order.id, "item_cancelled", `Order ${number} cancelled`, body),
+    ],
+    mails: to
+      ? [
+          unpaidOrderCancelledEmail({
+            to,
+            firstName: first_name,
+            orderId: order.id,
+            guestToken: order.user_id === null ? guestTokenFor(order.id) : undefined,
+            hours: olderThanHours,
+            lines: items.rows.map((l): EmailOrderLine => ({ name: l.product_name, quantity: l.quantity, unitKobo: l.item_price_kobo })),
+            totalKobo: order.order_total_kobo + order.shipping_kobo,
+          }),
+        ]
+      : [],
+  });
   return true;
 }

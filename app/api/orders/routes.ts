@@ -122,7 +122,7 @@ async function place(ctx: ApiContext) {
   else throw validateError("guest_delivery_address", "Please set your delivery address!");
   let source: OrderSource;
   if (body.orderItem) source = { kind: "buy", productId: body.orderItem.product_id, quantity: body.orderItem.quantity };
-  else if (body.buy) source = { kind: "buy", productId: body.buy, quantity: body.quantity ?? 1 };
+  else if (body.buy) source = { kind: "buy", productId: body.buy, quantity: body.quantity ?? 1, optionId: body.option_id ?? null };
   else source = { kind: "cart", cartId: body.cart_id ?? body.cartId ?? null };
   const result = await txRetry(ctx, (q) =>
     placeOrder(q, {

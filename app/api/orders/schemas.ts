@@ -37,6 +37,8 @@ export const PlaceOrderBody = z.object({
   cart_id: uuidField.optional().nullable(),
   cartId: uuidField.optional().nullable(),
   buy: intIdField.optional().nullable(),
+  /** Buy now with one of the product's options (priced with it). */
+  option_id: intIdField.optional().nullable(),
   quantity: quantityBody.optional().nullable(),
   orderItem: OrderLineBody.optional().nullable(),
   idempotency_key: z.string().trim().min(1).max(TEXT_MAX.line).optional().nullable(),
@@ -78,6 +80,9 @@ export const OrderItemSchema = z.object({
   /** True while the owner may still cancel this item (Active, order Placed or Confirmed). */
   cancellable: z.boolean(),
   image: z.string().nullable(),
+  /** The product option bought (item_price is its price), or null; its label as bought, e.g. "Colour: Red". */
+  option_id: z.number().nullable(),
+  option_label: z.string().nullable(),
 });
 
 export const OrderEventSchema = z.object({

@@ -32,6 +32,8 @@ export interface OrderItemRow {
   cancel_reason: string | null;
   cancelled_at: Date | string | null;
   image_key: string | null;
+  option_id?: number | null;
+  option_label?: string | null;
 }
 
 export interface OrderEventRow {
@@ -60,6 +62,8 @@ export function serializeOrderItem(i: OrderItemRow, deliveryStatus: string, orig
     cancelled_at: isoOrNull(i.cancelled_at),
     cancellable: i.status === "Active" && isCancellable(deliveryStatus),
     image: optionalImageUrl(origin, i.image_key),
+    option_id: i.option_id ?? null,
+    option_label: i.option_label ?? null,
   };
 }
 

@@ -23,7 +23,10 @@ import { canMoveDelivery, deliveryStatusOf, DELIVERY_EVENT, DELIVERY_STATUSES, D
 import { koboToNaira } from "~/domain/money";
 import { flushMailQueue } from "~/integrations/mail.server";
 import { orderDeliveredEmail, orderShippedEmail } from "~/integrations/mail/delivery-emails.server";
-import { queueMail } from "~/integrations/mail/order-emails.server";
+import type { MailMessage } from "~/integrations/mail.server";
+import { orderNumber } from "~/domain/orders";
+import { recordEvent } from "../notifications/commands.server";
+import { buyerNotice } from "../notifications/events.server";
 import { log } from "~/ops/logger.server";
 import { ApiError, json, notFound, paged, pageParams, validate } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
@@ -134,11 +137,15 @@ async function advance(ctx: ApiContext) {
     await q.query("UPDATE orders SET order_delivery_status = $2, updated_at = now() WHERE id = $1", [order.id, target]);
     await recordOrderEvent(q, order.id, DELIVERY_EVENT[target]);
     if (target === "Delivered") await creditDeliveredItems(q, order.id);
+    const mails: MailMessage[] = [];
     if ((target === "Shipped" || target === "Delivered") && order.customer_email) {
       const first = order.user_id
         ? (await q.query<{ first_name: string }>("SELECT first_name FROM users WHERE id = $1", [order.user_id])).rows[0]?.first_name
         : (order.delivery_address?.receiver_first_name as string | undefined);
-      const all = await q.query<{ product_name: string }>("SELECT product_name FROM order_items WHERE order_id = $1 AND status = 'Active' ORDER BY created_at, id", [order.id]);
+      const all = await q.query<{ product_name: string }>(
+        "SELECT product_name || COALESCE(' (' || option_label || ')', '') AS product_name FROM order_items WHERE order_id = $1 AND status = 'Active' ORDER BY created_at, id",
+        [order.id],
+      );
       const mail = {
         to: order.customer_email,
         orderId: order.id,
@@ -146,8 +153,16 @@ async function advance(ctx: ApiContext) {
         firstName: first ?? null,
         items: all.rows.map((r) => r.product_name),
       };
-      await queueMail(q, target === "Shipped" ? orderShippedEmail(mail) : orderDeliveredEmail(mail));
+      mails.push(target === "Shipped" ? orderShippedEmail(mail) : orderDeliveredEmail(mail));
     }
+    const number = orderNumber(order.id);
+    const said = {
+      Confirmed: { kind: "order_confirmed", title: `Order ${number} confirmed`, body: "The seller is preparing it for shipment." },
+      Shipped: { kind: "order_shipped", title: `Order ${number} shipped`, body: "It is on its way to you." },
+      Delivered: { kind: "order_delivered", title: `Order ${number} delivered`, body: "Enjoy it, and tell others what you think with a review." },
+    } as const;
+    const step = target === "Placed" ? null : said[target];
+    await recordEvent(q, { notices: step ? [buyerNotice(order.user_id, order.id, step.kind, step.title, step.body)] : [], mails });
     return { order: { ...order, order_delivery_status: target }, items, changed: true };
   });
   if (result.changed) {

@@ -6,7 +6,10 @@
  */
 import crypto from "node:crypto";
 import type { Db, Queryable } from "~/db/client.server";
-import { paidEmail, queueMail } from "~/integrations/mail/payment-emails.server";
+import { paidEmail } from "~/integrations/mail/payment-emails.server";
+import { orderNumber } from "~/domain/orders";
+import { recordEvent } from "../notifications/commands.server";
+import { buyerNotice, orderStores, storeNotices } from "../notifications/events.server";
 import { flushMailQueue } from "~/integrations/mail.server";
 import { PaystackError, coversDue, paysFor, type VerifyData } from "~/integrations/paystack/client.server";
 import { formatKobo } from "~/domain/money";
@@ -197,23 +200,30 @@ export async function markPaid(db: Db, attemptId: number, verified: VerifyData):
     await recordOrderEvent(q, attempt.order_id, "paid");
     await emptySourceCart(q, attempt.order_id);
     const order = locked!;
-    if (order.email) {
-      const lines = await activeLines(q, attempt.order_id);
-      await queueMail(
-        q,
-        paidEmail(
-          order.email,
-          { id: order.id, guestToken: order.user_id === null ? guestTokenFor(order.id) : null, firstName: order.first_name },
-          {
-            amountKobo: verified.amount,
-            shippingKobo: order.shipping_kobo,
-            reference: attempt.reference,
-            lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, totalKobo: l.total_kobo })),
-            refundKobo: Math.max(0, excessKobo),
-          },
-        ),
-      );
-    }
+    const number = orderNumber(order.id);
+    const paidBody = `${formatKobo(verified.amount)} paid by card.`;
+    const lines = order.email ? await activeLines(q, attempt.order_id) : [];
+    await recordEvent(q, {
+      notices: [
+        buyerNotice(order.user_id, order.id, "order_paid", `Payment received for order ${number}`, paidBody),
+        ...storeNotices(await orderStores(q, order.id), order.id, "order_paid", `Order ${number} paid`, `${paidBody} It can be confirmed now.`),
+      ],
+      mails: order.email
+        ? [
+            paidEmail(
+              order.email,
+              { id: order.id, guestToken: order.user_id === null ? guestTokenFor(order.id) : null, firstName: order.first_name },
+              {
+                amountKobo: verified.amount,
+                shippingKobo: order.shipping_kobo,
+                reference: attempt.reference,
+                lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, totalKobo: l.total_kobo })),
+                refundKobo: Math.max(0, excessKobo),
+              },
+            ),
+          ]
+        : [],
+    });
     return "paid";
   });
   if (outcome === "paid") {

@@ -92,7 +92,7 @@ export interface MailLineRow {
 
 export async function activeLines(q: Queryable, orderId: string): Promise<MailLineRow[]> {
   const r = await q.query<MailLineRow>(
-    `SELECT product_name AS name, quantity, (item_price_kobo * quantity)::bigint AS total_kobo
+    `SELECT product_name || COALESCE(' (' || option_label || ')', '') AS name, quantity, (item_price_kobo * quantity)::bigint AS total_kobo
        FROM order_items WHERE order_id = $1 AND status = 'Active' ORDER BY created_at, id`,
     [orderId],
   );

@@ -10,7 +10,11 @@
  */
 import { getDb, type Db, type Queryable } from "~/db/client.server";
 import { flushMailQueue } from "~/integrations/mail.server";
-import { queueMail, refundedEmail } from "~/integrations/mail/payment-emails.server";
+import { refundedEmail } from "~/integrations/mail/payment-emails.server";
+import { formatKobo } from "~/domain/money";
+import { orderNumber } from "~/domain/orders";
+import { recordEvent } from "../notifications/commands.server";
+import { buyerNotice } from "../notifications/events.server";
 import { PaystackError, type RefundData } from "~/integrations/paystack/client.server";
 import { PaymentsNotConfigured, paymentGateway } from "~/integrations/paystack/gateway.server";
 import { log } from "~/ops/logger.server";
@@ -233,15 +237,19 @@ export async function settleRefund(db: Db, refundId: number, status: string, pay
     }
     const order = await findPaymentOrder(q, refund.order_id);
     const to = order?.email ?? (await q.query<{ e: string }>("SELECT customer_email::text AS e FROM payment_transactions WHERE id = $1", [refund.payment_transaction_id])).rows[0]?.e;
-    if (order && to)
-      await queueMail(
-        q,
-        refundedEmail(to, { id: order.id, guestToken: order.user_id === null ? guestTokenFor(order.id) : null, firstName: order.first_name }, {
-          amountKobo: refund.amount_kobo,
-          what,
-          fully,
-        }),
-      );
+    if (order)
+      await recordEvent(q, {
+        notices: [buyerNotice(order.user_id, order.id, "refund", `Refund of ${formatKobo(refund.amount_kobo)} sent`, `For ${what} on order ${orderNumber(order.id)}.`)],
+        mails: to
+          ? [
+              refundedEmail(to, { id: order.id, guestToken: order.user_id === null ? guestTokenFor(order.id) : null, firstName: order.first_name }, {
+                amountKobo: refund.amount_kobo,
+                what,
+                fully,
+              }),
+            ]
+          : [],
+      });
     return true;
   });
   if (done) {

@@ -1,5 +1,6 @@
 /** Reviews: writes over a Queryable. */
 import type { Queryable } from "~/db/client.server";
+import type { Notice } from "../notifications/commands.server";
 
 /** Writes or replaces the user's review of a product. Returns its id and whether it is new. */
 export async function upsertReview(
@@ -15,4 +16,19 @@ export async function upsertReview(
     [body.prod_id, userId, body.rating, body.review_text],
   );
   return r.rows[0];
+}
+
+/** The store's notice of a review of one of its products (new or changed). */
+export async function reviewNotices(q: Queryable, productId: number, rating: number, inserted: boolean): Promise<Notice[]> {
+  const r = await q.query<{ store_id: number; name: string }>("SELECT store_id, name FROM products WHERE id = $1", [productId]);
+  const p = r.rows[0];
+  if (!p) return [];
+  return [
+    {
+      storeId: p.store_id,
+      kind: "review_posted",
+      title: `${inserted ? "New review" : "Review updated"}: ${p.name} (${rating}/5)`,
+      link: `/products/${productId}/reviews`,
+    },
+  ];
 }

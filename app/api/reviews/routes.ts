@@ -7,7 +7,8 @@
 import { REVIEW_MESSAGES } from "~/domain/reviews";
 import { ApiError, forbidden, json, notFound, paged, pageParams, validate } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
-import { upsertReview } from "./commands.server";
+import { recordEvent } from "../notifications/commands.server";
+import { reviewNotices, upsertReview } from "./commands.server";
 import { findReview, findUserReview, hasReceived, isPublicProduct, listProductReviews, reviewSummary } from "./queries.server";
 import { MyReviewSchema, ReviewBody, ReviewPageSchema, ReviewSchema, ReviewSummarySchema } from "./schemas";
 import { serializeReview } from "./serialize";
@@ -77,7 +78,11 @@ export const routes: RouteDef[] = [
       const body = validate(ReviewBody, await ctx.body());
       if (!(await isPublicProduct(ctx.db, body.prod_id))) throw new ApiError(400, { prod_id: [`Invalid pk "${body.prod_id}" - object does not exist.`] });
       if (!(await hasReceived(ctx.db, user.id, body.prod_id))) throw forbidden(REVIEW_MESSAGES.notReceived);
-      const r = await upsertReview(ctx.db, user.id, body);
+      const r = await ctx.db.tx(async (q) => {
+        const written = await upsertReview(q, user.id, body);
+        await recordEvent(q, { notices: await reviewNotices(q, body.prod_id, body.rating, written.inserted) });
+        return written;
+      });
       return json(serializeReview((await findReview(ctx.db, r.id))!), r.inserted ? 201 : 200);
     },
   },

@@ -38,6 +38,7 @@ export function OrderDetail({ order, actions, itemAction }: { order: ApiOrder; a
               {i.image ? <img src={`${i.image}?w=160`} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" /> : null}
               <div className="min-w-0 flex-1">
                 <p className="font-medium">{i.product_id ? <Link to={`/products/${i.product_id}`}>{i.product_name}</Link> : i.product_name}</p>
+                {i.option_label ? <p className="text-sm text-gray-700" data-testid="order-item-option">{i.option_label}</p> : null}
                 <p className="text-sm text-gray-600">
                   {i.quantity} × {formatNaira(i.item_price)}
                   {i.status === "Cancelled" ? (

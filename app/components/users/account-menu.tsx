@@ -1,10 +1,11 @@
-/** The account area's side menu (spec section 2): Account, Orders, Wishlist, Log out. */
+/** The account area's side menu (spec section 2): Account, Orders, Wishlist, Notifications (issue 11), Log out. */
 import { NavLink } from "@remix-run/react";
 
 const ITEMS = [
   { to: "/users/account/addresses", label: "Account" },
   { to: "/users/orders", label: "Orders" },
   { to: "/users/wishlist", label: "Wishlist" },
+  { to: "/users/notification", label: "Notifications" },
 ] as const;
 
 export function AccountMenu({ firstName }: { firstName: string }) {

@@ -7,7 +7,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { AddToCartForm, BuyNowForm } from "~/components/cart/add-to-cart";
+import { PurchaseForms } from "~/components/product/purchase";
 import { WishlistHeart } from "~/components/wishlist-heart";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Breadcrumb } from "~/components/listing/breadcrumb";
@@ -151,10 +151,7 @@ export default function ProductRoute() {
               </>
             ) : null}
           </dl>
-          <div className="mt-4 grid gap-2 sm:grid-cols-2">
-            <BuyNowForm productId={p.id} className="btn w-full border border-brand-700 bg-white text-brand-700 hover:bg-brand-50" />
-            <AddToCartForm productId={p.id} className={PRIMARY} />
-          </div>
+          <PurchaseForms productId={p.id} options={p.options} addClassName={PRIMARY} />
           <section className="mt-6" aria-labelledby="desc-h">
             <h2 id="desc-h" className="mb-1 text-lg font-bold">
               Description

@@ -47,16 +47,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (!INTENTS.includes(intent)) throw unknownIntent();
 
+  // option_id: one of the product's options, chosen with the product page's radio buttons.
+  const optionId = form.has("option_id") ? positiveId(form.get("option_id")) : null;
+  if (form.has("option_id") && !optionId) return answer({ ok: false, message: "Choose an option first." });
+
   if (intent === "buy") {
     const productId = positiveId(form.get("productId"));
     if (!productId) return answer({ ok: false, message: "Choose a product first." });
-    return redirect(`/checkout/payment?buy=${productId}`, { status: 303 });
+    if (!optionId) return redirect(`/checkout/payment?buy=${productId}`, { status: 303 });
+    // With an option: the buy-now checkout (?buy=) prices the product alone, so the chosen option
+    // goes into the cart and the shopper checks out from it, priced with the option.
+    const r = await addToCart(api, request, productId, DEFAULT_ADD_QUANTITY, optionId);
+    if (r.setCookie) cookies.push(r.setCookie);
+    if (!r.ok) return answer({ ok: false, message: r.message });
+    const headers = new Headers();
+    for (const c of cookies) headers.append("Set-Cookie", c);
+    return redirect("/checkout/payment", { status: 303, headers: await api.headers(headers) });
   }
 
   if (intent === "add") {
     const productId = positiveId(form.get("productId"));
     if (!productId) return answer({ ok: false, message: "Choose a product first." });
-    const r = await addToCart(api, request, productId, form.has("quantity") ? normalizeQuantity(form.get("quantity")) : DEFAULT_ADD_QUANTITY);
+    const r = await addToCart(api, request, productId, form.has("quantity") ? normalizeQuantity(form.get("quantity")) : DEFAULT_ADD_QUANTITY, optionId);
     if (r.setCookie) cookies.push(r.setCookie);
     return answer(r.ok ? { ok: true, message: "Added to cart" } : { ok: false, message: r.message });
   }
@@ -171,6 +183,11 @@ function CartLine({ item }: { item: CartItem }) {
             </button>
           </fetcher.Form>
         </div>
+        {item.option_label ? (
+          <p className="text-sm text-gray-700" data-testid="cart-line-option">
+            {item.option_label}
+          </p>
+        ) : null}
         <p className="text-sm text-gray-700">
           <span className="sr-only">Price: </span>
           {formatNaira(item.price)}

@@ -11,14 +11,14 @@ import { Gallery } from "~/components/product/gallery";
 import { primaryButton } from "~/components/ui/button";
 import { formatNaira } from "~/domain/money";
 import { LOW_STOCK_THRESHOLD } from "~/domain/products";
-import type { ApiProductOption } from "~/storefront/api-types";
+import type { ApiStoreProductOption } from "~/storefront/api-types";
 import { storeProduct } from "~/storefront/product-form.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, store } = await requireStoreArea(request, context, params.slug);
   const product = await storeProduct(api, store.id, params.productId);
-  const options = await api.get<ApiProductOption[]>(`/products/${product.id}/options/`);
+  const options = await api.get<ApiStoreProductOption[]>(`/products/${product.id}/options/`);
   return data({ slug: store.slug, product, options: options.ok ? options.data : [] }, { headers: await api.headers() });
 }
 

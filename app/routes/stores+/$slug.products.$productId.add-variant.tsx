@@ -15,7 +15,7 @@ import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { formatNaira, koboToNaira } from "~/domain/money";
 import { VariantStepSchema } from "~/domain/products";
-import type { ApiProductOption, ApiVariant, Paged } from "~/storefront/api-types";
+import type { ApiStoreProductOption, ApiVariant, Paged } from "~/storefront/api-types";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { storeProduct } from "~/storefront/product-form.server";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const product = await storeProduct(api, store.id, params.productId);
   const [variants, options] = await Promise.all([
     api.get<Paged<ApiVariant>>("/products/variants/?page_size=100", { auth: false }),
-    api.must(api.get<ApiProductOption[]>(`/products/${product.id}/options/`)),
+    api.must(api.get<ApiStoreProductOption[]>(`/products/${product.id}/options/`)),
   ]);
   return data(
     { slug: store.slug, product: { id: product.id, name: product.name }, variants: variants.ok ? variants.data.results : [], options },
@@ -41,7 +41,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: VariantStepSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { variant, value, price } = submission.value;
-  const r = await api.post<ApiProductOption>("/products/options/", { product: product.id, variant, value, price: koboToNaira(price) });
+  const r = await api.post<ApiStoreProductOption>("/products/options/", { product: product.id, variant, value, price: koboToNaira(price) });
   if (r.status === 401) throw await api.signedOut();
   if (!r.ok) {
     const errors = apiErrorsToReply(r.status, r.data, ["variant", "value", "price"], "The variant could not be added. Please try again.");

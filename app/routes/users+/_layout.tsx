@@ -1,6 +1,6 @@
 /**
  * /users — the account area's layout (spec section 2): only for signed-in shoppers (others go to
- * /auth/login with the origin path), a side menu (Account, Orders, Wishlist, Log out) and a
+ * /auth/login with the origin path), a side menu (Account, Orders, Wishlist, Notifications, Log out) and a
  * Recommended products section below the page.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -42,7 +42,7 @@ export default function OrdersRoute() {
                 <p className="font-semibold">Order {shortOrderId(o.id)}</p>
                 <p className="text-sm text-gray-600">{orderDate(o.created_at)}</p>
                 <p className="text-sm text-gray-600">
-                  {o.order_items.map((i) => `${i.product_name} × ${i.quantity}`).join(", ")}
+                  {o.order_items.map((i) => `${i.product_name}${i.option_label ? ` (${i.option_label})` : ""} × ${i.quantity}`).join(", ")}
                 </p>
                 <p className="mt-1 text-sm">
                   <span className="font-semibold">{formatNaira(o.order_total_price + o.shipping_cost)}</span> · {o.order_delivery_status} ·

@@ -1,0 +1,87 @@
+/**
+ * The product page's Buy Now / Add to Cart (issue 10: "a product's variants and options are shown
+ * to shoppers on the product page and priced in the cart and the order"). A product without
+ * options keeps the two plain forms of components/cart/add-to-cart.tsx. A product with options
+ * gets ONE form: the options as radio buttons grouped by variant (the first one checked, each
+ * with its price: an option's price is the unit price of the product with it), and two submit
+ * buttons, intent=buy and intent=add, so the choice travels with either without JavaScript.
+ * With JavaScript it submits through the same fetcher as AddToCartForm (spinner, header badge).
+ * Contract with the action (routes/_shop+/cart.tsx): POST /cart intent=add|buy, productId, option_id, redirectTo.
+ */
+import { useFetcher, useLocation } from "@remix-run/react";
+import { addToCartKey, AddToCartForm, BuyNowForm } from "~/components/cart/add-to-cart";
+import { FetcherFlag, type FetcherResult } from "~/components/ui/fetcher-flag";
+import { Spinner } from "~/components/ui/spinner";
+import { formatNaira } from "~/domain/money";
+import type { ApiProductOption } from "~/storefront/api-types";
+
+const BUY_CLASS = "btn w-full border border-brand-700 bg-white text-brand-700 hover:bg-brand-50";
+
+/** Options grouped by variant, in the API's order. */
+export function groupOptions(options: readonly ApiProductOption[]): Array<{ variant: string; options: ApiProductOption[] }> {
+  const groups: Array<{ variant: string; options: ApiProductOption[] }> = [];
+  for (const o of options) {
+    const g = groups.find((x) => x.variant === o.variant_name);
+    if (g) g.options.push(o);
+    else groups.push({ variant: o.variant_name, options: [o] });
+  }
+  return groups;
+}
+
+export function PurchaseForms({ productId, options, addClassName }: { productId: number; options: readonly ApiProductOption[] | undefined; addClassName: string }) {
+  const location = useLocation();
+  const fetcher = useFetcher<FetcherResult>({ key: addToCartKey(productId) });
+  if (!options || options.length === 0)
+    return (
+      <div className="mt-4 grid gap-2 sm:grid-cols-2">
+        <BuyNowForm productId={productId} className={BUY_CLASS} />
+        <AddToCartForm productId={productId} className={addClassName} />
+      </div>
+    );
+  const busy = fetcher.state !== "idle";
+  const pending = busy ? fetcher.formData?.get("intent") : null;
+  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  return (
+    <fetcher.Form method="post" action="/cart" className="mt-4" data-testid="option-form">
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <FetcherFlag />
+      <fieldset className="rounded-lg border border-gray-200 p-3">
+        <legend className="px-1 text-sm font-semibold">Choose an option</legend>
+        {groupOptions(options).map((g) => (
+          <div key={g.variant} role="group" aria-label={g.variant} className="mt-1">
+            <p className="text-sm font-medium text-gray-700">{g.variant}</p>
+            <div className="mt-1 flex flex-wrap gap-2">
+              {g.options.map((o) => (
+                <label
+                  key={o.id}
+                  className="flex cursor-pointer items-center gap-2 rounded-md border border-gray-300 px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+                >
+                  <input type="radio" name="option_id" value={o.id} defaultChecked={o.id === options[0].id} className="accent-brand-700" />
+                  <span>
+                    {o.value} <span className="text-gray-700">— {formatNaira(o.price)}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </div>
+        ))}
+      </fieldset>
+      <div className="mt-3 grid gap-2 sm:grid-cols-2">
+        <button type="submit" name="intent" value="buy" className={BUY_CLASS} disabled={busy}>
+          {pending === "buy" ? <Spinner /> : null}
+          Buy Now
+        </button>
+        <button type="submit" name="intent" value="add" className={addClassName} disabled={busy} aria-busy={pending === "add"}>
+          {pending === "add" ? <Spinner /> : null}
+          Add to Cart
+        </button>
+      </div>
+      {failed ? (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {failed}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
