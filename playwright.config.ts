@@ -29,6 +29,17 @@ const launchOptions = {
 const phone = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, userAgent: devices["Pixel 5"].userAgent };
 const desktop = { viewport: { width: 1280, height: 800 } };
 
+/**
+ * The long multi-role flows of the seller area and of running the marketplace (each signs in
+ * two to four people and walks an order through its life) run in two projects that between them
+ * cover JavaScript on and off, phone and desktop: js-on-desktop and js-off-phone. Every other spec
+ * runs in all four. This keeps `npm test` inside CI's time budget (notes in README "Tests").
+ */
+const TWO_PROJECT_SPECS = [
+  "admin", "newsletter", "notifications", "payouts", "privacy", "returns",
+  "vendor-members", "vendor-orders", "vendor-products", "vendor-shell",
+].map((n) => `**/${n}.spec.ts`);
+
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,
@@ -44,10 +55,10 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "js-on-phone", use: { ...phone, javaScriptEnabled: true } },
+    { name: "js-on-phone", use: { ...phone, javaScriptEnabled: true }, testIgnore: TWO_PROJECT_SPECS },
     { name: "js-off-phone", use: { ...phone, javaScriptEnabled: false } },
     { name: "js-on-desktop", use: { ...desktop, javaScriptEnabled: true } },
-    { name: "js-off-desktop", use: { ...desktop, javaScriptEnabled: false } },
+    { name: "js-off-desktop", use: { ...desktop, javaScriptEnabled: false }, testIgnore: TWO_PROJECT_SPECS },
   ],
   webServer: {
     command: "node_modules/.bin/tsx tests/e2e/server.ts",

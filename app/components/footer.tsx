@@ -1,8 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { ErrorList } from "~/components/ui/forms";
-import { NewsletterSignupSchema } from "~/domain/privacy";
 
 export const SOCIAL_HANDLE = "@buildmartng";
 const SOCIALS = [
@@ -15,34 +13,37 @@ const SOCIALS = [
 
 /**
  * The newsletter sign-up (double opt-in: POST /newsletter mails a confirmation link). A fetcher
- * with JavaScript (the message appears next to the field, the page stays); a plain POST without
- * (a bad address renders /newsletter with the message next to the field and the typed value).
+ * with JavaScript (the server's message appears next to the field, the page stays); a plain POST
+ * without (a bad address renders /newsletter with the message next to the field and the typed
+ * value). The rule (NewsletterSignupSchema, app/domain/privacy.ts) runs on the server only: this
+ * form is on every page, and no validation library ships with pages that have no other form.
  */
 export function NewsletterForm({ id, redirectTo, lastResult, dark = true }: { id: string; redirectTo: string; lastResult?: SubmissionResult<string[]> | null; dark?: boolean }) {
   const fetcher = useFetcher<{ result: SubmissionResult<string[]> }>({ key: id });
-  const [form, fields] = useForm({
-    id,
-    lastResult: fetcher.data?.result ?? lastResult,
-    constraint: getZodConstraint(NewsletterSignupSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewsletterSignupSchema }),
-  });
-  const errorId = `${fields.email.id}-error`;
+  const result = fetcher.data?.result ?? lastResult ?? null;
+  const errors = result?.error?.email ?? undefined;
+  const typed = (result?.initialValue as Record<string, unknown> | undefined)?.email;
+  const inputId = `${id}-email`;
+  const errorId = `${inputId}-error`;
   return (
-    <fetcher.Form method="post" action="/newsletter" {...getFormProps(form)} className="w-full max-w-md">
+    <fetcher.Form method="post" action="/newsletter" id={id} noValidate className="w-full max-w-md">
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <input type="hidden" name="source" value="footer" />
-      <label htmlFor={fields.email.id} className="sr-only">
+      <label htmlFor={inputId} className="sr-only">
         Email address
       </label>
       <div className="flex gap-2">
         <input
-          {...getInputProps(fields.email, { type: "email" })}
+          id={inputId}
+          name="email"
+          type="email"
+          required
+          key={typeof typed === "string" ? typed : ""}
+          defaultValue={typeof typed === "string" ? typed : undefined}
           placeholder="Your email address"
           autoComplete="email"
-          aria-invalid={fields.email.errors?.length ? true : undefined}
-          aria-describedby={fields.email.errors?.length ? errorId : undefined}
+          aria-invalid={errors?.length ? true : undefined}
+          aria-describedby={errors?.length ? errorId : undefined}
           className={`min-w-0 flex-1 rounded-md px-3 py-2 text-ink placeholder:text-gray-500 ${dark ? "border-0 bg-white" : "border border-gray-300 bg-white"}`}
         />
         <button type="submit" className="btn bg-ink text-white hover:bg-black" disabled={fetcher.state !== "idle"}>
@@ -50,7 +51,7 @@ export function NewsletterForm({ id, redirectTo, lastResult, dark = true }: { id
         </button>
       </div>
       <div className={dark ? "mt-1 rounded bg-white px-2 text-sm empty:hidden" : "mt-1 empty:hidden"}>
-        <ErrorList id={errorId} errors={fields.email.errors} />
+        <ErrorList id={errorId} errors={errors} />
       </div>
     </fetcher.Form>
   );

@@ -45,6 +45,17 @@ export async function waitForMail(toEmail: string, already = 0, timeoutMs = 10_0
   }
 }
 
+/** Waits until a mail to `toEmail` whose raw text matches `pattern` (e.g. its Subject line) shows up. */
+export async function waitForMailMatching(toEmail: string, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await readOutbox(toEmail)).find((m) => pattern.test(m));
+    if (found) return found;
+    if (Date.now() > end) throw new Error(`No mail to ${toEmail} matching ${pattern} arrived in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /**
  * Registers a new shopper through the API (unique e-mail) and confirms the address with the key
  * of the verification mail. Returns what `login()` needs.

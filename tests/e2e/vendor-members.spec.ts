@@ -53,8 +53,9 @@ test("the owner invites a member who logs in, accepts and can work in the store 
   await page.getByRole("button", { name: "Accept invitation" }).click();
   await expect(page).toHaveURL(new RegExp(`/stores/${store.slug}/dashboard$`));
 
-  // a Member now: the store's orders and customers open, the Members page does not
+  // a Member now: the store's products (and a product's edit form), orders and customers open, the Members page does not
   for (const [p, heading] of [
+    ["products", "Products"],
     ["orders/history", "Orders"],
     ["customers", "Customers"],
   ]) {
@@ -62,6 +63,9 @@ test("the owner invites a member who logs in, accepts and can work in the store 
     expect(r?.status()).toBe(200);
     await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
   }
+  await page.goto(`/stores/${store.slug}/products`);
+  await page.getByRole("link", { name: /^Edit / }).first().click();
+  await expect(page.getByRole("heading", { name: /^Edit Product/ })).toBeVisible();
   const members = await page.goto(`/stores/${store.slug}/members`);
   expect(members?.status()).toBe(404);
 
