@@ -8,9 +8,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type * as z from "zod";
+import { OptionalReasonSchema, RequiredReasonSchema } from "~/domain/admin";
 import type { Api } from "./api.server";
 import { apiErrorsToReply } from "./form-reply";
-import { redirectWithFlash } from "./responses.server";
+import { redirectWithFlash, unknownIntent } from "./responses.server";
 import { safeRedirect } from "./safe-redirect";
 
 export interface AdminFormResult {
@@ -43,6 +44,30 @@ export async function runAdminForm(
     return data<AdminFormResult>({ intent, id, reply: submission.reply(errors) }, { status: r.status === 404 ? 404 : r.status >= 500 ? 502 : 400 });
   }
   return redirectWithFlash(api, backTo(request, opts.fallback), { kind: "success", message: opts.done });
+}
+
+/** What a row button of an admin list does: whether a reason is required, and the flash on success. */
+export interface AdminRowAction {
+  reason: boolean;
+  done: string;
+}
+
+/**
+ * The action of an admin list whose rows carry buttons `intent` + `id`: an unknown intent or a
+ * malformed id is a 400 (`unknownIntent`); otherwise POST `/admin/{area}/{id}/{intent}/` with the
+ * row's reason (required or optional per the intent) through runAdminForm.
+ */
+export async function runAdminRowAction(api: Api, request: Request, form: FormData, area: string, actions: Record<string, AdminRowAction>) {
+  const intent = String(form.get("intent") ?? "");
+  const id = Number(form.get("id"));
+  if (!Object.hasOwn(actions, intent) || !Number.isInteger(id) || id <= 0) throw unknownIntent();
+  const spec = actions[intent];
+  return runAdminForm(api, request, form, {
+    schema: spec.reason ? RequiredReasonSchema : OptionalReasonSchema,
+    path: `/admin/${area}/${id}/${intent}/`,
+    done: spec.done,
+    fallback: `/admin/${area}`,
+  });
 }
 
 /** The page's filters (only `keys`) as the API's query string, plus the page number. */

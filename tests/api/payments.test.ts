@@ -3,12 +3,12 @@
  * its sk_test key and URL, exactly as with real Paystack): make → the hosted page's buttons →
  * confirm / signed webhooks; the paid-only-if rule; replays; the reconcile job; refunds; outages.
  */
+import { setPaystack, waitFor } from "./paystack-helpers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { guestTokenFor } from "~/api/orders/commands.server";
 import { settleAttempt } from "~/api/payments/commands.server";
 import { findAttempt } from "~/api/payments/queries.server";
 import { MAX_REFUND_ATTEMPTS, sendDueRefunds } from "~/api/payments/refunds.server";
-import { resetEnvCache } from "~/config.server";
 import { createCart, createOrder } from "~/db/seed/factories";
 import { signWebhook } from "~/integrations/paystack/signature.server";
 import { startPaystackStandin, type PaystackStandin } from "~/integrations/paystack/standin.server";
@@ -18,24 +18,6 @@ import { inStockProducts } from "../guards/fixtures";
 import { engines, makeUser, useApi } from "./harness";
 
 const SHIPPING = 350_000;
-
-async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-function setPaystack(secretKey: string | undefined, baseUrl: string | undefined) {
-  if (secretKey === undefined) delete process.env.PAYSTACK_SECRET_KEY;
-  else process.env.PAYSTACK_SECRET_KEY = secretKey;
-  if (baseUrl === undefined) delete process.env.PAYSTACK_BASE_URL;
-  else process.env.PAYSTACK_BASE_URL = baseUrl;
-  resetEnvCache();
-}
 
 describe.each(engines())("card payments on %s", (engine) => {
   const api = useApi(engine);

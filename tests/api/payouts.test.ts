@@ -4,11 +4,11 @@
  * details resolved through Paystack, payouts through Transfers (idempotent reference) settled by
  * signed transfer.* webhooks, and who may see and do what.
  */
+import { setPaystack, waitFor } from "./paystack-helpers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditDeliveredItems, dailyPayoutReference, payOutAvailableBalances } from "~/api/payouts/commands.server";
 import { AdminPayoutsSchema, BankAccountAnswerSchema, BankListSchema, LedgerPageSchema, PayoutPageSchema, PayoutSchema } from "~/api/payouts/schemas";
 import { settleRefund } from "~/api/payments/refunds.server";
-import { resetEnvCache } from "~/config.server";
 import { createOrder, createProduct } from "~/db/seed/factories";
 import { signWebhook } from "~/integrations/paystack/signature.server";
 import { startPaystackStandin, STANDIN_ACCOUNT_NAME, type PaystackStandin } from "~/integrations/paystack/standin.server";
@@ -16,24 +16,6 @@ import { engines, useApi, type TestApi } from "./harness";
 import { firstCategory, vendorCast } from "./vendor-helpers";
 
 type Cast = Awaited<ReturnType<typeof vendorCast>>;
-
-async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-function setPaystack(secretKey: string | undefined, baseUrl: string | undefined) {
-  if (secretKey === undefined) delete process.env.PAYSTACK_SECRET_KEY;
-  else process.env.PAYSTACK_SECRET_KEY = secretKey;
-  if (baseUrl === undefined) delete process.env.PAYSTACK_BASE_URL;
-  else process.env.PAYSTACK_BASE_URL = baseUrl;
-  resetEnvCache();
-}
 
 const GTB = "058";
 

@@ -3,8 +3,8 @@
  * return is refunded through Paystack (the local stand-in, as in payments.test.ts), a pay-on-delivery
  * one is marked refunded by an admin; notifications and e-mails for both sides; nothing written on a 4xx.
  */
+import { setPaystack, waitFor } from "./paystack-helpers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvCache } from "~/config.server";
 import { createOrder, createProduct } from "~/db/seed/factories";
 import { RETURN_MESSAGES } from "~/domain/returns";
 import { startPaystackStandin, type PaystackStandin } from "~/integrations/paystack/standin.server";
@@ -13,24 +13,6 @@ import { engines, useApi } from "./harness";
 import { file, firstCategory, form, image, vendorCast } from "./vendor-helpers";
 
 type Cast = Awaited<ReturnType<typeof vendorCast>>;
-
-async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-function setPaystack(secretKey: string | undefined, baseUrl: string | undefined) {
-  if (secretKey === undefined) delete process.env.PAYSTACK_SECRET_KEY;
-  else process.env.PAYSTACK_SECRET_KEY = secretKey;
-  if (baseUrl === undefined) delete process.env.PAYSTACK_BASE_URL;
-  else process.env.PAYSTACK_BASE_URL = baseUrl;
-  resetEnvCache();
-}
 
 describe.each(engines())("returns on %s", (engine) => {
   const api = useApi(engine);

@@ -93,3 +93,27 @@ export function Pagination({ page, last, hrefFor, label = "Pagination" }: { page
     </nav>
   );
 }
+
+/** Previous / "Page N" / Next links for a list paged by the API's `previous`/`next` (no page count needed). */
+export function PrevNextPager({ page, hasPrevious, hasNext }: { page: number; hasPrevious: boolean; hasNext: boolean }) {
+  if (!hasPrevious && !hasNext) return null;
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between text-sm">
+      {hasPrevious ? (
+        <Link to={page === 2 ? "?" : `?page=${page - 1}`} rel="prev" className="btn-outline">
+          ← Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-gray-600">Page {page}</span>
+      {hasNext ? (
+        <Link to={`?page=${page + 1}`} rel="next" className="btn-outline">
+          Next →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -8,12 +8,11 @@ import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionButton, Badge, Filters, PageTitle, Pager, ReasonAction, resultFor, TableScroll, td, th } from "~/components/admin/ui";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { OptionalReasonSchema, RequiredReasonSchema } from "~/domain/admin";
 import { formatNaira } from "~/domain/money";
-import { listQuery, runAdminForm } from "~/storefront/admin.server";
+import { listQuery, runAdminRowAction, type AdminRowAction } from "~/storefront/admin.server";
 import type { ApiAdminProduct, Paged } from "~/storefront/api-types";
 import { requireAdmin } from "~/storefront/auth.server";
-import { readForm, unknownIntent } from "~/storefront/responses.server";
+import { readForm } from "~/storefront/responses.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAdmin(request, context);
@@ -27,22 +26,11 @@ const ACTIONS = {
   republish: { reason: false, done: "Product published again." },
   feature: { reason: false, done: "Product featured on the home page." },
   unfeature: { reason: false, done: "Product no longer featured." },
-} as const;
+} satisfies Record<string, AdminRowAction>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireAdmin(request, context);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  if (!(intent in ACTIONS)) throw unknownIntent();
-  const spec = ACTIONS[intent as keyof typeof ACTIONS];
-  const id = Number(form.get("id"));
-  if (!Number.isInteger(id) || id <= 0) throw unknownIntent();
-  return runAdminForm(api, request, form, {
-    schema: spec.reason ? RequiredReasonSchema : OptionalReasonSchema,
-    path: `/admin/products/${id}/${intent}/`,
-    done: spec.done,
-    fallback: "/admin/products",
-  });
+  return runAdminRowAction(api, request, await readForm(request), "products", ACTIONS);
 }
 
 export const meta: MetaFunction = () => [{ title: "Products | Admin | BuildMart NG" }];

@@ -8,11 +8,10 @@ import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionButton, Badge, Filters, PageTitle, Pager, ReasonAction, resultFor, TableScroll, td, th, when } from "~/components/admin/ui";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { OptionalReasonSchema, RequiredReasonSchema } from "~/domain/admin";
-import { listQuery, runAdminForm } from "~/storefront/admin.server";
+import { listQuery, runAdminRowAction, type AdminRowAction } from "~/storefront/admin.server";
 import type { ApiAdminStore, Paged } from "~/storefront/api-types";
 import { requireAdmin } from "~/storefront/auth.server";
-import { readForm, unknownIntent } from "~/storefront/responses.server";
+import { readForm } from "~/storefront/responses.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAdmin(request, context);
@@ -26,22 +25,11 @@ const ACTIONS = {
   unverify: { reason: false, done: "Verified seller badge removed." },
   suspend: { reason: true, done: "Store suspended: its products are hidden from shoppers." },
   reinstate: { reason: false, done: "Store reinstated: its products are back in the catalogue." },
-} as const;
+} satisfies Record<string, AdminRowAction>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireAdmin(request, context);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  if (!(intent in ACTIONS)) throw unknownIntent();
-  const spec = ACTIONS[intent as keyof typeof ACTIONS];
-  const id = Number(form.get("id"));
-  if (!Number.isInteger(id) || id <= 0) throw unknownIntent();
-  return runAdminForm(api, request, form, {
-    schema: spec.reason ? RequiredReasonSchema : OptionalReasonSchema,
-    path: `/admin/stores/${id}/${intent}/`,
-    done: spec.done,
-    fallback: "/admin/stores",
-  });
+  return runAdminRowAction(api, request, await readForm(request), "stores", ACTIONS);
 }
 
 export const meta: MetaFunction = () => [{ title: "Stores | Admin | BuildMart NG" }];

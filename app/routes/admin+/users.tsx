@@ -4,11 +4,10 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ActionButton, Badge, Filters, PageTitle, Pager, ReasonAction, resultFor, TableScroll, td, th, when } from "~/components/admin/ui";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { OptionalReasonSchema } from "~/domain/admin";
-import { listQuery, runAdminForm } from "~/storefront/admin.server";
+import { listQuery, runAdminRowAction, type AdminRowAction } from "~/storefront/admin.server";
 import type { ApiAdminUser, Paged } from "~/storefront/api-types";
 import { requireAdmin } from "~/storefront/auth.server";
-import { readForm, unknownIntent } from "~/storefront/responses.server";
+import { readForm } from "~/storefront/responses.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, user } = await requireAdmin(request, context);
@@ -18,23 +17,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const ACTIONS = {
-  deactivate: "User deactivated: their sessions ended and they cannot sign in.",
-  reactivate: "User reactivated: they can sign in again.",
-  "resend-verification": "A new verification e-mail is on its way.",
-} as const;
+  deactivate: { reason: false, done: "User deactivated: their sessions ended and they cannot sign in." },
+  reactivate: { reason: false, done: "User reactivated: they can sign in again." },
+  "resend-verification": { reason: false, done: "A new verification e-mail is on its way." },
+} satisfies Record<string, AdminRowAction>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireAdmin(request, context);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  const id = Number(form.get("id"));
-  if (!(intent in ACTIONS) || !Number.isInteger(id) || id <= 0) throw unknownIntent();
-  return runAdminForm(api, request, form, {
-    schema: OptionalReasonSchema,
-    path: `/admin/users/${id}/${intent}/`,
-    done: ACTIONS[intent as keyof typeof ACTIONS],
-    fallback: "/admin/users",
-  });
+  return runAdminRowAction(api, request, await readForm(request), "users", ACTIONS);
 }
 
 export const meta: MetaFunction = () => [{ title: "Users | Admin | BuildMart NG" }];

@@ -3,6 +3,7 @@
  * section 2, Seller area): S/N, Customer Name, Customer Email, Orders, Total spent, View (their
  * most recent order with the store). Guests are known by their order's e-mail. 10 a page.
  */
+import { PrevNextPager } from "~/components/ui/pagination";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -69,25 +70,7 @@ export default function StoreCustomersRoute() {
           </table>
         </div>
       )}
-      {hasPrevious || hasNext ? (
-        <nav aria-label="Pages" className="flex items-center justify-between text-sm">
-          {hasPrevious ? (
-            <Link to={page === 2 ? "?" : `?page=${page - 1}`} rel="prev" className="btn-outline">
-              ← Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-gray-600">Page {page}</span>
-          {hasNext ? (
-            <Link to={`?page=${page + 1}`} rel="next" className="btn-outline">
-              Next →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <PrevNextPager page={page} hasPrevious={hasPrevious} hasNext={hasNext} />
     </section>
   );
 }

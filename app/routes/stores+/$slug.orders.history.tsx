@@ -4,6 +4,7 @@
  * Status (the order's delivery status), Amount (the line's total), View (the order's page).
  * Empty: 'No Order'. Members of the store only (requireStoreArea).
  */
+import { PrevNextPager } from "~/components/ui/pagination";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -89,25 +90,7 @@ export default function StoreOrdersHistoryRoute() {
           </table>
         </div>
       )}
-      {hasPrevious || hasNext ? (
-        <nav aria-label="Pages" className="flex items-center justify-between text-sm">
-          {hasPrevious ? (
-            <Link to={page === 2 ? "?" : `?page=${page - 1}`} rel="prev" className="btn-outline">
-              ← Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-gray-600">Page {page}</span>
-          {hasNext ? (
-            <Link to={`?page=${page + 1}`} rel="next" className="btn-outline">
-              Next →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <PrevNextPager page={page} hasPrevious={hasPrevious} hasNext={hasNext} />
     </section>
   );
 }
