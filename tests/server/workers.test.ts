@@ -58,8 +58,11 @@ describe.skipIf(!inject("run").pgTemplate)("two server processes on one PostgreS
       for (const id of ids) for (const l of await app!.linesFor(id)) if (l.msg === "request") pids.add(Number((l as { pid?: number }).pid));
       return pids;
     };
-    const before = await pidsAnswering(12);
-    expect(before.size).toBe(2);
+    // The second process may start listening a moment after the first one answered /readyz.
+    let before = new Set<number>();
+    await expect
+      .poll(async () => (before = await pidsAnswering(12)).size, { timeout: 60_000, interval: 500 })
+      .toBe(2);
 
     // One process dies: the primary starts another, and two processes answer again.
     const victim = [...before][0];
