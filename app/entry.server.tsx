@@ -11,9 +11,12 @@ import { log } from "~/ops/logger.server";
 import { NonceProvider } from "~/ops/nonce";
 import { ACCEPT_CH, LITE_HINTS } from "~/storefront/lite";
 import { appendVary, etagMatches, isPublicPage, pageEtag, PRIVATE_PAGE, PUBLIC_PAGE } from "~/ops/http-cache.server";
+import { keepPage } from "~/ops/page-cache.server";
 
 // The HTTP server (server/app.mjs) reaches these through the build's entry module.
 export { readiness, shutdown } from "~/ops/health.server";
+// Anonymous public pages kept whole, served before any loader runs (~/ops/page-cache.server).
+export { cachedPage, pageDone } from "~/ops/page-cache.server";
 
 startBackgroundJobs();
 
@@ -73,8 +76,11 @@ export default function handleRequest(
             body.on("error", reject);
             body.on("end", () => {
               const html = Buffer.concat(chunks);
-              const etag = pageEtag(html.toString("utf8"), [nonce, loadContext?.requestId]);
+              const text = html.toString("utf8");
+              const etag = pageEtag(text, [nonce, loadContext?.requestId]);
               responseHeaders.set("ETag", etag);
+              // The next anonymous visitor of this URL gets it without rendering (with its own nonce).
+              if (responseStatusCode === 200) keepPage(loadContext, text, nonce, loadContext?.requestId, etag, responseHeaders);
               if (etagMatches(request.headers.get("If-None-Match"), etag)) {
                 // No CSP here: the browser keeps its copy, whose nonce is the one of its stored
                 // policy; a new policy would replace the stored one and block the copy's scripts.

@@ -1,8 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import stylesheet from "~/tailwind.css";
+import { AppScripts } from "~/components/app-scripts";
 import { Footer } from "~/components/footer";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Header } from "~/components/header";
@@ -51,7 +52,7 @@ function Document({ children, lite }: { children: ReactNode; lite: boolean }) {
         {lite ? null : (
           <>
             <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
+            <AppScripts nonce={nonce} />
           </>
         )}
       </body>

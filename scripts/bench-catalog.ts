@@ -6,19 +6,33 @@
  * end), migrates it, bulk-inserts N generated products (INSERT ... SELECT generate_series, in
  * batches, through the real triggers), then calls the real API handler (handleApi) and prints
  * p50/p95 per request kind and the ratio between the largest and the smallest size.
- * It prints figures; it is not a test and has no time limit.
+ * It prints figures; it is not a test and has no time limit. The in-process catalogue cache
+ * (app/api/core/cache.server.ts) is turned off (CATALOG_CACHE=off) so every request reaches the
+ * database: the figures are those of a cache miss.
+ *
+ * Search is timed per kind of query (issue 13): a very common word (`cement`, about 6% of the
+ * products), a rare word (`mahogany`, one product in 10,000), two words (`dangote cement`,
+ * `roofing sheet`) and a typo (`cemnt`, `roffing sheet`).
  *
  * Flags:
  *   --pg-sizes=10000,100000      PostgreSQL sizes (default 10000,100000; e.g. 10000,1000000)
  *   --pglite-sizes=10000,50000   PGlite sizes (default 10000,50000)
  *   --engines=pglite,postgres    which engines (default both; postgres skipped if unreachable)
  *   --samples=40                 timed requests per kind and size (after 5 warm-up requests)
+ *   --kinds=listing,search       only the request kinds whose name starts with one of these
  *   --keep                       keep the PostgreSQL databases (for EXPLAIN); their names are printed
+ *   --reuse=search               PostgreSQL databases named search_10k, search_1m, ... are kept and,
+ *                                when already seeded with that many products, reused without
+ *                                seeding again (pending migrations are applied): seeding a million
+ *                                products takes minutes
  */
 import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { handleApi } from "~/api/router";
 import { migrate, openPglite, openPostgres, setDb, type Db } from "~/db/client.server";
+
+// Time the database, not the in-process answer cache.
+process.env.CATALOG_CACHE ??= "off";
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -33,6 +47,8 @@ const ENGINES = (args.engines ?? "pglite,postgres").split(",");
 const SAMPLES = Number(args.samples ?? 40);
 const WARMUP = 5;
 const KEEP = args.keep === "true";
+const REUSE = args.reuse && args.reuse !== "true" ? args.reuse.replace(/[^a-z0-9_]/gi, "") : null;
+const KIND_FILTER = args.kinds ? args.kinds.split(",").map((k) => k.trim().toLowerCase()) : null;
 const BATCH = 50_000;
 const PG_ADMIN = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -48,7 +64,15 @@ const BRANDS = ["Dangote", "BUA", "Lafarge", "Elephant", "Nexus", "Haier", "Ther
 const NOUNS = ["cement", "roofing sheet", "floor tile", "generator", "inverter", "armoured cable", "emulsion paint", "steel door", "casement window", "kitchen sink", "mixer tap", "gas cooker", "deep freezer", "sofa", "wardrobe", "tipper hire", "truck hire", "water tank", "iron rod", "solar panel", "air conditioner", "ceiling fan", "CCTV camera", "paving stone", "wall clock", "dining table", "office chair", "granite", "sharp sand", "plywood"];
 const ADJS = ["durable", "premium", "affordable", "heavy duty", "energy saving", "waterproof", "imported", "local", "certified", "compact", "industrial", "modern"];
 const FILLER = ["Delivered", "across", "Lagos", "Abuja", "and", "Port", "Harcourt", "with", "warranty", "from", "trusted", "vendors", "pay", "on", "delivery", "quality", "guaranteed", "fast", "installation", "available"];
-const SEARCHES = ["cement", "cemnt", "roofing sheet", "roffing sheet", "generator", "solar panel", "dangote cement", "waterproof paint"];
+/** One product in RARE_EVERY has this word in its name (nowhere else in the generated text). */
+const RARE_WORD = "mahogany";
+const RARE_EVERY = 10_000;
+const SEARCHES = {
+  "search: common": ["cement"],
+  "search: rare": [RARE_WORD],
+  "search: two words": ["dangote cement", "roofing sheet"],
+  "search: typo": ["cemnt", "roffing sheet"],
+} as const;
 
 interface Fixture {
   rootIds: number[];
@@ -91,7 +115,8 @@ async function setup(db: Db, n: number, log: (s: string) => void): Promise<Fixtu
                              published, featured, created_at, updated_at)
        SELECT $1, $2, ($3::int[])[1 + (i % cardinality($3::int[]))],
               ($4::text[])[1 + (i % cardinality($4::text[]))] || ' ' || ($5::text[])[1 + ((i / 7) % cardinality($5::text[]))]
-                || ', ' || ($6::text[])[1 + ((i / 3) % cardinality($6::text[]))] || ' ' || i,
+                || ', ' || ($6::text[])[1 + ((i / 3) % cardinality($6::text[]))] || ' ' || i
+                || CASE WHEN i % ${RARE_EVERY} = ${RARE_EVERY / 2} THEN ' ${RARE_WORD}' ELSE '' END,
               'The ' || ($6::text[])[1 + (i % cardinality($6::text[]))] || ' ' || ($5::text[])[1 + ((i / 7) % cardinality($5::text[]))] || '. '
                 || array_to_string(ARRAY(SELECT ($7::text[])[1 + ((i::bigint * k * 7919) % cardinality($7::text[]))] FROM generate_series(1, 40) k), ' '),
               CASE WHEN i % 5 = 0 THEN 'rent' ELSE 'sale' END, 'medium',
@@ -112,7 +137,8 @@ async function setup(db: Db, n: number, log: (s: string) => void): Promise<Fixtu
   return { rootIds, subIds };
 }
 
-type Kind = "listing" | "category filter" | "search";
+type Kind = "listing" | "category filter" | keyof typeof SEARCHES;
+const ALL_KINDS: Kind[] = ["listing", "category filter", ...(Object.keys(SEARCHES) as Array<keyof typeof SEARCHES>)];
 
 function requestFor(kind: Kind, f: Fixture, i: number): string {
   const pick = <T>(l: T[]) => l[i % l.length];
@@ -128,8 +154,8 @@ function requestFor(kind: Kind, f: Fixture, i: number): string {
       ];
       return variants[Math.floor(i / 7) % variants.length];
     }
-    case "search":
-      return `/products/?search=${encodeURIComponent(pick(SEARCHES))}`;
+    default:
+      return `/products/?search=${encodeURIComponent(pick([...SEARCHES[kind]]))}`;
   }
 }
 
@@ -146,17 +172,34 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 
-async function openEngine(engine: string): Promise<{ db: Db; drop: () => Promise<void> } | null> {
+/** 10k, 1m, 2500: a size as a database name suffix. */
+const sizeLabel = (n: number) => (n % 1_000_000 === 0 ? `${n / 1_000_000}m` : n % 1000 === 0 ? `${n / 1000}k` : String(n));
+
+/** The fixture of a database the benchmark seeded before with `n` products, or null. */
+async function seededFixture(db: Db, n: number): Promise<Fixture | null> {
+  try {
+    const meta = await db.query<{ n: number }>("SELECT n FROM bench_meta");
+    if (meta.rows[0]?.n !== n) return null;
+  } catch {
+    return null;
+  }
+  const roots = await db.query<{ id: number }>("SELECT id FROM categories WHERE slug LIKE 'bench-root-%' ORDER BY position");
+  const subs = await db.query<{ id: number }>("SELECT id FROM categories WHERE slug LIKE 'bench-sub-%' ORDER BY parent_id, position");
+  return { rootIds: roots.rows.map((r) => r.id), subIds: subs.rows.map((r) => r.id) };
+}
+
+async function openEngine(engine: string, n: number): Promise<{ db: Db; drop: () => Promise<void> } | null> {
   if (engine === "pglite") {
     const db = await openPglite(undefined);
     return { db, drop: () => db.close() };
   }
   const pg = (await import("pg")).default;
-  const name = `mkt_bench_${crypto.randomBytes(4).toString("hex")}`;
+  const name = REUSE ? `${REUSE}_${sizeLabel(n)}` : `mkt_bench_${crypto.randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 2000 });
   try {
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    const exists = (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount;
+    if (!exists) await admin.query(`CREATE DATABASE ${name}`);
   } catch (e) {
     console.log(`  PostgreSQL not reachable at ${PG_ADMIN} (${(e as Error).message}): skipped`);
     await admin.end().catch(() => {});
@@ -170,7 +213,7 @@ async function openEngine(engine: string): Promise<{ db: Db; drop: () => Promise
     db,
     drop: async () => {
       await db.close();
-      if (KEEP) return console.log(`    kept database ${name}`);
+      if (KEEP || REUSE) return console.log(`    kept database ${name}`);
       const a = new pg.Client(PG_ADMIN);
       await a.connect();
       await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -180,7 +223,7 @@ async function openEngine(engine: string): Promise<{ db: Db; drop: () => Promise
 }
 
 async function main() {
-  const kinds: Kind[] = ["listing", "category filter", "search"];
+  const kinds = ALL_KINDS.filter((k) => !KIND_FILTER || KIND_FILTER.some((f) => k.startsWith(f)));
   const summary: string[] = [];
   console.log(`Catalogue benchmark: ${SAMPLES} timed requests per kind (after ${WARMUP} warm-up), real API handler, in-process.`);
   for (const engine of ENGINES) {
@@ -188,12 +231,23 @@ async function main() {
     const results = new Map<number, Record<Kind, { p50: number; p95: number }>>();
     for (const n of sizes) {
       console.log(`\n[${engine}] ${n.toLocaleString()} products`);
-      const opened = await openEngine(engine);
+      const opened = await openEngine(engine, n);
       if (!opened) break;
       const { db, drop } = opened;
       try {
-        await migrate(db);
-        const f = await setup(db, n, (s) => console.log(s));
+        let f = REUSE && engine === "postgres" ? await seededFixture(db, n) : null;
+        if (f) {
+          console.log(`    reusing the seeded database`);
+          await migrate(db);
+        } else {
+          if (REUSE && engine === "postgres") {
+            // A database left half-seeded (or of another size): start it again.
+            await db.exec("DROP SCHEMA public CASCADE; CREATE SCHEMA public");
+          }
+          await migrate(db);
+          f = await setup(db, n, (s) => console.log(s));
+          if (REUSE && engine === "postgres") await db.exec(`CREATE TABLE bench_meta (n integer NOT NULL); INSERT INTO bench_meta VALUES (${n})`);
+        }
         setDb(db);
         const row = {} as Record<Kind, { p50: number; p95: number }>;
         for (const kind of kinds) {
@@ -201,7 +255,7 @@ async function main() {
           const xs: number[] = [];
           for (let i = 0; i < SAMPLES; i++) xs.push(await time(requestFor(kind, f, i)));
           row[kind] = { p50: pct(xs, 50), p95: pct(xs, 95) };
-          console.log(`    ${kind.padEnd(16)} p50 ${row[kind].p50.toFixed(1).padStart(7)} ms   p95 ${row[kind].p95.toFixed(1).padStart(7)} ms`);
+          console.log(`    ${kind.padEnd(18)} p50 ${row[kind].p50.toFixed(1).padStart(7)} ms   p95 ${row[kind].p95.toFixed(1).padStart(7)} ms`);
         }
         results.set(n, row);
       } finally {
@@ -217,7 +271,7 @@ async function main() {
         const ra = results.get(a)![kind];
         const rb = results.get(b)![kind];
         summary.push(
-          `${engine.padEnd(8)} ${kind.padEnd(16)} ${a.toLocaleString()} → ${b.toLocaleString()}: p50 ${ra.p50.toFixed(1)} → ${rb.p50.toFixed(1)} ms (×${(rb.p50 / ra.p50).toFixed(2)}), p95 ${ra.p95.toFixed(1)} → ${rb.p95.toFixed(1)} ms (×${(rb.p95 / ra.p95).toFixed(2)})`,
+          `${engine.padEnd(8)} ${kind.padEnd(18)} ${a.toLocaleString()} → ${b.toLocaleString()}: p50 ${ra.p50.toFixed(1)} → ${rb.p50.toFixed(1)} ms (×${(rb.p50 / ra.p50).toFixed(2)}), p95 ${ra.p95.toFixed(1)} → ${rb.p95.toFixed(1)} ms (×${(rb.p95 / ra.p95).toFixed(2)})`,
         );
       }
     }

@@ -3,7 +3,10 @@
  * a slow phone pays for them. Starts the production build on a fresh embedded database with the
  * demo catalogue (or uses BASE_URL), then for each page prints the gzip bytes of HTML, CSS and JS
  * with JavaScript (normal) and in Lite mode (Save-Data: on, no scripts), and p50/p95 of the HTML
- * response time over N requests. Figures only; nothing here passes or fails.
+ * response time over N requests. Figures only; nothing here passes or fails. The "flags" column
+ * names what a page should not ship (docs/architecture.md, "Client JavaScript"): `empty:N`, N
+ * script files with no code (stubs of server modules), and `zod`, the validation library.
+ * `{store}` in PAGES stands for the public page of the store selling /products/1.
  *
  *   npm run build && npm run bench:pages            # N=30
  *   BASE_URL=http://localhost:3000 N=100 npm run bench:pages
@@ -15,7 +18,24 @@ import path from "node:path";
 import zlib from "node:zlib";
 
 const N = Number(process.env.N ?? 30);
-const PAGES = (process.env.PAGES ?? "/,/building-materials,/products/?search=cement,/products/1,/cart,/auth/login,/faq").split(",");
+const PAGES = (
+  process.env.PAGES ??
+  "/,/building-materials,/products/?search=cement,/products/1,/products/1/reviews,{store},/cart,/checkout/payment?buy=1&g=y,/auth/login,/auth/register,/faq"
+).split(",");
+
+/** A script file with no code of its own: only imports/exports and esbuild's empty CommonJS stub. */
+function isEmptyChunk(code: string): boolean {
+  const body = code
+    .replace(/import\s*\{[^}]*\}\s*from\s*"[^"]+";?/g, "")
+    .replace(/import\s*"[^"]+";?/g, "")
+    .replace(/export\s*\{[^}]*\};?/g, "")
+    .replace(/export default \w+\(\);?/g, "")
+    .replace(/var \w+=\w+\(\(\w+,\w+\)=>\{\w+\.exports=\{\}\}\);?/g, "")
+    .trim();
+  return body.length === 0;
+}
+/** zod v4's classes keep their names through minification. */
+const hasZod = (code: string) => code.includes('"ZodError"') || code.includes("$ZodType");
 
 async function startServer(): Promise<{ base: string; child: ChildProcess | null }> {
   if (process.env.BASE_URL) return { base: process.env.BASE_URL.replace(/\/$/, ""), child: null };
@@ -51,13 +71,25 @@ async function weigh(base: string, page: string, lite: boolean) {
     ...text.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
     ...text.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/build\/[^"]+\.js)"/g),
   ].map((m) => m[1]);
+  // <AppScripts> (app/components/app-scripts.tsx) lists the files it loads after the LCP image.
+  const deferred = /const preloads = (\[[^\]]*\]);/.exec(text);
+  if (deferred) js.push(...(JSON.parse(deferred[1]) as string[]));
   const inlineJs = [...text.matchAll(/<script(?![^>]+src=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + m[1].length, 0);
-  const sum = async (urls: string[]) => {
+  const flags = { empty: 0, zod: false };
+  const sum = async (urls: string[], script = false) => {
     let total = 0;
-    for (const u of new Set(urls)) total += gz(Buffer.from(await (await fetch(new URL(u, base))).arrayBuffer()));
+    for (const u of new Set(urls)) {
+      const body = Buffer.from(await (await fetch(new URL(u, base))).arrayBuffer());
+      total += gz(body);
+      if (script) {
+        const code = body.toString("utf8");
+        if (isEmptyChunk(code)) flags.empty++;
+        if (hasZod(code)) flags.zod = true;
+      }
+    }
     return total;
   };
-  return { status: res.status, html: gz(html), css: await sum(css), js: await sum(js), jsFiles: new Set(js).size, inlineJs };
+  return { status: res.status, html: gz(html), css: await sum(css), js: await sum(js, true), jsFiles: new Set(js).size, inlineJs, flags };
 }
 
 async function timing(base: string, page: string) {
@@ -73,13 +105,21 @@ async function timing(base: string, page: string) {
   return { p50: q(0.5), p95: q(0.95) };
 }
 
+/** `{store}`: the public page of the store that sells /products/1, found in that page's HTML. */
+async function resolve(base: string, page: string): Promise<string> {
+  if (page !== "{store}") return page;
+  const html = await (await fetch(`${base}/products/1`)).text();
+  return /href="(\/shop\/[^"]+)"/.exec(html)?.[1] ?? "/shop/unknown";
+}
+
 const { base, child } = await startServer();
 try {
   console.log(`Page weight (gzip bytes) and HTML response time at ${base}, ${N} requests per page\n`);
   console.log(
-    ["page", "status", "HTML", "CSS", "JS (files)", "total", "lite total", "p50 ms", "p95 ms"].map((s, i) => (i === 0 ? s.padEnd(28) : s.padStart(11))).join(""),
+    ["page", "status", "HTML", "CSS", "JS (files)", "total", "lite total", "p50 ms", "p95 ms", "flags"].map((s, i) => (i === 0 ? s.padEnd(28) : s.padStart(11))).join(""),
   );
-  for (const page of PAGES) {
+  for (const p of PAGES) {
+    const page = await resolve(base, p);
     const normal = await weigh(base, page, false);
     const lite = await weigh(base, page, true);
     const t = await timing(base, page);
@@ -95,10 +135,12 @@ try {
         `${kb(lite.html + lite.css + lite.js)}${lite.js ? "!" : ""}`.padStart(11),
         t.p50.toFixed(1).padStart(11),
         t.p95.toFixed(1).padStart(11),
+        `  ${[normal.flags.empty ? `empty:${normal.flags.empty}` : "", normal.flags.zod ? "zod" : ""].filter(Boolean).join(" ")}`,
       ].join(""),
     );
   }
-  console.log("\n(images are lazy-loaded WebP variants and not counted; 'lite total' is with Save-Data: on, which ships no script)");
+  console.log("\n(images are lazy-loaded WebP variants and not counted; 'lite total' is with Save-Data: on, which ships no script;");
+  console.log(" flags: empty:N script files without code, zod the validation library shipped to the browser)");
 } finally {
   child?.kill();
 }

@@ -113,6 +113,38 @@ export function precompressed(dir) {
   };
 }
 
+/** The URL Remix's Express adapter gives the request (same host and port rules). */
+export function remixUrl(req) {
+  const portOf = (h) => Number.parseInt(h?.split(":")[1] ?? "", 10);
+  const forwarded = portOf(req.get("X-Forwarded-Host"));
+  const own = portOf(req.get("host"));
+  const port = Number.isSafeInteger(forwarded) ? forwarded : Number.isSafeInteger(own) ? own : "";
+  return `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
+}
+
+/**
+ * Remix's adapter flushes the compressor after every piece of a streamed page, and each flush
+ * ends a deflate block, so a page sent in many small pieces compressed about half as well as
+ * the same page in one go. Flushes are put off to the end of the current turn of the event loop:
+ * everything rendered by then goes out compressed together, and a piece that comes later (a
+ * deferred part of the page) still goes out as soon as it is ready.
+ */
+function coalesceFlushes(_req, res, next) {
+  const flush = res.flush;
+  if (typeof flush === "function") {
+    let scheduled = false;
+    res.flush = function coalescedFlush() {
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(() => {
+        scheduled = false;
+        if (!res.writableEnded && !res.destroyed) flush.call(res);
+      });
+    };
+  }
+  next();
+}
+
 /** The request with its already-read (and checked) form body, as the Express adapter reads requests. */
 function withReplayedBody(req) {
   const body = new PassThrough();
@@ -197,6 +229,7 @@ export function createApp({ build, getBuild = () => build, mode = process.env.NO
   // 3. Pre-compressed build files, compression for the rest, static files.
   app.use(build.publicPath, precompressed(path.resolve(root, build.assetsBuildDirectory)));
   app.use(compression());
+  app.use(coalesceFlushes);
   app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.resolve(root, "public"), { maxAge: "1h" }));
 
@@ -214,6 +247,21 @@ export function createApp({ build, getBuild = () => build, mode = process.env.NO
       if (!handler) {
         handler = createRequestHandler({ build: current, mode, getLoadContext: (_req, r) => r.locals.context });
         handlers.set(current, handler);
+      }
+      // An anonymous public page kept whole (app/ops/page-cache.server.ts): no loader runs.
+      const cachedPage = current.entry.module.cachedPage;
+      if ((req.method === "GET" || req.method === "HEAD") && typeof cachedPage === "function") {
+        const context = res.locals.context;
+        const hit = await cachedPage(context, { method: req.method, url: remixUrl(req), header: (name) => req.get(name) }, context.cspNonce, context.requestId);
+        if (hit) {
+          res.status(hit.status);
+          for (const [k, v] of Object.entries(hit.headers)) res.setHeader(k, v);
+          res.end(hit.body ?? undefined);
+          return;
+        }
+        // Others waiting for this page go on once this answer ends, kept or not.
+        const done = current.entry.module.pageDone;
+        if (typeof done === "function") res.once("close", () => done(context));
       }
       await handler(req.formBody ? withReplayedBody(req) : req, res, next);
     } catch (err) {

@@ -8,16 +8,17 @@
  *
  * Processes: WEB_CONCURRENCY server processes (node:cluster; they share the port and nothing
  * else but the database, Redis and storage). Default: one per core when the data is on a
- * PostgreSQL server (DATABASE_URL) and payments go to Paystack itself (PAYSTACK_SECRET_KEY);
- * otherwise one, because the embedded database and the in-process Paystack stand-in belong to
- * one process. A worker that dies is replaced.
+ * PostgreSQL server (DATABASE_URL) and no in-process Paystack stand-in runs (PAYSTACK_SECRET_KEY
+ * set, or a public PUBLIC_URL without one: card payments off); otherwise one, because the
+ * embedded database and the stand-in belong to one process (./workers.mjs). A worker that dies
+ * is replaced.
  */
 import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
 import path from "node:path";
 import { buildIsStale } from "./build-state.mjs";
 import { logger } from "./logger.mjs";
-import { workerCount } from "./workers.mjs";
+import { runsPaystackStandin, workerCount } from "./workers.mjs";
 
 if (cluster.isWorker) {
   const { startServer } = await import("./app.mjs");
@@ -55,7 +56,7 @@ process.env.PORT = port;
 process.env.NODE_ENV ??= "production";
 logger().info(`BuildMart NG is starting on http://localhost:${port}`);
 const workers = workerCount();
-if (workers > 1 && !process.env.PAYSTACK_SECRET_KEY) {
+if (workers > 1 && runsPaystackStandin(process.env)) {
   logger().warn("WEB_CONCURRENCY > 1 with the in-process Paystack stand-in: card payments need one process (or PAYSTACK_BASE_URL to a shared stand-in)");
 }
 if (workers === 1) {

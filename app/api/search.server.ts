@@ -1,6 +1,7 @@
 /**
  * Catalogue search: the shopper's words become a PostgreSQL tsquery over products.search_vector
- * (name, category path, description; migration 0002). A word that is neither a known word nor
+ * (name, category path, description; migration 0002). A word of the vocabulary is matched as a
+ * whole (stemmed) word, any other as a prefix. A word that is neither a known word nor
  * the start of one is widened with its closest known spellings (pg_trgm similarity against the
  * search_words vocabulary), so 'cemnt' finds cement and 'roffing sheet' finds roofing sheets.
  * The same SQL runs on PGlite and on PostgreSQL.
@@ -30,6 +31,8 @@ export interface SearchPlan {
   /** Terms joined with OR, the fallback when no product has every word. */
   any: string;
   terms: string[];
+  /** One tsquery group per term (the term as a prefix, or it OR its corrections). */
+  groups: string[];
   /** Unknown words and the spellings they were widened with. */
   corrections: Record<string, string[]>;
 }
@@ -40,24 +43,32 @@ export async function planSearch(q: Queryable, raw: string | null | undefined): 
   if (terms.length === 0) return null;
   const long = terms.filter((t) => t.length >= 3);
   const corrections: Record<string, string[]> = {};
+  const whole = new Set<string>();
   if (long.length) {
-    const r = await q.query<{ term: string; known: boolean; near: string[] }>(
+    const r = await q.query<{ term: string; exact: boolean; known: boolean; near: string[] }>(
       `SELECT t.term,
+              EXISTS (SELECT 1 FROM search_words w WHERE w.word = t.term) AS exact,
               EXISTS (SELECT 1 FROM search_words w WHERE w.word LIKE t.term || '%') AS known,
               ARRAY(SELECT w.word FROM search_words w WHERE w.word % t.term
                      ORDER BY similarity(w.word, t.term) DESC, w.word LIMIT ${MAX_CORRECTIONS}) AS near
          FROM unnest($1::text[]) AS t(term)`,
       [long],
     );
-    for (const row of r.rows) if (!row.known && row.near.length) corrections[row.term] = row.near;
+    for (const row of r.rows) {
+      if (row.exact) whole.add(row.term);
+      else if (!row.known && row.near.length) corrections[row.term] = row.near;
+    }
   }
   const groups = terms.map((t) => {
-    const alts = [`${t}:*`, ...(corrections[t] ?? [])];
+    // A whole word of the vocabulary is matched as itself (stemmed: "sheet" finds "sheets"); any
+    // other as a prefix ("cem" finds cement). A prefix makes the GIN index gather every word
+    // that starts with it, and is several times slower for a common word at scale.
+    const alts = [whole.has(t) ? t : `${t}:*`, ...(corrections[t] ?? [])];
     return alts.length === 1 ? alts[0] : `(${alts.join(" | ")})`;
   });
-  return { all: groups.join(" & "), any: groups.join(" | "), terms, corrections };
+  return { all: groups.join(" & "), any: groups.join(" | "), terms, groups, corrections };
 }
 
-/** SQL for the rank of a product against tsquery parameter $n: name matches weigh most. */
-export const rankSql = (n: number) => `ts_rank('{0.05, 0.2, 0.4, 1.0}'::float4[], p.search_vector, to_tsquery('english'::regconfig, $${n}))`;
+/** SQL for the rank of a product (alias `p`) against tsquery parameter $n: name matches weigh most. */
+export const rankSql = (n: number, p = "p") => `ts_rank('{0.05, 0.2, 0.4, 1.0}'::float4[], ${p}.search_vector, to_tsquery('english'::regconfig, $${n}))`;
 export const matchSql = (n: number) => `p.search_vector @@ to_tsquery('english'::regconfig, $${n})`;

@@ -1,20 +1,33 @@
 /**
  * The address editor (add and edit share it). Its rules and messages (spec section 5) are
  * `AddressFormSchema` of app/domain/addresses.ts, the same rules the API applies: used by the
- * route actions (parseWithZod, submission.reply()) and in the browser (conform).
+ * route actions (parseWithZod, submission.reply()); in the browser conform shows the action's
+ * errors next to the fields (no zod in the browser bundle: docs/architecture.md, Forms).
  * The form is always `noValidate`: the spec's messages show next to the fields with and without
  * JavaScript (a browser's own bubbles would replace them when JS is off).
  */
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { AddressFormSchema, type AddressFields } from "~/domain/addresses";
+import type { AddressFields } from "~/domain/addresses";
 import { primaryButton } from "./ui/button";
 import { Spinner } from "./ui/spinner";
 import { StateOptions } from "./ui/state-options";
+import { type Reply, formProps, inputProps, selectProps, useReplyForm } from "./ui/reply-form";
 
 export type AddressDefaults = AddressFields;
+
+/** The fields shown (useReplyForm); the form is noValidate, the action checks them. */
+const ADDRESS_FIELDS = {
+  receiver_first_name: {},
+  receiver_last_name: {},
+  receiver_phone_one: {},
+  receiver_phone_two: {},
+  street_address: {},
+  city: {},
+  state: {},
+  zip_code: {},
+  is_default: {},
+};
 
 export function AddressForm({
   id,
@@ -26,27 +39,25 @@ export function AddressForm({
 }: {
   id: string;
   intent: string;
-  lastResult: SubmissionResult<string[]> | null | undefined;
+  lastResult: Reply | null | undefined;
   defaultValue?: AddressDefaults;
   submitLabel: string;
   hiddenFields?: Record<string, string | number>;
 }) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-  const [form, fields] = useForm({
+  const [form, fields] = useReplyForm({
     id,
     lastResult,
+    constraint: ADDRESS_FIELDS,
     defaultValue: {
       ...defaultValue,
       receiver_phone_two: defaultValue?.receiver_phone_two ?? "",
       zip_code: defaultValue?.zip_code ?? "",
     },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddressFormSchema }),
   });
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="space-y-3">
+    <Form method="post" {...formProps(form)} noValidate className="space-y-3">
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(hiddenFields ?? {}).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
@@ -58,39 +69,39 @@ export function AddressForm({
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="First name" required meta={fields.receiver_first_name}>
-          <input {...getInputProps(fields.receiver_first_name, { type: "text" })} autoComplete="given-name" className="field-input" />
+          <input {...inputProps(fields.receiver_first_name, { type: "text" })} autoComplete="given-name" className="field-input" />
         </Field>
         <Field label="Last name" required meta={fields.receiver_last_name}>
-          <input {...getInputProps(fields.receiver_last_name, { type: "text" })} autoComplete="family-name" className="field-input" />
+          <input {...inputProps(fields.receiver_last_name, { type: "text" })} autoComplete="family-name" className="field-input" />
         </Field>
         <Field label="Phone number" required meta={fields.receiver_phone_one} hint="e.g. 0803 123 4567">
-          <input {...getInputProps(fields.receiver_phone_one, { type: "tel" })} autoComplete="tel" className="field-input" />
+          <input {...inputProps(fields.receiver_phone_one, { type: "tel" })} autoComplete="tel" className="field-input" />
         </Field>
         <Field label="Additional phone number (optional)" meta={fields.receiver_phone_two}>
-          <input {...getInputProps(fields.receiver_phone_two, { type: "tel" })} className="field-input" />
+          <input {...inputProps(fields.receiver_phone_two, { type: "tel" })} className="field-input" />
         </Field>
       </div>
       <Field label="Delivery address" required meta={fields.street_address}>
-        <input {...getInputProps(fields.street_address, { type: "text" })} autoComplete="street-address" className="field-input" />
+        <input {...inputProps(fields.street_address, { type: "text" })} autoComplete="street-address" className="field-input" />
       </Field>
       <div className="grid gap-3 sm:grid-cols-3">
         <Field label="City" required meta={fields.city}>
-          <input {...getInputProps(fields.city, { type: "text" })} autoComplete="address-level2" className="field-input" />
+          <input {...inputProps(fields.city, { type: "text" })} autoComplete="address-level2" className="field-input" />
         </Field>
         <Field label="State" required meta={fields.state}>
-          <select {...getSelectProps(fields.state)} autoComplete="address-level1" className="field-input">
+          <select {...selectProps(fields.state)} autoComplete="address-level1" className="field-input">
             <StateOptions />
           </select>
         </Field>
         <Field label="Zip code (optional)" meta={fields.zip_code}>
-          <input {...getInputProps(fields.zip_code, { type: "text" })} autoComplete="postal-code" inputMode="numeric" className="field-input" />
+          <input {...inputProps(fields.zip_code, { type: "text" })} autoComplete="postal-code" inputMode="numeric" className="field-input" />
         </Field>
       </div>
       <p className="text-sm text-gray-700">
         Country: <span className="font-medium">Nigeria (NGA)</span>
       </p>
       <label className="flex items-center gap-2 text-sm">
-        <input {...getInputProps(fields.is_default, { type: "checkbox" })} className="h-4 w-4 accent-brand-600" />
+        <input {...inputProps(fields.is_default, { type: "checkbox" })} className="h-4 w-4 accent-brand-600" />
         Use as my default address
       </label>
       <button type="submit" className={primaryButton} disabled={saving}>

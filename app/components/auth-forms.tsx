@@ -1,12 +1,10 @@
 /**
- * Pieces of the sign-in pages: the logo panel layout, the password field (a real password
- * input; Show/Hide with JavaScript only), the Google button, and a submit button with a spinner.
+ * Pieces of the sign-in pages: the logo panel layout, the Google button, and a submit button with
+ * a spinner. The password field is ./password-field.tsx (it needs conform, which the pages fetch
+ * with their form: ./ui/island.tsx).
  */
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
-import { ErrorList } from "./ui/forms";
-import { useHydrated } from "./ui/use-hydrated";
+import type { ReactNode } from "react";
 
 export function AuthShell({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -36,56 +34,6 @@ function LogoPanel() {
       </span>
       <p className="text-lg font-extrabold tracking-tight md:text-2xl">BuildMart NG</p>
       <p className="hidden max-w-xs text-sm text-white/90 md:block">Building materials, artisans, power and logistics from vendors across Nigeria.</p>
-    </div>
-  );
-}
-
-/**
- * A password input (always `type="password"`, so password managers, screen readers and browsers
- * treat it as one) with a Show/Hide toggle that exists only once JavaScript runs: without
- * JavaScript there is no toggle. The toggle is a button outside the form data (no name).
- */
-export function PasswordField({
-  label,
-  field,
-  autoComplete,
-}: {
-  label: string;
-  field: FieldMetadata<string | undefined>;
-  autoComplete: "current-password" | "new-password";
-}) {
-  const hydrated = useHydrated();
-  const [shown, setShown] = useState(false);
-  const props = getInputProps(field, { type: "password" });
-  return (
-    <div>
-      <label htmlFor={field.id} className="field-label">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          {...props}
-          type={hydrated && shown ? "text" : "password"}
-          autoComplete={autoComplete}
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          className={`field-input ${hydrated ? "pr-16" : ""}`}
-        />
-        {hydrated ? (
-          <button
-            type="button"
-            className="absolute inset-y-0 right-0 flex items-center rounded-r-md px-3 text-sm font-medium text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
-            aria-controls={field.id}
-            aria-pressed={shown}
-            onClick={() => setShown((v) => !v)}
-            data-testid={`${field.name}-toggle`}
-          >
-            {shown ? "Hide" : "Show"}
-          </button>
-        ) : null}
-      </div>
-      <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
-import { ErrorList } from "~/components/ui/forms";
+import { ErrorList } from "~/components/ui/error-list";
 
 export const SOCIAL_HANDLE = "@buildmartng";
 const SOCIALS = [

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { ShellData } from "~/storefront/shell.server";
-import { useCartCount } from "./cart/add-to-cart";
+import { useCartCount } from "./cart/cart-count";
 import { VoiceSearchButton } from "./voice-search";
 import { CartIcon, ChevronDown, MenuIcon, SearchIcon, StoreIcon, UserIcon } from "./ui/icons";
 

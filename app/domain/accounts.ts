@@ -50,14 +50,15 @@ export const newPasswordField = (required: string = PASSWORD_MESSAGES.required) 
     .refine((v) => v.length === 0 || v.length >= 8, PASSWORD_MESSAGES.min)
     .refine((v) => v.length < 8 || hasMix(v), PASSWORD_MESSAGES.mix);
 
-const registerShape = {
-  first_name: requiredText("Enter your first name", undefined, undefined, TEXT_MAX.name),
-  last_name: requiredText("Enter your last name", undefined, undefined, TEXT_MAX.name),
-  email: emailField(),
-  phone: phoneField(),
-  password1: newPasswordField(),
-  password2: opaque(PASSWORD_MESSAGES.confirmRequired),
-};
+const registerShape = /* @__PURE__ */ (() =>
+  ({
+    first_name: requiredText("Enter your first name", undefined, undefined, TEXT_MAX.name),
+    last_name: requiredText("Enter your last name", undefined, undefined, TEXT_MAX.name),
+    email: emailField(),
+    phone: phoneField(),
+    password1: newPasswordField(),
+    password2: opaque(PASSWORD_MESSAGES.confirmRequired),
+  }))();
 
 type RegisterValues = { email?: unknown; password1?: unknown; password2?: unknown };
 /**
@@ -74,27 +75,31 @@ function registerChecks(v: RegisterValues, ctx: z.RefinementCtx) {
 const always = { when: () => true };
 
 /** POST /users/auth/registration/ */
-export const RegisterSchema = z.object(registerShape).superRefine(registerChecks, always);
+export const RegisterSchema = /* @__PURE__ */ (() =>
+  z.object(registerShape).superRefine(registerChecks, always))();
 
 /** The storefront's registration form: the API payload plus the newsletter box and the origin. */
-export const RegisterFormSchema = z
-  .object({
-    ...registerShape,
-    newsletter: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).default(false),
-    redirectTo: z.string().optional(),
-  })
-  .superRefine(registerChecks, always);
+export const RegisterFormSchema = /* @__PURE__ */ (() =>
+  z
+    .object({
+      ...registerShape,
+      newsletter: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).default(false),
+      redirectTo: z.string().optional(),
+    })
+    .superRefine(registerChecks, always))();
 
-export const LoginSchema = z.object({
-  email: emailField(),
-  password: z
-    .string({ error: PASSWORD_MESSAGES.required })
-    .min(1, PASSWORD_MESSAGES.required)
-    .max(1000)
-    .refine((v) => !hasNul(v), NUL_MESSAGE),
-});
+export const LoginSchema = /* @__PURE__ */ (() =>
+  z.object({
+    email: emailField(),
+    password: z
+      .string({ error: PASSWORD_MESSAGES.required })
+      .min(1, PASSWORD_MESSAGES.required)
+      .max(1000)
+      .refine((v) => !hasNul(v), NUL_MESSAGE),
+  }))();
 
-export const PasswordResetSchema = z.object({ email: emailField() });
+export const PasswordResetSchema = /* @__PURE__ */ (() =>
+  z.object({ email: emailField() }))();
 
 /** new_password1 and new_password2 (reset and change) must be equal. */
 function newPasswordsMatch(v: { new_password1?: unknown; new_password2?: unknown }, ctx: z.RefinementCtx) {
@@ -103,42 +108,46 @@ function newPasswordsMatch(v: { new_password1?: unknown; new_password2?: unknown
   if (p1 && p2 && p1 !== p2) ctx.addIssue({ code: "custom", path: ["new_password2"], message: PASSWORD_MESSAGES.confirmRequired });
 }
 
-export const PasswordResetConfirmSchema = z
-  .object({
-    uid: opaque(),
-    token: opaque(),
-    new_password1: newPasswordField(PASSWORD_MESSAGES.resetRequired),
-    new_password2: opaque(PASSWORD_MESSAGES.confirmRequired),
-  })
-  .superRefine(newPasswordsMatch, always);
+export const PasswordResetConfirmSchema = /* @__PURE__ */ (() =>
+  z
+    .object({
+      uid: opaque(),
+      token: opaque(),
+      new_password1: newPasswordField(PASSWORD_MESSAGES.resetRequired),
+      new_password2: opaque(PASSWORD_MESSAGES.confirmRequired),
+    })
+    .superRefine(newPasswordsMatch, always))();
 
 /** The answer to a wrong current password on a password change (Django's PasswordChangeForm). */
 export const OLD_PASSWORD_WRONG_MESSAGE = "Your old password was entered incorrectly. Please enter it again.";
 
 /** POST /users/auth/password/change/ (dj-rest-auth): the current password and the new one twice. */
-export const PasswordChangeSchema = z
-  .object({
-    old_password: z.string({ error: "Enter your current password" }).min(1, "Enter your current password").max(1000),
-    new_password1: newPasswordField(PASSWORD_MESSAGES.resetRequired),
-    new_password2: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).min(1, PASSWORD_MESSAGES.confirmRequired),
-  })
-  .superRefine(newPasswordsMatch, always);
+export const PasswordChangeSchema = /* @__PURE__ */ (() =>
+  z
+    .object({
+      old_password: z.string({ error: "Enter your current password" }).min(1, "Enter your current password").max(1000),
+      new_password1: newPasswordField(PASSWORD_MESSAGES.resetRequired),
+      new_password2: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).min(1, PASSWORD_MESSAGES.confirmRequired),
+    })
+    .superRefine(newPasswordsMatch, always))();
 
-export const VerifyEmailSchema = z.object({ key: opaque() });
-export const RefreshSchema = z.object({ refresh: opaque() });
-export const GoogleSchema = z
-  .object({
-    id_token: anyOpaque().optional(),
-    access_token: anyOpaque().optional(),
-    /** The nonce the storefront's code flow sent; checked against the ID token when given. */
-    nonce: anyOpaque().optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.id_token) ctx.addIssue({ code: "custom", path: ["id_token"], message: "This field is required." });
-  });
+export const VerifyEmailSchema = /* @__PURE__ */ (() =>
+  z.object({ key: opaque() }))();
+export const RefreshSchema = /* @__PURE__ */ (() =>
+  z.object({ refresh: opaque() }))();
+export const GoogleSchema = /* @__PURE__ */ (() =>
+  z
+    .object({
+      id_token: anyOpaque().optional(),
+      access_token: anyOpaque().optional(),
+      /** The nonce the storefront's code flow sent; checked against the ID token when given. */
+      nonce: anyOpaque().optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (!v.id_token) ctx.addIssue({ code: "custom", path: ["id_token"], message: "This field is required." });
+    }))();
 
-/** The API's answer to a correct password on an unconfirmed address. */
-export const EMAIL_NOT_VERIFIED_MESSAGE = "E-mail is not verified.";
+export { EMAIL_NOT_VERIFIED_MESSAGE } from "./account-messages";
 
 /** The API's answer to a correct password on an account an administrator deactivated. */
 export const ACCOUNT_DEACTIVATED_MESSAGE = "This account has been deactivated. Contact support@buildmart.ng if you think this is a mistake.";

@@ -5,91 +5,73 @@
  */
 import * as z from "zod";
 import { TEXT_MAX, text } from "./text";
-import { NIGERIAN_STATES, intIdField, optionalPhoneField, phoneField, requiredText } from "./validation";
+import { intIdField, optionalPhoneField, phoneField, requiredText } from "./validation";
 
-/** At most this many addresses per user (spec section 9). */
-export const MAX_ADDRESSES = 3;
-/** The 400 body when a user already has MAX_ADDRESSES (a top-level array, api-contract.md). */
-export const ADDRESS_LIMIT_MESSAGE = "Address limit exceeded.";
-export const ADDRESS_LIMIT_BODY = [ADDRESS_LIMIT_MESSAGE];
-
-/** Messages of spec section 5. */
-export const ADDRESS_MESSAGES = {
-  firstNameRequired: "First name is required",
-  lastNameRequired: "Last name is required",
-  phoneRequired: "Phone number is required",
-  phoneInvalid: "Please enter a valid Nigerian phone number",
-  street: "Please enter a valid delivery address for accurate shipment and successful delivery of your order.",
-  city: "Please enter a valid city for accurate shipment and successful delivery of your order.",
-  state: "Please enter a valid state for accurate shipment and successful delivery of your order.",
-  country: "We deliver only within Nigeria (NGA).",
-  zip: `Ensure this field has no more than ${TEXT_MAX.zip} characters.`,
-} as const;
-
-/** Minimum lengths (spec section 9: names, city min 3; addresses min 10). */
-export const ADDRESS_MIN = { name: 3, street: 10, city: 3 } as const;
-
-/** "lagos", "Lagos State", "FCT", "Abuja" → the canonical state name, or null. */
-export function canonicalState(v: string): string | null {
-  const s = v.trim().toLowerCase().replace(/\s+state$/, "");
-  if (["fct", "abuja", "fct abuja", "abuja fct", "federal capital territory"].includes(s)) return "Federal Capital Territory";
-  return NIGERIAN_STATES.find((n) => n.toLowerCase() === s) ?? null;
-}
+export * from "./address-rules";
+import { canonicalState } from "./address-rules";
+import { ADDRESS_MESSAGES, ADDRESS_MIN } from "./address-rules";
 
 /** A checkbox or JSON boolean: true, "true", "on", "1", "True" are true. */
-export const boolLike = z
-  .union([z.boolean(), z.enum(["true", "false", "on", "off", "1", "0", "True", "False", ""])])
-  .transform((v) => v === true || v === "true" || v === "on" || v === "1" || v === "True");
+export const boolLike = /* @__PURE__ */ (() =>
+  z
+    .union([z.boolean(), z.enum(["true", "false", "on", "off", "1", "0", "True", "False", ""])])
+    .transform((v) => v === true || v === "true" || v === "on" || v === "1" || v === "True"))();
 
-const stateField = z
-  .string({ error: ADDRESS_MESSAGES.state })
-  .trim()
-  .min(1, ADDRESS_MESSAGES.state)
-  .max(TEXT_MAX.state, ADDRESS_MESSAGES.state)
-  .transform((v, c) => {
-    const s = canonicalState(v);
-    if (!s) {
-      c.addIssue({ code: "custom", message: ADDRESS_MESSAGES.state });
-      return z.NEVER;
-    }
-    return s;
-  });
+const stateField = /* @__PURE__ */ (() =>
+  z
+    .string({ error: ADDRESS_MESSAGES.state })
+    .trim()
+    .min(1, ADDRESS_MESSAGES.state)
+    .max(TEXT_MAX.state, ADDRESS_MESSAGES.state)
+    .transform((v, c) => {
+      const s = canonicalState(v);
+      if (!s) {
+        c.addIssue({ code: "custom", message: ADDRESS_MESSAGES.state });
+        return z.NEVER;
+      }
+      return s;
+    }))();
 
 /** The fields a person fills in, shared by the API body and the form. */
-export const addressFields = {
-  receiver_first_name: requiredText(ADDRESS_MESSAGES.firstNameRequired, ADDRESS_MIN.name, undefined, TEXT_MAX.name),
-  receiver_last_name: requiredText(ADDRESS_MESSAGES.lastNameRequired, ADDRESS_MIN.name, undefined, TEXT_MAX.name),
-  receiver_phone_one: phoneField(ADDRESS_MESSAGES.phoneRequired, ADDRESS_MESSAGES.phoneInvalid),
-  receiver_phone_two: optionalPhoneField(ADDRESS_MESSAGES.phoneInvalid),
-  street_address: requiredText(ADDRESS_MESSAGES.street, ADDRESS_MIN.street, undefined, TEXT_MAX.street),
-  city: requiredText(ADDRESS_MESSAGES.city, ADDRESS_MIN.city, undefined, TEXT_MAX.city),
-  state: stateField,
-  zip_code: z
-    .union([text(TEXT_MAX.zip, { maxMessage: ADDRESS_MESSAGES.zip }), z.null()])
-    .optional()
-    .transform((v) => (v ? v : null)),
-  is_default: boolLike.optional(),
-};
+export const addressFields = /* @__PURE__ */ (() =>
+  ({
+    receiver_first_name: requiredText(ADDRESS_MESSAGES.firstNameRequired, ADDRESS_MIN.name, undefined, TEXT_MAX.name),
+    receiver_last_name: requiredText(ADDRESS_MESSAGES.lastNameRequired, ADDRESS_MIN.name, undefined, TEXT_MAX.name),
+    receiver_phone_one: phoneField(ADDRESS_MESSAGES.phoneRequired, ADDRESS_MESSAGES.phoneInvalid),
+    receiver_phone_two: optionalPhoneField(ADDRESS_MESSAGES.phoneInvalid),
+    street_address: requiredText(ADDRESS_MESSAGES.street, ADDRESS_MIN.street, undefined, TEXT_MAX.street),
+    city: requiredText(ADDRESS_MESSAGES.city, ADDRESS_MIN.city, undefined, TEXT_MAX.city),
+    state: stateField,
+    zip_code: z
+      .union([text(TEXT_MAX.zip, { maxMessage: ADDRESS_MESSAGES.zip }), z.null()])
+      .optional()
+      .transform((v) => (v ? v : null)),
+    is_default: boolLike.optional(),
+  }))();
 
-const countryField = z
-  .union([text(TEXT_MAX.country), z.null()])
-  .optional()
-  .transform((v) => (v ? v.toUpperCase() : "NGA"))
-  .refine((v) => ["NGA", "NG", "NIGERIA", "NGN"].includes(v), ADDRESS_MESSAGES.country)
-  .transform(() => "NGA");
+const countryField = /* @__PURE__ */ (() =>
+  z
+    .union([text(TEXT_MAX.country), z.null()])
+    .optional()
+    .transform((v) => (v ? v.toUpperCase() : "NGA"))
+    .refine((v) => ["NGA", "NG", "NIGERIA", "NGN"].includes(v), ADDRESS_MESSAGES.country)
+    .transform(() => "NGA"))();
 
 /** POST/PUT /users/adresses/: the form's fields plus country (always NGA) and the owner id. */
-export const AddressBodySchema = z.object({
-  ...addressFields,
-  country: countryField,
-  user: z.union([intIdField, z.null(), z.literal("")]).optional(),
-});
+export const AddressBodySchema = /* @__PURE__ */ (() =>
+  z.object({
+    ...addressFields,
+    country: countryField,
+    user: z.union([intIdField, z.null(), z.literal("")]).optional(),
+  }))();
 /** PATCH /users/adresses/{id}/: any of the fields. */
-export const AddressPatchSchema = AddressBodySchema.partial();
+export const AddressPatchSchema = /* @__PURE__ */ (() =>
+  AddressBodySchema.partial())();
 export type AddressBody = z.output<typeof AddressBodySchema>;
 
 /** The storefront's address form (add and edit): the same rules as the API. */
-export const AddressFormSchema = z.object(addressFields);
+export const AddressFormSchema = /* @__PURE__ */ (() =>
+  z.object(addressFields))();
 
 /** An address's fields as plain values, all optional: a form's defaults, a test factory's overrides. */
 export interface AddressFields {

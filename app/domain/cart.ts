@@ -2,8 +2,6 @@
  * Cart quantity rules (spec sections 4, 5 and 9), shared by the API (cart item writes) and the
  * cart page (typed quantity, plus and minus buttons). Client-safe.
  */
-import * as z from "zod";
-
 /** Largest quantity of one product in one cart. */
 export const MAX_LINE_QUANTITY = 999;
 /** Quantity of a product added without one (spec section 9: "Item quantity on add 1"). */
@@ -30,11 +28,3 @@ export const incrementQuantity = (q: number) => Math.min(MAX_LINE_QUANTITY, q + 
 export const lineLimit = (stock: number) => Math.max(0, Math.min(stock, MAX_LINE_QUANTITY));
 export const stockMessage = (stock: number) => `Only ${lineLimit(stock)} available.`;
 
-/**
- * PATCH body field: a number (or a numeric string); below 1 becomes 1. A value that is not a
- * number at all is a 400 with QUANTITY_MESSAGE (an API client asked for something unclear).
- */
-export const quantityField = z
-  .union([z.number(), z.string().trim().max(32, QUANTITY_MESSAGE).regex(/^-?\d+(\.\d+)?$/, QUANTITY_MESSAGE)], { error: QUANTITY_MESSAGE })
-  .refine((v) => Number.isFinite(Number(v)), QUANTITY_MESSAGE)
-  .transform((v) => Math.max(1, Math.floor(Number(v))));

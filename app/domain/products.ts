@@ -84,51 +84,55 @@ const idField = (message: string) =>
       .pipe(z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message)),
   );
 
-const descriptionField = z
-  .string({ error: PRODUCT_MESSAGES.descriptionRequired })
-  .trim()
-  .min(1, PRODUCT_MESSAGES.descriptionRequired)
-  .pipe(text(TEXT_MAX.description))
-  .refine((v) => wordCount(v) >= 50, PRODUCT_MESSAGES.wordsMin)
-  .refine((v) => wordCount(v) <= 250, PRODUCT_MESSAGES.wordsMax);
-
-const stockField = z.preprocess(
-  blankToUndefined,
+const descriptionField = /* @__PURE__ */ (() =>
   z
-    .union([z.number(), z.string().trim().max(10, PRODUCT_MESSAGES.stockInvalid).regex(/^\d+$/, PRODUCT_MESSAGES.stockInvalid)], {
-      error: PRODUCT_MESSAGES.stockInvalid,
-    })
-    .transform(Number)
-    .pipe(z.number().int(PRODUCT_MESSAGES.stockInvalid).min(0, PRODUCT_MESSAGES.stockInvalid).max(MAX_STOCK, PRODUCT_MESSAGES.stockInvalid))
-    .optional(),
-);
+    .string({ error: PRODUCT_MESSAGES.descriptionRequired })
+    .trim()
+    .min(1, PRODUCT_MESSAGES.descriptionRequired)
+    .pipe(text(TEXT_MAX.description))
+    .refine((v) => wordCount(v) >= 50, PRODUCT_MESSAGES.wordsMin)
+    .refine((v) => wordCount(v) <= 250, PRODUCT_MESSAGES.wordsMax))();
 
-const boolField = z.preprocess(
-  (v) => (v === "" || v === null ? undefined : typeof v === "string" ? ["true", "1", "on", "yes"].includes(v.toLowerCase()) : v),
-  z.boolean().optional(),
-);
+const stockField = /* @__PURE__ */ (() =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .union([z.number(), z.string().trim().max(10, PRODUCT_MESSAGES.stockInvalid).regex(/^\d+$/, PRODUCT_MESSAGES.stockInvalid)], {
+        error: PRODUCT_MESSAGES.stockInvalid,
+      })
+      .transform(Number)
+      .pipe(z.number().int(PRODUCT_MESSAGES.stockInvalid).min(0, PRODUCT_MESSAGES.stockInvalid).max(MAX_STOCK, PRODUCT_MESSAGES.stockInvalid))
+      .optional(),
+  ))();
+
+const boolField = /* @__PURE__ */ (() =>
+  z.preprocess(
+    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? ["true", "1", "on", "yes"].includes(v.toLowerCase()) : v),
+    z.boolean().optional(),
+  ))();
 
 /**
  * The product form's fields (spec section 5), as the API reads them: price in naira (answered in
  * kobo as `price_kobo`), stock quantity (`stock_quantity` or `stock`), type sale/rent (default sale),
  * category id (`category` or `category_id`). Store, user and images are handled by the caller.
  */
-export const ProductFieldsSchema = z.object({
-  name: requiredText(PRODUCT_MESSAGES.nameRequired, 3, PRODUCT_MESSAGES.nameMin),
-  price_kobo: priceField(),
-  description: descriptionField,
-  size: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v),
-    z.enum(PRODUCT_SIZES, { error: PRODUCT_MESSAGES.sizeRequired }),
-  ),
-  type: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v ?? undefined),
-    z.enum(PRODUCT_TYPES, { error: PRODUCT_MESSAGES.typeInvalid }).default("sale"),
-  ),
-  category_id: idField(PRODUCT_MESSAGES.categoryRequired),
-  stock_quantity: stockField,
-  published: boolField,
-});
+export const ProductFieldsSchema = /* @__PURE__ */ (() =>
+  z.object({
+    name: requiredText(PRODUCT_MESSAGES.nameRequired, 3, PRODUCT_MESSAGES.nameMin),
+    price_kobo: priceField(),
+    description: descriptionField,
+    size: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v),
+      z.enum(PRODUCT_SIZES, { error: PRODUCT_MESSAGES.sizeRequired }),
+    ),
+    type: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v ?? undefined),
+      z.enum(PRODUCT_TYPES, { error: PRODUCT_MESSAGES.typeInvalid }).default("sale"),
+    ),
+    category_id: idField(PRODUCT_MESSAGES.categoryRequired),
+    stock_quantity: stockField,
+    published: boolField,
+  }))();
 export type ProductFields = z.output<typeof ProductFieldsSchema>;
 
 /** Maps what clients send (the spec's names and the form's) onto ProductFieldsSchema's keys. */
@@ -163,19 +167,20 @@ export function categoryIdOf(v: unknown): unknown {
  * An option's `price` is the UNIT PRICE of the product with that option (not a surcharge): a shopper
  * who picks it pays that price per unit in the cart and the order.
  */
-export const ProductOptionSchema = z.object({
-  variant: z.preprocess(
-    blankToUndefined,
-    z.union([
-      z.number().int().positive().max(2_147_483_647),
-      z.string().trim().min(1).max(TEXT_MAX.name).refine((v) => !v.includes("\u0000"), "Null characters are not allowed."),
-    ], { error: PRODUCT_MESSAGES.variantRequired }),
-  ),
-  value: requiredText(PRODUCT_MESSAGES.variantValue),
-  /** Naira in, kobo out. */
-  price: priceField(PRODUCT_MESSAGES.variantPrice),
-  product: idField("A valid integer is required."),
-});
+export const ProductOptionSchema = /* @__PURE__ */ (() =>
+  z.object({
+    variant: z.preprocess(
+      blankToUndefined,
+      z.union([
+        z.number().int().positive().max(2_147_483_647),
+        z.string().trim().min(1).max(TEXT_MAX.name).refine((v) => !v.includes("\u0000"), "Null characters are not allowed."),
+      ], { error: PRODUCT_MESSAGES.variantRequired }),
+    ),
+    value: requiredText(PRODUCT_MESSAGES.variantValue),
+    /** Naira in, kobo out. */
+    price: priceField(PRODUCT_MESSAGES.variantPrice),
+    product: idField("A valid integer is required."),
+  }))();
 
 /** The spec's client-side duplicate: the same file picked twice (same name, size and type). */
 export const sameFile = (a: { name: string; size: number; type: string }, b: { name: string; size: number; type: string }) =>
@@ -190,14 +195,15 @@ export function imageFileProblem(f: { size: number; type: string }): string | nu
 
 const isFile = (v: unknown): v is File => typeof File !== "undefined" && v instanceof File;
 
-const formId = z.preprocess(
-  blankToUndefined,
-  z
-    .union([z.number(), z.string().trim().max(20).regex(/^\d+$/)], { error: PRODUCT_MESSAGES.categoryRequired })
-    .transform(Number)
-    .pipe(z.number().int().positive().max(2_147_483_647))
-    .optional(),
-);
+const formId = /* @__PURE__ */ (() =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .union([z.number(), z.string().trim().max(20).regex(/^\d+$/)], { error: PRODUCT_MESSAGES.categoryRequired })
+      .transform(Number)
+      .pipe(z.number().int().positive().max(2_147_483_647))
+      .optional(),
+  ))();
 
 /**
  * The vendor's add/edit product form (field names as the form posts them): the same field rules as
@@ -243,11 +249,12 @@ export type ProductFormValue = z.output<ReturnType<typeof productFormSchema>>;
  * The add-variant step: a variant (an existing name chosen from the list, or a new one typed), its
  * value and price (naira). Value and price are required once a variant is chosen (spec section 5).
  */
-export const VariantStepSchema = z.object({
-  variant: z.preprocess(
-    blankToUndefined,
-    z.string({ error: PRODUCT_MESSAGES.variantRequired }).trim().min(1, PRODUCT_MESSAGES.variantRequired).max(TEXT_MAX.name).pipe(text(TEXT_MAX.name)),
-  ),
-  value: requiredText(PRODUCT_MESSAGES.variantValue),
-  price: priceField(PRODUCT_MESSAGES.variantPrice),
-});
+export const VariantStepSchema = /* @__PURE__ */ (() =>
+  z.object({
+    variant: z.preprocess(
+      blankToUndefined,
+      z.string({ error: PRODUCT_MESSAGES.variantRequired }).trim().min(1, PRODUCT_MESSAGES.variantRequired).max(TEXT_MAX.name).pipe(text(TEXT_MAX.name)),
+    ),
+    value: requiredText(PRODUCT_MESSAGES.variantValue),
+    price: priceField(PRODUCT_MESSAGES.variantPrice),
+  }))();

@@ -3,10 +3,10 @@
  * storefront's review form alike. Client-safe: no server imports.
  */
 import * as z from "zod";
-import { TEXT_MAX, text } from "./text";
+import { text } from "./text";
 
-export const REVIEW_TEXT_MIN = 1;
-export const REVIEW_TEXT_MAX = TEXT_MAX.reviewText;
+export { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from "./review-rules";
+import { REVIEW_TEXT_MAX } from "./review-rules";
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 
@@ -19,22 +19,26 @@ export const REVIEW_MESSAGES = {
 } as const;
 
 /** A whole number of stars from 1 to 5 ("4" from a form is 4). */
-export const ratingField = z.coerce
-  .number({ error: REVIEW_MESSAGES.rating })
-  .int(REVIEW_MESSAGES.rating)
-  .min(RATING_MIN, REVIEW_MESSAGES.rating)
-  .max(RATING_MAX, REVIEW_MESSAGES.rating);
+export const ratingField = /* @__PURE__ */ (() =>
+  z.coerce
+    .number({ error: REVIEW_MESSAGES.rating })
+    .int(REVIEW_MESSAGES.rating)
+    .min(RATING_MIN, REVIEW_MESSAGES.rating)
+    .max(RATING_MAX, REVIEW_MESSAGES.rating))();
 
-export const reviewTextField = text(REVIEW_TEXT_MAX, { required: REVIEW_MESSAGES.textRequired, maxMessage: REVIEW_MESSAGES.textMax });
+export const reviewTextField = /* @__PURE__ */ (() =>
+  text(REVIEW_TEXT_MAX, { required: REVIEW_MESSAGES.textRequired, maxMessage: REVIEW_MESSAGES.textMax }))();
 
 /** The review form (the product comes from the page). */
-export const ReviewFormSchema = z.object({ rating: ratingField, review_text: reviewTextField });
+export const ReviewFormSchema = /* @__PURE__ */ (() =>
+  z.object({ rating: ratingField, review_text: reviewTextField }))();
 export type ReviewFormValue = z.output<typeof ReviewFormSchema>;
 
 /** POST /reviews/user/{userId}/: {prod_id, rating, review_text}. */
-export const ReviewBodySchema = z.object({
-  prod_id: z.coerce.number({ error: REVIEW_MESSAGES.product }).int(REVIEW_MESSAGES.product).positive(REVIEW_MESSAGES.product).max(2_147_483_647, REVIEW_MESSAGES.product),
-  rating: ratingField,
-  review_text: reviewTextField,
-});
+export const ReviewBodySchema = /* @__PURE__ */ (() =>
+  z.object({
+    prod_id: z.coerce.number({ error: REVIEW_MESSAGES.product }).int(REVIEW_MESSAGES.product).positive(REVIEW_MESSAGES.product).max(2_147_483_647, REVIEW_MESSAGES.product),
+    rating: ratingField,
+    review_text: reviewTextField,
+  }))();
 export type ReviewBody = z.output<typeof ReviewBodySchema>;

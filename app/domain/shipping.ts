@@ -15,7 +15,7 @@
  * The server always computes it from the catalogue; a fee sent by a client is ignored.
  */
 import { formatKobo } from "./money";
-import { NIGERIAN_STATES } from "./validation";
+import { NIGERIAN_STATES } from "./states";
 
 export type ShipmentSize = "small" | "medium" | "large";
 export const SHIPMENT_SIZES: readonly ShipmentSize[] = ["small", "medium", "large"];

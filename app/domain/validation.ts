@@ -73,22 +73,18 @@ export const wordsField = (requiredMessage: string, min = 50, max = 250) =>
     .refine((v) => wordCount(v) >= min, "Enter atleast 50 words.")
     .refine((v) => wordCount(v) <= max, "Not more than 250 words.");
 
-/** The 36 states and the Federal Capital Territory. */
-export const NIGERIAN_STATES = [
-  "Abia", "Adamawa", "Akwa Ibom", "Anambra", "Bauchi", "Bayelsa", "Benue", "Borno", "Cross River", "Delta",
-  "Ebonyi", "Edo", "Ekiti", "Enugu", "Federal Capital Territory", "Gombe", "Imo", "Jigawa", "Kaduna", "Kano",
-  "Katsina", "Kebbi", "Kogi", "Kwara", "Lagos", "Nasarawa", "Niger", "Ogun", "Ondo", "Osun", "Oyo", "Plateau",
-  "Rivers", "Sokoto", "Taraba", "Yobe", "Zamfara",
-] as const;
+export { NIGERIAN_STATES } from "./states";
 
 export const INT_ID_MESSAGE = "A valid integer is required.";
 /** Largest value of a PostgreSQL integer (serial ids). */
 export const MAX_INT_ID = 2_147_483_647;
 
 /** A number or a string of digits, as a number (not yet range-checked). */
-export const idLike = z
-  .union([z.number(), z.string().trim().max(20, INT_ID_MESSAGE).regex(/^\d+$/, INT_ID_MESSAGE)], { error: INT_ID_MESSAGE })
-  .transform(Number);
+export const idLike = /* @__PURE__ */ (() =>
+  z
+    .union([z.number(), z.string().trim().max(20, INT_ID_MESSAGE).regex(/^\d+$/, INT_ID_MESSAGE)], { error: INT_ID_MESSAGE })
+    .transform(Number))();
 
 /** A serial id (1..2147483647) given as a number or a string of digits (ids in bodies and forms). */
-export const intIdField = idLike.pipe(z.number().int(INT_ID_MESSAGE).positive(INT_ID_MESSAGE).max(MAX_INT_ID, INT_ID_MESSAGE));
+export const intIdField = /* @__PURE__ */ (() =>
+  idLike.pipe(z.number().int(INT_ID_MESSAGE).positive(INT_ID_MESSAGE).max(MAX_INT_ID, INT_ID_MESSAGE)))();

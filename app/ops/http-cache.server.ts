@@ -10,7 +10,9 @@
 import crypto from "node:crypto";
 import type { EntryContext } from "@remix-run/node";
 
-export const PUBLIC_PAGE = "public, max-age=60, stale-while-revalidate=600";
+/** How long a public page may be reused (browsers, CDNs and ./page-cache.server). */
+export const PUBLIC_MAX_AGE_S = 60;
+export const PUBLIC_PAGE = `public, max-age=${PUBLIC_MAX_AGE_S}, stale-while-revalidate=600`;
 export const PRIVATE_PAGE = "private, no-store";
 /** Cookies that make a page the visitor's own (the signed session, the guest cart). */
 export const PERSONAL_COOKIES = ["__session", "cartId"];
@@ -40,7 +42,12 @@ export function cookieNames(header: string | null): string[] {
 }
 
 export function hasPersonalCookie(request: Request): boolean {
-  return cookieNames(request.headers.get("Cookie")).some((n) => PERSONAL_COOKIES.includes(n));
+  return hasPersonalCookieHeader(request.headers.get("Cookie"));
+}
+
+/** The same rule on a raw Cookie header. */
+export function hasPersonalCookieHeader(cookie: string | null | undefined): boolean {
+  return cookieNames(cookie ?? null).some((n) => PERSONAL_COOKIES.includes(n));
 }
 
 /** The page's own route (the deepest match) asked for public caching. */

@@ -20,7 +20,7 @@ export type {
 } from "~/api/admin/schemas";
 export type { ApiDetail, ApiLogin as ApiLoginAnswer } from "~/api/auth/schemas";
 export type { ApiCart, ApiCartItem } from "~/api/carts/schemas";
-export type { ApiCategory, ApiProduct, ApiProductOption } from "~/api/catalog/schemas";
+export type { ApiCategory, ApiProduct, ApiProductOption, ApiProductPage } from "~/api/catalog/schemas";
 export type { ApiOrder, ApiOrderItem, ApiPlacedOrder, ApiShippingFee } from "~/api/orders/schemas";
 export type { ApiMakePaymentAnswer, ApiPaymentState } from "~/api/payments/schemas";
 export type { ApiOrderReturns, ApiReturn, ApiReturnPage } from "~/api/returns/schemas";
@@ -36,6 +36,7 @@ export type {
   ApiPayout,
   ApiPayoutPage,
 } from "~/api/payouts/schemas";
+export type { ApiMemberHeader } from "~/api/users/header-schemas";
 export type { ApiMyReview, ApiReview, ApiReviewSummary } from "~/api/reviews/schemas";
 export type { ApiMembership, ApiPublicStore, ApiStore, ApiStoreDashboard, ApiStoreMember, ApiStoreUpload } from "~/api/stores/schemas";
 export type { ApiInvitation, ApiInvitationAccepted, ApiMemberInvitation, ApiStoreCustomer } from "~/api/stores/schemas";

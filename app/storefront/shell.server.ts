@@ -1,6 +1,6 @@
 /** What every page's header and footer need, loaded once per document by the root loader. */
 import type { Api } from "./api.server";
-import type { ApiStore } from "./api-types";
+import type { ApiMemberHeader, ApiStore } from "./api-types";
 import { loadCart } from "./cart.server";
 import { loadCategoryTree, type MenuCategory } from "./catalog.server";
 import { isLite } from "./session.server";
@@ -28,29 +28,27 @@ export async function loadCartCount(api: Api, request: Request): Promise<number>
   }
 }
 
-/** The signed-in user's stores (header link); the API answers [] for a user without one. */
-export async function loadOwnStores(api: Api): Promise<ShellData["stores"]> {
+/**
+ * The signed-in member's stores (header link) and unread notification count (the bell): ONE small
+ * API call (GET /users/{id}/header/), only when signed in; none and 0 for a visitor or if it fails.
+ */
+export async function loadMemberHeader(api: Api): Promise<Pick<ShellData, "stores" | "unread">> {
   const user = api.user;
-  if (!user) return [];
-  const r = await api.get<ApiStore[]>(`/stores/owner/${user.id}/`);
-  return r.ok && Array.isArray(r.data) ? r.data.map(({ id, name, slug }) => ({ id, name, slug })) : [];
-}
-
-/** The member's unread notification count: one small API call, only when signed in; 0 if it fails. */
-export async function loadUnreadCount(api: Api): Promise<number> {
-  const user = api.user;
-  if (!user) return 0;
-  const r = await api.get<{ unread: number }>(`/users/${user.id}/notifications/unread/`);
-  return r.ok && typeof r.data?.unread === "number" ? r.data.unread : 0;
+  if (!user) return { stores: [], unread: 0 };
+  const r = await api.get<ApiMemberHeader>(`/users/${user.id}/header/`);
+  if (!r.ok || !r.data) return { stores: [], unread: 0 };
+  return {
+    stores: Array.isArray(r.data.stores) ? r.data.stores.map(({ id, name, slug }) => ({ id, name, slug })) : [],
+    unread: typeof r.data.unread === "number" ? r.data.unread : 0,
+  };
 }
 
 export async function loadShell(api: Api, request: Request): Promise<ShellData> {
   const flash = api.takeFlash();
-  const [categories, cartCount, stores, unread, lite] = await Promise.all([
+  const [categories, cartCount, { stores, unread }, lite] = await Promise.all([
     loadCategoryTree(api),
     loadCartCount(api, request),
-    loadOwnStores(api),
-    loadUnreadCount(api),
+    loadMemberHeader(api),
     isLite(request),
   ]);
   return { user: api.user, cartCount, unread, stores, categories, lite, flash };

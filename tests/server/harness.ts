@@ -84,11 +84,16 @@ export interface RawResponse {
   body: string;
 }
 
+type RawOptions = { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string; noLength?: boolean };
+
 /** One HTTP request with exactly the given headers (no Origin, Sec-Fetch-* or cookies added). */
-export function rawRequest(
-  base: string,
-  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string; noLength?: boolean },
-): Promise<RawResponse> {
+export async function rawRequest(base: string, opts: RawOptions): Promise<RawResponse> {
+  const r = await rawBytes(base, opts);
+  return { ...r, body: r.body.toString("utf8") };
+}
+
+/** rawRequest with the body kept as bytes (compressed answers). */
+export function rawBytes(base: string, opts: RawOptions): Promise<Omit<RawResponse, "body"> & { body: Buffer }> {
   const u = new URL(opts.path, base);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -104,7 +109,7 @@ export function rawRequest(
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
         res.on("error", reject);
       },
     );

@@ -4,10 +4,9 @@
  * signed-in visitor; 304 for an anonymous revalidation), and the client build served
  * pre-compressed by Accept-Encoding.
  */
-import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeader, cookiesFrom, rawRequest, startAppServer, type RunningServer } from "./harness";
+import { cookieHeader, cookiesFrom, rawBytes, rawRequest, startAppServer, type RunningServer } from "./harness";
 
 let app: RunningServer;
 beforeAll(async () => {
@@ -22,19 +21,7 @@ const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
   rawRequest(app.url, { method: "POST", path, body: new URLSearchParams(body).toString(), headers: { Origin: app.url, ...FORM, ...headers } });
 
-/** A raw GET whose body is kept as bytes (compressed answers). */
-function getBytes(path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const u = new URL(path, app.url);
-    http
-      .get({ host: "127.0.0.1", port: u.port, path: u.pathname + u.search, headers, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on("error", reject);
-  });
-}
+const getBytes = (path: string, headers: Record<string, string>) => rawBytes(app.url, { path, headers });
 
 describe("lite mode from client hints", () => {
   it("asks for the hints and says the page depends on them", async () => {
@@ -128,7 +115,8 @@ describe("HTTP caching", () => {
 describe("pre-compressed client build", () => {
   it("serves brotli or gzip by Accept-Encoding, with Vary and immutable caching", async () => {
     const html = (await get("/")).body;
-    const asset = html.match(/src="(\/build\/[^"]+\.js)"/)?.[1] ?? html.match(/href="(\/build\/[^"]+\.js)"/)?.[1];
+    // The page's scripts are named in its module script (<AppScripts>: loaded after the LCP image).
+    const asset = html.match(/["'](\/build\/[^"']+\.js)["']/)?.[1];
     expect(asset).toBeTruthy();
     const plain = await getBytes(asset!, {});
     expect(plain.status).toBe(200);

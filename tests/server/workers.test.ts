@@ -15,6 +15,10 @@ describe("how many server processes npm start runs", () => {
     const pg = { DATABASE_URL: "postgres://x/y", PAYSTACK_SECRET_KEY: "sk_test_x" };
     expect(workerCount(pg, 4)).toBe(4);
     expect(workerCount({ DATABASE_URL: "postgres://x/y" }, 4)).toBe(1);
+    // A public deployment without a key runs no stand-in (card payments are off): one per core.
+    expect(workerCount({ DATABASE_URL: "postgres://x/y", PUBLIC_URL: "https://shop.example.ng" }, 4)).toBe(4);
+    expect(workerCount({ DATABASE_URL: "postgres://x/y", PUBLIC_URL: "https://shop.example.ng", PAYSTACK_STANDIN: "1" }, 4)).toBe(1);
+    expect(workerCount({ DATABASE_URL: "postgres://x/y", PAYSTACK_STANDIN: "0" }, 4)).toBe(4);
     expect(workerCount({}, 4)).toBe(1);
     expect(workerCount({ ...pg, WEB_CONCURRENCY: "3" }, 8)).toBe(3);
     // The embedded database belongs to one process, whatever is asked.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorMessageFor } from "~/components/error-boundary";
+import { errorMessageFor } from "~/components/error-page";
 
 describe("error page messages", () => {
   it("says the right thing for 401, 403 and 404", () => {

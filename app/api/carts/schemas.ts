@@ -3,7 +3,7 @@
  * imports: the storefront imports these types (`import type { ApiCart } from "~/api/carts/schemas"`).
  */
 import * as z from "zod";
-import { quantityField } from "~/domain/cart";
+import { quantityField } from "~/domain/cart-schema";
 import { idLike, intIdField } from "../core/fields";
 
 /** POST /carts/: {user_id: null} for a guest, {user_id} for a member. */

@@ -16,10 +16,12 @@ import { PRODUCT_COLUMNS, PRODUCT_FROM, serializeProduct, type CategoryRow, type
 
 const COUNT_CAP = 10_000;
 /**
- * A search ranks at most this many of the most recent matching products (and says so in its
- * count), so a word that matches a large share of a big catalogue costs a bounded amount.
+ * A relevance search ranks at most this many matches, the newest ones (ids follow creation).
+ * When more products match, the answer says `count: SEARCH_WINDOW, count_estimated: true` (the
+ * storefront shows "300+ results"), so a word found in a large share of a big catalogue costs a
+ * bounded amount (rankedSearch).
  */
-export const SEARCH_WINDOW = 2_000;
+export const SEARCH_WINDOW = 300;
 /** Categories at most this big get truly random picks; bigger ones a random window of ids. */
 const RANDOM_EXACT_LIMIT = 2_000;
 
@@ -106,8 +108,14 @@ export function orderBy(order: ProductFilters["order"], rankExpr: string | null)
   }
 }
 
-/** How many products match, without visiting all of them (see the file comment). */
-export async function countProducts(q: Queryable, f: ProductFilters, where: string, params: unknown[], searching: boolean): Promise<number> {
+/** How many products match, without visiting all of them (see the file comment); `estimated` beyond the cap. */
+export async function countProducts(
+  q: Queryable,
+  f: ProductFilters,
+  where: string,
+  params: unknown[],
+  searching: boolean,
+): Promise<{ n: number; estimated: boolean }> {
   const bands = bandRange(f.minKobo, f.maxKobo);
   const simple = !searching && bands !== null && !f.storeId && !f.includeUnpublished;
   if (simple) {
@@ -131,7 +139,7 @@ export async function countProducts(q: Queryable, f: ProductFilters, where: stri
     // suspended store or a retired category (listed.ts), counted directly (few rows).
     const pConds = conds.map((c) => (c.startsWith("price_band") ? c.replace("price_band", "catalog_price_band(p.selling_price_kobo)") : `p.${c}`));
     const hidden = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM products p WHERE ${pConds.join(" AND ")} AND ${hiddenSql("p")}`, ps);
-    return Math.max(0, (r.rows[0]?.n ?? 0) - (hidden.rows[0]?.n ?? 0));
+    return { n: Math.max(0, (r.rows[0]?.n ?? 0) - (hidden.rows[0]?.n ?? 0)), estimated: false };
   }
   const cap = searching ? SEARCH_WINDOW : COUNT_CAP;
   const capped = await q.query<{ n: number }>(
@@ -139,91 +147,156 @@ export async function countProducts(q: Queryable, f: ProductFilters, where: stri
     params,
   );
   const n = capped.rows[0]?.n ?? 0;
-  if (n <= cap) return n;
+  if (n <= cap) return { n, estimated: false };
   // Beyond the cap an exact count would cost as much as the catalogue: use the planner's estimate.
+  return { n: Math.max(n, await estimateRows(q, where, params)), estimated: true };
+}
+
+/** The planner's estimate of how many products `where` selects (nothing is read but statistics). */
+export async function estimateRows(q: Queryable, where: string, params: unknown[]): Promise<number> {
   const plan = await q.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM products p ${where}`, params);
   const raw = plan.rows[0]?.["QUERY PLAN"];
   const doc = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan: { "Plan Rows": number } }>;
-  return Math.max(n, Math.round(doc[0]?.Plan?.["Plan Rows"] ?? n));
+  return Math.max(0, Math.round(doc[0]?.Plan?.["Plan Rows"] ?? 0));
+}
+
+type WindowRow = ProductRow & { matched: number; w_rank: number | null };
+
+/**
+ * The id range (newest ids) to read for a search expected to match `estimate` of `width` ids, or
+ * null to let the GIN index give every match. Reading a range costs a look at each row in it
+ * (about 1.5 * SEARCH_WINDOW / share rows); the GIN index costs in proportion to the matches
+ * (share * width): the range pays only for words common enough that it is the smaller.
+ */
+function rangeFor(estimate: number, width: number): number | null {
+  if (estimate <= SEARCH_WINDOW || width <= 0) return null;
+  const share = Math.min(1, estimate / width);
+  const span = Math.ceil((1.5 * SEARCH_WINDOW) / share);
+  return span < share * width && span < width ? span : null;
 }
 
 /**
- * The lowest id of a range of the newest products that holds at least SEARCH_WINDOW matches of
- * `where`: the first probe covers the ids the estimated share of matches needs, then the range
- * widens fourfold at a time (each probe visits at most SEARCH_WINDOW matching rows). Null when
- * the range would be the whole catalogue.
+ * One page of a relevance search, ranked among at most SEARCH_WINDOW of the newest matches.
+ *
+ * What costs at scale is gathering matches (the GIN index's work grows with the number of
+ * products that have the word) and visiting and ranking them. A word the statistics say is
+ * common (rangeFor) is looked for only among the newest ids (`p.id > floor`), in a range sized
+ * to hold the window 1.5 times over: the planner intersects the GIN matches with the id range, or
+ * tests the range's rows, and either way visits about that many products, whatever the size of
+ * the catalogue. Several words are sized from the least common one (every word must match; the
+ * planner's own estimate assumes the words unrelated and misses phrases like "roofing sheet"); a
+ * range that turns out to hold too few matches is widened from the density seen in it. Rarer
+ * words go straight to the GIN index, which is cheap for them. One statement takes the window
+ * (newest first), ranks it and joins the page; its size says whether there are more.
+ *
+ * Answers the page's rows, how many matches the window holds, and whether more exist.
  */
-export async function newestIdFloor(q: Queryable, where: string, params: unknown[], estimate: number): Promise<number | null> {
-  const b = await q.query<{ hi: number | null; lo: number | null }>("SELECT max(id) AS hi, min(id) AS lo FROM products");
-  const { hi, lo } = b.rows[0] ?? { hi: null, lo: null };
-  if (hi == null || lo == null) return null;
-  const n = params.length + 1;
-  // Start where the estimated share of matches should already fill the window.
-  const first = Math.max(SEARCH_WINDOW * 2, Math.ceil(((SEARCH_WINDOW * (hi - lo)) / Math.max(1, estimate)) * 1.5));
-  for (let span = first; span < hi - lo; span *= 4) {
-    const floor = hi - span;
-    const r = await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM products p ${where} AND p.id > $${n} LIMIT ${SEARCH_WINDOW}) t`,
-      [...params, floor],
-    );
-    if ((r.rows[0]?.n ?? 0) >= SEARCH_WINDOW) return floor;
+export async function rankedSearch(
+  q: Queryable,
+  f: ProductFilters,
+  plan: SearchPlan,
+  mode: "all" | "any",
+  pageSize: number,
+  offset: number,
+): Promise<{ rows: ProductRow[]; count: number; more: boolean }> {
+  const built = productWhere(f, plan, mode);
+  const tsParam = built.params.length; // the tsquery is the last parameter of productWhere
+  // How many products could match, from the statistics of the words alone: the other filters
+  // (listed, category, price) only make the matches fewer, and the planner's guess for them is
+  // poor (a catalogue of one store looks empty to its estimate of "store not suspended"). For
+  // "all", the least common word bounds the whole query.
+  const matches = (tsquery: string) => estimateRows(q, `WHERE ${matchSql(1)}`, [tsquery]);
+  let estimate: number;
+  if (mode === "all" && plan.groups.length > 1) {
+    const each: number[] = [];
+    for (const g of plan.groups) each.push(await matches(g));
+    estimate = Math.min(...each);
+  } else estimate = await matches(mode === "all" ? plan.all : plan.any);
+  let span: number | null = null;
+  let hi = 0;
+  let width = 0;
+  if (estimate > SEARCH_WINDOW) {
+    const b = await q.query<{ hi: number | null; lo: number | null }>("SELECT max(id) AS hi, min(id) AS lo FROM products");
+    hi = b.rows[0]?.hi ?? 0;
+    width = hi - (b.rows[0]?.lo ?? 0) + 1;
+    span = rangeFor(estimate, width);
   }
-  return null;
+  for (;;) {
+    const params = [...built.params];
+    let where = built.where;
+    if (span !== null) {
+      params.push(hi - span);
+      where = `${where} AND p.id > $${params.length}`;
+    }
+    // "p.id + 0": the planner may not find the newest matches by walking the whole id index
+    // backwards and testing every row against the tsquery (a rare word would test them all);
+    // within a range it tests the range's rows or intersects them with the GIN matches.
+    const r = await q.query<WindowRow>(
+      `WITH m AS MATERIALIZED (
+         SELECT p.id, p.created_at, p.search_vector FROM products p ${where}
+          ORDER BY p.id + 0 DESC LIMIT ${SEARCH_WINDOW + 1}
+       ), w AS (
+         SELECT m.id, m.created_at, ${rankSql(tsParam, "m")} AS rank FROM m ORDER BY m.id DESC LIMIT ${SEARCH_WINDOW}
+       )
+       SELECT x.matched, page.* FROM (SELECT count(*)::int AS matched FROM m) x
+       LEFT JOIN (
+         SELECT ${PRODUCT_COLUMNS}, w.rank AS w_rank
+           FROM (SELECT * FROM w ORDER BY w.rank DESC, w.created_at DESC, w.id DESC LIMIT ${pageSize} OFFSET ${offset}) w
+           JOIN products p ON p.id = w.id JOIN categories c ON c.id = p.category_id JOIN stores s ON s.id = p.store_id
+       ) page ON true
+       ORDER BY page.w_rank DESC, page.created_at DESC, page.id DESC`,
+      params,
+    );
+    const matched = r.rows[0]?.matched ?? 0;
+    if (matched > SEARCH_WINDOW || span === null) {
+      const rows = r.rows.filter((x) => x.id != null);
+      return { rows, count: Math.min(matched, SEARCH_WINDOW), more: matched > SEARCH_WINDOW };
+    }
+    // Too few matches among the newest ids: size the range again from the density seen in it
+    // (the planner then intersects the GIN matches with the id range, or tests the range's rows).
+    span = Math.max(span * 2, Math.ceil((1.5 * SEARCH_WINDOW * span) / Math.max(1, matched)));
+    if (span >= width) span = null;
+  }
 }
 
 /**
  * A page of products matching the filters (page and page_size from `url`), in the API's paged
- * shape with absolute links.
+ * shape with absolute links. `count_estimated: true` is added when `count` is not exact: a
+ * relevance search with more matches than it ranks (SEARCH_WINDOW), or a count beyond the cap.
  */
 export async function listProducts(q: Queryable, url: URL, f: ProductFilters, defaultPageSize = 20, opts: { storeView?: boolean } = {}) {
   const { page, pageSize, offset } = pageParams(url, defaultPageSize);
   const plan = f.search ? await planSearch(q, f.search) : null;
-  let built = productWhere(f, plan, "all");
-  let n = await countProducts(q, f, built.where, built.params, !!plan);
-  if (plan && n === 0 && plan.terms.length > 1) {
-    // No product has every word: fall back to any word, best matches first.
-    built = productWhere(f, plan, "any");
-    n = await countProducts(q, f, built.where, built.params, true);
-  }
   const order = f.order ?? (plan ? "relevance" : "newest");
-  let sql: string;
+  /** `more`: more products match than `n` says (a search window); `estimated`: `n` is the planner's guess. */
+  const answer = async (rows: ProductRow[], n: number, flags: { more?: boolean; estimated?: boolean }) => {
+    if (page > 1 && rows.length === 0) throw notFound();
+    // An estimated count must never promise a page that is not there, nor hide one that is.
+    const last = rows.length < pageSize;
+    const count = last ? offset + rows.length : Math.max(n, offset + rows.length);
+    const body = paged(url, await serializeProducts(q, rows, url.origin, opts), count, page, pageSize);
+    return flags.more || (flags.estimated && !last) ? { ...body, count_estimated: true as const } : body;
+  };
   if (plan && order === "relevance") {
-    // Rank the SEARCH_WINDOW most recent matches. The "+ interval '0'" keeps the planner from
-    // walking the created_at index and testing every row against the tsquery: a bitmap scan of
-    // the GIN index and a top-N sort is far cheaper, and ts_rank then runs on a bounded set.
-    const broad = n > SEARCH_WINDOW;
-    const estimate = n;
-    n = Math.min(n, SEARCH_WINDOW);
-    let where = built.where;
-    const params = [...built.params];
-    if (broad) {
-      // A word found in a large share of a big catalogue: look only among the newest ids (ids
-      // follow creation), widening the range until it holds SEARCH_WINDOW matches, so the heap
-      // visits stay near SEARCH_WINDOW however large the catalogue is.
-      const lo = await newestIdFloor(q, built.where, built.params, estimate);
-      if (lo !== null) {
-        params.push(lo);
-        where = `${built.where} AND p.id > $${params.length}`;
-      }
+    let found = await rankedSearch(q, f, plan, "all", pageSize, offset);
+    if (found.count === 0 && plan.terms.length > 1) {
+      // No product has every word: fall back to any word, best matches first.
+      found = await rankedSearch(q, f, plan, "any", pageSize, offset);
     }
-    sql = `SELECT ${PRODUCT_COLUMNS} FROM (
-             SELECT p.*, ${built.rankExpr} AS rank FROM products p ${where}
-              ORDER BY p.created_at + interval '0' DESC, p.id DESC LIMIT ${SEARCH_WINDOW}
-           ) p JOIN categories c ON c.id = p.category_id JOIN stores s ON s.id = p.store_id
-           ORDER BY p.rank DESC, p.created_at DESC, p.id DESC LIMIT ${pageSize} OFFSET ${offset}`;
-    const rows = await q.query<ProductRow>(sql, params);
-    if (page > 1 && rows.rows.length === 0) throw notFound();
-    const count = rows.rows.length < pageSize ? offset + rows.rows.length : Math.max(n, offset + rows.rows.length);
-    return paged(url, await serializeProducts(q, rows.rows, url.origin, opts), count, page, pageSize);
-  } else {
-    sql = `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM} ${built.where}
-           ORDER BY ${orderBy(order, built.rankExpr)} LIMIT ${pageSize} OFFSET ${offset}`;
+    return answer(found.rows, found.count, { more: found.more });
   }
-  const rows = await q.query<ProductRow>(sql, built.params);
-  if (page > 1 && rows.rows.length === 0) throw notFound();
-  // An estimated count must never promise a page that is not there, nor hide one that is.
-  const count = rows.rows.length < pageSize ? offset + rows.rows.length : Math.max(n, offset + rows.rows.length);
-  return paged(url, await serializeProducts(q, rows.rows, url.origin, opts), count, page, pageSize);
+  let built = productWhere(f, plan, "all");
+  let counted = await countProducts(q, f, built.where, built.params, !!plan);
+  if (plan && counted.n === 0 && plan.terms.length > 1) {
+    built = productWhere(f, plan, "any");
+    counted = await countProducts(q, f, built.where, built.params, true);
+  }
+  const rows = await q.query<ProductRow>(
+    `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM} ${built.where}
+      ORDER BY ${orderBy(order, built.rankExpr)} LIMIT ${pageSize} OFFSET ${offset}`,
+    built.params,
+  );
+  return answer(rows.rows, counted.n, { estimated: counted.estimated });
 }
 
 /** Filters from the query string, with the spellings clients send. */

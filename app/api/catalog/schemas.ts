@@ -58,8 +58,14 @@ export const ProductSchema = z.object({
 export const StoreProductSchema = z.object({ ...productFields, images: z.array(z.record(z.string(), z.string())) });
 
 export const CategoryPageSchema = pagedOf(CategorySchema);
-export const ProductPageSchema = pagedOf(ProductSchema);
-export const StoreProductPageSchema = pagedOf(StoreProductSchema);
+/**
+ * `count_estimated: true` (absent otherwise): more products match than `count` says. A relevance
+ * search ranks the newest SEARCH_WINDOW matches and answers that many with this flag (the shop
+ * says "300+ results"); a count beyond the exact-count cap is the planner's estimate.
+ */
+const countEstimated = { count_estimated: z.literal(true).optional() };
+export const ProductPageSchema = pagedOf(ProductSchema).extend(countEstimated);
+export const StoreProductPageSchema = pagedOf(StoreProductSchema).extend(countEstimated);
 export type ApiProductOption = z.infer<typeof ProductOptionAnswerSchema>;
 
 export type ApiCategory = z.infer<typeof CategorySchema>;

@@ -16,9 +16,10 @@ import { routes as reviews } from "../reviews/routes";
 import { routes as schema } from "../schema/routes";
 import { routes as stores } from "../stores/routes";
 import { routes as users } from "../users/routes";
+import { routes as memberHeader } from "../users/header-routes";
 import { routes as wishlist } from "../wishlist/routes";
 import type { RouteDef } from "./types";
 
 export function allRoutes(): RouteDef[] {
-  return [...auth, ...users, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...payments, ...returns, ...reviews, ...stores, ...newsletter, ...notifications, ...payouts, ...admin, ...schema];
+  return [...auth, ...users, ...memberHeader, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...payments, ...returns, ...reviews, ...stores, ...newsletter, ...notifications, ...payouts, ...admin, ...schema];
 }

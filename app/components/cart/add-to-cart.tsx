@@ -3,32 +3,16 @@
  * POSTs: the action answers 303 back to redirectTo with a flash message. With JavaScript they
  * submit through a fetcher (spinner on the button, the page and the header badge revalidate; the
  * hidden `_fetcher` field, rendered only once hydrated, tells the action to answer with data
- * instead of a redirect).
+ * instead of a redirect). The header badge's count is ./cart-count.ts.
  * Contract with the action (routes/cart.tsx):
  *   POST /cart            intent=add, productId, quantity?, redirectTo
  *   POST /cart            intent=buy, productId   -> /checkout/payment?buy={productId}
  */
-import { Form, useFetcher, useFetchers, useLocation } from "@remix-run/react";
+import { Form, useFetcher, useLocation } from "@remix-run/react";
 import { FetcherFlag, type FetcherResult } from "~/components/ui/fetcher-flag";
 import { Spinner } from "~/components/ui/spinner";
 
 export const addToCartKey = (productId: number) => `add-to-cart-${productId}`;
-
-/**
- * The header badge's count with the adds still in flight added on (optimistic). For the header:
- * `const count = useCartCount(shell.cartCount)`.
- */
-export function useCartCount(serverCount: number): number {
-  const fetchers = useFetchers();
-  let pending = 0;
-  for (const f of fetchers) {
-    if (f.state !== "submitting" || !f.formData || f.formData.get("intent") !== "add") continue;
-    if (!f.formAction?.startsWith("/cart")) continue;
-    const q = Number(f.formData.get("quantity") ?? 1);
-    pending += Number.isInteger(q) && q > 0 ? q : 1;
-  }
-  return serverCount + pending;
-}
 
 export function AddToCartForm({ productId, label = "Add to Cart", className = "btn-primary w-full" }: { productId: number; label?: string; className?: string }) {
   const location = useLocation();

@@ -9,23 +9,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { AddressForm } from "~/components/address-form";
 import { Spinner } from "~/components/ui/spinner";
-import { MAX_ADDRESSES } from "~/domain/addresses";
 import type { ApiAddress } from "~/storefront/api-types";
-import { localPhone } from "./format";
+import { checkoutHref, localPhone } from "./format";
+import { MAX_ADDRESSES } from "~/domain/address-rules";
 
 export type CheckoutAddress = Pick<
   ApiAddress,
   "id" | "receiver_first_name" | "receiver_last_name" | "receiver_phone_one" | "receiver_phone_two" | "street_address" | "city" | "state" | "zip_code" | "is_default"
 >;
-
-/** The link to this checkout page with some view toggles (keeps buy-now). */
-export function checkoutHref(buy: number | null, extra: Record<string, string> = {}): string {
-  const q = new URLSearchParams();
-  if (buy) q.set("buy", String(buy));
-  for (const [k, v] of Object.entries(extra)) q.set(k, v);
-  const s = q.toString();
-  return `/checkout/payment${s ? `?${s}` : ""}`;
-}
 
 export function DeliveryAddressBlock({
   addresses,

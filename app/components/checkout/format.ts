@@ -7,3 +7,12 @@ export function localPhone(v: string | null | undefined): string {
   const m = /^(?:\+?234|0)(\d{3})(\d{3})(\d{4})$/.exec(digits);
   return m ? `0${m[1]} ${m[2]} ${m[3]}` : v;
 }
+
+/** The link to this checkout page with some view toggles (keeps buy-now). */
+export function checkoutHref(buy: number | null, extra: Record<string, string> = {}): string {
+  const q = new URLSearchParams();
+  if (buy) q.set("buy", String(buy));
+  for (const [k, v] of Object.entries(extra)) q.set(k, v);
+  const s = q.toString();
+  return `/checkout/payment${s ? `?${s}` : ""}`;
+}

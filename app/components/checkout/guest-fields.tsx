@@ -2,11 +2,23 @@
  * Guest checkout's contact and shipping fields (spec section 5), validated by the domain's
  * GuestCheckoutSchema, the same schema the API applies to `guest_delivery_address`.
  */
-import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { StateOptions } from "../ui/state-options";
+import { type ReplyField, inputProps, selectProps } from "~/components/ui/reply-form";
 
-type F = FieldMetadata<string | undefined>;
+type F = ReplyField;
+
+/** The fields shown (useReplyForm); the browser checks nothing itself, the action does. */
+export const GUEST_FIELDS = {
+  email: {},
+  receiver_first_name: {},
+  receiver_last_name: {},
+  receiver_phone_one: {},
+  street_address: {},
+  city: {},
+  state: {},
+  zip_code: {},
+};
 
 export function GuestFields({
   fields,
@@ -18,36 +30,36 @@ export function GuestFields({
       <fieldset className="space-y-3">
         <legend className="mb-1 text-sm font-bold tracking-wide">CONTACT</legend>
         <GField label="Email" meta={fields.email}>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" inputMode="email" className="field-input" />
+          <input {...inputProps(fields.email, { type: "email" })} autoComplete="email" inputMode="email" className="field-input" />
         </GField>
         <GField label="Phone number" meta={fields.receiver_phone_one} hint="e.g. 0803 123 4567">
-          <input {...getInputProps(fields.receiver_phone_one, { type: "tel" })} autoComplete="tel" className="field-input" />
+          <input {...inputProps(fields.receiver_phone_one, { type: "tel" })} autoComplete="tel" className="field-input" />
         </GField>
       </fieldset>
       <fieldset className="space-y-3">
         <legend className="mb-1 text-sm font-bold tracking-wide">SHIPPING</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           <GField label="First name" meta={fields.receiver_first_name}>
-            <input {...getInputProps(fields.receiver_first_name, { type: "text" })} autoComplete="given-name" className="field-input" />
+            <input {...inputProps(fields.receiver_first_name, { type: "text" })} autoComplete="given-name" className="field-input" />
           </GField>
           <GField label="Last name" meta={fields.receiver_last_name}>
-            <input {...getInputProps(fields.receiver_last_name, { type: "text" })} autoComplete="family-name" className="field-input" />
+            <input {...inputProps(fields.receiver_last_name, { type: "text" })} autoComplete="family-name" className="field-input" />
           </GField>
         </div>
         <GField label="Street address" meta={fields.street_address}>
-          <input {...getInputProps(fields.street_address, { type: "text" })} autoComplete="street-address" className="field-input" />
+          <input {...inputProps(fields.street_address, { type: "text" })} autoComplete="street-address" className="field-input" />
         </GField>
         <div className="grid gap-3 sm:grid-cols-3">
           <GField label="City" meta={fields.city}>
-            <input {...getInputProps(fields.city, { type: "text" })} autoComplete="address-level2" className="field-input" />
+            <input {...inputProps(fields.city, { type: "text" })} autoComplete="address-level2" className="field-input" />
           </GField>
           <GField label="State" meta={fields.state}>
-            <select {...getSelectProps(fields.state)} autoComplete="address-level1" className="field-input">
+            <select {...selectProps(fields.state)} autoComplete="address-level1" className="field-input">
               <StateOptions />
             </select>
           </GField>
           <GField label="Postal code" meta={fields.zip_code}>
-            <input {...getInputProps(fields.zip_code, { type: "text" })} autoComplete="postal-code" inputMode="numeric" className="field-input" />
+            <input {...inputProps(fields.zip_code, { type: "text" })} autoComplete="postal-code" inputMode="numeric" className="field-input" />
           </GField>
         </div>
         <p className="text-sm text-gray-700">

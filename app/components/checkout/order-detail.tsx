@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { orderDate } from "~/components/users/order-format";
 import { formatNaira } from "~/domain/money";
-import { orderNumber } from "~/domain/orders";
+import { orderNumber } from "~/domain/order-rules";
 import type { ApiOrder } from "~/storefront/api-types";
 import { localPhone } from "./format";
 

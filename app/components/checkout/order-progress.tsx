@@ -3,7 +3,7 @@
  * steps (placed, confirmed, shipped, delivered), each with the real date of its change from the
  * order's `steps`, steps up to the current one highlighted, and the delivery-window text.
  */
-import { DELIVERY_PROGRESS, DELIVERY_STATUSES, deliveryStatusOf, type DeliveryStatus } from "~/domain/orders";
+import { DELIVERY_PROGRESS, DELIVERY_STATUSES, deliveryStatusOf, type DeliveryStatus } from "~/domain/order-rules";
 
 /** The date (ISO) each delivery step was reached, null when not yet. */
 export type StepDates = Record<DeliveryStatus, string | null>;

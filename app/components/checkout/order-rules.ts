@@ -2,8 +2,8 @@
  * What the order pages offer, from the domain's rules (app/domain/orders.ts); the API checks
  * every action again. Client-safe.
  */
-import { isCancellable } from "~/domain/orders";
 import type { ApiOrder } from "~/storefront/api-types";
+import { isCancellable } from "~/domain/order-rules";
 
 type Order = Pick<ApiOrder, "order_payment_method" | "order_payment_status" | "order_delivery_status">;
 

@@ -1,23 +1,23 @@
 /**
  * 'Write a review': rating 1-5 as radio inputs and a text, a plain POST (works without JS). The
  * rules live in app/domain/reviews.ts (the action parses with ReviewFormSchema, the API with
- * ReviewBodySchema); the browser checks the same limits through native constraints, and conform
- * shows the server's field errors.
+ * ReviewBodySchema); the browser checks the same limits through native constraints, and the
+ * server's field errors show next to the fields (useReplyForm: conform without a validator in the browser).
  */
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from "~/domain/reviews";
+import { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from "~/domain/review-rules";
+import { type Reply, formProps, textareaProps, useReplyForm } from "~/components/ui/reply-form";
 
 export function ReviewForm({
   lastResult,
   defaultValue,
 }: {
-  lastResult: SubmissionResult<string[]> | null | undefined;
+  lastResult: Reply | null | undefined;
   defaultValue?: { rating: number; review_text: string } | null;
 }) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "review";
-  const [form, fields] = useForm({
+  const [form, fields] = useReplyForm({
     id: "review-form",
     lastResult,
     constraint: {
@@ -25,10 +25,9 @@ export function ReviewForm({
       review_text: { required: true, minLength: REVIEW_TEXT_MIN, maxLength: REVIEW_TEXT_MAX },
     },
     defaultValue: defaultValue ? { rating: String(defaultValue.rating), review_text: defaultValue.review_text } : undefined,
-    shouldValidate: "onBlur",
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-3">
+    <Form method="post" {...formProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="review" />
       <fieldset aria-describedby={fields.rating.errors ? fields.rating.errorId : undefined}>
         <legend className="field-label">Your rating</legend>
@@ -57,7 +56,7 @@ export function ReviewForm({
         <label htmlFor={fields.review_text.id} className="field-label">
           Your review
         </label>
-        <textarea {...getTextareaProps(fields.review_text)} rows={4} className="field-input" />
+        <textarea {...textareaProps(fields.review_text)} rows={4} className="field-input" />
         {fields.review_text.errors ? (
           <p id={fields.review_text.errorId} className="field-error">
             {fields.review_text.errors[0]}

@@ -1,25 +1,14 @@
 /**
  * Generic form pieces: a labelled field with its errors under it, an error list, and a banner
  * for form-level errors. They render on the server, so messages show with JavaScript off too.
- * Pass conform's `getInputProps(field, …)` as inputProps: it sets id, name, aria-invalid and
+ * Pass `inputProps(field, …)` (./reply-form.ts) or conform's `getInputProps` as inputProps: it sets id, name, aria-invalid and
  * aria-describedby (= `${id}-error`, the id ErrorList gets here).
  */
 import { useEffect, useState, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode } from "react";
 import { useHydrated } from "./use-hydrated";
 
-export type ListOfErrors = Array<string | null | undefined> | null | undefined;
-
-export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
-  const list = (errors ?? []).filter((e): e is string => !!e);
-  if (!list.length) return null;
-  return (
-    <ul id={id} className="field-error space-y-0.5" data-testid={id ? `${id}` : undefined}>
-      {list.map((e) => (
-        <li key={e}>{e}</li>
-      ))}
-    </ul>
-  );
-}
+export { ErrorList, type ListOfErrors } from "./error-list";
+import { ErrorList, type ListOfErrors } from "./error-list";
 
 export function Field({
   labelProps,

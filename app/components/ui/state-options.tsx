@@ -1,4 +1,4 @@
-import { NIGERIAN_STATES } from "~/domain/validation";
+import { NIGERIAN_STATES } from "~/domain/states";
 
 /** The options of every delivery-state select: the 36 states and the FCT, after a prompt. */
 export function StateOptions() {

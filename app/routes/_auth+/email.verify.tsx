@@ -1,16 +1,16 @@
 /** /email/verify — after registration: check your inbox; ask for the mail again (spec section 2). */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { AuthShell, BackToLogin, SubmitButton } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PASSWORD_RESET_CONSTRAINT } from "~/components/ui/constraints";
 import { Field, FormErrors } from "~/components/ui/forms";
-import { PasswordResetSchema as ResendSchema } from "~/domain/accounts";
 import { apiFor } from "~/storefront/api.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm } from "~/storefront/responses.server";
+import { formProps, inputProps, useReplyForm } from "~/components/ui/reply-form";
+import { parseWithZod, PasswordResetSchema as ResendSchema } from "~/storefront/forms.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ResendSchema });
@@ -23,12 +23,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function EmailVerifyRoute() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useReplyForm({
     id: "resend",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ResendSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResendSchema }),
+    constraint: PASSWORD_RESET_CONSTRAINT,
   });
   return (
     <AuthShell title="Verify your email">
@@ -44,11 +42,11 @@ export default function EmailVerifyRoute() {
           If {actionData.sentTo} belongs to an account that still needs confirming, a new link is on its way.
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
+      <Form method="post" {...formProps(form)} className="mt-5 space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field
           labelProps={{ children: "Email" }}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          inputProps={{ ...inputProps(fields.email, { type: "email" }), autoComplete: "email" }}
           errors={fields.email.errors}
         />
         <SubmitButton className="btn-outline w-full py-2.5">Send the link again</SubmitButton>

@@ -1,16 +1,16 @@
 /** /forget-password — 'Forgotten your Password?': mail a reset link (spec sections 2 and 4). */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { AuthShell, BackToLogin, SubmitButton } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PASSWORD_RESET_CONSTRAINT } from "~/components/ui/constraints";
 import { Field, FormErrors } from "~/components/ui/forms";
-import { PasswordResetSchema } from "~/domain/accounts";
 import { apiFor } from "~/storefront/api.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm } from "~/storefront/responses.server";
+import { formProps, inputProps, useReplyForm } from "~/components/ui/reply-form";
+import { parseWithZod, PasswordResetSchema } from "~/storefront/forms.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: PasswordResetSchema });
@@ -25,13 +25,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgetPasswordRoute() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useReplyForm({
     id: "forget-password",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(PasswordResetSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordResetSchema }),
+    constraint: PASSWORD_RESET_CONSTRAINT,
   });
   if (actionData?.sentTo) {
     return (
@@ -49,11 +46,11 @@ export default function ForgetPasswordRoute() {
   return (
     <AuthShell title="Forgotten your Password?">
       <p className="-mt-3 mb-5 text-sm text-gray-600">Enter the e-mail address of your account and we will send you a link to reset your password.</p>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...formProps(form)} className="space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field
           labelProps={{ children: "Email" }}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", inputMode: "email" }}
+          inputProps={{ ...inputProps(fields.email, { type: "email" }), autoComplete: "email", inputMode: "email" }}
           errors={fields.email.errors}
         />
         <SubmitButton>Reset Password</SubmitButton>

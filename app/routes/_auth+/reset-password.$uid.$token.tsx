@@ -1,16 +1,17 @@
 /** /reset-password/{uid}/{token} — the link of the reset mail: choose a new password (spec sections 2, 4, 5). */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthShell, PasswordField, SubmitButton } from "~/components/auth-forms";
+import { AuthShell, SubmitButton } from "~/components/auth-forms";
+import { PasswordField } from "~/components/password-field";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PASSWORD_RESET_CONFIRM_CONSTRAINT } from "~/components/ui/constraints";
 import { FormErrors } from "~/components/ui/forms";
-import { PasswordResetConfirmSchema } from "~/domain/accounts";
 import { apiFor } from "~/storefront/api.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm } from "~/storefront/responses.server";
+import { formProps, useReplyForm } from "~/components/ui/reply-form";
+import { parseWithZod, PasswordResetConfirmSchema } from "~/storefront/forms.server";
 
 const SECRET = ["new_password1", "new_password2"];
 
@@ -39,13 +40,10 @@ export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer
 export default function ResetPasswordRoute() {
   const { uid, token } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useReplyForm({
     id: "reset-password",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(PasswordResetConfirmSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordResetConfirmSchema }),
+    constraint: PASSWORD_RESET_CONFIRM_CONSTRAINT,
   });
   if (actionData?.done) {
     return (
@@ -60,7 +58,7 @@ export default function ResetPasswordRoute() {
   const linkBroken = form.errors?.some((e) => e.startsWith("This reset link"));
   return (
     <AuthShell title="Reset your password">
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...formProps(form)} className="space-y-4">
         <FormErrors id={form.errorId} errors={form.errors}>
           {linkBroken ? (
             <Link to="/forget-password" className="mt-1 inline-block font-semibold underline">

@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { PurchaseForms } from "~/components/product/purchase";
-import { WishlistHeart } from "~/components/wishlist-heart";
+import { island } from "~/components/ui/island";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Breadcrumb } from "~/components/listing/breadcrumb";
 import { loadProductForRoute, productCanonicalPath, siteOrigin } from "~/storefront/catalog.server";
@@ -22,10 +22,16 @@ import { formatNaira } from "~/domain/money";
 import type { loader as rootLoader } from "~/root";
 import { apiFor } from "~/storefront/api.server";
 import { loadWishlistProductIds } from "~/storefront/wishlist.server";
-import { Gallery } from "~/components/product/gallery";
 import type { ApiProduct, ApiReview, ApiReviewSummary, Paged } from "~/storefront/api-types";
 
 export const PRODUCT_PAGE_REVIEWS = 3;
+/**
+ * On demand (components/ui/island.tsx): the gallery's script only follows thumbnail clicks and the
+ * strip's scrolling (its HTML, the LCP image included, is the server's: thumbnails are anchors);
+ * the wishlist heart is signed in only and idle until clicked.
+ */
+const Gallery = island(() => import("~/components/product/gallery").then((m) => ({ default: m.Gallery })));
+const WishlistHeart = island(() => import("~/components/wishlist-heart").then((m) => ({ default: m.WishlistHeart })));
 /** brand-700 keeps white text above 4.5:1 (brand-600 is 3.6:1). */
 const PRIMARY = "btn w-full bg-brand-700 text-white hover:bg-orange-800";
 

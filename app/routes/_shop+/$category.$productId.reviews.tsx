@@ -10,18 +10,20 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { loadProductForRoute, productCanonicalPath, siteOrigin } from "~/storefront/catalog.server";
 import { BackIcon } from "~/components/ui/icons";
 import { seoMeta, type Seo } from "~/components/listing/seo";
-import { ReviewForm } from "~/components/product/review-form";
+import { island } from "~/components/ui/island";
 import { ReviewItem, SummaryCard } from "~/components/product/reviews";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { formatNaira } from "~/domain/money";
-import { ReviewFormSchema } from "~/domain/reviews";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { apiFor } from "~/storefront/api.server";
 import { loginRedirect } from "~/storefront/auth.server";
 import type { ApiMyReview, ApiReview, ApiReviewSummary, Paged } from "~/storefront/api-types";
+import { parseWithZod, ReviewFormSchema } from "~/storefront/forms.server";
 
 export const REVIEWS_PAGE_SIZE = 10;
+
+/** The form and conform come on demand (components/ui/island.tsx): not in the page's first view. */
+const ReviewForm = island(() => import("~/components/product/review-form").then((m) => ({ default: m.ReviewForm })));
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);

@@ -11,13 +11,14 @@ import { SPECIAL_LISTINGS, apiListingQuery, categoryPath, findCategory, loadCate
 import { FilterSidebar, SortControl, type FacetCategory } from "~/components/listing/filters";
 import { hasFilters, parseFilters } from "~/components/listing/filters-model";
 import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
+import { ResultCount } from "~/components/listing/result-count";
 import { seoMeta, type Seo } from "~/components/listing/seo";
 import { toCard } from "~/components/product-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FilterIcon } from "~/components/ui/icons";
 import type { loader as rootLoader } from "~/root";
 import { apiFor } from "~/storefront/api.server";
-import type { ApiProduct, Paged } from "~/storefront/api-types";
+import type { ApiProductPage } from "~/storefront/api-types";
 
 export const PAGE_SIZE = 24;
 
@@ -39,12 +40,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!special && !category) throw new Response("Not Found", { status: 404 });
   const featured = special?.featured || ["true", "1"].includes(url.searchParams.get("f") ?? "");
 
-  const r = await api.get<Paged<ApiProduct>>(
+  const r = await api.get<ApiProductPage>(
     `/products/?${apiListingQuery(filters, { categoryId: category?.id, featured, page, pageSize: PAGE_SIZE })}`,
     { auth: false },
   );
   // A page past the end is an empty page with a way back, not an error.
   const results = r.ok ? r.data : { count: 0, next: null, results: [] };
+  // More products match than the search ranks: the count reads "1,000+".
+  const countEstimated = r.ok && r.data.count_estimated === true;
   if (!r.ok && r.status !== 404) throw new Response("Catalogue unavailable", { status: 502 });
 
   const path = category ? categoryPath(all, category) : [];
@@ -71,7 +74,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const seo: Seo = {
     title: `${title}${page > 1 ? ` (page ${page})` : ""} | BuildMart NG`,
     description: filters.search
-      ? `${results.count} products matching “${filters.search}” from vendors across Nigeria. Pay by card or on delivery.`
+      ? `${countEstimated ? `${results.count.toLocaleString("en-NG")}+` : results.count} products matching “${filters.search}” from vendors across Nigeria. Pay by card or on delivery.`
       : `Shop ${title.toLowerCase()} from trusted vendors across Nigeria: ${results.count} adverts for sale or rent, delivered to your site.`,
     url: canonical.toString(),
     // Filtered and searched variants should not compete with the plain listing in search engines.
@@ -86,6 +89,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       facets,
       facetHeading: category && children.length ? category.name : category ? "Related categories" : "Categories",
       count: results.count,
+      countEstimated,
       grid,
       seo,
     },
@@ -112,9 +116,7 @@ export default function ListingRoute() {
       <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-xl font-bold sm:text-2xl">{d.title}</h1>
-          <p className="text-sm text-gray-600" data-testid="result-count">
-            {d.count.toLocaleString("en-NG")} {d.count === 1 ? "result" : "results"}
-          </p>
+          <ResultCount count={d.count} estimated={d.countEstimated} />
         </div>
         <SortControl key={`sort-${d.filters.sort}`} sort={d.filters.sort} searching={!!d.filters.search} />
       </div>

@@ -1,20 +1,21 @@
 /** /auth/register — create an account; a verification e-mail follows (spec sections 2 and 5). */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthShell, AuthSwitch, GoogleButton, OrDivider, PasswordField, SubmitButton } from "~/components/auth-forms";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AuthShell, AuthSwitch, GoogleButton, OrDivider } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CheckboxField, Field, FormErrors } from "~/components/ui/forms";
+import { island } from "~/components/ui/island";
 import { env } from "~/config.server";
-import { RegisterFormSchema } from "~/domain/accounts";
 import { apiFor } from "~/storefront/api.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { assertSameOrigin } from "~/storefront/login.server";
 import { safeRedirect } from "~/storefront/session.server";
 import { readForm } from "~/storefront/responses.server";
 import { log } from "~/ops/logger.server";
+import { parseWithZod, RegisterFormSchema } from "~/storefront/forms.server";
+
+/** The form and conform come on demand (components/ui/island.tsx): not in the page's first view. */
+const RegisterForm = island(() => import("~/components/register-form").then((m) => ({ default: m.RegisterForm })));
 
 const FIELDS = ["first_name", "last_name", "email", "phone", "password1", "password2"] as const;
 const SECRET = ["password1", "password2"];
@@ -61,14 +62,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function RegisterRoute() {
   const { redirectTo, buy, guestCheckout, googleEnabled } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "register",
-    lastResult,
-    constraint: getZodConstraint(RegisterFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterFormSchema }),
-  });
   return (
     <AuthShell title="Create your account" wide>
       {googleEnabled ? (
@@ -77,41 +70,7 @@ export default function RegisterRoute() {
           <OrDivider />
         </>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            labelProps={{ children: "First Name" }}
-            inputProps={{ ...getInputProps(fields.first_name, { type: "text" }), autoComplete: "given-name" }}
-            errors={fields.first_name.errors}
-          />
-          <Field
-            labelProps={{ children: "Last Name" }}
-            inputProps={{ ...getInputProps(fields.last_name, { type: "text" }), autoComplete: "family-name" }}
-            errors={fields.last_name.errors}
-          />
-        </div>
-        <Field
-          labelProps={{ children: "Email" }}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", inputMode: "email" }}
-          errors={fields.email.errors}
-        />
-        <Field
-          labelProps={{ children: "Phone Number" }}
-          inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel", placeholder: "0803 123 4567" }}
-          errors={fields.phone.errors}
-        />
-        <PasswordField label="Password" field={fields.password1} autoComplete="new-password" />
-        <PasswordField label="Confirm Password" field={fields.password2} autoComplete="new-password" />
-        <p className="-mt-2 text-xs text-gray-500">At least 8 characters, with letters, numbers and a special character.</p>
-        <CheckboxField
-          labelProps={{ children: "Yes, I want to receive daily newsletters and email notification" }}
-          inputProps={{ ...getInputProps(fields.newsletter, { type: "checkbox" }) }}
-          errors={fields.newsletter.errors}
-        />
-        <SubmitButton>Create Account</SubmitButton>
-      </Form>
+      <RegisterForm redirectTo={redirectTo} lastResult={lastResult} />
       <AuthSwitch question="Already have an account?" label="Log in" to="/auth/login" redirectTo={redirectTo} guestCheckout={guestCheckout} buy={buy} />
     </AuthShell>
   );

@@ -9,20 +9,17 @@
  * Idempotency-Key, so a double submit makes one order. Pay on delivery → 303 to the success page;
  * card → a payment attempt and 303 to Paystack's page.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckoutSummary } from "~/components/checkout/order-summary";
-import { DeliveryAddressBlock, checkoutHref, type CheckoutAddress } from "~/components/checkout/delivery-address";
-import { GuestFields } from "~/components/checkout/guest-fields";
+import type { CheckoutAddress } from "~/components/checkout/delivery-address";
+import { checkoutHref } from "~/components/checkout/format";
 import { PaymentChoice, PlaceOrderButton, type Method } from "~/components/checkout/payment-choice";
+import { island } from "~/components/ui/island";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/forms";
-import { AddressFormSchema, canonicalState, toAddressBody } from "~/domain/addresses";
-import { CHECKOUT_MESSAGES, DEFAULT_PAYMENT_METHOD, GuestCheckoutSchema, PAYMENT_METHODS } from "~/domain/orders";
 import { apiFor, type Api } from "~/storefront/api.server";
 import type { ApiAddress } from "~/storefront/api-types";
 import { forgetCart } from "~/storefront/cart.server";
@@ -42,6 +39,10 @@ import { positiveId } from "~/storefront/form-answer.server";
 import { apiErrorsToReply, apiMessage } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { getGuestCartId } from "~/storefront/session.server";
+import type { SubmissionResult } from "@conform-to/react";
+import { canonicalState } from "~/domain/address-rules";
+import { CHECKOUT_MESSAGES, DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from "~/domain/order-rules";
+import { parseWithZod, AddressFormSchema, toAddressBody, GuestCheckoutSchema } from "~/storefront/forms.server";
 
 interface Query {
   buy: number | null;
@@ -59,6 +60,13 @@ function toLogin(url: URL, buy: number | null): Response {
   if (buy) q.set("buy", String(buy));
   return redirect(`/auth/login?${q}`, { status: 303 });
 }
+
+/**
+ * The forms with conform (the guest's contact and shipping form, the member's delivery address
+ * block) come on demand (components/ui/island.tsx): not in the page's first view.
+ */
+const GuestCheckout = island(() => import("~/components/checkout/guest-checkout").then((m) => ({ default: m.GuestCheckout })));
+const DeliveryAddressBlock = island(() => import("~/components/checkout/delivery-address").then((m) => ({ default: m.DeliveryAddressBlock })));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { url, buy, guest } = readQuery(request);
@@ -280,37 +288,6 @@ function MemberCheckout({ d, actionData }: { d: MemberData; actionData: ActionAn
           <PaymentChoice defaultMethod={d.defaultMethod} />
         </Form>
       </section>
-    </div>
-  );
-}
-
-function GuestCheckout({ idempotencyKey, defaultMethod, lastResult }: { idempotencyKey: string; defaultMethod: Method; lastResult: Reply | undefined }) {
-  const [form, fields] = useForm({
-    id: "place-order",
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GuestCheckoutSchema }),
-  });
-  const f = fields as unknown as Parameters<typeof GuestFields>[0]["fields"];
-  return (
-    <div className="space-y-4">
-      <p className="text-sm text-gray-700">
-        Checking out as a guest.{" "}
-        <Link to="/auth/login?redirectTo=%2Fcheckout%2Fpayment" className="font-semibold text-brand-700 underline">
-          Log in
-        </Link>{" "}
-        to use your saved addresses.
-      </p>
-      <Form method="post" {...getFormProps(form)} noValidate className="space-y-4 rounded-lg border border-gray-200 bg-white p-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        <GuestFields fields={f} />
-        <button type="submit" name="intent" value="quote" formNoValidate className="btn-outline">
-          Update shipping for this state
-        </button>
-        <PaymentChoice defaultMethod={defaultMethod} />
-      </Form>
     </div>
   );
 }

@@ -14,7 +14,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { formatNaira } from "~/domain/money";
-import { orderNumber } from "~/domain/orders";
 import { apiFor } from "~/storefront/api.server";
 import {
   callbackOrderId,
@@ -27,6 +26,7 @@ import {
   switchToPayOnDelivery,
 } from "~/storefront/checkout.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
+import { orderNumber } from "~/domain/order-rules";
 
 type Outcome = "placed" | "paid" | "unpaid" | "confirming" | "missing";
 

@@ -4,17 +4,17 @@
  * Double opt-in: a valid address gets a confirmation e-mail; the answer is the same whether or not
  * it is already subscribed, so the form never reveals who is on the list.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NewsletterForm } from "~/components/footer";
-import { NEWSLETTER_SIGNUP_ANSWER, NewsletterSignupSchema } from "~/domain/privacy";
 import { apiFor } from "~/storefront/api.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 import { safeRedirect } from "~/storefront/session.server";
+import { NEWSLETTER_SIGNUP_ANSWER } from "~/domain/privacy";
+import { parseWithZod, NewsletterSignupSchema } from "~/storefront/forms.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);

@@ -7,10 +7,10 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { ApiNewsletterConfirmed } from "~/storefront/api-types";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { NEWSLETTER_BAD_LINK } from "~/domain/privacy";
 import { apiFor } from "~/storefront/api.server";
 import { apiMessage } from "~/storefront/form-reply";
 import { readForm } from "~/storefront/responses.server";
+import { NEWSLETTER_BAD_LINK } from "~/domain/privacy";
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await readForm(request);

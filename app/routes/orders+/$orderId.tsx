@@ -9,9 +9,9 @@ import { useLoaderData } from "@remix-run/react";
 import { OrderDetail } from "~/components/checkout/order-detail";
 import { OrderProgress } from "~/components/checkout/order-progress";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { orderNumber } from "~/domain/orders";
 import { apiFor } from "~/storefront/api.server";
 import { loadOrder, orderSteps } from "~/storefront/checkout.server";
+import { orderNumber } from "~/domain/order-rules";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);

@@ -2,17 +2,16 @@
  * /users/account/addresses/edit?id={addressId} — edit one address. The id is in the URL so the
  * page works without JavaScript and on reload.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddressForm } from "~/components/address-form";
-import { AddressFormSchema, toAddressBody } from "~/domain/addresses";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { Address } from "~/components/users/address-card";
 import { requireUser } from "~/storefront/auth.server";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
+import { parseWithZod, AddressFormSchema, toAddressBody } from "~/storefront/forms.server";
 
 function addressId(request: Request): number | null {
   const n = Number(new URL(request.url).searchParams.get("id"));

@@ -3,18 +3,18 @@
  * Intents: create (the add form, hidden at 3 addresses), default, delete (after the on-page
  * confirmation of ?delete={id}). Everything is a plain POST that works without JavaScript.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useOutlet, useSearchParams } from "@remix-run/react";
 import { AddressForm } from "~/components/address-form";
-import { AddressFormSchema, MAX_ADDRESSES, toAddressBody } from "~/domain/addresses";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddressCard, type Address } from "~/components/users/address-card";
 import type { Api } from "~/storefront/api.server";
 import { requireUser } from "~/storefront/auth.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
+import { MAX_ADDRESSES } from "~/domain/address-rules";
+import { parseWithZod, AddressFormSchema, toAddressBody } from "~/storefront/forms.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, user } = await requireUser(request, context);

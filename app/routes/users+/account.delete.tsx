@@ -5,19 +5,19 @@
  * too and sent home with a message. A refusal (wrong password, a store they own, an order on its
  * way) shows next to the field or above the form.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { PasswordField } from "~/components/auth-forms";
+import { PasswordField } from "~/components/password-field";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { DELETE_ACCOUNT_CONSTRAINT } from "~/components/ui/constraints";
 import { CheckboxField, FormErrors } from "~/components/ui/forms";
-import { DeleteAccountSchema } from "~/domain/privacy";
 import { clearUser } from "~/storefront/api.server";
 import { requireUser } from "~/storefront/auth.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
+import { formProps, inputProps, useReplyForm } from "~/components/ui/reply-form";
+import { parseWithZod, DeleteAccountSchema } from "~/storefront/forms.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, user } = await requireUser(request, context);
@@ -47,13 +47,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function DeleteAccountRoute() {
   const lastResult = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useReplyForm({
     id: "delete-account",
     lastResult,
-    constraint: getZodConstraint(DeleteAccountSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountSchema }),
+    constraint: DELETE_ACCOUNT_CONSTRAINT,
   });
   return (
     <main className="max-w-xl">
@@ -74,7 +71,7 @@ export default function DeleteAccountRoute() {
           .
         </p>
       </div>
-      <Form method="post" {...getFormProps(form)} className="mt-5 space-y-4">
+      <Form method="post" {...formProps(form)} className="mt-5 space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <div>
           <PasswordField label="Your password" field={fields.password} autoComplete="current-password" />
@@ -88,7 +85,7 @@ export default function DeleteAccountRoute() {
         </div>
         <CheckboxField
           labelProps={{ children: "I understand that my account will be deleted for good." }}
-          inputProps={{ ...getInputProps(fields.confirm, { type: "checkbox" }) }}
+          inputProps={{ ...inputProps(fields.confirm, { type: "checkbox" }) }}
           errors={fields.confirm.errors}
         />
         <div className="flex flex-wrap gap-3">

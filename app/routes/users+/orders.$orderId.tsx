@@ -13,13 +13,13 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { orderDate } from "~/components/users/order-format";
-import { orderNumber } from "~/domain/orders";
-import { RETURN_STATUS_LABELS } from "~/domain/returns";
 import type { ApiOrderReturns, ApiReturn } from "~/storefront/api-types";
 import { requireUser } from "~/storefront/auth.server";
 import { canCancelItem, needsPayment } from "~/components/checkout/order-rules";
 import { loadOrder, startCardPayment } from "~/storefront/checkout.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
+import { orderNumber } from "~/domain/order-rules";
+import { RETURN_STATUS_LABELS } from "~/domain/returns";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);

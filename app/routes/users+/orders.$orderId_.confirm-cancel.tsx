@@ -4,7 +4,6 @@
  * confirmation (?item=…&reason=…) whose button POSTs the cancellation; back on the order page the
  * item shows Cancelled. A card-paid item is refunded by the server.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -14,12 +13,13 @@ import { primaryButton } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/forms";
 import { Spinner } from "~/components/ui/spinner";
 import { formatNaira } from "~/domain/money";
-import { CANCEL_MESSAGES, CANCEL_REASONS, CancelItemSchema, orderNumber } from "~/domain/orders";
 import type { Api } from "~/storefront/api.server";
 import { requireUser } from "~/storefront/auth.server";
 import { loadOrder } from "~/storefront/checkout.server";
 import { apiMessage } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
+import { CANCEL_MESSAGES, CANCEL_REASONS, orderNumber } from "~/domain/order-rules";
+import { parseWithZod, CancelItemSchema } from "~/storefront/forms.server";
 
 async function itemOf(api: Api, request: Request, orderId: string) {
   const order = await loadOrder(api, orderId);

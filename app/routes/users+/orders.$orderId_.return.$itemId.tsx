@@ -5,8 +5,6 @@
  * and messages are app/domain/returns.ts; the API checks everything again. Typed text is kept when
  * the form comes back with errors (the photo must be chosen again: browsers never refill a file).
  */
-import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -16,15 +14,17 @@ import { ErrorList } from "~/components/ui/forms";
 import { Spinner } from "~/components/ui/spinner";
 import { orderDate } from "~/components/users/order-format";
 import { formatNaira } from "~/domain/money";
-import { orderNumber } from "~/domain/orders";
 import { IMAGE_ACCEPT } from "~/domain/products";
-import { RETURN_REASONS, RETURN_STATUS_LABELS, ReturnFormSchema, returnRefusal } from "~/domain/returns";
 import type { Api } from "~/storefront/api.server";
 import type { ApiOrderReturns } from "~/storefront/api-types";
 import { requireUser } from "~/storefront/auth.server";
 import { loadOrder } from "~/storefront/checkout.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
+import { formProps, selectProps, textareaProps, useReplyForm } from "~/components/ui/reply-form";
+import { orderNumber } from "~/domain/order-rules";
+import { RETURN_REASONS, RETURN_STATUS_LABELS, returnRefusal } from "~/domain/returns";
+import { parseWithZod, ReturnFormSchema } from "~/storefront/forms.server";
 
 const FIELDS = ["reason", "details", "photo"] as const;
 
@@ -85,13 +85,7 @@ export default function ReturnItemRoute() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    id: `return-${item.id}`,
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReturnFormSchema }),
-  });
+  const [form, fields] = useReplyForm({ id: `return-${item.id}`, lastResult, constraint: { reason: {}, details: {}, photo: {} } });
   const back = `/users/orders/${orderId}`;
   return (
     <main className="space-y-4">
@@ -117,7 +111,7 @@ export default function ReturnItemRoute() {
           </Link>
         </div>
       ) : (
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="space-y-4 rounded-lg border border-gray-200 bg-white p-4">
+        <Form method="post" encType="multipart/form-data" {...formProps(form)} noValidate className="space-y-4 rounded-lg border border-gray-200 bg-white p-4">
           {until ? <p className="text-sm text-gray-600">You can ask for a return until {orderDate(until)}.</p> : null}
           {form.errors?.length ? (
             <p role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -128,7 +122,7 @@ export default function ReturnItemRoute() {
             <label htmlFor={fields.reason.id} className="field-label">
               Reason
             </label>
-            <select {...getSelectProps(fields.reason)} className="field-input">
+            <select {...selectProps(fields.reason)} className="field-input">
               <option value="">Choose a reason</option>
               {RETURN_REASONS.map((r) => (
                 <option key={r} value={r}>
@@ -142,7 +136,7 @@ export default function ReturnItemRoute() {
             <label htmlFor={fields.details.id} className="field-label">
               What is wrong?
             </label>
-            <textarea {...getTextareaProps(fields.details)} rows={4} className="field-input" />
+            <textarea {...textareaProps(fields.details)} rows={4} className="field-input" />
             <ErrorList id={fields.details.errorId} errors={fields.details.errors} />
           </div>
           <div>

@@ -7,9 +7,9 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderProgress } from "~/components/checkout/order-progress";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { orderNumber } from "~/domain/orders";
 import { requireUser } from "~/storefront/auth.server";
 import { loadOrder, orderSteps } from "~/storefront/checkout.server";
+import { orderNumber } from "~/domain/order-rules";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);

@@ -1,0 +1,18 @@
+/**
+ * The listing's result count. A search with more matches than the API ranks answers
+ * `count_estimated: true` with the number it ranks (app/api/catalog/queries.server.ts,
+ * SEARCH_WINDOW): the page then says "300+ results" rather than a number it does not know.
+ */
+export function resultCountText(count: number, estimated = false): string {
+  const n = count.toLocaleString("en-NG");
+  if (estimated) return `${n}+ results`;
+  return `${n} ${count === 1 ? "result" : "results"}`;
+}
+
+export function ResultCount({ count, estimated = false }: { count: number; estimated?: boolean }) {
+  return (
+    <p className="text-sm text-gray-600" data-testid="result-count">
+      {resultCountText(count, estimated)}
+    </p>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The native constraints (`required`, `pattern`) of the storefront's forms, as conform's
+ * `getZodConstraint` derives them from the domain schemas, written out so that no zod reaches the
+ * browser: the action validates with the schema (`parseWithZod`, `submission.reply()`) and conform
+ * shows its errors next to the fields. `tests/unit/form-constraints.test.ts` keeps every object
+ * here equal to `getZodConstraint(schema)`. No imports: this file must stay free of zod.
+ */
+type Constraints = Record<string, { required: boolean; pattern?: string }>;
+
+/** LoginSchema (app/domain/accounts.ts). */
+export const LOGIN_CONSTRAINT = {
+  email: { required: true },
+  password: { required: true },
+} satisfies Constraints;
+
+/** RegisterFormSchema. */
+export const REGISTER_CONSTRAINT = {
+  first_name: { required: true },
+  last_name: { required: true },
+  email: { required: true },
+  phone: { required: true },
+  password1: { required: true },
+  password2: { required: true },
+  newsletter: { required: false },
+  redirectTo: { required: false },
+} satisfies Constraints;
+
+/** PasswordResetSchema (forgot password, and resending the verification e-mail). */
+export const PASSWORD_RESET_CONSTRAINT = {
+  email: { required: true },
+} satisfies Constraints;
+
+/** PasswordResetConfirmSchema. */
+export const PASSWORD_RESET_CONFIRM_CONSTRAINT = {
+  uid: { required: true },
+  token: { required: true },
+  new_password1: { required: true },
+  new_password2: { required: true },
+} satisfies Constraints;
+
+/** DeleteAccountSchema (app/domain/privacy.ts). */
+export const DELETE_ACCOUNT_CONSTRAINT = {
+  password: { required: true },
+  confirm: { required: true },
+} satisfies Constraints;

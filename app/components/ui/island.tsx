@@ -1,0 +1,74 @@
+/**
+ * `island(load)`: a component whose code is fetched on demand, not with the page (issue 13: at most
+ * 100 KB of JavaScript on a storefront page's first view). For parts of a page that do nothing
+ * until the shopper acts on them: a form (conform's runtime comes with it), the error page.
+ *
+ * - Server: the module is in the server bundle; its import starts when this module is evaluated
+ *   (at start-up), so every render finds it loaded and renders it in place. Nothing streams late,
+ *   so the page is whole with JavaScript off.
+ * - First view in the browser: the part stays the server's HTML (React keeps a Suspense boundary
+ *   whose code is missing as it is: it works like the JavaScript-off page, a submit is a plain
+ *   POST) and its code is fetched at the shopper's first interaction with the page (pointer, key,
+ *   focus, wheel), then React hydrates it. What was typed meanwhile stays.
+ * - Later renders (client navigation, an error after hydration): fetched at once, nothing shown
+ *   for that moment.
+ *
+ * `load` is a dynamic `import()` of the module, e.g.
+ * `island(() => import("./login-form").then((m) => ({ default: m.LoginForm })))`. The module must
+ * not be imported statically by the page, or its code ships with the page anyway.
+ */
+import { lazy, memo, Suspense, type ComponentType } from "react";
+
+type Loaded<P> = { default: ComponentType<P> };
+
+const INTERACTIONS = ["pointerdown", "keydown", "focusin", "touchstart", "wheel"] as const;
+let interacted: Promise<void> | undefined;
+
+/**
+ * Resolves at the shopper's first interaction with the page (at once if a field has focus). Every
+ * navigation or fetcher starts with one, and React holds such an update (a transition in Remix)
+ * until the parts it reaches have hydrated, so nothing is waited for without a fetch under way.
+ */
+function firstInteraction(): Promise<void> {
+  interacted ??= new Promise<void>((resolve) => {
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && focused !== document.documentElement) return resolve();
+    const go = () => {
+      for (const type of INTERACTIONS) document.removeEventListener(type, go, true);
+      window.removeEventListener("popstate", go);
+      resolve();
+    };
+    for (const type of INTERACTIONS) document.addEventListener(type, go, { capture: true, passive: true });
+    // Back/forward navigates without touching the page.
+    window.addEventListener("popstate", go);
+  });
+  return interacted;
+}
+
+/** Set by root once the page has hydrated (app/root.tsx). */
+const hydrated = () => document.documentElement.dataset.hydrated === "true";
+
+export function island<P extends object>(load: () => Promise<Loaded<P>>): ComponentType<P> {
+  let loaded: Loaded<P> | undefined;
+  let loading: Promise<Loaded<P>> | undefined;
+  const fetchModule = () => (loading ??= load().then((m) => (loaded = m)));
+  if (typeof document === "undefined") void fetchModule();
+  const Lazy = lazy(() => {
+    const done = loaded;
+    // Already here (always on the server): a thenable that resolves at once, so React renders
+    // the part in this pass instead of suspending.
+    // oxlint-disable-next-line unicorn/no-thenable -- a thenable is what React.lazy takes
+    if (done) return { then: (resolve: (m: Loaded<P>) => void) => resolve(done) } as unknown as Promise<Loaded<P>>;
+    return typeof document === "undefined" || hydrated() ? fetchModule() : firstInteraction().then(fetchModule);
+  });
+  const Part = Lazy as unknown as ComponentType<P>;
+  function Island(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Part {...props} />
+      </Suspense>
+    );
+  }
+  // Same props, no update: a part still waiting for its code keeps its server HTML.
+  return memo(Island) as unknown as ComponentType<P>;
+}

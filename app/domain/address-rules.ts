@@ -1,0 +1,32 @@
+/** The address book's limits, messages and state names without zod, so the browser may import them (docs/architecture.md, Forms); ./addresses.ts re-exports them. */
+import { TEXT_MAX } from "./text-max";
+import { NIGERIAN_STATES } from "./states";
+
+/** At most this many addresses per user (spec section 9). */
+export const MAX_ADDRESSES = 3;
+/** The 400 body when a user already has MAX_ADDRESSES (a top-level array, api-contract.md). */
+export const ADDRESS_LIMIT_MESSAGE = "Address limit exceeded.";
+export const ADDRESS_LIMIT_BODY = [ADDRESS_LIMIT_MESSAGE];
+
+/** Messages of spec section 5. */
+export const ADDRESS_MESSAGES = {
+  firstNameRequired: "First name is required",
+  lastNameRequired: "Last name is required",
+  phoneRequired: "Phone number is required",
+  phoneInvalid: "Please enter a valid Nigerian phone number",
+  street: "Please enter a valid delivery address for accurate shipment and successful delivery of your order.",
+  city: "Please enter a valid city for accurate shipment and successful delivery of your order.",
+  state: "Please enter a valid state for accurate shipment and successful delivery of your order.",
+  country: "We deliver only within Nigeria (NGA).",
+  zip: `Ensure this field has no more than ${TEXT_MAX.zip} characters.`,
+} as const;
+
+/** Minimum lengths (spec section 9: names, city min 3; addresses min 10). */
+export const ADDRESS_MIN = { name: 3, street: 10, city: 3 } as const;
+
+/** "lagos", "Lagos State", "FCT", "Abuja" → the canonical state name, or null. */
+export function canonicalState(v: string): string | null {
+  const s = v.trim().toLowerCase().replace(/\s+state$/, "");
+  if (["fct", "abuja", "fct abuja", "abuja fct", "federal capital territory"].includes(s)) return "Federal Capital Territory";
+  return NIGERIAN_STATES.find((n) => n.toLowerCase() === s) ?? null;
+}

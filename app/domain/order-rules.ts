@@ -1,0 +1,114 @@
+/**
+ * Orders' rules without zod (statuses, transitions, cancel reasons, messages, order numbers), so
+ * the browser may import them (docs/architecture.md, Forms); ./orders.ts adds the schemas and
+ * re-exports these.
+ */
+export const DELIVERY_STATUSES = ["Placed", "Confirmed", "Shipped", "Delivered"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ["Pending", "Complete", "Failed", "Refunded", "Cancelled"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_METHODS = ["CardPayment", "PayOnDelivery"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Spec section 9: the checkout's initial choice. */
+export const DEFAULT_PAYMENT_METHOD: PaymentMethod = "CardPayment";
+
+export const ORDER_ITEM_STATUSES = ["Active", "Cancelled"] as const;
+export type OrderItemStatus = (typeof ORDER_ITEM_STATUSES)[number];
+
+/** The only moves of an order's delivery status (one step forward at a time). */
+export const DELIVERY_TRANSITIONS: Readonly<Record<DeliveryStatus, readonly DeliveryStatus[]>> = {
+  Placed: ["Confirmed"],
+  Confirmed: ["Shipped"],
+  Shipped: ["Delivered"],
+  Delivered: [],
+};
+
+export const canMoveDelivery = (from: DeliveryStatus, to: DeliveryStatus) => DELIVERY_TRANSITIONS[from].includes(to);
+
+/** Spec section 4: statuses compare case-insensitively ("placed" is Placed). */
+export function deliveryStatusOf(v: string): DeliveryStatus | null {
+  return DELIVERY_STATUSES.find((s) => s.toLowerCase() === v.trim().toLowerCase()) ?? null;
+}
+
+/** The tracking bar (spec sections 4 and 9): fill per status, in percent. */
+export const DELIVERY_PROGRESS: Readonly<Record<DeliveryStatus, number>> = { Placed: 0, Confirmed: 30, Shipped: 62, Delivered: 100 };
+
+/** Payment moves: a Pending attempt is settled once; a Complete payment may only be refunded. */
+export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
+  Pending: ["Complete", "Failed", "Cancelled"],
+  Failed: ["Pending", "Complete", "Cancelled"],
+  Complete: ["Refunded"],
+  Refunded: [],
+  Cancelled: [],
+};
+
+/** The seven reasons of spec section 3, in its order (the confirm-cancel page shows them as radios). */
+export const CANCEL_REASONS = [
+  "Financial Constraint",
+  "Incorrect Product or Quantity Ordered",
+  "Unsatisfactory Product Information",
+  "Poor Reviews or Ratings",
+  "Poor Customer Service Experience",
+  "Security Reasons",
+  "Seller Reputation",
+] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+export const CANCEL_MESSAGES = {
+  reason: "Please choose one of the listed reasons.",
+  tooLate: "This item can no longer be cancelled: the order has been shipped.",
+} as const;
+
+/** Items may be cancelled until the order ships (delivery status Placed or Confirmed). */
+export const CANCELLABLE_DELIVERY: readonly DeliveryStatus[] = ["Placed", "Confirmed"];
+export const isCancellable = (deliveryStatus: string) => CANCELLABLE_DELIVERY.includes(deliveryStatus as DeliveryStatus);
+
+
+/** Order events (the tracking page shows the date of each). */
+export const ORDER_EVENT_KINDS = [
+  "placed",
+  "paid",
+  "confirmed",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+  // per item, the steps of a return (migration 0012; app/domain/returns.ts)
+  "return_requested",
+  "return_accepted",
+  "return_refused",
+] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+/** The event that marks each delivery status. */
+export const DELIVERY_EVENT: Readonly<Record<DeliveryStatus, OrderEventKind>> = {
+  Placed: "placed",
+  Confirmed: "confirmed",
+  Shipped: "shipped",
+  Delivered: "delivered",
+};
+
+/** Messages of spec sections 5 and 8 for checkout. */
+export const CHECKOUT_MESSAGES = {
+  noAddress: "Please set your delivery address!",
+  selectBoth: "Please ensure you select address and payment method",
+  emptyCart: "Your cart is empty: add a product before placing an order.",
+  paymentMethod: "Choose how to pay: CardPayment or PayOnDelivery.",
+  firstName: "First name is required",
+  lastName: "Last name is required",
+  street: "Address is required",
+  state: "State is required",
+  stateInvalid: "Please enter a valid Nigerian state.",
+  city: "City is required",
+  postalCode: "Postal code is required",
+  email: "Enter your email",
+  emailInvalid: "Enter a valid email address",
+  phone: "Enter your phone number",
+  phoneInvalid: "Please enter a valid phone number",
+  country: "We deliver only within Nigeria (NGA).",
+} as const;
+
+
+/** The order number people see: the id's first segment in capitals (spec section 2). */
+export const orderNumber = (id: string) => `#${id.split("-")[0].toUpperCase()}`;

@@ -1,0 +1,393 @@
+/**
+ * Whole-page cache for anonymous visitors (issue 13), in front of Remix (server/app.mjs asks it
+ * before running any loader; entry.server.tsx fills it).
+ *
+ * Only what ./http-cache.server.ts already lets browsers and CDNs share is kept: a GET/HEAD
+ * answered 200 for a route with `handle = { cache: "public" }`, from a visitor with no
+ * `__session`/`cartId` cookie, with no Set-Cookie in the answer. The rendered HTML is kept per
+ * URL (origin, path and query) and lite mode (the footer switch's cookie and the connection
+ * hints, ~/storefront/lite), for at most the page's max-age (PUBLIC_MAX_AGE_S), and is dropped
+ * at once when the catalogue changes: it rides on the catalogue cache of ~/api/core/cache.server
+ * (the `catalog_changed` notification every server LISTENs for), so it is safe with several
+ * servers, and a page rendered across a change is never kept (generation check). With the
+ * catalogue cache off (CATALOG_CACHE=off) or not listening, or PAGE_CACHE=off, nothing is kept.
+ *
+ * The per-request parts of a page, the CSP nonce and the request id, are stored as placeholders
+ * and filled in per answer, so every answer carries a fresh nonce (with its own CSP header) and
+ * its own request id; no nonce is ever sent twice. Gzip is precomputed once per page: the fixed
+ * parts are deflated once (each ended by a sync flush, with the page before it as dictionary,
+ * `deflateParts`), and each answer splices the nonce and request id in as stored deflate blocks
+ * and computes the CRC (`gzipPage`), which costs far less than compressing the page again.
+ * Visitors asking for a page that is being rendered wait for that render (at most WAIT_MS) rather
+ * than all rendering it at once after a change (`rendering`; server/app.mjs calls `pageDone`
+ * when an answer ends, kept or not).
+ */
+import zlib from "node:zlib";
+import { getDb } from "~/db/client.server";
+import { catalogCacheFor, type CatalogCache } from "~/api/core/cache.server";
+import { liteDecision } from "~/storefront/lite";
+import { liteCookie } from "~/storefront/session.server";
+import { contentSecurityPolicy } from "./csp.server";
+import { etagMatches, hasPersonalCookieHeader, PUBLIC_MAX_AGE_S } from "./http-cache.server";
+
+const MAX_ENTRIES = 1000;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+/** Headers a kept page never carries over to another answer. */
+const PER_ANSWER = new Set(["content-security-policy", "set-cookie", "content-length", "x-request-id", "content-encoding"]);
+
+/** A page as kept: its fixed parts and, between them, which per-request value goes there. */
+interface Entry {
+  key: string;
+  generation: number;
+  expires: number;
+  etag: string;
+  headers: [string, string][];
+  parts: Buffer[];
+  /** slots[i] sits between parts[i] and parts[i + 1]: 0 the nonce, 1 the request id. */
+  slots: (0 | 1)[];
+  gzip: DeflatedPage | null;
+  bytes: number;
+}
+
+/** What server/app.mjs sends for a hit. */
+export interface CachedAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
+
+/** The request as server/app.mjs sees it (Express's `req.get` for headers). */
+export interface PageRequest {
+  method: string;
+  /** Absolute URL, as Remix's Request will have it. */
+  url: string;
+  header(name: string): string | undefined;
+}
+
+class PageStore {
+  private map = new Map<string, Entry>();
+  private bytes = 0;
+  private generation = -1;
+
+  constructor(readonly catalog: CatalogCache) {}
+
+  /** The current generation of the catalogue, emptying the store when it moved on. */
+  current(): number {
+    const g = this.catalog.generation;
+    if (g !== this.generation) {
+      this.map.clear();
+      this.bytes = 0;
+      this.generation = g;
+    }
+    return g;
+  }
+
+  get(key: string): Entry | undefined {
+    if (!this.catalog.listening) return undefined;
+    const g = this.current();
+    const e = this.map.get(key);
+    if (!e) return undefined;
+    if (e.generation !== g || e.expires <= Date.now()) {
+      this.drop(key, e);
+      return undefined;
+    }
+    this.map.delete(key);
+    this.map.set(key, e); // most recently used last
+    return e;
+  }
+
+  set(e: Entry) {
+    if (!this.catalog.listening || e.generation !== this.current()) return;
+    const old = this.map.get(e.key);
+    if (old) this.drop(e.key, old);
+    this.map.set(e.key, e);
+    this.bytes += e.bytes;
+    this.trim();
+  }
+
+  grew(e: Entry, by: number) {
+    if (this.map.get(e.key) !== e) return;
+    e.bytes += by;
+    this.bytes += by;
+    this.trim();
+  }
+
+  private trim() {
+    for (const [k, v] of this.map) {
+      if (this.map.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES) break;
+      this.drop(k, v);
+    }
+  }
+
+  private drop(key: string, e: Entry) {
+    this.map.delete(key);
+    this.bytes -= e.bytes;
+  }
+}
+
+let store: Promise<PageStore | null> | null = null;
+function pageStore(): Promise<PageStore | null> {
+  // PAGE_CACHE=off: every page is rendered (to compare, or to rule the cache out).
+  if (process.env.PAGE_CACHE === "off") return Promise.resolve(null);
+  store ??= getDb()
+    .then((db) => catalogCacheFor(db))
+    .then((c) => (c ? new PageStore(c) : null))
+    .catch(() => {
+      store = null;
+      return null;
+    });
+  return store;
+}
+
+/** Per request (the load context object): the key to keep the page under and the generation it was read at. */
+const pending = new WeakMap<object, { key: string; generation: number; store: PageStore; done: () => void }>();
+/** Pages being rendered now, by key: later visitors of the same page wait for it (at most WAIT_MS). */
+const rendering = new Map<string, Promise<void>>();
+const WAIT_MS = 3_000;
+
+/** The render of a page has ended (kept or not): whoever waits for it goes on. */
+function settle(context: object) {
+  const p = pending.get(context);
+  if (!p) return;
+  pending.delete(context);
+  p.done();
+}
+
+/** server/app.mjs calls this when an answer has ended (sent, failed or the visitor left). */
+export function pageDone(context: object) {
+  settle(context);
+}
+
+/**
+ * The kept page for this request, with a fresh nonce and request id, or null (then Remix renders
+ * it, and `keepPage` may keep it). `context` is the request's load context.
+ */
+export async function cachedPage(context: object, req: PageRequest, nonce: string, requestId: string): Promise<CachedAnswer | null> {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  if (!nonce || !requestId) return null;
+  const cookie = req.header("cookie") ?? null;
+  if (hasPersonalCookieHeader(cookie)) return null;
+  let url: URL;
+  try {
+    url = new URL(req.url);
+  } catch {
+    return null;
+  }
+  // Single-fetch data requests are not documents.
+  if (url.pathname.endsWith(".data")) return null;
+  const s = await pageStore();
+  if (!s || !s.catalog.listening) return null;
+  const hints = { get: (name: string) => req.header(name) ?? null } as Headers;
+  const lite = liteDecision(hints, cookie ? await liteCookie().parse(cookie) : null);
+  const key = `${lite ? "lite" : "full"} ${url.origin}${url.pathname}${url.search}`;
+  let e = s.get(key);
+  // Many visitors of a page that is not kept (just after a catalogue change): one renders it,
+  // the others wait for that render rather than all rendering the same page at once.
+  const other = e ? undefined : rendering.get(key);
+  if (other) {
+    await other;
+    e = s.get(key);
+  }
+  if (!e) {
+    const generation = s.current();
+    let done!: () => void;
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    const timer = setTimeout(done, WAIT_MS);
+    timer.unref?.();
+    if (!rendering.has(key)) {
+      rendering.set(key, finished);
+      void finished.then(() => {
+        clearTimeout(timer);
+        if (rendering.get(key) === finished) rendering.delete(key);
+      });
+    } else {
+      void finished.then(() => clearTimeout(timer));
+    }
+    pending.set(context, { key, generation, store: s, done });
+    return null;
+  }
+  const headers: Record<string, string> = Object.fromEntries(e.headers);
+  headers["X-Page-Cache"] = "hit";
+  if (etagMatches(req.header("if-none-match") ?? null, e.etag)) {
+    // As entry.server.tsx does: no CSP on a 304 (the browser keeps its copy's policy).
+    delete headers["Content-Type"];
+    return { status: 304, headers, body: null };
+  }
+  headers["Content-Security-Policy"] = contentSecurityPolicy(nonce);
+  const values = [Buffer.from(nonce), Buffer.from(requestId)];
+  const gzip = acceptsGzip(req.header("accept-encoding"));
+  headers.Vary = appendVaryValue(headers.Vary, "Accept-Encoding");
+  let body: Buffer;
+  if (gzip && !e.gzip) {
+    e.gzip = deflateParts(e.parts, e.slots, [values[0].length, values[1].length]);
+    s.grew(e, e.gzip.parts.reduce((n, p) => n + p.length, 0));
+  }
+  if (gzip && e.gzip && e.gzip.lengths[0] === values[0].length && e.gzip.lengths[1] === values[1].length) {
+    body = gzipPage(e.parts, e.slots, values, e.gzip);
+    headers["Content-Encoding"] = "gzip";
+  } else {
+    // No gzip, or values of other lengths (a proxy's request id): server/app.mjs's compression.
+    body = fillPage(e.parts, e.slots, values);
+  }
+  headers["Content-Length"] = String(body.length);
+  return { status: 200, headers, body: req.method === "HEAD" ? null : body };
+}
+
+/**
+ * Keeps a page entry.server.tsx rendered for a request `cachedPage` missed (and so may keep):
+ * call it only for a public page (http-cache's `isPublicPage`) answered 200. `headers` are the
+ * answer's headers (ETag included, the CSP not needed: it is made per answer).
+ */
+export function keepPage(context: object | undefined, html: string, nonce: string, requestId: string | undefined, etag: string, headers: Headers) {
+  const p = context ? pending.get(context) : undefined;
+  if (!p) return;
+  if (!nonce || !requestId) return settle(context!);
+  const { parts, slots } = splitPage(html, [nonce, requestId]);
+  const kept: [string, string][] = [];
+  headers.forEach((v, k) => {
+    if (!PER_ANSWER.has(k.toLowerCase())) kept.push([canonicalName(k), v]);
+  });
+  const buffers = parts.map((x) => Buffer.from(x));
+  p.store.set({
+    key: p.key,
+    generation: p.generation,
+    expires: Date.now() + PUBLIC_MAX_AGE_S * 1000,
+    etag,
+    headers: kept,
+    parts: buffers,
+    slots,
+    gzip: null,
+    bytes: buffers.reduce((n, b) => n + b.length, 0) + p.key.length + 256,
+  });
+  settle(context!);
+}
+
+/** `content-type` → `Content-Type` (Headers lower-cases names). */
+function canonicalName(k: string) {
+  return k.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase());
+}
+
+function appendVaryValue(vary: string | undefined, name: string) {
+  if (!vary) return name;
+  return vary
+    .split(",")
+    .map((v) => v.trim().toLowerCase())
+    .includes(name.toLowerCase())
+    ? vary
+    : `${vary}, ${name}`;
+}
+
+/** Accept-Encoding allows gzip (q > 0, by name or `*`). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let star: number | undefined;
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const qp = params.map((x) => x.trim()).find((x) => x.startsWith("q="));
+    const q = qp ? Number(qp.slice(2)) : 1;
+    if (name === "gzip" || name === "x-gzip") return Number.isFinite(q) && q > 0;
+    if (name === "*") star = Number.isFinite(q) ? q : 0;
+  }
+  return star !== undefined && star > 0;
+}
+
+/** Splits the page around every occurrence of the per-request values (0 = values[0], 1 = values[1]). */
+export function splitPage(html: string, values: [string, string]): { parts: string[]; slots: (0 | 1)[] } {
+  const parts: string[] = [];
+  const slots: (0 | 1)[] = [];
+  let i = 0;
+  for (;;) {
+    const a = html.indexOf(values[0], i);
+    const b = html.indexOf(values[1], i);
+    if (a < 0 && b < 0) break;
+    const which: 0 | 1 = a >= 0 && (b < 0 || a <= b) ? 0 : 1;
+    const at = which === 0 ? a : b;
+    parts.push(html.slice(i, at));
+    slots.push(which);
+    i = at + values[which].length;
+  }
+  parts.push(html.slice(i));
+  return { parts, slots };
+}
+
+/** The page with the values put back. */
+export function fillPage(parts: Buffer[], slots: (0 | 1)[], values: Buffer[]): Buffer {
+  const out: Buffer[] = [parts[0]];
+  for (let i = 0; i < slots.length; i++) out.push(values[slots[i]], parts[i + 1]);
+  return Buffer.concat(out);
+}
+
+/** A page's fixed parts deflated for splicing (see gzipPage), for values of these lengths. */
+export interface DeflatedPage {
+  parts: Buffer[];
+  crc0: number;
+  /** The lengths of the values the parts were deflated for (0: nonce, 1: request id). */
+  lengths: [number, number];
+}
+
+const WINDOW = 32 * 1024;
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * Each fixed part deflated on its own and ended by a sync flush (byte-aligned, not final). So
+ * that a part still finds its repeats in what came before it (as one gzip of the page would),
+ * each is deflated with a preset dictionary: the 32 KB the browser will have inflated just before
+ * it, with the values' places filled with NUL bytes. HTML never holds NUL, so no match can take
+ * bytes from a value's place, and the distances hold as long as the values have the same lengths
+ * (`lengths`; gzipPage is only used then). A page holding NUL gets no dictionaries.
+ */
+export function deflateParts(parts: Buffer[], slots: (0 | 1)[], lengths: [number, number]): DeflatedPage {
+  const dictionaries = !parts.some((p) => p.includes(0));
+  const out: Buffer[] = [];
+  let window = EMPTY;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    const opts: zlib.ZlibOptions = { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+    if (dictionaries && window.length) opts.dictionary = window;
+    out.push(p.length ? zlib.deflateRawSync(p, opts) : EMPTY);
+    if (dictionaries && i < slots.length) {
+      const next = Buffer.concat([window, p, Buffer.alloc(lengths[slots[i]])]);
+      window = next.length > WINDOW ? next.subarray(next.length - WINDOW) : next;
+    }
+  }
+  return { parts: out, crc0: zlib.crc32(parts[0]), lengths };
+}
+
+// Gzip member header: magic, deflate, no flags, no mtime, no extra flags, OS unknown.
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);
+// A final, empty block with fixed codes (what zlib writes at Z_FINISH after a flush).
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+
+/** A stored (uncompressed) deflate block holding `v`; the stream must be byte-aligned. */
+function storedBlock(v: Buffer): Buffer {
+  const out = Buffer.alloc(5 + v.length);
+  out[0] = 0x00; // not final, stored
+  out.writeUInt16LE(v.length, 1);
+  out.writeUInt16LE(~v.length & 0xffff, 3);
+  v.copy(out, 5);
+  return out;
+}
+
+/**
+ * A gzip body for the page with `values` spliced in: the deflated fixed parts, the values as
+ * stored blocks, a final empty block, then the CRC-32 and length of the whole page.
+ */
+export function gzipPage(parts: Buffer[], slots: (0 | 1)[], values: Buffer[], deflated: DeflatedPage): Buffer {
+  const out: Buffer[] = [GZIP_HEADER, deflated.parts[0]];
+  let crc = deflated.crc0;
+  let size = parts[0].length;
+  for (let i = 0; i < slots.length; i++) {
+    const v = values[slots[i]];
+    if (v.length !== deflated.lengths[slots[i]] || v.length > 0xffff) throw new Error("a per-request value of another length than the deflated page's");
+    out.push(storedBlock(v), deflated.parts[i + 1]);
+    crc = zlib.crc32(v, crc);
+    crc = zlib.crc32(parts[i + 1], crc);
+    size += v.length + parts[i + 1].length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  out.push(FINAL_BLOCK, trailer);
+  return Buffer.concat(out);
+}

@@ -1,0 +1,16 @@
+/**
+ * What the storefront's actions validate with: conform's `parseWithZod` and the domain schemas,
+ * re-exported from a `.server` module. The browser build replaces this module with an empty stub,
+ * so a route that imports these for its action adds no path to zod or conform in the browser
+ * (esbuild's code splitting makes a page load every chunk its route's import graph reaches, used
+ * or not). Components import constants from the zod-free rule modules (`~/domain/order-rules`,
+ * `address-rules`, `account-messages`, `review-rules`, `states`, `text-max`). See
+ * docs/architecture.md, Forms.
+ */
+export { parseWithZod } from "@conform-to/zod/v4";
+export { LoginSchema, PasswordResetConfirmSchema, PasswordResetSchema, RegisterFormSchema } from "~/domain/accounts";
+export { AddressFormSchema, toAddressBody } from "~/domain/addresses";
+export { CancelItemSchema, GuestCheckoutSchema } from "~/domain/orders";
+export { DeleteAccountSchema, NewsletterSignupSchema } from "~/domain/privacy";
+export { ReturnFormSchema } from "~/domain/returns";
+export { ReviewFormSchema } from "~/domain/reviews";

@@ -1,0 +1,157 @@
+/**
+ * Search at scale (issue 13): a relevance search ranks at most SEARCH_WINDOW of the newest
+ * matches. With more matches it answers that many with `count_estimated: true` (every page of
+ * the window reachable, none promised beyond it), keeps name matches above description-only ones
+ * within the window, and the listing page says "300+ results". Both engines; with and without
+ * planner statistics (ANALYZE), since the window's id range is sized from them.
+ */
+import { renderToString } from "react-dom/server";
+import { createElement } from "react";
+import { describe, expect, it } from "vitest";
+import { SEARCH_WINDOW } from "~/api/catalog/queries.server";
+import { ResultCount, resultCountText } from "~/components/listing/result-count";
+import { engines, useApi, type TestApi } from "./harness";
+
+interface P {
+  id: number;
+  name: string;
+  description: string;
+}
+interface Page {
+  count: number;
+  count_estimated?: boolean;
+  next: string | null;
+  previous: string | null;
+  results: P[];
+}
+
+const BASE = 500_000;
+
+/** `n` products named or described with `word`, ids BASE + i * 10 (newer ids created later). */
+async function insertMatches(api: TestApi, n: number, row: (i: number) => { name: string; description: string }) {
+  const store = await api.db.query<{ id: number; owner_id: number }>("SELECT id, owner_id FROM stores ORDER BY id LIMIT 1");
+  const cat = await api.db.query<{ id: number }>("SELECT id FROM categories WHERE parent_id IS NOT NULL ORDER BY id LIMIT 1");
+  const rows = Array.from({ length: n }, (_, k) => row(k + 1));
+  await api.db.query(
+    `INSERT INTO products (id, store_id, user_id, category_id, name, description, price_kobo, selling_price_kobo, created_at)
+     SELECT $4::int + i * 10, $1, $2, $3, ($5::text[])[i], ($6::text[])[i], 500000, 500000, now() - make_interval(secs => $7::int - i)
+       FROM generate_series(1, $7::int) AS i`,
+    [store.rows[0].id, store.rows[0].owner_id, cat.rows[0].id, BASE, rows.map((r) => r.name), rows.map((r) => r.description), n],
+  );
+}
+
+describe.each(engines())("search window on %s", (engine) => {
+  const api = useApi(engine);
+  const search = (q: string, extra = "") => api.call<Page>(`/products/?search=${encodeURIComponent(q)}${extra}`);
+
+  it("answers a narrow search with an exact count and no estimate flag", async () => {
+    const r = await search("cement", "&page_size=5");
+    expect(r.status).toBe(200);
+    expect(r.body.count).toBeGreaterThan(0);
+    expect(r.body.count).toBeLessThanOrEqual(SEARCH_WINDOW);
+    expect("count_estimated" in r.body).toBe(false);
+    expect(Object.keys(r.body).sort()).toEqual(["count", "next", "previous", "results"]);
+  });
+
+  for (const analyzed of [false, true]) {
+    it(`ranks the newest ${SEARCH_WINDOW} of a broad word's matches and says "more" (${analyzed ? "with" : "without"} statistics)`, async () => {
+      // 2,500 matches, the newest with the highest ids; one newer product without the word far
+      // above them, so the newest ids hold no match and the search must look further back.
+      await insertMatches(api, 2500, (i) => ({ name: `Quokkawood plank ${i}`, description: "Hardwood." }));
+      await api.db.query(
+        `INSERT INTO products (id, store_id, user_id, category_id, name, description, price_kobo, selling_price_kobo)
+         SELECT 2000000, store_id, user_id, category_id, 'Plain bucket', 'A bucket.', 100000, 100000 FROM products WHERE id = $1`,
+        [BASE + 10],
+      );
+      if (analyzed) await api.db.exec("ANALYZE products");
+      try {
+        const first = await search("quokkawood", "&page_size=100");
+        expect(first.status).toBe(200);
+        expect(first.body.count).toBe(SEARCH_WINDOW);
+        expect(first.body.count_estimated).toBe(true);
+        expect(first.body.next).toContain("page=2");
+        // every page of the window is there, the last one says so, and none beyond it
+        const items = [...first.body.results];
+        let next = first.body.next;
+        let last = first.body;
+        while (next) {
+          const r = await api.call<Page>(next);
+          expect(r.status).toBe(200);
+          expect(r.body.count).toBe(SEARCH_WINDOW);
+          expect(r.body.count_estimated).toBe(true);
+          items.push(...r.body.results);
+          last = r.body;
+          next = r.body.next;
+        }
+        expect(last.next).toBeNull();
+        expect(items).toHaveLength(SEARCH_WINDOW);
+        expect((await search("quokkawood", `&page_size=100&page=${SEARCH_WINDOW / 100 + 1}`)).status).toBe(404);
+        const ids = items.map((p) => p.id).sort((a, b) => a - b);
+        expect(new Set(ids).size).toBe(SEARCH_WINDOW);
+        expect(ids[0]).toBe(BASE + (2500 - SEARCH_WINDOW + 1) * 10); // the newest of 2,500
+        // sorted by time, every match is still reachable
+        const oldest = await search("quokkawood", "&ordering=created_at&page_size=5");
+        expect(oldest.body.results[0].id).toBe(BASE + 10);
+        // a typo of it and a two-word query take the same window
+        const typo = await search("quokawood", "&page_size=5");
+        expect(typo.body.count).toBe(SEARCH_WINDOW);
+        expect(typo.body.count_estimated).toBe(true);
+        const two = await search("quokkawood plank", "&page_size=5");
+        expect(two.body.count).toBe(SEARCH_WINDOW);
+        expect(two.body.results.every((p) => p.id > BASE + (2500 - SEARCH_WINDOW) * 10)).toBe(true);
+      } finally {
+        await api.db.query("DELETE FROM products WHERE id >= $1", [BASE]);
+      }
+    });
+  }
+
+  it("keeps name matches above description-only matches within the window", async () => {
+    // 1,200 matches: every tenth one has the word in its name, the others only in the description.
+    await insertMatches(api, 1200, (i) =>
+      i % 10 === 0 ? { name: `Wallaby tile ${i}`, description: "Ceramic." } : { name: `Floor tile ${i}`, description: `Pairs well with wallaby grout ${i}.` },
+    );
+    try {
+      // the window holds the newest SEARCH_WINDOW matches; its name matches (one in ten) come first, newest first
+      const inName = SEARCH_WINDOW / 10;
+      const r = await search("wallaby", `&page_size=${inName}`);
+      expect(r.body.count).toBe(SEARCH_WINDOW);
+      expect(r.body.count_estimated).toBe(true);
+      const names = r.body.results.map((p) => p.name);
+      expect(names).toHaveLength(inName);
+      expect(names.every((n) => n.startsWith("Wallaby tile"))).toBe(true);
+      expect(names[0]).toBe("Wallaby tile 1200");
+      const page2 = await search("wallaby", `&page_size=${inName}&page=2`);
+      expect(page2.body.results.length).toBeGreaterThan(0);
+      expect(page2.body.results.every((p) => p.name.startsWith("Floor tile"))).toBe(true);
+    } finally {
+      await api.db.query("DELETE FROM products WHERE id >= $1", [BASE]);
+    }
+  });
+
+  it('says "300+ results" on the listing page when the count is an estimate', async () => {
+    await insertMatches(api, 1100, (i) => ({ name: `Numbat sink ${i}`, description: "Steel." }));
+    try {
+      const { loader } = await import("~/routes/_shop+/$category._index");
+      const args = (path: string) => ({ request: new Request(`http://shop.test${path}`), params: { category: "products" }, context: {} }) as unknown as Parameters<typeof loader>[0];
+      const answer = (await loader(args("/products/?search=numbat"))) as unknown as { data: { count: number; countEstimated: boolean; seo: { description: string } } };
+      expect(answer.data.count).toBe(SEARCH_WINDOW);
+      expect(answer.data.countEstimated).toBe(true);
+      expect(answer.data.seo.description).toMatch(new RegExp(`^${SEARCH_WINDOW}\\+ products matching`));
+      const html = renderToString(createElement(ResultCount, { count: answer.data.count, estimated: answer.data.countEstimated }));
+      expect(html).toContain(`${SEARCH_WINDOW.toLocaleString("en-NG")}+ results`);
+      const narrow = (await loader(args("/products/?search=numbat%20sink%201100"))) as unknown as { data: { count: number; countEstimated: boolean } };
+      expect(narrow.data.countEstimated).toBe(false);
+    } finally {
+      await api.db.query("DELETE FROM products WHERE id >= $1", [BASE]);
+    }
+  });
+});
+
+describe("result count text", () => {
+  it("says an exact count as it is and an estimate with a plus", () => {
+    expect(resultCountText(1)).toBe("1 result");
+    expect(resultCountText(0)).toBe("0 results");
+    expect(resultCountText(1234)).toBe("1,234 results");
+    expect(resultCountText(1000, true)).toBe("1,000+ results");
+  });
+});

@@ -1,0 +1,238 @@
+/**
+ * The whole-page cache for anonymous visitors (app/ops/page-cache.server.ts) and the compression
+ * of pages, on the real production server: a kept page comes back the same with a fresh nonce
+ * and request id, a price change shows at once, a signed-in visitor or one with a cart never gets
+ * a kept page, a lite visitor gets the lite page; compressed pages (kept, rendered whole or
+ * streamed) are about as small as one gzip of the same page.
+ */
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deflateParts, fillPage, gzipPage, splitPage } from "~/ops/page-cache.server";
+import { cookieHeader, cookiesFrom, rawBytes, rawRequest, startAppServer, type RunningServer } from "./harness";
+
+let app: RunningServer;
+beforeAll(async () => {
+  app = await startAppServer();
+}, 240_000);
+afterAll(async () => {
+  await app?.stop();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => rawRequest(app.url, { path, headers });
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+  rawRequest(app.url, { method: "POST", path, body: new URLSearchParams(body).toString(), headers: { Origin: app.url, ...FORM, ...headers } });
+
+const getBytes = (path: string, headers: Record<string, string>) => rawBytes(app.url, { path, headers });
+
+async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; data: T }> {
+  const r = await fetch(`${app.url}/api/v1${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: r.status, data: (await r.json().catch(() => null)) as T };
+}
+
+const nonceOf = (html: string) => html.match(/<script[^>]* nonce="([^"]+)"/)?.[1];
+const cspNonce = (csp: string | undefined) => csp?.match(/'nonce-([^']+)'/)?.[1];
+
+/** A page with its per-answer parts (nonce, request id) taken out. */
+function stable(html: string, nonce: string, requestId: string) {
+  return html.split(nonce).join("").split(requestId).join("");
+}
+
+/** Asks until the page is served from the cache (the first answer fills it). */
+async function hit(path: string, headers: Record<string, string> = {}) {
+  for (let i = 0; i < 5; i++) {
+    const r = await get(path, headers);
+    if (r.headers["x-page-cache"] === "hit") return r;
+  }
+  throw new Error(`${path} was never served from the page cache`);
+}
+
+describe("whole-page cache for anonymous visitors", () => {
+  it("serves a kept page again with a fresh nonce and request id", async () => {
+    const first = await get("/building-materials");
+    expect(first.status).toBe(200);
+    const second = await hit("/building-materials");
+    expect(second.status).toBe(200);
+    expect(second.headers["cache-control"]).toBe(first.headers["cache-control"]);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers["content-type"]).toMatch(/^text\/html/);
+
+    const n1 = nonceOf(first.body)!;
+    const n2 = nonceOf(second.body)!;
+    expect(n1).toBeTruthy();
+    expect(n2).toBeTruthy();
+    expect(n2).not.toBe(n1);
+    // The policy allows exactly the nonce the page's scripts carry, and no old one is left.
+    expect(cspNonce(second.headers["content-security-policy"] as string)).toBe(n2);
+    expect(second.body).not.toContain(n1);
+    const id1 = first.headers["x-request-id"] as string;
+    const id2 = second.headers["x-request-id"] as string;
+    expect(id2).not.toBe(id1);
+    expect(second.body).toContain(id2);
+    expect(second.body).not.toContain(id1);
+    expect(stable(second.body, n2, id2)).toBe(stable(first.body, n1, id1));
+
+    // A revalidation of a kept page still gets 304, without a policy.
+    const again = await get("/building-materials", { "If-None-Match": second.headers.etag as string });
+    expect(again.status).toBe(304);
+    expect(again.headers["content-security-policy"]).toBeUndefined();
+  });
+
+  it("sends a kept page gzip'd, as small as one gzip of the page", async () => {
+    await get("/");
+    await hit("/");
+    const gz = await getBytes("/", { "Accept-Encoding": "gzip, deflate, br" });
+    expect(gz.headers["x-page-cache"]).toBe("hit");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.headers.vary).toMatch(/Accept-Encoding/);
+    const html = zlib.gunzipSync(gz.body).toString("utf8");
+    const nonce = nonceOf(html)!;
+    expect(cspNonce(gz.headers["content-security-policy"] as string)).toBe(nonce);
+    expect(html).toContain(gz.headers["x-request-id"] as string);
+    expect(html).toMatch(/<\/html>/);
+    expect(gz.body.length).toBeLessThan(zlib.gzipSync(html).length * 1.05 + 200);
+    // HEAD: the headers of the page, no body.
+    const head = await rawRequest(app.url, { method: "HEAD", path: "/" });
+    expect(head.status).toBe(200);
+    expect(head.body).toBe("");
+  });
+
+  it("shows a price change at once", async () => {
+    const login = await api<{ access: string; user: { id: number } }>("POST", "/users/auth/login/", { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" });
+    expect(login.status).toBe(200);
+    const token = login.data.access;
+    const stores = await api<{ id: number }[]>("GET", `/stores/owner/${login.data.user.id}/`, undefined, token);
+    const products = await api<{ results: { id: number; published?: boolean }[] }>("GET", `/products/store/${stores.data[0].id}/`, undefined, token);
+    const product = products.data.results.find((p) => p.published !== false)!;
+    const path = `/products/${product.id}`;
+    expect((await get(path)).status).toBe(200);
+    const before = await hit(path);
+    expect(before.body).not.toMatch(/987,654/);
+
+    const patched = await api("PATCH", `/products/${product.id}/`, { price: 987654 }, token);
+    expect(patched.status).toBe(200);
+    const after = await get(path);
+    expect(after.status).toBe(200);
+    expect(after.headers["x-page-cache"]).toBeUndefined();
+    expect(after.body).toMatch(/987,654/);
+  });
+
+  it("never gives a signed-in visitor or one with a cart a kept page, nor keeps theirs", async () => {
+    await get("/building-materials");
+    const anonymous = await hit("/building-materials");
+
+    const login = await post("/auth/login", { email: "shopper@demo.buildmart.ng", password: "Shopper#2024", redirectTo: "/" });
+    expect(login.status).toBe(303);
+    const signedIn = { Cookie: cookieHeader(cookiesFrom(login)) };
+    for (let i = 0; i < 2; i++) {
+      const r = await get("/building-materials", signedIn);
+      expect(r.status).toBe(200);
+      expect(r.headers["x-page-cache"]).toBeUndefined();
+      expect(r.headers["cache-control"]).toBe("private, no-store");
+      expect(r.body).toMatch(/Log ?out|My account|Account/i);
+    }
+
+    const productId = anonymous.body.match(/href="\/[a-z0-9-]+\/(\d+)"/)![1];
+    const added = await post("/cart", { intent: "add", productId, quantity: "1", redirectTo: "/building-materials" });
+    expect(added.status).toBe(303);
+    const jar = cookiesFrom(added);
+    expect(Object.keys(jar)).toContain("cartId");
+    const withCart = await get("/building-materials", { Cookie: cookieHeader(jar) });
+    expect(withCart.status).toBe(200);
+    expect(withCart.headers["x-page-cache"]).toBeUndefined();
+    expect(withCart.headers["cache-control"]).toBe("private, no-store");
+    // Anonymous visitors still get the kept page (the cart visitor's was not kept).
+    const later = await get("/building-materials");
+    expect(later.headers["x-page-cache"]).toBe("hit");
+    expect(stable(later.body, nonceOf(later.body)!, later.headers["x-request-id"] as string)).toBe(
+      stable(anonymous.body, nonceOf(anonymous.body)!, anonymous.headers["x-request-id"] as string),
+    );
+  });
+
+  it("renders a page once for many visitors arriving together, the others getting that page", async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, () => get("/building-materials?sort=oldest")));
+    for (const r of answers) expect(r.status).toBe(200);
+    const hits = answers.filter((r) => r.headers["x-page-cache"] === "hit");
+    expect(hits.length).toBeGreaterThanOrEqual(5);
+    const nonces = new Set(answers.map((r) => nonceOf(r.body)));
+    expect(nonces.size).toBe(10);
+    const pages = new Set(answers.map((r) => stable(r.body, nonceOf(r.body)!, r.headers["x-request-id"] as string)));
+    expect(pages.size).toBe(1);
+  });
+
+  it("gives a lite visitor the lite page and others the full one", async () => {
+    await get("/about");
+    const full = await hit("/about");
+    expect(full.body).toMatch(/<script/);
+    const lite = await get("/about", { "Save-Data": "on" });
+    expect(lite.body).not.toMatch(/<script/i);
+    const liteAgain = await hit("/about", { ECT: "2g" });
+    expect(liteAgain.body).not.toMatch(/<script/i);
+    expect((await hit("/about")).body).toMatch(/<script/);
+    // The footer switch's cookie counts too.
+    const on = await post("/lite", { lite: "1", redirectTo: "/about" });
+    const switched = await get("/about", { Cookie: cookieHeader(cookiesFrom(on)) });
+    expect(switched.body).not.toMatch(/<script/i);
+  });
+});
+
+describe("compression of pages", () => {
+  it("compresses a streamed page about as well as one gzip of it", async () => {
+    const login = await post("/auth/login", { email: "shopper@demo.buildmart.ng", password: "Shopper#2024", redirectTo: "/" });
+    const cookie = cookieHeader(cookiesFrom(login));
+    for (const [path, headers] of [
+      ["/auth/login", {}],
+      ["/building-materials", { Cookie: cookie }],
+      ["/", { Cookie: cookie }],
+    ] as const) {
+      const r = await getBytes(path, { "Accept-Encoding": "gzip", ...headers });
+      expect(r.status, path).toBe(200);
+      expect(r.headers["content-encoding"], path).toBe("gzip");
+      const body = zlib.gunzipSync(r.body);
+      expect(body.toString("utf8"), path).toMatch(/<\/html>/);
+      expect(r.body.length, path).toBeLessThan(zlib.gzipSync(body).length * 1.05 + 200);
+    }
+  });
+});
+
+describe("a kept page's gzip", () => {
+  const lengths = (values: Buffer[]): [number, number] => [values[0].length, values[1].length];
+
+  it("is a valid gzip of the page with the values spliced in", () => {
+    const html = "<html>AAAA nonce=N1 ".repeat(50) + "data RID1 end" + "x".repeat(70_000) + "N1</html>";
+    const { parts, slots } = splitPage(html, ["N1", "RID1"]);
+    expect(slots.filter((s) => s === 0).length).toBe(51);
+    expect(slots.filter((s) => s === 1).length).toBe(1);
+    const buffers = parts.map((p) => Buffer.from(p));
+    const values = [Buffer.from("fresh-nonce+/="), Buffer.from("a-request-id-é")];
+    const want = html.split("N1").join("fresh-nonce+/=").split("RID1").join("a-request-id-é");
+    expect(fillPage(buffers, slots, values).toString("utf8")).toBe(want);
+    const deflated = deflateParts(buffers, slots, lengths(values));
+    expect(zlib.gunzipSync(gzipPage(buffers, slots, values, deflated)).toString("utf8")).toBe(want);
+    // Other values of the same lengths (the next visitor's).
+    const next = [Buffer.from("other-nonce+/="), Buffer.from("b-request-id-é")];
+    expect(zlib.gunzipSync(gzipPage(buffers, slots, next, deflated)).toString("utf8")).toBe(
+      html.split("N1").join("other-nonce+/=").split("RID1").join("b-request-id-é"),
+    );
+    // A page with no per-request value at all.
+    const plain = [Buffer.from("<p>hello</p>")];
+    expect(zlib.gunzipSync(gzipPage(plain, [], values, deflateParts(plain, [], lengths(values)))).toString("utf8")).toBe("<p>hello</p>");
+  });
+
+  it("is about as small as one gzip of the page when later parts repeat earlier ones", () => {
+    const cards = Array.from({ length: 60 }, (_, i) => `<li class="card"><a href="/cement/${i}">Dangote cement 50kg bag number ${i}</a><span>₦${9500 + i}</span></li>`).join("");
+    const data = Array.from({ length: 60 }, (_, i) => `{"id":${i},"name":"Dangote cement 50kg bag number ${i}","price":${9500 + i}}`).join(",");
+    const html = `<html><head><script nonce="NONCE0123456789abcdefgh" src="/a.js"></script></head><body><ul>${cards}</ul><script nonce="NONCE0123456789abcdefgh">window.x=[${data}];var id="RID-0000-1111"</script><script nonce="NONCE0123456789abcdefgh">go()</script></body></html>`;
+    const { parts, slots } = splitPage(html, ["NONCE0123456789abcdefgh", "RID-0000-1111"]);
+    const buffers = parts.map((p) => Buffer.from(p));
+    const values = [Buffer.from("abcdefghijklmnopqrstuvw"), Buffer.from("RID-2222-3333")];
+    const gz = gzipPage(buffers, slots, values, deflateParts(buffers, slots, lengths(values)));
+    const page = zlib.gunzipSync(gz);
+    expect(page.toString("utf8")).toBe(html.split("NONCE0123456789abcdefgh").join("abcdefghijklmnopqrstuvw").split("RID-0000-1111").join("RID-2222-3333"));
+    expect(gz.length).toBeLessThan(zlib.gzipSync(page).length * 1.05 + 100);
+  });
+});
