@@ -18,6 +18,8 @@ const want = (step) => only.length === 0 || only.includes(step);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+const failedNames = [];
+const flakyNames = [];
 
 function run(step, cmd, args, env = {}) {
   const t0 = Date.now();
@@ -45,6 +47,14 @@ if (want("unit") || want("api") || want("server")) {
     totals.passed += j.numPassedTests ?? 0;
     totals.failed += j.numFailedTests ?? 0;
     totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+    // Name every failed test at the end, where a CI log's tail shows it.
+    for (const file of j.testResults ?? []) {
+      const rel = path.relative(root, file.name ?? "");
+      if (file.status === "failed" && !(file.assertionResults ?? []).some((a) => a.status === "failed")) failedNames.push(`vitest ${rel}: ${String(file.message ?? "failed").split("\n")[0]}`);
+      for (const a of file.assertionResults ?? []) {
+        if (a.status === "failed") failedNames.push(`vitest ${rel} > ${a.fullName}: ${String(a.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300)}`);
+      }
+    }
   } else totals.failed += 1;
 }
 
@@ -57,11 +67,23 @@ if (want("e2e") && !failedSteps.includes("build")) {
     totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
     totals.failed += s.unexpected ?? 0;
     totals.skipped += s.skipped ?? 0;
+    const walk = (suite, file) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status === "unexpected") failedNames.push(`e2e [${t.projectName}] ${spec.file ?? file}:${spec.line} > ${spec.title}`);
+          if (t.status === "flaky") flakyNames.push(`e2e [${t.projectName}] ${spec.file ?? file}:${spec.line} > ${spec.title}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+    };
+    for (const suite of JSON.parse(fs.readFileSync(out, "utf8")).suites ?? []) walk(suite, suite.file);
   } else totals.failed += 1;
 }
 
 const checkFailures = failedSteps.filter((s) => !["vitest", "e2e"].includes(s)).length;
 totals.failed += checkFailures;
+if (flakyNames.length) console.log(`\nPassed only on a retry:\n  ${flakyNames.join("\n  ")}`);
+if (failedNames.length) console.log(`\nFailed:\n  ${failedNames.join("\n  ")}`);
 console.log(`\nSteps failed: ${failedSteps.length ? failedSteps.join(", ") : "none"}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);
