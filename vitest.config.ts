@@ -9,6 +9,9 @@ export default defineConfig({
     setupFiles: ["tests/setup/env.ts"],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // CI retries a failed test once; tests/setup/flaky-reporter.ts names each that needed it.
+    retry: process.env.CI ? 1 : 0,
+    reporters: ["default", "./tests/setup/flaky-reporter.ts"],
     pool: "forks",
     maxWorkers: 2,
   },

@@ -40,8 +40,11 @@ if (want("build") || want("e2e")) {
 
 if (want("unit") || want("api") || want("server")) {
   const out = path.join(tmp, "vitest.json");
+  const flaky = path.join(tmp, "vitest-flaky.txt"); // written by tests/setup/flaky-reporter.ts
   fs.rmSync(out, { force: true });
-  run("vitest", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`]);
+  fs.rmSync(flaky, { force: true });
+  run("vitest", bin("vitest"), ["run", "--reporter=default", "--reporter=./tests/setup/flaky-reporter.ts", "--reporter=json", `--outputFile.json=${out}`]);
+  if (fs.existsSync(flaky)) flakyNames.push(...fs.readFileSync(flaky, "utf8").split("\n").filter(Boolean));
   if (fs.existsSync(out)) {
     const j = JSON.parse(fs.readFileSync(out, "utf8"));
     totals.passed += j.numPassedTests ?? 0;
