@@ -17,9 +17,12 @@
  * `island(() => import("./login-form").then((m) => ({ default: m.LoginForm })))`. The module must
  * not be imported statically by the page, or its code ships with the page anyway.
  */
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { lazy, memo, Suspense, type ComponentType } from "react";
 
 type Loaded<P> = { default: ComponentType<P> };
+/** An island: the component, plus `preload()` to fetch its code ahead of its first render. */
+export type Island<P> = ComponentType<P> & { preload: () => Promise<unknown> };
 
 const INTERACTIONS = ["pointerdown", "keydown", "focusin", "touchstart", "wheel"] as const;
 let interacted: Promise<void> | undefined;
@@ -48,7 +51,7 @@ function firstInteraction(): Promise<void> {
 /** Set by root once the page has hydrated (app/root.tsx). */
 const hydrated = () => document.documentElement.dataset.hydrated === "true";
 
-export function island<P extends object>(load: () => Promise<Loaded<P>>): ComponentType<P> {
+export function island<P extends object>(load: () => Promise<Loaded<P>>): Island<P> {
   let loaded: Loaded<P> | undefined;
   let loading: Promise<Loaded<P>> | undefined;
   const fetchModule = () => (loading ??= load().then((m) => (loaded = m)));
@@ -70,5 +73,21 @@ export function island<P extends object>(load: () => Promise<Loaded<P>>): Compon
     );
   }
   // Same props, no update: a part still waiting for its code keeps its server HTML.
-  return memo(Island) as unknown as ComponentType<P>;
+  return Object.assign(memo(Island) as unknown as ComponentType<P>, { preload: fetchModule });
+}
+
+/**
+ * A route's `clientLoader` for a page with islands: on a client navigation (and revalidation) the
+ * page's data and its islands' code are fetched together and the page shows only when both are
+ * here, so an island is never missing from the new page (a form whose Place order button sits
+ * outside it, a gallery's photo). Not run for the first view (no `hydrate`): that is the
+ * server's HTML and its data, and the islands wait for the shopper's first interaction.
+ *
+ *   export const clientLoader = islandsLoader(LoginForm);
+ */
+export function islandsLoader(...islands: { preload: () => Promise<unknown> }[]) {
+  return async ({ serverLoader }: ClientLoaderFunctionArgs) => {
+    const [data] = await Promise.all([serverLoader(), ...islands.map((i) => i.preload())]);
+    return data;
+  };
 }

@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { PurchaseForms } from "~/components/product/purchase";
-import { island } from "~/components/ui/island";
+import { island, islandsLoader } from "~/components/ui/island";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Breadcrumb } from "~/components/listing/breadcrumb";
 import { loadProductForRoute, productCanonicalPath, siteOrigin } from "~/storefront/catalog.server";
@@ -32,6 +32,8 @@ export const PRODUCT_PAGE_REVIEWS = 3;
  */
 const Gallery = island(() => import("~/components/product/gallery").then((m) => ({ default: m.Gallery })));
 const WishlistHeart = island(() => import("~/components/wishlist-heart").then((m) => ({ default: m.WishlistHeart })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(Gallery, WishlistHeart);
 /** brand-700 keeps white text above 4.5:1 (brand-600 is 3.6:1). */
 const PRIMARY = "btn w-full bg-brand-700 text-white hover:bg-orange-800";
 

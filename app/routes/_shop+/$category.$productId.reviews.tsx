@@ -10,7 +10,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { loadProductForRoute, productCanonicalPath, siteOrigin } from "~/storefront/catalog.server";
 import { BackIcon } from "~/components/ui/icons";
 import { seoMeta, type Seo } from "~/components/listing/seo";
-import { island } from "~/components/ui/island";
+import { island, islandsLoader } from "~/components/ui/island";
 import { ReviewItem, SummaryCard } from "~/components/product/reviews";
 import { formatNaira } from "~/domain/money";
 import { apiErrorsToReply } from "~/storefront/form-reply";
@@ -24,6 +24,8 @@ export const REVIEWS_PAGE_SIZE = 10;
 
 /** The form and conform come on demand (components/ui/island.tsx): not in the page's first view. */
 const ReviewForm = island(() => import("~/components/product/review-form").then((m) => ({ default: m.ReviewForm })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(ReviewForm);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);

@@ -4,7 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuthShell, AuthSwitch, GoogleButton, OrDivider } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { island } from "~/components/ui/island";
+import { island, islandsLoader } from "~/components/ui/island";
 import { env } from "~/config.server";
 import { apiFor } from "~/storefront/api.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
@@ -16,6 +16,8 @@ import { parseWithZod, LoginSchema } from "~/storefront/forms.server";
 
 /** The form and conform come on demand (components/ui/island.tsx): not in the page's first view. */
 const LoginForm = island(() => import("~/components/login-form").then((m) => ({ default: m.LoginForm })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(LoginForm);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

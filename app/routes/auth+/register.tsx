@@ -4,7 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuthShell, AuthSwitch, GoogleButton, OrDivider } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { island } from "~/components/ui/island";
+import { island, islandsLoader } from "~/components/ui/island";
 import { env } from "~/config.server";
 import { apiFor } from "~/storefront/api.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
@@ -16,6 +16,8 @@ import { parseWithZod, RegisterFormSchema } from "~/storefront/forms.server";
 
 /** The form and conform come on demand (components/ui/island.tsx): not in the page's first view. */
 const RegisterForm = island(() => import("~/components/register-form").then((m) => ({ default: m.RegisterForm })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(RegisterForm);
 
 const FIELDS = ["first_name", "last_name", "email", "phone", "password1", "password2"] as const;
 const SECRET = ["password1", "password2"];

@@ -16,7 +16,7 @@ import { CheckoutSummary } from "~/components/checkout/order-summary";
 import type { CheckoutAddress } from "~/components/checkout/delivery-address";
 import { checkoutHref } from "~/components/checkout/format";
 import { PaymentChoice, PlaceOrderButton, type Method } from "~/components/checkout/payment-choice";
-import { island } from "~/components/ui/island";
+import { island, islandsLoader } from "~/components/ui/island";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/forms";
@@ -67,6 +67,8 @@ function toLogin(url: URL, buy: number | null): Response {
  */
 const GuestCheckout = island(() => import("~/components/checkout/guest-checkout").then((m) => ({ default: m.GuestCheckout })));
 const DeliveryAddressBlock = island(() => import("~/components/checkout/delivery-address").then((m) => ({ default: m.DeliveryAddressBlock })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(GuestCheckout, DeliveryAddressBlock);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { url, buy, guest } = readQuery(request);
