@@ -3,6 +3,10 @@
  * home, a listing and a product, with JavaScript on and in lite mode (`Save-Data: on`, which picks lite: no
  * scripts), RUNS runs each (default 3), interleaved, printing the medians of the performance
  * score, LCP, FCP, TBT, CLS and bytes transferred. Figures only; nothing passes or fails.
+ * Also, from each run's trace, figures that a busy machine disturbs less: "long" = the number of
+ * main-thread tasks after first paint that Lighthouse's 4x CPU makes longer than 50 ms, and
+ * "TBT-cpu" = their blocking time computed from the thread's CPU time instead of wall time
+ * (what TBT would be on an idle machine; with 2 shared cores the wall-time TBT is mostly noise).
  * Lighthouse 12.8 (the last for Node 20; notes/stack.md) is fetched by npx on first use, so it is
  * not part of `npm ci`; Chromium from Debian (CHROME_PATH, default /usr/bin/chromium).
  *
@@ -26,6 +30,41 @@ interface Figures {
   tbt: number;
   cls: number;
   kb: number;
+  long: number;
+  tbtCpu: number;
+}
+
+/** Long tasks after first contentful paint, from the thread's CPU time (tdur) times Lighthouse's 4x. */
+function cpuBlocking(traceFile: string): { long: number; tbtCpu: number } {
+  const events = (JSON.parse(fs.readFileSync(traceFile, "utf8")) as { traceEvents: TraceEvent[] }).traceEvents;
+  const fcp = events.find((e) => e.name === "firstContentfulPaint");
+  if (!fcp) return { long: Number.NaN, tbtCpu: Number.NaN };
+  const tasks = events
+    .filter((e) => e.pid === fcp.pid && e.tid === fcp.tid && e.ph === "X" && e.name === "RunTask" && e.ts >= fcp.ts)
+    .sort((a, b) => a.ts - b.ts);
+  let end = 0;
+  let long = 0;
+  let tbtCpu = 0;
+  for (const t of tasks) {
+    if (t.ts < end) continue; // nested
+    end = t.ts + (t.dur ?? 0);
+    const ms = (4 * (t.tdur ?? t.dur ?? 0)) / 1000;
+    if (ms > 50) {
+      long++;
+      tbtCpu += ms - 50;
+    }
+  }
+  return { long, tbtCpu };
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
 }
 
 function lighthouse(url: string, lite: boolean, out: string): Figures {
@@ -38,6 +77,7 @@ function lighthouse(url: string, lite: boolean, out: string): Figures {
       url,
       "--quiet",
       "--only-categories=performance",
+      "--save-assets",
       "--output=json",
       `--output-path=${out}`,
       `--extra-headers=${headers}`,
@@ -58,6 +98,7 @@ function lighthouse(url: string, lite: boolean, out: string): Figures {
     tbt: a("total-blocking-time"),
     cls: a("cumulative-layout-shift"),
     kb: a("total-byte-weight") / 1024,
+    ...cpuBlocking(out.replace(/\.json$/, "-0.trace.json")),
   };
 }
 
@@ -82,12 +123,12 @@ try {
     }
   }
   console.log(`\nLighthouse ${LIGHTHOUSE}, mobile defaults, medians of ${RUNS} (${base})`);
-  console.log("page              mode    score  LCP ms  FCP ms  TBT ms   CLS    KB");
+  console.log("page              mode    score  LCP ms  FCP ms  TBT ms   CLS    KB  long  TBT-cpu");
   for (const [key, fs_] of results) {
     const [page, mode] = key.split(" ");
     const m = (k: keyof Figures) => median(fs_.map((f) => f[k]));
     console.log(
-      `${page.padEnd(17)} ${mode.padEnd(7)} ${String(m("score")).padStart(5)} ${m("lcp").toFixed(0).padStart(7)} ${m("fcp").toFixed(0).padStart(7)} ${m("tbt").toFixed(0).padStart(7)} ${m("cls").toFixed(3).padStart(6)} ${m("kb").toFixed(0).padStart(5)}`,
+      `${page.padEnd(17)} ${mode.padEnd(7)} ${String(m("score")).padStart(5)} ${m("lcp").toFixed(0).padStart(7)} ${m("fcp").toFixed(0).padStart(7)} ${m("tbt").toFixed(0).padStart(7)} ${m("cls").toFixed(3).padStart(6)} ${m("kb").toFixed(0).padStart(5)} ${m("long").toFixed(0).padStart(5)} ${m("tbtCpu").toFixed(0).padStart(8)}`,
     );
   }
   for (const page of pages) {

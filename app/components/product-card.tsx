@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { memo } from "react";
 import { formatNaira } from "~/domain/money";
 import type { ApiProduct } from "~/storefront/api-types";
 
@@ -110,7 +111,12 @@ export function productPath(p: { id: number; category_slug?: string }) {
   return p.category_slug ? `/${p.category_slug}/${p.id}` : `/products/${p.id}`;
 }
 
-export function ProductCard({
+/**
+ * Memoised: a grid or row that re-renders (the listing appending a page, a row's arrows after
+ * hydration) leaves the cards it already shows alone, instead of re-rendering every card in one
+ * task that React does not split (issue 13).
+ */
+export const ProductCard = memo(function ProductCard({
   product,
   slot,
   eager = false,
@@ -149,4 +155,4 @@ export function ProductCard({
       </Link>
     </article>
   );
-}
+});

@@ -3,8 +3,10 @@
  * `count_estimated: true` with the number it ranks (app/api/catalog/queries.server.ts,
  * SEARCH_WINDOW): the page then says "300+ results" rather than a number it does not know.
  */
+import { groupDigits } from "~/domain/money";
+
 export function resultCountText(count: number, estimated = false): string {
-  const n = count.toLocaleString("en-NG");
+  const n = groupDigits(count); // not toLocaleString: no Intl on a page's first view (money.ts)
   if (estimated) return `${n}+ results`;
   return `${n} ${count === 1 ? "result" : "results"}`;
 }

@@ -2,7 +2,7 @@
  * A horizontal row of product cards. Without JavaScript it is a scrollable, snapping row; with
  * it, rows of 5 or more get arrow buttons on wide screens that scroll 250 px per click (spec 9).
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { ProductCard, type CardProduct } from "~/components/product-card";
 
 export const SCROLL_STEP_PX = 250;
@@ -10,10 +10,6 @@ export const ARROWS_FROM = 5;
 
 export function ProductScrollRow({ products, lite, eager = false, label }: { products: CardProduct[]; lite: boolean; eager?: boolean; label: string }) {
   const row = useRef<HTMLUListElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const arrows = hydrated && products.length >= ARROWS_FROM;
-  const scroll = (dir: 1 | -1) => row.current?.scrollBy({ left: dir * SCROLL_STEP_PX, behavior: "smooth" });
   return (
     <div className="relative">
       <ul ref={row} className="scroll-row" aria-label={label}>
@@ -23,26 +19,35 @@ export function ProductScrollRow({ products, lite, eager = false, label }: { pro
           </li>
         ))}
       </ul>
-      {arrows ? (
-        <>
-          <button
-            type="button"
-            onClick={() => scroll(-1)}
-            aria-label={`Scroll ${label} left`}
-            className="absolute left-0 top-1/3 hidden h-10 w-10 -translate-x-1/2 place-items-center rounded-full border border-gray-200 bg-white shadow lg:grid"
-          >
-            <span aria-hidden>‹</span>
-          </button>
-          <button
-            type="button"
-            onClick={() => scroll(1)}
-            aria-label={`Scroll ${label} right`}
-            className="absolute right-0 top-1/3 hidden h-10 w-10 translate-x-1/2 place-items-center rounded-full border border-gray-200 bg-white shadow lg:grid"
-          >
-            <span aria-hidden>›</span>
-          </button>
-        </>
-      ) : null}
+      {products.length >= ARROWS_FROM ? <RowArrows row={row} label={label} /> : null}
     </div>
+  );
+}
+
+/** The arrows, once hydrated: their own state, so showing them re-renders none of the cards. */
+function RowArrows({ row, label }: { row: RefObject<HTMLUListElement | null>; label: string }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated) return null;
+  const scroll = (dir: 1 | -1) => row.current?.scrollBy({ left: dir * SCROLL_STEP_PX, behavior: "smooth" });
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => scroll(-1)}
+        aria-label={`Scroll ${label} left`}
+        className="absolute left-0 top-1/3 hidden h-10 w-10 -translate-x-1/2 place-items-center rounded-full border border-gray-200 bg-white shadow lg:grid"
+      >
+        <span aria-hidden>‹</span>
+      </button>
+      <button
+        type="button"
+        onClick={() => scroll(1)}
+        aria-label={`Scroll ${label} right`}
+        className="absolute right-0 top-1/3 hidden h-10 w-10 translate-x-1/2 place-items-center rounded-full border border-gray-200 bg-white shadow lg:grid"
+      >
+        <span aria-hidden>›</span>
+      </button>
+    </>
   );
 }

@@ -4,7 +4,16 @@ import type { ApiReview, ApiReviewSummary } from "~/storefront/api-types";
 export type { ApiReview };
 export type ReviewSummary = ApiReviewSummary;
 
-const dateFmt = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", year: "numeric", timeZone: "Africa/Lagos" });
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
+
+/**
+ * "4 Sept 2025": the review's day in Lagos (UTC+1, no daylight saving), as Intl's en-NG writes it,
+ * but without Intl, whose start-up would land in the product page's hydration (domain/money.ts).
+ */
+export function reviewDate(iso: string): string {
+  const lagos = new Date(new Date(iso).getTime() + 3_600_000);
+  return `${lagos.getUTCDate()} ${MONTHS[lagos.getUTCMonth()]} ${lagos.getUTCFullYear()}`;
+}
 
 export function ReviewItem({ review }: { review: ApiReview }) {
   const name = `${review.first_name} ${review.last_name}`.trim() || "Verified buyer";
@@ -14,7 +23,7 @@ export function ReviewItem({ review }: { review: ApiReview }) {
         <Stars value={review.rating} />
         <span className="text-sm font-semibold">{name}</span>
         <time dateTime={review.created_at} className="text-xs text-gray-500">
-          {dateFmt.format(new Date(review.created_at))}
+          {reviewDate(review.created_at)}
         </time>
       </div>
       <p className="mt-1 text-sm text-gray-700">{review.review_text}</p>

@@ -1,0 +1,38 @@
+import { expect, test } from "@playwright/test";
+import { jsEnabled, ready } from "./utils";
+
+/*
+ * Issue 13: a page's first Intl call starts ICU, tens of milliseconds of main thread on a phone,
+ * in the middle of hydration. Storefront pages format prices, counts and dates without it
+ * (domain/money.ts, product/reviews.tsx); this keeps it that way.
+ */
+test("storefront pages hydrate without starting Intl", async ({ page }) => {
+  test.skip(!jsEnabled(test.info()), "hydration needs JavaScript");
+  await page.addInitScript(() => {
+    const calls: string[] = [];
+    (window as unknown as { __intlCalls: string[] }).__intlCalls = calls;
+    const spy = <T extends object>(owner: T, key: keyof T & string, label: string) => {
+      const original = owner[key] as unknown as (...args: unknown[]) => unknown;
+      const wrapped = function (this: unknown, ...args: unknown[]) {
+        calls.push(label);
+        return new.target ? Reflect.construct(original as unknown as new (...a: unknown[]) => object, args, new.target) : original.apply(this, args);
+      };
+      Object.defineProperty(owner, key, { value: wrapped, configurable: true, writable: true });
+    };
+    for (const k of ["NumberFormat", "DateTimeFormat", "Collator", "PluralRules", "RelativeTimeFormat", "ListFormat"] as const) spy(Intl, k, `Intl.${k}`);
+    spy(Number.prototype, "toLocaleString", "Number#toLocaleString");
+    for (const k of ["toLocaleString", "toLocaleDateString", "toLocaleTimeString"] as const) spy(Date.prototype, k, `Date#${k}`);
+    spy(String.prototype, "localeCompare", "String#localeCompare");
+  });
+  await page.goto("/building-materials");
+  await ready(page, test.info());
+  const product = await page.getByTestId("product-grid").getByRole("link").first().getAttribute("href");
+  expect(product).toBeTruthy();
+  for (const path of ["/", "/building-materials", product!]) {
+    await page.goto(path);
+    await ready(page, test.info());
+    // The page shows prices: formatted without Intl.
+    await expect(page.getByText(/₦\d/).first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __intlCalls: string[] }).__intlCalls), path).toEqual([]);
+  }
+});
