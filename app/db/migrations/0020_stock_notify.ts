@@ -2,7 +2,8 @@
  * Narrower catalogue invalidation for stock (issue 13). Migration 0018 notified `catalog_changed`
  * for any statement on products, so every checkout (which takes stock) emptied every server's
  * catalogue and page caches. Now an UPDATE of products that changed nothing but
- * `stock_quantity` notifies `stock:<id>,<id>,...` (the products whose stock moved), and the
+ * `stock_quantity` (and the bookkeeping `updated_at`, which no answer shows: a seller's stock edit
+ * sets it) notifies `stock:<id>,<id>,...` (the products whose stock moved), and the
  * servers drop only the answers and pages that show those products (app/api/core/cache.server.ts).
  * Any other change to a product (price, name, publication, deletion, ...) still notifies the
  * table's name, which empties everything. Nothing in the catalogue filters, sorts or counts by
@@ -23,7 +24,7 @@ BEGIN
   IF (SELECT count(*) FROM old_rows) <> (SELECT count(*) FROM new_rows)
      OR EXISTS (
        SELECT 1 FROM old_rows o LEFT JOIN new_rows n ON n.id = o.id
-        WHERE n.id IS NULL OR (to_jsonb(o) - 'stock_quantity') IS DISTINCT FROM (to_jsonb(n) - 'stock_quantity')) THEN
+        WHERE n.id IS NULL OR (to_jsonb(o) - '{stock_quantity,updated_at}'::text[]) IS DISTINCT FROM (to_jsonb(n) - '{stock_quantity,updated_at}'::text[])) THEN
     PERFORM pg_notify('catalog_changed', TG_TABLE_NAME);
     RETURN NULL;
   END IF;
