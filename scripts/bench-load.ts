@@ -11,6 +11,9 @@
  *   npm run build && npm run bench:load
  *   CONNECTIONS=50,200 DURATION=10 MAX_REQUESTS=20000 npm run bench:load
  *   BASE_URL=http://127.0.0.1:3000 PAGES=/,/building-materials npm run bench:load
+ *   VISITORS=anonymous,cart,member npm run bench:load
+ *     (also home, listing and product as a guest with a cart and as a signed-in shopper: pages the
+ *     whole-page cache never serves, so they are rendered on every request)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:load
  *     (a PostgreSQL database, seeded if empty; the server then runs one process per core, as
  *     `npm start` does in production; WEB_CONCURRENCY=1 to compare with one process)
@@ -34,7 +37,7 @@ interface Result {
   statuses: Map<number, number>;
 }
 
-function run(base: string, pathname: string, connections: number, seconds: number, maxRequests: number): Promise<Result> {
+function run(base: string, pathname: string, connections: number, seconds: number, maxRequests: number, cookie?: string): Promise<Result> {
   const u = new URL(pathname, base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
   const latencies: number[] = [];
@@ -52,7 +55,7 @@ function run(base: string, pathname: string, connections: number, seconds: numbe
           port: u.port,
           path: u.pathname + u.search,
           agent,
-          headers: { "Accept-Encoding": "gzip, deflate, br", Accept: "text/html,*/*", "User-Agent": "bench-load (Mozilla/5.0)" },
+          headers: { "Accept-Encoding": "gzip, deflate, br", Accept: "text/html,*/*", "User-Agent": "bench-load (Mozilla/5.0)", ...(cookie ? { Cookie: cookie } : {}) },
         },
         (res) => {
           res.on("data", () => {});
@@ -95,15 +98,15 @@ const { base, child, dataDir } = await startServer();
 try {
   const list = await targets(base);
   console.log(`bench:load at ${base}: ${DURATION_S}s or ${MAX_REQUESTS} requests per cell, ${WARMUP_S}s warm-up, ${os.cpus().length} CPUs, node ${process.version}\n`);
-  console.log(["target", "path", "conns", "req/s", "p50 ms", "p95 ms", "p99 ms", "requests", "errors"].map((s, i) => (i < 2 ? s.padEnd(i ? 30 : 9) : s.padStart(9))).join(""));
+  console.log(["target", "path", "conns", "req/s", "p50 ms", "p95 ms", "p99 ms", "requests", "errors"].map((s, i) => (i < 2 ? s.padEnd(i ? 30 : 16) : s.padStart(9))).join(""));
   for (const t of list) {
-    await run(base, t.path, 10, WARMUP_S, 2_000);
+    await run(base, t.path, 10, WARMUP_S, 2_000, t.cookie);
     for (const c of CONNECTIONS) {
-      const r = await run(base, t.path, c, DURATION_S, MAX_REQUESTS);
+      const r = await run(base, t.path, c, DURATION_S, MAX_REQUESTS, t.cookie);
       const other = [...r.statuses].filter(([s]) => s !== 200).map(([s, n]) => `${s}×${n}`);
       console.log(
         [
-          t.name.padEnd(9),
+          t.name.padEnd(16),
           t.path.slice(0, 29).padEnd(30),
           String(c).padStart(9),
           (r.requests / r.seconds).toFixed(1).padStart(9),
