@@ -7,6 +7,9 @@
  * requests always in flight, as browsers would: `Accept-Encoding: gzip, deflate, br`), for at most
  * DURATION seconds or MAX_REQUESTS requests, after a short warm-up. Figures only; nothing passes or
  * fails. The client runs on the same machine as the server, so it takes some of the CPU.
+ * `cpu ms/req` is the server's CPU time (user + system, the server process and its workers, from
+ * /proc; Linux only) per answered request: steadier than req/s on a machine shared with other
+ * work. With BASE_URL, give SERVER_PID to have it.
  *
  *   npm run build && npm run bench:load
  *   CONNECTIONS=50,200 DURATION=10 MAX_REQUESTS=20000 npm run bench:load
@@ -92,17 +95,48 @@ function run(base: string, pathname: string, connections: number, seconds: numbe
   });
 }
 
+/** CPU milliseconds used so far by `pid` and its descendants (Linux /proc; NaN elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const stats = new Map<number, { ppid: number; ticks: number }>();
+    for (const d of fs.readdirSync("/proc")) {
+      if (!/^\d+$/.test(d)) continue;
+      try {
+        const text = fs.readFileSync(`/proc/${d}/stat`, "utf8");
+        const f = text.slice(text.lastIndexOf(")") + 2).split(" ");
+        stats.set(Number(d), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+      } catch {
+        /* gone */
+      }
+    }
+    let ticks = 0;
+    const todo = [pid];
+    while (todo.length) {
+      const p = todo.pop()!;
+      ticks += stats.get(p)?.ticks ?? 0;
+      for (const [c, s] of stats) if (s.ppid === p) todo.push(c);
+    }
+    return ticks * 10; // USER_HZ is 100 on Linux
+  } catch {
+    return NaN;
+  }
+}
+
 const q = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : NaN);
 
 const { base, child, dataDir } = await startServer();
+const serverPid = child?.pid ?? (Number(process.env.SERVER_PID) || undefined);
 try {
   const list = await targets(base);
   console.log(`bench:load at ${base}: ${DURATION_S}s or ${MAX_REQUESTS} requests per cell, ${WARMUP_S}s warm-up, ${os.cpus().length} CPUs, node ${process.version}\n`);
-  console.log(["target", "path", "conns", "req/s", "p50 ms", "p95 ms", "p99 ms", "requests", "errors"].map((s, i) => (i < 2 ? s.padEnd(i ? 30 : 16) : s.padStart(9))).join(""));
+  console.log(["target", "path", "conns", "req/s", "p50 ms", "p95 ms", "p99 ms", "requests", "errors", "cpu ms/req"].map((s, i) => (i < 2 ? s.padEnd(i ? 30 : 16) : s.padStart(9))).join(""));
   for (const t of list) {
     await run(base, t.path, 10, WARMUP_S, 2_000, t.cookie);
     for (const c of CONNECTIONS) {
+      const cpu0 = cpuMs(serverPid);
       const r = await run(base, t.path, c, DURATION_S, MAX_REQUESTS, t.cookie);
+      const cpu = (cpuMs(serverPid) - cpu0) / Math.max(1, r.requests);
       const other = [...r.statuses].filter(([s]) => s !== 200).map(([s, n]) => `${s}×${n}`);
       console.log(
         [
@@ -115,6 +149,7 @@ try {
           q(r.latencies, 0.99).toFixed(0).padStart(9),
           String(r.requests).padStart(9),
           String(r.errors).padStart(9),
+          (Number.isFinite(cpu) ? cpu.toFixed(2) : "-").padStart(11),
           other.length ? `  (${other.join(", ")})` : "",
         ].join(""),
       );

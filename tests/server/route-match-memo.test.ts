@@ -35,7 +35,6 @@ beforeAll(async () => {
   manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)).routes;
   const router = require("@remix-run/router") as { matchRoutes: MatchFn };
   const before = router.matchRoutes;
-  // @ts-expect-error plain JavaScript module without types
   await import("../../server/route-match-memo.mjs");
   matchRoutes = router.matchRoutes;
   original = matchRoutes.original ?? before;

@@ -133,9 +133,8 @@ export function stockChange(payload: string | undefined): Set<number> | null {
   if (!payload?.startsWith(STOCK_PREFIX)) return null;
   const ids = new Set<number>();
   for (const x of payload.slice(STOCK_PREFIX.length).split(",")) {
-    const n = Number(x);
-    if (!Number.isSafeInteger(n)) return null;
-    ids.add(n);
+    if (!/^\d{1,15}$/.test(x)) return null;
+    ids.add(Number(x));
   }
   return ids.size ? ids : null;
 }
