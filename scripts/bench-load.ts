@@ -7,10 +7,16 @@
  * requests always in flight, as browsers would: `Accept-Encoding: gzip, deflate, br`), for at most
  * DURATION seconds or MAX_REQUESTS requests, after a short warm-up. Figures only; nothing passes or
  * fails. The client runs on the same machine as the server, so it takes some of the CPU.
+ * `cpu ms/req` is the server's CPU time (user + system, the server process and its workers, from
+ * /proc; Linux only) per answered request: steadier than req/s on a machine shared with other
+ * work. With BASE_URL, give SERVER_PID to have it.
  *
  *   npm run build && npm run bench:load
  *   CONNECTIONS=50,200 DURATION=10 MAX_REQUESTS=20000 npm run bench:load
  *   BASE_URL=http://127.0.0.1:3000 PAGES=/,/building-materials npm run bench:load
+ *   VISITORS=anonymous,cart,member npm run bench:load
+ *     (also home, listing and product as a guest with a cart and as a signed-in shopper: pages the
+ *     whole-page cache never serves, so they are rendered on every request)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:load
  *     (a PostgreSQL database, seeded if empty; the server then runs one process per core, as
  *     `npm start` does in production; WEB_CONCURRENCY=1 to compare with one process)
@@ -34,7 +40,7 @@ interface Result {
   statuses: Map<number, number>;
 }
 
-function run(base: string, pathname: string, connections: number, seconds: number, maxRequests: number): Promise<Result> {
+function run(base: string, pathname: string, connections: number, seconds: number, maxRequests: number, cookie?: string): Promise<Result> {
   const u = new URL(pathname, base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
   const latencies: number[] = [];
@@ -52,7 +58,7 @@ function run(base: string, pathname: string, connections: number, seconds: numbe
           port: u.port,
           path: u.pathname + u.search,
           agent,
-          headers: { "Accept-Encoding": "gzip, deflate, br", Accept: "text/html,*/*", "User-Agent": "bench-load (Mozilla/5.0)" },
+          headers: { "Accept-Encoding": "gzip, deflate, br", Accept: "text/html,*/*", "User-Agent": "bench-load (Mozilla/5.0)", ...(cookie ? { Cookie: cookie } : {}) },
         },
         (res) => {
           res.on("data", () => {});
@@ -89,21 +95,52 @@ function run(base: string, pathname: string, connections: number, seconds: numbe
   });
 }
 
+/** CPU milliseconds used so far by `pid` and its descendants (Linux /proc; NaN elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const stats = new Map<number, { ppid: number; ticks: number }>();
+    for (const d of fs.readdirSync("/proc")) {
+      if (!/^\d+$/.test(d)) continue;
+      try {
+        const text = fs.readFileSync(`/proc/${d}/stat`, "utf8");
+        const f = text.slice(text.lastIndexOf(")") + 2).split(" ");
+        stats.set(Number(d), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+      } catch {
+        /* gone */
+      }
+    }
+    let ticks = 0;
+    const todo = [pid];
+    while (todo.length) {
+      const p = todo.pop()!;
+      ticks += stats.get(p)?.ticks ?? 0;
+      for (const [c, s] of stats) if (s.ppid === p) todo.push(c);
+    }
+    return ticks * 10; // USER_HZ is 100 on Linux
+  } catch {
+    return NaN;
+  }
+}
+
 const q = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : NaN);
 
 const { base, child, dataDir } = await startServer();
+const serverPid = child?.pid ?? (Number(process.env.SERVER_PID) || undefined);
 try {
   const list = await targets(base);
   console.log(`bench:load at ${base}: ${DURATION_S}s or ${MAX_REQUESTS} requests per cell, ${WARMUP_S}s warm-up, ${os.cpus().length} CPUs, node ${process.version}\n`);
-  console.log(["target", "path", "conns", "req/s", "p50 ms", "p95 ms", "p99 ms", "requests", "errors"].map((s, i) => (i < 2 ? s.padEnd(i ? 30 : 9) : s.padStart(9))).join(""));
+  console.log(["target", "path", "conns", "req/s", "p50 ms", "p95 ms", "p99 ms", "requests", "errors", "cpu ms/req"].map((s, i) => (i < 2 ? s.padEnd(i ? 30 : 16) : s.padStart(9))).join(""));
   for (const t of list) {
-    await run(base, t.path, 10, WARMUP_S, 2_000);
+    await run(base, t.path, 10, WARMUP_S, 2_000, t.cookie);
     for (const c of CONNECTIONS) {
-      const r = await run(base, t.path, c, DURATION_S, MAX_REQUESTS);
+      const cpu0 = cpuMs(serverPid);
+      const r = await run(base, t.path, c, DURATION_S, MAX_REQUESTS, t.cookie);
+      const cpu = (cpuMs(serverPid) - cpu0) / Math.max(1, r.requests);
       const other = [...r.statuses].filter(([s]) => s !== 200).map(([s, n]) => `${s}×${n}`);
       console.log(
         [
-          t.name.padEnd(9),
+          t.name.padEnd(16),
           t.path.slice(0, 29).padEnd(30),
           String(c).padStart(9),
           (r.requests / r.seconds).toFixed(1).padStart(9),
@@ -112,6 +149,7 @@ try {
           q(r.latencies, 0.99).toFixed(0).padStart(9),
           String(r.requests).padStart(9),
           String(r.errors).padStart(9),
+          (Number.isFinite(cpu) ? cpu.toFixed(2) : "-").padStart(11),
           other.length ? `  (${other.join(", ")})` : "",
         ].join(""),
       );

@@ -13,6 +13,39 @@ const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 export interface Target {
   name: string;
   path: string;
+  /** Cookie header of the visitor (none: anonymous). */
+  cookie?: string;
+}
+
+/** Who asks: `anonymous` (the page cache serves them), `cart` (a guest with a cart: rendered), `member` (signed in: rendered). */
+export type Visitor = "anonymous" | "cart" | "member";
+
+/** The cookies from an answer's Set-Cookie headers, as one Cookie header. */
+function cookiesOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+}
+
+/**
+ * The Cookie header of a visitor, made through the storefront's own forms (a plain POST as with
+ * JavaScript off): a guest who added `productPath`'s product to their cart (`cartId`), or the
+ * demo shopper signed in (`__session`).
+ */
+export async function visitorCookie(base: string, visitor: Visitor, productPath: string): Promise<string | undefined> {
+  if (visitor === "anonymous") return undefined;
+  const post = (path: string, form: Record<string, string>) =>
+    fetch(base + path, { method: "POST", redirect: "manual", headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) });
+  const productId = productPath.match(/(\d+)$/)?.[1] ?? "1";
+  const res =
+    visitor === "cart"
+      ? await post("/cart", { intent: "add", productId, quantity: "1", redirectTo: "/" })
+      : await post("/auth/login", { email: "shopper@demo.buildmart.ng", password: "Shopper#2024", redirectTo: "/" });
+  const cookie = cookiesOf(res);
+  if (!cookie.includes(visitor === "cart" ? "cartId=" : "__session=")) throw new Error(`could not make a ${visitor} visitor (${res.status})`);
+  return cookie;
 }
 
 export async function startServer(): Promise<{ base: string; child: ChildProcess | null; dataDir: string | null }> {
@@ -53,8 +86,26 @@ export async function startServer(): Promise<{ base: string; child: ChildProcess
   throw new Error("the server did not start");
 }
 
-export /** The targets: home, a listing, a product and a static file named by the home page's HTML. */
-async function targets(base: string): Promise<Target[]> {
+/**
+ * The targets: home, a listing, a product and a static file named by the home page's HTML; then,
+ * for every other visitor of VISITORS (comma list of anonymous, cart, member; default anonymous),
+ * home, listing and product again as that visitor (`home+cart`, ...).
+ */
+export async function targets(base: string): Promise<Target[]> {
+  const anon = await anonymousTargets(base);
+  const visitors = (process.env.VISITORS ?? "anonymous").split(",").map((v) => v.trim()) as Visitor[];
+  const out = visitors.includes("anonymous") ? [...anon] : [];
+  const product = anon.find((t) => t.name === "product")?.path ?? "/products/1";
+  for (const v of visitors) {
+    if (v === "anonymous") continue;
+    if (v !== "cart" && v !== "member") throw new Error(`VISITORS: unknown visitor ${v}`);
+    const cookie = await visitorCookie(base, v, product);
+    for (const t of anon) if (t.name !== "static") out.push({ name: `${t.name}+${v}`, path: t.path, cookie });
+  }
+  return out;
+}
+
+async function anonymousTargets(base: string): Promise<Target[]> {
   if (process.env.PAGES) return process.env.PAGES.split(",").map((p) => ({ name: p, path: p }));
   const home = await (await fetch(`${base}/`)).text();
   const listing = process.env.LISTING ?? "/building-materials";

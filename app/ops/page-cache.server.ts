@@ -9,7 +9,10 @@
  * hints, ~/storefront/lite), for at most the page's max-age (PUBLIC_MAX_AGE_S), and is dropped
  * at once when the catalogue changes: it rides on the catalogue cache of ~/api/core/cache.server
  * (the `catalog_changed` notification every server LISTENs for), so it is safe with several
- * servers, and a page rendered across a change is never kept (generation check). With the
+ * servers, and a page rendered across a change is never kept (generation check). A stock-only
+ * change (a checkout; migration 0020) drops only the pages that show one of its products: a page
+ * records the products whose stock its API answers showed (`Api.shows`) and is checked against the
+ * catalogue cache's stock log when read, from the moment its render started. With the
  * catalogue cache off (CATALOG_CACHE=off) or not listening, or PAGE_CACHE=off, nothing is kept.
  *
  * The per-request parts of a page, the CSP nonce and the request id, are stored as placeholders
@@ -24,7 +27,8 @@
  */
 import zlib from "node:zlib";
 import { getDb } from "~/db/client.server";
-import { catalogCacheFor, type CatalogCache } from "~/api/core/cache.server";
+import { catalogCacheFor, type CatalogCache, type Shown } from "~/api/core/cache.server";
+import { pageShows } from "~/storefront/api.server";
 import { liteDecision } from "~/storefront/lite";
 import { liteCookie } from "~/storefront/session.server";
 import { contentSecurityPolicy } from "./csp.server";
@@ -40,6 +44,10 @@ const PER_ANSWER = new Set(["content-security-policy", "set-cookie", "content-le
 interface Entry {
   key: string;
   generation: number;
+  /** The stock log's generation up to which this page is known current. */
+  stockSeen: number;
+  /** Products whose stock the page shows. */
+  shows: Shown;
   expires: number;
   etag: string;
   headers: [string, string][];
@@ -88,17 +96,19 @@ class PageStore {
     const g = this.current();
     const e = this.map.get(key);
     if (!e) return undefined;
-    if (e.generation !== g || e.expires <= Date.now()) {
+    if (e.generation !== g || e.expires <= Date.now() || this.catalog.stock.stale(e.stockSeen, e.shows)) {
       this.drop(key, e);
       return undefined;
     }
+    e.stockSeen = this.catalog.stock.generation;
     this.map.delete(key);
     this.map.set(key, e); // most recently used last
     return e;
   }
 
   set(e: Entry) {
-    if (!this.catalog.listening || e.generation !== this.current()) return;
+    if (!this.catalog.listening || e.generation !== this.current() || this.catalog.stock.stale(e.stockSeen, e.shows)) return;
+    e.stockSeen = this.catalog.stock.generation;
     const old = this.map.get(e.key);
     if (old) this.drop(e.key, old);
     this.map.set(e.key, e);
@@ -141,7 +151,7 @@ function pageStore(): Promise<PageStore | null> {
 }
 
 /** Per request (the load context object): the key to keep the page under and the generation it was read at. */
-const pending = new WeakMap<object, { key: string; generation: number; store: PageStore; done: () => void }>();
+const pending = new WeakMap<object, { key: string; generation: number; stockSeen: number; store: PageStore; done: () => void }>();
 /** Pages being rendered now, by key: later visitors of the same page wait for it (at most WAIT_MS). */
 const rendering = new Map<string, Promise<void>>();
 const WAIT_MS = 3_000;
@@ -191,6 +201,7 @@ export async function cachedPage(context: object, req: PageRequest, nonce: strin
   }
   if (!e) {
     const generation = s.current();
+    const stockSeen = s.catalog.stock.generation;
     let done!: () => void;
     const finished = new Promise<void>((resolve) => (done = resolve));
     const timer = setTimeout(done, WAIT_MS);
@@ -204,7 +215,7 @@ export async function cachedPage(context: object, req: PageRequest, nonce: strin
     } else {
       void finished.then(() => clearTimeout(timer));
     }
-    pending.set(context, { key, generation, store: s, done });
+    pending.set(context, { key, generation, stockSeen, store: s, done });
     return null;
   }
   const headers: Record<string, string> = Object.fromEntries(e.headers);
@@ -249,9 +260,10 @@ export function keepPage(context: object | undefined, html: string, nonce: strin
     if (!PER_ANSWER.has(k.toLowerCase())) kept.push([canonicalName(k), v]);
   });
   const buffers = parts.map((x) => Buffer.from(x));
-  p.store.set({
+  const entry = {
     key: p.key,
     generation: p.generation,
+    stockSeen: p.stockSeen,
     expires: Date.now() + PUBLIC_MAX_AGE_S * 1000,
     etag,
     headers: kept,
@@ -259,8 +271,15 @@ export function keepPage(context: object | undefined, html: string, nonce: strin
     slots,
     gzip: null,
     bytes: buffers.reduce((n, b) => n + b.length, 0) + p.key.length + 256,
-  });
-  settle(context!);
+  };
+  // The request's API client is settled by now (its loaders are done): what the page showed of stock.
+  void pageShows(context).then(
+    (shows) => {
+      p.store.set({ ...entry, shows });
+      settle(context!);
+    },
+    () => settle(context!),
+  );
 }
 
 /** `content-type` → `Content-Type` (Headers lower-cases names). */

@@ -15,6 +15,7 @@ import "~/load-context";
 import { env } from "~/config.server";
 import { redirect } from "@remix-run/node";
 import { handleApi, API_PREFIX } from "~/api/router";
+import { shownBy, unionShown, SHOWS_NOTHING, type Shown } from "~/api/core/cache.server";
 import { commitSession, getSession, type AppSession, type FlashData } from "./session.server";
 import { log } from "~/ops/logger.server";
 
@@ -70,6 +71,12 @@ const EXPIRY_SKEW_MS = 5_000;
 export class Api {
   /** Every call this client made (method, path, status), in order. */
   readonly calls: ApiCall[] = [];
+  /**
+   * The products whose stock this request's answers showed (the page cache keeps a page with it,
+   * so a stock-only change drops only the pages showing that product): "all" after any answer
+   * the API did not describe (not a catalogue-cached route, or a remote API).
+   */
+  shows: Shown = SHOWS_NOTHING;
   private origin: string;
   private here: string;
   /** Bumped on every session change; compared with `committed` by headers(). */
@@ -153,6 +160,7 @@ export class Api {
     }
     const req = new Request(`${base}${path}`, { method, headers, body });
     const res = await (remote ? fetch(req) : callInProcess(req, this.meta));
+    this.shows = unionShown(this.shows, remote ? "all" : shownBy(res));
     const call = { method, path, status: res.status };
     this.calls.push(call);
     if (process.env.API_CALL_LOG === "1") log().info({ method, path, status: res.status, requestId: this.meta.requestId }, "api-call");
@@ -294,6 +302,15 @@ export function clearUser(session: AppSession) {
 }
 
 const byContext = new WeakMap<object, Promise<Api>>();
+
+/**
+ * What the page of this request showed of stock (see `Api.shows`), for the page cache. "all" when
+ * no client was made with this context (nothing to go by).
+ */
+export async function pageShows(context: object | undefined): Promise<Shown> {
+  const api = context ? byContext.get(context) : undefined;
+  return api ? (await api).shows : "all";
+}
 const byRequest = new WeakMap<Request, Promise<Api>>();
 const withoutContext = new WeakSet<Promise<Api>>();
 

@@ -3,10 +3,14 @@
  * from memory, and ANY committed change to the catalogue (a product's price, a store, a review)
  * is seen by the next read, on both engines. A rolled-back change keeps the cache. An answer that
  * depended on the caller (an unpublished product its store sees) is never served to anyone else.
+ * A stock-only change (a checkout, a restock; migration 0020) drops only the answers that show
+ * that product's stock, and is seen at once there, down to 0 and back.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/config.server";
+import { returnStock } from "~/api/orders/commands.server";
 import { createProduct, createStore } from "~/db/seed/factories";
+import { makeShopper } from "./orders-helpers";
 import { engines, makeUser, useApi, type TestApi } from "./harness";
 
 beforeAll(() => {
@@ -97,6 +101,54 @@ for (const engine of engines()) {
       expect(again.status).toBe(200);
       expect(again.headers.get("x-cache")).not.toBe("hit");
       expect((await api.call(`/products/${product.id}/`)).status).toBe(404);
+    });
+
+    it("a checkout drops only the answers showing the product bought; its stock is seen at once, down to 0 and back", async () => {
+      const { base } = await setup();
+      const word = `quokkastone${engine}`;
+      const sold = await createProduct(api.db, { ...base, name: `Block ${word}sold`, stock_quantity: 2 });
+      const other = await createProduct(api.db, { ...base, name: `Tile ${word}other`, stock_quantity: 5 });
+      type P = { id: number; stock_quantity: number; in_stock: boolean };
+      const one = (id: number) => api.call<P>(`/products/${id}/`);
+      const soldList = () => api.call<{ results: P[] }>(`/products/?search=${word}sold`);
+      const otherList = () => api.call<{ results: P[] }>(`/products/?search=${word}other`);
+      const tree = () => api.call("/products/categories/");
+      const all = [() => one(sold.id), () => one(other.id), soldList, otherList, tree];
+      for (const read of all) await read();
+      for (const read of all) expect((await read()).headers.get("x-cache")).toBe("hit");
+      expect((await soldList()).body.results.map((p) => p.id)).toEqual([sold.id]);
+      expect((await otherList()).body.results.map((p) => p.id)).toEqual([other.id]);
+
+      const shopper = await makeShopper(api);
+      const buy = (quantity: number) =>
+        api.call("/orders/", { token: shopper.token, json: { delivery_address_id: shopper.addressId, order_payment_method: "PayOnDelivery", buy: sold.id, quantity } });
+      expect((await buy(1)).status).toBe(201);
+      const after = await eventually(() => one(sold.id), (r) => r.body.stock_quantity === 1);
+      expect(after.body).toMatchObject({ stock_quantity: 1, in_stock: true });
+      expect((await soldList()).body.results.find((p) => p.id === sold.id)?.stock_quantity).toBe(1);
+      // Unrelated answers were kept.
+      for (const read of [() => one(other.id), otherList, tree]) expect((await read()).headers.get("x-cache"), String(read)).toBe("hit");
+
+      // A checkout that finds too little stock changes nothing and drops nothing.
+      await one(sold.id);
+      expect((await buy(5)).status).toBe(409);
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await one(sold.id)).headers.get("x-cache")).toBe("hit");
+
+      // Down to 0: out of stock at once; back again: in stock at once.
+      expect((await buy(1)).status).toBe(201);
+      const out = await eventually(() => one(sold.id), (r) => r.body.stock_quantity === 0);
+      expect(out.body).toMatchObject({ stock_quantity: 0, in_stock: false });
+      expect((await soldList()).body.results.find((p) => p.id === sold.id)?.in_stock).toBe(false);
+      await returnStock(api.db, sold.id, 3);
+      const back = await eventually(() => one(sold.id), (r) => r.body.stock_quantity === 3);
+      expect(back.body).toMatchObject({ stock_quantity: 3, in_stock: true });
+      for (const read of [() => one(other.id), otherList, tree]) expect((await read()).headers.get("x-cache"), String(read)).toBe("hit");
+
+      // Stock and anything else in one statement: everything goes.
+      await api.db.query("UPDATE products SET stock_quantity = 4, name = $2 WHERE id = $1", [sold.id, `Renamed ${word} block`]);
+      await eventually(() => one(sold.id), (r) => r.body.stock_quantity === 4);
+      expect((await tree()).headers.get("x-cache")).toBe("miss");
     });
   });
 }

@@ -1,7 +1,8 @@
 /**
  * The whole-page cache for anonymous visitors (app/ops/page-cache.server.ts) and the compression
  * of pages, on the real production server: a kept page comes back the same with a fresh nonce
- * and request id, a price change shows at once, a signed-in visitor or one with a cart never gets
+ * and request id, a price change shows at once, a checkout drops only the pages showing the
+ * product bought (whose stock shows at once), a signed-in visitor or one with a cart never gets
  * a kept page, a lite visitor gets the lite page; compressed pages (kept, rendered whole or
  * streamed) are about as small as one gzip of the same page.
  */
@@ -119,6 +120,58 @@ describe("whole-page cache for anonymous visitors", () => {
     expect(after.status).toBe(200);
     expect(after.headers["x-page-cache"]).toBeUndefined();
     expect(after.body).toMatch(/987,654/);
+  });
+
+  it("keeps pages over a checkout of a product they do not show; shows the bought product's stock at once", async () => {
+    const login = await api<{ access: string; user: { id: number } }>("POST", "/users/auth/login/", { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" });
+    const token = login.data.access;
+    const stores = await api<{ id: number }[]>("GET", `/stores/owner/${login.data.user.id}/`, undefined, token);
+    const mine = await api<{ results: { id: number; published?: boolean; category_id: number }[] }>("GET", `/products/store/${stores.data[0].id}/`, undefined, token);
+    const sold = mine.data.results.find((p) => p.published !== false)!;
+    expect((await api("PATCH", `/products/${sold.id}/`, { stock_quantity: 1 }, token)).status).toBe(200);
+    const soldPath = `/products/${sold.id}`;
+    await get(soldPath);
+    expect((await hit(soldPath)).body).toContain("schema.org/InStock");
+
+    // Pages that do not show the product: a product elsewhere in the catalogue, and a static page.
+    const all = await api<{ results: { id: number; category_id: number }[] }>("GET", "/products/?page_size=60");
+    let other: string | undefined;
+    for (const p of all.data.results.filter((x) => x.category_id !== sold.category_id && x.id !== sold.id)) {
+      const r = await get(`/products/${p.id}`);
+      if (r.status === 200 && !new RegExp(`/${sold.id}"`).test(r.body)) {
+        other = `/products/${p.id}`;
+        break;
+      }
+    }
+    expect(other).toBeTruthy();
+    const unrelated = [other!, "/about"];
+    for (const path of unrelated) await hit(path);
+
+    // A guest buys the last one: out of stock at once on its page; the others stay kept.
+    const order = await api("POST", "/orders/", {
+      guest_delivery_address: { email: "guest.buyer@example.com", receiver_first_name: "Chidi", receiver_last_name: "Okafor", receiver_phone_one: "08031234567", street_address: "14 Ogui Road, Enugu North", city: "Enugu", state: "Enugu", zip_code: "400001", country: "NGN" },
+      order_payment_method: "PayOnDelivery",
+      buy: sold.id,
+      quantity: 1,
+    });
+    expect(order.status).toBe(201);
+    let after = await get(soldPath);
+    for (let i = 0; i < 20 && !after.body.includes("schema.org/OutOfStock"); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      after = await get(soldPath);
+    }
+    expect(after.body).toContain("schema.org/OutOfStock");
+    for (const path of unrelated) expect((await get(path)).headers["x-page-cache"], path).toBe("hit");
+
+    // Restocked: in stock at once.
+    expect((await api("PATCH", `/products/${sold.id}/`, { stock_quantity: 5 }, token)).status).toBe(200);
+    let back = await get(soldPath);
+    for (let i = 0; i < 20 && !back.body.includes("schema.org/InStock"); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      back = await get(soldPath);
+    }
+    expect(back.body).toContain("schema.org/InStock");
+    for (const path of unrelated) expect((await get(path)).headers["x-page-cache"], path).toBe("hit");
   });
 
   it("never gives a signed-in visitor or one with a cart a kept page, nor keeps theirs", async () => {

@@ -5,7 +5,7 @@
  * ApiErrors into DRF-style JSON. API_HEADERS (CORS, nosniff) go on every answer, errors included.
  */
 import { getDb } from "~/db/client.server";
-import { catalogCacheFor } from "./cache.server";
+import { catalogCacheFor, markShown, stockShown } from "./cache.server";
 import { createContext, API_PREFIX, type ContextMeta } from "./context";
 import { API_HEADERS, ApiError, forbidden, json } from "./http";
 import { allRoutes } from "./registry";
@@ -139,18 +139,21 @@ export async function handleApi(request: Request, meta?: ContextMeta): Promise<R
     }
     const key = `${url.origin}${path}${url.search}`;
     const hit = cache.get(key);
-    if (hit) return withHeaders(new Response(hit.body, { status: hit.status, headers: { "Content-Type": hit.contentType, "X-Cache": "hit" } }));
+    // markShown: the storefront's page cache learns which products' stock a page shows.
+    if (hit) return markShown(withHeaders(new Response(hit.body, { status: hit.status, headers: { "Content-Type": hit.contentType, "X-Cache": "hit" } })), hit.shows);
     const generation = cache.generation;
+    const stockSeen = cache.stock.generation;
     const personal = watchCaller(ctx);
     await enforceAccess(route, ctx);
     const res = await route.handler(ctx);
     if (res.status !== 200 || personal.looked) return withHeaders(res);
     const body = await res.text();
     const contentType = res.headers.get("Content-Type") ?? "application/json";
-    cache.set(key, { status: 200, body, contentType, expires: route.cacheSeconds ? Date.now() + route.cacheSeconds * 1000 : undefined }, generation);
+    const shows = stockShown(body);
+    cache.set(key, { status: 200, body, contentType, shows, expires: route.cacheSeconds ? Date.now() + route.cacheSeconds * 1000 : undefined }, generation, stockSeen);
     const headers = new Headers(res.headers);
     headers.set("X-Cache", "miss");
-    return withHeaders(new Response(body, { status: 200, headers }));
+    return markShown(withHeaders(new Response(body, { status: 200, headers })), shows);
   } catch (e) {
     if (e instanceof ApiError) return withHeaders(json(e.body, e.status));
     if (e instanceof Response) return withHeaders(e);
