@@ -180,7 +180,7 @@ function rangeFor(estimate: number, width: number): number | null {
  * on them for the id-range path below: two common words that seldom meet would otherwise visit
  * most of the driving word's products.
  */
-const POSTINGS_WALK = 20 * SEARCH_WINDOW;
+const POSTINGS_WALK = 50 * SEARCH_WINDOW;
 
 /**
  * The window statement: `m` (at most SEARCH_WINDOW + 1 matches, newest first, columns id,
@@ -253,21 +253,26 @@ export async function rankedSearch(
     each.push(estimate);
   }
   if (estimate > SEARCH_WINDOW && mode === "all") {
-    // The least common whole word drives the walk (every match has it).
-    let driver = -1;
-    plan.lexemes.forEach((lx, i) => {
-      if (lx !== null && (driver < 0 || each[i] < each[driver])) driver = i;
-    });
-    if (driver >= 0) {
-      const params = [...built.params, plan.lexemes[driver]];
-      const lx = `$${params.length}`;
-      // OFFSET 0 keeps the product test a per-posting lookup by id (the planner would otherwise
+    // The least common whole word drives the walk (every match has it); the query's other whole
+    // words are merged in from their own postings (both lists read newest first, side by side),
+    // so only products having every whole word are looked up and tested against the whole query
+    // (prefixes, corrected typos) and the other filters.
+    const words = plan.lexemes.map((lx, i) => ({ lx, n: each[i] ?? estimate })).filter((w, i, all): w is { lx: string; n: number } => w.lx !== null && all.findIndex((o) => o.lx === w.lx) === i);
+    words.sort((a, b) => a.n - b.n);
+    if (words.length > 0) {
+      const params = [...built.params, words[0].lx];
+      const joins = words.slice(1).map((w, i) => {
+        params.push(w.lx);
+        return `JOIN product_words w${i} ON w${i}.product_id = d.product_id AND w${i}.word = $${params.length}`;
+      });
+      // OFFSET 0 keeps the product test a lookup by id per candidate (the planner would otherwise
       // gather the GIN matches for it); the walk stops once the window is full.
       const found = await windowPage(
         q,
         `SELECT p.id, p.created_at, p.search_vector
-           FROM (SELECT pw.product_id FROM product_words pw WHERE pw.word = ${lx}
+           FROM (SELECT pw.product_id FROM product_words pw WHERE pw.word = $${built.params.length + 1}
                   ORDER BY pw.product_id DESC LIMIT ${POSTINGS_WALK}) d
+          ${joins.join(" ")}
           CROSS JOIN LATERAL (SELECT p.id, p.created_at, p.search_vector FROM products p
                                ${built.where} AND p.id = d.product_id OFFSET 0) p
           ORDER BY d.product_id DESC LIMIT ${SEARCH_WINDOW + 1}`,
@@ -277,10 +282,10 @@ export async function rankedSearch(
         offset,
       );
       if (found.matched > SEARCH_WINDOW) return { rows: found.rows, count: SEARCH_WINDOW, more: true };
-      // Fewer matches than the window: complete if the walk read every posting of the word.
+      // Fewer matches than the window: complete if the walk read every posting of its word.
       const walked = await q.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM (SELECT 1 FROM product_words WHERE word = $1 LIMIT ${POSTINGS_WALK}) z`,
-        [plan.lexemes[driver]],
+        [words[0].lx],
       );
       if ((walked.rows[0]?.n ?? 0) < POSTINGS_WALK) return { rows: found.rows, count: found.matched, more: false };
     }
