@@ -7,9 +7,9 @@
  * (an index scan backwards) and tests each product against the whole query, stopping at the
  * window (app/api/catalog/queries.server.ts, rankedSearch).
  *
- * Kept by triggers on products: after an insert (per statement), after an update that changed
- * search_vector (per row: a product edit, or a category rename refreshing the products below it,
- * migration 0002) and after a delete (per statement). `word` sorts bytewise (COLLATE "C").
+ * Kept by statement-level triggers on products: after an insert, after an update (the rows whose
+ * search_vector changed: a product edit, or a category rename refreshing the products below it,
+ * migration 0002) and after a delete. `word` sorts bytewise (COLLATE "C").
  * Backfilled from every existing product; the key is built after the bulk insert.
  */
 export const m0019_search_postings = {
@@ -38,19 +38,20 @@ CREATE TRIGGER products_words_postings_ins AFTER INSERT ON products
 
 CREATE OR REPLACE FUNCTION catalog_product_words_upd() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM product_words
-   WHERE product_id = OLD.id
-     AND word = ANY (tsvector_to_array(coalesce(OLD.search_vector, ''::tsvector)))
-     AND NOT (word = ANY (tsvector_to_array(coalesce(NEW.search_vector, ''::tsvector))));
+  DELETE FROM product_words pw
+   USING old_rows o JOIN new_rows n ON n.id = o.id, unnest(tsvector_to_array(o.search_vector)) AS x(w)
+   WHERE o.search_vector IS DISTINCT FROM n.search_vector
+     AND pw.word = x.w AND pw.product_id = o.id
+     AND NOT (x.w = ANY (tsvector_to_array(coalesce(n.search_vector, ''::tsvector))));
   INSERT INTO product_words (word, product_id)
-  SELECT w, NEW.id FROM unnest(tsvector_to_array(coalesce(NEW.search_vector, ''::tsvector))) AS w
+  SELECT w, n.id FROM old_rows o JOIN new_rows n ON n.id = o.id, unnest(tsvector_to_array(n.search_vector)) AS w
+   WHERE o.search_vector IS DISTINCT FROM n.search_vector
   ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;
 DROP TRIGGER IF EXISTS products_words_postings_upd ON products;
 CREATE TRIGGER products_words_postings_upd AFTER UPDATE ON products
-  FOR EACH ROW WHEN (OLD.search_vector IS DISTINCT FROM NEW.search_vector)
-  EXECUTE FUNCTION catalog_product_words_upd();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_product_words_upd();
 
 CREATE OR REPLACE FUNCTION catalog_product_words_del() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
