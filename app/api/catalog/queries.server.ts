@@ -215,8 +215,8 @@ async function windowPage(q: Queryable, m: string, params: unknown[], tsParam: n
  * postings (product_words, migration 0019) of its least common whole word newest first and tests
  * each product against the whole query, until the window is full: the work depends on how often
  * the words meet, not on the size of the catalogue. A walk that reaches POSTINGS_WALK postings
- * without filling the window (words that seldom meet), or a query without a whole vocabulary word
- * (prefixes, typos), takes the id-range path:
+ * without filling the window (words that seldom meet), a query without a whole vocabulary word
+ * (prefixes, typos) or with filters beyond the type takes the id-range path:
  * a word the statistics say is common (rangeFor) is looked for only among the newest ids
  * (`p.id > floor`), in a range sized to hold the window 1.5 times over: the planner intersects the
  * GIN matches with the id range, or tests the range's rows. Several words are sized from the
@@ -252,7 +252,10 @@ export async function rankedSearch(
     estimate = await matches(mode === "all" ? plan.all : plan.any);
     each.push(estimate);
   }
-  if (estimate > SEARCH_WINDOW && mode === "all") {
+  // Filters beyond the listing rule (category, store, price, featured) would reject most of the
+  // walked products, so the walk is for a plain search (and its type) only.
+  const plain = !f.categoryIds && !f.storeId && !f.featured && f.minKobo == null && f.maxKobo == null && !f.includeUnpublished;
+  if (estimate > SEARCH_WINDOW && mode === "all" && plain) {
     // The least common whole word drives the walk (every match has it); the query's other whole
     // words are merged in from their own postings (both lists read newest first, side by side),
     // so only products having every whole word are looked up and tested against the whole query
