@@ -35,6 +35,12 @@ export interface SearchPlan {
   groups: string[];
   /** Unknown words and the spellings they were widened with. */
   corrections: Record<string, string[]>;
+  /**
+   * Per group, the one lexeme it is (a whole vocabulary word without corrections: 'dangote' is
+   * 'dangot'), or null (a prefix, a word with corrections). A lexeme group can drive a walk of
+   * the product_words postings (migration 0019), newest product first.
+   */
+  lexemes: Array<string | null>;
 }
 
 /** Builds the tsquery text for to_tsquery('english', ...) from a query, or null when it has no words. */
@@ -44,9 +50,10 @@ export async function planSearch(q: Queryable, raw: string | null | undefined): 
   const long = terms.filter((t) => t.length >= 3);
   const corrections: Record<string, string[]> = {};
   const whole = new Set<string>();
+  const lexemeOf = new Map<string, string>();
   if (long.length) {
-    const r = await q.query<{ term: string; exact: boolean; known: boolean; near: string[] }>(
-      `SELECT t.term,
+    const r = await q.query<{ term: string; exact: boolean; known: boolean; near: string[]; lexemes: string[] }>(
+      `SELECT t.term, tsvector_to_array(to_tsvector('english'::regconfig, t.term)) AS lexemes,
               EXISTS (SELECT 1 FROM search_words w WHERE w.word = t.term) AS exact,
               EXISTS (SELECT 1 FROM search_words w WHERE w.word LIKE t.term || '%') AS known,
               ARRAY(SELECT w.word FROM search_words w WHERE w.word % t.term
@@ -56,6 +63,7 @@ export async function planSearch(q: Queryable, raw: string | null | undefined): 
     );
     for (const row of r.rows) {
       if (row.exact) whole.add(row.term);
+      if (row.exact && row.lexemes.length === 1) lexemeOf.set(row.term, row.lexemes[0]);
       else if (!row.known && row.near.length) corrections[row.term] = row.near;
     }
   }
@@ -66,7 +74,8 @@ export async function planSearch(q: Queryable, raw: string | null | undefined): 
     const alts = [whole.has(t) ? t : `${t}:*`, ...(corrections[t] ?? [])];
     return alts.length === 1 ? alts[0] : `(${alts.join(" | ")})`;
   });
-  return { all: groups.join(" & "), any: groups.join(" | "), terms, groups, corrections };
+  const lexemes = terms.map((t) => (whole.has(t) && !corrections[t] ? (lexemeOf.get(t) ?? null) : null));
+  return { all: groups.join(" & "), any: groups.join(" | "), terms, groups, corrections, lexemes };
 }
 
 /** SQL for the rank of a product (alias `p`) against tsquery parameter $n: name matches weigh most. */

@@ -11,11 +11,13 @@ import { describe, expect, it } from "vitest";
 import { SEARCH_WINDOW } from "~/api/catalog/queries.server";
 import { ResultCount, resultCountText } from "~/components/listing/result-count";
 import { engines, useApi, type TestApi } from "./harness";
+import { form, productFields, vendorCast } from "./vendor-helpers";
 
 interface P {
   id: number;
   name: string;
   description: string;
+  category_id: number;
 }
 interface Page {
   count: number;
@@ -26,6 +28,14 @@ interface Page {
 }
 
 const BASE = 500_000;
+
+/**
+ * Waits a moment after a long statement on the embedded engine: PGlite runs in this process and
+ * holds the event loop, so the test server's idle keep-alive socket times out at the very moment
+ * the next request is written to it (ECONNRESET). After a pause the socket is closed first and
+ * the next request opens a new one.
+ */
+const settle = () => new Promise((r) => setTimeout(r, 200));
 
 /** `n` products named or described with `word`, ids BASE + i * 10 (newer ids created later). */
 async function insertMatches(api: TestApi, n: number, row: (i: number) => { name: string; description: string }) {
@@ -38,6 +48,7 @@ async function insertMatches(api: TestApi, n: number, row: (i: number) => { name
        FROM generate_series(1, $7::int) AS i`,
     [store.rows[0].id, store.rows[0].owner_id, cat.rows[0].id, BASE, rows.map((r) => r.name), rows.map((r) => r.description), n],
   );
+  await settle();
 }
 
 describe.each(engines())("search window on %s", (engine) => {
@@ -64,6 +75,7 @@ describe.each(engines())("search window on %s", (engine) => {
         [BASE + 10],
       );
       if (analyzed) await api.db.exec("ANALYZE products");
+      await settle();
       try {
         const first = await search("quokkawood", "&page_size=100");
         expect(first.status).toBe(200);
@@ -125,6 +137,78 @@ describe.each(engines())("search window on %s", (engine) => {
       expect(page2.body.results.every((p) => p.name.startsWith("Floor tile"))).toBe(true);
     } finally {
       await api.db.query("DELETE FROM products WHERE id >= $1", [BASE]);
+    }
+  });
+
+  it("keeps two-word search right through product inserts, edits and deletes (the postings of migration 0019)", async () => {
+    // Two words each common enough (with statistics) that the search walks their postings.
+    await insertMatches(api, 800, (i) => ({ name: i % 2 ? `Wombat kettle ${i}` : `Wombat toaster ${i}`, description: "Steel." }));
+    await api.db.exec("ANALYZE");
+    await settle();
+    // products made through the API are newer than those: ids follow creation
+    await api.db.query("SELECT setval(pg_get_serial_sequence('products', 'id'), (SELECT max(id) FROM products))");
+    /** The product's postings and the lexemes of its search_vector, which they must equal. */
+    const postings = async (id: number) => {
+      const r = await api.db.query<{ have: string[] | null; want: string[] | null }>(
+        `SELECT (SELECT array_agg(word::text) FROM product_words WHERE product_id = $1) AS have,
+                (SELECT tsvector_to_array(search_vector) FROM products WHERE id = $1) AS want`,
+        [id],
+      );
+      return { have: [...(r.rows[0]?.have ?? [])].sort(), want: [...(r.rows[0]?.want ?? [])].sort() };
+    };
+    const ids = async (q: string) => (await search(q, "&page_size=50")).body.results.map((p) => p.id);
+    try {
+      const c = await vendorCast(api);
+      const made = await api.call<P>("/products/", { token: c.owner.token, form: form(await productFields(api, c.store.id, { name: "Wombat kettle deluxe" })) });
+      expect(made.status).toBe(201);
+      const id = made.body.id;
+      let p = await postings(id);
+      expect(p.have).toEqual(p.want);
+      expect(p.have).toContain("kettl");
+      // the newest of its matches: first among equal ranks, found by the walk
+      expect((await ids("wombat kettle"))[0]).toBe(id);
+      expect(await ids("wombat toaster")).not.toContain(id);
+      const two = await search("wombat kettle", "&page_size=5");
+      expect(two.body.count).toBe(SEARCH_WINDOW);
+      expect(two.body.count_estimated).toBe(true);
+
+      // renamed through the API: now a toaster, and no longer a kettle
+      const edited = await api.call(`/products/${id}/`, { method: "PATCH", token: c.owner.token, form: form({ name: "Wombat toaster deluxe" }) });
+      expect(edited.status).toBe(200);
+      p = await postings(id);
+      expect(p.have).toEqual(p.want);
+      expect(p.have).not.toContain("kettl");
+      expect((await ids("wombat toaster"))[0]).toBe(id);
+      expect(await ids("wombat kettle")).not.toContain(id);
+
+      // moved to another category, and that category renamed: the products below it are
+      // refreshed (migration 0002), and so are their postings
+      const cat = await api.db.query<{ id: number }>(
+        "INSERT INTO categories (name, slug, parent_id, position) SELECT 'Kitchen gadgets', 'kitchen-gadgets-0019', parent_id, 99 FROM categories WHERE id = $1 RETURNING id",
+        [made.body.category_id],
+      );
+      await api.db.query("UPDATE products SET category_id = $2 WHERE id = $1", [id, cat.rows[0].id]);
+      p = await postings(id);
+      expect(p.have).toEqual(p.want);
+      expect(p.have).toContain("gadget");
+      await api.db.query("UPDATE categories SET name = 'Platypusware' WHERE id = $1", [cat.rows[0].id]);
+      p = await postings(id);
+      expect(p.have).toEqual(p.want);
+      expect(p.have).not.toContain("gadget");
+      expect(p.have.some((w) => w.startsWith("platypus"))).toBe(true);
+
+      // deleted through the API: out of search; removed for good: out of the postings too
+      expect((await api.fetch(`/products/${id}/`, { method: "DELETE", token: c.owner.token })).status).toBe(204);
+      expect(await ids("wombat toaster")).not.toContain(id);
+      await api.db.query("DELETE FROM products WHERE id = $1", [id]);
+      expect((await postings(id)).have).toEqual([]);
+      const orphans = await api.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM product_words w WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.id = w.product_id)",
+      );
+      expect(orphans.rows[0].n).toBe(0);
+    } finally {
+      await api.db.query("DELETE FROM products WHERE id >= $1", [BASE]);
+      await api.db.query("DELETE FROM categories WHERE slug = 'kitchen-gadgets-0019'");
     }
   });
 

@@ -176,18 +176,55 @@ function rangeFor(estimate: number, width: number): number | null {
 }
 
 /**
+ * Postings of the driving word walked at most this far (newest first) before a search gives up
+ * on them for the id-range path below: two common words that seldom meet would otherwise visit
+ * most of the driving word's products.
+ */
+const POSTINGS_WALK = 50 * SEARCH_WINDOW;
+
+/**
+ * The window statement: `m` (at most SEARCH_WINDOW + 1 matches, newest first, columns id,
+ * created_at, search_vector) ranked, with the page's rows joined. Answers the rows and how many
+ * matches `m` holds.
+ */
+async function windowPage(q: Queryable, m: string, params: unknown[], tsParam: number, pageSize: number, offset: number) {
+  const r = await q.query<WindowRow>(
+    `WITH m AS MATERIALIZED (${m}), w AS (
+       SELECT m.id, m.created_at, ${rankSql(tsParam, "m")} AS rank FROM m ORDER BY m.id DESC LIMIT ${SEARCH_WINDOW}
+     )
+     SELECT x.matched, page.* FROM (SELECT count(*)::int AS matched FROM m) x
+     LEFT JOIN (
+       SELECT ${PRODUCT_COLUMNS}, w.rank AS w_rank
+         FROM (SELECT * FROM w ORDER BY w.rank DESC, w.created_at DESC, w.id DESC LIMIT ${pageSize} OFFSET ${offset}) w
+         JOIN products p ON p.id = w.id JOIN categories c ON c.id = p.category_id JOIN stores s ON s.id = p.store_id
+     ) page ON true
+     ORDER BY page.w_rank DESC, page.created_at DESC, page.id DESC`,
+    params,
+  );
+  const matched = r.rows[0]?.matched ?? 0;
+  return { rows: r.rows.filter((x) => x.id != null), matched };
+}
+
+/**
  * One page of a relevance search, ranked among at most SEARCH_WINDOW of the newest matches.
  *
- * What costs at scale is gathering matches (the GIN index's work grows with the number of
- * products that have the word) and visiting and ranking them. A word the statistics say is
- * common (rangeFor) is looked for only among the newest ids (`p.id > floor`), in a range sized
- * to hold the window 1.5 times over: the planner intersects the GIN matches with the id range, or
- * tests the range's rows, and either way visits about that many products, whatever the size of
- * the catalogue. Several words are sized from the least common one (every word must match; the
- * planner's own estimate assumes the words unrelated and misses phrases like "roofing sheet"); a
- * range that turns out to hold too few matches is widened from the density seen in it. Rarer
- * words go straight to the GIN index, which is cheap for them. One statement takes the window
- * (newest first), ranks it and joins the page; its size says whether there are more.
+ * What costs at scale is gathering matches and visiting and ranking them. The GIN index on
+ * search_vector gathers every product having a word, in no useful order: its work grows with the
+ * catalogue, and two common words (`dangote cement`) made it gather both words' products to find
+ * the few thousand having both. So a query with more matches than the window first walks the
+ * postings (product_words, migration 0019) of its least common whole word newest first and tests
+ * each product against the whole query, until the window is full: the work depends on how often
+ * the words meet, not on the size of the catalogue. A walk that reaches POSTINGS_WALK postings
+ * without filling the window (words that seldom meet), a query without a whole vocabulary word
+ * (prefixes, typos) or with filters beyond the type takes the id-range path:
+ * a word the statistics say is common (rangeFor) is looked for only among the newest ids
+ * (`p.id > floor`), in a range sized to hold the window 1.5 times over: the planner intersects the
+ * GIN matches with the id range, or tests the range's rows. Several words are sized from the
+ * least common one (every word must match; the planner's own estimate assumes the words
+ * unrelated and misses phrases like "roofing sheet"); a range that turns out to hold too few
+ * matches is widened from the density seen in it. Rarer words go straight to the GIN index, which
+ * is cheap for them. One statement takes the window (newest first), ranks it and joins the page;
+ * its size says whether there are more.
  *
  * Answers the page's rows, how many matches the window holds, and whether more exist.
  */
@@ -207,11 +244,55 @@ export async function rankedSearch(
   // "all", the least common word bounds the whole query.
   const matches = (tsquery: string) => estimateRows(q, `WHERE ${matchSql(1)}`, [tsquery]);
   let estimate: number;
+  const each: number[] = [];
   if (mode === "all" && plan.groups.length > 1) {
-    const each: number[] = [];
     for (const g of plan.groups) each.push(await matches(g));
     estimate = Math.min(...each);
-  } else estimate = await matches(mode === "all" ? plan.all : plan.any);
+  } else {
+    estimate = await matches(mode === "all" ? plan.all : plan.any);
+    each.push(estimate);
+  }
+  // Filters beyond the listing rule (category, store, price, featured) would reject most of the
+  // walked products, so the walk is for a plain search (and its type) only.
+  const plain = !f.categoryIds && !f.storeId && !f.featured && f.minKobo == null && f.maxKobo == null && !f.includeUnpublished;
+  if (estimate > SEARCH_WINDOW && mode === "all" && plain) {
+    // The least common whole word drives the walk (every match has it); the query's other whole
+    // words are merged in from their own postings (both lists read newest first, side by side),
+    // so only products having every whole word are looked up and tested against the whole query
+    // (prefixes, corrected typos) and the other filters.
+    const words = plan.lexemes.map((lx, i) => ({ lx, n: each[i] ?? estimate })).filter((w, i, all): w is { lx: string; n: number } => w.lx !== null && all.findIndex((o) => o.lx === w.lx) === i);
+    words.sort((a, b) => a.n - b.n);
+    if (words.length > 0) {
+      const params = [...built.params, words[0].lx];
+      const joins = words.slice(1).map((w, i) => {
+        params.push(w.lx);
+        return `JOIN product_words w${i} ON w${i}.product_id = d.product_id AND w${i}.word = $${params.length}`;
+      });
+      // OFFSET 0 keeps the product test a lookup by id per candidate (the planner would otherwise
+      // gather the GIN matches for it); the walk stops once the window is full.
+      const found = await windowPage(
+        q,
+        `SELECT p.id, p.created_at, p.search_vector
+           FROM (SELECT pw.product_id FROM product_words pw WHERE pw.word = $${built.params.length + 1}
+                  ORDER BY pw.product_id DESC LIMIT ${POSTINGS_WALK}) d
+          ${joins.join(" ")}
+          CROSS JOIN LATERAL (SELECT p.id, p.created_at, p.search_vector FROM products p
+                               ${built.where} AND p.id = d.product_id OFFSET 0) p
+          ORDER BY d.product_id DESC LIMIT ${SEARCH_WINDOW + 1}`,
+        params,
+        tsParam,
+        pageSize,
+        offset,
+      );
+      if (found.matched > SEARCH_WINDOW) return { rows: found.rows, count: SEARCH_WINDOW, more: true };
+      // Fewer matches than the window: complete if the walk read every posting of its word.
+      const walked = await q.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM (SELECT 1 FROM product_words WHERE word = $1 LIMIT ${POSTINGS_WALK}) z`,
+        [words[0].lx],
+      );
+      if ((walked.rows[0]?.n ?? 0) < POSTINGS_WALK) return { rows: found.rows, count: found.matched, more: false };
+    }
+  }
   let span: number | null = null;
   let hi = 0;
   let width = 0;
@@ -231,25 +312,15 @@ export async function rankedSearch(
     // "p.id + 0": the planner may not find the newest matches by walking the whole id index
     // backwards and testing every row against the tsquery (a rare word would test them all);
     // within a range it tests the range's rows or intersects them with the GIN matches.
-    const r = await q.query<WindowRow>(
-      `WITH m AS MATERIALIZED (
-         SELECT p.id, p.created_at, p.search_vector FROM products p ${where}
-          ORDER BY p.id + 0 DESC LIMIT ${SEARCH_WINDOW + 1}
-       ), w AS (
-         SELECT m.id, m.created_at, ${rankSql(tsParam, "m")} AS rank FROM m ORDER BY m.id DESC LIMIT ${SEARCH_WINDOW}
-       )
-       SELECT x.matched, page.* FROM (SELECT count(*)::int AS matched FROM m) x
-       LEFT JOIN (
-         SELECT ${PRODUCT_COLUMNS}, w.rank AS w_rank
-           FROM (SELECT * FROM w ORDER BY w.rank DESC, w.created_at DESC, w.id DESC LIMIT ${pageSize} OFFSET ${offset}) w
-           JOIN products p ON p.id = w.id JOIN categories c ON c.id = p.category_id JOIN stores s ON s.id = p.store_id
-       ) page ON true
-       ORDER BY page.w_rank DESC, page.created_at DESC, page.id DESC`,
+    const { rows, matched } = await windowPage(
+      q,
+      `SELECT p.id, p.created_at, p.search_vector FROM products p ${where} ORDER BY p.id + 0 DESC LIMIT ${SEARCH_WINDOW + 1}`,
       params,
+      tsParam,
+      pageSize,
+      offset,
     );
-    const matched = r.rows[0]?.matched ?? 0;
     if (matched > SEARCH_WINDOW || span === null) {
-      const rows = r.rows.filter((x) => x.id != null);
       return { rows, count: Math.min(matched, SEARCH_WINDOW), more: matched > SEARCH_WINDOW };
     }
     // Too few matches among the newest ids: size the range again from the density seen in it
