@@ -123,6 +123,11 @@ export function useApi(engine: Engine): TestApi {
       response.headers.forEach((v, k) => res.setHeader(k, v));
       res.end(Buffer.from(await response.arrayBuffer()));
     });
+    // The embedded database runs in this process and blocks its event loop during long
+    // statements; the server's idle keep-alive timer then fires late, just as fetch reuses the
+    // socket, and the request dies with ECONNRESET. Let the client (fetch closes idle sockets
+    // after 4 s) be the only side that closes an idle connection.
+    server.keepAliveTimeout = 10 * 60_000;
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const port = (server.address() as AddressInfo).port;
     Object.assign(state, {

@@ -29,14 +29,6 @@ interface Page {
 
 const BASE = 500_000;
 
-/**
- * Waits a moment after a long statement on the embedded engine: PGlite runs in this process and
- * holds the event loop, so the test server's idle keep-alive socket times out at the very moment
- * the next request is written to it (ECONNRESET). After a pause the socket is closed first and
- * the next request opens a new one.
- */
-const settle = () => new Promise((r) => setTimeout(r, 200));
-
 /** `n` products named or described with `word`, ids BASE + i * 10 (newer ids created later). */
 async function insertMatches(api: TestApi, n: number, row: (i: number) => { name: string; description: string }) {
   const store = await api.db.query<{ id: number; owner_id: number }>("SELECT id, owner_id FROM stores ORDER BY id LIMIT 1");
@@ -48,7 +40,6 @@ async function insertMatches(api: TestApi, n: number, row: (i: number) => { name
        FROM generate_series(1, $7::int) AS i`,
     [store.rows[0].id, store.rows[0].owner_id, cat.rows[0].id, BASE, rows.map((r) => r.name), rows.map((r) => r.description), n],
   );
-  await settle();
 }
 
 describe.each(engines())("search window on %s", (engine) => {
@@ -75,7 +66,6 @@ describe.each(engines())("search window on %s", (engine) => {
         [BASE + 10],
       );
       if (analyzed) await api.db.exec("ANALYZE products");
-      await settle();
       try {
         const first = await search("quokkawood", "&page_size=100");
         expect(first.status).toBe(200);
@@ -144,7 +134,6 @@ describe.each(engines())("search window on %s", (engine) => {
     // Two words each common enough (with statistics) that the search walks their postings.
     await insertMatches(api, 800, (i) => ({ name: i % 2 ? `Wombat kettle ${i}` : `Wombat toaster ${i}`, description: "Steel." }));
     await api.db.exec("ANALYZE");
-    await settle();
     // products made through the API are newer than those: ids follow creation
     await api.db.query("SELECT setval(pg_get_serial_sequence('products', 'id'), (SELECT max(id) FROM products))");
     /** The product's postings and the lexemes of its search_vector, which they must equal. */
