@@ -9,7 +9,7 @@
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deflateParts, fillPage, gzipPage, splitPage } from "~/ops/page-cache.server";
-import { cookieHeader, cookiesFrom, rawBytes, rawRequest, startAppServer, type RunningServer } from "./harness";
+import { cookieHeader, cookiesFrom, pageClient, rawRequest, startAppServer, type RunningServer } from "./harness";
 
 let app: RunningServer;
 beforeAll(async () => {
@@ -19,12 +19,9 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => rawRequest(app.url, { path, headers });
-const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
-const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
-  rawRequest(app.url, { method: "POST", path, body: new URLSearchParams(body).toString(), headers: { Origin: app.url, ...FORM, ...headers } });
-
-const getBytes = (path: string, headers: Record<string, string>) => rawBytes(app.url, { path, headers });
+const get = (path: string, headers: Record<string, string> = {}) => pageClient(app.url).get(path, headers);
+const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) => pageClient(app.url).post(path, body, headers);
+const getBytes = (path: string, headers: Record<string, string>) => pageClient(app.url).getBytes(path, headers);
 
 async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; data: T }> {
   const r = await fetch(`${app.url}/api/v1${path}`, {

@@ -6,7 +6,7 @@
  */
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeader, cookiesFrom, rawBytes, rawRequest, startAppServer, type RunningServer } from "./harness";
+import { cookieHeader, cookiesFrom, pageClient, startAppServer, type RunningServer } from "./harness";
 
 let app: RunningServer;
 beforeAll(async () => {
@@ -16,12 +16,9 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => rawRequest(app.url, { path, headers });
-const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
-const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
-  rawRequest(app.url, { method: "POST", path, body: new URLSearchParams(body).toString(), headers: { Origin: app.url, ...FORM, ...headers } });
-
-const getBytes = (path: string, headers: Record<string, string>) => rawBytes(app.url, { path, headers });
+const get = (path: string, headers: Record<string, string> = {}) => pageClient(app.url).get(path, headers);
+const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) => pageClient(app.url).post(path, body, headers);
+const getBytes = (path: string, headers: Record<string, string>) => pageClient(app.url).getBytes(path, headers);
 
 describe("lite mode from client hints", () => {
   it("asks for the hints and says the page depends on them", async () => {
