@@ -42,6 +42,66 @@ try {
 }
 
 /**
+ * V8 explicit compile hints in the browser build: every output script of 4 KB or more starts with
+ * the magic comment `//# allFunctionsCalledOnLoad`, so Chromium (136+) compiles all of its
+ * functions while the module streams in, on a background thread, instead of lazily on the main
+ * thread the first time each one runs. Without it, evaluating the framework chunk (react-dom's
+ * module body) was one main-thread task of ~13 ms CPU, mostly compiling, and hydration compiled
+ * ~30 ms more on the main thread, which Lighthouse's 4x CPU counts as blocking time; with it, ~3 ms
+ * and ~1 ms (issue 13, `npm run bench:lighthouse`). Smaller files (most chunks) have too little to
+ * compile to be worth their share of the first view's 100 KB (the line costs ~27 bytes gzipped).
+ * Other browsers ignore the comment. The line is added when the build ends (esbuild lets an
+ * `onEnd` callback change the output files; a source map gets one more empty line). It rides on
+ * the plugin that polyfills Node built-ins, which only the browser build has; if that plugin's
+ * shape changes this does nothing (the build works, without hints; tests/e2e/hydration.spec.ts
+ * checks the framework chunk has them).
+ */
+const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
+const COMPILE_HINT_MIN_BYTES = 4096;
+try {
+  const require = createRequire(import.meta.url);
+  const plugins = require("@remix-run/dev/dist/compiler/js/plugins/browserNodeBuiltinsPolyfill.js");
+  const original = plugins.browserNodeBuiltinsPolyfillPlugin;
+  if (typeof original === "function" && !original.compileHints) {
+    const file = (path, contents) => ({
+      path,
+      contents,
+      get text() {
+        return new TextDecoder().decode(contents);
+      },
+    });
+    const patched = (...args) => {
+      const plugin = original(...args);
+      return {
+        ...plugin,
+        setup(build) {
+          build.onEnd((result) => {
+            const files = result.outputFiles ?? [];
+            for (const [i, f] of files.entries()) {
+              if (!/\.m?js$/.test(f.path) || f.contents.length < COMPILE_HINT_MIN_BYTES) continue;
+              const text = f.text;
+              if (text.startsWith(COMPILE_HINT)) continue;
+              files[i] = file(f.path, new TextEncoder().encode(COMPILE_HINT + text));
+              const m = files.findIndex((g) => g.path === `${f.path}.map`);
+              if (m >= 0) {
+                const map = JSON.parse(files[m].text);
+                map.mappings = `;${map.mappings}`;
+                files[m] = file(files[m].path, new TextEncoder().encode(JSON.stringify(map)));
+              }
+            }
+          });
+          return plugin.setup(build);
+        },
+      };
+    };
+    patched.compileHints = true;
+    plugins.browserNodeBuiltinsPolyfillPlugin = patched;
+  }
+} catch {
+  /* another @remix-run/dev layout: no compile hints */
+}
+
+/**
  * Routes are grouped by area with remix-flat-routes: folders ending in "+" are flat-route
  * folders (auth+/login.tsx is /auth/login); a leading underscore makes the folder pathless
  * (_shop+/cart.tsx is /cart). See docs/architecture.md.

@@ -21,6 +21,10 @@
  *   --samples=40                 timed requests per kind and size (after 5 warm-up requests)
  *   --kinds=listing,search       only the request kinds whose name starts with one of these
  *   --keep                       keep the PostgreSQL databases (for EXPLAIN); their names are printed
+ *   --buffers                    (PostgreSQL) also run each distinct request of a kind once more and
+ *                                EXPLAIN (ANALYZE, BUFFERS) every statement it made: the shared
+ *                                buffers it touched and the server's planning + execution time, a
+ *                                figure a busy machine disturbs far less than wall time
  *   --reuse=search               PostgreSQL databases named search_10k, search_1m, ... are kept and,
  *                                when already seeded with that many products, reused without
  *                                seeding again (pending migrations are applied): seeding a million
@@ -29,7 +33,7 @@
 import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { handleApi } from "~/api/router";
-import { migrate, openPglite, openPostgres, setDb, type Db } from "~/db/client.server";
+import { explainJson, migrate, openPglite, openPostgres, setDb, type Db } from "~/db/client.server";
 
 // Time the database, not the in-process answer cache.
 process.env.CATALOG_CACHE ??= "off";
@@ -47,6 +51,7 @@ const ENGINES = (args.engines ?? "pglite,postgres").split(",");
 const SAMPLES = Number(args.samples ?? 40);
 const WARMUP = 5;
 const KEEP = args.keep === "true";
+const BUFFERS = args.buffers === "true";
 const REUSE = args.reuse && args.reuse !== "true" ? args.reuse.replace(/[^a-z0-9_]/gi, "") : null;
 const KIND_FILTER = args.kinds ? args.kinds.split(",").map((k) => k.trim().toLowerCase()) : null;
 const BATCH = 50_000;
@@ -167,6 +172,42 @@ async function time(path: string): Promise<number> {
   return performance.now() - t;
 }
 
+/**
+ * The statements one request makes (recorded from `db`), each run again under EXPLAIN (ANALYZE,
+ * BUFFERS): shared buffers touched (hit + read), server time (planning + execution), and how
+ * many statements there were (the planner's row estimates, EXPLAIN without ANALYZE, counted
+ * apart: they read no data).
+ */
+async function bufferFigures(db: Db, path: string): Promise<{ buffers: number; read: number; serverMs: number; statements: number; estimates: number }> {
+  const seen: Array<[string, unknown[] | undefined]> = [];
+  const query = db.query.bind(db);
+  const recording = (sql: string, params?: unknown[]) => {
+    seen.push([sql, params]);
+    return query(sql, params);
+  };
+  (db as { query: typeof recording }).query = recording;
+  try {
+    await time(path);
+  } finally {
+    (db as { query: typeof recording }).query = query;
+  }
+  const out = { buffers: 0, read: 0, serverMs: 0, statements: 0, estimates: 0 };
+  for (const [sql, params] of seen) {
+    if (/^\s*EXPLAIN/i.test(sql)) {
+      out.estimates++;
+      continue;
+    }
+    out.statements++;
+    const doc = await explainJson({ query, exec: db.exec.bind(db) }, sql, params ?? [], "ANALYZE, BUFFERS");
+    for (const part of [doc.Plan, doc.Planning]) {
+      out.buffers += (part?.["Shared Hit Blocks"] ?? 0) + (part?.["Shared Read Blocks"] ?? 0);
+      out.read += part?.["Shared Read Blocks"] ?? 0;
+    }
+    out.serverMs += (doc["Planning Time"] ?? 0) + (doc["Execution Time"] ?? 0);
+  }
+  return out;
+}
+
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
@@ -258,6 +299,15 @@ async function main() {
           for (let i = 0; i < SAMPLES; i++) xs.push(await time(requestFor(kind, f, i)));
           row[kind] = { p50: pct(xs, 50), p95: pct(xs, 95) };
           console.log(`    ${kind.padEnd(18)} p50 ${row[kind].p50.toFixed(1).padStart(7)} ms   p95 ${row[kind].p95.toFixed(1).padStart(7)} ms`);
+          if (BUFFERS && engine === "postgres") {
+            const paths = [...new Set(Array.from({ length: 28 }, (_, i) => requestFor(kind, f, i)))];
+            for (const path of paths) {
+              const b = await bufferFigures(db, path);
+              console.log(
+                `      ${path.padEnd(44)} ${String(b.buffers).padStart(6)} buffers (${b.read} read), server ${b.serverMs.toFixed(2)} ms, ${b.statements} statements + ${b.estimates} estimates`,
+              );
+            }
+          }
         }
         results.set(n, row);
       } finally {

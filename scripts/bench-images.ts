@@ -1,10 +1,12 @@
 /**
- * `npm run bench:images`: image bytes a phone (360x640, Chromium headless) loads on the home,
- * listing and product pages without scrolling, with JavaScript on, at device pixel ratios 2 and
- * 3. Uses BASE_URL (a running production server; `npm start`), or starts one like bench:pages.
+ * `npm run bench:images`: image bytes a phone (Chromium headless) loads on the home, listing and
+ * product pages without scrolling, with JavaScript on: a 360x640 phone at device pixel ratios 2
+ * and 3, and the phone Lighthouse's mobile run emulates (412x823 at 1.75). Uses BASE_URL (a
+ * running production server; `npm start`), or starts one like bench:pages.
  * Figures only; nothing passes or fails.
  *
  *   BASE_URL=http://127.0.0.1:3000 npm run bench:images
+ *   PHONES=360x640@2,412x823@1.75 npm run bench:images
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -13,7 +15,12 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 
 const PAGES = (process.env.PAGES ?? "/,/building-materials,/products/1").split(",");
-const DPRS = (process.env.DPRS ?? "2,3").split(",").map(Number);
+/** Phones as WIDTHxHEIGHT@DPR. */
+const PHONES = (process.env.PHONES ?? "360x640@2,360x640@3,412x823@1.75").split(",").map((p) => {
+  const m = p.trim().match(/^(\d+)x(\d+)@([\d.]+)$/);
+  if (!m) throw new Error(`PHONES: expected WIDTHxHEIGHT@DPR, got ${p}`);
+  return { name: p.trim(), width: Number(m[1]), height: Number(m[2]), dpr: Number(m[3]) };
+});
 
 async function startServer(): Promise<{ base: string; child: ChildProcess | null; dataDir?: string }> {
   if (process.env.BASE_URL) return { base: process.env.BASE_URL.replace(/\/$/, ""), child: null };
@@ -39,11 +46,11 @@ async function startServer(): Promise<{ base: string; child: ChildProcess | null
 const { base, child, dataDir } = await startServer();
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
 try {
-  console.log(`Images loaded without scrolling by a 360x640 phone at ${base} (JavaScript on)\n`);
-  console.log(["page", "DPR", "images", "KB", "widths (count)", "lazy/eager/high"].map((s, i) => (i === 0 ? s.padEnd(24) : i === 4 ? `  ${s.padEnd(34)}` : s.padStart(8))).join(""));
+  console.log(`Images loaded without scrolling by a phone at ${base} (JavaScript on)\n`);
+  console.log(["page", "phone", "images", "KB", "widths (count)", "lazy/eager/high"].map((s, i) => (i === 0 ? s.padEnd(24) : i === 1 ? s.padStart(14) : i === 4 ? `  ${s.padEnd(34)}` : s.padStart(8))).join(""));
   for (const page of PAGES) {
-    for (const dpr of DPRS) {
-      const ctx = await browser.newContext({ viewport: { width: 360, height: 640 }, deviceScaleFactor: dpr, isMobile: true, hasTouch: true });
+    for (const phone of PHONES) {
+      const ctx = await browser.newContext({ viewport: { width: phone.width, height: phone.height }, deviceScaleFactor: phone.dpr, isMobile: true, hasTouch: true });
       const p = await ctx.newPage();
       const images: { url: string; bytes: number }[] = [];
       p.on("requestfinished", async (req) => {
@@ -65,7 +72,7 @@ try {
       console.log(
         [
           page.padEnd(24),
-          String(dpr).padStart(8),
+          phone.name.padStart(14),
           String(images.length).padStart(8),
           kb.toFixed(1).padStart(8),
           `  ${[...widths].map(([w, n]) => `${w}w×${n}`).join(" ").padEnd(34)}`,

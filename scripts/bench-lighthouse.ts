@@ -12,6 +12,8 @@
  *
  *   npm run build && npm run bench:lighthouse
  *   RUNS=5 PAGES=/,/building-materials npm run bench:lighthouse
+ *   KEEP_TRACES=/tmp/lh npm run bench:lighthouse     # keep each run's report and trace there
+ *   MODES=js-on npm run bench:lighthouse             # one mode only (js-on or lite)
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -22,6 +24,8 @@ import { startServer, targets } from "./bench-server";
 const RUNS = Math.max(1, Math.min(Number(process.env.RUNS ?? 3), 15));
 const LIGHTHOUSE = process.env.LIGHTHOUSE ?? "lighthouse@12.8.2";
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+/** MODES=js-on or MODES=lite runs one mode only (default both). */
+const MODES = [false, true].filter((lite) => !process.env.MODES || process.env.MODES.split(",").includes(lite ? "lite" : "js-on"));
 
 interface Figures {
   score: number;
@@ -108,13 +112,14 @@ const median = (xs: number[]) => {
 };
 
 const { base, child, dataDir } = await startServer();
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bench-lh-"));
+const KEEP = process.env.KEEP_TRACES; // a directory: keep every run's report and trace there
+const tmp = KEEP ? (fs.mkdirSync(KEEP, { recursive: true }), KEEP) : fs.mkdtempSync(path.join(os.tmpdir(), "bench-lh-"));
 try {
   const pages = (await targets(base)).filter((t) => t.name !== "static");
   const results = new Map<string, Figures[]>();
   for (let run = 0; run < RUNS; run++) {
     for (const t of pages) {
-      for (const lite of [false, true]) {
+      for (const lite of MODES) {
         const key = `${t.name} ${lite ? "lite" : "js-on"}`;
         const f = lighthouse(base + t.path, lite, path.join(tmp, `${run}-${t.name.replace(/[^a-z0-9]+/gi, "_")}-${lite}.json`));
         results.set(key, [...(results.get(key) ?? []), f]);
@@ -131,13 +136,13 @@ try {
       `${page.padEnd(17)} ${mode.padEnd(7)} ${String(m("score")).padStart(5)} ${m("lcp").toFixed(0).padStart(7)} ${m("fcp").toFixed(0).padStart(7)} ${m("tbt").toFixed(0).padStart(7)} ${m("cls").toFixed(3).padStart(6)} ${m("kb").toFixed(0).padStart(5)} ${m("long").toFixed(0).padStart(5)} ${m("tbtCpu").toFixed(0).padStart(8)}`,
     );
   }
-  for (const page of pages) {
+  for (const page of MODES.length === 2 ? pages : []) {
     const on = median((results.get(`${page.name} js-on`) ?? []).map((f) => f.lcp));
     const lite = median((results.get(`${page.name} lite`) ?? []).map((f) => f.lcp));
     console.log(`${page.name}: LCP with JavaScript on is ${((on / lite - 1) * 100).toFixed(0)}% above lite`);
   }
 } finally {
-  fs.rmSync(tmp, { recursive: true, force: true });
+  if (!KEEP) fs.rmSync(tmp, { recursive: true, force: true });
   child?.kill("SIGTERM");
   if (child) await new Promise((r) => child.once("exit", r));
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });

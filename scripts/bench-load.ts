@@ -130,7 +130,7 @@ const serverPid = child?.pid ?? (Number(process.env.SERVER_PID) || undefined);
 try {
   const list = await targets(base);
   console.log(`bench:load at ${base}: ${DURATION_S}s or ${MAX_REQUESTS} requests per cell, ${WARMUP_S}s warm-up, ${os.cpus().length} CPUs, node ${process.version}\n`);
-  console.log(["target", "path", "conns", "req/s", "p50 ms", "p95 ms", "p99 ms", "requests", "errors", "cpu ms/req"].map((s, i) => (i < 2 ? s.padEnd(i ? 30 : 16) : s.padStart(9))).join(""));
+  console.log(["target", "path", "conns", "req/s", "p50 ms", "p95 ms", "p99 ms", "requests", "errors", "cpu ms/req"].map((s, i) => (i < 2 ? s.padEnd(i ? 30 : 16) : s.padStart(i === 9 ? 11 : 9))).join(""));
   for (const t of list) {
     await run(base, t.path, 10, WARMUP_S, 2_000, t.cookie);
     for (const c of CONNECTIONS) {

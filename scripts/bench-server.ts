@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { DEMO_SHOPPER } from "~/db/seed/catalog-data";
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 
@@ -42,7 +43,7 @@ export async function visitorCookie(base: string, visitor: Visitor, productPath:
   const res =
     visitor === "cart"
       ? await post("/cart", { intent: "add", productId, quantity: "1", redirectTo: "/" })
-      : await post("/auth/login", { email: "shopper@demo.buildmart.ng", password: "Shopper#2024", redirectTo: "/" });
+      : await post("/auth/login", { email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password, redirectTo: "/" });
   const cookie = cookiesOf(res);
   if (!cookie.includes(visitor === "cart" ? "cartId=" : "__session=")) throw new Error(`could not make a ${visitor} visitor (${res.status})`);
   return cookie;

@@ -4,6 +4,8 @@
  * whole (stemmed) word, any other as a prefix. A word that is neither a known word nor
  * the start of one is widened with its closest known spellings (pg_trgm similarity against the
  * search_words vocabulary), so 'cemnt' finds cement and 'roffing sheet' finds roofing sheets.
+ * Each group also gets the exact set of lexemes it matches in the postings (product_words,
+ * migration 0019), so a search can walk them newest first (catalog/queries.server, rankedSearch).
  * The same SQL runs on PGlite and on PostgreSQL.
  */
 import type { Queryable } from "~/db/client.server";
@@ -36,46 +38,64 @@ export interface SearchPlan {
   /** Unknown words and the spellings they were widened with. */
   corrections: Record<string, string[]>;
   /**
-   * Per group, the one lexeme it is (a whole vocabulary word without corrections: 'dangote' is
-   * 'dangot'), or null (a prefix, a word with corrections). A lexeme group can drive a walk of
-   * the product_words postings (migration 0019), newest product first.
+   * Per group, exactly the lexemes a product must have one of to match it, or null when that set
+   * is unknown or too broad. A whole vocabulary word is its one lexeme ('dangote' is 'dangot');
+   * a prefix or a typo is every lexeme of the postings (product_words, migration 0019) that
+   * starts with it, at most MAX_PREFIX_LEXEMES, plus its corrections' lexemes ('cemnt' is
+   * cement's). A group with a set can drive a walk of the postings, newest product first.
    */
-  lexemes: Array<string | null>;
+  postings: Array<string[] | null>;
 }
+
+/** A prefix that starts more lexemes of the catalogue than this is too broad to walk. */
+const MAX_PREFIX_LEXEMES = 16;
 
 /** Builds the tsquery text for to_tsquery('english', ...) from a query, or null when it has no words. */
 export async function planSearch(q: Queryable, raw: string | null | undefined): Promise<SearchPlan | null> {
   const terms = searchTerms(raw);
   if (terms.length === 0) return null;
-  const long = terms.filter((t) => t.length >= 3);
   const corrections: Record<string, string[]> = {};
-  const whole = new Set<string>();
-  const lexemeOf = new Map<string, string>();
-  if (long.length) {
-    const r = await q.query<{ term: string; exact: boolean; known: boolean; near: string[]; lexemes: string[] }>(
-      `SELECT t.term, tsvector_to_array(to_tsvector('english'::regconfig, t.term)) AS lexemes,
-              EXISTS (SELECT 1 FROM search_words w WHERE w.word = t.term) AS exact,
-              EXISTS (SELECT 1 FROM search_words w WHERE w.word LIKE t.term || '%') AS known,
-              ARRAY(SELECT w.word FROM search_words w WHERE w.word % t.term
-                     ORDER BY similarity(w.word, t.term) DESC, w.word LIMIT ${MAX_CORRECTIONS}) AS near
-         FROM unnest($1::text[]) AS t(term)`,
-      [long],
-    );
-    for (const row of r.rows) {
-      if (row.exact) whole.add(row.term);
-      if (row.exact && row.lexemes.length === 1) lexemeOf.set(row.term, row.lexemes[0]);
-      else if (!row.known && row.near.length) corrections[row.term] = row.near;
-    }
+  // Per term: its lexemes as to_tsquery stems it; whether it is a whole word of the vocabulary,
+  // or the start of one; its closest spellings and their lexemes; and, for a term matched as a
+  // prefix, the lexemes of the postings that start with it (one index descent each: a loose
+  // index scan of product_words, stopped after MAX_PREFIX_LEXEMES + 1).
+  const r = await q.query<{ term: string; exact: boolean; known: boolean; near: string[]; lexemes: string[]; near_lexemes: string[]; prefixed: string[] | null }>(
+    `SELECT c.*, ARRAY(SELECT DISTINCT x FROM unnest(c.near) AS n(w), unnest(tsvector_to_array(to_tsvector('english'::regconfig, n.w))) AS x) AS near_lexemes
+       FROM (SELECT b.*,
+                    CASE WHEN length(b.term) >= 3 AND NOT b.known THEN ARRAY(SELECT w.word FROM search_words w WHERE w.word % b.term
+                           ORDER BY similarity(w.word, b.term) DESC, w.word LIMIT ${MAX_CORRECTIONS}) ELSE '{}' END AS near,
+                    CASE WHEN NOT b.exact AND cardinality(b.lexemes) = 1 THEN ARRAY(
+                      WITH RECURSIVE s(word) AS (
+                        SELECT min(word) FROM product_words WHERE word >= b.lexemes[1]
+                        UNION ALL
+                        SELECT (SELECT min(word) FROM product_words WHERE word > s.word) FROM s WHERE starts_with(s.word, b.lexemes[1])
+                      )
+                      SELECT word::text FROM s WHERE starts_with(word, b.lexemes[1]) LIMIT ${MAX_PREFIX_LEXEMES + 1}) END AS prefixed
+               FROM (SELECT t.term, tsvector_to_array(to_tsvector('english'::regconfig, t.term)) AS lexemes,
+                            length(t.term) >= 3 AND EXISTS (SELECT 1 FROM search_words w WHERE w.word = t.term) AS exact,
+                            length(t.term) >= 3 AND EXISTS (SELECT 1 FROM search_words w WHERE w.word LIKE t.term || '%') AS known
+                       FROM unnest($1::text[]) AS t(term)) b) c`,
+    [terms],
+  );
+  const info = new Map(r.rows.map((row) => [row.term, row]));
+  for (const row of r.rows) {
+    if (row.near.length) corrections[row.term] = row.near;
   }
   const groups = terms.map((t) => {
     // A whole word of the vocabulary is matched as itself (stemmed: "sheet" finds "sheets"); any
     // other as a prefix ("cem" finds cement). A prefix makes the GIN index gather every word
     // that starts with it, and is several times slower for a common word at scale.
-    const alts = [whole.has(t) ? t : `${t}:*`, ...(corrections[t] ?? [])];
+    const alts = [info.get(t)?.exact ? t : `${t}:*`, ...(corrections[t] ?? [])];
     return alts.length === 1 ? alts[0] : `(${alts.join(" | ")})`;
   });
-  const lexemes = terms.map((t) => (whole.has(t) && !corrections[t] ? (lexemeOf.get(t) ?? null) : null));
-  return { all: groups.join(" & "), any: groups.join(" | "), terms, groups, corrections, lexemes };
+  const postings = terms.map((t): string[] | null => {
+    const row = info.get(t);
+    if (!row || row.lexemes.length !== 1) return null; // a stop word, or a term the parser splits
+    if (row.exact) return [row.lexemes[0]];
+    if (!row.prefixed || row.prefixed.length > MAX_PREFIX_LEXEMES) return null;
+    return [...new Set([...row.prefixed, ...row.near_lexemes])]; // near_lexemes: its corrections' (none without)
+  });
+  return { all: groups.join(" & "), any: groups.join(" | "), terms, groups, corrections, postings };
 }
 
 /** SQL for the rank of a product (alias `p`) against tsquery parameter $n: name matches weigh most. */

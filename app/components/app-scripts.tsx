@@ -6,8 +6,8 @@
  * the LCP image for the phone's bandwidth, and the page paints its largest content as soon as lite
  * mode does (issue 13; `npm run bench:lighthouse`). A page without such an image starts them right
  * after parsing. The same files are loaded, in parallel (modulepreload links are added when the
- * load starts), then evaluated one module per task rather than as one graph in one long task, and
- * hydration is unchanged: the context script (loader data, the single-fetch
+ * load starts), then, once all are here, evaluated one module per task rather than as one graph
+ * in one long task, and hydration is unchanged: the context script (loader data, the single-fetch
  * stream) runs where Remix puts it, and `window.__remixRouteModules` is filled before
  * `entry.client` is imported, exactly as Remix's module script does.
  *

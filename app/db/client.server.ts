@@ -19,6 +19,29 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** A plan node of EXPLAIN (FORMAT JSON): the fields its callers read. */
+export interface PlanNode {
+  "Plan Rows": number;
+  "Shared Hit Blocks"?: number;
+  "Shared Read Blocks"?: number;
+  Plans?: PlanNode[];
+}
+
+/**
+ * EXPLAIN (`options`, FORMAT JSON) of one statement: its top-level object (PGlite answers the
+ * JSON as text, node-postgres parsed).
+ */
+export async function explainJson(
+  q: Queryable,
+  statement: string,
+  params: unknown[] = [],
+  options = "",
+): Promise<{ Plan: PlanNode; Planning?: PlanNode; "Planning Time"?: number; "Execution Time"?: number }> {
+  const r = await q.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (${options ? `${options}, ` : ""}FORMAT JSON) ${statement}`, params);
+  const raw = r.rows[0]?.["QUERY PLAN"];
+  return ((typeof raw === "string" ? JSON.parse(raw) : raw) as Array<Awaited<ReturnType<typeof explainJson>>>)[0];
+}
+
 export interface Db extends Queryable {
   engine: "pglite" | "postgres";
   /** Runs fn inside one transaction; throws roll it back. */

@@ -302,15 +302,6 @@ export function clearUser(session: AppSession) {
 }
 
 const byContext = new WeakMap<object, Promise<Api>>();
-
-/**
- * What the page of this request showed of stock (see `Api.shows`), for the page cache. "all" when
- * no client was made with this context (nothing to go by).
- */
-export async function pageShows(context: object | undefined): Promise<Shown> {
-  const api = context ? byContext.get(context) : undefined;
-  return api ? (await api).shows : "all";
-}
 const byRequest = new WeakMap<Request, Promise<Api>>();
 const withoutContext = new WeakSet<Promise<Api>>();
 
@@ -337,4 +328,13 @@ export function apiFor(request: Request, context?: StorefrontContext | null): Pr
   else withoutContext.add(created);
   byRequest.set(request, created);
   return created;
+}
+
+/**
+ * What the page of this request showed of stock (see `Api.shows`), for the page cache. "all" when
+ * no client was made with this context (nothing to go by).
+ */
+export async function pageShows(context: object | undefined): Promise<Shown> {
+  const api = context ? byContext.get(context) : undefined;
+  return api ? (await api).shows : "all";
 }

@@ -8,7 +8,9 @@
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
+import { listedSql } from "~/api/catalog/listed";
 import { SEARCH_WINDOW } from "~/api/catalog/queries.server";
+import { matchSql, planSearch, rankSql } from "~/api/search.server";
 import { ResultCount, resultCountText } from "~/components/listing/result-count";
 import { engines, useApi, type TestApi } from "./harness";
 import { form, productFields, vendorCast } from "./vendor-helpers";
@@ -214,6 +216,79 @@ describe.each(engines())("search window on %s", (engine) => {
       expect(html).toContain(`${SEARCH_WINDOW.toLocaleString("en-NG")}+ results`);
       const narrow = (await loader(args("/products/?search=numbat%20sink%201100"))) as unknown as { data: { count: number; countEstimated: boolean } };
       expect(narrow.data.countEstimated).toBe(false);
+    } finally {
+      await api.db.query("DELETE FROM products WHERE id >= $1", [BASE]);
+    }
+  });
+
+  /**
+   * What the window must hold, found without the postings: the newest SEARCH_WINDOW listed
+   * products matching the query's tsquery (the GIN index), ranked; the page's ids and how many
+   * matched.
+   */
+  async function reference(q: string, pageSize: number) {
+    const plan = await planSearch(api.db, q);
+    const tsq = plan!.all;
+    const r = await api.db.query<{ id: number; n: number }>(
+      `SELECT id, n FROM (
+         SELECT p.id, p.created_at, ${rankSql(1)} AS rank, count(*) OVER () AS n FROM products p
+          WHERE ${listedSql("p")} AND ${matchSql(1)} ORDER BY p.id DESC LIMIT ${SEARCH_WINDOW}) w
+        ORDER BY rank DESC, created_at DESC, id DESC LIMIT ${pageSize}`,
+      [tsq],
+    );
+    return { ids: r.rows.map((x) => x.id), n: Number(r.rows[0]?.n ?? 0), plan: plan! };
+  }
+
+  it("walks the postings for a rare word, a typo and a prefix, and finds the window the GIN index finds", async () => {
+    // 400 products with one of two words starting "quenda" (one in five has both), one in eight
+    // unpublished, and eight with a rare word.
+    await insertMatches(api, 400, (i) => ({
+      name: i % 5 === 0 ? `Quendahat quendacap ${i}` : i % 2 ? `Quendahat ${i}` : `Quendacap ${i}`,
+      description: i % 50 === 3 ? "Made of quollwood." : "Woven.",
+    }));
+    await api.db.query("UPDATE products SET published = false WHERE id >= $1 AND (id / 10) % 8 = 3", [BASE]);
+    try {
+      for (const analyzed of [false, true]) {
+        if (analyzed) await api.db.exec("ANALYZE");
+        // "quendahat": a whole word; "quenda": a prefix of two words (their postings merged, a
+        // product with both once); "quendacat": a typo of both; "quollwood": rare (eight matches);
+        // "quendahat quollwood": two words that seldom meet.
+        for (const q of ["quendahat", "quenda", "quendacat", "quollwood", "quendahat quollwood", "quendacap quendahat"]) {
+          const want = await reference(q, 40);
+          const got = await search(q, "&page_size=40");
+          expect(got.status, q).toBe(200);
+          expect(got.body.results.map((p) => p.id), `${q} (${want.plan.all})`).toEqual(want.ids);
+          expect(got.body.count, q).toBe(Math.min(want.n, SEARCH_WINDOW));
+          expect(got.body.count_estimated ?? false, q).toBe(want.n >= SEARCH_WINDOW);
+        }
+      }
+      const typo = await planSearch(api.db, "quendacat");
+      expect(typo!.postings[0]).toEqual(expect.arrayContaining(["quendahat", "quendacap"]));
+      expect((await planSearch(api.db, "quenda"))!.postings).toEqual([expect.arrayContaining(["quendahat", "quendacap"])]);
+      expect((await search("quollwood")).body.count).toBe(6); // eight, two of them unpublished
+    } finally {
+      await api.db.query("DELETE FROM products WHERE id >= $1", [BASE]);
+    }
+  });
+
+  it("answers a word no product has with nothing, falls back to any word, and leaves a broad prefix to the GIN index", async () => {
+    // 20 products numbered 7001..7020: the prefix "70" starts more lexemes than a walk merges.
+    await insertMatches(api, 20, (i) => ({ name: `Dingo lamp ${7000 + i}`, description: "Brass." }));
+    try {
+      const none = await search("zqxjvw");
+      expect(none.status).toBe(200);
+      expect(none.body.count).toBe(0);
+      expect(none.body.results).toEqual([]);
+      const plan = await planSearch(api.db, "zqxjvw dingo");
+      expect(plan!.postings[0]).toEqual([]);
+      // no product has both words: any of them, best first
+      const either = await search("zqxjvw dingo", "&page_size=50");
+      expect(either.body.count).toBe(20);
+      expect((await planSearch(api.db, "70"))!.postings).toEqual([null]);
+      const want = await reference("70", 50);
+      const broad = await search("70", "&page_size=50");
+      expect(broad.body.results.map((p) => p.id)).toEqual(want.ids);
+      expect(broad.body.results.map((p) => p.name)).toContain("Dingo lamp 7020");
     } finally {
       await api.db.query("DELETE FROM products WHERE id >= $1", [BASE]);
     }

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
-import { jsEnabled, login, newShopper, ready } from "./utils";
+import { axeScan, jsEnabled, login, newShopper, ready } from "./utils";
 
 const STREET = "Please enter a valid delivery address for accurate shipment and successful delivery of your order.";
 const CITY = "Please enter a valid city for accurate shipment and successful delivery of your order.";
@@ -134,6 +133,7 @@ test("the account area has the side menu and recommended products", async ({ pag
 
 test("the address page passes an axe scan", async ({ page, request }, testInfo) => {
   test.skip(!jsEnabled(testInfo), "axe injects a script");
+  test.slow(); // axe scans took 28-43 s of the 60 s limit on a loaded 2-core machine
   await signIn(page, request, testInfo);
   const form = page.locator("#add-address");
   await fillAddress(form, { first: "Adaeze", last: "Okafor", phone: "08031234567", street: "12 Admiralty Way, Lekki", city: "Lekki", state: "Lagos" });
@@ -141,6 +141,5 @@ test("the address page passes an axe scan", async ({ page, request }, testInfo) 
   await expect(page.getByTestId("address-card")).toHaveCount(1);
   await form.getByRole("button", { name: "Save address" }).click(); // errors shown too
   await expect(form.getByText("First name is required")).toBeVisible();
-  const results = await new AxeBuilder({ page }).include("#main").analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await axeScan(page, { include: "#main" })).toEqual([]);
 });

@@ -36,3 +36,25 @@ test("storefront pages hydrate without starting Intl", async ({ page }) => {
     expect(await page.evaluate(() => (window as unknown as { __intlCalls: string[] }).__intlCalls), path).toEqual([]);
   }
 });
+
+/*
+ * Issue 13: every script of the browser build of 4 KB or more (the framework chunk, root, most
+ * routes) starts with V8's explicit compile hint (remix.config.js adds it), so Chromium compiles it
+ * while it streams in, off the main thread, instead of lazily in the task that first runs each
+ * function (react-dom's evaluation was ~13 ms of main-thread CPU without it). If a Remix upgrade
+ * changes the plugin the line rides on, this fails.
+ */
+test("the page's larger scripts carry V8 compile hints", async ({ page }) => {
+  test.skip(!jsEnabled(test.info()), "scripts load only with JavaScript on");
+  const scripts = new Map<string, Promise<string>>();
+  page.on("response", (res) => {
+    if (/\/build\/.+\.js$/.test(new URL(res.url()).pathname)) scripts.set(res.url(), res.text());
+  });
+  await page.goto("/");
+  await ready(page, test.info());
+  const texts = await Promise.all([...scripts].map(async ([url, text]) => ({ url, text: await text })));
+  const large = texts.filter((s) => new TextEncoder().encode(s.text).length >= 4096 + 29);
+  expect(large.length, "the framework chunk and root at least").toBeGreaterThanOrEqual(2);
+  for (const s of large) expect(s.text.split("\n")[0], s.url).toBe("//# allFunctionsCalledOnLoad");
+  for (const s of texts.filter((t) => new TextEncoder().encode(t.text).length < 4096)) expect(s.text.startsWith("//#"), s.url).toBe(false);
+});

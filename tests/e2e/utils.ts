@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 
 export const jsEnabled = (testInfo: TestInfo) => !testInfo.project.name.startsWith("js-off");
@@ -8,6 +9,23 @@ export const E2E_DATA_DIR = `tests/.tmp/e2e-data-${process.env.E2E_PORT}`;
 /** Waits for hydration when JavaScript is on (root sets html[data-hydrated]), so clicks hit React's handlers. */
 export async function ready(page: Page, testInfo: TestInfo) {
   if (jsEnabled(testInfo)) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * An axe scan of the page once it is still, as "rule: selectors" lines (serious and critical
+ * violations only when `serious` is set). A form that has just answered re-enables its button,
+ * and the button's opacity transition (`btn`: disabled:opacity-50, transition) runs for 150 ms;
+ * scanned mid-way, a half-faded button fails colour contrast though neither end state does.
+ */
+export async function axeScan(page: Page, scope: { include?: string; exclude?: string[]; serious?: boolean } = {}): Promise<string[]> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  let axe = new AxeBuilder({ page });
+  if (scope.include) axe = axe.include(scope.include);
+  for (const selector of scope.exclude ?? []) axe = axe.exclude(selector);
+  const { violations } = await axe.analyze();
+  return violations
+    .filter((v) => !scope.serious || v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 // ---- Accounts (issue #3): outbox, a fresh verified shopper, logging in through the form ----

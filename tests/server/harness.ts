@@ -119,7 +119,6 @@ export function rawBytes(base: string, opts: RawOptions): Promise<Omit<RawRespon
   });
 }
 
-/** `name=value` pairs of a response's Set-Cookie headers (for sending back as Cookie). */
 /** GET, a same-origin form POST and a GET keeping the body as bytes, against one running server. */
 export function pageClient(base: string) {
   const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
@@ -131,6 +130,7 @@ export function pageClient(base: string) {
   };
 }
 
+/** `name=value` pairs of a response's Set-Cookie headers (for sending back as Cookie). */
 export function cookiesFrom(res: RawResponse, jar: Record<string, string> = {}): Record<string, string> {
   for (const c of res.headers["set-cookie"] ?? []) {
     const [pair] = c.split(";");

@@ -8,6 +8,7 @@
  */
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_VENDOR } from "~/db/seed/catalog-data";
 import { deflateParts, fillPage, gzipPage, splitPage } from "~/ops/page-cache.server";
 import { cookieHeader, cookiesFrom, pageClient, rawRequest, startAppServer, type RunningServer } from "./harness";
 
@@ -23,6 +24,16 @@ const get = (path: string, headers: Record<string, string> = {}) => pageClient(a
 const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) => pageClient(app.url).post(path, body, headers);
 const getBytes = (path: string, headers: Record<string, string>) => pageClient(app.url).getBytes(path, headers);
 
+/** GET a page again (up to 20 times, 50 ms apart: the change's notification is asynchronous) until it shows `text`; the last answer. */
+async function getShowing(path: string, text: string) {
+  let page = await get(path);
+  for (let i = 0; i < 20 && !page.body.includes(text); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    page = await get(path);
+  }
+  return page;
+}
+
 async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; data: T }> {
   const r = await fetch(`${app.url}/api/v1${path}`, {
     method,
@@ -30,6 +41,16 @@ async function api<T>(method: string, path: string, body?: unknown, token?: stri
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: r.status, data: (await r.json().catch(() => null)) as T };
+}
+
+/** The demo vendor signed in to the API, and a published product of their store. */
+async function vendorProduct() {
+  const login = await api<{ access: string; user: { id: number } }>("POST", "/users/auth/login/", { email: DEMO_VENDOR.email, password: DEMO_VENDOR.password });
+  expect(login.status).toBe(200);
+  const token = login.data.access;
+  const stores = await api<{ id: number }[]>("GET", `/stores/owner/${login.data.user.id}/`, undefined, token);
+  const mine = await api<{ results: { id: number; published?: boolean; category_id: number }[] }>("GET", `/products/store/${stores.data[0].id}/`, undefined, token);
+  return { token, product: mine.data.results.find((p) => p.published !== false)! };
 }
 
 const nonceOf = (html: string) => html.match(/<script[^>]* nonce="([^"]+)"/)?.[1];
@@ -100,12 +121,7 @@ describe("whole-page cache for anonymous visitors", () => {
   });
 
   it("shows a price change at once", async () => {
-    const login = await api<{ access: string; user: { id: number } }>("POST", "/users/auth/login/", { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" });
-    expect(login.status).toBe(200);
-    const token = login.data.access;
-    const stores = await api<{ id: number }[]>("GET", `/stores/owner/${login.data.user.id}/`, undefined, token);
-    const products = await api<{ results: { id: number; published?: boolean }[] }>("GET", `/products/store/${stores.data[0].id}/`, undefined, token);
-    const product = products.data.results.find((p) => p.published !== false)!;
+    const { token, product } = await vendorProduct();
     const path = `/products/${product.id}`;
     expect((await get(path)).status).toBe(200);
     const before = await hit(path);
@@ -120,11 +136,7 @@ describe("whole-page cache for anonymous visitors", () => {
   });
 
   it("keeps pages over a checkout of a product they do not show; shows the bought product's stock at once", async () => {
-    const login = await api<{ access: string; user: { id: number } }>("POST", "/users/auth/login/", { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" });
-    const token = login.data.access;
-    const stores = await api<{ id: number }[]>("GET", `/stores/owner/${login.data.user.id}/`, undefined, token);
-    const mine = await api<{ results: { id: number; published?: boolean; category_id: number }[] }>("GET", `/products/store/${stores.data[0].id}/`, undefined, token);
-    const sold = mine.data.results.find((p) => p.published !== false)!;
+    const { token, product: sold } = await vendorProduct();
     expect((await api("PATCH", `/products/${sold.id}/`, { stock_quantity: 1 }, token)).status).toBe(200);
     const soldPath = `/products/${sold.id}`;
     await get(soldPath);
@@ -152,22 +164,12 @@ describe("whole-page cache for anonymous visitors", () => {
       quantity: 1,
     });
     expect(order.status).toBe(201);
-    let after = await get(soldPath);
-    for (let i = 0; i < 20 && !after.body.includes("schema.org/OutOfStock"); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      after = await get(soldPath);
-    }
-    expect(after.body).toContain("schema.org/OutOfStock");
+    expect((await getShowing(soldPath, "schema.org/OutOfStock")).body).toContain("schema.org/OutOfStock");
     for (const path of unrelated) expect((await get(path)).headers["x-page-cache"], path).toBe("hit");
 
     // Restocked: in stock at once.
     expect((await api("PATCH", `/products/${sold.id}/`, { stock_quantity: 5 }, token)).status).toBe(200);
-    let back = await get(soldPath);
-    for (let i = 0; i < 20 && !back.body.includes("schema.org/InStock"); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      back = await get(soldPath);
-    }
-    expect(back.body).toContain("schema.org/InStock");
+    expect((await getShowing(soldPath, "schema.org/InStock")).body).toContain("schema.org/InStock");
     for (const path of unrelated) expect((await get(path)).headers["x-page-cache"], path).toBe("hit");
   });
 

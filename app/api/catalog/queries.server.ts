@@ -7,11 +7,11 @@
  * visit every matching product. Search is ranked full text with typo correction (../search.server).
  */
 import { koboToNaira } from "~/domain/money";
-import type { Queryable } from "~/db/client.server";
+import { explainJson, type Queryable } from "~/db/client.server";
 import { bandRange, PRICE_BAND_COUNT } from "~/domain/price-bands";
 import { notFound, paged, pageParams } from "../core/http";
 import { matchSql, planSearch, rankSql, type SearchPlan } from "../search.server";
-import { hiddenSql, listedSql, liveCategorySql } from "./listed";
+import { hiddenSql, listedHashedSql, listedSql, liveCategorySql } from "./listed";
 import { PRODUCT_COLUMNS, PRODUCT_FROM, serializeProduct, type CategoryRow, type ImageRow, type ProductRow } from "./serialize";
 
 const COUNT_CAP = 10_000;
@@ -64,11 +64,15 @@ export interface ProductFilters {
   order?: "newest" | "oldest" | "price_asc" | "price_desc" | "relevance";
 }
 
-/** WHERE clause and parameters for a product listing (alias p). With a search plan, $n of the tsquery. */
+/**
+ * WHERE clause and parameters for a product listing (alias p). With a search plan, $n of the
+ * tsquery. `hashed`: the listing rule in its per-statement form (listedHashedSql).
+ */
 export function productWhere(
   f: ProductFilters,
   plan: SearchPlan | null = null,
   mode: "all" | "any" = "all",
+  hashed = false,
 ): { where: string; params: unknown[]; rankExpr: string | null } {
   const clauses: string[] = [];
   const params: unknown[] = [];
@@ -76,7 +80,7 @@ export function productWhere(
     params.push(v);
     clauses.push(sql.replace("$?", `$${params.length}`));
   };
-  if (!f.includeUnpublished) clauses.push(listedSql("p"));
+  if (!f.includeUnpublished) clauses.push(hashed ? listedHashedSql("p") : listedSql("p"));
   else clauses.push("p.deleted_at IS NULL"); // a deleted product is unpublished too (migration 0009)
   if (f.categoryIds) add("p.category_id = ANY($?::int[])", f.categoryIds);
   if (f.featured) clauses.push("p.featured");
@@ -154,10 +158,23 @@ export async function countProducts(
 
 /** The planner's estimate of how many products `where` selects (nothing is read but statistics). */
 export async function estimateRows(q: Queryable, where: string, params: unknown[]): Promise<number> {
-  const plan = await q.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM products p ${where}`, params);
-  const raw = plan.rows[0]?.["QUERY PLAN"];
-  const doc = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan: { "Plan Rows": number } }>;
-  return Math.max(0, Math.round(doc[0]?.Plan?.["Plan Rows"] ?? 0));
+  const plan = await explainJson(q, `SELECT 1 FROM products p ${where}`, params);
+  return Math.max(0, Math.round(plan?.Plan?.["Plan Rows"] ?? 0));
+}
+
+/**
+ * The planner's estimates of how many products match each tsquery, asked in one EXPLAIN (a
+ * UNION ALL whose Append holds one scan per tsquery); nothing is read but statistics.
+ */
+async function estimateMatches(q: Queryable, tsqueries: string[]): Promise<number[]> {
+  if (tsqueries.length > 1) {
+    const plan = await explainJson(q, tsqueries.map((_, i) => `SELECT 1 FROM products p WHERE ${matchSql(i + 1)}`).join(" UNION ALL "), tsqueries);
+    const parts = plan?.Plan?.Plans;
+    if (parts && parts.length === tsqueries.length) return parts.map((x) => Math.max(0, Math.round(x["Plan Rows"] ?? 0)));
+  }
+  const out: number[] = [];
+  for (const t of tsqueries) out.push(await estimateRows(q, `WHERE ${matchSql(1)}`, [t]));
+  return out;
 }
 
 type WindowRow = ProductRow & { matched: number; w_rank: number | null };
@@ -185,14 +202,16 @@ const POSTINGS_WALK = 50 * SEARCH_WINDOW;
 /**
  * The window statement: `m` (at most SEARCH_WINDOW + 1 matches, newest first, columns id,
  * created_at, search_vector) ranked, with the page's rows joined. Answers the rows and how many
- * matches `m` holds.
+ * matches `m` holds; with `walkedSql` (a count), also its value when `m` holds no more than the
+ * window (evaluated only then: whether a postings walk read every posting of its group).
  */
-async function windowPage(q: Queryable, m: string, params: unknown[], tsParam: number, pageSize: number, offset: number) {
-  const r = await q.query<WindowRow>(
+async function windowPage(q: Queryable, m: string, params: unknown[], tsParam: number, pageSize: number, offset: number, walkedSql?: string) {
+  const r = await q.query<WindowRow & { walked: number | null }>(
     `WITH m AS MATERIALIZED (${m}), w AS (
        SELECT m.id, m.created_at, ${rankSql(tsParam, "m")} AS rank FROM m ORDER BY m.id DESC LIMIT ${SEARCH_WINDOW}
      )
-     SELECT x.matched, page.* FROM (SELECT count(*)::int AS matched FROM m) x
+     SELECT x.matched, ${walkedSql ? `CASE WHEN x.matched <= ${SEARCH_WINDOW} THEN (${walkedSql}) END` : "NULL::int"} AS walked, page.*
+       FROM (SELECT count(*)::int AS matched FROM m) x
      LEFT JOIN (
        SELECT ${PRODUCT_COLUMNS}, w.rank AS w_rank
          FROM (SELECT * FROM w ORDER BY w.rank DESC, w.created_at DESC, w.id DESC LIMIT ${pageSize} OFFSET ${offset}) w
@@ -202,7 +221,88 @@ async function windowPage(q: Queryable, m: string, params: unknown[], tsParam: n
     params,
   );
   const matched = r.rows[0]?.matched ?? 0;
-  return { rows: r.rows.filter((x) => x.id != null), matched };
+  return { rows: r.rows.filter((x) => x.id != null), matched, walked: r.rows[0]?.walked ?? null };
+}
+
+type Found = { rows: ProductRow[]; count: number; more: boolean };
+
+/**
+ * The postings walk of a plain "all" search (see rankedSearch), or null when no group of the
+ * query has a known set of lexemes, or when the walk read POSTINGS_WALK postings of its driving
+ * group without filling the window (words that seldom meet: the id-range path takes over).
+ */
+async function walkPostings(
+  q: Queryable,
+  built: { where: string; params: unknown[] },
+  plan: SearchPlan,
+  tsParam: number,
+  pageSize: number,
+  offset: number,
+  matches: (tsqueries: string[]) => Promise<number[]>,
+): Promise<Found | null> {
+  const seen = new Set<string>();
+  const sets: Array<{ lx: string[]; group: string; n: number }> = [];
+  plan.postings.forEach((lx, i) => {
+    if (lx === null) return;
+    const key = [...lx].sort().join(" ");
+    if (seen.has(key)) return;
+    seen.add(key);
+    sets.push({ lx, group: plan.groups[i], n: 0 });
+  });
+  if (sets.length === 0) return null;
+  // No lexeme of the catalogue fits a word (a typo with no close spelling): nothing matches.
+  if (sets.some((s) => s.lx.length === 0)) return { rows: [], count: 0, more: false };
+  // The least common group drives (every match has one of its lexemes): by the statistics,
+  // asked only when there is a choice.
+  if (sets.length > 1) {
+    const n = await matches(sets.map((s) => s.group));
+    sets.forEach((s, i) => (s.n = n[i]));
+    sets.sort((a, b) => a.n - b.n);
+  }
+  const params = [...built.params];
+  const arg = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const [drive, ...rest] = sets;
+  const postingsOf = (word: string) => `SELECT product_id FROM product_words WHERE word = ${arg(word)} ORDER BY product_id DESC LIMIT ${POSTINGS_WALK}`;
+  // Several lexemes (a typo and its corrections, a prefix): their postings merged newest first
+  // (a Merge Append of backward index scans), each product once. The ORDER BY, which costs
+  // nothing on merged input, tells the planner the order, so the walk still stops at the window.
+  const driving =
+    drive.lx.length === 1
+      ? postingsOf(drive.lx[0])
+      : `SELECT v.product_id FROM (
+           SELECT u.product_id, lag(u.product_id) OVER (ORDER BY u.product_id DESC) AS prev
+             FROM (${drive.lx.map((w) => `(${postingsOf(w)})`).join(" UNION ALL ")}) u
+         ) v WHERE v.prev IS DISTINCT FROM v.product_id ORDER BY v.product_id DESC LIMIT ${POSTINGS_WALK}`;
+  // The other one-lexeme groups are merged in from their own postings (read side by side), so
+  // only products having each of them are looked up; the rest (prefixes, corrections) are left
+  // to the test of the whole query on the product.
+  const joins = rest
+    .filter((s) => s.lx.length === 1)
+    .map((s, i) => `JOIN product_words w${i} ON w${i}.product_id = d.product_id AND w${i}.word = ${arg(s.lx[0])}`);
+  const walkedSql = `SELECT count(*)::int FROM (SELECT 1 FROM product_words WHERE word = ANY(${arg(drive.lx)}::text[]) LIMIT ${POSTINGS_WALK}) z`;
+  // OFFSET 0 keeps the product test a lookup by id per candidate (the planner would otherwise
+  // gather the GIN matches for it); the walk stops once the window is full.
+  const found = await windowPage(
+    q,
+    `SELECT p.id, p.created_at, p.search_vector
+       FROM (${driving}) d
+      ${joins.join(" ")}
+      CROSS JOIN LATERAL (SELECT p.id, p.created_at, p.search_vector FROM products p
+                           ${built.where} AND p.id = d.product_id OFFSET 0) p
+      ORDER BY d.product_id DESC LIMIT ${SEARCH_WINDOW + 1}`,
+    params,
+    tsParam,
+    pageSize,
+    offset,
+    walkedSql,
+  );
+  if (found.matched > SEARCH_WINDOW) return { rows: found.rows, count: SEARCH_WINDOW, more: true };
+  // Fewer matches than the window: complete if the walk read every posting of its group.
+  if ((found.walked ?? POSTINGS_WALK) < POSTINGS_WALK) return { rows: found.rows, count: found.matched, more: false };
+  return null;
 }
 
 /**
@@ -211,12 +311,14 @@ async function windowPage(q: Queryable, m: string, params: unknown[], tsParam: n
  * What costs at scale is gathering matches and visiting and ranking them. The GIN index on
  * search_vector gathers every product having a word, in no useful order: its work grows with the
  * catalogue, and two common words (`dangote cement`) made it gather both words' products to find
- * the few thousand having both. So a query with more matches than the window first walks the
- * postings (product_words, migration 0019) of its least common whole word newest first and tests
+ * the few thousand having both. So a plain search (no category, store or price filter) walks the
+ * postings (product_words, migration 0019) of its least common group newest first and tests
  * each product against the whole query, until the window is full: the work depends on how often
- * the words meet, not on the size of the catalogue. A walk that reaches POSTINGS_WALK postings
- * without filling the window (words that seldom meet), a query without a whole vocabulary word
- * (prefixes, typos) or with filters beyond the type takes the id-range path:
+ * the words meet, not on the size of the catalogue. A group is a whole vocabulary word (one
+ * lexeme), or a prefix or typo with the lexemes that start with it and its corrections' lexemes
+ * (planSearch); several lexemes are merged newest first. A walk that reaches POSTINGS_WALK
+ * postings without filling the window (words that seldom meet), a query with no such group (a
+ * prefix that starts too many words) or with filters beyond the type takes the id-range path:
  * a word the statistics say is common (rangeFor) is looked for only among the newest ids
  * (`p.id > floor`), in a range sized to hold the window 1.5 times over: the planner intersects the
  * GIN matches with the id range, or tests the range's rows. Several words are sized from the
@@ -235,64 +337,28 @@ export async function rankedSearch(
   mode: "all" | "any",
   pageSize: number,
   offset: number,
-): Promise<{ rows: ProductRow[]; count: number; more: boolean }> {
-  const built = productWhere(f, plan, mode);
+): Promise<Found> {
+  const built = productWhere(f, plan, mode, true);
   const tsParam = built.params.length; // the tsquery is the last parameter of productWhere
   // How many products could match, from the statistics of the words alone: the other filters
   // (listed, category, price) only make the matches fewer, and the planner's guess for them is
   // poor (a catalogue of one store looks empty to its estimate of "store not suspended"). For
   // "all", the least common word bounds the whole query.
-  const matches = (tsquery: string) => estimateRows(q, `WHERE ${matchSql(1)}`, [tsquery]);
-  let estimate: number;
-  const each: number[] = [];
-  if (mode === "all" && plan.groups.length > 1) {
-    for (const g of plan.groups) each.push(await matches(g));
-    estimate = Math.min(...each);
-  } else {
-    estimate = await matches(mode === "all" ? plan.all : plan.any);
-    each.push(estimate);
-  }
+  const estimated = new Map<string, number>();
+  const matches = async (tsqueries: string[]) => {
+    const missing = [...new Set(tsqueries.filter((t) => !estimated.has(t)))];
+    if (missing.length) (await estimateMatches(q, missing)).forEach((n, i) => estimated.set(missing[i], n));
+    return tsqueries.map((t) => estimated.get(t) ?? 0);
+  };
   // Filters beyond the listing rule (category, store, price, featured) would reject most of the
   // walked products, so the walk is for a plain search (and its type) only.
   const plain = !f.categoryIds && !f.storeId && !f.featured && f.minKobo == null && f.maxKobo == null && !f.includeUnpublished;
-  if (estimate > SEARCH_WINDOW && mode === "all" && plain) {
-    // The least common whole word drives the walk (every match has it); the query's other whole
-    // words are merged in from their own postings (both lists read newest first, side by side),
-    // so only products having every whole word are looked up and tested against the whole query
-    // (prefixes, corrected typos) and the other filters.
-    const words = plan.lexemes.map((lx, i) => ({ lx, n: each[i] ?? estimate })).filter((w, i, all): w is { lx: string; n: number } => w.lx !== null && all.findIndex((o) => o.lx === w.lx) === i);
-    words.sort((a, b) => a.n - b.n);
-    if (words.length > 0) {
-      const params = [...built.params, words[0].lx];
-      const joins = words.slice(1).map((w, i) => {
-        params.push(w.lx);
-        return `JOIN product_words w${i} ON w${i}.product_id = d.product_id AND w${i}.word = $${params.length}`;
-      });
-      // OFFSET 0 keeps the product test a lookup by id per candidate (the planner would otherwise
-      // gather the GIN matches for it); the walk stops once the window is full.
-      const found = await windowPage(
-        q,
-        `SELECT p.id, p.created_at, p.search_vector
-           FROM (SELECT pw.product_id FROM product_words pw WHERE pw.word = $${built.params.length + 1}
-                  ORDER BY pw.product_id DESC LIMIT ${POSTINGS_WALK}) d
-          ${joins.join(" ")}
-          CROSS JOIN LATERAL (SELECT p.id, p.created_at, p.search_vector FROM products p
-                               ${built.where} AND p.id = d.product_id OFFSET 0) p
-          ORDER BY d.product_id DESC LIMIT ${SEARCH_WINDOW + 1}`,
-        params,
-        tsParam,
-        pageSize,
-        offset,
-      );
-      if (found.matched > SEARCH_WINDOW) return { rows: found.rows, count: SEARCH_WINDOW, more: true };
-      // Fewer matches than the window: complete if the walk read every posting of its word.
-      const walked = await q.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM (SELECT 1 FROM product_words WHERE word = $1 LIMIT ${POSTINGS_WALK}) z`,
-        [words[0].lx],
-      );
-      if ((walked.rows[0]?.n ?? 0) < POSTINGS_WALK) return { rows: found.rows, count: found.matched, more: false };
-    }
+  if (mode === "all" && plain) {
+    const walked = await walkPostings(q, built, plan, tsParam, pageSize, offset, matches);
+    if (walked) return walked;
   }
+  const estimate =
+    mode === "all" && plan.groups.length > 1 ? Math.min(...(await matches(plan.groups))) : (await matches([mode === "all" ? plan.all : plan.any]))[0];
   let span: number | null = null;
   let hi = 0;
   let width = 0;

@@ -2,7 +2,7 @@
  * A horizontal row of product cards. Without JavaScript it is a scrollable, snapping row; with
  * it, rows of 5 or more get arrow buttons on wide screens that scroll 250 px per click (spec 9).
  */
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { startTransition, useEffect, useRef, useState, type RefObject } from "react";
 import { ProductCard, type CardProduct } from "~/components/product-card";
 
 export const SCROLL_STEP_PX = 250;
@@ -24,10 +24,14 @@ export function ProductScrollRow({ products, lite, eager = false, label }: { pro
   );
 }
 
-/** The arrows, once hydrated: their own state, so showing them re-renders none of the cards. */
+/**
+ * The arrows, once hydrated: their own state, so showing them re-renders none of the cards, and
+ * set in a transition, so React renders them in its time slices rather than in the task that runs
+ * the page's effects right after hydration (issue 13: no long task).
+ */
 function RowArrows({ row, label }: { row: RefObject<HTMLUListElement | null>; label: string }) {
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => startTransition(() => setHydrated(true)), []);
   if (!hydrated) return null;
   const scroll = (dir: 1 | -1) => row.current?.scrollBy({ left: dir * SCROLL_STEP_PX, behavior: "smooth" });
   return (
