@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/config.server";
 import { returnStock } from "~/api/orders/commands.server";
+import { CATALOG_CHANNEL, catalogCacheFor } from "~/api/core/cache.server";
 import { createProduct, createStore } from "~/db/seed/factories";
 import { makeShopper } from "./orders-helpers";
 import { engines, makeUser, useApi, type TestApi } from "./harness";
@@ -36,6 +37,31 @@ for (const engine of engines()) {
   describe(`catalogue cache on ${engine}`, () => {
     const api: TestApi = useApi(engine);
     const category = async () => (await api.db.query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1")).rows[0].id;
+    /**
+     * Waits until every change committed so far has reached this server's cache. A NOTIFY
+     * arrives some time after its commit (tens of ms on a busy database), so a hit/miss checked
+     * right after a write could meet that write's late notification (or an earlier test's)
+     * instead of what the test means. Notifications arrive in commit order: once a marker sent
+     * now has arrived (it drops the cache, as any change does), all earlier ones have.
+     */
+    const markers = new Set<string>();
+    let sent = 0;
+    const settled = async () => {
+      const cache = await catalogCacheFor(api.db);
+      if (!cache) throw new Error("the catalogue cache is not listening");
+      if (!markers.has("watching")) {
+        markers.add("watching");
+        const changed = cache.changed.bind(cache);
+        cache.changed = (payload) => {
+          if (payload?.startsWith("test: ")) markers.add(payload);
+          changed(payload);
+        };
+      }
+      const marker = `test: settled ${++sent}`;
+      await api.db.query("SELECT pg_notify($1, $2)", [CATALOG_CHANNEL, marker]);
+      await eventually(async () => markers.has(marker), Boolean, 10_000);
+      if (!markers.has(marker)) throw new Error("the marker notification never arrived");
+    };
     const setup = async () => {
       const owner = await makeUser(api);
       const store = await createStore(api.db, { owner_id: owner.id });
@@ -45,6 +71,7 @@ for (const engine of engines()) {
     it("serves the second read from memory and the next read after a price change fresh", async () => {
       const { base } = await setup();
       const product = await createProduct(api.db, { ...base, price_kobo: 150_000 });
+      await settled();
       const first = await api.call<{ selling_price: number }>(`/products/${product.id}/`);
       expect(first.status).toBe(200);
       expect(first.headers.get("x-cache")).toBe("miss");
@@ -64,6 +91,7 @@ for (const engine of engines()) {
       const { store, base } = await setup();
       const word = `zebrawood${engine}`;
       await createProduct(api.db, { ...base, name: `Polished ${word} plank` });
+      await settled();
       const search = () => api.call<{ count: number }>(`/products/?search=${word}`);
       expect((await search()).body.count).toBe(1);
       expect((await search()).headers.get("x-cache")).toBe("hit");
@@ -85,6 +113,7 @@ for (const engine of engines()) {
     it("reuses one random pick of a category (the home page's sections) until the catalogue changes", async () => {
       const cat = await category();
       const path = `/products/categories/${cat}/random_products/`;
+      await settled();
       const first = await api.call<{ id: number }[]>(path);
       const second = await api.call<{ id: number }[]>(path);
       expect(second.headers.get("x-cache")).toBe("hit");
@@ -114,6 +143,7 @@ for (const engine of engines()) {
       const otherList = () => api.call<{ results: P[] }>(`/products/?search=${word}other`);
       const tree = () => api.call("/products/categories/");
       const all = [() => one(sold.id), () => one(other.id), soldList, otherList, tree];
+      await settled();
       for (const read of all) await read();
       for (const read of all) expect((await read()).headers.get("x-cache")).toBe("hit");
       expect((await soldList()).body.results.map((p) => p.id)).toEqual([sold.id]);

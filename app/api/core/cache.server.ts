@@ -8,7 +8,9 @@
  * stores, reviews, photos or options commits, and each server LISTENs (`Db.listen`). Answers
  * are cached only while the server is listening (a lost connection empties and disables the
  * cache until it listens again), and an answer computed while a change arrived is not kept
- * (generation check), so a cache never serves what a committed change made stale.
+ * (generation check), so a cache never serves what a committed change made stale once that
+ * change's notification has arrived (PostgreSQL delivers it just after the commit: a few ms, more
+ * on a busy database; until then a server may still serve the answer from before the change).
  * An answer that depended on who asked (the handler looked at the caller) is never kept.
  *
  * Stock is narrower (migration 0020): an UPDATE of products that changed nothing but
