@@ -48,10 +48,12 @@ export function imageUrl(img: Record<string, unknown> | undefined): string {
  */
 const PHONE_3X = "(max-width: 639px) and (min-resolution: 2.5dppx)";
 const PHONE_SLACK = 0.95;
+/** A phone's two-column slot, as `sizes` ends: the 3x phone's and every other phone's. */
+const PHONE_HALF = `${PHONE_3X} calc((50vw - 20px) / 1.6), calc((50vw - 20px) * ${PHONE_SLACK})`;
 export const CARD_SIZES = {
   row: `(min-width: 640px) 192px, ${PHONE_3X} 100px, 160px`,
-  grid: `(min-width: 1280px) 312px, (min-width: 768px) calc((100vw - 340px) / 3), ${PHONE_3X} calc((50vw - 20px) / 1.6), calc((50vw - 20px) * ${PHONE_SLACK})`,
-  account: `(min-width: 1280px) 300px, (min-width: 640px) 25vw, ${PHONE_3X} calc((50vw - 20px) / 1.6), calc((50vw - 20px) * ${PHONE_SLACK})`,
+  grid: `(min-width: 1280px) 312px, (min-width: 768px) calc((100vw - 340px) / 3), ${PHONE_HALF}`,
+  account: `(min-width: 1280px) 300px, (min-width: 640px) 25vw, ${PHONE_HALF}`,
 } as const;
 export type CardSlot = keyof typeof CARD_SIZES;
 export const CARD_WIDTHS = [160, 320, 480, 640];

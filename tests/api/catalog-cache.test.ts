@@ -44,23 +44,21 @@ for (const engine of engines()) {
      * instead of what the test means. Notifications arrive in commit order: once a marker sent
      * now has arrived (it drops the cache, as any change does), all earlier ones have.
      */
-    const markers = new Set<string>();
+    const arrived = new Set<string>();
     let sent = 0;
-    const settled = async () => {
+    beforeAll(async () => {
       const cache = await catalogCacheFor(api.db);
       if (!cache) throw new Error("the catalogue cache is not listening");
-      if (!markers.has("watching")) {
-        markers.add("watching");
-        const changed = cache.changed.bind(cache);
-        cache.changed = (payload) => {
-          if (payload?.startsWith("test: ")) markers.add(payload);
-          changed(payload);
-        };
-      }
+      const changed = cache.changed.bind(cache);
+      cache.changed = (payload) => {
+        if (payload?.startsWith("test: ")) arrived.add(payload);
+        changed(payload);
+      };
+    });
+    const settled = async () => {
       const marker = `test: settled ${++sent}`;
       await api.db.query("SELECT pg_notify($1, $2)", [CATALOG_CHANNEL, marker]);
-      await eventually(async () => markers.has(marker), Boolean, 10_000);
-      if (!markers.has(marker)) throw new Error("the marker notification never arrived");
+      if (!(await eventually(async () => arrived.has(marker), Boolean, 10_000))) throw new Error("the marker notification never arrived");
     };
     const setup = async () => {
       const owner = await makeUser(api);
