@@ -1,18 +1,19 @@
 /**
- * The shipping fee rule, ONE rule for the cart (quoted as `shipping_cost`), the order (charged at
- * placement) and the order e-mail (shown). Everything is integer kobo. Client-safe.
+ * The shipping fee rule: ONE rule for the cart quote, the product page's delivery quote, the order
+ * (charged at placement, recomputed with every line) and the e-mails. Everything is integer kobo.
+ * Client-safe.
  *
- * Rule:
- *  - every unit in the order costs a fee by the product's shipment size AND the destination state
- *    (the zone table below: shipment size × state, all 36 states + FCT from the canonical
- *    NIGERIAN_STATES list). Lagos and Ogun (zone A) pay the base fees
- *      small ₦1,500 · medium ₦3,500 · large ₦8,000;
- *    farther zones pay more, up to small ₦3,500 · medium ₦7,500 · large ₦15,000 in the far north;
- *  - without a known state (a cart not yet at checkout) the quote uses zone A, the lowest fees;
- *  - the total fee is capped at ₦25,000 per order, whatever the state;
- *  - an order whose subtotal (selling prices × quantities) reaches ₦500,000 ships free;
- *  - an empty order costs nothing.
- * The server always computes it from the catalogue; a fee sent by a client is ignored.
+ * A multi-store order travels as one shipment per store, each from the store's state to the
+ * buyer's. Per shipment:
+ *  - every unit costs a fee by its shipment size (small, medium, large) and by how far the
+ *    shipment goes: within one state, within one geopolitical zone, to a neighbouring zone, or
+ *    farther (the table FEE_KOBO below; zones and their borders in GEO_ZONE_OF / NEIGHBOURS);
+ *  - a shipment's fee is capped at ₦25,000;
+ *  - a shipment whose items (selling prices × quantities) reach ₦500,000 ships free;
+ *  - a shipment with nothing in it costs nothing.
+ * A store with no state on record ships from Lagos (DEFAULT_ORIGIN_STATE). A quote with no
+ * destination yet (a cart before checkout) is the lowest fee, within the store's own state, and
+ * says "from". The server always computes it from the catalogue; a fee sent by a client is ignored.
  */
 import { formatKobo } from "./money";
 import { NIGERIAN_STATES } from "./states";
@@ -21,81 +22,93 @@ export type ShipmentSize = "small" | "medium" | "large";
 export const SHIPMENT_SIZES: readonly ShipmentSize[] = ["small", "medium", "large"];
 export type NigerianState = (typeof NIGERIAN_STATES)[number];
 
-/** Delivery zones, nearest (the Lagos hub) first. */
-export const SHIPPING_ZONES = {
-  A: "Lagos and Ogun",
-  B: "South West",
-  C: "South South and South East",
-  D: "North Central and the FCT",
-  E: "North West and North East",
+/** Nigeria's six geopolitical zones. */
+export const GEO_ZONES = {
+  NC: "North Central",
+  NE: "North East",
+  NW: "North West",
+  SE: "South East",
+  SS: "South South",
+  SW: "South West",
 } as const;
-export type ShippingZone = keyof typeof SHIPPING_ZONES;
+export type GeoZone = keyof typeof GEO_ZONES;
 
 /** The zone of every state (36 + FCT). */
-export const STATE_ZONE: Readonly<Record<NigerianState, ShippingZone>> = {
-  Lagos: "A",
-  Ogun: "A",
-  Oyo: "B",
-  Osun: "B",
-  Ondo: "B",
-  Ekiti: "B",
-  Kwara: "B",
-  Edo: "C",
-  Delta: "C",
-  Rivers: "C",
-  Bayelsa: "C",
-  "Akwa Ibom": "C",
-  "Cross River": "C",
-  Abia: "C",
-  Anambra: "C",
-  Ebonyi: "C",
-  Enugu: "C",
-  Imo: "C",
-  "Federal Capital Territory": "D",
-  Kogi: "D",
-  Benue: "D",
-  Nasarawa: "D",
-  Niger: "D",
-  Plateau: "D",
-  Kaduna: "E",
-  Kano: "E",
-  Katsina: "E",
-  Jigawa: "E",
-  Kebbi: "E",
-  Sokoto: "E",
-  Zamfara: "E",
-  Bauchi: "E",
-  Gombe: "E",
-  Adamawa: "E",
-  Taraba: "E",
-  Borno: "E",
-  Yobe: "E",
+export const GEO_ZONE_OF: Readonly<Record<NigerianState, GeoZone>> = {
+  Benue: "NC",
+  Kogi: "NC",
+  Kwara: "NC",
+  Nasarawa: "NC",
+  Niger: "NC",
+  Plateau: "NC",
+  "Federal Capital Territory": "NC",
+  Adamawa: "NE",
+  Bauchi: "NE",
+  Borno: "NE",
+  Gombe: "NE",
+  Taraba: "NE",
+  Yobe: "NE",
+  Jigawa: "NW",
+  Kaduna: "NW",
+  Kano: "NW",
+  Katsina: "NW",
+  Kebbi: "NW",
+  Sokoto: "NW",
+  Zamfara: "NW",
+  Abia: "SE",
+  Anambra: "SE",
+  Ebonyi: "SE",
+  Enugu: "SE",
+  Imo: "SE",
+  "Akwa Ibom": "SS",
+  Bayelsa: "SS",
+  "Cross River": "SS",
+  Delta: "SS",
+  Edo: "SS",
+  Rivers: "SS",
+  Ekiti: "SW",
+  Lagos: "SW",
+  Ogun: "SW",
+  Ondo: "SW",
+  Osun: "SW",
+  Oyo: "SW",
 };
 
-/** Fee per unit by zone and shipment size, kobo. */
-export const ZONE_FEE_KOBO: Readonly<Record<ShippingZone, Readonly<Record<ShipmentSize, number>>>> = {
-  A: { small: 150_000, medium: 350_000, large: 800_000 },
-  B: { small: 200_000, medium: 450_000, large: 1_000_000 },
-  C: { small: 250_000, medium: 550_000, large: 1_200_000 },
-  D: { small: 300_000, medium: 650_000, large: 1_300_000 },
-  E: { small: 350_000, medium: 750_000, large: 1_500_000 },
+/** Zones that share a border (North Central borders all five others). */
+export const NEIGHBOURS: Readonly<Record<GeoZone, readonly GeoZone[]>> = {
+  NC: ["NE", "NW", "SE", "SS", "SW"],
+  NE: ["NC", "NW"],
+  NW: ["NC", "NE"],
+  SE: ["NC", "SS"],
+  SS: ["NC", "SE", "SW"],
+  SW: ["NC", "SS"],
 };
 
-/** The zone used when no state is known (a cart quote before checkout). */
-export const BASE_ZONE: ShippingZone = "A";
+/** How far a shipment goes, nearest first. */
+export const DISTANCES = ["same_state", "same_zone", "neighbouring_zone", "far"] as const;
+export type Distance = (typeof DISTANCES)[number];
+export const DISTANCE_LABEL: Readonly<Record<Distance, string>> = {
+  same_state: "within the state",
+  same_zone: "within the zone",
+  neighbouring_zone: "to a neighbouring zone",
+  far: "across the country",
+};
 
-/** The base fees (zone A), kept for callers that quote without a state. */
-export const SHIPPING_FEE_KOBO: Readonly<Record<ShipmentSize, number>> = ZONE_FEE_KOBO[BASE_ZONE];
+/** Fee per unit by distance and shipment size, kobo. */
+export const FEE_KOBO: Readonly<Record<Distance, Readonly<Record<ShipmentSize, number>>>> = {
+  same_state: { small: 100_000, medium: 250_000, large: 500_000 },
+  same_zone: { small: 150_000, medium: 350_000, large: 800_000 },
+  neighbouring_zone: { small: 250_000, medium: 550_000, large: 1_200_000 },
+  far: { small: 350_000, medium: 750_000, large: 1_500_000 },
+};
 
-/** The table people read: shipment size × destination state, kobo per unit. */
-export const SHIPPING_TABLE_KOBO: Readonly<Record<NigerianState, Readonly<Record<ShipmentSize, number>>>> = Object.fromEntries(
-  NIGERIAN_STATES.map((s) => [s, ZONE_FEE_KOBO[STATE_ZONE[s]]]),
-) as Record<NigerianState, Record<ShipmentSize, number>>;
+/** Where a store with no state on record ships from. */
+export const DEFAULT_ORIGIN_STATE: NigerianState = "Lagos";
 
-/** Highest fee for one order: ₦25,000. */
+/** Highest fee for one shipment: ₦25,000. */
 export const SHIPPING_CAP_KOBO = 2_500_000;
 
-/** Orders with a subtotal at or above ₦500,000 ship free. */
+/** Shipments whose items reach ₦500,000 ship free. */
 export const FREE_SHIPPING_FROM_KOBO = 50_000_000;
 
 export interface ShippingLine {
@@ -105,14 +118,29 @@ export interface ShippingLine {
   unitPriceKobo: number;
 }
 
-/** The zone of a state spelled as in NIGERIAN_STATES (canonicalState() first); BASE_ZONE when unknown. */
-export function zoneOf(state: string | null | undefined): ShippingZone {
-  return (state && STATE_ZONE[state as NigerianState]) || BASE_ZONE;
+const known = (s: string | null | undefined): s is NigerianState => !!s && s in GEO_ZONE_OF;
+
+/** The geopolitical zone of a canonical state name (canonicalState() first), or null. */
+export function geoZoneOf(state: string | null | undefined): GeoZone | null {
+  return known(state) ? GEO_ZONE_OF[state] : null;
 }
 
-/** The fee of one unit of `size` to `state` (canonical name; unknown or missing: BASE_ZONE). */
-export function unitFeeKobo(size: ShipmentSize, state?: string | null): number {
-  const fees = ZONE_FEE_KOBO[zoneOf(state)];
+/**
+ * How far a shipment from `origin` to `destination` goes. Unknown origin: Lagos. Unknown
+ * destination: within the state (the lowest fee, a "from" quote).
+ */
+export function distanceOf(origin: string | null | undefined, destination: string | null | undefined): Distance {
+  const from = known(origin) ? origin : DEFAULT_ORIGIN_STATE;
+  if (!known(destination) || destination === from) return "same_state";
+  const a = GEO_ZONE_OF[from];
+  const b = GEO_ZONE_OF[destination];
+  if (a === b) return "same_zone";
+  return NEIGHBOURS[a].includes(b) ? "neighbouring_zone" : "far";
+}
+
+/** The fee of one unit of `size` from `origin` to `destination` (canonical names). */
+export function unitFeeKobo(size: ShipmentSize, origin?: string | null, destination?: string | null): number {
+  const fees = FEE_KOBO[distanceOf(origin, destination)];
   return fees[size] ?? fees.medium;
 }
 
@@ -120,24 +148,44 @@ export function subtotalKobo(lines: readonly ShippingLine[]): number {
   return lines.reduce((sum, l) => sum + l.unitPriceKobo * Math.max(0, Math.floor(l.quantity)), 0);
 }
 
-/** The shipping fee of an order's lines to `state` (canonical name; missing: the base zone). */
-export function shippingKobo(lines: readonly ShippingLine[], state?: string | null): number {
+/** The shipping fee of ONE shipment (one store's lines) from `origin` to `destination`. */
+export function shipmentShippingKobo(lines: readonly ShippingLine[], origin?: string | null, destination?: string | null): number {
   const units = lines.filter((l) => l.quantity > 0);
   if (units.length === 0) return 0;
   if (subtotalKobo(units) >= FREE_SHIPPING_FROM_KOBO) return 0;
-  const fee = units.reduce((sum, l) => sum + unitFeeKobo(l.size, state) * Math.floor(l.quantity), 0);
+  const fee = units.reduce((sum, l) => sum + unitFeeKobo(l.size, origin, destination) * Math.floor(l.quantity), 0);
   return Math.min(fee, SHIPPING_CAP_KOBO);
+}
+
+/** Lines of several stores: each store's own shipment, fee by its state. */
+export interface StoreShippingLine extends ShippingLine {
+  storeId: number | null;
+  originState: string | null;
+}
+
+/** The fee of each store's shipment (key: store id, null for lines without a store) and their sum. */
+export function shippingByStore(lines: readonly StoreShippingLine[], destination?: string | null): { total: number; byStore: Map<number | null, number> } {
+  const groups = new Map<number | null, StoreShippingLine[]>();
+  for (const l of lines) groups.set(l.storeId, [...(groups.get(l.storeId) ?? []), l]);
+  const byStore = new Map<number | null, number>();
+  let total = 0;
+  for (const [store, ls] of groups) {
+    const fee = shipmentShippingKobo(ls, ls[0].originState, destination);
+    byStore.set(store, fee);
+    total += fee;
+  }
+  return { total, byStore };
 }
 
 /**
  * The rule in one sentence for shoppers (the cart page shows it), built from the table above:
- * "Shipping: ₦1,500–₦15,000 per item by size and state, at most ₦25,000; free from ₦500,000."
+ * "Shipping per store: ₦1,000–₦15,000 per item by size and distance, at most ₦25,000 a store; free from ₦500,000."
  */
 export function shippingRuleText(): string {
-  const fees = Object.values(ZONE_FEE_KOBO).flatMap((z) => Object.values(z));
+  const fees = Object.values(FEE_KOBO).flatMap((z) => Object.values(z));
   const lo = formatKobo(Math.min(...fees));
   const hi = formatKobo(Math.max(...fees));
-  return `Shipping: ${lo}–${hi} per item by size and state, at most ${formatKobo(SHIPPING_CAP_KOBO)}; free from ${formatKobo(FREE_SHIPPING_FROM_KOBO)}.`;
+  return `Shipping per store: ${lo}–${hi} per item by size and distance from the store, at most ${formatKobo(SHIPPING_CAP_KOBO)} a store; free from ${formatKobo(FREE_SHIPPING_FROM_KOBO)}.`;
 }
 
 export const SHIPPING_RULE_TEXT = shippingRuleText();

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "~/config.server";
-import { returnStock } from "~/api/orders/commands.server";
+import { returnStock } from "~/api/products/stock.server";
 import { CATALOG_CHANNEL, catalogCacheFor } from "~/api/core/cache.server";
 import { createProduct, createStore } from "~/db/seed/factories";
 import { makeShopper } from "./orders-helpers";

@@ -1,6 +1,6 @@
 /** Carts: rows to the API's JSON (types from ./schemas). */
 import { koboToNaira } from "~/domain/money";
-import { shippingKobo, subtotalKobo, type ShipmentSize } from "~/domain/shipping";
+import { shipmentShippingKobo, subtotalKobo, type ShipmentSize } from "~/domain/shipping";
 import { imageUrl } from "../core/media";
 import type { ApiCart, ApiCartItem } from "./schemas";
 
@@ -52,7 +52,7 @@ export function serializeItem(it: CartItemRow, origin: string): ApiCartItem {
 export function cartTotalsKobo(items: readonly CartItemRow[], state: string | null = null) {
   const lines = items.map((i) => ({ size: i.size, quantity: i.quantity, unitPriceKobo: i.selling_price_kobo }));
   const subtotal = subtotalKobo(lines);
-  const shipping = shippingKobo(lines, state);
+  const shipping = shipmentShippingKobo(lines, null, state);
   return { subtotal, shipping, total: subtotal + shipping };
 }
 

@@ -11,7 +11,8 @@ import { env } from "~/config.server";
 import type { Queryable } from "~/db/client.server";
 import { MAX_LINE_QUANTITY } from "~/domain/cart";
 import { CANCEL_MESSAGES, CHECKOUT_MESSAGES, isCancellable, type CancelReason, type GuestCheckout, type OrderEventKind, type PaymentMethod } from "~/domain/orders";
-import { shippingKobo, subtotalKobo, type ShipmentSize } from "~/domain/shipping";
+import { shipmentShippingKobo as shippingKoboTmp, subtotalKobo, type ShipmentSize } from "~/domain/shipping";
+import { returnStock, takeStock } from "../products/stock.server";
 import { canonicalState } from "~/domain/addresses";
 import { ApiError, badRequest, notFound } from "../core/http";
 import { findCart, findUserCart, loadCartItems, productOption } from "../carts/queries.server";
@@ -187,31 +188,6 @@ async function resolveLines(q: Queryable, input: PlaceOrderInput): Promise<{ lin
 }
 
 /**
- * Takes `quantity` units of a product from stock, or throws 409 naming it. The conditional
- * UPDATE (stock_quantity >= qty) is what prevents overselling: concurrent checkouts wait on the
- * row and re-check the condition. Returns the product's store and the stock left.
- */
-export async function takeStock(q: Queryable, productId: number, quantity: number, name: string): Promise<{ store_id: number; left: number }> {
-  const r = await q.query<{ store_id: number; left: number }>(
-    `UPDATE products p SET stock_quantity = p.stock_quantity - $2 WHERE p.id = $1 AND ${listedSql("p")} AND p.stock_quantity >= $2 RETURNING p.store_id, p.stock_quantity AS left`,
-    [productId, quantity],
-  );
-  if (r.rows[0]) return r.rows[0];
-  const now = await q.query<{ stock_quantity: number; published: boolean }>(`SELECT p.stock_quantity, ${listedSql("p")} AS published FROM products p WHERE p.id = $1`, [productId]);
-  const left = now.rows[0]?.published ? now.rows[0].stock_quantity : 0;
-  throw conflict({
-    detail: left > 0 ? `Not enough stock for ${name}: only ${left} left.` : `${name} is out of stock.`,
-    product_id: productId,
-    available: left,
-  });
-}
-
-/** Gives stock back (a cancelled item). */
-export async function returnStock(q: Queryable, productId: number | null, quantity: number) {
-  if (productId !== null) await q.query("UPDATE products SET stock_quantity = stock_quantity + $2 WHERE id = $1", [productId, quantity]);
-}
-
-/**
  * Places an order in the caller's transaction: prices, shipping (by the destination state) and
  * totals from the catalogue, stock taken with a conditional UPDATE, the order and its items
  * inserted as Placed / Pending, the `placed` event recorded, the source cart emptied for pay on
@@ -248,7 +224,7 @@ export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise
   // Stock in product id order, so two checkouts never wait on each other in a circle.
   const lowStock: Notice[] = [];
   for (const l of [...lines].sort((a, b) => a.product_id - b.product_id)) {
-    const taken = await takeStock(tx, l.product_id, l.quantity, l.name);
+    const taken = await takeStock(tx, { productId: l.product_id, optionId: l.option_id, quantity: l.quantity, name: l.name });
     l.store_id = taken.store_id;
     if (crossedLowStock(taken.left + l.quantity, taken.left)) {
       const n = await lowStockNotice(tx, l.product_id, taken.left);
@@ -258,7 +234,7 @@ export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise
 
   const shippingLines = lines.map((l) => ({ size: l.size, quantity: l.quantity, unitPriceKobo: l.unit_kobo }));
   const subtotal = subtotalKobo(shippingLines);
-  const shipping = shippingKobo(shippingLines, address.state);
+  const shipping = shippingKoboTmp(shippingLines, null, address.state);
   const orderId = crypto.randomUUID();
   const guestToken = input.user ? undefined : guestTokenFor(orderId);
   await tx.query(
@@ -344,7 +320,7 @@ export async function recomputeOrderTotals(q: Queryable, orderId: string, state:
   await q.query("UPDATE orders SET order_total_kobo = $2, shipping_kobo = $3, updated_at = now() WHERE id = $1", [
     orderId,
     subtotalKobo(lines),
-    shippingKobo(lines, state),
+    shippingKoboTmp(lines, null, state),
   ]);
 }
 
@@ -362,7 +338,7 @@ export async function addOrderItem(tx: Queryable, order: OrderRow, productId: nu
   );
   const product = p.rows[0];
   if (!product || !product.published) throw badRequest({ product_id: ["This product is not available."] });
-  const { store_id, left } = await takeStock(tx, product.id, quantity, product.name);
+  const { store_id, left } = await takeStock(tx, { productId: product.id, optionId: null, quantity, name: product.name });
   if (crossedLowStock(left + quantity, left)) {
     const n = await lowStockNotice(tx, product.id, left);
     if (n) await recordEvent(tx, { notices: [n] });
@@ -453,8 +429,8 @@ export async function cancelOrderItem(
   const order = await findOrder(tx, ref.rows[0].order_id, true);
   if (!order) throw notFound();
   await mayAct(order);
-  const it = await tx.query<{ id: string; product_id: number | null; product_name: string; quantity: number; item_price_kobo: number; status: string; store_id: number | null; store_slug: string | null; option_label: string | null }>(
-    `SELECT oi.id::text AS id, oi.product_id, oi.product_name, oi.option_label, oi.quantity, oi.item_price_kobo, oi.status, oi.store_id, s.slug AS store_slug
+  const it = await tx.query<{ id: string; product_id: number | null; product_name: string; quantity: number; item_price_kobo: number; status: string; store_id: number | null; store_slug: string | null; option_id: number | null; option_label: string | null }>(
+    `SELECT oi.id::text AS id, oi.product_id, oi.product_name, oi.option_id, oi.option_label, oi.quantity, oi.item_price_kobo, oi.status, oi.store_id, s.slug AS store_slug
        FROM order_items oi LEFT JOIN stores s ON s.id = oi.store_id WHERE oi.id = $1 FOR UPDATE OF oi`,
     [itemId],
   );
@@ -462,7 +438,7 @@ export async function cancelOrderItem(
   if (item.status === "Cancelled") return { orderId: order.id, itemId, changed: false, refundQueued: false };
   if (!isCancellable(order.order_delivery_status)) throw conflict({ detail: CANCEL_MESSAGES.tooLate });
   await tx.query("UPDATE order_items SET status = 'Cancelled', cancel_reason = $2, cancelled_at = now() WHERE id = $1", [itemId, reason]);
-  await returnStock(tx, item.product_id, item.quantity);
+  await returnStock(tx, item.product_id, item.quantity, item.option_id);
   await recordOrderEvent(tx, order.id, "cancelled", itemId);
   let refundQueued = false;
   let itemRefundQueued = false;
@@ -555,14 +531,14 @@ export async function cancelUnpaidCardOrder(tx: Queryable, orderId: string, olde
        FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = $1`,
     [orderId],
   );
-  const items = await tx.query<{ id: string; product_id: number | null; product_name: string; quantity: number; item_price_kobo: number }>(
+  const items = await tx.query<{ id: string; product_id: number | null; option_id: number | null; product_name: string; quantity: number; item_price_kobo: number }>(
     `UPDATE order_items SET status = 'Cancelled', cancel_reason = $2, cancelled_at = now()
       WHERE order_id = $1 AND status = 'Active'
-      RETURNING id::text AS id, product_id, product_name, quantity, item_price_kobo`,
+      RETURNING id::text AS id, product_id, option_id, product_name, quantity, item_price_kobo`,
     [order.id, UNPAID_CANCEL_REASON],
   );
   const lines = [...items.rows].sort((a, b) => (a.product_id ?? 0) - (b.product_id ?? 0) || a.id.localeCompare(b.id));
-  for (const l of lines) await returnStock(tx, l.product_id, l.quantity);
+  for (const l of lines) await returnStock(tx, l.product_id, l.quantity, l.option_id);
   for (const l of lines) await recordOrderEvent(tx, order.id, "cancelled", l.id);
   await tx.query("UPDATE orders SET order_payment_status = 'Cancelled', updated_at = now() WHERE id = $1", [order.id]);
   const { email: to, first_name } = who.rows[0];

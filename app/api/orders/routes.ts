@@ -54,7 +54,7 @@ import { flushMailQueue } from "~/integrations/mail.server";
 import { log } from "~/ops/logger.server";
 import { canonicalState } from "~/domain/addresses";
 import { DEFAULT_PAYMENT_METHOD } from "~/domain/orders";
-import { shippingKobo, zoneOf } from "~/domain/shipping";
+import { distanceOf, shipmentShippingKobo } from "~/domain/shipping";
 import { koboToNaira } from "~/domain/money";
 import { badRequest, json, notFound, paged, pageParams, validate } from "../core/http";
 import type { ApiContext, AuthUser, RouteDef } from "../core/types";
@@ -192,7 +192,7 @@ async function shippingFee(ctx: ApiContext) {
   // order was charged, for whoever may read the order (its buyer, an admin, a guest with ?token=).
   if (UUID_LIKE.test(ctx.params.productId ?? "")) {
     const order = await readableOrder(ctx, ctx.uuidParam("productId"));
-    return json({ shipping_cost: koboToNaira(Number(order.shipping_kobo)), state: order.delivery_state ?? null, zone: zoneOf(order.delivery_state ?? null) });
+    return json({ shipping_cost: koboToNaira(Number(order.shipping_kobo)), state: order.delivery_state ?? null, zone: distanceOf(null, order.delivery_state ?? null) });
   }
   const productId = ctx.intParam("productId");
   const query = validate(ShippingFeeQuery, Object.fromEntries(ctx.url.searchParams));
@@ -205,8 +205,8 @@ async function shippingFee(ctx: ApiContext) {
   );
   const p = r.rows[0];
   if (!p) throw notFound();
-  const fee = shippingKobo([{ size: p.size, quantity, unitPriceKobo: p.selling_price_kobo }], state);
-  return json({ shipping_cost: koboToNaira(fee), state, zone: zoneOf(state) });
+  const fee = shipmentShippingKobo([{ size: p.size, quantity, unitPriceKobo: p.selling_price_kobo }], null, state);
+  return json({ shipping_cost: koboToNaira(fee), state, zone: distanceOf(null, state) });
 }
 
 async function createItem(ctx: ApiContext) {

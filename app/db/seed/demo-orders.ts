@@ -11,7 +11,7 @@
  */
 import { creditDeliveredItems } from "~/api/payouts/commands.server";
 import type { Queryable } from "~/db/client.server";
-import { shippingKobo, type ShipmentSize } from "~/domain/shipping";
+import { shipmentShippingKobo, type ShipmentSize } from "~/domain/shipping";
 import { DEMO_BUYERS, DEMO_DOMAIN, DEMO_SHOPPER } from "./catalog-data";
 import { addressRow, createOrder } from "./factories";
 
@@ -85,8 +85,9 @@ export async function seedDemoOrders(q: Queryable, log: (s: string) => void = ()
     if (!u) continue;
     const lines = d.lines.map((l) => ({ ...l, product: products[l.pick % products.length] }));
     // What was charged at placement: every line (a later cancel refunds the item, not the shipping).
-    const shipping = shippingKobo(
+    const shipping = shipmentShippingKobo(
       lines.map((l) => ({ size: l.product.size, quantity: l.quantity, unitPriceKobo: l.product.selling_price_kobo })),
+      null,
       d.state,
     );
     const address = {

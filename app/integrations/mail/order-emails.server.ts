@@ -7,7 +7,6 @@
  */
 import { formatKobo } from "~/domain/money";
 import { orderNumber, type PaymentMethod } from "~/domain/orders";
-import { zoneOf, SHIPPING_ZONES } from "~/domain/shipping";
 import type { MailMessage } from "../mail.server";
 import { emailLayout, esc, orderLink } from "./layout.server";
 
@@ -57,7 +56,7 @@ export function orderPlacedEmail(i: OrderPlacedInput): MailMessage {
   const number = orderNumber(i.orderId);
   const href = orderLink(i.orderId, i.guestToken);
   const total = i.subtotalKobo + i.shippingKobo;
-  const shippingLabel = i.state ? `Shipping to ${i.state} (${SHIPPING_ZONES[zoneOf(i.state)]})` : "Shipping";
+  const shippingLabel = i.state ? `Shipping to ${i.state}` : "Shipping";
   const shippingValue = i.shippingKobo === 0 ? "Free" : formatKobo(i.shippingKobo);
   const hello = i.firstName ? `Hello ${i.firstName},` : "Hello,";
   const intro =
