@@ -83,6 +83,9 @@ export const OrderItemSchema = z.object({
   /** The product option bought (item_price is its price), or null; its label as bought, e.g. "Colour: Red". */
   option_id: z.number().nullable(),
   option_label: z.string().nullable(),
+  /** The line's store (null for a product whose store is gone) and the delivery status of that store's shipment. */
+  store: z.number().nullable(),
+  shipment_status: z.string(),
 });
 
 export const OrderEventSchema = z.object({

@@ -34,6 +34,7 @@ export interface OrderItemRow {
   image_key: string | null;
   option_id?: number | null;
   option_label?: string | null;
+  store_id?: number | null;
 }
 
 export interface OrderEventRow {
@@ -64,6 +65,8 @@ export function serializeOrderItem(i: OrderItemRow, deliveryStatus: string, orig
     image: optionalImageUrl(origin, i.image_key),
     option_id: i.option_id ?? null,
     option_label: i.option_label ?? null,
+    store: i.store_id ?? null,
+    shipment_status: deliveryStatus,
   };
 }
 
