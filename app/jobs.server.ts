@@ -1,11 +1,11 @@
 /**
- * Work the app server does in the background, on a timer: resend queued mail, reconcile card
- * payments left Pending, send queued refunds to Paystack, and cancel card orders never paid. Every app server runs them; rows
+ * Work the app server does in the background, on a timer: resend queued mail, announce orders
+ * placed line by line (and remove those never given a line), reconcile card payments left Pending, send queued refunds to Paystack, and cancel card orders never paid. Every app server runs them; rows
  * are claimed with FOR UPDATE SKIP LOCKED (or a conditional UPDATE), so several servers never do
  * one job twice. Started once per process by entry.server.tsx (not in tests, which call the
  * exported jobs directly).
  */
-import { cancelUnpaidCardOrder } from "~/api/orders/commands.server";
+import { cancelUnpaidCardOrder, settleEmptyOrders } from "~/api/orders/commands.server";
 import { settleAttempt } from "~/api/payments/commands.server";
 import { ATTEMPT_COLUMNS, type AttemptRow } from "~/api/payments/queries.server";
 import { processQueuedRefunds } from "~/api/payments/refunds.server";
@@ -180,6 +180,17 @@ export function startBackgroundJobs() {
       if (r.checked) log().info({ job: "payments-reconcile", ...r }, "pending payments reconciled");
     } catch (err) {
       log().error({ job: "payments-reconcile", err }, "reconciling pending payments failed");
+    }
+    try {
+      // Orders placed empty (spec section 7's sequence): announced once their lines stop coming;
+      // never given a line in a day: removed.
+      const r = await settleEmptyOrders(await getDb());
+      if (r.announced || r.removed) {
+        log().info({ job: "empty-orders", ...r }, "orders placed line by line settled");
+        void flushMailQueue().catch(() => {});
+      }
+    } catch (err) {
+      log().error({ job: "empty-orders", err }, "settling orders placed line by line failed");
     }
     try {
       const r = await expireUnpaidOrders();

@@ -32,6 +32,38 @@ export function deliveryStatusOf(v: string): DeliveryStatus | null {
   return DELIVERY_STATUSES.find((s) => s.toLowerCase() === v.trim().toLowerCase()) ?? null;
 }
 
+/**
+ * The payment status an order shows (docs/orders.md). The money machinery keeps Pending, Complete,
+ * Failed, Refunded or Cancelled on the order; what a shopper or store reads also says how far the
+ * money went: pay on delivery is Partly paid while some stores have recorded their cash and others
+ * not, Complete once every store with active lines has; money sent back makes it Partly refunded,
+ * or Refunded once everything paid went back.
+ */
+export const SHOWN_PAYMENT_STATUSES = ["Pending", "Partly paid", "Complete", "Partly refunded", "Refunded", "Failed", "Cancelled"] as const;
+export type ShownPaymentStatus = (typeof SHOWN_PAYMENT_STATUSES)[number];
+
+export interface PaymentFacts {
+  /** orders.order_payment_status */
+  stored: string;
+  method: string;
+  /** Shipments with active lines, and how many of them have their cash recorded (pay on delivery). */
+  activeShipments: number;
+  cashShipments: number;
+  /** What was paid for the order (card: the verified payment, less any overpayment; cash: recorded), kobo. */
+  paidKobo: number;
+  /** What went (or is going) back for items: card refunds of items and shipping, cash returns refunded. */
+  refundedKobo: number;
+}
+
+export function shownPaymentStatus(f: PaymentFacts): ShownPaymentStatus {
+  if (f.stored === "Cancelled" || f.stored === "Failed") return f.stored;
+  if (f.stored === "Refunded") return "Refunded";
+  let s: ShownPaymentStatus = f.stored === "Complete" ? "Complete" : "Pending";
+  if (f.method === "PayOnDelivery" && f.cashShipments > 0) s = f.activeShipments > 0 && f.cashShipments >= f.activeShipments ? "Complete" : "Partly paid";
+  if (f.refundedKobo > 0 && f.paidKobo > 0 && (s === "Complete" || s === "Partly paid")) s = f.refundedKobo >= f.paidKobo ? "Refunded" : "Partly refunded";
+  return s;
+}
+
 /** The tracking bar (spec sections 4 and 9): fill per status, in percent. */
 export const DELIVERY_PROGRESS: Readonly<Record<DeliveryStatus, number>> = { Placed: 0, Confirmed: 30, Shipped: 62, Delivered: 100 };
 
@@ -58,10 +90,10 @@ export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 export const CANCEL_MESSAGES = {
   reason: "Please choose one of the listed reasons.",
-  tooLate: "This item can no longer be cancelled: the order has been shipped.",
+  tooLate: "This item can no longer be cancelled: it has been shipped.",
 } as const;
 
-/** Items may be cancelled until the order ships (delivery status Placed or Confirmed). */
+/** Items may be cancelled until their shipment ships (its delivery status Placed or Confirmed). */
 export const CANCELLABLE_DELIVERY: readonly DeliveryStatus[] = ["Placed", "Confirmed"];
 export const isCancellable = (deliveryStatus: string) => CANCELLABLE_DELIVERY.includes(deliveryStatus as DeliveryStatus);
 

@@ -91,7 +91,7 @@ export function placeOrder(api: Api, body: Record<string, unknown>, idempotencyK
  */
 export async function startCardPayment(api: Api, orderId: string, guestToken?: string | null): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
   const r = await api.post<ApiMakePaymentAnswer>("/payments/paystack/make/", { order_id: orderId, ...(guestToken ? { token: guestToken } : {}) });
-  const url = r.ok ? r.data?.data?.data?.authorization_url : undefined;
+  const url = r.ok ? r.data?.data?.authorization_url : undefined;
   if (url && /^https?:\/\//.test(url)) return { ok: true, url };
   return { ok: false, message: apiMessage(r.data, "We could not reach the card payment provider. Please try again or pay on delivery.") };
 }

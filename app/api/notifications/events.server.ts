@@ -64,3 +64,8 @@ export async function lowStockNotice(q: Queryable, productId: number, left: numb
 }
 
 export const orderTitle = (orderId: string) => orderNumber(orderId);
+
+/** PLACEHOLDER until the store e-mail slice lands (replaced at merge). */
+export async function newOrderStoreMails(_q: Queryable, _orderId: string): Promise<import("~/integrations/mail.server").MailMessage[]> {
+  return [];
+}

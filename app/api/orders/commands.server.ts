@@ -11,7 +11,8 @@ import { env } from "~/config.server";
 import type { Queryable } from "~/db/client.server";
 import { MAX_LINE_QUANTITY } from "~/domain/cart";
 import { CANCEL_MESSAGES, CHECKOUT_MESSAGES, isCancellable, type CancelReason, type GuestCheckout, type OrderEventKind, type PaymentMethod } from "~/domain/orders";
-import { shipmentShippingKobo as shippingKoboTmp, subtotalKobo, type ShipmentSize } from "~/domain/shipping";
+import type { ShipmentSize } from "~/domain/shipping";
+import { ensureShipments, recomputeOrderTotals, refreshOrderDelivery, shipmentsFor } from "./shipments.server";
 import { returnStock, takeStock } from "../products/stock.server";
 import { canonicalState } from "~/domain/addresses";
 import { ApiError, badRequest, notFound } from "../core/http";
@@ -22,7 +23,7 @@ import { itemCancelledEmail, orderPlacedEmail, unpaidOrderCancelledEmail, type E
 import { listedSql } from "../catalog/listed";
 import { orderNumber } from "~/domain/orders";
 import { recordEvent, type Notice } from "../notifications/commands.server";
-import { buyerNotice, crossedLowStock, lowStockNotice, orderStores, storeNotices } from "../notifications/events.server";
+import { buyerNotice, crossedLowStock, lowStockNotice, newOrderStoreMails, orderStores, storeNotices } from "../notifications/events.server";
 
 export const conflict = (body: Record<string, unknown>) => new ApiError(409, body);
 
@@ -87,7 +88,15 @@ const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex"
 // ---- placement -----------------------------------------------------------------------------
 
 export type OrderAddress = { kind: "book"; id: number } | { kind: "inline"; value: GuestCheckout };
-export type OrderSource = { kind: "cart"; cartId: string | null } | { kind: "buy"; productId: number; quantity: number; optionId?: number | null };
+/**
+ * Where an order's lines come from: exactly one source. A cart (its id, or the member's own cart);
+ * one product (Buy Now, with an optional option); or none: the order starts with no lines and the
+ * client adds one POST /orders/{id}/orderitems/create/ per item (spec section 7's sequence).
+ */
+export type OrderSource =
+  | { kind: "cart"; cartId: string | null }
+  | { kind: "buy"; productId: number; quantity: number; optionId?: number | null }
+  | { kind: "none" };
 
 export interface PlaceOrderInput {
   /** The signed-in buyer, or null for a guest. */
@@ -123,7 +132,9 @@ interface OrderLine {
 
 /** What the idempotency check compares: the request as the server understood it. */
 function requestFingerprint(input: PlaceOrderInput): string {
-  return sha256(JSON.stringify({ u: input.user?.id ?? null, m: input.paymentMethod, a: input.address, s: input.source }));
+  // A member's cart is theirs whether named by id or not: a retry that no longer knows the id is the same request.
+  const s = input.user && input.source.kind === "cart" ? { kind: "cart" } : input.source;
+  return sha256(JSON.stringify({ u: input.user?.id ?? null, m: input.paymentMethod, a: input.address, s }));
 }
 
 async function resolveAddress(q: Queryable, input: PlaceOrderInput): Promise<{ id: number | null; snapshot: Record<string, unknown>; state: string | null; email: string | null }> {
@@ -144,19 +155,24 @@ async function resolveAddress(q: Queryable, input: PlaceOrderInput): Promise<{ i
   return { id, snapshot: { ...snapshot, email: input.user.email }, state: canonicalState(String(a.state)), email: input.user.email };
 }
 
+/** One product (and option) as a line priced from the catalogue; 400 on `field` when it cannot be bought. */
+async function catalogueLine(q: Queryable, productId: number, optionId: number | null | undefined, quantity: number, field: string): Promise<OrderLine> {
+  const r = await q.query<Omit<OrderLine, "quantity" | "unit_kobo" | "option_id" | "option_label"> & { selling_price_kobo: number }>(
+    `SELECT p.id AS product_id, p.name, p.selling_price_kobo, p.size, p.store_id, ${listedSql("p")} AS published, p.stock_quantity FROM products p WHERE p.id = $1`,
+    [productId],
+  );
+  const p = r.rows[0];
+  if (!p || !p.published) throw badRequest({ [field]: ["This product is not available."] });
+  const option = optionId ? await productOption(q, p.product_id, optionId) : null;
+  if (optionId && !option) throw badRequest({ option_id: ["This option is not available for this product."] });
+  const { selling_price_kobo, ...rest } = p;
+  return { ...rest, unit_kobo: option?.price_kobo ?? selling_price_kobo, quantity, option_id: option?.id ?? null, option_label: option?.label ?? null };
+}
+
 async function resolveLines(q: Queryable, input: PlaceOrderInput): Promise<{ lines: OrderLine[]; cartId: string | null }> {
+  if (input.source.kind === "none") return { lines: [], cartId: null };
   if (input.source.kind === "buy") {
-    const r = await q.query<Omit<OrderLine, "quantity" | "unit_kobo"> & { selling_price_kobo: number }>(
-      `SELECT p.id AS product_id, p.name, p.selling_price_kobo, p.size, p.store_id, ${listedSql("p")} AS published, p.stock_quantity FROM products p WHERE p.id = $1`,
-      [input.source.productId],
-    );
-    const p = r.rows[0];
-    if (!p || !p.published) throw badRequest({ buy: ["This product is not available."] });
-    const option = input.source.optionId ? await productOption(q, p.product_id, input.source.optionId) : null;
-    return {
-      lines: [{ ...p, unit_kobo: option?.price_kobo ?? p.selling_price_kobo, quantity: input.source.quantity, option_id: option?.id ?? null, option_label: option?.label ?? null }],
-      cartId: null,
-    };
+    return { lines: [await catalogueLine(q, input.source.productId, input.source.optionId, input.source.quantity, "buy")], cartId: null };
   }
   const cart = input.source.cartId ? await findCart(q, input.source.cartId) : input.user ? await findUserCart(q, input.user.id) : null;
   if (input.source.cartId && (!cart || (cart.user_id !== null && cart.user_id !== input.user?.id))) throw notFound();
@@ -187,14 +203,29 @@ async function resolveLines(q: Queryable, input: PlaceOrderInput): Promise<{ lin
   };
 }
 
+/** Takes each line's stock (product id order, so two checkouts never wait in a circle); low-stock notices. */
+async function takeLinesStock(tx: Queryable, lines: OrderLine[]): Promise<Notice[]> {
+  const lowStock: Notice[] = [];
+  for (const l of [...lines].sort((a, b) => a.product_id - b.product_id || (a.option_id ?? 0) - (b.option_id ?? 0))) {
+    const taken = await takeStock(tx, { productId: l.product_id, optionId: l.option_id, quantity: l.quantity, name: withOption(l.name, l.option_label) });
+    l.store_id = taken.store_id;
+    if (crossedLowStock(taken.left + l.quantity, taken.left)) {
+      const n = await lowStockNotice(tx, l.product_id, taken.left);
+      if (n) lowStock.push(n);
+    }
+  }
+  return lowStock;
+}
+
 /**
- * Places an order in the caller's transaction: prices, shipping (by the destination state) and
- * totals from the catalogue, stock taken with a conditional UPDATE, the order and its items
- * inserted as Placed / Pending, the `placed` event recorded, the source cart emptied for pay on
- * delivery (for card, payments-api empties it after a verified payment), and the order e-mail
- * queued. With an idempotency key, a retried placement answers the first order instead.
- * Throws 400 (bad address, empty cart), 404 (a cart that is not the caller's), 409 (stock),
- * 422 (a key reused with a different request).
+ * Places an order in the caller's transaction: prices and totals from the catalogue, stock taken
+ * with a conditional UPDATE, the order and its lines inserted as Placed / Pending with one shipment
+ * per store (each priced from its store's state to the delivery state), the `placed` event
+ * recorded, the source cart emptied for pay on delivery (for card, payments-api empties it after
+ * a verified payment), and the order announced (notices and e-mails). An order placed with no
+ * source starts empty and is announced later (announceOrder). With an idempotency key, a
+ * retried placement answers the first order instead. Throws 400 (bad address, empty cart), 404 (a
+ * cart that is not the caller's), 409 (stock), 422 (a key reused with a different request).
  */
 export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const scope = input.user ? `user:${input.user.id}` : "guest";
@@ -221,53 +252,33 @@ export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise
     if (!l.published) throw conflict({ detail: `${l.name} is no longer available: remove it to place your order.`, product_id: l.product_id, available: 0 });
     if (l.quantity > MAX_LINE_QUANTITY) throw badRequest({ quantity: [`Ensure this value is less than or equal to ${MAX_LINE_QUANTITY}.`] });
   }
-  // Stock in product id order, so two checkouts never wait on each other in a circle.
-  const lowStock: Notice[] = [];
-  for (const l of [...lines].sort((a, b) => a.product_id - b.product_id)) {
-    const taken = await takeStock(tx, { productId: l.product_id, optionId: l.option_id, quantity: l.quantity, name: l.name });
-    l.store_id = taken.store_id;
-    if (crossedLowStock(taken.left + l.quantity, taken.left)) {
-      const n = await lowStockNotice(tx, l.product_id, taken.left);
-      if (n) lowStock.push(n);
-    }
-  }
+  const lowStock = await takeLinesStock(tx, lines);
 
-  const shippingLines = lines.map((l) => ({ size: l.size, quantity: l.quantity, unitPriceKobo: l.unit_kobo }));
-  const subtotal = subtotalKobo(shippingLines);
-  const shipping = shippingKoboTmp(shippingLines, null, address.state);
   const orderId = crypto.randomUUID();
   const guestToken = input.user ? undefined : guestTokenFor(orderId);
   await tx.query(
     `INSERT INTO orders (id, user_id, customer_email, delivery_address_id, delivery_address, delivery_state, order_total_kobo, shipping_kobo,
-                         order_delivery_status, order_payment_status, order_payment_method, guest_token, source_cart_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'Placed', 'Pending', $9, $10, $11)`,
-    [
-      orderId,
-      input.user?.id ?? null,
-      address.email,
-      address.id,
-      JSON.stringify(address.snapshot),
-      address.state,
-      subtotal,
-      shipping,
-      input.paymentMethod,
-      guestToken ? sha256(guestToken) : null,
-      cartId,
-    ],
+                         order_delivery_status, order_payment_status, order_payment_method, guest_token, source_cart_id, lines_changed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 0, 0, 'Placed', 'Pending', $7, $8, $9, now())`,
+    [orderId, input.user?.id ?? null, address.email, address.id, JSON.stringify(address.snapshot), address.state, input.paymentMethod, guestToken ? sha256(guestToken) : null, cartId],
   );
-  const values: unknown[] = [];
-  const tuples = lines.map((l, i) => {
-    values.push(orderId, l.product_id, l.store_id, l.name, l.quantity, l.unit_kobo, l.option_id, l.option_label);
-    const b = i * 8;
-    return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, clock_timestamp())`;
-  });
-  await tx.query(
-    `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, option_id, option_label, created_at) VALUES ${tuples.join(", ")}`,
-    values,
-  );
+  if (lines.length) {
+    const values: unknown[] = [];
+    const tuples = lines.map((l, i) => {
+      values.push(orderId, l.product_id, l.store_id, l.name, l.quantity, l.unit_kobo, l.option_id, l.option_label);
+      const b = i * 8;
+      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, clock_timestamp())`;
+    });
+    await tx.query(
+      `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, option_id, option_label, created_at) VALUES ${tuples.join(", ")}`,
+      values,
+    );
+    await ensureShipments(tx, orderId);
+    await recomputeOrderTotals(tx, orderId, address.state);
+  }
   await recordOrderEvent(tx, orderId, "placed");
   // Pay on delivery: the order is placed, the cart is done. Card: only after a verified payment.
-  if (input.paymentMethod === "PayOnDelivery") await emptySourceCart(tx, orderId);
+  if (input.paymentMethod === "PayOnDelivery" && cartId) await emptySourceCart(tx, orderId);
   if (input.idempotencyKey)
     await tx.query("INSERT INTO order_idempotency_keys (scope, key, request_hash, order_id) VALUES ($1, $2, $3, $4)", [
       scope,
@@ -275,89 +286,140 @@ export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise
       fingerprint,
       orderId,
     ]);
+  if (lowStock.length) await recordEvent(tx, { notices: lowStock });
+  if (lines.length) await announceOrder(tx, orderId);
   const order = (await findOrder(tx, orderId))!;
-  const number = orderNumber(orderId);
-  const stores = await orderStores(tx, orderId);
-  const notices: Notice[] = [
-    buyerNotice(input.user?.id ?? null, orderId, "order_placed", `Order ${number} placed`, input.paymentMethod === "PayOnDelivery" ? "You pay on delivery." : "Complete the card payment to have it confirmed."),
-    ...storeNotices(stores, orderId, "order_placed", `New order ${number}`, input.paymentMethod === "PayOnDelivery" ? "Pay on delivery." : "Card payment pending."),
-    ...lowStock,
-  ];
-  await recordEvent(tx, {
-    notices,
-    mails: address.email
-      ? [
-          orderPlacedEmail({
-            to: address.email,
-            firstName: input.user?.first_name ?? String(address.snapshot.receiver_first_name ?? ""),
-            orderId,
-            guestToken,
-            paymentMethod: input.paymentMethod,
-            lines: lines.map((l): EmailOrderLine => ({ name: withOption(l.name, l.option_label), quantity: l.quantity, unitKobo: l.unit_kobo })),
-            subtotalKobo: subtotal,
-            shippingKobo: shipping,
-            state: address.state,
-          }),
-        ]
-      : [],
-  });
   return { order, replayed: false, guestToken };
+}
+
+// ---- announcing an order ---------------------------------------------------------------------
+
+/** An order placed empty is announced once no line has been added for this long (or at its first payment attempt). */
+export const ANNOUNCE_AFTER_QUIET_MINUTES = 2;
+/** An order still without lines this long after placement is removed. */
+export const EMPTY_ORDER_TTL_HOURS = 24;
+
+/**
+ * Sends an order's "placed" notices and e-mails, once: to the buyer (the order e-mail with every
+ * line and each store's shipping) and to each store with lines in it (a notice, and the "New order"
+ * e-mail to its members who want it). An order with no active line is never announced. Returns
+ * false when there was nothing to do (announced before, or no lines). In the caller's transaction.
+ */
+export async function announceOrder(tx: Queryable, orderId: string): Promise<boolean> {
+  const r = await tx.query<{ id: string }>(
+    `UPDATE orders o SET announced_at = now() WHERE o.id = $1 AND o.announced_at IS NULL
+        AND EXISTS (SELECT 1 FROM order_items oi WHERE oi.order_id = o.id AND oi.status = 'Active') RETURNING o.id::text AS id`,
+    [orderId],
+  );
+  if (!r.rows[0]) return false;
+  const order = (await findOrder(tx, orderId))!;
+  const who = await tx.query<{ first_name: string }>(
+    `SELECT COALESCE(u.first_name, o.delivery_address->>'receiver_first_name', '') AS first_name FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = $1`,
+    [orderId],
+  );
+  const lines = await tx.query<{ product_name: string; option_label: string | null; quantity: number; item_price_kobo: number }>(
+    "SELECT product_name, option_label, quantity, item_price_kobo FROM order_items WHERE order_id = $1 AND status = 'Active' ORDER BY created_at, id",
+    [orderId],
+  );
+  const ships = (await shipmentsFor(tx, [orderId])).get(orderId) ?? [];
+  const number = orderNumber(orderId);
+  const pod = order.order_payment_method === "PayOnDelivery";
+  await recordEvent(tx, {
+    notices: [
+      buyerNotice(order.user_id, orderId, "order_placed", `Order ${number} placed`, pod ? "You pay on delivery." : "Complete the card payment to have it confirmed."),
+      ...storeNotices(await orderStores(tx, orderId), orderId, "order_placed", `New order ${number}`, pod ? "Pay on delivery." : "Card payment pending."),
+    ],
+    mails: [
+      ...(order.customer_email
+        ? [
+            orderPlacedEmail({
+              to: order.customer_email,
+              firstName: who.rows[0]?.first_name ?? "",
+              orderId,
+              guestToken: order.user_id === null ? guestTokenFor(orderId) : undefined,
+              paymentMethod: order.order_payment_method as PaymentMethod,
+              lines: lines.rows.map((l): EmailOrderLine => ({ name: withOption(l.product_name, l.option_label), quantity: l.quantity, unitKobo: l.item_price_kobo })),
+              subtotalKobo: order.order_total_kobo,
+              shippingKobo: order.shipping_kobo,
+              shipments: ships.filter((s) => s.active_items > 0).map((s) => ({ store: s.store_name ?? "BuildMart seller", shippingKobo: s.shipping_kobo })),
+              state: order.delivery_state,
+            }),
+          ]
+        : []),
+      ...(await newOrderStoreMails(tx, orderId)),
+    ],
+  });
+  return true;
+}
+
+/**
+ * The job's part (app/jobs.server.ts): announces orders placed empty whose lines stopped coming
+ * ANNOUNCE_AFTER_QUIET_MINUTES ago, and removes orders that never got a line within
+ * EMPTY_ORDER_TTL_HOURS (nothing was taken or paid for them). Returns what it did.
+ */
+export async function settleEmptyOrders(db: { tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>; query: Queryable["query"] }): Promise<{ announced: number; removed: number }> {
+  const due = await db.query<{ id: string }>(
+    `SELECT o.id::text AS id FROM orders o
+      WHERE o.announced_at IS NULL AND o.lines_changed_at <= now() - make_interval(mins => $1)
+        AND EXISTS (SELECT 1 FROM order_items oi WHERE oi.order_id = o.id AND oi.status = 'Active')
+      ORDER BY o.lines_changed_at LIMIT 200`,
+    [ANNOUNCE_AFTER_QUIET_MINUTES],
+  );
+  let announced = 0;
+  for (const { id } of due.rows)
+    if (
+      await db.tx(async (q) => {
+        const locked = await q.query("SELECT id FROM orders WHERE id = $1 FOR UPDATE SKIP LOCKED", [id]);
+        return locked.rows.length ? announceOrder(q, id) : false;
+      })
+    )
+      announced++;
+  const removed = await db.query(
+    `DELETE FROM orders o WHERE o.announced_at IS NULL AND o.created_at <= now() - make_interval(hours => $1)
+        AND NOT EXISTS (SELECT 1 FROM order_items oi WHERE oi.order_id = o.id)
+        AND NOT EXISTS (SELECT 1 FROM payment_transactions p WHERE p.order_id = o.id)`,
+    [EMPTY_ORDER_TTL_HOURS],
+  );
+  return { announced, removed: removed.rowCount };
 }
 
 // ---- lines added to a pending order ----------------------------------------------------------
 
 /**
- * Recomputes an order's items total and shipping from its active lines (prices as recorded,
- * sizes from the catalogue, shipping by the order's destination state).
+ * Adds a line to an unpaid order (POST /orders/{id}/orderitems/create/): price from the catalogue
+ * (the option's when one is given), stock taken (409 naming the product when short), the store's
+ * shipment made if new, totals and every shipment's fee recomputed. The same product and option at
+ * the same price raises the existing line's quantity. Allowed while the payment is Pending and no
+ * shipment has moved on (409 otherwise). The caller has locked the order and checked who may act.
+ * Returns the line's id.
  */
-export async function recomputeOrderTotals(q: Queryable, orderId: string, state: string | null) {
-  const r = await q.query<{ quantity: number; item_price_kobo: number; size: ShipmentSize | null }>(
-    `SELECT oi.quantity, oi.item_price_kobo, p.size FROM order_items oi LEFT JOIN products p ON p.id = oi.product_id
-      WHERE oi.order_id = $1 AND oi.status = 'Active'`,
-    [orderId],
-  );
-  const lines = r.rows.map((l) => ({ size: l.size ?? "medium", quantity: l.quantity, unitPriceKobo: l.item_price_kobo }));
-  await q.query("UPDATE orders SET order_total_kobo = $2, shipping_kobo = $3, updated_at = now() WHERE id = $1", [
-    orderId,
-    subtotalKobo(lines),
-    shippingKoboTmp(lines, null, state),
-  ]);
-}
-
-/**
- * Adds a line to a pending order (POST /orders/{id}/orderitems/create/): price from the catalogue,
- * stock taken, totals recomputed. A product already on the order as an active line has its
- * quantity raised. The caller has checked ownership. Returns the line's id.
- */
-export async function addOrderItem(tx: Queryable, order: OrderRow, productId: number, quantity: number): Promise<string> {
+export async function addOrderItem(tx: Queryable, order: OrderRow, productId: number, quantity: number, optionId: number | null = null): Promise<string> {
   if (order.order_payment_status !== "Pending" || order.order_delivery_status !== "Placed")
     throw conflict({ detail: "Lines can be added only while the order is placed and awaiting payment." });
-  const p = await tx.query<{ id: number; name: string; selling_price_kobo: number; published: boolean }>(
-    `SELECT p.id, p.name, p.selling_price_kobo, ${listedSql("p")} AS published FROM products p WHERE p.id = $1`,
-    [productId],
-  );
-  const product = p.rows[0];
-  if (!product || !product.published) throw badRequest({ product_id: ["This product is not available."] });
-  const { store_id, left } = await takeStock(tx, { productId: product.id, optionId: null, quantity, name: product.name });
-  if (crossedLowStock(left + quantity, left)) {
-    const n = await lowStockNotice(tx, product.id, left);
-    if (n) await recordEvent(tx, { notices: [n] });
-  }
+  const moved = await tx.query("SELECT 1 FROM shipments WHERE order_id = $1 AND status <> 'Placed' LIMIT 1", [order.id]);
+  if (moved.rows.length) throw conflict({ detail: "Lines can be added only while the order is placed and awaiting payment." });
+  const line = await catalogueLine(tx, productId, optionId, quantity, "product_id");
+  if (quantity > MAX_LINE_QUANTITY) throw badRequest({ quantity: [`Ensure this value is less than or equal to ${MAX_LINE_QUANTITY}.`] });
+  const lowStock = await takeLinesStock(tx, [line]);
+  if (lowStock.length) await recordEvent(tx, { notices: lowStock });
   const existing = await tx.query<{ id: string }>(
     `UPDATE order_items SET quantity = quantity + $3
-      WHERE order_id = $1 AND product_id = $2 AND status = 'Active' AND item_price_kobo = $4 AND option_id IS NULL RETURNING id::text AS id`,
-    [order.id, product.id, quantity, product.selling_price_kobo],
+      WHERE order_id = $1 AND product_id = $2 AND status = 'Active' AND item_price_kobo = $4 AND option_id IS NOT DISTINCT FROM $5
+        AND quantity + $3 <= $6 RETURNING id::text AS id`,
+    [order.id, line.product_id, quantity, line.unit_kobo, line.option_id, MAX_LINE_QUANTITY],
   );
   let id = existing.rows[0]?.id;
   if (!id) {
     const r = await tx.query<{ id: string }>(
-      `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, clock_timestamp()) RETURNING id::text AS id`,
-      [order.id, product.id, store_id, product.name, quantity, product.selling_price_kobo],
+      `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, option_id, option_label, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, clock_timestamp()) RETURNING id::text AS id`,
+      [order.id, line.product_id, line.store_id, line.name, quantity, line.unit_kobo, line.option_id, line.option_label],
     );
     id = r.rows[0].id;
   }
+  await ensureShipments(tx, order.id);
   await recomputeOrderTotals(tx, order.id, order.delivery_state);
+  await tx.query("UPDATE orders SET lines_changed_at = now() WHERE id = $1", [order.id]);
   return id;
 }
 
@@ -436,7 +498,12 @@ export async function cancelOrderItem(
   );
   const item = it.rows[0];
   if (item.status === "Cancelled") return { orderId: order.id, itemId, changed: false, refundQueued: false };
-  if (!isCancellable(order.order_delivery_status)) throw conflict({ detail: CANCEL_MESSAGES.tooLate });
+  // A line can be cancelled until its own store's shipment ships (the shipment is locked after the order).
+  const ship = await tx.query<{ status: string }>(
+    "SELECT status FROM shipments WHERE order_id = $1 AND store_id IS NOT DISTINCT FROM $2 FOR UPDATE",
+    [order.id, item.store_id],
+  );
+  if (!isCancellable(ship.rows[0]?.status ?? order.order_delivery_status)) throw conflict({ detail: CANCEL_MESSAGES.tooLate });
   await tx.query("UPDATE order_items SET status = 'Cancelled', cancel_reason = $2, cancelled_at = now() WHERE id = $1", [itemId, reason]);
   await returnStock(tx, item.product_id, item.quantity, item.option_id);
   await recordOrderEvent(tx, order.id, "cancelled", itemId);
@@ -451,6 +518,8 @@ export async function cancelOrderItem(
   // Nothing paid yet: the amount due drops with the item (items total and shipping recomputed from
   // the active lines). Paid: the totals stay what was charged, and the refund returns the item's part.
   if (order.order_payment_status !== "Complete") await recomputeOrderTotals(tx, order.id, order.delivery_state);
+  // The other shipments may now be the least advanced: the order's status follows them.
+  await refreshOrderDelivery(tx, order.id);
   const active = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM order_items WHERE order_id = $1 AND status = 'Active'", [order.id]);
   // Every item of a card-paid order cancelled before it shipped: nothing will be shipped, so the
   // shipping fee that was charged goes back too, queued with this last cancellation (once: the

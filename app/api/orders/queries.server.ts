@@ -1,7 +1,8 @@
 /** Orders: reads over a Queryable (the pool or a transaction). */
 import type { Queryable } from "~/db/client.server";
 import { firstImageKeySql } from "../core/media";
-import { ORDER_COLUMNS, serializeOrder, type OrderEventRow, type OrderItemRow, type OrderRow } from "./serialize";
+import { ORDER_COLUMNS, serializeOrder, type OrderEventRow, type OrderItemRow, type OrderMoneyRow, type OrderRow } from "./serialize";
+import { shipmentsFor } from "./shipments.server";
 
 export async function findOrder(q: Queryable, id: string, lock = false): Promise<OrderRow | null> {
   const r = await q.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1${lock ? " FOR UPDATE" : ""}`, [id]);
@@ -46,12 +47,34 @@ export async function orderEventsFor(q: Queryable, orderIds: string[]): Promise<
   return map;
 }
 
-/** Orders as the API answers them (items and history loaded in two queries). */
+/**
+ * What was paid for each order and what went back: a verified card payment less any overpayment
+ * refund, or the cash stores recorded; card refunds of items and shipping (not of duplicate or
+ * excess payments) and cash returns marked refunded.
+ */
+export async function moneyFactsFor(q: Queryable, orderIds: string[]): Promise<Map<string, OrderMoneyRow>> {
+  const map = new Map<string, OrderMoneyRow>();
+  if (!orderIds.length) return map;
+  const r = await q.query<OrderMoneyRow & { order_id: string }>(
+    `SELECT o.id::text AS order_id,
+            COALESCE((SELECT sum(p.amount_kobo) FROM payment_transactions p WHERE p.order_id = o.id AND p.payment_status IN ('Complete', 'Refunded')), 0)
+              - COALESCE((SELECT sum(r.amount_kobo) FROM refunds r WHERE r.order_id = o.id AND r.kind IN ('overpayment', 'payment')), 0)
+              + COALESCE((SELECT sum(sh.cash_received_kobo) FROM shipments sh WHERE sh.order_id = o.id), 0) AS paid_kobo,
+            COALESCE((SELECT sum(r.amount_kobo) FROM refunds r WHERE r.order_id = o.id AND r.status <> 'failed' AND r.kind IN ('item', 'shipping')), 0)
+              + COALESCE((SELECT sum(oi.item_price_kobo * oi.quantity) FROM returns rt JOIN order_items oi ON oi.id = rt.order_item_id
+                           WHERE rt.order_id = o.id AND rt.status = 'refunded' AND rt.refund_id IS NULL), 0) AS refunded_kobo
+       FROM orders o WHERE o.id = ANY($1::uuid[])`,
+    [orderIds],
+  );
+  for (const row of r.rows) map.set(row.order_id, { paid_kobo: Number(row.paid_kobo), refunded_kobo: Number(row.refunded_kobo) });
+  return map;
+}
+
+/** Orders as the API answers them (items, history, shipments and money facts in four queries). */
 export async function loadOrders(q: Queryable, rows: OrderRow[], origin: string) {
   const ids = rows.map((o) => o.id);
-  const items = await orderItemsFor(q, ids);
-  const events = await orderEventsFor(q, ids);
-  return rows.map((o) => serializeOrder(o, items.get(o.id) ?? [], events.get(o.id) ?? [], origin));
+  const [items, events, shipments, money] = await Promise.all([orderItemsFor(q, ids), orderEventsFor(q, ids), shipmentsFor(q, ids), moneyFactsFor(q, ids)]);
+  return rows.map((o) => serializeOrder(o, items.get(o.id) ?? [], events.get(o.id) ?? [], origin, shipments.get(o.id) ?? [], money.get(o.id)));
 }
 
 export async function loadOrder(q: Queryable, o: OrderRow, origin: string) {

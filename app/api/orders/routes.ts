@@ -56,7 +56,8 @@ import { canonicalState } from "~/domain/addresses";
 import { DEFAULT_PAYMENT_METHOD } from "~/domain/orders";
 import { distanceOf, shipmentShippingKobo } from "~/domain/shipping";
 import { koboToNaira } from "~/domain/money";
-import { badRequest, json, notFound, paged, pageParams, validate } from "../core/http";
+import { ApiError, badRequest, json, notFound, paged, pageParams, validate } from "../core/http";
+import { storeView } from "./store-routes";
 import type { ApiContext, AuthUser, RouteDef } from "../core/types";
 import { processQueuedRefunds } from "../payments/refunds.server";
 import { addOrderItem, cancelOrderItem, guestTokenOpens, placeOrder, type OrderAddress, type OrderSource } from "./commands.server";
@@ -113,17 +114,24 @@ async function place(ctx: ApiContext) {
   const headerKey = ctx.request.headers.get("idempotency-key")?.trim() || null;
   if (headerKey && headerKey.length > IDEMPOTENCY_KEY_MAX)
     throw validateError("Idempotency-Key", `Ensure this value has at most ${IDEMPOTENCY_KEY_MAX} characters.`);
-  const paymentMethod = body.order_payment_method ?? body.paymentMethod ?? DEFAULT_PAYMENT_METHOD;
+  // A member's order without a method (the spec's signed-in body has none) is pay on delivery
+  // until a card payment is started for it (make turns it into a card order).
+  const paymentMethod = body.order_payment_method ?? body.paymentMethod ?? (user ? "PayOnDelivery" : DEFAULT_PAYMENT_METHOD);
   const addressId = body.delivery_address_id ?? body.addressId ?? null;
   let address: OrderAddress;
   if (user && addressId) address = { kind: "book", id: addressId };
   else if (body.guest_delivery_address) address = { kind: "inline", value: body.guest_delivery_address };
   else if (user) throw validateError("delivery_address_id", "Please set your delivery address!");
   else throw validateError("guest_delivery_address", "Please set your delivery address!");
+  // Exactly one source of lines: one product, a cart, or none (lines follow, one orderitems/create each).
+  const cartId = body.cart_id ?? body.cartId ?? null;
+  const wantsCart = cartId !== null || (body.cartItems !== undefined && body.cartItems !== null);
+  if ((body.orderItem || body.buy) && wantsCart) throw validateError("non_field_errors", "Send either a cart (cart_id, cartItems) or one product (buy, orderItem), not both.");
   let source: OrderSource;
-  if (body.orderItem) source = { kind: "buy", productId: body.orderItem.product_id, quantity: body.orderItem.quantity };
+  if (body.orderItem) source = { kind: "buy", productId: body.orderItem.product_id, quantity: body.orderItem.quantity, optionId: body.orderItem.option_id ?? null };
   else if (body.buy) source = { kind: "buy", productId: body.buy, quantity: body.quantity ?? 1, optionId: body.option_id ?? null };
-  else source = { kind: "cart", cartId: body.cart_id ?? body.cartId ?? null };
+  else if (wantsCart) source = { kind: "cart", cartId };
+  else source = { kind: "none" };
   const result = await txRetry(ctx, (q) =>
     placeOrder(q, {
       user: user ? { id: user.id, email: user.email, first_name: user.first_name } : null,
@@ -181,8 +189,26 @@ async function listForUser(ctx: ApiContext) {
 }
 
 async function getOne(ctx: ApiContext) {
-  const o = await readableOrder(ctx, ctx.uuidParam("id"));
-  return json(await loadOrder(ctx.db, o, ctx.url.origin));
+  const id = ctx.uuidParam("id");
+  try {
+    const o = await readableOrder(ctx, id);
+    return json(await loadOrder(ctx.db, o, ctx.url.origin));
+  } catch (e) {
+    // A member of a store with lines in the order reads that store's part of it (the spec's store
+    // order detail uses this path): its lines, the delivery address, its shipment. Others: 404.
+    if (!(e instanceof ApiError) || e.status !== 404) throw e;
+    const user = await ctx.user();
+    const o = user ? await findOrder(ctx.db, id) : null;
+    if (!user || !o) throw e;
+    const mine = await ctx.db.query<{ store_id: number }>(
+      `SELECT DISTINCT oi.store_id FROM order_items oi
+         JOIN store_members m ON m.store_id = oi.store_id AND m.user_id = $2 AND m.accepted_at IS NOT NULL
+        WHERE oi.order_id = $1 ORDER BY oi.store_id LIMIT 1`,
+      [id, user.id],
+    );
+    if (!mine.rows[0]) throw e;
+    return json(await storeView(ctx.db, o, mine.rows[0].store_id, ctx.url.origin));
+  }
 }
 
 const UUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -213,17 +239,17 @@ async function createItem(ctx: ApiContext) {
   const orderId = ctx.uuidParam("id");
   const existing = await findOrder(ctx.db, orderId);
   if (!existing) throw notFound();
-  await ctx.requireOwner(existing.user_id);
+  await mayActOn(ctx, existing);
   const body = validate(CreateOrderItemBody, await ctx.body());
   const itemId = await txRetry(ctx, async (q) => {
     const order = await findOrder(q, orderId, true);
     if (!order) throw notFound();
-    return addOrderItem(q, order, body.product_id, body.quantity);
+    return addOrderItem(q, order, body.product_id, body.quantity, body.option_id ?? null);
   });
   const order = (await findOrder(ctx.db, orderId))!;
   const apiOrder = await loadOrder(ctx.db, order, ctx.url.origin);
-  const item = (await orderItemsFor(ctx.db, [orderId])).get(orderId)!.find((i) => i.id === itemId)!;
-  return json({ item: serializeOrderItem(item, order.order_delivery_status, ctx.url.origin), order: apiOrder }, 201);
+  const item = apiOrder.order_items.find((i) => i.id === itemId)!;
+  return json({ item, order: apiOrder }, 201);
 }
 
 async function cancelItem(ctx: ApiContext) {
@@ -290,7 +316,7 @@ export const routes: RouteDef[] = [
     method: "GET",
     path: "/orders/:id/",
     access: "owner",
-    summary: "One order with its items and status history (its buyer or an admin; a guest order with ?token=; others 404)",
+    summary: "One order with its items, shipments (one per store) and status history (its buyer or an admin; a guest order with ?token=; a member of a store with lines in it: that store's part; others 404)",
     tag: "orders",
     auth: "optional",
     handler: getOne,
@@ -301,9 +327,9 @@ export const routes: RouteDef[] = [
     path: "/orders/:id/orderitems/create/",
     access: "owner",
     summary:
-      "Add a line {product_id, quantity, item_price (ignored)} to the caller's order while it is Placed and payment Pending (409 otherwise); price from the catalogue, stock taken, totals recomputed. 201 {item, order}",
+      "Add a line {product_id, option_id?, quantity, item_price (ignored)} to an unpaid order (its buyer, or a guest with ?token=) while no shipment has moved (409 otherwise); price from the catalogue, stock taken (409 naming the product when short), the store's shipment made, totals and shipping recomputed. 201 {item, order}",
     tag: "orders",
-    auth: "required",
+    auth: "optional",
     status: 201,
     body: CreateOrderItemBody,
     response: z.object({ item: OrderItemSchema, order: OrderSchema }),

@@ -18,6 +18,8 @@ const ignoredMoney = z.unknown().optional();
 /** One line of a buy-now or orderitems/create body: {product_id, quantity, item_price (ignored)}. */
 export const OrderLineBody = z.object({
   product_id: intIdField,
+  /** One of the product's options (priced and stocked with it). */
+  option_id: intIdField.optional().nullable(),
   quantity: quantityBody.optional().transform((v) => v ?? 1),
   item_price: ignoredMoney,
 });
@@ -41,6 +43,10 @@ export const PlaceOrderBody = z.object({
   option_id: intIdField.optional().nullable(),
   quantity: quantityBody.optional().nullable(),
   orderItem: OrderLineBody.optional().nullable(),
+  /** The spec's placement helper sends the cart's items: the order is made from that cart (cartId, or the member's). */
+  cartItems: z.array(z.unknown()).max(500).optional().nullable(),
+  shippingCost: ignoredMoney,
+  subtotal: ignoredMoney,
   idempotency_key: z.string().trim().min(1).max(TEXT_MAX.line).optional().nullable(),
   delivery_charge: ignoredMoney,
   order_payment_status: ignoredMoney,
@@ -94,6 +100,34 @@ export const OrderEventSchema = z.object({
   order_item_id: z.string().nullable(),
 });
 
+const StepsSchema = z.object({ Placed: z.string().nullable(), Confirmed: z.string().nullable(), Shipped: z.string().nullable(), Delivered: z.string().nullable() });
+
+/** One store's part of an order: its lines travel together, with their own status, steps and shipping. */
+export const ShipmentSchema = z.object({
+  id: z.number(),
+  /** The store's id (null when the store is gone). */
+  store: z.number().nullable(),
+  store_name: z.string(),
+  store_slug: z.string().nullable(),
+  /** The state it ships from. */
+  origin_state: z.string().nullable(),
+  /** Placed, Confirmed, Shipped or Delivered. */
+  status: z.string(),
+  /** The date of each step reached (ISO), null when not reached. */
+  steps: StepsSchema,
+  /** Ids of this store's lines of the order (order_items). */
+  items: z.array(z.string()),
+  /** How many of those lines are still active (not cancelled). */
+  active_items: z.number(),
+  /** Sum of the active lines (naira). */
+  items_total: z.number(),
+  /** This shipment's fee, from the store's state to the delivery state (naira). */
+  shipping_cost: z.number(),
+  /** Pay on delivery: the store recorded the cash as received. */
+  cash_received: z.boolean(),
+  cash_received_at: z.string().nullable(),
+});
+
 export const OrderSchema = z.object({
   id: z.string(),
   created_at: z.string(),
@@ -105,6 +139,7 @@ export const OrderSchema = z.object({
   /** What the shopper pays: order_total_price + shipping_cost (naira). Card payments charge this × 100 kobo. */
   total: z.number(),
   order_delivery_status: z.string(),
+  /** Pending, Partly paid (pay on delivery, some stores' cash recorded), Complete, Partly refunded, Refunded, Failed or Cancelled. */
   order_payment_status: z.string(),
   order_payment_method: z.string(),
   delivery_address_id: z.number().nullable(),
@@ -116,10 +151,12 @@ export const OrderSchema = z.object({
   /** True for an order placed without an account (viewed with ?token=). */
   is_guest: z.boolean(),
   order_items: z.array(OrderItemSchema),
+  /** One shipment per store with lines in the order (a store member reading the order sees only its own). */
+  shipments: z.array(ShipmentSchema),
   /** Each change with its date, oldest first: placed, paid, confirmed, shipped, delivered, cancelled, refunded. */
   status_history: z.array(OrderEventSchema),
   /** The date of each delivery step reached (ISO), for the tracking page; null when not reached. */
-  steps: z.object({ Placed: z.string().nullable(), Confirmed: z.string().nullable(), Shipped: z.string().nullable(), Delivered: z.string().nullable() }),
+  steps: StepsSchema,
 });
 
 /** The placement answer: the order, plus `guest_token` for a guest order (keep it: it opens the order). */
@@ -133,6 +170,7 @@ export const OrderPageSchema = z.object({
 });
 
 export type ApiOrderItem = z.infer<typeof OrderItemSchema>;
+export type ApiShipment = z.infer<typeof ShipmentSchema>;
 export type ApiOrderEvent = z.infer<typeof OrderEventSchema>;
 export type ApiOrder = z.infer<typeof OrderSchema>;
 export type ApiPlacedOrder = z.infer<typeof PlacedOrderSchema>;

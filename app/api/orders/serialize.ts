@@ -1,8 +1,15 @@
 /** Orders: rows to the API's JSON (types from ./schemas). */
 import { koboToNaira } from "~/domain/money";
-import { DELIVERY_EVENT, DELIVERY_STATUSES, isCancellable, type OrderEventKind } from "~/domain/orders";
+import { DELIVERY_EVENT, DELIVERY_STATUSES, isCancellable, shownPaymentStatus, type OrderEventKind } from "~/domain/orders";
 import { optionalImageUrl } from "../core/media";
-import type { ApiOrder, ApiOrderItem } from "./schemas";
+import type { ApiOrder, ApiOrderItem, ApiShipment } from "./schemas";
+import type { ShipmentRow } from "./shipments.server";
+
+/** Money facts of an order beyond its row: what was paid and what went back (queries.server.ts moneyFactsFor). */
+export interface OrderMoneyRow {
+  paid_kobo: number;
+  refunded_kobo: number;
+}
 
 export interface OrderRow {
   id: string;
@@ -70,13 +77,42 @@ export function serializeOrderItem(i: OrderItemRow, deliveryStatus: string, orig
   };
 }
 
-export function serializeOrder(o: OrderRow, items: readonly OrderItemRow[], events: readonly OrderEventRow[], origin: string): ApiOrder {
+const iso = (v: Date | string | null) => (v ? new Date(v).toISOString() : null);
+
+export function serializeShipment(sh: ShipmentRow, itemIds: string[]): ApiShipment {
+  return {
+    id: sh.id,
+    store: sh.store_id,
+    store_name: sh.store_name ?? "Seller no longer on BuildMart",
+    store_slug: sh.store_slug,
+    origin_state: sh.origin_state,
+    status: sh.status,
+    steps: { Placed: iso(sh.created_at), Confirmed: iso(sh.confirmed_at), Shipped: iso(sh.shipped_at), Delivered: iso(sh.delivered_at) },
+    items: itemIds,
+    active_items: sh.active_items,
+    items_total: koboToNaira(sh.items_kobo),
+    shipping_cost: koboToNaira(sh.shipping_kobo),
+    cash_received: sh.cash_received_at !== null,
+    cash_received_at: iso(sh.cash_received_at),
+  };
+}
+
+export function serializeOrder(
+  o: OrderRow,
+  items: readonly OrderItemRow[],
+  events: readonly OrderEventRow[],
+  origin: string,
+  shipments: readonly ShipmentRow[] = [],
+  money: OrderMoneyRow = { paid_kobo: 0, refunded_kobo: 0 },
+): ApiOrder {
   const history = events.map((e) => ({ kind: e.kind, at: new Date(e.created_at).toISOString(), order_item_id: e.order_item_id }));
   const stepAt = (kind: OrderEventKind) => history.find((e) => e.kind === kind && e.order_item_id === null)?.at ?? null;
   const reached = DELIVERY_STATUSES.indexOf(o.order_delivery_status as (typeof DELIVERY_STATUSES)[number]);
   const steps = Object.fromEntries(
     DELIVERY_STATUSES.map((s, i) => [s, i <= reached ? (stepAt(DELIVERY_EVENT[s]) ?? (i === 0 ? new Date(o.created_at).toISOString() : null)) : null]),
   ) as ApiOrder["steps"];
+  const shipmentOf = (i: OrderItemRow) => shipments.find((sh) => sh.store_id === (i.store_id ?? null));
+  const active = shipments.filter((sh) => sh.active_items > 0);
   return {
     id: o.id,
     created_at: new Date(o.created_at).toISOString(),
@@ -85,7 +121,14 @@ export function serializeOrder(o: OrderRow, items: readonly OrderItemRow[], even
     delivery_charge: koboToNaira(o.shipping_kobo),
     total: koboToNaira(o.order_total_kobo + o.shipping_kobo),
     order_delivery_status: o.order_delivery_status,
-    order_payment_status: o.order_payment_status,
+    order_payment_status: shownPaymentStatus({
+      stored: o.order_payment_status,
+      method: o.order_payment_method,
+      activeShipments: active.length,
+      cashShipments: active.filter((sh) => sh.cash_received_at !== null).length,
+      paidKobo: money.paid_kobo,
+      refundedKobo: money.refunded_kobo,
+    }),
     order_payment_method: o.order_payment_method,
     delivery_address_id: o.delivery_address_id,
     delivery_address: o.delivery_address,
@@ -93,7 +136,8 @@ export function serializeOrder(o: OrderRow, items: readonly OrderItemRow[], even
     customer_email: o.customer_email,
     user_id: o.user_id,
     is_guest: o.user_id === null,
-    order_items: items.map((i) => serializeOrderItem(i, o.order_delivery_status, origin)),
+    order_items: items.map((i) => serializeOrderItem(i, shipmentOf(i)?.status ?? o.order_delivery_status, origin)),
+    shipments: shipments.map((sh) => serializeShipment(sh, items.filter((i) => (i.store_id ?? null) === sh.store_id).map((i) => i.id))),
     status_history: history,
     steps,
   };

@@ -8,18 +8,20 @@
  *                                    order_payment_method, created_at}.
  * GET /orders/{storeId}/store/{orderId}/   one order as the store sees it: the store's items only, the
  *                                    delivery address, steps and status history, store_total, next_status.
- * PATCH /orders/{storeId}/store/{orderId}/status/ {status}   moves the order one step on:
+ * PATCH /orders/{storeId}/store/{orderId}/status/ {status}   moves THIS STORE'S SHIPMENT one step on:
  *   Placed → Confirmed → Shipped → Delivered (case-insensitive). The same status again is a no-op
  *   (200); backwards or skipping is 409; a card order still waiting for its payment cannot be
  *   confirmed (409), nor an order whose items from this store were all cancelled. Records the
  *   step's order event (the shopper's tracking page shows its date) and queues the shipped /
  *   delivered e-mail in the same transaction. Answers the store's view of the order.
  *
- * The delivery status belongs to the order: in an order with items from several stores, the first
- * store to move it moves it for all (per-store shipments are future work).
+ * POST /orders/{storeId}/store/{orderId}/cash/   pay on delivery: the store's cash is in (docs/orders.md).
+ *
+ * Each store moves only its own shipment; the order's order_delivery_status is derived (the least
+ * advanced shipment with active lines). Every change locks the order row first, then the shipment.
  */
 import type { Queryable } from "~/db/client.server";
-import { canMoveDelivery, deliveryStatusOf, DELIVERY_EVENT, DELIVERY_STATUSES, DELIVERY_TRANSITIONS, type DeliveryStatus } from "~/domain/orders";
+import { canMoveDelivery, deliveryStatusOf, DELIVERY_STATUSES, DELIVERY_TRANSITIONS, type DeliveryStatus } from "~/domain/orders";
 import { koboToNaira } from "~/domain/money";
 import { flushMailQueue } from "~/integrations/mail.server";
 import { orderDeliveredEmail, orderShippedEmail } from "~/integrations/mail/delivery-emails.server";
@@ -30,11 +32,13 @@ import { buyerNotice } from "../notifications/events.server";
 import { log } from "~/ops/logger.server";
 import { ApiError, json, notFound, paged, pageParams, validate } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
+import { formatKobo } from "~/domain/money";
 import { creditDeliveredItems } from "../payouts/commands.server";
 import { guestTokenFor, recordOrderEvent } from "./commands.server";
-import { findOrder, ORDER_ITEM_COLUMNS, orderEventsFor } from "./queries.server";
+import { findOrder, moneyFactsFor, ORDER_ITEM_COLUMNS, orderEventsFor } from "./queries.server";
 import { OrderSchema, OrderItemSchema } from "./schemas";
-import { serializeOrder, serializeOrderItem, type OrderItemRow, type OrderRow } from "./serialize";
+import { serializeOrder, serializeOrderItem, serializeShipment, type OrderItemRow, type OrderRow } from "./serialize";
+import { allCashIn, findShipment, refreshOrderDelivery, shipmentsFor } from "./shipments.server";
 import * as z from "zod";
 
 export const StoreOrderItemSchema = OrderItemSchema.extend({
@@ -46,12 +50,12 @@ export const StoreOrderItemSchema = OrderItemSchema.extend({
     created_at: z.string(),
   }),
 });
-export const StoreOrderSchema = OrderSchema.extend({ store_total: z.number(), next_status: z.string().nullable() });
+export const StoreOrderSchema = OrderSchema.extend({ store_total: z.number(), next_status: z.string().nullable(), can_record_cash: z.boolean() });
 export const DeliveryStatusBody = z.object({ status: z.string().max(20) });
 
 const conflict = (detail: string) => new ApiError(409, { detail });
 
-type StoreItemRow = OrderItemRow & { o_status: string; o_payment_status: string; o_payment_method: string; o_created_at: Date | string };
+type StoreItemRow = OrderItemRow & { o_status: string; o_payment_status: string; o_payment_method: string; o_created_at: Date | string; sh_status: string | null };
 
 async function listStoreItems(ctx: ApiContext) {
   const storeId = ctx.intParam("storeId");
@@ -59,17 +63,19 @@ async function listStoreItems(ctx: ApiContext) {
   const count = await ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM order_items WHERE store_id = $1", [storeId]);
   const rows = await ctx.db.query<StoreItemRow>(
     `SELECT ${ORDER_ITEM_COLUMNS}, o.order_delivery_status AS o_status, o.order_payment_status AS o_payment_status,
-            o.order_payment_method AS o_payment_method, o.created_at AS o_created_at
+            o.order_payment_method AS o_payment_method, o.created_at AS o_created_at, sh.status AS sh_status
        FROM order_items oi JOIN orders o ON o.id = oi.order_id
+       LEFT JOIN shipments sh ON sh.order_id = oi.order_id AND sh.store_id = oi.store_id
       WHERE oi.store_id = $1 ORDER BY oi.created_at DESC, oi.id LIMIT ${pageSize} OFFSET ${offset}`,
     [storeId],
   );
   if (page > 1 && rows.rows.length === 0) throw notFound();
   const results = rows.rows.map((r) => ({
-    ...serializeOrderItem(r, r.o_status, ctx.url.origin),
+    ...serializeOrderItem(r, r.sh_status ?? r.o_status, ctx.url.origin),
     order: {
       id: r.order_id,
-      order_delivery_status: r.o_status,
+      // the store's own shipment: what this store has to do next
+      order_delivery_status: r.sh_status ?? r.o_status,
       order_payment_status: r.o_payment_status,
       order_payment_method: r.o_payment_method,
       created_at: new Date(r.o_created_at).toISOString(),
@@ -86,31 +92,119 @@ async function storeItems(q: Queryable, orderId: string, storeId: number): Promi
   return r.rows;
 }
 
-/** The store's view of an order: only its items, and what it adds up to. */
-async function storeView(q: Queryable, o: OrderRow, items: OrderItemRow[], origin: string) {
+/**
+ * The store's view of an order: only its lines, its own shipment (status, steps, shipping, cash),
+ * the delivery address, and what its lines add up to. Other stores' lines, shipments and item
+ * events are not shown. Used by GET /orders/{storeId}/store/{orderId}/ and by GET /orders/{id}/ for
+ * a store member.
+ */
+export async function storeView(q: Queryable, o: OrderRow, storeId: number, origin: string) {
+  const items = await storeItems(q, o.id, storeId);
   const events = (await orderEventsFor(q, [o.id])).get(o.id) ?? [];
-  // Other stores' item events (cancelled, refunded) are theirs.
   const mine = new Set(items.map((i) => i.id));
-  const base = serializeOrder(o, items, events.filter((e) => e.order_item_id === null || mine.has(e.order_item_id)), origin);
+  const shipment = (await findShipment(q, o.id, storeId)) ?? null;
+  const ships = shipment ? [shipment] : [];
+  const money = (await moneyFactsFor(q, [o.id])).get(o.id);
+  const base = serializeOrder(o, items, events.filter((e) => e.order_item_id === null || mine.has(e.order_item_id)), origin, ships, money);
+  const status = (shipment?.status ?? o.order_delivery_status) as DeliveryStatus;
   const storeTotal = items.filter((i) => i.status === "Active").reduce((s, i) => s + i.item_price_kobo * i.quantity, 0);
-  const next = DELIVERY_TRANSITIONS[o.order_delivery_status as DeliveryStatus]?.[0] ?? null;
-  return { ...base, store_total: koboToNaira(storeTotal), next_status: next };
+  const shippingKobo = shipment?.shipping_kobo ?? 0;
+  const next = DELIVERY_TRANSITIONS[status]?.[0] ?? null;
+  const pod = o.order_payment_method === "PayOnDelivery";
+  return {
+    ...base,
+    // This store's part: its lines' total and its shipment's fee and status.
+    order_total_price: koboToNaira(storeTotal),
+    shipping_cost: koboToNaira(shippingKobo),
+    delivery_charge: koboToNaira(shippingKobo),
+    total: koboToNaira(storeTotal + shippingKobo),
+    order_delivery_status: status,
+    steps: shipment ? serializeShipment(shipment, [...mine]).steps : base.steps,
+    store_total: koboToNaira(storeTotal),
+    next_status: next,
+    /** Pay on delivery: "Cash received" may be recorded now (Shipped: delivers too; Delivered). */
+    can_record_cash: pod && !!shipment && shipment.cash_received_at === null && shipment.active_items > 0 && (status === "Shipped" || status === "Delivered"),
+  };
 }
 
-/** The order of the path if it holds items of the path's store; 404 otherwise. */
+/** The order of the path if it holds lines of the path's store (locked, order first, when asked); 404 otherwise. */
 async function storeOrder(ctx: ApiContext, q: Queryable = ctx.db, lock = false) {
   const storeId = ctx.intParam("storeId");
   const orderId = ctx.uuidParam("orderId");
-  const items = await storeItems(q, orderId, storeId);
-  if (!items.length) throw notFound();
+  // The order's row first (lock order: order, shipment, lines), THEN the store's lines: a cancel
+  // that committed meanwhile is seen.
   const order = await findOrder(q, orderId, lock);
   if (!order) throw notFound();
-  return { storeId, order, items };
+  const has = await q.query("SELECT 1 FROM order_items WHERE order_id = $1 AND store_id = $2 LIMIT 1", [orderId, storeId]);
+  if (!has.rows.length) throw notFound();
+  return { storeId, order };
 }
 
 async function getStoreOrder(ctx: ApiContext) {
-  const { order, items } = await storeOrder(ctx);
-  return json(await storeView(ctx.db, order, items, ctx.url.origin));
+  const { order, storeId } = await storeOrder(ctx);
+  return json(await storeView(ctx.db, order, storeId, ctx.url.origin));
+}
+
+const STEP_COLUMN = { Confirmed: "confirmed_at", Shipped: "shipped_at", Delivered: "delivered_at" } as const;
+
+/**
+ * Moves one store's shipment one step on, in the caller's transaction (the order locked first):
+ * the step's date, the order's derived status and events, the ledger credit of a delivered paid
+ * shipment, the buyer's notice and the shipped/delivered e-mail of THIS store's lines.
+ */
+async function moveShipment(q: Queryable, order: OrderRow, storeId: number, target: DeliveryStatus): Promise<boolean> {
+  const shipment = await findShipment(q, order.id, storeId, true);
+  if (!shipment) throw notFound();
+  const current = shipment.status;
+  if (current === target) return false;
+  if (!canMoveDelivery(current, target)) {
+    const next = DELIVERY_TRANSITIONS[current][0];
+    throw conflict(
+      next
+        ? `This shipment is ${current}: it can only move on to ${next}, one step at a time and never back.`
+        : `This shipment is ${current}: it cannot move any further.`,
+    );
+  }
+  if (shipment.active_items === 0) throw conflict("Every item of this order from your store was cancelled.");
+  if (current === "Placed" && order.order_payment_method === "CardPayment" && order.order_payment_status !== "Complete")
+    throw conflict("This order is waiting for its card payment: it can be confirmed once the payment is complete.");
+  if (target === "Placed") return false;
+  await q.query(`UPDATE shipments SET status = $3, ${STEP_COLUMN[target]} = now(), updated_at = now() WHERE order_id = $1 AND store_id = $2`, [
+    order.id,
+    storeId,
+    target,
+  ]);
+  await refreshOrderDelivery(q, order.id);
+  if (target === "Delivered") await creditDeliveredItems(q, order.id);
+  const store = shipment.store_name ?? "The seller";
+  const mails: MailMessage[] = [];
+  if ((target === "Shipped" || target === "Delivered") && order.customer_email) {
+    const first = order.user_id
+      ? (await q.query<{ first_name: string }>("SELECT first_name FROM users WHERE id = $1", [order.user_id])).rows[0]?.first_name
+      : (order.delivery_address?.receiver_first_name as string | undefined);
+    const mine = await q.query<{ product_name: string }>(
+      "SELECT product_name || COALESCE(' (' || option_label || ')', '') AS product_name FROM order_items WHERE order_id = $1 AND store_id = $2 AND status = 'Active' ORDER BY created_at, id",
+      [order.id, storeId],
+    );
+    const mail = {
+      to: order.customer_email,
+      orderId: order.id,
+      guestToken: order.user_id === null ? guestTokenFor(order.id) : undefined,
+      firstName: first ?? null,
+      items: mine.rows.map((r) => r.product_name),
+      store,
+    };
+    mails.push(target === "Shipped" ? orderShippedEmail(mail) : orderDeliveredEmail(mail));
+  }
+  const number = orderNumber(order.id);
+  const said = {
+    Confirmed: { kind: "order_confirmed", title: `Order ${number}: ${store} confirmed`, body: `${store} is preparing its items for shipment.` },
+    Shipped: { kind: "order_shipped", title: `Order ${number}: ${store} shipped`, body: `${store}'s items are on their way to you.` },
+    Delivered: { kind: "order_delivered", title: `Order ${number}: ${store} delivered`, body: "Enjoy it, and tell others what you think with a review." },
+  } as const;
+  const step = said[target];
+  await recordEvent(q, { notices: [buyerNotice(order.user_id, order.id, step.kind, step.title, step.body)], mails });
+  return true;
 }
 
 async function advance(ctx: ApiContext) {
@@ -119,58 +213,59 @@ async function advance(ctx: ApiContext) {
   const target = deliveryStatusOf(body.status);
   if (!target) throw new ApiError(400, { status: [`Choose one of ${DELIVERY_STATUSES.join(", ")}.`] });
   const result = await ctx.db.tx(async (q) => {
-    const { order, items } = await storeOrder(ctx, q, true);
-    const current = order.order_delivery_status as DeliveryStatus;
-    if (current === target) return { order, items, changed: false };
-    if (!canMoveDelivery(current, target)) {
-      const next = DELIVERY_TRANSITIONS[current][0];
-      throw conflict(
-        next
-          ? `This order is ${current}: it can only move on to ${next}, one step at a time and never back.`
-          : `This order is ${current}: it cannot move any further.`,
-      );
-    }
-    const active = items.filter((i) => i.status === "Active");
-    if (!active.length) throw conflict("Every item of this order from your store was cancelled.");
-    if (current === "Placed" && order.order_payment_method === "CardPayment" && order.order_payment_status !== "Complete")
-      throw conflict("This order is waiting for its card payment: it can be confirmed once the payment is complete.");
-    await q.query("UPDATE orders SET order_delivery_status = $2, updated_at = now() WHERE id = $1", [order.id, target]);
-    await recordOrderEvent(q, order.id, DELIVERY_EVENT[target]);
-    if (target === "Delivered") await creditDeliveredItems(q, order.id);
-    const mails: MailMessage[] = [];
-    if ((target === "Shipped" || target === "Delivered") && order.customer_email) {
-      const first = order.user_id
-        ? (await q.query<{ first_name: string }>("SELECT first_name FROM users WHERE id = $1", [order.user_id])).rows[0]?.first_name
-        : (order.delivery_address?.receiver_first_name as string | undefined);
-      const all = await q.query<{ product_name: string }>(
-        "SELECT product_name || COALESCE(' (' || option_label || ')', '') AS product_name FROM order_items WHERE order_id = $1 AND status = 'Active' ORDER BY created_at, id",
-        [order.id],
-      );
-      const mail = {
-        to: order.customer_email,
-        orderId: order.id,
-        guestToken: order.user_id === null ? guestTokenFor(order.id) : undefined,
-        firstName: first ?? null,
-        items: all.rows.map((r) => r.product_name),
-      };
-      mails.push(target === "Shipped" ? orderShippedEmail(mail) : orderDeliveredEmail(mail));
-    }
-    const number = orderNumber(order.id);
-    const said = {
-      Confirmed: { kind: "order_confirmed", title: `Order ${number} confirmed`, body: "The seller is preparing it for shipment." },
-      Shipped: { kind: "order_shipped", title: `Order ${number} shipped`, body: "It is on its way to you." },
-      Delivered: { kind: "order_delivered", title: `Order ${number} delivered`, body: "Enjoy it, and tell others what you think with a review." },
-    } as const;
-    const step = target === "Placed" ? null : said[target];
-    await recordEvent(q, { notices: step ? [buyerNotice(order.user_id, order.id, step.kind, step.title, step.body)] : [], mails });
-    return { order: { ...order, order_delivery_status: target }, items, changed: true };
+    const { order, storeId } = await storeOrder(ctx, q, true);
+    return { order, storeId, changed: await moveShipment(q, order, storeId, target) };
   });
   if (result.changed) {
-    log().info({ requestId: ctx.requestId, orderId: result.order.id, status: result.order.order_delivery_status }, "order delivery status moved");
+    log().info({ requestId: ctx.requestId, orderId: result.order.id, storeId: result.storeId, status: target }, "shipment status moved");
     void flushMailQueue(ctx.db).catch((err) => log().warn({ err, requestId: ctx.requestId }, "sending delivery mail failed; the job retries"));
   }
   const fresh = (await findOrder(ctx.db, result.order.id))!;
-  return json(await storeView(ctx.db, fresh, result.items, ctx.url.origin));
+  return json(await storeView(ctx.db, fresh, result.storeId, ctx.url.origin));
+}
+
+/**
+ * Pay on delivery: the store records that it received the cash for its shipment (a Shipped one is
+ * marked Delivered in the same step). The amount is the shipment's active lines plus its shipping.
+ * The order's payment becomes Complete once every store with active lines has recorded its cash;
+ * the store's ledger is credited. Recording it twice changes nothing.
+ */
+async function cashReceived(ctx: ApiContext) {
+  await storeOrder(ctx);
+  const me = await ctx.requireUser();
+  const result = await ctx.db.tx(async (q) => {
+    const { order, storeId } = await storeOrder(ctx, q, true);
+    if (order.order_payment_method !== "PayOnDelivery") throw conflict("This order was paid by card: there is no cash to record.");
+    let shipment = await findShipment(q, order.id, storeId, true);
+    if (!shipment) throw notFound();
+    if (shipment.cash_received_at !== null) return { order, storeId, changed: false };
+    if (shipment.active_items === 0) throw conflict("Every item of this order from your store was cancelled.");
+    if (shipment.status === "Shipped") {
+      await moveShipment(q, order, storeId, "Delivered");
+      shipment = (await findShipment(q, order.id, storeId))!;
+    }
+    if (shipment.status !== "Delivered") throw conflict("Record the cash when you deliver: ship this order first.");
+    await q.query(
+      "UPDATE shipments SET cash_received_at = now(), cash_received_kobo = $3, cash_received_by = $4, updated_at = now() WHERE order_id = $1 AND store_id = $2",
+      [order.id, storeId, shipment.items_kobo + shipment.shipping_kobo, me.id],
+    );
+    const all = (await shipmentsFor(q, [order.id])).get(order.id) ?? [];
+    if (allCashIn(all)) {
+      await q.query("UPDATE orders SET order_payment_status = 'Complete', updated_at = now() WHERE id = $1 AND order_payment_status = 'Pending'", [order.id]);
+      await recordOrderEvent(q, order.id, "paid");
+    }
+    await creditDeliveredItems(q, order.id);
+    const number = orderNumber(order.id);
+    await recordEvent(q, {
+      notices: [
+        buyerNotice(order.user_id, order.id, "order_paid", `Order ${number}: payment received`, `${shipment.store_name ?? "The seller"} recorded your cash payment of ${formatKobo(shipment.items_kobo + shipment.shipping_kobo)}.`),
+      ],
+    });
+    return { order, storeId, changed: true };
+  });
+  if (result.changed) log().info({ requestId: ctx.requestId, orderId: result.order.id, storeId: result.storeId }, "cash on delivery recorded");
+  const fresh = (await findOrder(ctx.db, result.order.id))!;
+  return json(await storeView(ctx.db, fresh, result.storeId, ctx.url.origin));
 }
 
 export const routes: RouteDef[] = [
@@ -206,5 +301,16 @@ export const routes: RouteDef[] = [
     body: DeliveryStatusBody,
     response: StoreOrderSchema,
     handler: advance,
+  },
+  {
+    method: "POST",
+    path: "/orders/:storeId/store/:orderId/cash/",
+    access: "store-member",
+    summary:
+      "Pay on delivery: record that the store received the cash for its shipment (a Shipped shipment becomes Delivered in the same step). The order's payment is Complete once every store's cash is in; the store's ledger is credited. Twice: no-op. Card orders 409",
+    tag: "orders",
+    auth: "required",
+    response: StoreOrderSchema,
+    handler: cashReceived,
   },
 ];

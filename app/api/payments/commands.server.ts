@@ -17,7 +17,7 @@ import { env } from "~/config.server";
 import { PaymentsNotConfigured, paymentGateway } from "~/integrations/paystack/gateway.server";
 import { log } from "~/ops/logger.server";
 import { ApiError, badRequest } from "../core/http";
-import { emptySourceCart, guestTokenFor, recordOrderEvent } from "./order-hooks.server";
+import { announceOrder, emptySourceCart, guestTokenFor, recordOrderEvent } from "./order-hooks.server";
 import { activeLines, amountDueKobo, findAttemptById, findPaymentOrder, pendingAttempts, type AttemptRow, type PaymentOrderRow } from "./queries.server";
 
 /** Card payment refused for the order's state: a 400 the checkout shows as is. */
@@ -39,6 +39,12 @@ export async function createAttempt(db: Db, orderId: string): Promise<{ attempt:
     if (!order) throw new ApiError(404, { detail: "Not found." });
     payableOrError(order);
     if (!order.email) throw badRequest({ detail: "This order has no e-mail address, which card payment needs. Choose pay on delivery instead." });
+    const cash = await q.query("SELECT 1 FROM shipments WHERE order_id = $1 AND cash_received_at IS NOT NULL LIMIT 1", [orderId]);
+    if (cash.rows.length) throw badRequest({ detail: "A store already received cash for this order: pay the rest on delivery." });
+    // A card payment starts: the order is a card order from now on (a member's order placed without
+    // a method was pay on delivery), and an order placed line by line is announced now.
+    if (order.order_payment_method !== "CardPayment") await q.query("UPDATE orders SET order_payment_method = 'CardPayment', updated_at = now() WHERE id = $1", [orderId]);
+    await announceOrder(q, orderId);
     const n = (await q.query<{ n: number }>("SELECT count(*)::int AS n FROM payment_transactions WHERE order_id = $1", [orderId])).rows[0].n + 1;
     const r = await q.query<{ id: number }>(
       `INSERT INTO payment_transactions (order_id, user_id, reference, amount_kobo, currency, customer_email, payment_method, payment_status)
@@ -80,6 +86,7 @@ export async function startCardPayment(db: Db, order: PaymentOrderRow): Promise<
     if (outcome === "paid" || outcome === "already") throw badRequest({ detail: "This order has already been paid." });
   }
   const { attempt, order: o } = await createAttempt(db, order.id);
+  void flushMailQueue().catch((err) => log().warn({ err }, "sending the order mail failed; the job retries"));
   const urls = paymentUrls(o.id, o.user_id === null);
   try {
     const gateway = await paymentGateway();

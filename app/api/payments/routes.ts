@@ -40,7 +40,7 @@ async function make(ctx: ApiContext) {
   if (!order) throw notFound();
   await requireOrderHolder(ctx, order, body.token);
   const started = await startCardPayment(ctx.db, order);
-  return json({ data: { status: true, message: "Authorization URL created", data: started } }, 201);
+  return json({ status: true, message: "Authorization URL created", data: started }, 201);
 }
 
 async function switchToPod(ctx: ApiContext) {
@@ -85,7 +85,7 @@ export const routes: RouteDef[] = [
     path: "/payments/paystack/make/",
     access: "holder",
     summary:
-      "Start a card payment for an order: a new attempt with our own reference and the order's amount (items + shipping, in kobo, never the client's), then Paystack transaction/initialize. Follow data.data.authorization_url. Guest orders: send `token`. 400 when already paid or cancelled; 503/502 when Paystack is down or refuses (the order is kept).",
+      "Start a card payment for an order: a new attempt with our own reference and the order's amount (items + shipping, in kobo, never the client's), then Paystack transaction/initialize. Answers Paystack's initialize body {status, message, data: {authorization_url, access_code, reference}}: follow data.authorization_url. A pay-on-delivery order (a member's order placed without a method) becomes a card order. Guest orders: send `token`. 400 when already paid or cancelled; 503/502 when Paystack is down or refuses (the order is kept).",
     tag: "payments",
     auth: "optional",
     body: MakePaymentBodySchema,

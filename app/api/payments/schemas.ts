@@ -47,12 +47,11 @@ export const ConfirmPaymentBodySchema = z.object({
   payment_status: z.unknown().optional(),
 });
 
+/** Paystack's own transaction/initialize body, as it is: the URL is `data.authorization_url`. */
 export const MakePaymentAnswerSchema = z.object({
-  data: z.object({
-    status: z.boolean(),
-    message: z.string(),
-    data: z.object({ authorization_url: z.string(), access_code: z.string(), reference: z.string() }),
-  }),
+  status: z.boolean(),
+  message: z.string(),
+  data: z.object({ authorization_url: z.string(), access_code: z.string(), reference: z.string() }),
 });
 
 /** The payment state of an order after confirm_payment or switch_to_pod. */

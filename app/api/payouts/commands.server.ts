@@ -23,22 +23,26 @@ import { findBankAccount, findPayoutByReference, storeBalances, type BankAccount
 // The ledger
 
 /**
- * Credits the stores of a delivered order: each Active item of the order credits its store with
- * the item total less MARKETPLACE_COMMISSION_PERCENT (commission rounded to the kobo), available
- * RETURN_WINDOW_DAYS after the delivery. Written once per item (unique (kind, order_item_id)), so
- * calling it twice credits nothing more. Call it inside the Delivered transition's transaction.
+ * Credits the stores of an order's delivered and paid shipments: each Active item credits its
+ * store with the item total less MARKETPLACE_COMMISSION_PERCENT (commission rounded to the kobo),
+ * available RETURN_WINDOW_DAYS after its shipment's delivery. Written once per item (unique (kind,
+ * order_item_id)), so calling it again credits only what became due since. Call it in the
+ * transaction of a Delivered move, of "Cash received", and of a card payment.
  */
 export async function creditDeliveredItems(tx: Queryable, orderId: string): Promise<number> {
   const e = env();
+  // A store is credited for a shipment it delivered AND that is paid: a card order's verified
+  // payment, or the cash the store recorded for a pay-on-delivery shipment. Once per item.
   const r = await tx.query(
     `INSERT INTO store_ledger (store_id, kind, order_item_id, amount_kobo, description, available_at)
      SELECT i.store_id, 'sale', i.id,
             (i.item_price_kobo * i.quantity) - round((i.item_price_kobo * i.quantity) * $2::numeric / 100)::bigint,
             i.product_name || ' × ' || i.quantity,
-            COALESCE((SELECT max(ev.created_at) FROM order_events ev WHERE ev.order_id = o.id AND ev.kind = 'delivered' AND ev.order_item_id IS NULL), now())
-              + make_interval(days => $3::int)
+            COALESCE(sh.delivered_at, now()) + make_interval(days => $3::int)
        FROM order_items i JOIN orders o ON o.id = i.order_id
-      WHERE i.order_id = $1 AND i.status = 'Active' AND i.store_id IS NOT NULL AND o.order_delivery_status = 'Delivered'
+       JOIN shipments sh ON sh.order_id = i.order_id AND sh.store_id = i.store_id
+      WHERE i.order_id = $1 AND i.status = 'Active' AND i.store_id IS NOT NULL AND sh.status = 'Delivered'
+        AND ((o.order_payment_method = 'CardPayment' AND o.order_payment_status = 'Complete') OR sh.cash_received_at IS NOT NULL)
      ON CONFLICT (kind, order_item_id) WHERE order_item_id IS NOT NULL DO NOTHING`,
     [orderId, e.MARKETPLACE_COMMISSION_PERCENT, e.RETURN_WINDOW_DAYS],
   );

@@ -11,8 +11,10 @@ export interface DeliveryEmailInput {
   orderId: string;
   guestToken?: string;
   firstName?: string | null;
-  /** The names of the order's items that are on their way (active lines). */
+  /** The names of this shipment's items (one store's active lines). */
   items: readonly string[];
+  /** The store whose shipment moved (an order from several stores ships once per store). */
+  store?: string | null;
 }
 
 function deliveryEmail(i: DeliveryEmailInput, kind: "shipped" | "delivered"): MailMessage {
@@ -20,18 +22,19 @@ function deliveryEmail(i: DeliveryEmailInput, kind: "shipped" | "delivered"): Ma
   const href = orderLink(i.orderId, i.guestToken);
   const hello = i.firstName ? `Hello ${i.firstName},` : "Hello,";
   const list = i.items.length ? ` (${i.items.join(", ")})` : "";
+  const from = i.store ? ` from ${i.store}` : "";
   const intro =
     kind === "shipped"
-      ? `Good news: your order ${number}${list} has been shipped and is on its way to you.`
-      : `Your order ${number}${list} has been delivered. Thank you for shopping with BuildMart NG.`;
+      ? `Good news: the items of your order ${number}${from}${list} have been shipped and are on their way to you.`
+      : `The items of your order ${number}${from}${list} have been delivered. Thank you for shopping with BuildMart NG.`;
   const after =
     kind === "shipped"
       ? "You can follow each step of the delivery, with its date, on the order's tracking page."
-      : "Happy with what you bought? You can rate and review the products from the order page.";
-  const title = kind === "shipped" ? `Order ${number} has shipped` : `Order ${number} was delivered`;
+      : "Happy with what you bought? Rate each product from the order page (Rate this product).";
+  const title = kind === "shipped" ? `Order ${number} has shipped${from}` : `Order ${number} was delivered${from}`;
   return {
     to: i.to,
-    subject: kind === "shipped" ? `Your BuildMart NG order ${number} has shipped` : `Your BuildMart NG order ${number} was delivered`,
+    subject: kind === "shipped" ? `Your BuildMart NG order ${number} has shipped${from}` : `Your BuildMart NG order ${number} was delivered${from}`,
     text: `${hello}\n\n${intro}\n\nTrack your order:\n${href}\n\n${after}\n\nBuildMart NG\n`,
     html: emailLayout({ title, intro: [hello, intro], action: { label: "Track your order", href }, after: [after], spellOutLink: true }),
   };

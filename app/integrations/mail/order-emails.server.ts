@@ -48,6 +48,8 @@ export interface OrderPlacedInput {
   lines: readonly EmailOrderLine[];
   subtotalKobo: number;
   shippingKobo: number;
+  /** Each store's shipment and its fee (one line each when the order comes from several stores). */
+  shipments?: readonly { store: string; shippingKobo: number }[];
   /** The destination state (canonical name). */
   state: string | null;
 }
@@ -66,16 +68,17 @@ export function orderPlacedEmail(i: OrderPlacedInput): MailMessage {
   const after = i.guestToken
     ? "Keep this e-mail: the link above is how you view and track this order (you checked out as a guest)."
     : "You can follow the order from your account (Orders).";
-  const totals: Array<[string, string]> = [
-    ["Subtotal", formatKobo(i.subtotalKobo)],
-    [shippingLabel, shippingValue],
-    ["Total", formatKobo(total)],
-  ];
+  const perStore: Array<[string, string]> =
+    i.shipments && i.shipments.length > 1
+      ? i.shipments.map((s) => [`${shippingLabel} from ${s.store}`, s.shippingKobo === 0 ? "Free" : formatKobo(s.shippingKobo)])
+      : [[shippingLabel, shippingValue]];
+  const totals: Array<[string, string]> = [["Subtotal", formatKobo(i.subtotalKobo)], ...perStore, ["Total", formatKobo(total)]];
   const textLines = i.lines.map((l) => `- ${l.name} × ${l.quantity}: ${formatKobo(l.unitKobo * l.quantity)}`).join("\n");
+  const shippingText = perStore.map(([k, v]) => `${k}: ${v}`).join("\n");
   return {
     to: i.to,
     subject: `Your BuildMart NG order ${number} is placed`,
-    text: `${hello}\n\n${intro}\n\n${textLines}\n\nSubtotal: ${formatKobo(i.subtotalKobo)}\n${shippingLabel}: ${shippingValue}\nTotal: ${formatKobo(total)}\n\nView your order:\n${href}\n\n${after}\n\nBuildMart NG\n`,
+    text: `${hello}\n\n${intro}\n\n${textLines}\n\nSubtotal: ${formatKobo(i.subtotalKobo)}\n${shippingText}\nTotal: ${formatKobo(total)}\n\nView your order:\n${href}\n\n${after}\n\nBuildMart NG\n`,
     html: layout(`Order ${number} is placed`, [hello, intro], itemsTable(i.lines, totals), { label: "View your order", href }, [after]),
   };
 }

@@ -148,7 +148,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const addressId = positiveId(form.get("delivery_address_id"));
     if (!addressId) return answer(api, { intent, result: formError(CHECKOUT_MESSAGES.noAddress) });
     if (!(PAYMENT_METHODS as readonly string[]).includes(method)) return answer(api, { intent, result: formError(CHECKOUT_MESSAGES.selectBoth) });
-    const body = { delivery_address_id: addressId, order_payment_method: method, ...(buy ? { buy } : {}) };
+    // The order's lines come from exactly one source: the product bought now, or this cart (named
+    // explicitly; `cartItems` asks for "my cart" when the page no longer knows its id, e.g. a retry).
+    const body = { delivery_address_id: addressId, order_payment_method: method, ...(buy ? { buy } : items?.cartId ? { cart_id: items.cartId } : { cartItems: [] }) };
     return finishPlacement(api, items, body, key, method as Method, false, {});
   }
 
@@ -163,7 +165,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = {
     guest_delivery_address: { ...submission.value, country: "NGA" },
     order_payment_method: method,
-    ...(buy ? { buy } : { cart_id: cartId }),
+    ...(buy ? { buy } : cartId ? { cart_id: cartId } : { cartItems: [] }),
   };
   return finishPlacement(api, items, body, key, method as Method, true, { shipping, state, payload: submission.payload });
 }

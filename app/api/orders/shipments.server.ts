@@ -1,0 +1,142 @@
+/**
+ * Shipments: each store's lines of an order travel as one shipment, with its own delivery status
+ * (Placed → Confirmed → Shipped → Delivered, the date of each step), its own shipping fee (from the
+ * store's state to the buyer's, app/domain/shipping.ts) and, for pay on delivery, the cash the
+ * store records as received (docs/orders.md). The order's delivery status is derived from its
+ * shipments (the least advanced one that still has active lines) and its shipping fee is their
+ * sum; both are written here, in the caller's transaction, whenever a shipment or a line changes.
+ *
+ * Lock order, everywhere: the order row, then its shipments, then its lines (placement, lines
+ * added, store status moves, cash, cancels, returns and payments all take the order first).
+ */
+import type { Queryable } from "~/db/client.server";
+import { DELIVERY_EVENT, DELIVERY_STATUSES, type DeliveryStatus } from "~/domain/orders";
+import { shipmentShippingKobo, subtotalKobo, type ShipmentSize } from "~/domain/shipping";
+
+export interface ShipmentRow {
+  id: number;
+  order_id: string;
+  store_id: number | null;
+  store_name: string | null;
+  store_slug: string | null;
+  origin_state: string | null;
+  status: DeliveryStatus;
+  shipping_kobo: number;
+  created_at: Date | string;
+  confirmed_at: Date | string | null;
+  shipped_at: Date | string | null;
+  delivered_at: Date | string | null;
+  cash_received_at: Date | string | null;
+  cash_received_kobo: number | null;
+  /** Active lines of this store in the order. */
+  active_items: number;
+  /** Sum of the active lines (price × quantity), kobo. */
+  items_kobo: number;
+}
+
+const SHIPMENT_COLUMNS = `sh.id, sh.order_id::text AS order_id, sh.store_id, s.name AS store_name, s.slug AS store_slug, sh.origin_state, sh.status,
+  sh.shipping_kobo, sh.created_at, sh.confirmed_at, sh.shipped_at, sh.delivered_at, sh.cash_received_at, sh.cash_received_kobo,
+  (SELECT count(*)::int FROM order_items oi WHERE oi.order_id = sh.order_id AND oi.store_id IS NOT DISTINCT FROM sh.store_id AND oi.status = 'Active') AS active_items,
+  (SELECT COALESCE(sum(oi.item_price_kobo * oi.quantity), 0)::bigint FROM order_items oi
+    WHERE oi.order_id = sh.order_id AND oi.store_id IS NOT DISTINCT FROM sh.store_id AND oi.status = 'Active') AS items_kobo`;
+
+/** The shipments of many orders (store order: by store id), in one query. */
+export async function shipmentsFor(q: Queryable, orderIds: string[]): Promise<Map<string, ShipmentRow[]>> {
+  const map = new Map<string, ShipmentRow[]>();
+  if (!orderIds.length) return map;
+  const r = await q.query<ShipmentRow>(
+    `SELECT ${SHIPMENT_COLUMNS} FROM shipments sh LEFT JOIN stores s ON s.id = sh.store_id
+      WHERE sh.order_id = ANY($1::uuid[]) ORDER BY sh.store_id NULLS LAST`,
+    [orderIds],
+  );
+  for (const row of r.rows) map.set(row.order_id, [...(map.get(row.order_id) ?? []), row]);
+  return map;
+}
+
+/** One store's shipment of an order (locked when asked: take the order's lock first). */
+export async function findShipment(q: Queryable, orderId: string, storeId: number, lock = false): Promise<ShipmentRow | null> {
+  if (lock) await q.query("SELECT id FROM shipments WHERE order_id = $1 AND store_id = $2 FOR UPDATE", [orderId, storeId]);
+  const r = await q.query<ShipmentRow>(
+    `SELECT ${SHIPMENT_COLUMNS} FROM shipments sh LEFT JOIN stores s ON s.id = sh.store_id WHERE sh.order_id = $1 AND sh.store_id = $2`,
+    [orderId, storeId],
+  );
+  return r.rows[0] ?? null;
+}
+
+/** Makes sure each store with lines in the order has its shipment (shipping from the store's state). */
+export async function ensureShipments(q: Queryable, orderId: string): Promise<void> {
+  await q.query(
+    `INSERT INTO shipments (order_id, store_id, origin_state)
+     SELECT DISTINCT oi.order_id, oi.store_id, s.state FROM order_items oi LEFT JOIN stores s ON s.id = oi.store_id
+      WHERE oi.order_id = $1
+     ON CONFLICT (order_id, store_id) DO NOTHING`,
+    [orderId],
+  );
+}
+
+/**
+ * Recomputes an order's items total and each shipment's fee from the active lines (prices as
+ * recorded, sizes from the catalogue, from each store's state to the order's destination state);
+ * the order's shipping fee is their sum.
+ */
+export async function recomputeOrderTotals(q: Queryable, orderId: string, destination: string | null) {
+  const r = await q.query<{ store_id: number | null; quantity: number; item_price_kobo: number; size: ShipmentSize | null; origin_state: string | null }>(
+    `SELECT oi.store_id, oi.quantity, oi.item_price_kobo, p.size, sh.origin_state
+       FROM order_items oi LEFT JOIN products p ON p.id = oi.product_id
+       LEFT JOIN shipments sh ON sh.order_id = oi.order_id AND sh.store_id IS NOT DISTINCT FROM oi.store_id
+      WHERE oi.order_id = $1 AND oi.status = 'Active'`,
+    [orderId],
+  );
+  const byStore = new Map<number | null, typeof r.rows>();
+  for (const l of r.rows) byStore.set(l.store_id, [...(byStore.get(l.store_id) ?? []), l]);
+  const ships = await q.query<{ store_id: number | null; origin_state: string | null }>("SELECT store_id, origin_state FROM shipments WHERE order_id = $1", [orderId]);
+  let shipping = 0;
+  let items = 0;
+  for (const sh of ships.rows) {
+    const lines = (byStore.get(sh.store_id) ?? []).map((l) => ({ size: l.size ?? "medium", quantity: l.quantity, unitPriceKobo: l.item_price_kobo }));
+    const fee = shipmentShippingKobo(lines, sh.origin_state, destination);
+    shipping += fee;
+    items += subtotalKobo(lines);
+    await q.query("UPDATE shipments SET shipping_kobo = $3, updated_at = now() WHERE order_id = $1 AND store_id IS NOT DISTINCT FROM $2 AND shipping_kobo <> $3", [
+      orderId,
+      sh.store_id,
+      fee,
+    ]);
+  }
+  await q.query("UPDATE orders SET order_total_kobo = $2, shipping_kobo = $3, updated_at = now() WHERE id = $1", [orderId, items, shipping]);
+}
+
+/** The least advanced status among shipments that still have active lines (null: none has). */
+export function derivedDeliveryStatus(shipments: readonly Pick<ShipmentRow, "status" | "active_items">[]): DeliveryStatus | null {
+  const active = shipments.filter((s) => s.active_items > 0);
+  if (!active.length) return null;
+  return DELIVERY_STATUSES[Math.min(...active.map((s) => DELIVERY_STATUSES.indexOf(s.status)))];
+}
+
+/**
+ * Writes the order's derived delivery status after a shipment or a line changed, and records the
+ * order-level event of every step the whole order has now reached (the order's tracking dates).
+ * An order whose every line was cancelled keeps the status it had. Returns the status.
+ */
+export async function refreshOrderDelivery(q: Queryable, orderId: string): Promise<DeliveryStatus | null> {
+  const ships = (await shipmentsFor(q, [orderId])).get(orderId) ?? [];
+  const derived = derivedDeliveryStatus(ships);
+  if (!derived) return null;
+  const cur = await q.query<{ order_delivery_status: DeliveryStatus }>("SELECT order_delivery_status FROM orders WHERE id = $1", [orderId]);
+  const was = cur.rows[0]?.order_delivery_status ?? "Placed";
+  if (DELIVERY_STATUSES.indexOf(derived) > DELIVERY_STATUSES.indexOf(was)) {
+    await q.query("UPDATE orders SET order_delivery_status = $2, updated_at = now() WHERE id = $1", [orderId, derived]);
+    for (const s of DELIVERY_STATUSES.slice(DELIVERY_STATUSES.indexOf(was) + 1, DELIVERY_STATUSES.indexOf(derived) + 1))
+      await q.query(
+        `INSERT INTO order_events (order_id, kind) VALUES ($1, $2) ON CONFLICT (order_id, kind) WHERE order_item_id IS NULL DO NOTHING`,
+        [orderId, DELIVERY_EVENT[s]],
+      );
+  }
+  return derived;
+}
+
+/** Pay on delivery: true when every shipment with active lines has its cash recorded. */
+export function allCashIn(shipments: readonly Pick<ShipmentRow, "active_items" | "cash_received_at">[]): boolean {
+  const active = shipments.filter((s) => s.active_items > 0);
+  return active.length > 0 && active.every((s) => s.cash_received_at !== null);
+}
