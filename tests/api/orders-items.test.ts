@@ -13,7 +13,7 @@ import { GUEST_ADDRESS, makeProduct, makeShopper, mailsTo, stockOf } from "./ord
 async function placeFor(api: TestApi, opts: { method?: "PayOnDelivery" | "CardPayment"; quantity?: number; stock?: number; price_kobo?: number } = {}) {
   const p = await makeProduct(api, { stock: opts.stock ?? 20, price_kobo: opts.price_kobo ?? 1_500_000, size: "small" });
   const me = await makeShopper(api, { state: "Oyo", items: [{ product_id: p.id, quantity: opts.quantity ?? 2 }] });
-  const r = await api.call("/orders/", { token: me.token, json: { delivery_address_id: me.addressId, order_payment_method: opts.method ?? "PayOnDelivery" } });
+  const r = await api.call("/orders/", { token: me.token, json: { cartItems: [], delivery_address_id: me.addressId, order_payment_method: opts.method ?? "PayOnDelivery" } });
   expect(r.status).toBe(201);
   return { me, product: p, order: r.body, itemId: r.body.order_items[0].id as string };
 }

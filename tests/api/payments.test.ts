@@ -100,8 +100,8 @@ describe.each(engines())("card payments on %s", (engine) => {
     const { orderId, cartId, due } = await cardOrder(me.id);
     const r = await make(orderId, { token: me.token });
     expect(r.status).toBe(201);
-    const { authorization_url, access_code, reference } = r.body.data.data;
-    expect(r.body.data).toMatchObject({ status: true, message: "Authorization URL created" });
+    const { authorization_url, access_code, reference } = r.body.data;
+    expect(r.body).toMatchObject({ status: true, message: "Authorization URL created" });
     expect(access_code).toBeTruthy();
     expect(reference).toMatch(/^ord-[0-9a-f]{12}-1-[0-9a-f]{6}$/);
     // The amount asked is the order's (items + shipping), never the client's 100 kobo.
@@ -171,7 +171,7 @@ describe.each(engines())("card payments on %s", (engine) => {
   it("Decline leaves the attempt failed; a retry with a new reference then Pay marks the order paid", async () => {
     const me = await makeUser(api);
     const { orderId } = await cardOrder(me.id);
-    const first = (await make(orderId, { token: me.token })).body.data.data;
+    const first = (await make(orderId, { token: me.token })).body.data;
     const back = new URL((await press(first.authorization_url, "decline"))!);
     const declined = await confirm(back.searchParams.get("reference"), orderId, "reference");
     expect(declined.body).toMatchObject({ paid: false, status: "Failed", order_payment_status: "Pending" });
@@ -179,7 +179,7 @@ describe.each(engines())("card payments on %s", (engine) => {
 
     const retry = await make(orderId, { token: me.token });
     expect(retry.status).toBe(201);
-    const second = retry.body.data.data;
+    const second = retry.body.data;
     expect(second.reference).not.toBe(first.reference);
     expect(second.reference).toMatch(/-2-/);
     await press(second.authorization_url, "pay");
@@ -188,7 +188,7 @@ describe.each(engines())("card payments on %s", (engine) => {
     expect(list.body.results.map((t: { payment_status: string }) => t.payment_status)).toEqual(["Complete", "Failed"]);
     // Cancel payment goes back to the checkout (cancel_action) and never pays.
     const other = await cardOrder(me.id);
-    const third = (await make(other.orderId, { token: me.token })).body.data.data;
+    const third = (await make(other.orderId, { token: me.token })).body.data;
     expect(await press(third.authorization_url, "cancel")).toBe(`http://localhost:3000/checkout/payment?order_id=${other.orderId}&cancelled=1`);
     expect((await confirm(third.reference, other.orderId)).body).toMatchObject({ paid: false, status: "Pending" });
   });
@@ -199,7 +199,7 @@ describe.each(engines())("card payments on %s", (engine) => {
     try {
       for (const tamper of ["UPDATE payment_transactions SET amount_kobo = amount_kobo + 100 WHERE reference = $1", "UPDATE payment_transactions SET currency = 'USD' WHERE reference = $1"]) {
         const { orderId } = await cardOrder(me.id);
-        const { authorization_url, reference } = (await make(orderId, { token: me.token })).body.data.data;
+        const { authorization_url, reference } = (await make(orderId, { token: me.token })).body.data;
         await api.db.query(tamper, [reference]);
         await press(authorization_url, "pay");
         const r = await confirm(reference, orderId);
@@ -224,7 +224,7 @@ describe.each(engines())("card payments on %s", (engine) => {
   it("refuses webhooks with a bad or missing signature and stores nothing; a signed event is only a hint to verify", async () => {
     const me = await makeUser(api);
     const { orderId, due } = await cardOrder(me.id);
-    const { reference } = (await make(orderId, { token: me.token })).body.data.data;
+    const { reference } = (await make(orderId, { token: me.token })).body.data;
     const body = JSON.stringify({ event: "charge.success", data: { reference, amount: due, currency: "NGN", status: "success" } });
     const before = await count("SELECT count(*)::int AS n FROM webhook_events", []);
     const send = (b: string, signature?: string) =>
@@ -257,7 +257,7 @@ describe.each(engines())("card payments on %s", (engine) => {
   it("1,000 replays of a signed charge.success and concurrent confirms give exactly one paid transition and one e-mail", async () => {
     const me = await makeUser(api);
     const { orderId } = await cardOrder(me.id);
-    const { authorization_url, reference } = (await make(orderId, { token: me.token })).body.data.data;
+    const { authorization_url, reference } = (await make(orderId, { token: me.token })).body.data;
     paystack.setWebhookUrl(undefined); // we deliver this event ourselves
     try {
       await press(authorization_url, "pay");
@@ -291,7 +291,7 @@ describe.each(engines())("card payments on %s", (engine) => {
     // Underneath the dedupe: the webhook, the success page and the job racing, each holding the
     // attempt as it was while Pending, still make one transition.
     const race = await cardOrder(me.id);
-    const started = (await make(race.orderId, { token: me.token })).body.data.data;
+    const started = (await make(race.orderId, { token: me.token })).body.data;
     const stale = (await findAttempt(api.db, started.reference))!;
     await press(started.authorization_url, "pay");
     const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => settleAttempt(api.db, stale, i % 2 ? "webhook" : "job")));
@@ -309,10 +309,10 @@ describe.each(engines())("card payments on %s", (engine) => {
     const declined = await cardOrder(me.id);
     const left = await cardOrder(me.id);
     const fresh = await cardOrder(me.id);
-    const p = (await make(paid.orderId, { token: me.token })).body.data.data;
-    const d = (await make(declined.orderId, { token: me.token })).body.data.data;
-    const l = (await make(left.orderId, { token: me.token })).body.data.data;
-    const f = (await make(fresh.orderId, { token: me.token })).body.data.data;
+    const p = (await make(paid.orderId, { token: me.token })).body.data;
+    const d = (await make(declined.orderId, { token: me.token })).body.data;
+    const l = (await make(left.orderId, { token: me.token })).body.data;
+    const f = (await make(fresh.orderId, { token: me.token })).body.data;
     paystack.setWebhookUrl(undefined); // the shopper paid but neither the callback nor the webhook reached us
     try {
       await press(p.authorization_url, "pay");
@@ -359,7 +359,7 @@ describe.each(engines())("card payments on %s", (engine) => {
   it("refunds cancelled items through Paystack: queued → pending → processed by webhook; the order is Refunded when every paid item is", async () => {
     const me = await makeUser(api);
     const { orderId } = await cardOrder(me.id);
-    const { authorization_url, reference } = (await make(orderId, { token: me.token })).body.data.data;
+    const { authorization_url, reference } = (await make(orderId, { token: me.token })).body.data;
     await press(authorization_url, "pay");
     await confirm(reference, orderId);
     const items = (
@@ -419,7 +419,7 @@ describe.each(engines())("card payments on %s", (engine) => {
   it("cancelling a paid item through the API queues its refund and sends it to Paystack at once, without waiting for the job", async () => {
     const me = await makeUser(api);
     const { orderId } = await cardOrder(me.id);
-    const { authorization_url, reference } = (await make(orderId, { token: me.token })).body.data.data;
+    const { authorization_url, reference } = (await make(orderId, { token: me.token })).body.data;
     await press(authorization_url, "pay");
     await confirm(reference, orderId);
     expect((await orderRow(orderId)).order_payment_status).toBe("Complete");
@@ -447,7 +447,7 @@ describe.each(engines())("card payments on %s", (engine) => {
     const refundIds: number[] = [];
     for (let i = 0; i < 6; i++) {
       const { orderId } = await cardOrder(me.id);
-      const { authorization_url, reference } = (await make(orderId, { token: me.token })).body.data.data;
+      const { authorization_url, reference } = (await make(orderId, { token: me.token })).body.data;
       refs.push(reference);
       if (i % 2 === 0) continue;
       // half of them paid (by confirm), each with a refund queued for one item
@@ -479,7 +479,7 @@ describe.each(engines())("card payments on %s", (engine) => {
   it("reports a refund Paystack refuses as failed (logged at error), without retrying it forever", async () => {
     const me = await makeUser(api);
     const { orderId } = await cardOrder(me.id);
-    const { reference } = (await make(orderId, { token: me.token })).body.data.data;
+    const { reference } = (await make(orderId, { token: me.token })).body.data;
     // Our books say Complete, but Paystack never took the money: it refuses the refund (4xx).
     await api.db.query("UPDATE payment_transactions SET payment_status = 'Complete' WHERE reference = $1", [reference]);
     const attemptId = (await api.db.query<{ id: number }>("SELECT id FROM payment_transactions WHERE reference = $1", [reference])).rows[0].id;
@@ -529,25 +529,25 @@ describe.each(engines())("card payments on %s", (engine) => {
     const retry = await make(orderId, { token: me.token });
     expect(retry.status).toBe(201);
     // Paystack down while the success page confirms: still a 200, Pending, with a message; nothing marked.
-    await press(retry.body.data.data.authorization_url, "decline");
+    await press(retry.body.data.authorization_url, "decline");
     setPaystack(paystack.secretKey, "http://127.0.0.1:9");
     let c;
     try {
-      c = await confirm(retry.body.data.data.reference, orderId);
+      c = await confirm(retry.body.data.reference, orderId);
     } finally {
       setPaystack(paystack.secretKey, paystack.url);
     }
     expect(c.status).toBe(200);
     expect(c.body).toMatchObject({ paid: false, status: "Pending", message: expect.stringMatching(/could not reach/) });
     await new Promise((r) => setTimeout(r, 1_050));
-    expect((await confirm(retry.body.data.data.reference, orderId)).body).toMatchObject({ paid: false, status: "Failed" });
+    expect((await confirm(retry.body.data.reference, orderId)).body).toMatchObject({ paid: false, status: "Failed" });
   });
 
   it("confirm_payment answers 400 at once for missing ids, 404 for a reference of another order", async () => {
     const me = await makeUser(api);
     const a = await cardOrder(me.id);
     const b = await cardOrder(me.id);
-    const { reference } = (await make(a.orderId, { token: me.token })).body.data.data;
+    const { reference } = (await make(a.orderId, { token: me.token })).body.data;
     const started = Date.now();
     const answers = await Promise.all(Array.from({ length: 200 }, () => confirm(null, null)));
     expect(answers.every((x) => x.status === 400 && x.body.tx_ref && x.body.order_id)).toBe(true);
@@ -572,12 +572,12 @@ describe.each(engines())("card payments on %s", (engine) => {
     expect((await make(guest.orderId, { guest: "wrong" })).status).toBe(404);
     const ok = await make(guest.orderId, { guest: guestTokenFor(guest.orderId) });
     expect(ok.status).toBe(201);
-    const tx = paystack.transaction(ok.body.data.data.reference)!;
+    const tx = paystack.transaction(ok.body.data.reference)!;
     expect(tx.email).toBe("guest.buyer@example.com");
     expect(tx.callback_url).toBe(`http://localhost:3000/checkout/payment/success?order_id=${guest.orderId}&g=y`);
     // Guests pay and confirm like members.
-    await press(ok.body.data.data.authorization_url, "pay");
-    expect((await confirm(ok.body.data.data.reference, guest.orderId)).body).toMatchObject({ paid: true });
+    await press(ok.body.data.authorization_url, "pay");
+    expect((await confirm(ok.body.data.reference, guest.orderId)).body).toMatchObject({ paid: true });
     const mail = await api.db.query<{ text_body: string }>("SELECT text_body FROM mail_queue WHERE to_address = 'guest.buyer@example.com' AND text_body LIKE '%' || $1 || '%'", [guest.orderId]);
     expect(mail.rows[0].text_body).toContain(`/orders/${guest.orderId}?t=${encodeURIComponent(guestTokenFor(guest.orderId))}`);
   });
@@ -585,8 +585,8 @@ describe.each(engines())("card payments on %s", (engine) => {
   it("switches an unpaid order to pay on delivery; money that still arrives for it is kept as a card payment, a second payment is refunded", async () => {
     const me = await makeUser(api);
     const { orderId, cartId } = await cardOrder(me.id);
-    const first = (await make(orderId, { token: me.token })).body.data.data;
-    const second = (await make(orderId, { token: me.token })).body.data.data;
+    const first = (await make(orderId, { token: me.token })).body.data;
+    const second = (await make(orderId, { token: me.token })).body.data;
     const sw = await api.call("/payments/paystack/switch_to_pod/", { method: "PATCH", token: me.token, json: { order_id: orderId } });
     expect(sw.status).toBe(200);
     expect(sw.body).toMatchObject({ order_id: orderId, paid: false, order_payment_method: "PayOnDelivery", order_payment_status: "Pending" });
@@ -638,7 +638,7 @@ describe.each(engines())("card payments on %s", (engine) => {
   it("a payment started before items were cancelled pays the order, and what it brought above the new amount due is refunded", async () => {
     const me = await makeUser(api);
     const { orderId, due } = await cardOrder(me.id);
-    const stale = (await make(orderId, { token: me.token })).body.data.data;
+    const stale = (await make(orderId, { token: me.token })).body.data;
     expect(paystack.transaction(stale.reference)?.amount).toBe(due);
     // The shopper cancels an item before paying: the amount due drops.
     const [first] = await itemsOf(orderId);
@@ -648,7 +648,7 @@ describe.each(engines())("card payments on %s", (engine) => {
     expect(newDue).toBeLessThan(due);
     // Complete Payment now starts a new attempt for the new amount (the earlier one is never offered
     // again); the earlier attempt stays Pending, so money paid on its page is still found.
-    const fresh = (await make(orderId, { token: me.token })).body.data.data;
+    const fresh = (await make(orderId, { token: me.token })).body.data;
     expect(fresh.reference).toMatch(/-2-/);
     expect(paystack.transaction(fresh.reference)?.amount).toBe(newDue);
     expect(await attemptRow(stale.reference)).toMatchObject({ payment_status: "Pending", amount_kobo: due });
@@ -688,7 +688,7 @@ describe.each(engines())("card payments on %s", (engine) => {
   it("a payment for less than the current amount due (items added after it was started) never pays the order and is reported", async () => {
     const me = await makeUser(api);
     const { orderId, due } = await cardOrder(me.id);
-    const started = (await make(orderId, { token: me.token })).body.data.data;
+    const started = (await make(orderId, { token: me.token })).body.data;
     const [, , extra] = await inStockProducts(api.db, 3);
     const add = await api.call(`/orders/${orderId}/orderitems/create/`, { token: me.token, json: { product_id: extra, quantity: 1 } });
     expect(add.status).toBe(201);
@@ -711,7 +711,7 @@ describe.each(engines())("card payments on %s", (engine) => {
     expect(await paidEvents(orderId)).toBe(0);
     expect(await paidMails(orderId)).toBe(0);
     // The shopper can pay the full amount with a new attempt.
-    const again = (await make(orderId, { token: me.token })).body.data.data;
+    const again = (await make(orderId, { token: me.token })).body.data;
     expect(paystack.transaction(again.reference)?.amount).toBe(newDue);
     await press(again.authorization_url, "pay");
     expect((await confirm(again.reference, orderId)).body).toMatchObject({ paid: true, status: "Complete", amount: newDue / 100 });
@@ -720,7 +720,7 @@ describe.each(engines())("card payments on %s", (engine) => {
   it("cancelling every item of a card-paid order refunds the shipping too, queued with the last cancellation, once; the order is Refunded when all are processed", async () => {
     const me = await makeUser(api);
     const { orderId, due } = await cardOrder(me.id);
-    const { authorization_url, reference } = (await make(orderId, { token: me.token })).body.data.data;
+    const { authorization_url, reference } = (await make(orderId, { token: me.token })).body.data;
     await press(authorization_url, "pay");
     expect((await confirm(reference, orderId)).body.paid).toBe(true);
     await paystack.idle();

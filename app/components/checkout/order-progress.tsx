@@ -4,6 +4,7 @@
  * order's `steps`, steps up to the current one highlighted, and the delivery-window text.
  */
 import { DELIVERY_PROGRESS, DELIVERY_STATUSES, deliveryStatusOf, type DeliveryStatus } from "~/domain/order-rules";
+import type { ApiOrder } from "~/storefront/api-types";
 
 /** The date (ISO) each delivery step was reached, null when not yet. */
 export type StepDates = Record<DeliveryStatus, string | null>;
@@ -19,16 +20,35 @@ export const DELIVERY_WINDOW_TEXT = "Orders are usually delivered within 3 to 7 
 
 const stepDate = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
 
-export function OrderProgress({ status, steps, cancelled = false }: { status: string; steps: StepDates; cancelled?: boolean }) {
+export function OrderProgress({
+  status,
+  steps,
+  cancelled = false,
+  store,
+  headingId = "progress-heading",
+}: {
+  status: string;
+  steps: StepDates;
+  cancelled?: boolean;
+  /** The store whose shipment this is (an order from several stores shows one progress per store). */
+  store?: string;
+  headingId?: string;
+}) {
   const current = deliveryStatusOf(status) ?? "Placed";
   const fill = DELIVERY_PROGRESS[current];
   const reached = DELIVERY_STATUSES.indexOf(current);
   const dateOf = (s: DeliveryStatus) => (steps[s] ? stepDate.format(new Date(steps[s])) : null);
   return (
-    <section aria-labelledby="progress-heading" className="rounded-lg border border-gray-200 bg-white p-4" data-testid="order-progress" data-status={current}>
-      <h2 id="progress-heading" className="sr-only">
-        Delivery steps
-      </h2>
+    <section aria-labelledby={headingId} className="rounded-lg border border-gray-200 bg-white p-4" data-testid="order-progress" data-status={current} data-store={store}>
+      {store ? (
+        <h2 id={headingId} className="mb-3 font-semibold">
+          From {store}: <span data-testid="shipment-status">{current}</span>
+        </h2>
+      ) : (
+        <h2 id={headingId} className="sr-only">
+          Delivery steps
+        </h2>
+      )}
       <div
         className="h-2 w-full overflow-hidden rounded-full bg-gray-200"
         role="progressbar"
@@ -66,5 +86,32 @@ export function OrderProgress({ status, steps, cancelled = false }: { status: st
       </ol>
       {cancelled ? <p className="mt-3 text-sm font-semibold text-red-700">This order was cancelled.</p> : <p className="mt-3 text-sm text-gray-700">{DELIVERY_WINDOW_TEXT}</p>}
     </section>
+  );
+}
+
+/**
+ * One progress per store of the order (each store's shipment moves on its own), with the store's
+ * name; an order from one store shows its one progress. Shipments whose every line was cancelled
+ * say so.
+ */
+export function ShipmentsProgress({ order }: { order: ApiOrder }) {
+  const shipments = order.shipments ?? [];
+  if (!shipments.length) {
+    const cancelled = order.order_items.length > 0 && order.order_items.every((i) => i.status === "Cancelled");
+    return <OrderProgress status={order.order_delivery_status} steps={order.steps} cancelled={cancelled} />;
+  }
+  return (
+    <div className="space-y-3">
+      {shipments.map((sh) => (
+        <OrderProgress
+          key={sh.id}
+          status={sh.status}
+          steps={sh.steps}
+          cancelled={sh.active_items === 0}
+          store={sh.store_name}
+          headingId={`progress-${sh.id}`}
+        />
+      ))}
+    </div>
   );
 }

@@ -350,5 +350,22 @@ export async function createOrder(
     );
     if (cancelled) await q.query("INSERT INTO order_events (order_id, order_item_id, kind, created_at) VALUES ($1, $2, 'cancelled', $3)", [o.id, r.rows[0].id, step(0.5)]);
   }
+  // One shipment per store, all at the order's status and step dates; the shipping fee on the
+  // first store's; a delivered pay-on-delivery order marked paid had its cash recorded.
+  const steps: readonly string[] = reached;
+  const stepAt = (s: string) => (steps.includes(s) ? step(steps.indexOf(s)) : null);
+  const cashIn = over.payment_method === "PayOnDelivery" && over.payment_status === "Complete" && delivery === "Delivered";
+  await q.query(
+    `INSERT INTO shipments (order_id, store_id, origin_state, status, shipping_kobo, confirmed_at, shipped_at, delivered_at, cash_received_at, cash_received_kobo, created_at)
+     SELECT $1, x.store_id, s.state, $2, CASE WHEN x.rn = 1 THEN $3::bigint ELSE 0 END, $4::timestamptz, $5::timestamptz, $6::timestamptz,
+            CASE WHEN $7 THEN $6::timestamptz END,
+            CASE WHEN $7 THEN (SELECT COALESCE(sum(oi.item_price_kobo * oi.quantity), 0) FROM order_items oi WHERE oi.order_id = $1 AND oi.store_id = x.store_id AND oi.status = 'Active')
+                              + CASE WHEN x.rn = 1 THEN $3::bigint ELSE 0 END END,
+            $8::timestamptz
+       FROM (SELECT store_id, row_number() OVER (ORDER BY store_id) AS rn FROM (SELECT DISTINCT store_id FROM order_items WHERE order_id = $1) d) x
+       LEFT JOIN stores s ON s.id = x.store_id`,
+    [o.id, delivery, over.shipping_kobo ?? 0, stepAt("confirmed"), stepAt("shipped"), stepAt("delivered"), cashIn, at.toISOString()],
+  );
+  await q.query("UPDATE orders SET announced_at = created_at, lines_changed_at = created_at WHERE id = $1", [o.id]);
   return o;
 }

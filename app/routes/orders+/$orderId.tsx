@@ -7,10 +7,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OrderDetail } from "~/components/checkout/order-detail";
-import { OrderProgress } from "~/components/checkout/order-progress";
+import { ShipmentsProgress } from "~/components/checkout/order-progress";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { apiFor } from "~/storefront/api.server";
-import { loadOrder, orderSteps } from "~/storefront/checkout.server";
+import { loadOrder } from "~/storefront/checkout.server";
 import { orderNumber } from "~/domain/order-rules";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -23,17 +23,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const order = await loadOrder(api, id, token);
   if (!order) throw new Response("Not Found", { status: 404 });
-  const cancelled = order.order_items.length > 0 && order.order_items.every((i) => i.status === "Cancelled");
-  return data({ order, steps: orderSteps(order), cancelled }, { headers: await api.headers({ "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" }) });
+  return data({ order }, { headers: await api.headers({ "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" }) });
 }
 
 export default function GuestOrderRoute() {
-  const { order, steps, cancelled } = useLoaderData<typeof loader>();
+  const { order } = useLoaderData<typeof loader>();
   return (
     <main className="container-page space-y-4 py-4">
       <OrderDetail order={order} />
       <h2 className="text-lg font-bold">Order Progress</h2>
-      <OrderProgress status={order.order_delivery_status} steps={steps} cancelled={cancelled} />
+      <ShipmentsProgress order={order} />
     </main>
   );
 }

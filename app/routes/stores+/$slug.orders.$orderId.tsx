@@ -2,8 +2,10 @@
  * /stores/{slug}/orders/{orderId} — one order as the store sees it (spec sections 2 and 4): Order
  * ID (first segment in capitals), Order Date, Total Amount (the store's items), the items, the
  * delivery address, payment status and method, the status history with dates, and ONE button that
- * moves the order to its next delivery status (Confirmed, Shipped, Delivered). A plain POST (works
- * without JavaScript); the API decides (one step at a time, never back) and its refusal is shown.
+ * moves THIS STORE'S shipment to its next delivery status (Confirmed, Shipped, Delivered); other
+ * stores of the same order move their own. Pay on delivery: "Cash received" (with Delivered, one
+ * click, when the shipment is out). Plain POSTs (work without JavaScript); the API decides (one step
+ * at a time, never back) and its refusal is shown.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -34,11 +36,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api, store } = await requireStoreArea(request, context, params.slug);
   const form = await readForm(request);
-  if (form.get("intent") !== "advance") throw unknownIntent();
+  const intent = form.get("intent");
+  if (intent !== "advance" && intent !== "cash") throw unknownIntent();
   const orderId = params.orderId ?? "";
   if (!UUID_RE.test(orderId)) throw new Response("Not Found", { status: 404 });
   const status = String(form.get("status") ?? "").slice(0, 20);
-  const r = await api.patch<ApiStoreOrder>(`/orders/${store.id}/store/${orderId}/status/`, { status });
+  const r =
+    intent === "cash"
+      ? await api.post<ApiStoreOrder>(`/orders/${store.id}/store/${orderId}/cash/`, {})
+      : await api.patch<ApiStoreOrder>(`/orders/${store.id}/store/${orderId}/status/`, { status });
   if (r.status === 401) throw await api.signedOut();
   if (r.status === 404) throw new Response("Not Found", { status: 404 });
   if (!r.ok) {
@@ -47,7 +53,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   return redirectWithFlash(api, `/stores/${store.slug}/orders/${orderId}`, {
     kind: "success",
-    message: `Order ${orderNumber(orderId)} is now ${r.data.order_delivery_status}.`,
+    message:
+      intent === "cash"
+        ? `Cash recorded for order ${orderNumber(orderId)}: it is ${r.data.order_delivery_status}, payment ${r.data.order_payment_status}.`
+        : `Order ${orderNumber(orderId)}: your shipment is now ${r.data.order_delivery_status}.`,
   });
 }
 
@@ -66,6 +75,9 @@ export default function StoreOrderRoute() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "advance";
+  const cashBusy = navigation.state !== "idle" && navigation.formData?.get("intent") === "cash";
+  const pod = order.order_payment_method === "PayOnDelivery";
+  const shipment = order.shipments[0];
   const a = order.delivery_address as Record<string, string | null | undefined>;
   const itemName = new Map(order.order_items.map((i) => [i.id, i.product_name]));
   return (
@@ -82,24 +94,44 @@ export default function StoreOrderRoute() {
           Total Amount: <span className="font-bold" data-testid="store-total">{formatNaira(order.store_total)}</span>
         </p>
         <p className="mt-1 text-sm">
-          Delivery status: <span className="font-semibold" data-testid="delivery-status">{order.order_delivery_status}</span>
+          Your shipment: <span className="font-semibold" data-testid="delivery-status">{order.order_delivery_status}</span>
+          {shipment ? (
+            <>
+              {" "}
+              · shipping {shipment.shipping_cost === 0 ? "free" : formatNaira(shipment.shipping_cost)} from {shipment.origin_state ?? "Lagos"}
+            </>
+          ) : null}
         </p>
+        {pod ? (
+          <p className="mt-1 text-sm" data-testid="cash-status">
+            {shipment?.cash_received ? "Cash received" : `Collect ${formatNaira(order.total)} in cash on delivery`}
+          </p>
+        ) : null}
         {actionData?.error ? (
           <p role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="advance-error">
             {actionData.error}
           </p>
         ) : null}
-        {order.next_status ? (
-          <Form method="post" className="mt-3">
-            <input type="hidden" name="status" value={order.next_status} />
-            <button type="submit" name="intent" value="advance" className={primaryButton} disabled={busy}>
-              {busy ? <Spinner /> : null}
-              Mark as {order.next_status}
-            </button>
-          </Form>
-        ) : (
-          <p className="mt-3 text-sm text-green-800">This order was delivered: nothing more to do.</p>
-        )}
+        <div className="mt-3 flex flex-wrap gap-2">
+          {order.next_status ? (
+            <Form method="post">
+              <input type="hidden" name="status" value={order.next_status} />
+              <button type="submit" name="intent" value="advance" className={primaryButton} disabled={busy}>
+                {busy ? <Spinner /> : null}
+                Mark as {order.next_status}
+              </button>
+            </Form>
+          ) : null}
+          {order.can_record_cash ? (
+            <Form method="post">
+              <button type="submit" name="intent" value="cash" className={primaryButton} disabled={cashBusy} data-testid="cash-received">
+                {cashBusy ? <Spinner /> : null}
+                {order.order_delivery_status === "Shipped" ? "Delivered and cash received" : "Cash received"}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+        {!order.next_status && !order.can_record_cash ? <p className="mt-3 text-sm text-green-800">This order was delivered: nothing more to do.</p> : null}
       </header>
       <section aria-labelledby="items-h" className="rounded-lg border border-gray-200 bg-white p-4">
         <h2 id="items-h" className="mb-2 font-semibold">
@@ -111,6 +143,11 @@ export default function StoreOrderRoute() {
               {i.image ? <img src={`${i.image}?w=160`} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" /> : null}
               <div className="min-w-0 flex-1">
                 <p className="font-medium">{i.product_name}</p>
+                {i.option_label ? (
+                  <p className="text-sm font-semibold text-gray-800" data-testid="order-item-option">
+                    {i.option_label}
+                  </p>
+                ) : null}
                 <p className="text-sm text-gray-600">
                   {i.quantity} × {formatNaira(i.item_price)}
                   {i.status === "Cancelled" ? (
