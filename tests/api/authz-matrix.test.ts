@@ -155,11 +155,13 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
   // Placed and unpaid, and items cancelled only before it ships (a card-paid one also queues a refund).
   if (p === "/orders/:id/orderitems/create/" && m === "POST") {
     await api.db.query("UPDATE orders SET order_delivery_status = 'Placed', order_payment_status = 'Pending' WHERE id = $1", [o.orderId]);
+    await api.db.query("UPDATE shipments SET status = 'Placed' WHERE order_id = $1", [o.orderId]);
     const [, , , , , spare] = await inStockProducts(api.db, 6);
     return { product_id: spare, quantity: 1, item_price: 1 };
   }
   if (p === "/orders/:orderItemId/orderitem/cancel" && m === "POST") {
     await api.db.query("UPDATE orders SET order_delivery_status = 'Confirmed', order_payment_method = 'CardPayment' WHERE id = $1", [o.orderId]);
+    await api.db.query("UPDATE shipments SET status = 'Confirmed' WHERE order_id = $1", [o.orderId]);
     return { order_item_cancel_reason: "Financial Constraint" };
   }
   // The vendor area (issue 10): product writes are multipart with real photos; the store's order moves one step.
@@ -187,6 +189,7 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
   if (p === "/products/options/" && m === "POST") return { product: o.storeProductId, variant: "Colour", value: "Red", price: 100 };
   if (p === "/orders/:storeId/store/:orderId/status/" && m === "PATCH") {
     await api.db.query("UPDATE orders SET order_delivery_status = 'Placed', order_payment_status = 'Complete' WHERE id = $1", [o.orderId]);
+    await api.db.query("UPDATE shipments SET status = 'Placed' WHERE order_id = $1", [o.orderId]);
     return { status: "Confirmed" };
   }
   // Returns (issue 11): the fixture line is delivered (within the window) and already has a return.

@@ -99,10 +99,12 @@ describe.each(engines())("notifications on %s", (engine) => {
     for (const s of ["Confirmed", "Shipped", "Delivered"]) expect((await move(api, c, order.id, s)).status).toBe(200);
     expect((await move(api, c, order.id, "Delivered")).status).toBe(200); // the same again: no second notice
     const buyer = await noticesFor(api, { userId: c.shopper.id });
+    // Each store's shipment moves on its own, so every notice names the store.
+    const store = (await api.db.query<{ name: string }>("SELECT name FROM stores WHERE id = $1", [c.store.id])).rows[0].name;
     expect(buyer.map((n) => [n.kind, n.title, n.link])).toEqual([
-      ["order_confirmed", `Order ${number(order.id)} confirmed`, `/users/orders/${order.id}`],
-      ["order_shipped", `Order ${number(order.id)} shipped`, `/users/orders/${order.id}`],
-      ["order_delivered", `Order ${number(order.id)} delivered`, `/users/orders/${order.id}`],
+      ["order_confirmed", `Order ${number(order.id)}: ${store} confirmed`, `/users/orders/${order.id}`],
+      ["order_shipped", `Order ${number(order.id)}: ${store} shipped`, `/users/orders/${order.id}`],
+      ["order_delivered", `Order ${number(order.id)}: ${store} delivered`, `/users/orders/${order.id}`],
     ]);
     expect(await mailCount(api, c.shopper.email)).toBe(2);
   });

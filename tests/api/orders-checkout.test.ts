@@ -3,7 +3,7 @@
  * empty cart, addresses, idempotency keys, stock and concurrency, shipping by state.
  */
 import { describe, expect, it } from "vitest";
-import { SHIPPING_CAP_KOBO, SHIPPING_TABLE_KOBO, shippingKobo } from "~/domain/shipping";
+import { FEE_KOBO, SHIPPING_CAP_KOBO, shipmentShippingKobo } from "~/domain/shipping";
 import { NIGERIAN_STATES } from "~/domain/validation";
 import { createAddress, createCart } from "~/db/seed/factories";
 import { engines, makeUser, useApi } from "./harness";
@@ -28,20 +28,18 @@ describe.each(engines())("checkout: POST /orders/ on %s", (engine) => {
         order_delivery_status: "Delivered",
         user_id: 1,
         orderItems: [{ product_id: a.id, item_price: 1, quantity: 2 }],
+        cart_id: me.cartId,
       },
     });
     expect(r.status).toBe(201);
     const o = r.body;
     expect(o.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const subtotal = 1_234_500 * 2 + 250_000;
-    const shipping = shippingKobo(
-      [
-        { size: "small", quantity: 2, unitPriceKobo: 1_234_500 },
-        { size: "large", quantity: 1, unitPriceKobo: 250_000 },
-      ],
-      "Kano",
-    );
-    expect(shipping).toBe(SHIPPING_TABLE_KOBO.Kano.small * 2 + SHIPPING_TABLE_KOBO.Kano.large);
+    // Two stores (each test product has its own, in Lagos): two shipments, each from Lagos to Kano.
+    const shipping =
+      shipmentShippingKobo([{ size: "small", quantity: 2, unitPriceKobo: 1_234_500 }], "Lagos", "Kano") +
+      shipmentShippingKobo([{ size: "large", quantity: 1, unitPriceKobo: 250_000 }], "Lagos", "Kano");
+    expect(shipping).toBe(FEE_KOBO.far.small * 2 + FEE_KOBO.far.large);
     expect(o).toMatchObject({
       order_total_price: subtotal / 100,
       shipping_cost: shipping / 100,
@@ -96,7 +94,7 @@ describe.each(engines())("checkout: POST /orders/ on %s", (engine) => {
     expect((await api.call(`/carts/user/${me.id}/`, { token: me.token })).body.cart_items).toEqual([]);
   });
 
-  it("defaults to card payment and refuses an unknown method", async () => {
+  it("a member's order without a method is pay on delivery; an unknown method is refused", async () => {
     const p = await makeProduct(api);
     const me = await makeShopper(api, { items: [{ product_id: p.id }] });
     const bad = await api.call("/orders/", { token: me.token, json: { cartItems: [], delivery_address_id: me.addressId, order_payment_method: "Cash" } });
@@ -104,7 +102,7 @@ describe.each(engines())("checkout: POST /orders/ on %s", (engine) => {
     expect(bad.body.order_payment_method).toBeDefined();
     const ok = await api.call("/orders/", { token: me.token, json: { cartItems: [], delivery_address_id: me.addressId } });
     expect(ok.status).toBe(201);
-    expect(ok.body.order_payment_method).toBe("CardPayment");
+    expect(ok.body.order_payment_method).toBe("PayOnDelivery");
   });
 
   it("answers an empty cart, a missing address and someone else's address with a 400 and writes nothing", async () => {
@@ -154,15 +152,19 @@ describe.each(engines())("checkout: POST /orders/ on %s", (engine) => {
     expect(bad.body["guest_delivery_address.zip_code"]).toEqual(["Postal code is required"]);
     expect(bad.body["guest_delivery_address.email"]).toEqual(["Enter a valid email address"]);
     expect(bad.body["guest_delivery_address.street_address"]).toBeDefined();
-    const noCart = await api.call("/orders/", { json: { guest_delivery_address: GUEST_ADDRESS, order_payment_method: "PayOnDelivery" } });
+    // A guest asking for "my cart" without naming one is refused; with no source at all the order starts empty.
+    const noCart = await api.call("/orders/", { json: { guest_delivery_address: GUEST_ADDRESS, order_payment_method: "PayOnDelivery", cartItems: [] } });
     expect(noCart.status).toBe(400);
     expect(noCart.body.cart_id).toBeDefined();
+    const empty = await api.call("/orders/", { json: { guest_delivery_address: GUEST_ADDRESS, order_payment_method: "PayOnDelivery" } });
+    expect(empty.status).toBe(201);
+    expect(empty.body).toMatchObject({ order_items: [], is_guest: true, guest_token: expect.any(String) });
 
     const r = await api.call("/orders/", { json: { guest_delivery_address: GUEST_ADDRESS, order_payment_method: "PayOnDelivery", cartId: cart.id } });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ user_id: null, is_guest: true, delivery_state: "Enugu", customer_email: GUEST_ADDRESS.email });
     expect(r.body.delivery_address).toMatchObject({ receiver_first_name: "Chidi", receiver_phone_one: "+2348031234567", country: "NGA", zip_code: "400001" });
-    expect(r.body.shipping_cost).toBe((SHIPPING_TABLE_KOBO.Enugu.small * 3) / 100);
+    expect(r.body.shipping_cost).toBe((FEE_KOBO.far.small * 3) / 100);
     expect(typeof r.body.guest_token).toBe("string");
     expect(r.body.guest_token.length).toBeGreaterThan(30);
     const id = r.body.id;
@@ -202,7 +204,7 @@ describe.each(engines())("checkout: POST /orders/ on %s", (engine) => {
     });
     expect(r.status).toBe(201);
     expect(r.body.order_items).toEqual([expect.objectContaining({ product_id: p.id, quantity: 2, item_price: 7_000 })]);
-    expect(r.body.shipping_cost).toBe((SHIPPING_TABLE_KOBO.Rivers.large * 2) / 100);
+    expect(r.body.shipping_cost).toBe((FEE_KOBO.neighbouring_zone.large * 2) / 100);
     const r2 = await api.call("/orders/", {
       json: { guest_delivery_address: GUEST_ADDRESS, order_payment_method: "PayOnDelivery", orderItem: { product_id: p.id, quantity: 1, item_price: 0.5 } },
     });
@@ -233,7 +235,7 @@ describe.each(engines())("checkout: POST /orders/ on %s", (engine) => {
   it("returns the same order for a retried placement with the same Idempotency-Key (header or body), and 422 for a different body", async () => {
     const p = await makeProduct(api, { stock: 10 });
     const me = await makeShopper(api, { items: [{ product_id: p.id, quantity: 2 }] });
-    const body = { delivery_address_id: me.addressId, order_payment_method: "CardPayment" };
+    const body = { delivery_address_id: me.addressId, order_payment_method: "CardPayment", cartItems: [] };
     const headers = { "Idempotency-Key": `key-${me.id}-a` };
     const first = await api.call("/orders/", { token: me.token, json: body, headers });
     expect(first.status).toBe(201);
@@ -290,11 +292,13 @@ describe.each(engines())("checkout: POST /orders/ on %s", (engine) => {
     expect(sold.rows[0].n).toBe(10);
   }, 120_000);
 
-  it("charges shipping by the destination state from the zone table, the same as the cart quote and the shipping fee", async () => {
+  it("charges shipping from the store's state to the destination state, the same as the cart quote and the shipping fee", async () => {
     const p = await makeProduct(api, { price_kobo: 300_000, size: "medium", stock: 1000 });
-    for (const state of ["Lagos", "Oyo", "Rivers", "Federal Capital Territory", "Borno"]) {
+    // The test product's store has no state on record: it ships from Lagos.
+    const band: Record<string, keyof typeof FEE_KOBO> = { Lagos: "same_state", Oyo: "same_zone", Rivers: "neighbouring_zone", "Federal Capital Territory": "neighbouring_zone", Borno: "far" };
+    for (const state of Object.keys(band)) {
       const me = await makeShopper(api, { state, items: [{ product_id: p.id, quantity: 2 }] });
-      const expected = SHIPPING_TABLE_KOBO[state as (typeof NIGERIAN_STATES)[number]].medium * 2;
+      const expected = FEE_KOBO[band[state]].medium * 2;
       const quote = await api.call(`/carts/${me.cartId}/?state=${encodeURIComponent(state)}`, { token: me.token });
       expect(quote.body.shipping_cost).toBe(expected / 100);
       expect(quote.body.shipping_state).toBe(state);
@@ -302,8 +306,9 @@ describe.each(engines())("checkout: POST /orders/ on %s", (engine) => {
       const fee = await api.call(`/orders/${p.id}/shippingfee/?state=${encodeURIComponent(state)}&quantity=2`);
       expect(fee.status).toBe(200);
       expect(fee.body.shipping_cost).toBe(expected / 100);
-      const o = await api.call("/orders/", { token: me.token, json: { cartItems: [], delivery_address_id: me.addressId, order_payment_method: "PayOnDelivery" } });
+      const o = await api.call("/orders/", { token: me.token, json: { cart_id: me.cartId, delivery_address_id: me.addressId, order_payment_method: "PayOnDelivery" } });
       expect(o.body.shipping_cost).toBe(expected / 100);
+      expect(o.body.shipments).toMatchObject([{ store: p.store_id, shipping_cost: expected / 100 }]);
       // The spec's "order id form": the shipping the order was charged, for its buyer only.
       const charged = await api.call(`/orders/${o.body.id}/shippingfee/`, { token: me.token });
       expect(charged.status).toBe(200);
@@ -313,8 +318,8 @@ describe.each(engines())("checkout: POST /orders/ on %s", (engine) => {
       expect((await api.call(`/orders/${o.body.id}/shippingfee/`)).status).toBe(401);
     }
     // "abuja" and "FCT" are the FCT; no state is the base zone; the cap holds
-    expect((await api.call(`/orders/${p.id}/shippingfee/?state=abuja`)).body.shipping_cost).toBe(SHIPPING_TABLE_KOBO["Federal Capital Territory"].medium / 100);
-    expect((await api.call(`/orders/${p.id}/shippingfee/`)).body).toEqual({ shipping_cost: SHIPPING_TABLE_KOBO.Lagos.medium / 100, state: null, zone: "A" });
+    expect((await api.call(`/orders/${p.id}/shippingfee/?state=abuja`)).body.shipping_cost).toBe(FEE_KOBO.neighbouring_zone.medium / 100);
+    expect((await api.call(`/orders/${p.id}/shippingfee/`)).body).toMatchObject({ shipping_cost: FEE_KOBO.same_state.medium / 100, state: null });
     expect((await api.call(`/orders/${p.id}/shippingfee/?state=Borno&quantity=50`)).body.shipping_cost).toBe(SHIPPING_CAP_KOBO / 100);
     expect((await api.call(`/orders/999999/shippingfee/`)).status).toBe(404);
   });
@@ -332,7 +337,7 @@ describe.each(engines())("checkout: POST /orders/ on %s", (engine) => {
     expect(m.subject).toContain(number);
     expect(m.text_body).toContain("Roofing nails 1kg × 2: ₦8,400");
     expect(m.text_body).toContain("Shipping to Enugu");
-    expect(m.text_body).toContain(`Total: ₦${(8_400 + (SHIPPING_TABLE_KOBO.Enugu.small * 2) / 100).toLocaleString("en-NG")}`);
+    expect(m.text_body).toContain(`Total: ₦${(8_400 + (FEE_KOBO.far.small * 2) / 100).toLocaleString("en-NG")}`);
     expect(m.text_body).toContain(`/orders/${r.body.id}?t=${encodeURIComponent(r.body.guest_token)}`);
     expect(m.html_body).toContain("Roofing nails 1kg");
     expect(m.html_body).toContain(`/orders/${r.body.id}?t=${encodeURIComponent(r.body.guest_token)}`);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { CANCEL_REASONS } from "~/domain/orders";
-import { SHIPPING_TABLE_KOBO } from "~/domain/shipping";
+import { FEE_KOBO } from "~/domain/shipping";
 import { createCart } from "~/db/seed/factories";
 import { engines, makeUser, useApi, type TestApi } from "./harness";
 import { GUEST_ADDRESS, makeProduct, makeShopper, mailsTo, stockOf } from "./orders-helpers";
@@ -49,8 +49,10 @@ describe.each(engines())("order items on %s", (engine) => {
       expect(r.body.item).toMatchObject({ product_id: extra.id, quantity: 3, item_price: 9_900, status: "Active" });
       expect(r.body.order.order_items).toHaveLength(2);
       expect(r.body.order.order_total_price).toBe(15_000 + 29_700);
-      const shipping = SHIPPING_TABLE_KOBO.Oyo.small + SHIPPING_TABLE_KOBO.Oyo.large * 3;
-      expect(r.body.order.shipping_cost).toBe(Math.min(shipping, 2_500_000) / 100);
+      // Two stores, two shipments from Lagos to Oyo (the same zone): each its own fee.
+      const shipping = FEE_KOBO.same_zone.small + Math.min(FEE_KOBO.same_zone.large * 3, 2_500_000);
+      expect(r.body.order.shipping_cost).toBe(shipping / 100);
+      expect(r.body.order.shipments).toHaveLength(2);
       expect(await stockOf(api, extra.id)).toBe(1);
       // the same product again raises that line
       const again = await api.call(`/orders/${order.id}/orderitems/create/`, { token: me.token, json: { product_id: extra.id, quantity: 1 } });
@@ -79,6 +81,7 @@ describe.each(engines())("order items on %s", (engine) => {
       expect(await stockOf(api, extra.id)).toBe(100);
       const { me: me2, order: o2 } = await placeFor(api);
       await api.db.query("UPDATE orders SET order_delivery_status = 'Confirmed' WHERE id = $1", [o2.id]);
+      await api.db.query("UPDATE shipments SET status = 'Confirmed' WHERE order_id = $1", [o2.id]);
       expect((await api.call(`/orders/${o2.id}/orderitems/create/`, { token: me2.token, json: { product_id: extra.id, quantity: 1 } })).status).toBe(409);
     });
   });
@@ -146,8 +149,8 @@ describe.each(engines())("order items on %s", (engine) => {
       expect(added.body.order.order_total_price).toBe(36_000);
       const r = await api.call(`/orders/${itemId}/orderitem/cancel`, { token: me.token, json: { order_item_cancel_reason: "Financial Constraint" } });
       expect(r.body.order_total_price).toBe(6_000);
-      expect(r.body.shipping_cost).toBe(SHIPPING_TABLE_KOBO.Oyo.large / 100);
-      expect(r.body.total).toBe(6_000 + SHIPPING_TABLE_KOBO.Oyo.large / 100);
+      expect(r.body.shipping_cost).toBe(FEE_KOBO.same_zone.large / 100);
+      expect(r.body.total).toBe(6_000 + FEE_KOBO.same_zone.large / 100);
       expect(r.body.order_payment_status).toBe("Pending");
 
       const paid = await placeFor(api, { method: "CardPayment", quantity: 2, price_kobo: 1_500_000 });
@@ -217,6 +220,7 @@ describe.each(engines())("order items on %s", (engine) => {
       ] as const) {
         const { me, order, itemId, product } = await placeFor(api);
         await api.db.query("UPDATE orders SET order_delivery_status = $2 WHERE id = $1", [order.id, status]);
+        await api.db.query("UPDATE shipments SET status = $2 WHERE order_id = $1", [order.id, status]);
         const r = await api.call(`/orders/${itemId}/orderitem/cancel`, { token: me.token, json: { order_item_cancel_reason: "Seller Reputation" } });
         expect(r.status, status).toBe(ok ? 200 : 409);
         expect(await stockOf(api, product.id)).toBe(ok ? 20 : 18);

@@ -78,11 +78,11 @@ describe.each(engines())("unpaid card orders on %s", (engine) => {
     const pod = await placeCardOrder(); // switched to pay on delivery
     const young = await placeCardOrder(); // 47 hours old
 
-    const d = (await make(declined.orderId, declined.me.token)).body.data.data;
+    const d = (await make(declined.orderId, declined.me.token)).body.data;
     await press(d.authorization_url, "decline");
     expect((await confirm(d.reference, declined.orderId)).body.status).toBe("Failed");
-    const open = (await make(paying.orderId, paying.me.token)).body.data.data;
-    const p = (await make(paidUnheard.orderId, paidUnheard.me.token)).body.data.data;
+    const open = (await make(paying.orderId, paying.me.token)).body.data;
+    const p = (await make(paidUnheard.orderId, paidUnheard.me.token)).body.data;
     paystack.setWebhookUrl(undefined);
     try {
       await press(p.authorization_url, "pay");

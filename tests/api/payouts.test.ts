@@ -33,7 +33,7 @@ describe.each(engines())("vendor payouts on %s", (engine) => {
     setPaystack(undefined, undefined);
   });
 
-  /** A shipped order with two lines of the cast's store (one cancelled) and one of the other store, moved to Delivered by a member. */
+  /** A shipped order with two lines of the cast's store (one cancelled) and one of the other store; a member delivers the store's shipment (and records the cash of a pay-on-delivery one). */
   async function deliveredOrder(c: Cast, opts: { payment?: "CardPayment" | "PayOnDelivery" } = {}) {
     const cat = await firstCategory(api);
     const mine = await createProduct(api.db, { store_id: c.store.id, user_id: c.owner.id, category_id: cat, name: "Dangote cement 50kg", selling_price_kobo: 1_234_567 });
@@ -47,7 +47,11 @@ describe.each(engines())("vendor payouts on %s", (engine) => {
       payment_status: opts.payment === "CardPayment" ? "Complete" : "Pending",
       delivery_status: "Shipped",
     });
-    const r = await api.call(`/orders/${c.store.id}/store/${order.id}/status/`, { method: "PATCH", token: c.member.token, json: { status: "Delivered" } });
+    // A pay-on-delivery shipment is credited once it is paid: the store delivers and records the cash in one step.
+    const r =
+      (opts.payment ?? "PayOnDelivery") === "PayOnDelivery"
+        ? await api.call(`/orders/${c.store.id}/store/${order.id}/cash/`, { method: "POST", token: c.member.token, json: {} })
+        : await api.call(`/orders/${c.store.id}/store/${order.id}/status/`, { method: "PATCH", token: c.member.token, json: { status: "Delivered" } });
     expect(r.status).toBe(200);
     return { order, mine, theirs };
   }

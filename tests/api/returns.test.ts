@@ -45,8 +45,11 @@ describe.each(engines())("returns on %s", (engine) => {
       delivery_status: delivery,
       created_at: new Date(Date.now() - 20 * 86_400_000),
     });
-    if (delivery === "Delivered")
+    if (delivery === "Delivered") {
       await api.db.query("UPDATE order_events SET created_at = now() - make_interval(days => $2) WHERE order_id = $1 AND kind = 'delivered'", [order.id, over.daysAgo ?? 1]);
+      // the return window runs from the item's own shipment's delivery
+      await api.db.query("UPDATE shipments SET delivered_at = now() - make_interval(days => $2) WHERE order_id = $1", [order.id, over.daysAgo ?? 1]);
+    }
     const items = (await api.db.query<{ id: string; store_id: number; total: number }>(
       "SELECT id::text AS id, store_id, item_price_kobo * quantity AS total FROM order_items WHERE order_id = $1 ORDER BY created_at, id",
       [order.id],
@@ -186,13 +189,14 @@ describe.each(engines())("returns on %s", (engine) => {
     // pay for real through the stand-in, then deliver
     const made = await api.call("/payments/paystack/make/", { token: c.shopper.token, json: { order_id: orderId } });
     expect(made.status).toBe(201);
-    const { authorization_url, reference } = made.body.data.data;
+    const { authorization_url, reference } = made.body.data;
     const page = await (await fetch(authorization_url)).text();
     const action = /action="([^"]+\/pay)"/.exec(page)![1].replace(/&amp;/g, "&");
     await fetch(action, { method: "POST", redirect: "manual" });
     await api.call("/payments/paystack/confirm_payment", { method: "PATCH", json: { trx_ref: reference, order_id: orderId } });
     await waitFor("the order to be paid", async () => (await count("SELECT count(*)::int AS n FROM orders WHERE id = $1 AND order_payment_status = 'Complete'", [orderId])) === 1);
     await api.db.query("UPDATE orders SET order_delivery_status = 'Delivered' WHERE id = $1", [orderId]);
+    await api.db.query("UPDATE shipments SET status = 'Delivered', delivered_at = now() WHERE order_id = $1", [orderId]);
     await api.db.query("INSERT INTO order_events (order_id, kind, created_at) VALUES ($1, 'delivered', now() - interval '2 days')", [orderId]);
 
     const id = (await ask(orderId, item.id, c.shopper.token)).body.id as number;

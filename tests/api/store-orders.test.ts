@@ -55,6 +55,9 @@ describe.each(engines())("store orders on %s", (engine) => {
       expect(r.status).toBe(200);
       expect(r.body.order_delivery_status.toLowerCase()).toBe(status.toLowerCase());
     }
+    // The other store's shipment is still Placed: so is the order, until it moves too.
+    expect((await api.call(`/orders/${order.id}/`, { token: c.shopper.token })).body.order_delivery_status).toBe("Placed");
+    for (const status of ["Confirmed", "Shipped", "Delivered"]) expect((await move(api, c, order.id, status, c.otherOwner.token, c.otherStore.id)).status).toBe(200);
     const events = await api.db.query<{ kind: string }>("SELECT kind FROM order_events WHERE order_id = $1 AND order_item_id IS NULL ORDER BY id", [order.id]);
     expect(events.rows.map((e) => e.kind)).toEqual(["placed", "confirmed", "shipped", "delivered"]);
     const shopperView = await api.call(`/orders/${order.id}/`, { token: c.shopper.token });
@@ -80,16 +83,21 @@ describe.each(engines())("store orders on %s", (engine) => {
     const back = await move(api, c, order.id, "Placed");
     expect(back.status).toBe(409);
     expect(back.body.detail).toMatch(/only move on to Shipped/);
+    const confirmedAt = async () =>
+      (await api.db.query<{ at: string }>("SELECT confirmed_at::text AS at FROM shipments WHERE order_id = $1 AND store_id = $2", [order.id, c.store.id])).rows[0].at;
+    const first = await confirmedAt();
+    expect(first).toBeTruthy();
     const same = await move(api, c, order.id, "Confirmed");
     expect(same.status).toBe(200);
-    const n = await api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM order_events WHERE order_id = $1 AND kind = 'confirmed'", [order.id]);
-    expect(n.rows[0].n).toBe(1);
+    expect(await confirmedAt()).toBe(first);
     expect((await move(api, c, order.id, "Lost")).status).toBe(400);
     await move(api, c, order.id, "Shipped");
     await move(api, c, order.id, "Delivered");
     expect((await move(api, c, order.id, "Shipped")).status).toBe(409);
-    const row = await api.db.query("SELECT order_delivery_status FROM orders WHERE id = $1", [order.id]);
-    expect(row.rows[0].order_delivery_status).toBe("Delivered");
+    const row = await api.db.query("SELECT status FROM shipments WHERE order_id = $1 AND store_id = $2", [order.id, c.store.id]);
+    expect(row.rows[0].status).toBe("Delivered");
+    // the order waits for the other store's shipment
+    expect((await api.db.query("SELECT order_delivery_status FROM orders WHERE id = $1", [order.id])).rows[0].order_delivery_status).toBe("Placed");
   });
 
   it("a card order waiting for its payment cannot be confirmed; a paid one can", async () => {

@@ -4,13 +4,15 @@
  * Money in answers is naira (numbers); `order_total_price` is the items only, `total` adds shipping.
  *
  * POST /orders/                                             (anyone; a bearer token makes it a member order)
- *   Member, from their cart:  {delivery_address_id, order_payment_method}
- *   Guest, from a guest cart: {guest_delivery_address: {email, receiver_first_name, receiver_last_name,
- *                              receiver_phone_one, street_address, city, state, zip_code, country?},
- *                              order_payment_method, cart_id}
- *   Buy-now (member or guest): add `buy: productId` (+ `quantity`, default 1), or `orderItem: {product_id, quantity}`;
- *                              the cart is then left alone.
- *   Aliases: cartId, addressId, paymentMethod. order_payment_method: "CardPayment" (default) | "PayOnDelivery".
+ *   The lines come from exactly one source (docs/orders.md):
+ *     a cart:        cart_id / cartId (or cartItems, the spec helper's; without an id: the member's own cart);
+ *     one product:   buy: productId (+ quantity, option_id) or orderItem: {product_id, quantity, option_id?};
+ *     nothing:       the order starts empty; add lines with POST /orders/{id}/orderitems/create/.
+ *   Member:  {delivery_address_id, order_payment_method?, <source>}; without a method: PayOnDelivery
+ *            until a card payment is started (make).
+ *   Guest:   {guest_delivery_address: {email, receiver_first_name, receiver_last_name, receiver_phone_one,
+ *            street_address, city, state, zip_code, country?}, order_payment_method, <source>}
+ *   Aliases: cartId, addressId, paymentMethod. order_payment_method: "CardPayment" | "PayOnDelivery".
  *   A member may also send `cart_id` (their own cart or a guest cart they hold) or a `guest_delivery_address`
  *   instead of an address-book id. item_price, delivery_charge, order_payment_status, order_delivery_status,
  *   user_id, shippingCost, subtotal are accepted and ignored: prices, shipping (by the address's state,
@@ -38,13 +40,14 @@
  *                              (no/other token on a guest order, or anyone else: 404; no bearer and no token: 401)
  * GET /orders/user/{userId}    that member or an admin → {count, next, previous, results: ApiOrder[]} (?page=)
  *
- * POST /orders/{id}/orderitems/create/ {product_id, quantity, item_price (ignored)}   owner only
- *   Only while the order is Placed and its payment Pending (else 409). Price from the catalogue, stock
- *   taken (409 when short), totals and shipping recomputed. 201 → {item: ApiOrderItem, order: ApiOrder}.
+ * POST /orders/{id}/orderitems/create/ {product_id, option_id?, quantity, item_price (ignored)}   owner, or guest ?token=
+ *   Only while the payment is Pending and no shipment has moved (else 409). Price from the catalogue, stock
+ *   taken (409 when short), the store's shipment made, totals and shipping recomputed.
+ *   201 → {item: ApiOrderItem, order: ApiOrder}.
  *
  * POST /orders/{orderItemId}/orderitem/cancel {order_item_cancel_reason}   owner/admin, or guest with ?token=
- *   One of the 7 reasons (CANCEL_REASONS in app/domain/orders.ts; others 400). Allowed while the order is
- *   Placed or Confirmed (else 409). Stock returns; a card-paid order (Complete) queues a `refunds` row for
+ *   One of the 7 reasons (CANCEL_REASONS in app/domain/orders.ts; others 400). Allowed while the line's own
+ *   store shipment is Placed or Confirmed (else 409). Stock returns; a card-paid order (Complete) queues a `refunds` row for
  *   the item total (payments-api sends it), and with its last active item one for the shipping fee too.
  *   Cancelling a cancelled item answers the same, no second refund.
  *   200 → ApiOrder (the item's status "Cancelled", cancel_reason, cancelled_at; a `cancelled` event in status_history).
