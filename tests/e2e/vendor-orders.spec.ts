@@ -1,8 +1,8 @@
 /**
  * The seller's orders (issue 10), JavaScript on and off: a shopper buys from the demo vendor's store
  * with pay on delivery; the vendor finds the order in the store's history, confirms, ships and
- * delivers it from the order page (one POST button each); a stale step is refused with the API's
- * message; the shopper's tracking page shows each step with its date.
+ * delivers it from the order page (one POST button each) and records the cash; a stale step is
+ * refused with the API's message; the shopper's tracking page shows each step with its date.
  */
 import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
@@ -78,8 +78,14 @@ test("the vendor confirms, ships and delivers a pay-on-delivery order; the shopp
     await expect(page.getByTestId("status-history")).toContainText(step);
   }
   await expect(page.getByRole("button", { name: /^Mark as/ })).toHaveCount(0);
+  // pay on delivery: the cash is recorded with one click, and the order is paid
+  await expect(page.getByTestId("cash-status")).toContainText("Collect");
+  await ready(page, testInfo);
+  await page.getByRole("button", { name: "Cash received" }).click();
+  await expect(page.getByTestId("flash")).toContainText("Cash recorded");
+  await expect(page.getByTestId("payment-status")).toHaveText("Complete");
   await expect(page.getByText("This order was delivered: nothing more to do.")).toBeVisible();
-  await expect(page.getByTestId("status-history").locator("li")).toHaveCount(4);
+  await expect(page.getByTestId("status-history").locator("li")).toHaveCount(5);
 
   // a stale form (an earlier step posted again) is refused with the API's message, on the page
   const stale = await page.request.post(`/stores/${store.slug}/orders/${orderId}`, {
@@ -87,7 +93,7 @@ test("the vendor confirms, ships and delivers a pay-on-delivery order; the shopp
     headers: { Origin: new URL(page.url()).origin },
   });
   expect(stale.status()).toBe(409);
-  expect(await stale.text()).toContain("This order is Delivered: it cannot move any further.");
+  expect(await stale.text()).toContain("This shipment is Delivered: it cannot move any further.");
 
   // the shopper's tracking page
   await page.context().clearCookies();

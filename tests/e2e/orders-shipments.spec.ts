@@ -1,0 +1,158 @@
+/**
+ * One order, two stores (docs/orders.md), JavaScript off at 360 px and on at desktop: a shopper buys
+ * from the demo vendor's Lagos store and from a fresh Kano store, paying on delivery; store A
+ * confirms, ships, and records "Delivered and cash received" in one click while store B has only
+ * confirmed; the shopper's order and tracking pages show one progress per store, with its name,
+ * and the payment "Partly paid"; each store sees only its own lines.
+ */
+import fs from "node:fs";
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import sharp from "sharp";
+import { addToCart, checkoutFromCart, fillAddressForm, orderIdOf, placeOrder } from "./checkout-helpers";
+import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
+
+const VENDOR = { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" };
+const words = (n: number) => Array.from({ length: n }, (_, i) => ["solar", "inverter", "battery", "reliable", "clean", "power"][i % 6]).join(" ");
+
+test.describe.configure({ timeout: 240_000 });
+
+async function token(request: APIRequestContext, email: string, password: string) {
+  const r = await request.post("/api/v1/users/auth/login/", { data: { email, password } });
+  expect(r.status()).toBe(200);
+  const j = (await r.json()) as { access: string; user: { id: number } };
+  return { headers: { Authorization: `Bearer ${j.access}` }, userId: j.user.id };
+}
+
+/** Store A: the demo vendor's current store and one of its products in stock. */
+async function demoStoreProduct(request: APIRequestContext, testInfo: TestInfo) {
+  const { headers, userId } = await token(request, VENDOR.email, VENDOR.password);
+  const stores = (await (await request.get(`/api/v1/stores/owner/${userId}/`, { headers })).json()) as Array<{ id: number; slug: string; name: string }>;
+  const store = stores.at(-1)!;
+  const list = await request.get(`/api/v1/products/store/${store.id}/?page_size=50`, { headers });
+  const products = ((await list.json()).results as Array<{ id: number; name: string; selling_price: number; published: boolean; stock_quantity: number }>).filter(
+    (p) => p.published && p.stock_quantity >= 20,
+  );
+  // a product the vendor-orders spec does not use (it takes the first four)
+  const product = products[6 + Math.max(0, ["js-on-phone", "js-off-phone", "js-on-desktop", "js-off-desktop"].indexOf(testInfo.project.name))];
+  expect(product).toBeTruthy();
+  return { store, product };
+}
+
+/** Store B: a new vendor's store in Kano with one product. */
+async function kanoStore(request: APIRequestContext, tag: string) {
+  const vendor = await newShopper(request);
+  const { headers } = await token(request, vendor.email, vendor.password);
+  const name = `Kano Solar ${tag}`;
+  const store = await request.post("/api/v1/stores/", {
+    headers,
+    multipart: {
+      name,
+      email: `sales.${tag}@example.com`,
+      phone: "08031234567",
+      address: "15 Bello Road, Kano",
+      state: "Kano",
+      description: words(60),
+      business_license_number: "RC765432",
+      website: "https://example.com",
+      agreement: "true",
+    },
+  });
+  expect(store.status(), await store.text()).toBe(201);
+  const s = (await store.json()) as { id: number; slug: string };
+  const cats = await request.get("/api/v1/products/categories/?page_size=500");
+  const category = ((await cats.json()).results as Array<{ id: number; parent: number | null }>).find((c) => c.parent !== null)!;
+  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 250, g: 180, b: 20 } } }).png().toBuffer();
+  const product = await request.post("/api/v1/products/", {
+    headers,
+    multipart: {
+      store: String(s.id),
+      name: `Solar panel ${tag}`,
+      price: "45000",
+      size: "medium",
+      type: "sale",
+      category: String(category.id),
+      stock_quantity: "10",
+      description: words(60),
+      "image[0]": { name: "panel.png", mimeType: "image/png", buffer: png },
+    },
+  });
+  expect(product.status(), await product.text()).toBe(201);
+  const p = (await product.json()) as { id: number; name: string; selling_price: number };
+  return { vendor, store: { ...s, name }, product: p };
+}
+
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  if (jsEnabled(testInfo) || !isPhone(testInfo)) return;
+  fs.mkdirSync("tests/.tmp/screenshots", { recursive: true });
+  await page.screenshot({ path: `tests/.tmp/screenshots/two-stores-${name}.png`, fullPage: true });
+}
+
+async function storeOrderPage(page: Page, testInfo: TestInfo, who: { email: string; password: string }, slug: string, orderId: string) {
+  await page.context().clearCookies();
+  await login(page, who.email, who.password, testInfo);
+  await page.goto(`/stores/${slug}/orders/${orderId}`);
+  await expect(page.getByTestId("order-number")).toBeVisible();
+}
+
+test("a two-store order: each store moves its own shipment, store A records cash, the shopper sees both progresses", async ({ page, request }, testInfo) => {
+  const tag = `${Date.now().toString(36)}${testInfo.project.name.length}`;
+  const a = await demoStoreProduct(request, testInfo);
+  const b = await kanoStore(request, tag);
+
+  const shopper = await newShopper(request);
+  await login(page, shopper.email, shopper.password, testInfo);
+  await addToCart(page, testInfo, a.product);
+  await addToCart(page, testInfo, b.product);
+  await checkoutFromCart(page, testInfo);
+  await ready(page, testInfo);
+  await fillAddressForm(page);
+  await placeOrder(page, "Pay on delivery");
+  await expect(page.getByRole("heading", { name: "Thank You for Your Order" })).toBeVisible();
+  const orderId = orderIdOf(page.url());
+
+  // Store A: only its own line; confirm, ship, then delivered and cash received in one click.
+  await storeOrderPage(page, testInfo, VENDOR, a.store.slug, orderId);
+  await expect(page.getByTestId("order-item")).toHaveCount(1);
+  await expect(page.getByTestId("order-item")).toContainText(a.product.name);
+  for (const step of ["Confirmed", "Shipped"]) {
+    await ready(page, testInfo);
+    await page.getByRole("button", { name: `Mark as ${step}` }).click();
+    await expect(page.getByTestId("delivery-status")).toHaveText(step);
+  }
+  await ready(page, testInfo);
+  await page.getByRole("button", { name: "Delivered and cash received" }).click();
+  await expect(page.getByTestId("flash")).toContainText("Cash recorded");
+  await expect(page.getByTestId("delivery-status")).toHaveText("Delivered");
+  await expect(page.getByTestId("cash-status")).toHaveText("Cash received");
+  await expect(page.getByTestId("payment-status")).toHaveText("Partly paid");
+  await expect(page.getByText("This order was delivered: nothing more to do.")).toBeVisible();
+  await shot(page, testInfo, "store-a");
+
+  // Store B: only its own line; confirms.
+  await storeOrderPage(page, testInfo, b.vendor, b.store.slug, orderId);
+  await expect(page.getByTestId("order-item")).toHaveCount(1);
+  await expect(page.getByTestId("order-item")).toContainText(b.product.name);
+  await ready(page, testInfo);
+  await page.getByRole("button", { name: "Mark as Confirmed" }).click();
+  await expect(page.getByTestId("delivery-status")).toHaveText("Confirmed");
+  await expect(page.getByTestId("cash-received")).toHaveCount(0);
+  await shot(page, testInfo, "store-b");
+
+  // The shopper: one block per store on the order page, one progress per store on the track page.
+  await page.context().clearCookies();
+  await login(page, shopper.email, shopper.password, testInfo);
+  await page.goto(`/users/orders/${orderId}`);
+  const blocks = page.getByTestId("shipment");
+  await expect(blocks).toHaveCount(2);
+  await expect(blocks.filter({ hasText: a.store.name }).getByTestId("shipment-status")).toHaveText("Delivered");
+  await expect(blocks.filter({ hasText: b.store.name }).getByTestId("shipment-status")).toHaveText("Confirmed");
+  await expect(page.getByTestId("payment-status")).toHaveText("Partly paid");
+  await shot(page, testInfo, "shopper-order");
+  await page.goto(`/users/orders/${orderId}/track`);
+  const progress = page.getByTestId("order-progress");
+  await expect(progress).toHaveCount(2);
+  await expect(page.locator(`[data-testid="order-progress"][data-store="${a.store.name}"]`)).toHaveAttribute("data-status", "Delivered");
+  await expect(page.locator(`[data-testid="order-progress"][data-store="${b.store.name}"]`)).toHaveAttribute("data-status", "Confirmed");
+  await expect(page.getByRole("heading", { name: `From ${b.store.name}: Confirmed` })).toBeVisible();
+  await shot(page, testInfo, "shopper-track");
+});
