@@ -276,4 +276,6 @@ export const VariantStepSchema = /* @__PURE__ */ (() =>
     ),
     value: requiredText(PRODUCT_MESSAGES.variantValue),
     price: priceField(PRODUCT_MESSAGES.variantPrice),
+    /** The option's own stock (empty: it shares the product's stock). */
+    stock_quantity: stockField,
   }))();
