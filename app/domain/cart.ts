@@ -26,5 +26,11 @@ export const incrementQuantity = (q: number) => Math.min(MAX_LINE_QUANTITY, q + 
 
 /** The most a customer may put in the cart of a product with `stock` units. */
 export const lineLimit = (stock: number) => Math.max(0, Math.min(stock, MAX_LINE_QUANTITY));
-export const stockMessage = (stock: number) => `Only ${lineLimit(stock)} available.`;
+/** The quantity message; `option` ("Colour: Red") names the option whose stock it is. */
+export const stockMessage = (stock: number, option?: string | null) =>
+  option ? `Only ${lineLimit(stock)} available for ${option}.` : `Only ${lineLimit(stock)} available.`;
+/** An option with stock of its own that has none left. */
+export const optionOutOfStockMessage = (option: string) => `${option} is out of stock.`;
+/** A product whose options have stock is bought by option. */
+export const CHOOSE_OPTION_MESSAGE = "Choose an option first.";
 

@@ -52,6 +52,7 @@ export const PRODUCT_MESSAGES = {
   variantValue: "Value is required when a variant is selected",
   variantPrice: "Price is required when a variant is selected",
   variantRequired: "Please select a variant.",
+  optionUpdateEmpty: "Enter the stock or the price.",
 } as const;
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
@@ -180,7 +181,25 @@ export const ProductOptionSchema = /* @__PURE__ */ (() =>
     /** Naira in, kobo out. */
     price: priceField(PRODUCT_MESSAGES.variantPrice),
     product: idField("A valid integer is required."),
+    /**
+     * The option's own stock (optional; empty: the option shares the product's stock). Once one
+     * option of a product has stock, every option has (0 until set) and the product's stock is
+     * their sum.
+     */
+    stock_quantity: stockField,
   }))();
+
+/**
+ * PATCH /products/options/{id}/ and the vendor's option stock form: the option's stock and/or its
+ * price (naira in, kobo out). At least one of them.
+ */
+export const OptionUpdateSchema = /* @__PURE__ */ (() =>
+  z
+    .object({
+      stock_quantity: stockField,
+      price: z.preprocess(blankToUndefined, priceField(PRODUCT_MESSAGES.variantPrice).optional()),
+    })
+    .refine((v) => v.stock_quantity !== undefined || v.price !== undefined, { path: ["stock_quantity"], message: PRODUCT_MESSAGES.optionUpdateEmpty }))();
 
 /** The spec's client-side duplicate: the same file picked twice (same name, size and type). */
 export const sameFile = (a: { name: string; size: number; type: string }, b: { name: string; size: number; type: string }) =>
@@ -257,4 +276,6 @@ export const VariantStepSchema = /* @__PURE__ */ (() =>
     ),
     value: requiredText(PRODUCT_MESSAGES.variantValue),
     price: priceField(PRODUCT_MESSAGES.variantPrice),
+    /** The option's own stock (empty: it shares the product's stock). */
+    stock_quantity: stockField,
   }))();

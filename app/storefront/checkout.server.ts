@@ -26,16 +26,26 @@ export interface CheckoutItems {
   cartId: string | null;
   /** The buy-now product (null for the cart). */
   buy: number | null;
+  /** The buy-now product's option (?option=), sent as `option_id` with `buy`; null without. */
+  option?: number | null;
 }
 
-/** What is being bought: one buy-now product (quantity 1), or the shopper's cart. Null: nothing. */
-export async function loadCheckoutItems(api: Api, request: Request, buy: number | null): Promise<CheckoutItems | null> {
+/**
+ * What is being bought: one buy-now product (quantity 1), with one of its options when `option`
+ * is given (named and priced with it), or the shopper's cart. Null: nothing (or an option that is
+ * not the product's).
+ */
+export async function loadCheckoutItems(api: Api, request: Request, buy: number | null, option: number | null = null): Promise<CheckoutItems | null> {
   if (buy) {
     const r = await api.get<ApiProduct>(`/products/${buy}/`, { auth: false });
     if (!r.ok) return null;
     const p = r.data;
     const image = p.images[0]?.image ?? null;
-    return { lines: [{ productId: p.id, name: p.name, price: p.selling_price, quantity: 1, image }], subtotal: p.selling_price, cartId: null, buy };
+    const o = option ? p.options?.find((x) => x.id === option) : null;
+    if (option && !o) return null;
+    const name = o ? `${p.name} (${o.label})` : p.name;
+    const price = o ? o.price : p.selling_price;
+    return { lines: [{ productId: p.id, name, price, quantity: 1, image }], subtotal: price, cartId: null, buy, option: o ? o.id : null };
   }
   const cart = await loadCart(api, request);
   if (!cart || cart.cart_items.length === 0) return null;

@@ -4,7 +4,7 @@
  * option's name and price there (JavaScript on and off).
  */
 import { expect, test } from "@playwright/test";
-import { ready } from "./utils";
+import { login as signIn, newShopper, ready } from "./utils";
 
 const VENDOR = { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" };
 const PROJECTS = ["js-on-phone", "js-off-phone", "js-on-desktop", "js-off-desktop"];
@@ -42,4 +42,70 @@ test("a shopper picks an option on the product page and sees it with its price i
   await expect(line).toHaveCount(1);
   await expect(line.getByTestId("cart-line-option")).toHaveText(`Colour: Red ${tag}`);
   await expect(line).toContainText("₦12,345");
+});
+
+/**
+ * Options as stock units (issue 19): an option with 2 in stock says "Only 2 left" on the product
+ * page and cannot be bought 3 times (the cart refuses a quantity of 3 with a clear message); Buy
+ * Now with the option lands on the checkout with the option named and priced.
+ */
+test("an option with 2 in stock cannot be bought 3 times; Buy Now with an option lands on checkout with it", async ({ page, request }, testInfo) => {
+  const login = await request.post("/api/v1/users/auth/login/", { data: VENDOR });
+  const { access, user } = await login.json();
+  const auth = { authorization: `Bearer ${access}` };
+  const stores = await (await request.get(`/api/v1/stores/owner/${user.id}/`, { headers: auth })).json();
+  const list = await (await request.get("/api/v1/products/?page_size=100")).json();
+  const mine = (list.results as Array<{ id: number; store: number; stock_quantity: number; name: string }>).filter((p) => p.store === stores[0].id && p.stock_quantity > 20);
+  // a product per project, apart from the other specs' (notifications 0-3, the test above 4-7)
+  const product = mine[8 + Math.max(0, PROJECTS.indexOf(testInfo.project.name))];
+  expect(product).toBeTruthy();
+  const tag = Math.random().toString(36).slice(2, 6);
+  const add = async (value: string, price: number, stock_quantity: number) => {
+    const r = await request.post("/api/v1/products/options/", { headers: auth, data: { product: product.id, variant: "Finish", value, price, stock_quantity } });
+    expect(r.status()).toBe(201);
+    return (await r.json()).id as number;
+  };
+  await add(`Matte ${tag}`, 9000, 40);
+  const gloss = await add(`Gloss ${tag}`, 9500, 2);
+
+  const shopper = await newShopper(request);
+  await signIn(page, shopper.email, shopper.password, testInfo);
+
+  await page.goto(`/products/${product.id}`);
+  await ready(page, testInfo);
+  const form = page.getByTestId("option-form");
+  const glossRadio = form.getByRole("radio", { name: new RegExp(`Gloss ${tag}`) });
+  await expect(form.locator("label").filter({ hasText: `Gloss ${tag}` })).toContainText("Only 2 left");
+  await glossRadio.check();
+  await form.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("Added to cart");
+
+  // 3 of Gloss: refused, with the option named; the cart keeps 1.
+  await page.goto("/cart");
+  await ready(page, testInfo);
+  const line = page.getByTestId("cart-line").filter({ hasText: `Finish: Gloss ${tag}` });
+  await line.getByTestId("quantity").fill("3");
+  await line.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByText(`Only 2 available for Finish: Gloss ${tag}.`).first()).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-line").filter({ hasText: `Finish: Gloss ${tag}` }).getByTestId("quantity")).toHaveValue("1");
+
+  // Buy Now with Gloss: straight to checkout, the option named and priced.
+  await page.goto(`/products/${product.id}`);
+  await ready(page, testInfo);
+  await page.getByTestId("option-form").getByRole("radio", { name: new RegExp(`Gloss ${tag}`) }).check();
+  await page.getByTestId("option-form").getByRole("button", { name: "Buy Now" }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/payment\\?buy=${product.id}&option=${gloss}$`));
+  await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+  await expect(page.locator("main")).toContainText(`${product.name} (Finish: Gloss ${tag})`);
+  await expect(page.locator("main")).toContainText("₦9,500");
+
+  // Both units gone (a Gloss bought out through the API): the product page says so and the option cannot be picked.
+  const r = await request.patch(`/api/v1/products/options/${gloss}/`, { headers: auth, data: { stock_quantity: 0 } });
+  expect(r.status()).toBe(200);
+  await page.goto(`/products/${product.id}`);
+  await ready(page, testInfo);
+  const gone = page.getByTestId("option-form").getByRole("radio", { name: new RegExp(`Gloss ${tag}`) });
+  await expect(gone).toBeDisabled();
+  await expect(page.getByTestId("option-form").locator("label").filter({ hasText: `Gloss ${tag}` })).toContainText("Out of stock");
 });

@@ -42,7 +42,8 @@ export async function addItem(tx: Queryable, cartId: string, product: AvailableP
     "SELECT quantity FROM cart_items WHERE cart_id = $1 AND product_id = $2 AND option_id IS NOT DISTINCT FROM $3::int FOR UPDATE",
     [cartId, product.id, option?.id ?? null],
   );
-  checkStock(product.stock_quantity, (existing.rows[0]?.quantity ?? 0) + quantity);
+  const own = option?.stock_quantity ?? null; // an option with stock of its own is counted on its own
+  checkStock(own ?? product.stock_quantity, (existing.rows[0]?.quantity ?? 0) + quantity, "quantity", own === null ? null : option!.label);
   const r = await tx.query<{ id: number }>(
     `INSERT INTO cart_items (cart_id, product_id, quantity, option_id, option_label) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (cart_id, product_id, option_id) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity

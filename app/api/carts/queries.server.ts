@@ -3,7 +3,7 @@
  * compose them with stock and shipping in one transaction.
  */
 import type { Queryable } from "~/db/client.server";
-import { lineLimit, stockMessage } from "~/domain/cart";
+import { CHOOSE_OPTION_MESSAGE, lineLimit, optionOutOfStockMessage, stockMessage } from "~/domain/cart";
 import { badRequest } from "../core/http";
 import { firstImageKeySql } from "../core/media";
 import { serializeCart, type CartItemRow, type CartRow } from "./serialize";
@@ -22,13 +22,14 @@ export async function findUserCart(q: Queryable, userId: number): Promise<CartRo
 /**
  * A cart's lines with each product's name, prices, size, stock and first image, oldest first.
  * A line with an option is priced with it: the option's price is the unit price (selling and
- * original), and `option_label` reads "Variant: value".
+ * original), and `option_label` reads "Variant: value"; its `stock_quantity` is the option's when the
+ * option has stock of its own.
  */
 export async function loadCartItems(q: Queryable, cartId: string): Promise<CartItemRow[]> {
   const r = await q.query<CartItemRow>(
     `SELECT ci.id, ci.product_id, ci.quantity, p.name,
             COALESCE(po.price_kobo, p.selling_price_kobo) AS selling_price_kobo, COALESCE(po.price_kobo, p.price_kobo) AS price_kobo,
-            p.size, ${listedSql("p")} AS published, p.stock_quantity, p.category_id, ${firstImageKeySql("p.id")} AS image_key,
+            p.size, ${listedSql("p")} AS published, COALESCE(po.stock_quantity, p.stock_quantity) AS stock_quantity, p.category_id, ${firstImageKeySql("p.id")} AS image_key,
             ci.option_id, CASE WHEN po.id IS NULL THEN NULL ELSE v.name::text || ': ' || po.value END AS option_label
        FROM cart_items ci JOIN products p ON p.id = ci.product_id
        LEFT JOIN product_options po ON po.id = ci.option_id AND po.product_id = ci.product_id
@@ -65,29 +66,55 @@ export interface ChosenOption {
   id: number;
   label: string;
   price_kobo: number;
+  /** The option's own stock, or null: it shares the product's. */
+  stock_quantity?: number | null;
 }
 
-/** An option of `productId` ("Colour: Red" and its unit price), or a 400 on `field` when it is not one of the product's. */
+/**
+ * An option of `productId` ("Colour: Red", its unit price and own stock), or a 400 on `field` when
+ * it is not one of the product's.
+ */
 export async function productOption(q: Queryable, productId: number, optionId: number, field = "option_id"): Promise<ChosenOption> {
   const r = await q.query<ChosenOption>(
-    `SELECT po.id, v.name::text || ': ' || po.value AS label, po.price_kobo
+    `SELECT po.id, v.name::text || ': ' || po.value AS label, po.price_kobo, po.stock_quantity
        FROM product_options po JOIN variants v ON v.id = po.variant_id WHERE po.id = $1 AND po.product_id = $2`,
     [optionId, productId],
   );
-  if (!r.rows[0]) throw badRequest({ [field]: ["This option is not one of the product's options."] });
-  return r.rows[0];
+  const o = r.rows[0];
+  if (!o) throw badRequest({ [field]: ["This option is not one of the product's options."] });
+  return o;
 }
 
-/** A 400 when `quantity` exceeds the stock or the per-line maximum. */
-export function checkStock(stock: number, quantity: number, field = "quantity") {
-  if (quantity > lineLimit(stock)) throw badRequest({ [field]: [stockMessage(stock)] });
+/** A 400 on `field` when the option has stock of its own and none is left (adding to a cart). */
+export function checkOptionInStock(o: ChosenOption, field = "option_id") {
+  if (o.stock_quantity === 0) throw badRequest({ [field]: [optionOutOfStockMessage(o.label)] });
 }
 
-/** The stock of the product on a cart line, or null when the line is not in that cart. */
-export async function cartLineStock(q: Queryable, cartId: string, itemId: number): Promise<number | null> {
-  const r = await q.query<{ stock_quantity: number }>(
-    "SELECT p.stock_quantity FROM cart_items ci JOIN products p ON p.id = ci.product_id WHERE ci.id = $1 AND ci.cart_id = $2",
+/** A 400 on `field` when a product whose options have stock is added without one. */
+export async function requireOptionIfStocked(q: Queryable, productId: number, field = "option_id") {
+  const r = await q.query("SELECT 1 FROM product_options WHERE product_id = $1 AND stock_quantity IS NOT NULL LIMIT 1", [productId]);
+  if (r.rows[0]) throw badRequest({ [field]: [CHOOSE_OPTION_MESSAGE] });
+}
+
+/** A 400 when `quantity` exceeds the stock or the per-line maximum; `option` names the option whose stock it is. */
+export function checkStock(stock: number, quantity: number, field = "quantity", option: string | null = null) {
+  if (quantity > lineLimit(stock)) throw badRequest({ [field]: [stockMessage(stock, option)] });
+}
+
+/**
+ * The stock of a cart line (its option's when the option has stock of its own, else the product's)
+ * and the option it is counted on, or null when the line is not in that cart.
+ */
+export async function cartLineStock(q: Queryable, cartId: string, itemId: number): Promise<{ stock: number; option: string | null } | null> {
+  const r = await q.query<{ stock_quantity: number; option: string | null }>(
+    `SELECT COALESCE(po.stock_quantity, p.stock_quantity) AS stock_quantity,
+            CASE WHEN po.stock_quantity IS NULL THEN NULL ELSE v.name::text || ': ' || po.value END AS option
+       FROM cart_items ci JOIN products p ON p.id = ci.product_id
+       LEFT JOIN product_options po ON po.id = ci.option_id AND po.product_id = ci.product_id
+       LEFT JOIN variants v ON v.id = po.variant_id
+      WHERE ci.id = $1 AND ci.cart_id = $2`,
     [itemId, cartId],
   );
-  return r.rows[0]?.stock_quantity ?? null;
+  const row = r.rows[0];
+  return row ? { stock: row.stock_quantity, option: row.option } : null;
 }

@@ -13,7 +13,7 @@
 import { json, noContent, notFound, validate } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
 import { addItem, createGuestCart, deleteCart, ensureUserCart, mergeIntoUserCart, removeItem, setItemQuantity } from "./commands.server";
-import { availableProduct, cartLineStock, checkStock, findCart, findUserCart, loadCart, loadCartItems, productOption } from "./queries.server";
+import { availableProduct, cartLineStock, checkOptionInStock, checkStock, findCart, findUserCart, loadCart, loadCartItems, productOption, requireOptionIfStocked } from "./queries.server";
 import { canonicalState } from "~/domain/addresses";
 import { AddItemBody, CartLineSchema, CartQuoteQuery, CartSchema, CreateCartBody, QuantityBody } from "./schemas";
 import { serializeItem, type CartRow } from "./serialize";
@@ -42,9 +42,9 @@ async function setQuantity(ctx: ApiContext) {
   const cart = await accessibleCart(ctx);
   const itemId = ctx.intParam("itemId");
   const { quantity } = validate(QuantityBody, await ctx.body());
-  const stock = await cartLineStock(ctx.db, cart.id, itemId);
-  if (stock === null) throw notFound();
-  checkStock(stock, quantity);
+  const line = await cartLineStock(ctx.db, cart.id, itemId);
+  if (line === null) throw notFound();
+  checkStock(line.stock, quantity, "quantity", line.option);
   await setItemQuantity(ctx.db, cart.id, itemId, quantity);
   return lineResponse(ctx, cart.id, itemId, 200);
 }
@@ -128,7 +128,7 @@ export const routes: RouteDef[] = [
     path: "/carts/:cartId/items/",
     access: "holder",
     summary:
-      "Add a product {prod_id, quantity (default 1), option_id (optional, one of the product's options: the line is priced with it)}; the same product and option already in the cart has its quantity raised. Unpublished or out-of-stock products, or an option of another product: 400. Answers the line (201).",
+      "Add a product {prod_id, quantity (default 1), option_id (optional, one of the product's options: the line is priced with it)}; the same product and option already in the cart has its quantity raised. Unpublished or out-of-stock products or options, an option of another product, or no option for a product whose options have stock: 400. Answers the line (201).",
     tag: "carts",
     auth: "optional",
     status: 201,
@@ -139,6 +139,8 @@ export const routes: RouteDef[] = [
       const body = validate(AddItemBody, await ctx.body());
       const product = await availableProduct(ctx.db, body.prod_id);
       const option = body.option_id === null ? null : await productOption(ctx.db, product.id, body.option_id);
+      if (option) checkOptionInStock(option);
+      else await requireOptionIfStocked(ctx.db, product.id);
       const itemId = await ctx.db.tx((q) => addItem(q, cart.id, product, body.quantity, option));
       return lineResponse(ctx, cart.id, itemId, 201);
     },

@@ -552,14 +552,27 @@ export async function serializeProducts(q: Queryable, rows: ProductRow[], origin
   return rows.map((r) => serializeProduct(r, imgs.get(r.id) ?? [], origin, opts));
 }
 
-/** A product's options with their variant, by variant (first added first), cheapest first within one. */
+/**
+ * A product's options with their variant, by variant (first added first), cheapest first within one.
+ * `stock_quantity` is what a shopper may buy of the option: its own stock, or the product's when it
+ * shares it; `in_stock` says it is above 0.
+ */
 export async function productOptions(q: Queryable, productId: number) {
-  const r = await q.query<{ id: number; value: string; price_kobo: number; variant: number; variant_name: string }>(
-    `SELECT po.id, po.value, po.price_kobo, v.id AS variant, v.name::text AS variant_name
-       FROM product_options po JOIN variants v ON v.id = po.variant_id
+  const r = await q.query<{ id: number; value: string; price_kobo: number; variant: number; variant_name: string; stock_quantity: number }>(
+    `SELECT po.id, po.value, po.price_kobo, v.id AS variant, v.name::text AS variant_name, COALESCE(po.stock_quantity, p.stock_quantity) AS stock_quantity
+       FROM product_options po JOIN variants v ON v.id = po.variant_id JOIN products p ON p.id = po.product_id
       WHERE po.product_id = $1
       ORDER BY min(po.id) OVER (PARTITION BY po.variant_id), po.price_kobo, po.id`,
     [productId],
   );
-  return r.rows.map((o) => ({ id: o.id, value: o.value, price: koboToNaira(o.price_kobo), variant: o.variant, variant_name: o.variant_name, label: `${o.variant_name}: ${o.value}` }));
+  return r.rows.map((o) => ({
+    id: o.id,
+    value: o.value,
+    price: koboToNaira(o.price_kobo),
+    variant: o.variant,
+    variant_name: o.variant_name,
+    label: `${o.variant_name}: ${o.value}`,
+    stock_quantity: o.stock_quantity,
+    in_stock: o.stock_quantity > 0,
+  }));
 }

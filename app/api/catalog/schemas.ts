@@ -34,7 +34,8 @@ const productFields = {
 
 /**
  * A product option (POST /products/options/): `price` (naira) is the unit price of the product
- * with that option; `label` reads "Variant: value".
+ * with that option; `label` reads "Variant: value"; `stock_quantity`/`in_stock` are the option's
+ * (its own stock, or the product's when it shares it).
  */
 export const ProductOptionAnswerSchema = z.object({
   id: z.number(),
@@ -43,6 +44,9 @@ export const ProductOptionAnswerSchema = z.object({
   variant: z.number(),
   variant_name: z.string(),
   label: z.string(),
+  /** What may be bought of the option: its own stock, or the product's when it shares it. */
+  stock_quantity: z.number(),
+  in_stock: z.boolean(),
 });
 
 /**

@@ -207,7 +207,7 @@ async function resolveLines(q: Queryable, input: PlaceOrderInput): Promise<{ lin
 async function takeLinesStock(tx: Queryable, lines: OrderLine[]): Promise<Notice[]> {
   const lowStock: Notice[] = [];
   for (const l of [...lines].sort((a, b) => a.product_id - b.product_id || (a.option_id ?? 0) - (b.option_id ?? 0))) {
-    const taken = await takeStock(tx, { productId: l.product_id, optionId: l.option_id, quantity: l.quantity, name: withOption(l.name, l.option_label) });
+    const taken = await takeStock(tx, { productId: l.product_id, optionId: l.option_id, quantity: l.quantity, name: l.name });
     l.store_id = taken.store_id;
     if (crossedLowStock(taken.left + l.quantity, taken.left)) {
       const n = await lowStockNotice(tx, l.product_id, taken.left);

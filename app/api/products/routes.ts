@@ -14,13 +14,16 @@
  * DELETE /products/{id}/       204; hidden from the catalogue, search, the store's list, carts and wishlists;
  *                              past order lines keep it.
  * GET /products/variants/      public, paged {count, next, previous, results: [{id, name}]}.
- * POST /products/options/      {value, price, variant (id, or a new name), product}: 201 the option.
+ * POST /products/options/      {value, price, variant (id, or a new name), product, stock_quantity (optional)}: 201 the option.
+ * PATCH /products/options/{id}/  {stock_quantity?, price?} (members of the product's store): 200 the option.
+ *                              An option with stock makes every option of the product have stock (0 until
+ *                              set) and the product's stock their sum, recomputed in the same transaction.
  * GET /products/{id}/images/   members of its store: the photos with their slot [{id, image, product, position}]
  *                              (the edit form shows each in its slot; an empty slot is filled with PATCH image[i]).
- * GET /products/{id}/options/  the product's options [{id, value, price, variant, variant_name, product}], seen
+ * GET /products/{id}/options/  the product's options [{id, value, price, variant, variant_name, product, stock_quantity}], seen
  *                              by whoever may see the product (published, or a member of its store).
  */
-import { PRODUCT_IMAGE_SLOTS, IMAGE_MESSAGES, ProductFieldsSchema, ProductOptionSchema, productInput, type ProductFields } from "~/domain/products";
+import { PRODUCT_IMAGE_SLOTS, IMAGE_MESSAGES, OptionUpdateSchema, ProductFieldsSchema, ProductOptionSchema, productInput, type ProductFields } from "~/domain/products";
 import { koboToNaira } from "~/domain/money";
 import { log } from "~/ops/logger.server";
 import { badRequest, json, noContent, notFound, paged, pageParams, validate, zodToDrf } from "../core/http";
@@ -31,7 +34,8 @@ import { checkImage, checkImages, hasFile, indexImages, putImages, type CheckedI
 import { findProduct, serializeProducts } from "../catalog/queries.server";
 import { ProductSchema } from "../catalog/schemas";
 import { checkCategory, insertProduct, liveProduct, setImageSlot, softDeleteProduct, updateProduct, variantId } from "./commands.server";
-import { ImageSlotBody, OptionBody, ProductImageAnswer, ProductImageList, ProductOptionAnswer, ProductOptionList, ProductPatchBody, ProductWriteBody, VariantPageSchema } from "./schemas";
+import { lockProduct, stockedByOption, syncProductStock } from "./stock.server";
+import { ImageSlotBody, OptionBody, OptionPatchBody, ProductImageAnswer, ProductImageList, ProductOptionAnswer, ProductOptionList, ProductPatchBody, ProductWriteBody, VariantPageSchema } from "./schemas";
 
 /** The photo slots a body fills: image[i] (also image{i}, images[i]; `image` is slot 0). */
 function imageSlots(body: Record<string, unknown>): Array<{ field: string; slot: number; value: unknown }> {
@@ -133,6 +137,8 @@ function update(mode: "put" | "patch") {
     const stored = await putImages("products", images);
     await ctx.db.tx(async (q) => {
       if (!(await liveProduct(q, p.id, true))) throw notFound(); // deleted meanwhile
+      // A product whose options have stock keeps the sum of theirs: its own stock is set per option.
+      if (fields.stock_quantity !== undefined && (await stockedByOption(q, p.id))) delete fields.stock_quantity;
       await indexImages(q, stored.values());
       await updateProduct(q, p.id, fields);
       for (const [slot, img] of stored) await setImageSlot(q, p.id, slot, img.key);
@@ -191,12 +197,57 @@ async function listOptions(ctx: ApiContext) {
   const p = r.rows[0];
   if (!p) throw notFound();
   if (!p.published && !(await ctx.hasStoreRole(await ctx.user(), p.store_id, "member"))) throw notFound();
-  const rows = await ctx.db.query<{ id: number; value: string; price_kobo: number; variant: number; variant_name: string }>(
-    `SELECT o.id, o.value, o.price_kobo, o.variant_id AS variant, v.name::text AS variant_name
-       FROM product_options o JOIN variants v ON v.id = o.variant_id WHERE o.product_id = $1 ORDER BY o.id`,
-    [id],
+  const rows = await ctx.db.query<OptionRow>(`${OPTION_SELECT} WHERE o.product_id = $1 ORDER BY o.id`, [id]);
+  return json(rows.rows.map(optionAnswer));
+}
+
+interface OptionRow {
+  id: number;
+  value: string;
+  price_kobo: number;
+  variant: number;
+  variant_name: string;
+  product: number;
+  stock_quantity: number | null;
+}
+const OPTION_SELECT = `SELECT o.id, o.value, o.price_kobo, o.variant_id AS variant, v.name::text AS variant_name, o.product_id AS product, o.stock_quantity
+       FROM product_options o JOIN variants v ON v.id = o.variant_id`;
+const optionAnswer = (o: OptionRow) => ({
+  id: o.id,
+  value: o.value,
+  price: koboToNaira(o.price_kobo),
+  variant: o.variant,
+  variant_name: o.variant_name,
+  product: o.product,
+  stock_quantity: o.stock_quantity,
+});
+
+/** PATCH /products/options/{optionId}/: the option's stock and/or price, by a member of the product's store. */
+async function updateOption(ctx: ApiContext) {
+  const optionId = ctx.intParam("optionId");
+  await ctx.requireUser();
+  const r = await ctx.db.query<{ product_id: number; store_id: number }>(
+    "SELECT o.product_id, p.store_id FROM product_options o JOIN products p ON p.id = o.product_id WHERE o.id = $1 AND p.deleted_at IS NULL",
+    [optionId],
   );
-  return json(rows.rows.map((o) => ({ id: o.id, value: o.value, price: koboToNaira(o.price_kobo), variant: o.variant, variant_name: o.variant_name, product: id })));
+  const found = r.rows[0];
+  if (!found) throw notFound();
+  await ctx.requireStoreRole(found.store_id, "member");
+  const patch = validate(OptionUpdateSchema, await ctx.body());
+  const option = await ctx.db.tx(async (q) => {
+    // The product row first, then the option (the lock order of stock.server.ts).
+    if (!(await lockProduct(q, found.product_id))) throw notFound();
+    const u = await q.query<{ id: number }>(
+      `UPDATE product_options SET stock_quantity = COALESCE($2, stock_quantity), price_kobo = COALESCE($3, price_kobo)
+        WHERE id = $1 AND product_id = $4 RETURNING id`,
+      [optionId, patch.stock_quantity ?? null, patch.price ?? null, found.product_id],
+    );
+    if (!u.rows[0]) throw notFound(); // gone meanwhile
+    await syncProductStock(q, found.product_id);
+    return (await q.query<OptionRow>(`${OPTION_SELECT} WHERE o.id = $1`, [optionId])).rows[0];
+  });
+  log().info({ requestId: ctx.requestId, optionId, productId: found.product_id }, "product option updated");
+  return json(optionAnswer(option));
 }
 
 async function listVariants(ctx: ApiContext) {
@@ -219,16 +270,17 @@ async function createOption(ctx: ApiContext) {
   await ctx.requireStoreRole(p.store_id, "member");
   const o = validate(ProductOptionSchema, { ...body, product: productId });
   const option = await ctx.db.tx(async (q) => {
+    // The product row first, then its options (the lock order of stock.server.ts).
+    if (!(await lockProduct(q, productId))) throw notFound();
     const v = await variantId(q, o.variant);
-    const r = await q.query<{ id: number }>("INSERT INTO product_options (product_id, variant_id, value, price_kobo) VALUES ($1, $2, $3, $4) RETURNING id", [
-      productId,
-      v.id,
-      o.value,
-      o.price,
-    ]);
-    return { id: r.rows[0].id, value: o.value, price: koboToNaira(o.price), variant: v.id, variant_name: v.name, product: productId };
+    const r = await q.query<{ id: number }>(
+      "INSERT INTO product_options (product_id, variant_id, value, price_kobo, stock_quantity) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+      [productId, v.id, o.value, o.price, o.stock_quantity ?? null],
+    );
+    await syncProductStock(q, productId);
+    return (await q.query<OptionRow>(`${OPTION_SELECT} WHERE o.id = $1`, [r.rows[0].id])).rows[0];
   });
-  return json(option, 201);
+  return json(optionAnswer(option), 201);
 }
 
 export const routes: RouteDef[] = [
@@ -332,12 +384,25 @@ export const routes: RouteDef[] = [
     access: "store-member",
     storeCheck: "handler",
     summary:
-      "Add an option to a product {value, price, variant (id, or a new name), product} (members of the product's store). 201 {id, value, price, variant, variant_name, product}",
+      "Add an option to a product {value, price, variant (id, or a new name), product, stock_quantity (optional: the option's own stock; the product's stock becomes the sum of its options')} (members of the product's store). 201 {id, value, price, variant, variant_name, product, stock_quantity}",
     tag: "products",
     auth: "required",
     status: 201,
     body: OptionBody,
     response: ProductOptionAnswer,
     handler: createOption,
+  },
+  {
+    method: "PATCH",
+    path: "/products/options/:optionId/",
+    access: "store-member",
+    storeCheck: "handler",
+    summary:
+      "Change an option's stock and/or price {stock_quantity, price} (members of the product's store; others 404). The product's stock becomes the sum of its options'. 200 the option",
+    tag: "products",
+    auth: "required",
+    body: OptionPatchBody,
+    response: ProductOptionAnswer,
+    handler: updateOption,
   },
 ];

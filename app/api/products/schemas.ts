@@ -18,7 +18,14 @@ export const ProductWriteBody = z.object({
 });
 export const ProductPatchBody = ProductWriteBody.partial();
 export const ImageSlotBody = z.object({ image: z.any() });
-export const OptionBody = z.object({ value: z.string(), price: z.union([z.number(), z.string()]), variant: z.union([z.number(), z.string()]), product: z.union([z.number(), z.string()]) });
+export const OptionBody = z.object({
+  value: z.string(),
+  price: z.union([z.number(), z.string()]),
+  variant: z.union([z.number(), z.string()]),
+  product: z.union([z.number(), z.string()]),
+  stock_quantity: z.union([z.number(), z.string()]).optional(),
+});
+export const OptionPatchBody = z.object({ stock_quantity: z.union([z.number(), z.string()]).optional(), price: z.union([z.number(), z.string()]).optional() });
 
 export const VariantSchema = z.object({ id: z.number(), name: z.string() });
 export const VariantPageSchema = pagedOf(VariantSchema);
@@ -29,6 +36,8 @@ export const ProductOptionAnswer = z.object({
   variant: z.number(),
   variant_name: z.string(),
   product: z.number(),
+  /** The option's own stock, or null: it shares the product's stock. */
+  stock_quantity: z.number().nullable(),
 });
 export const ProductImageAnswer = z.object({ id: z.number(), image: z.string(), product: z.number(), position: z.number() });
 

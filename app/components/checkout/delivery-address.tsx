@@ -25,6 +25,7 @@ export function DeliveryAddressBlock({
   editId,
   adding,
   buy,
+  option = null,
   lastResult,
   lastIntent,
 }: {
@@ -34,6 +35,8 @@ export function DeliveryAddressBlock({
   editId: number | null;
   adding: boolean;
   buy: number | null;
+  /** The buy-now product's option (?option=), kept by every link of the block. */
+  option?: number | null;
   lastResult: SubmissionResult<string[]> | null | undefined;
   lastIntent: string | null;
 }) {
@@ -47,11 +50,11 @@ export function DeliveryAddressBlock({
         </h2>
         {addresses.length > 0 ? (
           changing ? (
-            <Link to={checkoutHref(buy)} className="text-sm font-semibold text-brand-700 underline" preventScrollReset>
+            <Link to={checkoutHref(buy, {}, option)} className="text-sm font-semibold text-brand-700 underline" preventScrollReset>
               Done
             </Link>
           ) : (
-            <Link to={checkoutHref(buy, { change: "1" })} className="text-sm font-semibold text-brand-700 underline" preventScrollReset>
+            <Link to={checkoutHref(buy, { change: "1" }, option)} className="text-sm font-semibold text-brand-700 underline" preventScrollReset>
               Change
             </Link>
           )
@@ -79,12 +82,12 @@ export function DeliveryAddressBlock({
                   submitLabel="Save address"
                   hiddenFields={{ id: a.id }}
                 />
-                <Link to={checkoutHref(buy, { change: "1" })} className="btn-outline mt-2" preventScrollReset>
+                <Link to={checkoutHref(buy, { change: "1" }, option)} className="btn-outline mt-2" preventScrollReset>
                   Cancel
                 </Link>
               </li>
             ) : (
-              <AddressOption key={a.id} address={a} selected={chosen?.id === a.id} buy={buy} />
+              <AddressOption key={a.id} address={a} selected={chosen?.id === a.id} buy={buy} option={option} />
             ),
           )}
         </ul>
@@ -101,7 +104,7 @@ export function DeliveryAddressBlock({
           />
         </div>
       ) : changing && !full ? (
-        <Link to={checkoutHref(buy, { change: "1", add: "1" })} className="btn-outline mt-3 w-full" preventScrollReset>
+        <Link to={checkoutHref(buy, { change: "1", add: "1" }, option)} className="btn-outline mt-3 w-full" preventScrollReset>
           ADD ADDRESS
         </Link>
       ) : null}
@@ -122,7 +125,7 @@ function ChosenAddress({ address: a }: { address: CheckoutAddress }) {
   );
 }
 
-function AddressOption({ address: a, selected, buy }: { address: CheckoutAddress; selected: boolean; buy: number | null }) {
+function AddressOption({ address: a, selected, buy, option }: { address: CheckoutAddress; selected: boolean; buy: number | null; option: number | null }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "use-address" && navigation.formData?.get("id") === String(a.id);
   const name = `${a.receiver_first_name} ${a.receiver_last_name}`;
@@ -152,7 +155,7 @@ function AddressOption({ address: a, selected, buy }: { address: CheckoutAddress
             </button>
           </Form>
         )}
-        <Link to={checkoutHref(buy, { change: "1", edit: String(a.id) })} className="btn-outline px-3 py-1.5" aria-label={`Edit address of ${name}`} preventScrollReset>
+        <Link to={checkoutHref(buy, { change: "1", edit: String(a.id) }, option)} className="btn-outline px-3 py-1.5" aria-label={`Edit address of ${name}`} preventScrollReset>
           Edit
         </Link>
       </div>

@@ -8,10 +8,11 @@ export function localPhone(v: string | null | undefined): string {
   return m ? `0${m[1]} ${m[2]} ${m[3]}` : v;
 }
 
-/** The link to this checkout page with some view toggles (keeps buy-now). */
-export function checkoutHref(buy: number | null, extra: Record<string, string> = {}): string {
+/** The link to this checkout page with some view toggles (keeps buy-now and its option). */
+export function checkoutHref(buy: number | null, extra: Record<string, string> = {}, option: number | null = null): string {
   const q = new URLSearchParams();
   if (buy) q.set("buy", String(buy));
+  if (buy && option) q.set("option", String(option));
   for (const [k, v] of Object.entries(extra)) q.set(k, v);
   const s = q.toString();
   return `/checkout/payment${s ? `?${s}` : ""}`;

@@ -6,6 +6,9 @@
  * with its price: an option's price is the unit price of the product with it), and two submit
  * buttons, intent=buy and intent=add, so the choice travels with either without JavaScript.
  * With JavaScript it submits through the same fetcher as AddToCartForm (spinner, header badge).
+ * Each option says its stock: "Only N left" (N ≤ LOW_OPTION_STOCK) or "Out of stock" (its radio
+ * disabled; the first option in stock is checked). Buy Now goes straight to checkout with the
+ * option (/checkout/payment?buy=ID&option=ID).
  * Contract with the action (routes/_shop+/cart.tsx): POST /cart intent=add|buy, productId, option_id, redirectTo.
  */
 import { useFetcher, useLocation } from "@remix-run/react";
@@ -14,6 +17,15 @@ import { FetcherFlag, type FetcherResult } from "~/components/ui/fetcher-flag";
 import { Spinner } from "~/components/ui/spinner";
 import { formatNaira } from "~/domain/money";
 import type { ApiProductOption } from "~/storefront/api-types";
+
+/** At or below this an option shows "Only N left". */
+export const LOW_OPTION_STOCK = 5;
+
+/** What an option says of its stock: "Out of stock", "Only N left", or nothing. */
+export function optionStockNote(o: Pick<ApiProductOption, "stock_quantity" | "in_stock">): string | null {
+  if (!o.in_stock) return "Out of stock";
+  return o.stock_quantity <= LOW_OPTION_STOCK ? `Only ${o.stock_quantity} left` : null;
+}
 
 const BUY_CLASS = "btn w-full border border-brand-700 bg-white text-brand-700 hover:bg-brand-50";
 
@@ -41,6 +53,8 @@ export function PurchaseForms({ productId, options, addClassName }: { productId:
   const busy = fetcher.state !== "idle";
   const pending = busy ? fetcher.formData?.get("intent") : null;
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  const first = options.find((o) => o.in_stock) ?? null;
+  const none = first === null;
   return (
     <fetcher.Form method="post" action="/cart" className="mt-4" data-testid="option-form">
       <input type="hidden" name="productId" value={productId} />
@@ -52,27 +66,31 @@ export function PurchaseForms({ productId, options, addClassName }: { productId:
           <div key={g.variant} role="group" aria-label={g.variant} className="mt-1">
             <p className="text-sm font-medium text-gray-700">{g.variant}</p>
             <div className="mt-1 flex flex-wrap gap-2">
-              {g.options.map((o) => (
-                <label
-                  key={o.id}
-                  className="flex cursor-pointer items-center gap-2 rounded-md border border-gray-300 px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-                >
-                  <input type="radio" name="option_id" value={o.id} defaultChecked={o.id === options[0].id} className="accent-brand-700" />
-                  <span>
-                    {o.value} <span className="text-gray-700">— {formatNaira(o.price)}</span>
-                  </span>
-                </label>
-              ))}
+              {g.options.map((o) => {
+                const note = optionStockNote(o);
+                return (
+                  <label
+                    key={o.id}
+                    className={`flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 ${o.in_stock ? "cursor-pointer" : "cursor-not-allowed text-gray-500"}`}
+                  >
+                    <input type="radio" name="option_id" value={o.id} defaultChecked={o.id === first?.id} disabled={!o.in_stock} className="accent-brand-700" />
+                    <span>
+                      {o.value} <span className="text-gray-700">— {formatNaira(o.price)}</span>
+                      {note ? <span className={`block text-xs font-semibold ${o.in_stock ? "text-amber-800" : "text-red-700"}`}>{note}</span> : null}
+                    </span>
+                  </label>
+                );
+              })}
             </div>
           </div>
         ))}
       </fieldset>
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
-        <button type="submit" name="intent" value="buy" className={BUY_CLASS} disabled={busy}>
+        <button type="submit" name="intent" value="buy" className={BUY_CLASS} disabled={busy || none}>
           {pending === "buy" ? <Spinner /> : null}
           Buy Now
         </button>
-        <button type="submit" name="intent" value="add" className={addClassName} disabled={busy} aria-busy={pending === "add"}>
+        <button type="submit" name="intent" value="add" className={addClassName} disabled={busy || none} aria-busy={pending === "add"}>
           {pending === "add" ? <Spinner /> : null}
           Add to Cart
         </button>

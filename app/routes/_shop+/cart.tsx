@@ -54,15 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "buy") {
     const productId = positiveId(form.get("productId"));
     if (!productId) return answer({ ok: false, message: "Choose a product first." });
-    if (!optionId) return redirect(`/checkout/payment?buy=${productId}`, { status: 303 });
-    // With an option: the buy-now checkout (?buy=) prices the product alone, so the chosen option
-    // goes into the cart and the shopper checks out from it, priced with the option.
-    const r = await addToCart(api, request, productId, DEFAULT_ADD_QUANTITY, optionId);
-    if (r.setCookie) cookies.push(r.setCookie);
-    if (!r.ok) return answer({ ok: false, message: r.message });
-    const headers = new Headers();
-    for (const c of cookies) headers.append("Set-Cookie", c);
-    return redirect("/checkout/payment", { status: 303, headers: await api.headers(headers) });
+    // Buy Now goes straight to checkout, with the chosen option (never through the cart).
+    return redirect(`/checkout/payment?buy=${productId}${optionId ? `&option=${optionId}` : ""}`, { status: 303 });
   }
 
   if (intent === "add") {

@@ -1,18 +1,26 @@
 /**
  * /stores/{slug}/products/{productId} — a product as its store sees it (spec section 2): name,
  * gallery, price, stock, description, category, type and shipment size, its variant options, and
- * the Edit and Delete actions (Delete asks first).
+ * the Edit and Delete actions (Delete asks first). Each option has a small form for its stock and
+ * price (PATCH /products/options/{id}/; a plain POST, intent=option, that works without
+ * JavaScript; messages next to the fields). Once an option has stock, the product's stock is the
+ * sum of its options'.
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Gallery } from "~/components/product/gallery";
 import { primaryButton } from "~/components/ui/button";
-import { formatNaira } from "~/domain/money";
-import { LOW_STOCK_THRESHOLD } from "~/domain/products";
+import { formatNaira, koboToNaira } from "~/domain/money";
+import { LOW_STOCK_THRESHOLD, OptionUpdateSchema } from "~/domain/products";
 import type { ApiStoreProductOption } from "~/storefront/api-types";
+import { apiErrorsToReply } from "~/storefront/form-reply";
 import { storeProduct } from "~/storefront/product-form.server";
+import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
+import { positiveId } from "~/storefront/form-answer.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -22,8 +30,31 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return data({ slug: store.slug, product, options: options.ok ? options.data : [] }, { headers: await api.headers() });
 }
 
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { api, store } = await requireStoreArea(request, context, params.slug);
+  const product = await storeProduct(api, store.id, params.productId);
+  const form = await readForm(request);
+  if (form.get("intent") !== "option") throw unknownIntent();
+  const optionId = positiveId(form.get("optionId"));
+  const submission = parseWithZod(form, { schema: OptionUpdateSchema });
+  if (!optionId) return data({ optionId: null, result: submission.reply({ formErrors: ["Choose an option first."] }) }, { status: 400 });
+  if (submission.status !== "success") return data({ optionId, result: submission.reply() }, { status: 400 });
+  const { stock_quantity, price } = submission.value;
+  const r = await api.patch<ApiStoreProductOption>(`/products/options/${optionId}/`, {
+    ...(stock_quantity !== undefined ? { stock_quantity } : {}),
+    ...(price !== undefined ? { price: koboToNaira(price) } : {}),
+  });
+  if (r.status === 401) throw await api.signedOut();
+  if (!r.ok) {
+    const errors = apiErrorsToReply(r.status, r.status === 404 ? { detail: "That option no longer exists." } : r.data, ["stock_quantity", "price"], "The option could not be saved. Please try again.");
+    return data({ optionId, result: submission.reply(errors) }, { status: r.status === 400 || r.status === 404 ? 400 : 502 });
+  }
+  return redirectWithFlash(api, `/stores/${store.slug}/products/${product.id}`, { kind: "success", message: `${r.data.variant_name} ${r.data.value} was saved` });
+}
+
 export default function StoreProductRoute() {
   const { slug, product, options } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as { optionId: number | null; result: SubmissionResult<string[]> } | undefined;
   const base = `/stores/${slug}/products/${product.id}`;
   const low = product.stock_quantity <= LOW_STOCK_THRESHOLD;
   return (
@@ -55,6 +86,7 @@ export default function StoreProductRoute() {
             <dt className="text-gray-600">Stock</dt>
             <dd>
               {product.stock_quantity}
+              {options.some((o) => o.stock_quantity !== null) ? <span className="ml-1 text-gray-600">(the sum of its options&apos; stock)</span> : null}
               {low ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">Low stock</span> : null}
             </dd>
             <dt className="text-gray-600">Category</dt>
@@ -76,11 +108,9 @@ export default function StoreProductRoute() {
               </Link>
             </div>
             {options.length ? (
-              <ul className="mt-2 space-y-1 text-sm">
+              <ul className="mt-2 divide-y divide-gray-100 text-sm" data-testid="option-stock-list">
                 {options.map((o) => (
-                  <li key={o.id}>
-                    {o.variant_name}: {o.value} · {formatNaira(o.price)}
-                  </li>
+                  <OptionRow key={o.id} option={o} lastResult={answer?.optionId === o.id ? answer.result : undefined} />
                 ))}
               </ul>
             ) : (
@@ -96,6 +126,62 @@ export default function StoreProductRoute() {
         <p className="mt-2 whitespace-pre-line text-sm text-gray-800">{product.description}</p>
       </section>
     </main>
+  );
+}
+
+/** One option: its label, price and stock, and the form that changes the stock and price. */
+function OptionRow({ option: o, lastResult }: { option: ApiStoreProductOption; lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("optionId") === String(o.id);
+  const [form, fields] = useForm({
+    id: `option-${o.id}`,
+    lastResult,
+    defaultValue: { stock_quantity: o.stock_quantity === null ? "" : String(o.stock_quantity), price: String(o.price) },
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OptionUpdateSchema }),
+  });
+  const label = `${o.variant_name}: ${o.value}`;
+  return (
+    <li className="py-2">
+      <p>
+        <span className="font-medium">{label}</span> · {formatNaira(o.price)} ·{" "}
+        {o.stock_quantity === null ? <span className="text-gray-600">shares the product&apos;s stock</span> : <span>{o.stock_quantity} in stock</span>}
+      </p>
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-1 flex flex-wrap items-start gap-2" aria-label={`Stock and price of ${label}`}>
+        <input type="hidden" name="intent" value="option" />
+        <input type="hidden" name="optionId" value={o.id} />
+        {form.errors?.length ? (
+          <p role="alert" id={form.errorId} className="w-full text-sm text-red-700">
+            {form.errors.join(" ")}
+          </p>
+        ) : null}
+        <div>
+          <label htmlFor={fields.stock_quantity.id} className="block text-xs text-gray-600">
+            Stock
+          </label>
+          <input {...getInputProps(fields.stock_quantity, { type: "text" })} inputMode="numeric" className="field-input w-24" />
+          {fields.stock_quantity.errors?.length ? (
+            <p id={fields.stock_quantity.errorId} className="field-error">
+              {fields.stock_quantity.errors[0]}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor={fields.price.id} className="block text-xs text-gray-600">
+            Price (₦)
+          </label>
+          <input {...getInputProps(fields.price, { type: "text" })} inputMode="decimal" className="field-input w-28" />
+          {fields.price.errors?.length ? (
+            <p id={fields.price.errorId} className="field-error">
+              {fields.price.errors[0]}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="btn-outline mt-4 px-3 py-1.5" disabled={busy}>
+          Save
+        </button>
+      </Form>
+    </li>
   );
 }
 

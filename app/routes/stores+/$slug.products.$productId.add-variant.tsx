@@ -1,6 +1,7 @@
 /**
  * /stores/{slug}/products/{productId}/add-variant — the step after adding a product (spec sections
- * 2 and 5): choose a variant from the list or type a new one, its value and price; Add
+ * 2 and 5): choose a variant from the list or type a new one, its value, price and stock (optional:
+ * empty shares the product's stock; with stock, the product's stock becomes its options' sum); Add
  * (POST /products/options/) stays here and lists the options added; Skip goes to the products
  * list. Works without JavaScript (the variant field is a text input with a datalist).
  */
@@ -40,11 +41,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const submission = parseWithZod(form, { schema: VariantStepSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { variant, value, price } = submission.value;
-  const r = await api.post<ApiStoreProductOption>("/products/options/", { product: product.id, variant, value, price: koboToNaira(price) });
+  const { variant, value, price, stock_quantity } = submission.value;
+  const r = await api.post<ApiStoreProductOption>("/products/options/", {
+    product: product.id,
+    variant,
+    value,
+    price: koboToNaira(price),
+    ...(stock_quantity !== undefined ? { stock_quantity } : {}),
+  });
   if (r.status === 401) throw await api.signedOut();
   if (!r.ok) {
-    const errors = apiErrorsToReply(r.status, r.data, ["variant", "value", "price"], "The variant could not be added. Please try again.");
+    const errors = apiErrorsToReply(r.status, r.data, ["variant", "value", "price", "stock_quantity"], "The variant could not be added. Please try again.");
     return data(submission.reply(errors), { status: r.status === 400 ? 400 : 502 });
   }
   return redirectWithFlash(api, `/stores/${store.slug}/products/${product.id}/add-variant`, { kind: "success", message: `${r.data.variant_name} ${r.data.value} was added` });
@@ -76,6 +83,7 @@ export default function AddVariantRoute() {
             {options.map((o) => (
               <li key={o.id}>
                 {o.variant_name}: {o.value} · {formatNaira(o.price)}
+                {o.stock_quantity !== null ? ` · ${o.stock_quantity} in stock` : ""}
               </li>
             ))}
           </ul>
@@ -97,12 +105,15 @@ export default function AddVariantRoute() {
             ))}
           </datalist>
         </Box>
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid gap-3 sm:grid-cols-3">
           <Box label="Value" meta={fields.value}>
             <input {...getInputProps(fields.value, { type: "text" })} className="field-input" />
           </Box>
           <Box label="Price (₦)" meta={fields.price}>
             <input {...getInputProps(fields.price, { type: "text" })} inputMode="decimal" className="field-input" />
+          </Box>
+          <Box label="Stock" hint="optional" meta={fields.stock_quantity}>
+            <input {...getInputProps(fields.stock_quantity, { type: "text" })} inputMode="numeric" className="field-input" />
           </Box>
         </div>
         <div className="flex flex-wrap gap-3">
