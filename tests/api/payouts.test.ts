@@ -82,7 +82,9 @@ describe.each(engines())("vendor payouts on %s", (engine) => {
     r = await ledger(c);
     expect(r.body.count).toBe(1);
     expect(r.body.pending).toBe(credit / 100);
-    // The other store of the order got its own item's credit.
+    // The other store's shipment is its own: no credit until it too is delivered and its cash is in.
+    expect((await ledger(c, c.otherOwner.token, c.otherStore.id)).body).toMatchObject({ pending: 0, count: 0 });
+    expect((await api.call(`/orders/${c.otherStore.id}/store/${order.id}/cash/`, { method: "POST", token: c.otherOwner.token, json: {} })).status).toBe(200);
     const other = await ledger(c, c.otherOwner.token, c.otherStore.id);
     expect(other.body).toMatchObject({ pending: 9000, count: 1 });
   });

@@ -126,6 +126,8 @@ export async function makeOwned(db: Db, ownerId: number, store: Store | null): P
     "UPDATE order_items SET product_name = $2, store_id = COALESCE($3, store_id) WHERE order_id = $1 RETURNING id::text AS id",
     [order.id, `${marker} product line`, store?.id ?? null],
   );
+  // the line's shipment follows it to the owner's store
+  if (store) await db.query("UPDATE shipments SET store_id = $2 WHERE order_id = $1", [order.id, store.id]);
   const payment = await db.query<{ id: number }>(
     `INSERT INTO payment_transactions (order_id, user_id, reference, amount_kobo, customer_email, payment_method, payment_status)
      SELECT $1, $2, $3, 1500000, u.email, 'CardPayment', 'Complete' FROM users u WHERE u.id = $2 RETURNING id`,

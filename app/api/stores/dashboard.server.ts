@@ -44,8 +44,10 @@ export async function storeDashboard(q: Queryable, storeId: number, now = Date.n
       [storeId, from30.toISOString()],
     ),
     q.query<{ status: string; n: number }>(
-      `SELECT o.order_delivery_status AS status, count(DISTINCT o.id)::int AS n
+      // the store's own shipment of each order (another store's progress is not this store's work)
+      `SELECT COALESCE(sh.status, o.order_delivery_status) AS status, count(DISTINCT o.id)::int AS n
          FROM order_items i JOIN orders o ON o.id = i.order_id
+         LEFT JOIN shipments sh ON sh.order_id = i.order_id AND sh.store_id = i.store_id
         WHERE i.store_id = $1 AND i.status = 'Active' AND ${COUNTED_ORDER_SQL}
         GROUP BY 1`,
       [storeId],

@@ -29,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         id: i.id,
         orderId: i.order.id,
         number: orderNumber(i.order.id),
-        product: i.product_name,
+        product: i.option_label ? `${i.product_name} (${i.option_label})` : i.product_name,
         quantity: i.quantity,
         status: i.status === "Cancelled" ? "Cancelled" : i.order.order_delivery_status,
         amount: i.line_total,
