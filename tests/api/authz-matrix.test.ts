@@ -106,6 +106,8 @@ function paramFor(key: string, path: string, cast: Cast, o: Owned, guest: boolea
       return MATRIX_INVITATION_TOKEN;
     case "imageId":
       return o.storeProductImageId ?? undefined;
+    case "optionId":
+      return o.storeOptionId ?? undefined;
     case "id":
       if (path.startsWith("/users/:id/")) return cast.owner.id;
       if (/\/ad{1,2}resses\/:id/.test(path)) return o.addressId;
@@ -186,6 +188,7 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
     fd.append("image", file(await image("jpeg", Math.floor(Math.random() * 1e9)), "p.jpg"));
     return fd;
   }
+  if (p === "/products/options/:optionId/" && m === "PATCH") return { price: 1600 };
   if (p === "/products/options/" && m === "POST") return { product: o.storeProductId, variant: "Colour", value: "Red", price: 100 };
   if (p === "/orders/:storeId/store/:orderId/status/" && m === "PATCH") {
     await api.db.query("UPDATE orders SET order_delivery_status = 'Placed', order_payment_status = 'Complete' WHERE id = $1", [o.orderId]);

@@ -57,6 +57,8 @@ export interface Owned {
   /** A product of the owner's store (the seeded products belong to other stores) and its photo; null without a store. */
   storeProductId: number | null;
   storeProductImageId: number | null;
+  /** An option of the store's product (vendor option writes). */
+  storeOptionId: number | null;
   /** An empty category (no product, no subcategory) for the admin's category routes. */
   emptyCategoryId: number;
 }
@@ -146,12 +148,17 @@ export async function makeOwned(db: Db, ownerId: number, store: Store | null): P
   );
   let storeProductId: number | null = null;
   let storeProductImageId: number | null = null;
+  let storeOptionId: number | null = null;
   if (store) {
     const cat = await db.query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1");
     await db.query("INSERT INTO images (key, content_type) VALUES ('static/no-image.svg', 'image/svg+xml') ON CONFLICT DO NOTHING");
     const sp = await createProduct(db, { store_id: store.id, user_id: ownerId, category_id: cat.rows[0].id, name: `Store product ${hex()}`, image_keys: ["static/no-image.svg"] });
     storeProductId = sp.id;
     storeProductImageId = (await db.query<{ id: number }>("SELECT id FROM product_images WHERE product_id = $1", [sp.id])).rows[0].id;
+    const variant = await db.query<{ id: number }>("INSERT INTO variants (name) VALUES ('Colour') ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id");
+    storeOptionId = (
+      await db.query<{ id: number }>("INSERT INTO product_options (product_id, variant_id, value, price_kobo) VALUES ($1, $2, 'Matrix blue', 150000) RETURNING id", [sp.id, variant.rows[0].id])
+    ).rows[0].id;
   }
   const emptyCategory = await createCategory(db, { name: `Matrix ${marker}` });
   return {
@@ -159,6 +166,7 @@ export async function makeOwned(db: Db, ownerId: number, store: Store | null): P
     emptyCategoryId: emptyCategory.id,
     storeProductId,
     storeProductImageId,
+    storeOptionId,
     addressId: address.id,
     cartId: cart.id,
     cartItemId: cartItem.rows[0].id,

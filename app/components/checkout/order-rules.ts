@@ -17,5 +17,6 @@ export const needsPayment = (o: Order) => o.order_payment_method === "CardPaymen
 export function canCancelItem(o: Order, item: { status: string; cancellable?: boolean }): boolean {
   if (item.status === "Cancelled" || item.cancellable === false) return false;
   if (!isCancellable(o.order_delivery_status)) return false;
-  return o.order_payment_method === "PayOnDelivery" || o.order_payment_status === "Complete";
+  // each line's own shipment decides (item.cancellable); a paid card order stays paid when a line was refunded
+  return o.order_payment_method === "PayOnDelivery" || o.order_payment_status === "Complete" || o.order_payment_status === "Partly refunded";
 }
