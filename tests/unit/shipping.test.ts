@@ -169,3 +169,11 @@ describe("the state an address names", () => {
     expect(stateFromAddress(null)).toBeNull();
   });
 });
+
+describe("the demo stores", () => {
+  it("each ship from a real state, and their address names that state", async () => {
+    const { STORES } = await import("~/db/seed/catalog-data");
+    expect(STORES.map((s) => s.state)).toEqual(["Lagos", "Federal Capital Territory", "Kano", "Rivers", "Oyo", "Enugu", "Edo"]);
+    for (const s of STORES) expect(stateFromAddress(s.address)).toBe(s.state);
+  });
+});
