@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from "vitest";
 import { SHIPPING_CAP_KOBO, SHIPPING_TABLE_KOBO, shippingKobo } from "~/domain/shipping";
-import { NIGERIAN_STATES } from "~/domain/validation";
 import { createAddress, createCart, createProduct, createStore } from "~/db/seed/factories";
 import { FEE_KOBO, type Distance } from "~/domain/shipping";
 import { engines, makeUser, useApi } from "./harness";
