@@ -30,3 +30,52 @@ export function canonicalState(v: string): string | null {
   if (["fct", "abuja", "fct abuja", "abuja fct", "federal capital territory"].includes(s)) return "Federal Capital Territory";
   return NIGERIAN_STATES.find((n) => n.toLowerCase() === s) ?? null;
 }
+
+/** Cities an address may name instead of its state (the state is what counts for shipping). */
+const CITY_STATE: Readonly<Record<string, string>> = {
+  Abuja: "Federal Capital Territory",
+  FCT: "Federal Capital Territory",
+  "Port Harcourt": "Rivers",
+  Ibadan: "Oyo",
+  "Benin City": "Edo",
+  Ikeja: "Lagos",
+  Lekki: "Lagos",
+  Onitsha: "Anambra",
+  Aba: "Abia",
+  Owerri: "Imo",
+  Calabar: "Cross River",
+  Uyo: "Akwa Ibom",
+  Warri: "Delta",
+  Asaba: "Delta",
+  Abeokuta: "Ogun",
+  Ilorin: "Kwara",
+  Jos: "Plateau",
+  Makurdi: "Benue",
+  Maiduguri: "Borno",
+  Zaria: "Kaduna",
+};
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const PLACE_NAMES: readonly (readonly [string, string])[] = [
+  ...NIGERIAN_STATES.map((s) => [s, s] as const),
+  ...Object.entries(CITY_STATE),
+];
+
+/**
+ * The state a free-text address names (a store's address from clients that send no state), or
+ * null. A state's name or a big city's counts, as a whole word, any case ("Lagos State", "Abuja",
+ * "Port Harcourt"); when several are named the LAST one wins, since addresses end with the state
+ * ("12 Kano Road, Ikeja, Lagos" is in Lagos).
+ */
+export function stateFromAddress(text: string | null | undefined): string | null {
+  if (!text) return null;
+  let best: { at: number; state: string } | null = null;
+  for (const [name, state] of PLACE_NAMES) {
+    const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(name).replace(/ /g, "\\s+")}(?![\\p{L}\\p{N}])`, "giu");
+    for (const m of text.matchAll(re)) {
+      const end = m.index + m[0].length;
+      if (!best || end > best.at) best = { at: end, state };
+    }
+  }
+  return best?.state ?? null;
+}

@@ -5,6 +5,7 @@
  * content on the server); both are optional.
  */
 import * as z from "zod";
+import { canonicalState } from "./address-rules";
 import { TEXT_MAX, text } from "./text";
 import { emailField, phoneField, requiredText, wordCount } from "./validation";
 
@@ -18,6 +19,8 @@ export const STORE_MESSAGES = {
   phoneInvalid: "Please enter a valid phone number",
   address: "Physical address is required",
   addressMin: "Should be atleast 10 characters",
+  state: "Choose the state your store ships from",
+  stateInvalid: "Choose one of the 36 states or the FCT",
   name: "Brand Name is required",
   description: "In 50-250 words tell us about your store",
   wordsMin: "Enter atleast 50 words.",
@@ -39,6 +42,27 @@ const optionalUrl = z.preprocess(
   text(TEXT_MAX.line).refine((v) => v === "" || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), STORE_MESSAGES.url),
 );
 
+/**
+ * The state a store ships from (shipping is priced from it): one of the 36 states or the FCT,
+ * any spelling canonicalState() knows ("lagos", "Lagos State", "FCT"); stored canonical.
+ */
+const storeStateField = (required: boolean) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? "" : typeof v === "string" ? v.trim() : v),
+    z
+      .string({ error: STORE_MESSAGES.stateInvalid })
+      .max(64, STORE_MESSAGES.stateInvalid)
+      .transform((v, c) => {
+        if (v === "") {
+          if (required) c.addIssue({ code: "custom", message: STORE_MESSAGES.state });
+          return null;
+        }
+        const s = canonicalState(v);
+        if (!s) c.addIssue({ code: "custom", message: STORE_MESSAGES.stateInvalid });
+        return s;
+      }),
+  );
+
 /** Step 1, Contact. */
 export const StoreContactSchema = z.object({
   firstName: requiredText(STORE_MESSAGES.firstName, 3, STORE_MESSAGES.min3, TEXT_MAX.name),
@@ -46,6 +70,7 @@ export const StoreContactSchema = z.object({
   email: emailField(STORE_MESSAGES.email, STORE_MESSAGES.emailInvalid),
   phone: phoneField(STORE_MESSAGES.phone, STORE_MESSAGES.phoneInvalid),
   address: requiredText(STORE_MESSAGES.address, 10, STORE_MESSAGES.addressMin, TEXT_MAX.street),
+  state: storeStateField(true),
 });
 
 const descriptionField = z
@@ -80,9 +105,12 @@ export const StoreSocialsSchema = z.object({
 
 /**
  * POST /stores/: the store's fields (the contact person's names are the wizard's only; the API
- * takes the store's email, phone and address). The social links are stored.
+ * takes the store's email, phone, address and state). The social links are stored. `state` is
+ * optional for clients that do not send it (null: the API guesses it from the address with
+ * stateFromAddress); an unknown name is refused.
  */
 export const StoreCreateSchema = StoreContactSchema.omit({ firstName: true, lastName: true })
+  .extend({ state: storeStateField(false) })
   .extend(StoreBrandSchema.shape)
   .extend(StoreSocialsSchema.shape);
 export type StoreCreate = z.output<typeof StoreCreateSchema>;
@@ -99,6 +127,7 @@ export function storeInput(body: Record<string, unknown>): Record<string, unknow
     email: pick("email"),
     phone: pick("phone"),
     address: pick("address"),
+    state: pick("state"),
     description: pick("description"),
     business_license_number: pick("business_license_number", "businessRCNumber"),
     slug: pick("slug"),
@@ -131,7 +160,7 @@ export function storeSlug(raw: string, name: string): string {
  * pass before the vendor may move past it.
  */
 export const STORE_WIZARD_STEPS = [
-  { n: 1, label: "Contact", fields: ["firstName", "lastName", "email", "phone", "address"], schema: StoreContactSchema },
+  { n: 1, label: "Contact", fields: ["firstName", "lastName", "email", "phone", "address", "state"], schema: StoreContactSchema },
   { n: 2, label: "Brand", fields: ["name", "description", "business_license_number", "slug", "website", "logo", "banner"], schema: StoreBrandSchema },
   { n: 3, label: "Socials", fields: ["facebook", "instagram", "x", "agreement"], schema: StoreSocialsSchema },
 ] as const;
@@ -139,7 +168,7 @@ export type StoreWizardStep = 1 | 2 | 3;
 
 /** The wizard's text fields, carried across steps (in hidden inputs without JavaScript). */
 export const STORE_WIZARD_TEXT_FIELDS = [
-  "firstName", "lastName", "email", "phone", "address",
+  "firstName", "lastName", "email", "phone", "address", "state",
   "name", "description", "business_license_number", "slug", "website",
   "facebook", "instagram", "x", "agreement",
   "logo_upload", "logo_url", "banner_upload", "banner_url",

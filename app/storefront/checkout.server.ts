@@ -17,6 +17,24 @@ export interface CheckoutLine {
   price: number;
   quantity: number;
   image: string | null;
+  /** The product's store: its lines ship together, with their own shipping fee. */
+  storeId: number | null;
+  storeName: string | null;
+}
+
+/** One store's shipment in a shipping quote (naira). */
+export interface StoreShippingQuote {
+  store: number | null;
+  storeName: string;
+  /** The state it ships from (null: not known, priced from Lagos). */
+  storeState: string | null;
+  shipping: number;
+}
+
+/** Shipping to one state (naira): each store's shipment and their sum. */
+export interface ShippingQuote {
+  total: number;
+  stores: StoreShippingQuote[];
 }
 
 export interface CheckoutItems {
@@ -45,12 +63,26 @@ export async function loadCheckoutItems(api: Api, request: Request, buy: number 
     if (option && !o) return null;
     const name = o ? `${p.name} (${o.label})` : p.name;
     const price = o ? o.price : p.selling_price;
-    return { lines: [{ productId: p.id, name, price, quantity: 1, image }], subtotal: price, cartId: null, buy, option: o ? o.id : null };
+    return {
+      lines: [{ productId: p.id, name, price, quantity: 1, image, storeId: p.store, storeName: p.store_name ?? null }],
+      subtotal: price,
+      cartId: null,
+      buy,
+      option: o ? o.id : null,
+    };
   }
   const cart = await loadCart(api, request);
   if (!cart || cart.cart_items.length === 0) return null;
   return {
-    lines: cart.cart_items.map((i) => ({ productId: i.prod_id, name: i.name, price: i.price, quantity: i.quantity, image: i.image })),
+    lines: cart.cart_items.map((i) => ({
+      productId: i.prod_id,
+      name: i.name,
+      price: i.price,
+      quantity: i.quantity,
+      image: i.image,
+      storeId: i.store ?? null,
+      storeName: i.store_name ?? null,
+    })),
     subtotal: cart.subtotal,
     cartId: cart.id,
     buy: null,
@@ -59,19 +91,29 @@ export async function loadCheckoutItems(api: Api, request: Request, buy: number 
 
 /**
  * Shipping (naira) for the items delivered to `state`, as the API quotes it (the same rule it
- * charges): buy-now through GET /orders/{productId}/shippingfee/?state=, the cart through
- * GET /carts/{cartId}/?state=. Null when it cannot be quoted (no state yet, or the API failed).
+ * charges: one shipment per store, from the store's state): buy-now through
+ * GET /orders/{productId}/shippingfee/?state=, the cart through GET /carts/{cartId}/?state= (its
+ * `shipments`). Null when it cannot be quoted (no state yet, or the API failed).
  */
-export async function quoteShipping(api: Api, items: CheckoutItems, state: string | null): Promise<number | null> {
+export async function quoteShipping(api: Api, items: CheckoutItems, state: string | null): Promise<ShippingQuote | null> {
   if (!state) return null;
   const q = `state=${encodeURIComponent(state)}`;
   if (items.buy) {
     const r = await api.get<ApiShippingFee>(`/orders/${items.buy}/shippingfee/?${q}`, { auth: false });
-    return r.ok ? r.data.shipping_cost : null;
+    if (!r.ok) return null;
+    const line = items.lines[0];
+    return {
+      total: r.data.shipping_cost,
+      stores: [{ store: line?.storeId ?? null, storeName: line?.storeName ?? "", storeState: r.data.origin_state ?? null, shipping: r.data.shipping_cost }],
+    };
   }
   if (!items.cartId) return null;
   const r = await api.get<ApiCart>(`/carts/${items.cartId}/?${q}`);
-  return r.ok ? r.data.shipping_cost : null;
+  if (!r.ok) return null;
+  return {
+    total: r.data.shipping_cost,
+    stores: (r.data.shipments ?? []).map((s) => ({ store: s.store, storeName: s.store_name, storeState: s.store_state, shipping: s.shipping_cost })),
+  };
 }
 
 /** The chosen delivery address: the one picked with "Use Address" if still there, else the default. */

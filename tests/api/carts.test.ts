@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { SHIPPING_FEE_KOBO } from "~/domain/shipping";
+import { createProduct, createStore } from "~/db/seed/factories";
 import { engines, makeUser, useApi } from "./harness";
 
 interface Product {
@@ -28,7 +28,7 @@ describe.each(engines())("carts on %s", (engine) => {
     const r = await api.call("/carts/", { method: "POST", json: { user_id: null } });
     expect(r.status).toBe(201);
     expect(r.body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    expect(r.body).toMatchObject({ total_quantity: 0, shipping_cost: 0, cart_items: [], user_id: null });
+    expect(r.body).toMatchObject({ total_quantity: 0, shipping_cost: 0, cart_items: [], shipments: [], user_id: null });
     const again = await api.call(`/carts/${r.body.id}/`);
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(r.body.id);
@@ -66,9 +66,10 @@ describe.each(engines())("carts on %s", (engine) => {
     }
     const subtotal = a.selling_price * 3 + b.selling_price;
     expect(cart.body.subtotal).toBeCloseTo(subtotal, 2);
-    const fee = (SHIPPING_FEE_KOBO[a.size] * 3 + SHIPPING_FEE_KOBO[b.size]) / 100;
-    expect(typeof cart.body.shipping_cost).toBe("number");
-    if (subtotal < 500_000) expect(cart.body.shipping_cost).toBe(Math.min(fee, 25_000));
+    // shipping is the sum of the stores' shipments, and every line is in exactly one of them
+    const shipments = cart.body.shipments as { shipping_cost: number; items: number[] }[];
+    expect(cart.body.shipping_cost).toBeCloseTo(shipments.reduce((n, s) => n + s.shipping_cost, 0), 2);
+    expect(shipments.flatMap((s) => s.items).sort()).toEqual(cart.body.cart_items.map((i: { id: number }) => i.id).sort());
     expect(cart.body.total).toBeCloseTo(subtotal + cart.body.shipping_cost, 2);
   });
 
@@ -225,15 +226,97 @@ describe.each(engines())("carts on %s", (engine) => {
     expect((await api.call(`/carts/${guestId}/`)).body.total_quantity).toBe(1);
   });
 
-  it("charges shipping by size, capped, and free above the threshold", async () => {
-    const cartId = await newGuestCart();
-    const small = products.find((p) => p.size === "small") ?? products[0];
-    const item = (await api.call(`/carts/${cartId}/items/`, { json: { prod_id: small.id, quantity: 1 } })).body;
-    let cart = (await api.call(`/carts/${cartId}/`)).body;
-    if (small.selling_price < 500_000) expect(cart.shipping_cost).toBe(SHIPPING_FEE_KOBO[small.size] / 100);
-    await api.call(`/carts/${cartId}/items/${item.id}/`, { method: "PATCH", json: { quantity: 40 } });
-    cart = (await api.call(`/carts/${cartId}/`)).body;
-    if (small.selling_price * 40 < 500_000) expect(cart.shipping_cost).toBe(25_000);
-    else expect(cart.shipping_cost).toBe(0);
+  describe("shipping per store", () => {
+    let abuja: { id: number; slug: string };
+    let lagos: { id: number; slug: string };
+    let unknown: { id: number; slug: string };
+    let sheet: number; // Abuja store, large, ₦6,200
+    let tap: number; // Abuja store, small, ₦1,000
+    let pump: number; // Lagos store, medium, ₦10,000
+    let drill: number; // store with no state on record, small, ₦2,000
+    beforeAll(async () => {
+      const owner = await makeUser(api);
+      const category = (await api.db.query<{ id: number }>("SELECT id FROM categories WHERE parent_id IS NOT NULL ORDER BY id LIMIT 1")).rows[0].id;
+      abuja = await createStore(api.db, { owner_id: owner.id, name: "Abuja Roofing Test", state: "Federal Capital Territory" });
+      lagos = await createStore(api.db, { owner_id: owner.id, name: "Lagos Pumps Test", state: "Lagos" });
+      unknown = await createStore(api.db, { owner_id: owner.id, name: "Somewhere Tools Test", state: null });
+      const product = async (store_id: number, size: "small" | "medium" | "large", price_kobo: number) =>
+        (await createProduct(api.db, { store_id, user_id: owner.id, category_id: category, size, price_kobo, stock_quantity: 500 })).id;
+      sheet = await product(abuja.id, "large", 620_000);
+      tap = await product(abuja.id, "small", 100_000);
+      pump = await product(lagos.id, "medium", 1_000_000);
+      drill = await product(unknown.id, "small", 200_000);
+    });
+
+    const add = async (cartId: string, prod_id: number, quantity = 1) => (await api.call(`/carts/${cartId}/items/`, { json: { prod_id, quantity } })).body.id as number;
+
+    it("gives a two-store cart two shipments, each priced from its store's state to the buyer's, and sums them", async () => {
+      const cartId = await newGuestCart();
+      const s1 = await add(cartId, sheet);
+      const p1 = await add(cartId, pump);
+      const t1 = await add(cartId, tap);
+      // an Abuja buyer: the Abuja store ships within the state (₦5,000 + ₦1,000), the Lagos one to a neighbouring zone (₦5,500)
+      const toAbuja = (await api.call(`/carts/${cartId}/?state=Abuja`)).body;
+      expect(toAbuja.shipping_state).toBe("Federal Capital Territory");
+      expect(toAbuja.shipments).toEqual([
+        { store: abuja.id, store_name: "Abuja Roofing Test", store_state: "Federal Capital Territory", shipping_cost: 6_000, items: [s1, t1] },
+        { store: lagos.id, store_name: "Lagos Pumps Test", store_state: "Lagos", shipping_cost: 5_500, items: [p1] },
+      ]);
+      expect(toAbuja.shipping_cost).toBe(11_500);
+      expect(toAbuja.subtotal).toBe(6_200 + 10_000 + 1_000);
+      expect(toAbuja.total).toBe(17_200 + 11_500);
+      // every line says its store
+      expect(toAbuja.cart_items.map((i: { store: number; store_name: string }) => [i.store, i.store_name])).toEqual([
+        [abuja.id, "Abuja Roofing Test"],
+        [lagos.id, "Lagos Pumps Test"],
+        [abuja.id, "Abuja Roofing Test"],
+      ]);
+      // a Kano buyer: Abuja is a neighbouring zone (₦12,000 + ₦2,500), Lagos is far (₦7,500)
+      const toKano = (await api.call(`/carts/${cartId}/?state=Kano`)).body;
+      expect(toKano.shipments.map((s: { shipping_cost: number }) => s.shipping_cost)).toEqual([14_500, 7_500]);
+      expect(toKano.shipping_cost).toBe(22_000);
+      // a Lagos buyer: Abuja → Lagos is a neighbouring zone, Lagos ships within the state
+      const toLagos = (await api.call(`/carts/${cartId}/?state=lagos%20state`)).body;
+      expect(toLagos.shipments.map((s: { shipping_cost: number }) => s.shipping_cost)).toEqual([14_500, 2_500]);
+      // no state yet: each store within its own state, the "from" quote
+      const from = (await api.call(`/carts/${cartId}/`)).body;
+      expect(from.shipping_state).toBeNull();
+      expect(from.shipments.map((s: { shipping_cost: number }) => s.shipping_cost)).toEqual([6_000, 2_500]);
+      expect(from.shipping_cost).toBe(8_500);
+      // the member's GET by user quotes the same way
+      const me = await makeUser(api);
+      const mine = (await api.call("/carts/", { json: { user_id: me.id }, token: me.token })).body.id as string;
+      await api.call(`/carts/${mine}/items/`, { json: { prod_id: pump }, token: me.token });
+      const byUser = await api.call(`/carts/user/${me.id}/?state=Kano`, { token: me.token });
+      expect(byUser.body.shipments).toMatchObject([{ store: lagos.id, shipping_cost: 7_500 }]);
+      expect(byUser.body.shipping_cost).toBe(7_500);
+    });
+
+    it("caps each shipment at ₦25,000 and ships a store's ₦500,000 of items free, store by store", async () => {
+      const cartId = await newGuestCart();
+      const s1 = await add(cartId, sheet, 10);
+      const p1 = await add(cartId, pump, 49);
+      let cart = (await api.call(`/carts/${cartId}/?state=Kano`)).body;
+      // 10 large sheets, Abuja → Kano: 10 × ₦12,000, capped; 49 pumps, Lagos → Kano: capped too
+      expect(cart.shipments.map((s: { shipping_cost: number }) => s.shipping_cost)).toEqual([25_000, 25_000]);
+      expect(cart.shipping_cost).toBe(50_000);
+      // the 50th pump makes the Lagos store's shipment ₦500,000: it ships free; the Abuja one still pays
+      await api.call(`/carts/${cartId}/items/${p1}/`, { method: "PATCH", json: { quantity: 50 } });
+      cart = (await api.call(`/carts/${cartId}/?state=Kano`)).body;
+      expect(cart.shipments).toMatchObject([
+        { store: abuja.id, shipping_cost: 25_000, items: [s1] },
+        { store: lagos.id, shipping_cost: 0, items: [p1] },
+      ]);
+      expect(cart.shipping_cost).toBe(25_000);
+      expect(cart.total).toBe(62_000 + 500_000 + 25_000);
+    });
+
+    it("prices a store with no state on record from Lagos", async () => {
+      const cartId = await newGuestCart();
+      await add(cartId, drill);
+      const cart = (await api.call(`/carts/${cartId}/?state=Kano`)).body;
+      expect(cart.shipments).toMatchObject([{ store: unknown.id, store_state: null, shipping_cost: 3_500 }]);
+      expect((await api.call(`/carts/${cartId}/?state=Ogun`)).body.shipping_cost).toBe(1_500);
+    });
   });
 });

@@ -3,9 +3,8 @@
  * empty cart, addresses, idempotency keys, stock and concurrency, shipping by state.
  */
 import { describe, expect, it } from "vitest";
-import { FEE_KOBO, SHIPPING_CAP_KOBO, shipmentShippingKobo } from "~/domain/shipping";
-import { NIGERIAN_STATES } from "~/domain/validation";
-import { createAddress, createCart } from "~/db/seed/factories";
+import { FEE_KOBO, SHIPPING_CAP_KOBO, shipmentShippingKobo, type Distance } from "~/domain/shipping";
+import { createAddress, createCart, createProduct, createStore } from "~/db/seed/factories";
 import { engines, makeUser, useApi } from "./harness";
 import { GUEST_ADDRESS, countOrders, makeProduct, makeShopper, mailsTo, stockOf } from "./orders-helpers";
 
@@ -292,20 +291,25 @@ describe.each(engines())("checkout: POST /orders/ on %s", (engine) => {
     expect(sold.rows[0].n).toBe(10);
   }, 120_000);
 
-  it("charges shipping from the store's state to the destination state, the same as the cart quote and the shipping fee", async () => {
-    const p = await makeProduct(api, { price_kobo: 300_000, size: "medium", stock: 1000 });
-    // The test product's store has no state on record: it ships from Lagos.
-    const band: Record<string, keyof typeof FEE_KOBO> = { Lagos: "same_state", Oyo: "same_zone", Rivers: "neighbouring_zone", "Federal Capital Territory": "neighbouring_zone", Borno: "far" };
-    for (const state of Object.keys(band)) {
+  it("charges shipping by distance from the store's state, the same in the cart quote, the product's shipping fee and the order", async () => {
+    const p = await makeProduct(api, { price_kobo: 300_000, size: "medium", stock: 1000 }); // its store ships from Lagos (the factory's default)
+    const bands: [string, Distance][] = [
+      ["Lagos", "same_state"],
+      ["Oyo", "same_zone"],
+      ["Rivers", "neighbouring_zone"],
+      ["Federal Capital Territory", "neighbouring_zone"],
+      ["Borno", "far"],
+    ];
+    for (const [state, zone] of bands) {
       const me = await makeShopper(api, { state, items: [{ product_id: p.id, quantity: 2 }] });
-      const expected = FEE_KOBO[band[state]].medium * 2;
+      const expected = FEE_KOBO[zone].medium * 2;
       const quote = await api.call(`/carts/${me.cartId}/?state=${encodeURIComponent(state)}`, { token: me.token });
       expect(quote.body.shipping_cost).toBe(expected / 100);
       expect(quote.body.shipping_state).toBe(state);
       expect(quote.body.total).toBeCloseTo(6_000 + expected / 100, 2);
       const fee = await api.call(`/orders/${p.id}/shippingfee/?state=${encodeURIComponent(state)}&quantity=2`);
       expect(fee.status).toBe(200);
-      expect(fee.body.shipping_cost).toBe(expected / 100);
+      expect(fee.body).toEqual({ shipping_cost: expected / 100, state, zone, origin_state: "Lagos" });
       const o = await api.call("/orders/", { token: me.token, json: { cart_id: me.cartId, delivery_address_id: me.addressId, order_payment_method: "PayOnDelivery" } });
       expect(o.body.shipping_cost).toBe(expected / 100);
       expect(o.body.shipments).toMatchObject([{ store: p.store_id, shipping_cost: expected / 100 }]);
@@ -317,11 +321,38 @@ describe.each(engines())("checkout: POST /orders/ on %s", (engine) => {
       expect((await api.call(`/orders/${o.body.id}/shippingfee/`, { token: stranger.token })).status).toBe(404);
       expect((await api.call(`/orders/${o.body.id}/shippingfee/`)).status).toBe(401);
     }
-    // "abuja" and "FCT" are the FCT; no state is the base zone; the cap holds
-    expect((await api.call(`/orders/${p.id}/shippingfee/?state=abuja`)).body.shipping_cost).toBe(FEE_KOBO.neighbouring_zone.medium / 100);
-    expect((await api.call(`/orders/${p.id}/shippingfee/`)).body).toMatchObject({ shipping_cost: FEE_KOBO.same_state.medium / 100, state: null });
+    // "abuja" is the FCT; no state is the "from" quote within the store's state; the cap holds
+    expect((await api.call(`/orders/${p.id}/shippingfee/?state=abuja`)).body).toMatchObject({ shipping_cost: FEE_KOBO.neighbouring_zone.medium / 100, state: "Federal Capital Territory" });
+    expect((await api.call(`/orders/${p.id}/shippingfee/`)).body).toEqual({ shipping_cost: FEE_KOBO.same_state.medium / 100, state: null, zone: "same_state", origin_state: "Lagos" });
     expect((await api.call(`/orders/${p.id}/shippingfee/?state=Borno&quantity=50`)).body.shipping_cost).toBe(SHIPPING_CAP_KOBO / 100);
     expect((await api.call(`/orders/999999/shippingfee/`)).status).toBe(404);
+  });
+
+  it("quotes a product's shipping from its own store's state: an Abuja roofing sheet to an Abuja buyer is ₦5,000", async () => {
+    const owner = await makeUser(api);
+    const cat = (await api.db.query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1")).rows[0].id;
+    const product = async (state: string | null, size: "small" | "medium" | "large", price_kobo: number) => {
+      const store = await createStore(api.db, { owner_id: owner.id, state });
+      return (await createProduct(api.db, { store_id: store.id, user_id: owner.id, category_id: cat, size, price_kobo })).id;
+    };
+    const sheet = await product("Federal Capital Territory", "large", 620_000);
+    expect((await api.call(`/orders/${sheet}/shippingfee/?state=Abuja`)).body).toEqual({
+      shipping_cost: 5_000,
+      state: "Federal Capital Territory",
+      zone: "same_state",
+      origin_state: "Federal Capital Territory",
+    });
+    expect((await api.call(`/orders/${sheet}/shippingfee/?state=Lagos`)).body).toMatchObject({ shipping_cost: 12_000, zone: "neighbouring_zone" });
+    expect((await api.call(`/orders/${sheet}/shippingfee/?state=Lagos&quantity=3`)).body.shipping_cost).toBe(25_000);
+    // from Kano to Lagos is across the country
+    const panel = await product("Kano", "medium", 1_000_000);
+    expect((await api.call(`/orders/${panel}/shippingfee/?state=Lagos`)).body).toMatchObject({ shipping_cost: 7_500, zone: "far", origin_state: "Kano" });
+    expect((await api.call(`/orders/${panel}/shippingfee/?state=Kano`)).body).toMatchObject({ shipping_cost: 2_500, zone: "same_state" });
+    // ₦500,000 of one product ships free
+    expect((await api.call(`/orders/${panel}/shippingfee/?state=Lagos&quantity=50`)).body.shipping_cost).toBe(0);
+    // a store with no state on record ships from Lagos
+    const tool = await product(null, "small", 200_000);
+    expect((await api.call(`/orders/${tool}/shippingfee/?state=Kano`)).body).toEqual({ shipping_cost: 3_500, state: "Kano", zone: "far", origin_state: null });
   });
 
   it("queues the order e-mail (HTML and text) with items, shipping and total; guests get their signed link", async () => {

@@ -11,7 +11,7 @@ import { file, firstCategory, form, image, storeFields, words } from "./vendor-h
 describe.each(engines())("stores on %s", (engine) => {
   const api = useApi(engine);
 
-  it("opens a store from a multipart form: 201 {id, name, slug, logo, banner}, the caller is its Owner, links stored", async () => {
+  it("opens a store from a multipart form: 201 {id, name, slug, logo, banner, state}, the caller is its Owner, links stored", async () => {
     const me = await makeUser(api);
     const logo = await image("png", 11);
     const res = await api.call("/stores/", {
@@ -19,7 +19,8 @@ describe.each(engines())("stores on %s", (engine) => {
       form: form({ ...(await storeFields({ slug: "Ade Supplies" })), owner: "999", logo: file(logo, "logo.png", "image/png"), banner: file(await image("jpeg", 12, 64), "banner.jpg", "image/jpeg") }),
     });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual(["banner", "id", "logo", "name", "slug"]);
+    expect(Object.keys(res.body).sort()).toEqual(["banner", "id", "logo", "name", "slug", "state"]);
+    expect(res.body.state).toBe("Lagos"); // no state sent: the one the address names (Ikeja, Lagos)
     expect(res.body.name).toBe("Ade Building Supplies");
     expect(res.body.slug).toMatch(/^ade-supplies(-\d+)?$/);
     expect(res.body.logo).toMatch(/\/media\/stores\/[0-9a-f-]+\.png$/);
@@ -36,6 +37,45 @@ describe.each(engines())("stores on %s", (engine) => {
     const mine = await api.call(`/stores/owner/${me.id}/`, { token: me.token });
     expect(mine.body.at(-1)).toEqual(res.body);
     expect((await api.call(`/stores/${res.body.id}/members/`, { token: me.token })).status).toBe(200);
+  });
+
+  it("stores the state the store ships from: as sent (any spelling of a state), else guessed from the address; an unknown state is a 400", async () => {
+    const stateOf = async (id: number) => (await api.db.query<{ state: string | null }>("SELECT state FROM stores WHERE id = $1", [id])).rows[0].state;
+    // sent: it wins over the address, stored canonical, shown on the public page and the membership
+    const a = await makeUser(api);
+    const sent = await api.call("/stores/", { token: a.token, form: form(await storeFields({ name: "Abuja Sent State", state: "FCT" })) });
+    expect(sent.status).toBe(201);
+    expect(sent.body.state).toBe("Federal Capital Territory");
+    expect(await stateOf(sent.body.id)).toBe("Federal Capital Territory");
+    expect((await api.call(`/stores/${sent.body.slug}/`)).body.state).toBe("Federal Capital Territory");
+    expect((await api.call(`/stores/${sent.body.id}/membership/`, { token: a.token })).body.store.state).toBe("Federal Capital Territory");
+    const b = await makeUser(api);
+    const json = await api.call("/stores/", { token: b.token, json: await storeFields({ name: "Kano JSON State", state: "kano state" }) });
+    expect(json.body.state).toBe("Kano");
+    // not sent (existing clients): the state the address names, the last one named; none: null (priced from Lagos)
+    for (const [address, state] of [
+      ["9 Trans-Amadi Industrial Layout, Port Harcourt", "Rivers"],
+      ["14 Kano Road, Ogui, Enugu", "Enugu"],
+      ["Plot 17 Idu Industrial Layout, Abuja", "Federal Capital Territory"],
+      ["Plot 5, Behind the big market", null],
+    ] as const) {
+      const u = await makeUser(api);
+      const r = await api.call("/stores/", { token: u.token, json: await storeFields({ name: `Guess ${state}`, address }) });
+      expect(r.status).toBe(201);
+      expect(r.body.state).toBe(state);
+      expect(await stateOf(r.body.id)).toBe(state);
+    }
+    // an empty state is "not sent"
+    const c = await makeUser(api);
+    expect((await api.call("/stores/", { token: c.token, form: form(await storeFields({ name: "Empty State", state: "" })) })).body.state).toBe("Lagos");
+    // unknown: 400 on state, nothing written
+    const before = (await api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM stores")).rows[0].n;
+    for (const bad of ["Atlantis", "Lagos Island", "x".repeat(300)]) {
+      const r = await api.call("/stores/", { token: c.token, json: await storeFields({ name: "Bad State", state: bad }) });
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ state: [STORE_MESSAGES.stateInvalid] });
+    }
+    expect((await api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM stores")).rows[0].n).toBe(before);
   });
 
   it("makes the slug unique: the same slug three times gives three stores", async () => {

@@ -139,3 +139,60 @@ test("the cart page passes an axe scan", async ({ page, request }, testInfo) => 
   await ready(page, testInfo);
   expect(await axeScan(page, { include: "#main" })).toEqual([]);
 });
+
+test("a two-store cart groups its items under each store with that store's shipping; checkout shows shipping per store for the state", async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  // two cheap products of two stores in different states
+  const r = await request.get("/api/v1/products/?page_size=60&ordering=selling_price");
+  const list = (await r.json()).results as (P & { in_stock: boolean; store: number; store_name: string })[];
+  const states = new Map<number, string | null>();
+  const stateOf = async (p: P & { store: number }) => {
+    if (!states.has(p.store)) {
+      const slug = (await (await request.get(`/api/v1/products/${p.id}/`)).json()).store_slug as string;
+      states.set(p.store, (await (await request.get(`/api/v1/stores/${slug}/`)).json()).state);
+    }
+    return states.get(p.store);
+  };
+  const inStock = list.filter((p) => p.in_stock).slice(10);
+  const a = inStock[0];
+  let b: (typeof inStock)[number] | undefined;
+  for (const p of inStock) if (p.store !== a.store && (await stateOf(p)) !== (await stateOf(a))) (b ??= p);
+  expect(b).toBeDefined();
+  await addFromProductPage(page, testInfo, a, 1);
+  await addFromProductPage(page, testInfo, b!, 2);
+
+  await page.goto("/cart");
+  await ready(page, testInfo);
+  const groups = page.getByTestId("cart-store");
+  await expect(groups).toHaveCount(2);
+  await expect(groups.nth(0).getByTestId("cart-store-name")).toHaveText(a.store_name);
+  await expect(groups.nth(1).getByTestId("cart-store-name")).toHaveText(b!.store_name);
+  await expect(groups.nth(0).getByTestId("cart-line")).toHaveCount(1);
+  await expect(groups.nth(0).locator(`a[href="/products/${a.id}"]`).first()).toBeVisible();
+  await expect(groups.nth(1).locator(`a[href="/products/${b!.id}"]`).first()).toBeVisible();
+  // each store's "from" shipping is the API's, and the summary adds them up
+  // the guest cart's id, from its signed cookie (base64 JSON, then ".signature")
+  const signed = decodeURIComponent((await page.context().cookies()).find((c) => c.name === "cartId")!.value);
+  const cartId = JSON.parse(Buffer.from(signed.slice(0, signed.lastIndexOf(".")), "base64").toString("utf8")) as string;
+  const from = await (await request.get(`/api/v1/carts/${cartId}/`)).json();
+  expect(from.shipments).toHaveLength(2);
+  for (const [i, s] of (from.shipments as { shipping_cost: number }[]).entries())
+    await expect(groups.nth(i).getByTestId("cart-store-shipping")).toContainText(`Shipping from ${formatNaira(s.shipping_cost)}`);
+  await expect(page.getByTestId("summary-shipping")).toHaveText(`from ${formatNaira(from.shipping_cost)}`);
+  if (!jsEnabled(testInfo) && testInfo.project.name.endsWith("phone")) await page.screenshot({ path: "/work/shots/cart-two-stores-360-js-off.png", fullPage: true });
+
+  // checkout as a guest: the quote for Kano, per store
+  await page.goto("/checkout/payment?g=y");
+  await ready(page, testInfo);
+  const form = page.locator("form#place-order");
+  await form.getByLabel("State").selectOption("Kano");
+  await page.getByRole("button", { name: "Update shipping for this state" }).click();
+  const kano = await (await request.get(`/api/v1/carts/${cartId}/?state=Kano`)).json();
+  const summary = page.getByTestId("checkout-store");
+  await expect(summary).toHaveCount(2);
+  for (const [i, s] of (kano.shipments as { store_name: string; shipping_cost: number }[]).entries()) {
+    await expect(summary.nth(i).getByTestId("checkout-store-name")).toHaveText(`Shipment from ${s.store_name}`);
+    await expect(summary.nth(i).getByTestId("checkout-store-shipping")).toContainText(s.shipping_cost === 0 ? "Free" : formatNaira(s.shipping_cost));
+  }
+  await expect(page.getByTestId("checkout-shipping")).toHaveText(kano.shipping_cost === 0 ? "Free" : formatNaira(kano.shipping_cost));
+});

@@ -32,8 +32,11 @@ test("a new user opens a store through the wizard and lands on the dashboard; /s
   await page.getByLabel("Physical address").fill("12 Allen Avenue, Ikeja, Lagos");
   await page.getByTestId("wizard-submit").click();
   await expect(page.getByText("Please enter a valid phone number")).toBeVisible();
+  // the state the store ships from is required, its message next to the select
+  await expect(page.getByText("Choose the state your store ships from")).toBeVisible();
   await expect(page.getByLabel("Physical address")).toHaveValue("12 Allen Avenue, Ikeja, Lagos");
   await page.getByLabel("Phone number").fill("08031234567");
+  await page.getByLabel("State your store ships from").selectOption("Lagos");
   await page.getByTestId("wizard-submit").click();
 
   // Step 2, Brand: a description too short, a logo, and an HTML page named .png as the banner
@@ -115,6 +118,8 @@ test("a new user opens a store through the wizard and lands on the dashboard; /s
   const anon = await request.get(`/shop/${slug}`);
   expect(anon.status()).toBe(200);
   expect(anon.headers()["cache-control"]).toContain("public");
+  // the state chosen at the Contact step is the store's (shipping is priced from it)
+  expect((await (await request.get(`/api/v1/stores/${slug}/`)).json()).state).toBe("Lagos");
 });
 
 test("the demo vendor's dashboard shows real figures and a chart; /shop shows its products; Sold by links there", async ({ page }, testInfo) => {

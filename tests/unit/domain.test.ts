@@ -167,7 +167,7 @@ describe("price bands", () => {
 
 describe("shipping sentence", () => {
   it("states the rule from its constants", () => {
-    expect(shippingRuleText()).toBe("Shipping: ₦1,500–₦15,000 per item by size and state, at most ₦25,000; free from ₦500,000.");
+    expect(shippingRuleText()).toBe("Shipping per store: ₦1,000–₦15,000 per item by size and distance from the store, at most ₦25,000 a store; free from ₦500,000.");
     expect(SHIPPING_RULE_TEXT).toBe(shippingRuleText());
   });
 });

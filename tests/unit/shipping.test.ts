@@ -1,69 +1,179 @@
 import { describe, expect, it } from "vitest";
-import { FREE_SHIPPING_FROM_KOBO, SHIPPING_CAP_KOBO, shippingKobo, subtotalKobo } from "~/domain/shipping";
+import { stateFromAddress } from "~/domain/addresses";
+import {
+  DISTANCE_LABEL,
+  DISTANCES,
+  FEE_KOBO,
+  FREE_SHIPPING_FROM_KOBO,
+  GEO_ZONE_OF,
+  GEO_ZONES,
+  NEIGHBOURS,
+  SHIPPING_CAP_KOBO,
+  distanceOf,
+  geoZoneOf,
+  shipmentShippingKobo,
+  shippingByStore,
+  subtotalKobo,
+  unitFeeKobo,
+} from "~/domain/shipping";
+import { NIGERIAN_STATES } from "~/domain/states";
 
-describe("shipping fee", () => {
-  it("costs nothing for an empty order", () => {
-    expect(shippingKobo([])).toBe(0);
+const line = (size: "small" | "medium" | "large", quantity: number, unitPriceKobo = 100_000) => ({ size, quantity, unitPriceKobo });
+
+describe("geopolitical zones", () => {
+  it("gives every one of the 36 states and the FCT a zone, and nothing else", () => {
+    expect(NIGERIAN_STATES).toHaveLength(37);
+    expect(Object.keys(GEO_ZONE_OF).sort()).toEqual([...NIGERIAN_STATES].sort());
+    for (const s of NIGERIAN_STATES) expect(Object.keys(GEO_ZONES)).toContain(geoZoneOf(s));
+    expect(geoZoneOf("Atlantis")).toBeNull();
+    expect(geoZoneOf(null)).toBeNull();
   });
 
-  it("charges per unit by size: small ₦1,500, medium ₦3,500, large ₦8,000", () => {
-    expect(shippingKobo([{ size: "small", quantity: 1, unitPriceKobo: 100_000 }])).toBe(150_000);
-    expect(shippingKobo([{ size: "medium", quantity: 2, unitPriceKobo: 100_000 }])).toBe(700_000);
-    expect(
-      shippingKobo([
-        { size: "large", quantity: 1, unitPriceKobo: 100_000 },
-        { size: "small", quantity: 2, unitPriceKobo: 100_000 },
-      ]),
-    ).toBe(800_000 + 300_000);
+  it("puts the states in their zones: six zones, 36 + 1 states", () => {
+    const count = (z: string) => Object.values(GEO_ZONE_OF).filter((v) => v === z).length;
+    expect([count("NC"), count("NE"), count("NW"), count("SE"), count("SS"), count("SW")]).toEqual([7, 6, 7, 5, 6, 6]);
+    expect(GEO_ZONE_OF["Federal Capital Territory"]).toBe("NC");
+    expect(GEO_ZONE_OF.Kano).toBe("NW");
+    expect(GEO_ZONE_OF.Lagos).toBe("SW");
   });
 
-  it("is capped at ₦25,000", () => {
-    expect(shippingKobo([{ size: "large", quantity: 10, unitPriceKobo: 100_000 }])).toBe(SHIPPING_CAP_KOBO);
-    expect(SHIPPING_CAP_KOBO).toBe(2_500_000);
-  });
-
-  it("is free from a ₦500,000 subtotal", () => {
-    expect(shippingKobo([{ size: "large", quantity: 1, unitPriceKobo: FREE_SHIPPING_FROM_KOBO }])).toBe(0);
-    expect(shippingKobo([{ size: "large", quantity: 1, unitPriceKobo: FREE_SHIPPING_FROM_KOBO - 1 }])).toBe(800_000);
-    expect(shippingKobo([{ size: "small", quantity: 2, unitPriceKobo: FREE_SHIPPING_FROM_KOBO / 2 }])).toBe(0);
-  });
-
-  it("adds up the subtotal in kobo", () => {
-    expect(
-      subtotalKobo([
-        { size: "small", quantity: 3, unitPriceKobo: 1_999 },
-        { size: "medium", quantity: 1, unitPriceKobo: 1 },
-      ]),
-    ).toBe(5_998);
+  it("has symmetric borders", () => {
+    for (const [a, ns] of Object.entries(NEIGHBOURS)) for (const b of ns) expect(NEIGHBOURS[b]).toContain(a);
   });
 });
 
-describe("shipping zone table (shipment size × destination state)", () => {
-  it("covers exactly the 36 states and the FCT of the canonical list", async () => {
-    const { NIGERIAN_STATES } = await import("~/domain/validation");
-    const { STATE_ZONE, SHIPPING_TABLE_KOBO } = await import("~/domain/shipping");
-    expect(NIGERIAN_STATES).toHaveLength(37);
-    expect(Object.keys(STATE_ZONE).sort()).toEqual([...NIGERIAN_STATES].sort());
-    expect(Object.keys(SHIPPING_TABLE_KOBO).sort()).toEqual([...NIGERIAN_STATES].sort());
+describe("distance bands", () => {
+  it("reads the same state, the same zone, a neighbouring zone and far", () => {
+    expect(distanceOf("Federal Capital Territory", "Federal Capital Territory")).toBe("same_state");
+    expect(distanceOf("Lagos", "Oyo")).toBe("same_zone");
+    expect(distanceOf("Lagos", "Federal Capital Territory")).toBe("neighbouring_zone");
+    expect(distanceOf("Lagos", "Rivers")).toBe("neighbouring_zone");
+    expect(distanceOf("Lagos", "Kano")).toBe("far");
+    expect(distanceOf("Kano", "Lagos")).toBe("far");
+    expect(distanceOf("Enugu", "Borno")).toBe("far");
   });
 
-  it("charges more the farther the zone and the larger the shipment; Lagos pays the base fees", async () => {
-    const { ZONE_FEE_KOBO, SHIPPING_FEE_KOBO, SHIPPING_TABLE_KOBO, unitFeeKobo } = await import("~/domain/shipping");
-    const zones = Object.values(ZONE_FEE_KOBO);
-    for (let i = 1; i < zones.length; i++) for (const s of ["small", "medium", "large"] as const) expect(zones[i][s]).toBeGreaterThan(zones[i - 1][s]);
-    for (const z of zones) expect(z.small < z.medium && z.medium < z.large).toBe(true);
-    expect(SHIPPING_TABLE_KOBO.Lagos).toEqual(SHIPPING_FEE_KOBO);
-    expect(unitFeeKobo("large", "Borno")).toBe(1_500_000);
-    expect(unitFeeKobo("large", "Atlantis")).toBe(SHIPPING_FEE_KOBO.large);
-    expect(unitFeeKobo("large", null)).toBe(SHIPPING_FEE_KOBO.large);
+  it("ships from Lagos when the store's state is unknown, and quotes 'from' (same state) without a destination", () => {
+    expect(distanceOf(null, "Kano")).toBe("far");
+    expect(distanceOf("Atlantis", "Oyo")).toBe("same_zone");
+    expect(distanceOf("Kano", null)).toBe("same_state");
+    expect(distanceOf("Kano", "Atlantis")).toBe("same_state");
   });
 
-  it("applies the cap and the free-shipping threshold in every state", async () => {
-    const { SHIPPING_TABLE_KOBO } = await import("~/domain/shipping");
-    for (const state of Object.keys(SHIPPING_TABLE_KOBO)) {
-      expect(shippingKobo([{ size: "large", quantity: 20, unitPriceKobo: 100_000 }], state)).toBe(SHIPPING_CAP_KOBO);
-      expect(shippingKobo([{ size: "large", quantity: 1, unitPriceKobo: FREE_SHIPPING_FROM_KOBO }], state)).toBe(0);
+  it("charges more the farther and the larger, and labels every band", () => {
+    for (let i = 1; i < DISTANCES.length; i++)
+      for (const s of ["small", "medium", "large"] as const) expect(FEE_KOBO[DISTANCES[i]][s]).toBeGreaterThan(FEE_KOBO[DISTANCES[i - 1]][s]);
+    for (const d of DISTANCES) {
+      expect(FEE_KOBO[d].small).toBeLessThan(FEE_KOBO[d].medium);
+      expect(FEE_KOBO[d].medium).toBeLessThan(FEE_KOBO[d].large);
+      expect(DISTANCE_LABEL[d]).toMatch(/\w/);
     }
-    expect(shippingKobo([{ size: "medium", quantity: 2, unitPriceKobo: 100_000 }], "Kano")).toBe(1_500_000);
+  });
+});
+
+describe("one shipment's fee", () => {
+  it("costs nothing for an empty shipment", () => {
+    expect(shipmentShippingKobo([], "Lagos", "Kano")).toBe(0);
+    expect(shipmentShippingKobo([line("large", 0)], "Lagos", "Kano")).toBe(0);
+  });
+
+  it("charges an Abuja buyer ₦5,000 for one large item from an Abuja store (not the Lagos-hub ₦13,000)", () => {
+    // the issue's roofing sheet: ₦6,200, large
+    expect(shipmentShippingKobo([line("large", 1, 620_000)], "Federal Capital Territory", "Federal Capital Territory")).toBe(500_000);
+    expect(unitFeeKobo("large", "Federal Capital Territory", "Federal Capital Territory")).toBe(500_000);
+  });
+
+  it("charges per unit by size and distance", () => {
+    expect(shipmentShippingKobo([line("small", 1)], "Lagos", "Lagos")).toBe(100_000);
+    expect(shipmentShippingKobo([line("medium", 2)], "Lagos", "Oyo")).toBe(2 * 350_000);
+    expect(shipmentShippingKobo([line("large", 1), line("small", 2)], "Lagos", "Federal Capital Territory")).toBe(1_200_000 + 2 * 250_000);
+    expect(shipmentShippingKobo([line("medium", 1)], "Lagos", "Kano")).toBe(750_000);
+  });
+
+  it("is capped at ₦25,000 per shipment", () => {
+    expect(SHIPPING_CAP_KOBO).toBe(2_500_000);
+    expect(shipmentShippingKobo([line("large", 2)], "Lagos", "Kano")).toBe(2_500_000);
+    expect(shipmentShippingKobo([line("large", 4)], "Lagos", "Lagos")).toBe(2_000_000);
+    expect(shipmentShippingKobo([line("large", 5)], "Lagos", "Lagos")).toBe(2_500_000);
+  });
+
+  it("ships free from ₦500,000 of items in the shipment", () => {
+    expect(FREE_SHIPPING_FROM_KOBO).toBe(50_000_000);
+    expect(shipmentShippingKobo([line("large", 1, FREE_SHIPPING_FROM_KOBO)], "Lagos", "Kano")).toBe(0);
+    expect(shipmentShippingKobo([line("large", 1, FREE_SHIPPING_FROM_KOBO - 1)], "Lagos", "Kano")).toBe(1_500_000);
+    expect(shipmentShippingKobo([line("small", 2, FREE_SHIPPING_FROM_KOBO / 2)], "Kano", "Kano")).toBe(0);
+  });
+
+  it("adds up the subtotal in kobo", () => {
+    expect(subtotalKobo([line("small", 3, 1_999), line("medium", 1, 1)])).toBe(5_998);
+  });
+});
+
+describe("shipping by store", () => {
+  it("gives two stores' lines two fees, each from its own state, and their sum", () => {
+    const r = shippingByStore(
+      [
+        { storeId: 1, originState: "Federal Capital Territory", ...line("large", 1) },
+        { storeId: 2, originState: "Lagos", ...line("large", 1) },
+        { storeId: 1, originState: "Federal Capital Territory", ...line("small", 1) },
+      ],
+      "Federal Capital Territory",
+    );
+    expect(r.byStore.get(1)).toBe(500_000 + 100_000);
+    expect(r.byStore.get(2)).toBe(1_200_000);
+    expect(r.total).toBe(1_800_000);
+  });
+
+  it("applies the cap and the free threshold to each store's shipment, not the whole cart", () => {
+    const r = shippingByStore(
+      [
+        { storeId: 1, originState: "Lagos", ...line("large", 3, 20_000_000) },
+        { storeId: 2, originState: "Kano", ...line("large", 2, 1_000_000) },
+        { storeId: 3, originState: "Oyo", ...line("small", 1, 1_000_000) },
+      ],
+      "Lagos",
+    );
+    // store 1: ₦600,000 of items → free; store 2: far, 2 × ₦15,000 → capped at ₦25,000; store 3: same zone
+    expect([...r.byStore.entries()]).toEqual([
+      [1, 0],
+      [2, 2_500_000],
+      [3, 150_000],
+    ]);
+    expect(r.total).toBe(2_650_000);
+  });
+
+  it("quotes each store within its own state when the buyer's state is not known", () => {
+    const r = shippingByStore([{ storeId: 7, originState: "Kano", ...line("medium", 1) }], null);
+    expect(r.total).toBe(FEE_KOBO.same_state.medium);
+  });
+});
+
+describe("the state an address names", () => {
+  it("finds a state's or a big city's name as a whole word, any case", () => {
+    expect(stateFromAddress("42 Ikorodu Road, Fadeyi, Lagos")).toBe("Lagos");
+    expect(stateFromAddress("Plot 17 Idu Industrial Layout, Abuja")).toBe("Federal Capital Territory");
+    expect(stateFromAddress("9 Trans-Amadi Industrial Layout, Port Harcourt")).toBe("Rivers");
+    expect(stateFromAddress("118 Sapele Road, Benin City")).toBe("Edo");
+    expect(stateFromAddress("Shop 12 Beirut Road, kano state")).toBe("Kano");
+    expect(stateFromAddress("4 Marina, Calabar, Cross River")).toBe("Cross River");
+  });
+
+  it("takes the last place named (addresses end with the state)", () => {
+    expect(stateFromAddress("12 Kano Road, Ikeja, Lagos")).toBe("Lagos");
+    expect(stateFromAddress("3 Enugu Street, Ibadan")).toBe("Oyo");
+  });
+
+  it("does not match parts of words, and knows nothing from nothing", () => {
+    expect(stateFromAddress("5 Imolagosa Avenue, Nowhere")).toBeNull();
+    expect(stateFromAddress("")).toBeNull();
+    expect(stateFromAddress(null)).toBeNull();
+  });
+});
+
+describe("the demo stores", () => {
+  it("each ship from a real state, and their address names that state", async () => {
+    const { STORES } = await import("~/db/seed/catalog-data");
+    expect(STORES.map((s) => s.state)).toEqual(["Lagos", "Federal Capital Territory", "Kano", "Rivers", "Oyo", "Enugu", "Edo"]);
+    for (const s of STORES) expect(stateFromAddress(s.address)).toBe(s.state);
   });
 });

@@ -23,15 +23,18 @@ export async function findUserCart(q: Queryable, userId: number): Promise<CartRo
  * A cart's lines with each product's name, prices, size, stock and first image, oldest first.
  * A line with an option is priced with it: the option's price is the unit price (selling and
  * original), and `option_label` reads "Variant: value"; its `stock_quantity` is the option's when the
- * option has stock of its own.
+ * option has stock of its own. Each line says its product's store (id, name and the state it ships
+ * from: `store_state`, null when unknown) for shipping per store.
  */
 export async function loadCartItems(q: Queryable, cartId: string): Promise<CartItemRow[]> {
   const r = await q.query<CartItemRow>(
     `SELECT ci.id, ci.product_id, ci.quantity, p.name,
             COALESCE(po.price_kobo, p.selling_price_kobo) AS selling_price_kobo, COALESCE(po.price_kobo, p.price_kobo) AS price_kobo,
             p.size, ${listedSql("p")} AS published, COALESCE(po.stock_quantity, p.stock_quantity) AS stock_quantity, p.category_id, ${firstImageKeySql("p.id")} AS image_key,
-            ci.option_id, CASE WHEN po.id IS NULL THEN NULL ELSE v.name::text || ': ' || po.value END AS option_label
+            ci.option_id, CASE WHEN po.id IS NULL THEN NULL ELSE v.name::text || ': ' || po.value END AS option_label,
+            p.store_id, s.name AS store_name, s.state AS store_state
        FROM cart_items ci JOIN products p ON p.id = ci.product_id
+       LEFT JOIN stores s ON s.id = p.store_id
        LEFT JOIN product_options po ON po.id = ci.option_id AND po.product_id = ci.product_id
        LEFT JOIN variants v ON v.id = po.variant_id
       WHERE ci.cart_id = $1

@@ -49,18 +49,37 @@ export const CartItemSchema = z.object({
   option_id: z.number().nullable(),
   /** "Variant: value", e.g. "Colour: Red", or null. */
   option_label: z.string().nullable(),
+  /** The product's store (id and name); its lines ship together (the cart's `shipments`). */
+  store: z.number().nullable(),
+  store_name: z.string().nullable(),
+});
+
+/**
+ * One store's lines of the cart: the shipment they would make. `shipping_cost` (naira) is priced
+ * from `store_state` (null: unknown, priced from Lagos) to the quoted state (`shipping_state`;
+ * none: within the store's state, a "from" quote). `items` are the cart item ids.
+ */
+export const CartShipmentSchema = z.object({
+  store: z.number().nullable(),
+  store_name: z.string(),
+  store_state: z.string().nullable(),
+  shipping_cost: z.number(),
+  items: z.array(z.number()),
 });
 
 export const CartSchema = z.object({
   id: z.string(),
   user_id: z.number().nullable(),
   total_quantity: z.number(),
+  /** Naira: the sum of the shipments' shipping_cost. */
   shipping_cost: z.number(),
   subtotal: z.number(),
   total: z.number(),
-  /** The state shipping_cost was quoted for (?state=), or null: the base zone (lowest fees). */
+  /** The state shipping_cost was quoted for (?state=), or null: each store within its own state (the lowest fees, a "from" quote). */
   shipping_state: z.string().nullable(),
   cart_items: z.array(CartItemSchema),
+  /** One per store with lines in the cart, in the order the stores first appear. */
+  shipments: z.array(CartShipmentSchema),
 });
 
 /** GET /carts/{cartId}/?state=Lagos and GET /carts/user/{userId}/?state=…: shipping quoted for that state. */
@@ -71,4 +90,5 @@ export const CartLineSchema = CartItemSchema.extend({ cart: z.string() });
 
 export type ApiCartItem = z.infer<typeof CartItemSchema>;
 export type ApiCart = z.infer<typeof CartSchema>;
+export type ApiCartShipment = z.infer<typeof CartShipmentSchema>;
 export type ApiCartLine = z.infer<typeof CartLineSchema>;

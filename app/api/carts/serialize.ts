@@ -1,6 +1,6 @@
 /** Carts: rows to the API's JSON (types from ./schemas). */
 import { koboToNaira } from "~/domain/money";
-import { shipmentShippingKobo, subtotalKobo, type ShipmentSize } from "~/domain/shipping";
+import { shippingByStore, subtotalKobo, type ShipmentSize } from "~/domain/shipping";
 import { imageUrl } from "../core/media";
 import type { ApiCart, ApiCartItem } from "./schemas";
 
@@ -24,6 +24,10 @@ export interface CartItemRow {
   /** The option chosen (its price is already selling_price_kobo / price_kobo), or null. */
   option_id: number | null;
   option_label: string | null;
+  /** The product's store, its name and the state it ships from (null: unknown, priced from Lagos). */
+  store_id: number | null;
+  store_name: string | null;
+  store_state: string | null;
 }
 
 export function serializeItem(it: CartItemRow, origin: string): ApiCartItem {
@@ -42,18 +46,47 @@ export function serializeItem(it: CartItemRow, origin: string): ApiCartItem {
     stock_quantity: it.stock_quantity,
     option_id: it.option_id ?? null,
     option_label: it.option_label ?? null,
+    store: it.store_id ?? null,
+    store_name: it.store_name ?? null,
   };
 }
 
+/** One store's lines of a cart: the shipment they would make, and its fee (kobo). */
+export interface CartShipment {
+  storeId: number | null;
+  storeName: string;
+  storeState: string | null;
+  shippingKobo: number;
+  itemIds: number[];
+}
+
 /**
- * Subtotal and shipping (kobo) of cart lines, by the shared rule (app/domain/shipping.ts) to
- * `state` (canonical name; null: the base zone, i.e. the lowest fees).
+ * Subtotal and shipping (kobo) of cart lines, by the shared rule (app/domain/shipping.ts): one
+ * shipment per store, each from the store's state to `state` (canonical name; null: each store
+ * within its own state, the lowest fee, a "from" quote). `shipping` is the sum of the shipments'
+ * fees; `shipments` are in the order their stores first appear in the cart.
  */
 export function cartTotalsKobo(items: readonly CartItemRow[], state: string | null = null) {
-  const lines = items.map((i) => ({ size: i.size, quantity: i.quantity, unitPriceKobo: i.selling_price_kobo }));
+  const lines = items.map((i) => ({
+    size: i.size,
+    quantity: i.quantity,
+    unitPriceKobo: i.selling_price_kobo,
+    storeId: i.store_id ?? null,
+    originState: i.store_state ?? null,
+  }));
   const subtotal = subtotalKobo(lines);
-  const shipping = shipmentShippingKobo(lines, null, state);
-  return { subtotal, shipping, total: subtotal + shipping };
+  const { total: shipping, byStore } = shippingByStore(lines, state);
+  const shipments = new Map<number | null, CartShipment>();
+  for (const i of items) {
+    const key = i.store_id ?? null;
+    let s = shipments.get(key);
+    if (!s) {
+      s = { storeId: key, storeName: i.store_name ?? "BuildMart NG", storeState: i.store_state ?? null, shippingKobo: byStore.get(key) ?? 0, itemIds: [] };
+      shipments.set(key, s);
+    }
+    s.itemIds.push(i.id);
+  }
+  return { subtotal, shipping, total: subtotal + shipping, shipments: [...shipments.values()] };
 }
 
 export function serializeCart(cart: CartRow, items: readonly CartItemRow[], origin: string, state: string | null = null): ApiCart {
@@ -67,5 +100,12 @@ export function serializeCart(cart: CartRow, items: readonly CartItemRow[], orig
     total: koboToNaira(t.total),
     shipping_state: state,
     cart_items: items.map((i) => serializeItem(i, origin)),
+    shipments: t.shipments.map((s) => ({
+      store: s.storeId,
+      store_name: s.storeName,
+      store_state: s.storeState,
+      shipping_cost: koboToNaira(s.shippingKobo),
+      items: s.itemIds,
+    })),
   };
 }

@@ -221,21 +221,28 @@ async function shippingFee(ctx: ApiContext) {
   // order was charged, for whoever may read the order (its buyer, an admin, a guest with ?token=).
   if (UUID_LIKE.test(ctx.params.productId ?? "")) {
     const order = await readableOrder(ctx, ctx.uuidParam("productId"));
-    return json({ shipping_cost: koboToNaira(Number(order.shipping_kobo)), state: order.delivery_state ?? null, zone: distanceOf(null, order.delivery_state ?? null) });
+    return json({
+      shipping_cost: koboToNaira(Number(order.shipping_kobo)),
+      state: order.delivery_state ?? null,
+      zone: distanceOf(null, order.delivery_state ?? null),
+      origin_state: null,
+    });
   }
   const productId = ctx.intParam("productId");
   const query = validate(ShippingFeeQuery, Object.fromEntries(ctx.url.searchParams));
   const state = query.state ? canonicalState(query.state) : null;
   const n = Number(query.quantity ?? "1");
   const quantity = Number.isFinite(n) ? Math.min(999, Math.max(1, Math.floor(n))) : 1;
-  const r = await ctx.db.query<{ size: "small" | "medium" | "large"; selling_price_kobo: number }>(
-    `SELECT p.size, p.selling_price_kobo FROM products p WHERE p.id = $1 AND ${listedSql("p")}`,
+  // Priced as the product's store would ship it: from the store's state (unknown: Lagos).
+  const r = await ctx.db.query<{ size: "small" | "medium" | "large"; selling_price_kobo: number; store_state: string | null }>(
+    `SELECT p.size, p.selling_price_kobo, s.state AS store_state
+       FROM products p LEFT JOIN stores s ON s.id = p.store_id WHERE p.id = $1 AND ${listedSql("p")}`,
     [productId],
   );
   const p = r.rows[0];
   if (!p) throw notFound();
-  const fee = shipmentShippingKobo([{ size: p.size, quantity, unitPriceKobo: p.selling_price_kobo }], null, state);
-  return json({ shipping_cost: koboToNaira(fee), state, zone: distanceOf(null, state) });
+  const fee = shipmentShippingKobo([{ size: p.size, quantity, unitPriceKobo: p.selling_price_kobo }], p.store_state, state);
+  return json({ shipping_cost: koboToNaira(fee), state, zone: distanceOf(p.store_state, state), origin_state: p.store_state ?? null });
 }
 
 async function createItem(ctx: ApiContext) {

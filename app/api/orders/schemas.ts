@@ -68,7 +68,19 @@ export const ShippingFeeQuery = z.object({
   quantity: z.string().max(8).optional(),
 });
 
-export const ShippingFeeSchema = z.object({ shipping_cost: z.number(), state: z.string().nullable(), zone: z.string() });
+/**
+ * GET /orders/{productId}/shippingfee/?state=&quantity=: the product's shipment from its store's
+ * state (`origin_state`; null: not known, priced from Lagos) to `state` (null: not given, the
+ * "from" quote within the store's state). `zone` is the distance band: same_state, same_zone,
+ * neighbouring_zone or far (app/domain/shipping.ts). The order-id form answers the order's charged
+ * shipping with `origin_state` null (an order may ship from several stores).
+ */
+export const ShippingFeeSchema = z.object({
+  shipping_cost: z.number(),
+  state: z.string().nullable(),
+  zone: z.enum(["same_state", "same_zone", "neighbouring_zone", "far"]),
+  origin_state: z.string().nullable(),
+});
 
 export const OrderItemSchema = z.object({
   id: z.string(),

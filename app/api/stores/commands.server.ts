@@ -11,7 +11,7 @@ import type { StoreRow } from "./serialize";
 export async function createStore(
   q: Queryable,
   ownerId: number,
-  input: StoreCreate,
+  input: StoreCreate & { state: string | null },
   slug: string,
   images: { logo: string | null; banner: string | null },
 ): Promise<StoreRow> {
@@ -19,10 +19,10 @@ export async function createStore(
     const candidate = n === 1 ? slug : `${slug}-${n}`;
     const r = await q.query<StoreRow>(
       `INSERT INTO stores (owner_id, name, slug, email, phone, website, address, description, business_license_number,
-                           logo_key, banner_key, facebook, instagram, x_link, agreement)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, true)
+                           logo_key, banner_key, facebook, instagram, x_link, state, agreement)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, true)
        ON CONFLICT (slug) DO NOTHING
-       RETURNING id, owner_id, name, slug, logo_key, banner_key`,
+       RETURNING id, owner_id, name, slug, logo_key, banner_key, state`,
       [
         ownerId,
         input.name,
@@ -38,6 +38,7 @@ export async function createStore(
         input.facebook,
         input.instagram,
         input.x,
+        input.state,
       ],
     );
     if (r.rows[0]) return r.rows[0];

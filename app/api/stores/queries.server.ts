@@ -3,7 +3,7 @@ import type { Queryable } from "~/db/client.server";
 import type { PublicStoreRow, StoreMemberRow, StoreRow } from "./serialize";
 import { listedSql } from "../catalog/listed";
 
-const STORE_COLUMNS = "s.id, s.owner_id, s.name, s.slug, s.logo_key, s.banner_key";
+const STORE_COLUMNS = "s.id, s.owner_id, s.name, s.slug, s.logo_key, s.banner_key, s.state";
 
 /** The stores a user owns, oldest first (so the last is the current store); [] for none. */
 export async function storesOwnedBy(q: Queryable, userId: number): Promise<StoreRow[]> {

@@ -6,7 +6,9 @@
  * POST /stores/   multipart (or JSON/form without files): owner (ignored: the caller owns it), logo,
  *   banner (optional; JPEG/PNG/WebP by content, 5 MB), name, email, phone, slug, website, address,
  *   description (50-250 words), business_license_number, agreement (must be true), facebook,
- *   instagram, x (also x_link/twitter; stored). Rules and messages: app/domain/stores.ts.
+ *   instagram, x (also x_link/twitter; stored), state (optional: the state the store ships from, one
+ *   of the 36 states or the FCT, 400 otherwise; without it, the state the address names, see
+ *   stateFromAddress in app/domain/address-rules.ts). Rules and messages: app/domain/stores.ts.
  *   The slug (given, else from the name) is made unique (`-2`, `-3`…). 201 {id, name, slug, logo, banner};
  *   the caller becomes the store's Owner (store_members).
  *   Instead of a file, `logo_upload` / `banner_upload` may carry a token from POST /stores/uploads/
@@ -17,6 +19,7 @@
  * GET /stores/{slug}/products/?page   the store's published products, the catalogue's page shape.
  * GET /stores/{storeId}/dashboard/   the seller dashboard's figures (dashboard.server.ts).
  */
+import { stateFromAddress } from "~/domain/addresses";
 import { StoreCreateSchema, storeInput, storeSlug } from "~/domain/stores";
 import { log } from "~/ops/logger.server";
 import type { RouteDef } from "../core/types";
@@ -39,7 +42,7 @@ export const routes: RouteDef[] = [
     path: "/stores/",
     access: "authenticated",
     summary:
-      "Open a store (multipart: logo, banner optional, JPEG/PNG/WebP checked by content, 5 MB; name, email, phone, address, description 50-250 words, slug, website, business_license_number, agreement, facebook, instagram, x). The slug is made unique; the caller becomes Owner. 201 {id, name, slug, logo, banner}",
+      "Open a store (multipart: logo, banner optional, JPEG/PNG/WebP checked by content, 5 MB; name, email, phone, address, state (optional: one of the 36 states or the FCT; else guessed from the address), description 50-250 words, slug, website, business_license_number, agreement, facebook, instagram, x). The slug is made unique; the caller becomes Owner. 201 {id, name, slug, logo, banner, state}",
     tag: "stores",
     auth: "required",
     multipart: true,
@@ -75,7 +78,9 @@ export const routes: RouteDef[] = [
       const stored = await putImages("stores", checked);
       const store = await ctx.db.tx(async (q) => {
         await indexImages(q, stored.values());
-        return createStore(q, user.id, input, storeSlug(input.slug, input.name), {
+        // Clients that send no state: the one the address names (null: priced from Lagos).
+        const state = input.state ?? stateFromAddress(input.address);
+        return createStore(q, user.id, { ...input, state }, storeSlug(input.slug, input.name), {
           logo: stored.get("logo")?.key ?? uploaded.logo ?? null,
           banner: stored.get("banner")?.key ?? uploaded.banner ?? null,
         });

@@ -7,6 +7,8 @@ export const StoreSchema = z.object({
   slug: z.string(),
   logo: z.string().nullable(),
   banner: z.string().nullable(),
+  /** The state the store ships from (one of the 36 states or "Federal Capital Territory"); null: not known (shipping is priced from Lagos). */
+  state: z.string().nullable(),
 });
 /** GET /stores/owner/{userId}/: a bare array; the last element is the current store. */
 export const OwnerStoresSchema = z.array(StoreSchema);

@@ -9,6 +9,8 @@ export interface StoreRow {
   slug: string;
   logo_key: string | null;
   banner_key: string | null;
+  /** The state the store ships from (canonical name), or null: unknown, priced as Lagos. */
+  state: string | null;
 }
 
 export interface StoreMemberRow {
@@ -28,6 +30,7 @@ export const serializeStore = (s: StoreRow, origin: string): ApiStore => ({
   slug: s.slug,
   logo: optionalImageUrl(origin, s.logo_key),
   banner: optionalImageUrl(origin, s.banner_key),
+  state: s.state ?? null,
 });
 
 export const serializeMember = (m: StoreMemberRow): ApiStoreMember => ({

@@ -1,4 +1,7 @@
-/** The checkout's order summary: the items, subtotal, shipping for the chosen state, total. */
+/**
+ * The checkout's order summary: the items under their store's name (each store ships its own
+ * items, with its own shipping fee for the chosen state), subtotal, shipping, total.
+ */
 import type { ReactNode } from "react";
 import { formatNaira } from "~/domain/money";
 
@@ -8,7 +11,36 @@ export interface SummaryLine {
   price: number;
   quantity: number;
   image: string | null;
+  storeId?: number | null;
+  storeName?: string | null;
 }
+
+/** Shipping to the chosen state: each store's shipment (naira) and their sum. */
+export interface SummaryShipping {
+  total: number;
+  stores: { store: number | null; storeName: string; storeState: string | null; shipping: number }[];
+}
+
+interface StoreGroup {
+  key: string;
+  store: number | null;
+  name: string | null;
+  lines: SummaryLine[];
+}
+
+/** Lines by store, in the order the stores first appear. */
+function byStore(lines: SummaryLine[]): StoreGroup[] {
+  const groups = new Map<string, StoreGroup>();
+  for (const l of lines) {
+    const key = String(l.storeId ?? "none");
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { key, store: l.storeId ?? null, name: l.storeName ?? null, lines: [] }));
+    g.lines.push(l);
+  }
+  return [...groups.values()];
+}
+
+const fee = (naira: number) => (naira === 0 ? "Free" : formatNaira(naira));
 
 export function CheckoutSummary({
   lines,
@@ -20,43 +52,67 @@ export function CheckoutSummary({
   lines: SummaryLine[];
   subtotal: number;
   /** Null: not quoted yet (no address/state chosen). */
-  shipping: number | null;
+  shipping: SummaryShipping | null;
   state: string | null;
   children?: ReactNode;
 }) {
+  const groups = byStore(lines);
+  const several = groups.length > 1;
   return (
     <aside aria-labelledby="summary-heading" className="h-fit rounded-lg border border-gray-200 bg-white p-4 lg:sticky lg:top-20">
       <h2 id="summary-heading" className="text-lg font-bold">
         Order Summary
       </h2>
-      <ul className="mt-3 divide-y divide-gray-100" aria-label="Items in this order">
-        {lines.map((l) => (
-          <li key={l.productId} className="flex items-center gap-3 py-2" data-testid="checkout-line">
-            {l.image ? <img src={`${l.image}?w=160`} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded object-cover" /> : null}
-            <div className="min-w-0 flex-1 text-sm">
-              <p className="line-clamp-2 font-medium">{l.name}</p>
-              <p className="text-gray-600">
-                {l.quantity} × {formatNaira(l.price)}
+      {groups.map((g) => {
+        const quote = shipping?.stores.find((s) => s.store === g.store);
+        const headingId = `summary-store-${g.key}`;
+        return (
+          <section key={g.key} aria-labelledby={g.name ? headingId : undefined} className="mt-3" data-testid="checkout-store">
+            {g.name ? (
+              <h3 id={headingId} className="text-sm font-semibold text-gray-800" data-testid="checkout-store-name">
+                {several ? `Shipment from ${g.name}` : `From ${g.name}`}
+              </h3>
+            ) : null}
+            <ul className="divide-y divide-gray-100" aria-label={g.name ? `Items from ${g.name}` : "Items in this order"}>
+              {g.lines.map((l) => (
+                <li key={l.productId} className="flex items-center gap-3 py-2" data-testid="checkout-line">
+                  {l.image ? <img src={`${l.image}?w=160`} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded object-cover" /> : null}
+                  <div className="min-w-0 flex-1 text-sm">
+                    <p className="line-clamp-2 font-medium">{l.name}</p>
+                    <p className="text-gray-600">
+                      {l.quantity} × {formatNaira(l.price)}
+                    </p>
+                  </div>
+                  <p className="text-sm font-semibold">{formatNaira(l.price * l.quantity)}</p>
+                </li>
+              ))}
+            </ul>
+            {several && quote ? (
+              <p className="flex justify-between gap-2 text-sm text-gray-700" data-testid="checkout-store-shipping">
+                <span>Shipping{quote.storeState ? ` from ${quote.storeState === "Federal Capital Territory" ? "FCT, Abuja" : quote.storeState}` : ""}</span>
+                <span>{fee(quote.shipping)}</span>
               </p>
-            </div>
-            <p className="text-sm font-semibold">{formatNaira(l.price * l.quantity)}</p>
-          </li>
-        ))}
-      </ul>
+            ) : null}
+          </section>
+        );
+      })}
       <dl className="mt-3 space-y-2 border-t border-gray-200 pt-3 text-sm">
         <div className="flex justify-between">
           <dt>Subtotal</dt>
           <dd data-testid="checkout-subtotal">{formatNaira(subtotal)}</dd>
         </div>
         <div className="flex justify-between gap-2">
-          <dt>Shipping{state ? ` to ${state}` : ""}</dt>
+          <dt>
+            Shipping{state ? ` to ${state}` : ""}
+            {several && shipping ? <span className="text-gray-600"> ({groups.length} stores)</span> : null}
+          </dt>
           <dd data-testid="checkout-shipping" className="text-right">
-            {shipping === null ? <span className="text-gray-600">Choose a delivery state</span> : shipping === 0 ? "Free" : formatNaira(shipping)}
+            {shipping === null ? <span className="text-gray-600">Choose a delivery state</span> : fee(shipping.total)}
           </dd>
         </div>
         <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
           <dt>Total</dt>
-          <dd data-testid="checkout-total">{formatNaira(subtotal + (shipping ?? 0))}</dd>
+          <dd data-testid="checkout-total">{formatNaira(subtotal + (shipping?.total ?? 0))}</dd>
         </div>
       </dl>
       {children}

@@ -7,7 +7,7 @@
  * token and preview then ride along like the text. With JavaScript, conform checks the current
  * step before Proceed (the same schemas as the server: app/domain/stores.ts).
  */
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -15,6 +15,7 @@ import * as z from "zod";
 import { IMAGE_ACCEPT } from "~/domain/products";
 import { STORE_WIZARD_STEPS, STORE_WIZARD_TEXT_FIELDS, type StoreWizardStep } from "~/domain/stores";
 import { ErrorList } from "../ui/forms";
+import { StateOptions } from "../ui/state-options";
 import { primaryButton } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 
@@ -166,6 +167,16 @@ export function StoreWizard({
           </FieldBox>
           <FieldBox id={fields.address.id} label="Physical address" errors={fields.address.errors}>
             {text("address")}
+          </FieldBox>
+          <FieldBox id={fields.state.id} label="State your store ships from" errors={fields.state.errors} hint="Shipping is priced from this state to the buyer's.">
+            <select
+              {...getSelectProps(fields.state)}
+              autoComplete="address-level1"
+              className="field-input"
+              aria-describedby={fields.state.errors ? `${fields.state.id}-error` : undefined}
+            >
+              <StateOptions />
+            </select>
           </FieldBox>
         </>
       ) : null}

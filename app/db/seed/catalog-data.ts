@@ -170,7 +170,7 @@ export const STORES: StoreData[] = [
     name: "Abuja Roofing Hub",
     slug: "abuja-roofing-hub",
     city: "Abuja",
-    state: "FCT",
+    state: "Federal Capital Territory",
     email: `info.abujaroofing@${DEMO_DOMAIN}`,
     phone: "+2348092220002",
     address: "Plot 17 Idu Industrial Layout, Abuja",

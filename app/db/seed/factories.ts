@@ -146,6 +146,8 @@ export interface StoreInput {
   business_license_number?: string;
   logo_key?: string | null;
   banner_key?: string | null;
+  /** The state the store ships from (canonical name); default "Lagos". Null: unknown (priced as Lagos). */
+  state?: string | null;
   created_at?: Date | string;
 }
 
@@ -164,6 +166,7 @@ export function storeRow(over: StoreInput) {
     business_license_number: over.business_license_number ?? "",
     logo_key: over.logo_key ?? null,
     banner_key: over.banner_key ?? null,
+    state: over.state === undefined ? "Lagos" : over.state,
     agreement: true,
     created_at: at,
     updated_at: at,

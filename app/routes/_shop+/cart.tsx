@@ -3,6 +3,9 @@
  * without JavaScript (303 back with a flash message); with JavaScript the same forms go through
  * fetchers and the page revalidates in place.
  * Intents: add, buy, increment, decrement, set, remove (see components/cart-forms.tsx for add/buy).
+ * Lines are grouped under their store's name: each store ships its own lines as one shipment, with
+ * its own shipping fee (the cart answer's `shipments`), quoted here within the store's state (the
+ * lowest fee, "from"); checkout prices it to the delivery state.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -105,11 +108,11 @@ export default function CartRoute() {
         Cart <span className="text-base font-medium text-gray-600">({countLabel(cart.total_quantity)})</span>
       </h1>
       <div className="mt-4 grid gap-4 lg:grid-cols-[1fr_20rem]">
-        <ul className="space-y-3" aria-label="Items in your cart">
-          {items.map((item) => (
-            <CartLine key={item.id} item={item} />
+        <div className="space-y-5">
+          {storeGroups(cart).map((g) => (
+            <StoreGroup key={g.key} group={g} />
           ))}
-        </ul>
+        </div>
         <OrderSummary cart={cart} />
       </div>
     </main>
@@ -117,6 +120,58 @@ export default function CartRoute() {
 }
 
 const countLabel = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
+
+interface Group {
+  key: string;
+  shipment: Cart["shipments"][number] | null;
+  items: CartItem[];
+}
+
+/** The cart's lines under their store's shipment, in the cart's order (lines in no shipment last). */
+function storeGroups(cart: Cart): Group[] {
+  const byId = new Map(cart.cart_items.map((i) => [i.id, i]));
+  const groups: Group[] = (cart.shipments ?? []).map((s) => ({
+    key: `store-${s.store ?? "none"}`,
+    shipment: s,
+    items: s.items.map((id) => byId.get(id)).filter((i): i is CartItem => !!i),
+  }));
+  const grouped = new Set(groups.flatMap((g) => g.items.map((i) => i.id)));
+  const rest = cart.cart_items.filter((i) => !grouped.has(i.id));
+  if (rest.length) groups.push({ key: "store-rest", shipment: null, items: rest });
+  return groups.filter((g) => g.items.length > 0);
+}
+
+function StoreGroup({ group }: { group: Group }) {
+  const s = group.shipment;
+  const headingId = `${group.key}-heading`;
+  return (
+    <section aria-labelledby={headingId} data-testid="cart-store">
+      {s ? (
+        <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 border-b border-gray-200 pb-1">
+          <h2 id={headingId} className="text-base font-semibold" data-testid="cart-store-name">
+            {s.store_name}
+          </h2>
+          <p className="text-sm text-gray-700" data-testid="cart-store-shipping">
+            {s.shipping_cost === 0 ? "Free shipping" : <>Shipping from {formatNaira(s.shipping_cost)}</>}
+            {s.store_state ? <span className="text-gray-600"> · ships from {stateLabel(s.store_state)}</span> : null}
+          </p>
+        </div>
+      ) : (
+        <h2 id={headingId} className="sr-only">
+          Other items
+        </h2>
+      )}
+      <ul className="space-y-3" aria-label={s ? `Items from ${s.store_name}` : "Other items"}>
+        {group.items.map((item) => (
+          <CartLine key={item.id} item={item} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** "FCT" reads better than the full name in a short line. */
+const stateLabel = (state: string) => (state === "Federal Capital Territory" ? "FCT, Abuja" : state);
 
 function EmptyCart() {
   return (
@@ -252,6 +307,7 @@ function CartLine({ item }: { item: CartItem }) {
 }
 
 function OrderSummary({ cart }: { cart: Cart }) {
+  const stores = cart.shipments?.length ?? 0;
   return (
     <aside aria-labelledby="summary-heading" className="h-fit rounded-lg border border-gray-200 bg-white p-4 lg:sticky lg:top-20">
       <h2 id="summary-heading" className="text-lg font-bold">
@@ -266,9 +322,9 @@ function OrderSummary({ cart }: { cart: Cart }) {
           <dt>Subtotal</dt>
           <dd data-testid="summary-subtotal">{formatNaira(cart.subtotal)}</dd>
         </div>
-        <div className="flex justify-between">
-          <dt>Shipping</dt>
-          <dd data-testid="summary-shipping">{cart.shipping_cost === 0 ? "Free" : formatNaira(cart.shipping_cost)}</dd>
+        <div className="flex justify-between gap-2">
+          <dt>{stores > 1 ? `Shipping (${stores} stores)` : "Shipping"}</dt>
+          <dd data-testid="summary-shipping">{cart.shipping_cost === 0 ? "Free" : `from ${formatNaira(cart.shipping_cost)}`}</dd>
         </div>
         <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
           <dt>Total</dt>
@@ -284,7 +340,10 @@ function OrderSummary({ cart }: { cart: Cart }) {
           Checkout
         </button>
       )}
-      <p className="mt-2 text-xs text-gray-600">{SHIPPING_RULE_TEXT}</p>
+      <p className="mt-2 text-xs text-gray-600">
+        Each store ships its own items. Shipping shown is the lowest, within the store&apos;s state; checkout prices it to your delivery state.{" "}
+        {SHIPPING_RULE_TEXT}
+      </p>
     </aside>
   );
 }

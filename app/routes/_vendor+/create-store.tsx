@@ -111,7 +111,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   // Become a Vendor.
   const body = new FormData();
-  for (const f of ["name", "email", "phone", "address", "description", "business_license_number", "slug", "website"] as const) body.append(f, values[f] ?? "");
+  for (const f of ["name", "email", "phone", "address", "state", "description", "business_license_number", "slug", "website"] as const) body.append(f, values[f] ?? "");
   // The default social URLs in the form are hints, not the store's pages.
   for (const f of ["facebook", "instagram", "x"] as const) body.append(f, values[f] && values[f] !== DEFAULT_SOCIALS[f] ? values[f] : "");
   body.append("agreement", values.agreement ? "true" : "false");

@@ -34,6 +34,7 @@ import {
   startCardPayment,
   successPath,
   type CheckoutItems,
+  type ShippingQuote,
 } from "~/storefront/checkout.server";
 import { positiveId } from "~/storefront/form-answer.server";
 import { apiErrorsToReply, apiMessage } from "~/storefront/form-reply";
@@ -114,7 +115,7 @@ type Reply = SubmissionResult<string[]>;
 interface ActionAnswer {
   intent: string;
   result: Reply;
-  shipping?: number | null;
+  shipping?: ShippingQuote | null;
   state?: string | null;
 }
 const answer = async (api: Api, a: ActionAnswer, status = 400) => data(a, { status, headers: await api.headers() });
@@ -180,7 +181,7 @@ async function finishPlacement(
   key: string,
   method: Method,
   guest: boolean,
-  echo: { shipping?: number | null; state?: string | null; payload?: Record<string, unknown> },
+  echo: { shipping?: ShippingQuote | null; state?: string | null; payload?: Record<string, unknown> },
 ) {
   const r = await placeOrder(api, body, key);
   if (!r.ok) {
