@@ -64,7 +64,7 @@ import { storeView } from "./store-routes";
 import type { ApiContext, AuthUser, RouteDef } from "../core/types";
 import { processQueuedRefunds } from "../payments/refunds.server";
 import { addOrderItem, cancelOrderItem, guestTokenOpens, placeOrder, type OrderAddress, type OrderSource } from "./commands.server";
-import { findOrder, listUserOrders, loadOrder, loadOrders, orderItemsFor } from "./queries.server";
+import { findOrder, listUserOrders, loadOrder, loadOrders } from "./queries.server";
 import {
   CancelOrderItemBody,
   CreateOrderItemBody,
@@ -76,7 +76,7 @@ import {
   ShippingFeeQuery,
   ShippingFeeSchema,
 } from "./schemas";
-import { serializeOrderItem, type OrderRow } from "./serialize";
+import type { OrderRow } from "./serialize";
 import * as z from "zod";
 import { listedSql } from "../catalog/listed";
 
