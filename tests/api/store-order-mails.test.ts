@@ -92,7 +92,7 @@ describe.each(engines())("store order e-mails on %s", (engine) => {
     expect(mails.map((m) => m.to).sort()).toEqual([c.owner.email, c.member.email].sort());
   });
 
-  it("the setting is each member's own: GET membership shows it; PATCH changes only the caller's; bad values 400; outsiders 404; an admin who is not a member 404", async () => {
+  it("the setting is each member's own: GET membership shows it; PATCH changes only the caller's; bad values 400; outsiders 404; an admin who is not a member 403", async () => {
     const c = await vendorCast(api);
     expect((await membership(api, c.store.id, c.member.token)).body).toMatchObject({ role: "Member", order_emails: true });
     expect(await membership(api, c.store.id, c.member.token, false)).toMatchObject({ status: 200, body: { order_emails: false } });
@@ -106,7 +106,7 @@ describe.each(engines())("store order e-mails on %s", (engine) => {
     expect((await membership(api, c.store.id, c.shopper.token, true)).status).toBe(404);
     expect((await api.call(`/stores/${c.store.id}/membership/`, { method: "PATCH", json: { order_emails: true } })).status).toBe(401);
     expect((await membership(api, c.store.id, c.admin.token)).body).toMatchObject({ role: "Admin", order_emails: null });
-    expect((await membership(api, c.store.id, c.admin.token, false)).status).toBe(404);
+    expect((await membership(api, c.store.id, c.admin.token, false)).status).toBe(403);
     const rows = await api.db.query<{ user_id: number; order_emails: boolean }>("SELECT user_id, order_emails FROM store_members WHERE store_id = $1 ORDER BY user_id", [c.store.id]);
     expect(rows.rows).toEqual(
       [

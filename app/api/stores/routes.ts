@@ -29,7 +29,7 @@ import { createStore } from "./commands.server";
 import { findStoreById, findStoreBySlug, storeMembers, storesOwnedBy } from "./queries.server";
 import { MembershipSchema, MembershipSettingsBody, MembershipSettingsSchema, OwnerStoresSchema, PublicStoreSchema, StoreDashboardSchema, StoreMemberSchema, StoreSchema, StoreUploadSchema } from "./schemas";
 import { serializeMember, serializePublicStore, serializeStore } from "./serialize";
-import { badRequest, json, notFound, validate, zodToDrf } from "../core/http";
+import { badRequest, forbidden, json, notFound, validate, zodToDrf } from "../core/http";
 import { optionalImageUrl } from "../core/media";
 import * as z from "zod";
 
@@ -198,7 +198,7 @@ export const routes: RouteDef[] = [
     path: "/stores/:storeId/membership/",
     access: "store-member",
     summary:
-      "The caller's own settings as a member of the store: {order_emails: boolean} turns their \"New order\" e-mail on or off. 200 {order_emails}; an admin who is not a member: 404",
+      "The caller's own settings as a member of the store: {order_emails: boolean} turns their \"New order\" e-mail on or off. 200 {order_emails}; an admin who is not a member: 403",
     tag: "stores",
     auth: "required",
     body: MembershipSettingsBody,
@@ -211,7 +211,8 @@ export const routes: RouteDef[] = [
         "UPDATE store_members SET order_emails = $3 WHERE store_id = $1 AND user_id = $2 AND accepted_at IS NOT NULL RETURNING order_emails",
         [storeId, user.id, body.order_emails],
       );
-      if (!r.rows[0]) throw notFound();
+      // The router let a store member or an admin in; an admin who is not a member has no setting of their own.
+      if (!r.rows[0]) throw forbidden("Only the store's members choose whether they get its order e-mails.");
       return json({ order_emails: r.rows[0].order_emails });
     },
   },
