@@ -2,6 +2,7 @@
  * Delivery e-mails: the order was shipped / delivered (sent when a store member moves the order on,
  * app/api/orders/store-routes.ts). Queued in the same transaction as the change (queueMail).
  */
+import { env } from "~/config.server";
 import { orderNumber } from "~/domain/orders";
 import type { MailMessage } from "../mail.server";
 import { emailLayout, orderLink } from "./layout.server";
@@ -27,7 +28,9 @@ function deliveryEmail(i: DeliveryEmailInput, kind: "shipped" | "delivered"): Ma
   const after =
     kind === "shipped"
       ? "You can follow each step of the delivery, with its date, on the order's tracking page."
-      : "Happy with what you bought? You can rate and review the products from the order page.";
+      : i.guestToken
+        ? `Something not right? You can ask for a return from the order page (the link above) within ${env().RETURN_WINDOW_DAYS} days.`
+        : `Happy with what you bought? You can rate and review the products from the order page. Something not right? You can ask for a return there within ${env().RETURN_WINDOW_DAYS} days.`;
   const title = kind === "shipped" ? `Order ${number} has shipped` : `Order ${number} was delivered`;
   return {
     to: i.to,

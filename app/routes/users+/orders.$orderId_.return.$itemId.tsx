@@ -39,7 +39,7 @@ async function itemOf(api: Api, orderId: string, itemId: string) {
   // Why the item cannot be returned (the domain's message), or null when it can.
   const refusal = until
     ? null
-    : (returnRefusal({ status: item.status, deliveredAt: order.steps.Delivered, hasReturn: !!existing, guest: order.is_guest }, returns.window_days) ??
+    : (returnRefusal({ status: item.status, deliveredAt: order.steps.Delivered, hasReturn: !!existing }, returns.window_days) ??
       "This item cannot be returned.");
   return { order, item, existing, until, refusal };
 }
