@@ -16,7 +16,29 @@ type Item = ApiOrder["order_items"][number];
 
 export const methodLabel = (m: string) => (m === "PayOnDelivery" ? "Pay on delivery" : "Card (Paystack)");
 
-export function OrderDetail({ order, actions, itemAction }: { order: ApiOrder; actions?: ReactNode; itemAction?: (item: Item) => ReactNode }) {
+/**
+ * What a delivered line offers (issue 19): "Rate this product" (a signed-in buyer: `rate`) and
+ * "Ask for a return" (`returnHref` answers the return page of an item still in its window, else null).
+ */
+export interface DeliveredLinks {
+  rate?: boolean;
+  returnHref?: (item: Item) => string | null;
+}
+
+/** An Active line whose store's shipment was delivered. */
+const delivered = (i: Item) => i.status === "Active" && i.shipment_status === "Delivered";
+
+export function OrderDetail({
+  order,
+  actions,
+  itemAction,
+  deliveredLinks,
+}: {
+  order: ApiOrder;
+  actions?: ReactNode;
+  itemAction?: (item: Item) => ReactNode;
+  deliveredLinks?: DeliveredLinks;
+}) {
   const a = order.delivery_address as Record<string, string | null | undefined>;
   return (
     <div className="space-y-4">
@@ -50,6 +72,7 @@ export function OrderDetail({ order, actions, itemAction }: { order: ApiOrder; a
               </div>
               <p className="font-semibold">{formatNaira(i.quantity * i.item_price)}</p>
               {itemAction ? <div className="flex w-full justify-end empty:hidden sm:w-auto">{itemAction(i)}</div> : null}
+              {deliveredLinks && delivered(i) ? <DeliveredLineLinks item={i} links={deliveredLinks} /> : null}
             </li>
           ))}
         </ul>
@@ -82,6 +105,26 @@ export function OrderDetail({ order, actions, itemAction }: { order: ApiOrder; a
           </p>
         </section>
       </div>
+    </div>
+  );
+}
+
+function DeliveredLineLinks({ item, links }: { item: Item; links: DeliveredLinks }) {
+  const returnHref = links.returnHref?.(item) ?? null;
+  const rate = links.rate && item.product_id !== null;
+  if (!rate && !returnHref) return null;
+  return (
+    <div className="flex w-full flex-wrap justify-end gap-2" data-testid="delivered-links">
+      {rate ? (
+        <Link to={`/products/${item.product_id}/reviews#write-review`} className="btn-outline px-3 py-1.5" aria-label={`Rate ${item.product_name}`}>
+          Rate this product
+        </Link>
+      ) : null}
+      {returnHref ? (
+        <Link to={returnHref} className="btn-outline px-3 py-1.5" aria-label={`Return ${item.product_name}`}>
+          Ask for a return
+        </Link>
+      ) : null}
     </div>
   );
 }

@@ -2,8 +2,9 @@
  * /users/orders/{orderId} — one of the shopper's orders (spec section 2): items, payment and
  * shipping; Complete Payment for a card order still waiting for its payment (a POST, intent pay:
  * a new attempt and a 303 to Paystack), Track Order, and Cancel on each item while it may still be
- * cancelled (to the confirm-cancel page). A delivered item within the return window gets
- * "Return item" (to the return page); each return shows its status, dates and the seller's message.
+ * cancelled (to the confirm-cancel page). A delivered item (its store's shipment Delivered) gets
+ * "Rate this product" (the product's review form) and, within the return window, "Ask for a return"
+ * (to the return page); each return shows its status, dates and the seller's message.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -78,12 +79,12 @@ export default function OrderRoute() {
             >
               Cancel
             </Link>
-          ) : returns?.returnable.some((r) => r.order_item_id === item.id) ? (
-            <Link to={`/users/orders/${order.id}/return/${item.id}`} className="btn-outline px-3 py-1.5" aria-label={`Return ${item.product_name}`}>
-              Return item
-            </Link>
           ) : null
         }
+        deliveredLinks={{
+          rate: true,
+          returnHref: (item) => (returns?.returnable.some((r) => r.order_item_id === item.id) ? `/users/orders/${order.id}/return/${item.id}` : null),
+        }}
       />
       {returns?.results.length ? <OrderReturns returns={returns.results} /> : null}
     </main>
