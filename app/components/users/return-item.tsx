@@ -17,6 +17,7 @@ import { formatNaira } from "~/domain/money";
 import { orderNumber } from "~/domain/order-rules";
 import { IMAGE_ACCEPT } from "~/domain/products";
 import { RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnStatus } from "~/domain/returns";
+import type { ApiReturn } from "~/storefront/api-types";
 
 export interface ReturnItemProps {
   orderId: string;
@@ -118,3 +119,31 @@ export function ReturnItemView({ orderId, item, existing, until, refusal, back, 
   );
 }
 
+/** Each return of the order: its status, the dates of its steps and the seller's message. */
+export function OrderReturns({ returns }: { returns: ApiReturn[] }) {
+  return (
+    <section aria-labelledby="returns-h" className="rounded-lg border border-gray-200 bg-white p-4 text-sm">
+      <h2 id="returns-h" className="mb-2 font-semibold">
+        Returns
+      </h2>
+      <ul className="divide-y divide-gray-100">
+        {returns.map((r) => (
+          <li key={r.id} className="py-2" data-testid="order-return">
+            <p className="font-medium">
+              {r.product_name}: <span data-testid="return-status">{RETURN_STATUS_LABELS[r.status]}</span>
+            </p>
+            <p className="text-gray-600">
+              Requested {orderDate(r.requested_at)} · {r.reason}
+            </p>
+            {r.decided_at ? <p className="text-gray-600">{r.status === "refused" ? "Refused" : "Accepted"} {orderDate(r.decided_at)}</p> : null}
+            {r.vendor_message ? <p data-testid="return-message">The seller says: {r.vendor_message}</p> : null}
+            {r.status === "accepted" ? (
+              <p>{r.payment_method === "CardPayment" ? "Your refund is on its way to your card." : "BuildMart NG will pay the money back to you."}</p>
+            ) : null}
+            {r.refunded_at ? <p className="text-gray-600">Refunded {orderDate(r.refunded_at)}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -10,6 +10,7 @@ import { useLoaderData } from "@remix-run/react";
 import { OrderDetail } from "~/components/checkout/order-detail";
 import { OrderProgress } from "~/components/checkout/order-progress";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { OrderReturns } from "~/components/users/return-item";
 import { apiFor } from "~/storefront/api.server";
 import { loadOrder, orderSteps } from "~/storefront/checkout.server";
 import { loadOrderReturns } from "~/storefront/returns.server";
@@ -30,11 +31,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const anyDelivered = order.order_items.some((i) => i.status === "Active" && i.shipment_status === "Delivered");
   const returns = anyDelivered ? await loadOrderReturns(api, order.id, token) : null;
   const returnable = returns?.returnable.map((r) => r.order_item_id) ?? [];
-  return data({ order, steps: orderSteps(order), cancelled, token, returnable }, { headers: await api.headers({ "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" }) });
+  return data({ order, steps: orderSteps(order), cancelled, token, returnable, returns: returns?.results ?? [] }, { headers: await api.headers({ "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" }) });
 }
 
 export default function GuestOrderRoute() {
-  const { order, steps, cancelled, token, returnable } = useLoaderData<typeof loader>();
+  const { order, steps, cancelled, token, returnable, returns } = useLoaderData<typeof loader>();
   return (
     <main className="container-page space-y-4 py-4">
       <OrderDetail
@@ -43,6 +44,7 @@ export default function GuestOrderRoute() {
           returnHref: (item) => (returnable.includes(item.id) ? `/orders/${order.id}/return/${item.id}?t=${encodeURIComponent(token)}` : null),
         }}
       />
+      {returns.length ? <OrderReturns returns={returns} /> : null}
       <h2 className="text-lg font-bold">Order Progress</h2>
       <OrderProgress status={order.order_delivery_status} steps={steps} cancelled={cancelled} />
     </main>
