@@ -3,10 +3,10 @@
  * request form and the vendor's decision, the statuses and who may ask. Shared by the API
  * (app/api/returns/) and the storefront's forms. Client-safe: no server imports.
  *
- * A return may be asked only by the order's member buyer (guest orders: not supported; the page
- * says so), only for an item that was not cancelled, of an order that was Delivered, within
- * RETURN_WINDOW_DAYS days (a setting, default 7; app/config.server.ts) after its `delivered`
- * event, and once per item. The vendor accepts or refuses (a refusal needs a message). An
+ * A return may be asked by the order's buyer (a guest through the signed link of the order e-mail,
+ * issue 19), only for an item that was not cancelled, of an order that was Delivered, within
+ * RETURN_WINDOW_DAYS days (a setting, default 7; app/config.server.ts) after its store's shipment
+ * was delivered, and once per item. The vendor accepts or refuses (a refusal needs a message). An
  * accepted return of a card payment is refunded through Paystack (the cancellation's refund
  * queue) and becomes refunded when Paystack says so; a pay-on-delivery one stays accepted until
  * an admin marks it refunded after paying out of band.
@@ -52,7 +52,6 @@ export const RETURN_MESSAGES = {
   cancelled: "This item was cancelled: there is nothing to return.",
   tooLate: (days: number) => `The return window has closed: items can be returned within ${days} days of delivery.`,
   already: "A return was already requested for this item.",
-  guest: "Returns of guest orders are not supported online yet: please contact the seller.",
   notRequested: "This return has already been decided.",
   notAccepted: "Only an accepted pay-on-delivery return can be marked refunded.",
   notPod: "A card payment is refunded through Paystack automatically.",
@@ -111,15 +110,14 @@ export function returnDeadline(deliveredAt: Date | string, windowDays: number): 
 
 /**
  * Why an item cannot be returned now (a message), or null when it can. `deliveredAt` is the
- * date of the order's `delivered` event (null: not delivered); `hasReturn`: a return was
+ * date the item's shipment was delivered (null: not delivered); `hasReturn`: a return was
  * already asked for it (of any status: once per item).
  */
 export function returnRefusal(
-  item: { status: string; deliveredAt: Date | string | null; hasReturn: boolean; guest?: boolean },
+  item: { status: string; deliveredAt: Date | string | null; hasReturn: boolean },
   windowDays: number,
   now: Date = new Date(),
 ): string | null {
-  if (item.guest) return RETURN_MESSAGES.guest;
   if (item.status === "Cancelled") return RETURN_MESSAGES.cancelled;
   if (!item.deliveredAt) return RETURN_MESSAGES.notDelivered;
   if (item.hasReturn) return RETURN_MESSAGES.already;

@@ -109,11 +109,24 @@ export async function sendMail(message: MailMessage, db?: Queryable): Promise<"s
   return "sent";
 }
 
-let flushing: Promise<{ sent: number; failed: number }> | null = null;
+type FlushResult = { sent: number; failed: number };
+let flushing: Promise<FlushResult> | null = null;
+let flushAgain: Promise<FlushResult> | null = null;
 
-/** Resends queued messages that are due (all of them with `{ all: true }`). One run at a time per process. */
-export function flushMailQueue(db?: Queryable, opts: { all?: boolean; limit?: number } = {}): Promise<{ sent: number; failed: number }> {
-  flushing ??= (async () => {
+/**
+ * Resends queued messages that are due (all of them with `{ all: true }`). One run at a time per
+ * process. A call during a run (whose rows were already chosen, e.g. an e-mail committed after it
+ * started) gets one more run right after it, so a message queued now never waits for the job.
+ */
+export function flushMailQueue(db?: Queryable, opts: { all?: boolean; limit?: number } = {}): Promise<FlushResult> {
+  if (flushing)
+    return (flushAgain ??= flushing
+      .catch(() => undefined)
+      .then(() => {
+        flushAgain = null;
+        return flushMailQueue(db, opts);
+      }));
+  flushing = (async () => {
     const q = db ?? (await getDb());
     let sent = 0;
     let failed = 0;

@@ -10,8 +10,10 @@ export { loadCategoryTree, type MenuCategory };
 export interface ShellData {
   user: { id: number; firstName: string; lastName: string; email: string } | null;
   cartCount: number;
-  /** The signed-in member's unread notifications (0 for a visitor). */
+  /** The bell: the signed-in member's unread notifications plus their stores' (0 for a visitor). */
   unread: number;
+  /** The member's stores with unread notifications (their lists are /stores/{slug}/notification). */
+  storeUnread: Array<{ name: string; slug: string; unread: number }>;
   stores: Pick<ApiStore, "id" | "name" | "slug">[];
   categories: MenuCategory[];
   lite: boolean;
@@ -32,24 +34,26 @@ export async function loadCartCount(api: Api, request: Request): Promise<number>
  * The signed-in member's stores (header link) and unread notification count (the bell): ONE small
  * API call (GET /users/{id}/header/), only when signed in; none and 0 for a visitor or if it fails.
  */
-export async function loadMemberHeader(api: Api): Promise<Pick<ShellData, "stores" | "unread">> {
+export async function loadMemberHeader(api: Api): Promise<Pick<ShellData, "stores" | "unread" | "storeUnread">> {
   const user = api.user;
-  if (!user) return { stores: [], unread: 0 };
+  const none = { stores: [], unread: 0, storeUnread: [] };
+  if (!user) return none;
   const r = await api.get<ApiMemberHeader>(`/users/${user.id}/header/`);
-  if (!r.ok || !r.data) return { stores: [], unread: 0 };
+  if (!r.ok || !r.data) return none;
   return {
     stores: Array.isArray(r.data.stores) ? r.data.stores.map(({ id, name, slug }) => ({ id, name, slug })) : [],
     unread: typeof r.data.unread === "number" ? r.data.unread : 0,
+    storeUnread: Array.isArray(r.data.store_unread) ? r.data.store_unread.map(({ name, slug, unread }) => ({ name, slug, unread })) : [],
   };
 }
 
 export async function loadShell(api: Api, request: Request): Promise<ShellData> {
   const flash = api.takeFlash();
-  const [categories, cartCount, { stores, unread }, lite] = await Promise.all([
+  const [categories, cartCount, { stores, unread, storeUnread }, lite] = await Promise.all([
     loadCategoryTree(api),
     loadCartCount(api, request),
     loadMemberHeader(api),
     isLite(request),
   ]);
-  return { user: api.user, cartCount, unread, stores, categories, lite, flash };
+  return { user: api.user, cartCount, unread, storeUnread, stores, categories, lite, flash };
 }

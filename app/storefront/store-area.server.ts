@@ -17,6 +17,8 @@ export interface StoreArea {
   role: ApiMembership["role"];
   /** Owner (or an admin): may manage members and store details. */
   isOwner: boolean;
+  /** Whether the caller gets the store's "New order" e-mail (null: an admin who is not a member). */
+  orderEmails: boolean | null;
 }
 
 const notFound = () => new Response("Not Found", { status: 404 });
@@ -31,5 +33,5 @@ export async function requireStoreArea(request: Request, context: StorefrontCont
     return m.ok ? m.data : null;
   });
   if (!membership) throw notFound();
-  return { api, user, store: membership.store, role: membership.role, isOwner: membership.role !== "Member" };
+  return { api, user, store: membership.store, role: membership.role, isOwner: membership.role !== "Member", orderEmails: membership.order_emails ?? null };
 }

@@ -221,6 +221,7 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
   if (p === "/admin/categories/:categoryId/move/") return { parent: "" };
   // Members (issue 10): a fresh address to invite; the member row to remove (again, with its id, after an allowed
   // caller removed it); an open invitation of the owner's e-mail (another store) that only the owner may accept.
+  if (p === "/stores/:storeId/membership/" && m === "PATCH") return { order_emails: true };
   if (p === "/stores/:storeId/members/" && m === "POST") return { email: `matrix-${crypto.randomUUID()}@example.com` };
   if (p === "/stores/:storeId/members/:memberId/" && m === "DELETE") {
     await api.db.query(
@@ -287,6 +288,8 @@ const VALIDATION_REACHED: Record<string, RegExp> = {
   "POST /admin/users/:userId/resend-verification/": /already verified/,
   // Only the invited e-mail's account may accept an invitation: the others are signed in (authorized) and told so (403).
   "POST /stores/invitations/:token/accept/": /"detail":"This invitation was sent to another email address/,
+  // A member's own setting: an admin who is not a member is let in by the router and told they have none (403).
+  "PATCH /stores/:storeId/membership/": /"detail":"Only the store's members choose/,
 };
 
 /** The accept link's token of the matrix's invitation (bodyFor stores its hash). */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MemberHeaderSchema } from "~/api/users/header-schemas";
-import { createStore } from "~/db/seed/factories";
+import { addStoreMember, createStore } from "~/db/seed/factories";
 import { engines, makeUser, useApi } from "./harness";
 
 describe.each(engines())("member header on %s", (engine) => {
@@ -15,7 +15,7 @@ describe.each(engines())("member header on %s", (engine) => {
     const me = await makeUser(api);
     const none = await api.call(`/users/${me.id}/header/`, { token: me.token });
     expect(none.status).toBe(200);
-    expect(MemberHeaderSchema.parse(none.body)).toEqual({ stores: [], unread: 0 });
+    expect(MemberHeaderSchema.parse(none.body)).toEqual({ stores: [], unread: 0, store_unread: [] });
 
     const first = await createStore(api.db, { owner_id: me.id, name: "First Depot", created_at: "2024-01-01T00:00:00Z" });
     const second = await createStore(api.db, { owner_id: me.id, name: "Second Depot", created_at: "2024-02-01T00:00:00Z" });
@@ -32,10 +32,49 @@ describe.each(engines())("member header on %s", (engine) => {
         { id: second.id, name: "Second Depot", slug: second.slug },
       ],
       unread: 2,
+      store_unread: [],
     });
     const owned = await api.call(`/stores/owner/${me.id}/`, { token: me.token });
     expect(r.body.stores).toEqual(owned.body.map(({ id, name, slug }: { id: number; name: string; slug: string }) => ({ id, name, slug })));
     expect((await api.call(`/users/${me.id}/notifications/unread/`, { token: me.token })).body.unread).toBe(r.body.unread);
+  });
+
+  it("the bell counts the unread notices of every store the member belongs to (owner or accepted member), not a pending invitation's; reading a store's list lowers it", async () => {
+    const owner = await makeUser(api);
+    const member = await makeUser(api);
+    const invitee = await makeUser(api);
+    const outsider = await makeUser(api);
+    const store = await createStore(api.db, { owner_id: owner.id, name: "Bell Depot", members: [member.id] });
+    await addStoreMember(api.db, store.id, invitee.id, "Member", false);
+    const other = await createStore(api.db, { owner_id: outsider.id, name: "Other Depot" });
+    const notice = (who: { user?: number; store?: number }, title: string) =>
+      api.db.query("INSERT INTO notifications (user_id, store_id, kind, title) VALUES ($1, $2, 'order_placed', $3)", [who.user ?? null, who.store ?? null, title]);
+    await notice({ store: store.id }, "New order #1");
+    await notice({ store: store.id }, "New order #2");
+    await notice({ store: other.id }, "New order elsewhere");
+    await notice({ user: member.id }, "Your own order shipped");
+    await notice({ user: owner.id }, "Read already");
+    await api.db.query("UPDATE notifications SET read_at = now() WHERE title = 'Read already'");
+
+    const header = async (u: { id: number; token: string }) => (await api.call(`/users/${u.id}/header/`, { token: u.token })).body;
+    expect(await header(owner)).toMatchObject({ unread: 2, store_unread: [{ id: store.id, name: "Bell Depot", slug: store.slug, unread: 2 }] });
+    const m = await header(member);
+    expect(m).toMatchObject({ stores: [], unread: 3, store_unread: [{ id: store.id, unread: 2 }] });
+    // the member's own list still counts only their own
+    expect((await api.call(`/users/${member.id}/notifications/unread/`, { token: member.token })).body.unread).toBe(1);
+    expect(await header(invitee)).toMatchObject({ unread: 0, store_unread: [] });
+    expect(await header(outsider)).toMatchObject({ unread: 1, store_unread: [{ id: other.id, unread: 1 }] });
+
+    // the store's page marks the store's notices read (for every member): the bells go down
+    const read = await api.call(`/stores/${store.id}/notifications/read/`, { token: member.token, json: {} });
+    expect(read.body).toEqual({ marked: 2, unread: 0 });
+    expect(await header(member)).toMatchObject({ unread: 1, store_unread: [] });
+    expect(await header(owner)).toMatchObject({ unread: 0, store_unread: [] });
+    // a member removed from the store no longer hears of it
+    await notice({ store: store.id }, "New order #3");
+    expect((await header(member)).unread).toBe(2);
+    await api.db.query("DELETE FROM store_members WHERE store_id = $1 AND user_id = $2", [store.id, member.id]);
+    expect(await header(member)).toMatchObject({ unread: 1, store_unread: [] });
   });
 
   it("is the member's own: 401 without a token, 403 for anyone else, an admin included", async () => {

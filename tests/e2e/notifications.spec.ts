@@ -93,3 +93,41 @@ test("a new member sees the empty state, and the account menu leads to it", asyn
   await expect(page.getByTestId("notifications-empty")).toContainText("You have no notifications yet");
   await expect(page.getByRole("button", { name: "Mark all as read" })).toHaveCount(0);
 });
+
+test("a store member turns the New order e-mail off and on again on the store's Notifications page (a plain POST)", async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const owner = await newShopper(request);
+  const auth = await request.post("/api/v1/users/auth/login/", { data: { email: owner.email, password: owner.password } });
+  const token = (await auth.json()).access as string;
+  const words = Array.from({ length: 60 }, (_, i) => ["strong", "durable", "cement", "roofing", "sheet", "tiles"][i % 6]).join(" ");
+  const created = await request.post("/api/v1/stores/", {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      name: `Bell Depot ${owner.firstName}`,
+      email: owner.email,
+      phone: "08031234567",
+      address: "12 Allen Avenue, Ikeja, Lagos",
+      description: words,
+      business_license_number: "RC123456",
+      agreement: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const slug = (await created.json()).slug as string;
+  await login(page, owner.email, owner.password, testInfo);
+  await page.goto(`/stores/${slug}/notification`);
+  await ready(page, testInfo);
+  const box = page.getByLabel("E-mail me when a new order comes in");
+  await expect(box).toBeChecked();
+  await box.uncheck();
+  await page.getByTestId("order-emails-form").getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("You will no longer get an e-mail for new orders.");
+  await expect(page.getByLabel("E-mail me when a new order comes in")).not.toBeChecked();
+  await page.reload();
+  await expect(page.getByLabel("E-mail me when a new order comes in")).not.toBeChecked();
+  await ready(page, testInfo);
+  await page.getByLabel("E-mail me when a new order comes in").check();
+  await page.getByTestId("order-emails-form").getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("flash")).toHaveText("We will e-mail you when a new order comes in.");
+  await expect(page.getByLabel("E-mail me when a new order comes in")).toBeChecked();
+});

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_VENDOR } from "../../app/db/seed/catalog-data";
 import { addToCart, checkoutFromCart, fillAddressForm, orderIdOf, placeOrder, type P } from "./checkout-helpers";
-import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
+import { isPhone, jsEnabled, linkInMail, login, newShopper, ready, waitForMailMatching } from "./utils";
 
 const SLUG = "lagos-building-depot";
 
@@ -58,6 +58,8 @@ test("a delivered item is returned: requested, accepted by the vendor, refunded 
   // The shopper asks: the form refuses an empty request, keeping what was typed.
   await page.goto(`/users/orders/${orderId}`);
   await ready(page, testInfo);
+  // A delivered line: "Rate this product" leads to the product's review form.
+  await expect(page.getByRole("link", { name: `Rate ${product.name}` })).toHaveAttribute("href", `/products/${product.id}/reviews#write-review`);
   await page.getByRole("link", { name: `Return ${product.name}` }).click();
   await expect(page.getByRole("heading", { name: "Return item" })).toBeVisible();
   await ready(page, testInfo);
@@ -118,4 +120,70 @@ test("the admin's returns page is not there for anyone else, and the vendor page
   await login(page, shopper.email, shopper.password, testInfo);
   expect((await page.goto("/admin/returns"))?.status()).toBe(404);
   expect((await page.goto(`/stores/${SLUG}/returns`))?.status()).toBe(404);
+});
+
+test("a guest asks for a return through the delivered e-mail's signed link; the token stays on the order's own pages", async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const v = await vendorApi(request);
+  const product = await vendorProduct(request, v, testInfo);
+  // The guest's order, through the API (the storefront's guest checkout is checkout.spec.ts's).
+  const cart = await (await request.post("/api/v1/carts/", { data: { user_id: null } })).json();
+  expect((await request.post(`/api/v1/carts/${cart.id}/items/`, { data: { prod_id: product.id, quantity: 1 } })).status()).toBeLessThan(300);
+  const email = `guest.return.${Date.now().toString(36)}.${testInfo.project.name}@example.com`;
+  const placed = await request.post("/api/v1/orders/", {
+    data: {
+      cart_id: cart.id,
+      order_payment_method: "PayOnDelivery",
+      guest_delivery_address: {
+        email,
+        receiver_first_name: "Amaka",
+        receiver_last_name: "Eze",
+        receiver_phone_one: "08091234567",
+        street_address: "4 Aminu Kano Crescent, Wuse 2",
+        city: "Abuja",
+        state: "Federal Capital Territory",
+        zip_code: "900288",
+        country: "NGN",
+      },
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const orderId = (await placed.json()).id as string;
+  for (const status of ["Confirmed", "Shipped", "Delivered"]) {
+    const r = await request.patch(`/api/v1/orders/${v.storeId}/store/${orderId}/status/`, { headers: { Authorization: `Bearer ${v.token}` }, data: { status } });
+    expect(r.status()).toBe(200);
+  }
+
+  // The delivered e-mail's link opens the order (with its token) and offers the return.
+  const link = linkInMail(await waitForMailMatching(email, /^Subject: .*delivered/im), "/orders/");
+  expect(link).toMatch(new RegExp(`/orders/${orderId}\\?t=`));
+  const u = new URL(link!);
+  const token = u.searchParams.get("t")!;
+  await page.goto(`${u.pathname}${u.search}`);
+  await ready(page, testInfo);
+  await expect(page.getByRole("link", { name: `Rate ${product.name}` })).toHaveCount(0); // a guest has no account to review with
+  await page.getByRole("link", { name: `Return ${product.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderId}/return/[0-9a-f-]{36}\\?t=`));
+  await expect(page.getByRole("heading", { name: "Return item" })).toBeVisible();
+  const returnPath = new URL(page.url()).pathname;
+  // the token rides only on links to this order's own pages (back to the order; this page's reload and
+  // the login that comes back here), never on the shop's other links
+  const withToken = await page.locator("a[href]").evaluateAll((as, t) => as.map((a) => a.getAttribute("href") ?? "").filter((h) => decodeURIComponent(h).includes(t)), token);
+  expect(withToken).toContain(`/orders/${orderId}?t=${encodeURIComponent(token)}`);
+  for (const href of withToken) expect(decodeURIComponent(href)).toMatch(new RegExp(`^(/auth/login\\?redirectTo=)?/orders/${orderId}[/?]`));
+  await ready(page, testInfo);
+  await page.getByLabel("What is wrong?").fill("The wrong size came.");
+  await page.getByRole("button", { name: "Request return" }).click();
+  await expect(page.getByText("Please choose a reason for the return.")).toBeVisible();
+  await expect(page.getByLabel("What is wrong?")).toHaveValue("The wrong size came.");
+  await page.getByLabel("Reason").selectOption("Wrong item");
+  await page.getByRole("button", { name: "Request return" }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderId}\\?t=`));
+  await expect(page.getByTestId("flash")).toHaveText(`Return requested for ${product.name}`);
+  await expect(page.getByRole("link", { name: `Return ${product.name}` })).toHaveCount(0);
+  await expect(page.getByTestId("order-return").filter({ hasText: product.name }).getByTestId("return-status")).toHaveText("Return requested");
+  await shot(page, testInfo, "guest-order-after-return-360-js-off");
+
+  // A wrong token opens nothing.
+  expect((await page.goto(`${returnPath}?t=wrong`))?.status()).toBe(404);
 });

@@ -131,4 +131,32 @@ describe("queue and retry", () => {
     await expect.poll(() => sent.includes("q2@example.com")).toBe(true);
     expect(sent).toContain("q3@example.com");
   });
+
+  it("a message queued while a flush is running is sent by one more run right after it, not left for the job", async () => {
+    failing = false;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow: MailTransport = {
+      name: "slow",
+      async send(m) {
+        await gate;
+        sent.push(m.to);
+      },
+    };
+    setMailTransport(slow);
+    try {
+      await db.query("INSERT INTO mail_queue (to_address, subject, text_body) VALUES ('r1@example.com', 'First', 'x')");
+      const first = flushMailQueue(db);
+      // the first run is sending r1 (its rows are chosen) when r2 is committed and a flush is asked
+      await expect.poll(() => db.query("SELECT 1 FROM mail_queue WHERE to_address = 'r1@example.com' AND next_attempt_at > now()").then((r) => r.rows.length)).toBe(1);
+      await db.query("INSERT INTO mail_queue (to_address, subject, text_body) VALUES ('r2@example.com', 'Second', 'y')");
+      const second = flushMailQueue(db);
+      release();
+      expect(await first).toEqual({ sent: 1, failed: 0 });
+      expect(await second).toEqual({ sent: 1, failed: 0 });
+      expect(sent).toContain("r2@example.com");
+    } finally {
+      setMailTransport(flaky);
+    }
+  });
 });

@@ -7,6 +7,8 @@
  * `/stores/{slug}/orders/{id}` and `/stores/{slug}/products/{id}`.
  */
 import type { Queryable } from "~/db/client.server";
+import type { MailMessage } from "~/integrations/mail.server";
+import { newOrderStoreEmail, type StoreOrderLine } from "~/integrations/mail/store-order-emails.server";
 import { orderNumber } from "~/domain/orders";
 import { LOW_STOCK_THRESHOLD } from "~/domain/products";
 import type { Notice } from "./commands.server";
@@ -65,7 +67,55 @@ export async function lowStockNotice(q: Queryable, productId: number, left: numb
 
 export const orderTitle = (orderId: string) => orderNumber(orderId);
 
-/** PLACEHOLDER until the store e-mail slice lands (replaced at merge). */
-export async function newOrderStoreMails(_q: Queryable, _orderId: string): Promise<import("~/integrations/mail.server").MailMessage[]> {
-  return [];
+/**
+ * The "New order" e-mails of an order (issue 19): one per store with active lines in the order, to
+ * each of its accepted members (the owner included) whose `order_emails` is on, listing only that
+ * store's active lines (option labels, quantities), the delivery state, pay on delivery or card, and
+ * the store's link to the order. Call it when the order is announced, in the same transaction:
+ * `recordEvent(tx, { notices, mails: await newOrderStoreMails(tx, orderId) })`.
+ */
+export async function newOrderStoreMails(q: Queryable, orderId: string): Promise<MailMessage[]> {
+  const order = (
+    await q.query<{ method: string; state: string | null }>(
+      `SELECT order_payment_method AS method, COALESCE(NULLIF(delivery_state, ''), NULLIF(delivery_address->>'state', '')) AS state FROM orders WHERE id = $1`,
+      [orderId],
+    )
+  ).rows[0];
+  if (!order) return [];
+  const lines = await q.query<{ store_id: number; name: string; option_label: string | null; quantity: number; unit_kobo: number }>(
+    `SELECT oi.store_id, oi.product_name AS name, oi.option_label, oi.quantity, oi.item_price_kobo AS unit_kobo
+       FROM order_items oi WHERE oi.order_id = $1 AND oi.status = 'Active' AND oi.store_id IS NOT NULL
+      ORDER BY oi.created_at, oi.id`,
+    [orderId],
+  );
+  if (!lines.rows.length) return [];
+  const byStore = new Map<number, StoreOrderLine[]>();
+  for (const l of lines.rows) {
+    const list = byStore.get(l.store_id) ?? [];
+    list.push({ name: l.name, optionLabel: l.option_label, quantity: l.quantity, unitKobo: l.unit_kobo });
+    byStore.set(l.store_id, list);
+  }
+  const people = await q.query<{ store_id: number; store_name: string; slug: string; email: string; first_name: string | null; shipping_kobo: number | null }>(
+    `SELECT s.id AS store_id, s.name AS store_name, s.slug, u.email::text AS email, NULLIF(u.first_name, '') AS first_name,
+            (SELECT sh.shipping_kobo FROM shipments sh WHERE sh.order_id = $1 AND sh.store_id = s.id) AS shipping_kobo
+       FROM stores s
+       JOIN store_members m ON m.store_id = s.id AND m.accepted_at IS NOT NULL AND m.order_emails
+       JOIN users u ON u.id = m.user_id
+      WHERE s.id = ANY($2::int[]) AND u.deleted_at IS NULL AND NULLIF(u.email::text, '') IS NOT NULL
+      ORDER BY s.id, (m.role = 'Owner') DESC, m.id`,
+    [orderId, [...byStore.keys()]],
+  );
+  return people.rows.map((p) =>
+    newOrderStoreEmail({
+      to: p.email,
+      firstName: p.first_name,
+      storeName: p.store_name,
+      storeSlug: p.slug,
+      orderId,
+      paymentMethod: order.method,
+      state: order.state,
+      lines: byStore.get(p.store_id) ?? [],
+      shippingKobo: p.shipping_kobo,
+    }),
+  );
 }

@@ -22,3 +22,30 @@ export async function unreadCount(q: Queryable, owner: NotificationOwner): Promi
   const r = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE ${w.sql} AND read_at IS NULL`, [w.param]);
   return r.rows[0]?.n ?? 0;
 }
+
+/**
+ * The header bell's count (issue 19): the member's own unread notifications plus the unread
+ * notifications of every store they are an accepted member of (owner included), and those stores
+ * with unread notifications ({id, name, slug, unread}, oldest store first) so the member's page can
+ * point to each store's list. Reading a store's list (and marking it read) stays on
+ * /stores/{slug}/notification: a store's notification is read for every member at once.
+ */
+export async function headerUnread(
+  q: Queryable,
+  userId: number,
+): Promise<{ unread: number; stores: Array<{ id: number; name: string; slug: string; unread: number }> }> {
+  const [own, stores] = await Promise.all([
+    unreadCount(q, { userId }),
+    q.query<{ id: number; name: string; slug: string; unread: number }>(
+      `SELECT s.id, s.name, s.slug, x.n AS unread
+         FROM (SELECT n.store_id, count(*)::int AS n FROM notifications n
+                WHERE n.read_at IS NULL
+                  AND n.store_id IN (SELECT m.store_id FROM store_members m WHERE m.user_id = $1 AND m.accepted_at IS NOT NULL)
+                GROUP BY n.store_id) x
+         JOIN stores s ON s.id = x.store_id
+        ORDER BY s.created_at, s.id`,
+      [userId],
+    ),
+  ]);
+  return { unread: own + stores.rows.reduce((t, s) => t + s.unread, 0), stores: stores.rows };
+}

@@ -19,7 +19,7 @@ import { returnAcceptedEmail, returnRefundedEmail, returnRefusedEmail, returnReq
 import { ApiError, badRequest, notFound } from "../core/http";
 import { indexImages, type StoredImage } from "../core/uploads.server";
 import { recordEvent } from "../notifications/commands.server";
-import { cardPaymentOf, queueItemRefund, recordOrderEvent } from "../orders/commands.server";
+import { cardPaymentOf, guestTokenFor, queueItemRefund, recordOrderEvent } from "../orders/commands.server";
 import { findOrder } from "../orders/queries.server";
 import type { OrderRow } from "../orders/serialize";
 import { returnableItems, type ReturnableItem } from "./queries.server";
@@ -36,7 +36,7 @@ const orderPath = (orderId: string) => `/users/orders/${orderId}`;
 export async function returnableItem(q: Queryable, order: OrderRow, itemId: string, windowDays: number, lock = false): Promise<ReturnableItem> {
   const [item] = await returnableItems(q, order.id, itemId, lock);
   if (!item) throw notFound();
-  const why = returnRefusal({ status: item.status, deliveredAt: item.delivered_at, hasReturn: item.has_return, guest: order.user_id === null }, windowDays);
+  const why = returnRefusal({ status: item.status, deliveredAt: item.delivered_at, hasReturn: item.has_return }, windowDays);
   if (why) throw badRequest({ detail: why });
   return item;
 }
@@ -113,7 +113,13 @@ export async function decideReturn(
   if (ret.status !== "requested") throw conflict(RETURN_MESSAGES.notRequested);
   const buyer = await buyerOf(tx, order.id);
   const message = input.body.message ?? null;
-  const base = { to: buyer.email ?? "", orderId: order.id, productName: ret.product_name, firstName: buyer.first_name };
+  const base = {
+    to: buyer.email ?? "",
+    orderId: order.id,
+    productName: ret.product_name,
+    firstName: buyer.first_name,
+    guestToken: buyer.user_id === null ? guestTokenFor(order.id) : undefined,
+  };
   if (input.body.decision === "refuse") {
     await tx.query(`UPDATE returns SET status = 'refused', vendor_message = $2, decided_at = now(), decided_by = $3 WHERE id = $1`, [
       input.returnId,
@@ -212,7 +218,18 @@ export async function markReturnRefunded(tx: Queryable, input: { returnId: numbe
   const buyer = await buyerOf(tx, order.id);
   await recordEvent(tx, {
     notices: [{ kind: "return_refunded", userId: buyer.user_id, title: `Your return of ${ret.product_name} was refunded`, link: orderPath(order.id) }],
-    mails: buyer.email ? [returnRefundedEmail({ to: buyer.email, orderId: order.id, productName: ret.product_name, firstName: buyer.first_name, amountKobo: ret.amount })] : [],
+    mails: buyer.email
+      ? [
+          returnRefundedEmail({
+            to: buyer.email,
+            orderId: order.id,
+            productName: ret.product_name,
+            firstName: buyer.first_name,
+            guestToken: buyer.user_id === null ? guestTokenFor(order.id) : undefined,
+            amountKobo: ret.amount,
+          }),
+        ]
+      : [],
   });
 }
 

@@ -1,5 +1,6 @@
 /** Returns: reads over a Queryable (the pool or a transaction). */
 import type { Queryable } from "~/db/client.server";
+import { lineDeliveredAtSql } from "../orders/line-delivered.server";
 import type { ReturnStatus } from "~/domain/returns";
 import { RETURN_COLUMNS, RETURN_FROM, type ReturnRow } from "./serialize";
 
@@ -54,17 +55,16 @@ export interface ReturnableItem {
   has_return: boolean;
 }
 
-/** The items of an order with what the return rule needs: their shipment's delivered date and whether a return exists. */
+/**
+ * The items of an order with what the return rule needs: when the item's shipment was delivered
+ * (lineDeliveredAtSql: its store's shipment, else the order's delivered date) and whether a return exists.
+ */
 export async function returnableItems(q: Queryable, orderId: string, itemId?: string, lock = false): Promise<ReturnableItem[]> {
   const r = await q.query<ReturnableItem>(
     `SELECT oi.id::text AS id, oi.status, oi.store_id, oi.product_name, oi.quantity, oi.item_price_kobo,
-            -- the item's own shipment (its store's) was delivered: the return window runs from then
-            CASE WHEN sh.status = 'Delivered' THEN COALESCE(sh.delivered_at,
-                 (SELECT e.created_at FROM order_events e WHERE e.order_id = o.id AND e.kind = 'delivered' AND e.order_item_id IS NULL))
-            END AS delivered_at,
+            ${lineDeliveredAtSql("oi", "o")} AS delivered_at,
             EXISTS (SELECT 1 FROM returns x WHERE x.order_item_id = oi.id) AS has_return
        FROM order_items oi JOIN orders o ON o.id = oi.order_id
-       LEFT JOIN shipments sh ON sh.order_id = oi.order_id AND sh.store_id IS NOT DISTINCT FROM oi.store_id
       WHERE oi.order_id = $1 AND ($2::uuid IS NULL OR oi.id = $2::uuid)
       ORDER BY oi.created_at, oi.id${lock ? " FOR UPDATE OF oi" : ""}`,
     [orderId, itemId ?? null],

@@ -2,14 +2,15 @@
  * Returns of /api/v1 (issue 11, "Returns and refunds"; rules and messages in app/domain/returns.ts).
  * Answer types: `ApiReturn`, `ApiOrderReturns`, `ApiReturnPage` in ./schemas.ts. Money is naira.
  *
- * POST /orders/{orderId}/items/{orderItemId}/return/   the order's buyer (or an admin); multipart or JSON:
+ * POST /orders/{orderId}/items/{orderItemId}/return/   the order's buyer (or an admin), or for a guest order
+ *   whoever holds its token (`?token=`, the signed link of the order e-mails; a wrong token: 404); multipart or JSON:
  *   {reason (one of RETURN_REASONS), details, photo? (file: JPEG/PNG/WebP ≤ 5 MB, judged by its bytes)}.
  *   Only an item not cancelled, of an order Delivered, within RETURN_WINDOW_DAYS (setting, default 7)
  *   of its `delivered` event, once per item. 201 → ApiReturn (status requested); the store is notified
  *   (notification + e-mail) and the order gets a `return_requested` event for the item.
  *   400 {field: [..]} bad body or photo; 400 {detail} the rule refuses (not delivered, window closed,
- *   already asked, cancelled item, guest order); 404 not the caller's order or no such item.
- * GET /orders/{orderId}/returns/   the buyer (or an admin) → ApiOrderReturns {window_days, returnable, results}.
+ *   already asked, cancelled item); 404 not the caller's order or no such item.
+ * GET /orders/{orderId}/returns/   the buyer (or an admin), or a guest order with ?token= → ApiOrderReturns {window_days, returnable, results}.
  * GET /stores/{storeId}/returns/?status=&page=   store members → paged ApiReturn, newest first.
  * POST /stores/{storeId}/returns/{returnId}/decision/ {decision: accept|refuse, message}   store members;
  *   a refusal needs a message (400 {message: [..]}). 200 → ApiReturn. A decided return: 409 {detail}.
@@ -27,6 +28,7 @@ import { log } from "~/ops/logger.server";
 import { json, notFound, paged, pageParams, validate } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
 import { checkImage, hasFile, putImages, type StoredImage } from "../core/uploads.server";
+import { guestTokenOpens } from "../orders/commands.server";
 import { findOrder } from "../orders/queries.server";
 import { processQueuedRefunds } from "../payments/refunds.server";
 import { decideReturn, markReturnRefunded, requestReturn, returnableItem } from "./commands.server";
@@ -47,9 +49,20 @@ async function answer(ctx: ApiContext, id: number, status = 200) {
   return json(serializeReturn(r, ctx.url.origin), status);
 }
 
-/** The order of the path, if the caller is its buyer (or an admin); else 404. */
+/**
+ * The order of the path, if the caller is its buyer (or an admin), or, for a guest order, holds
+ * its signed token (`?token=`, as GET /orders/{id}/; the link of the order e-mails); else 404.
+ * No bearer and no token: 401 (as before: requireOwner).
+ */
 async function ownOrder(ctx: ApiContext) {
+  const token = ctx.url.searchParams.get("token") ?? ctx.url.searchParams.get("t");
   const order = await findOrder(ctx.db, ctx.uuidParam("orderId"));
+  if (token !== null) {
+    if (order && guestTokenOpens(order, token)) return order;
+    const user = await ctx.user();
+    if (order && user && ctx.isOwnerOrAdmin(user, order.user_id)) return order;
+    throw notFound();
+  }
   if (!order) throw notFound();
   await ctx.requireOwner(order.user_id);
   return order;
@@ -77,7 +90,7 @@ async function forOrder(ctx: ApiContext) {
   const windowDays = env().RETURN_WINDOW_DAYS;
   const items = await returnableItems(ctx.db, order.id);
   const returnable = items
-    .filter((i) => !returnRefusal({ status: i.status, deliveredAt: i.delivered_at, hasReturn: i.has_return, guest: order.user_id === null }, windowDays))
+    .filter((i) => !returnRefusal({ status: i.status, deliveredAt: i.delivered_at, hasReturn: i.has_return }, windowDays))
     .map((i) => ({ order_item_id: i.id, return_by: returnDeadline(i.delivered_at!, windowDays).toISOString() }));
   const rows = await orderReturns(ctx.db, order.id);
   return json({ window_days: windowDays, returnable, results: rows.map((r) => serializeReturn(r, ctx.url.origin)) });
@@ -119,9 +132,9 @@ export const routes: RouteDef[] = [
     method: "POST",
     path: "/orders/:orderId/items/:orderItemId/return/",
     access: "owner",
-    summary: "Ask to return a delivered item (reason, details, optional photo)",
+    summary: "Ask to return a delivered item (reason, details, optional photo); a guest order with ?token=",
     tag: TAG,
-    auth: "required",
+    auth: "optional",
     body: ReturnRequestBody,
     multipart: true,
     response: ReturnSchema,
@@ -132,9 +145,9 @@ export const routes: RouteDef[] = [
     method: "GET",
     path: "/orders/:orderId/returns/",
     access: "owner",
-    summary: "An order's returns and the items that may still be returned",
+    summary: "An order's returns and the items that may still be returned (a guest order with ?token=)",
     tag: TAG,
-    auth: "required",
+    auth: "optional",
     response: OrderReturnsSchema,
     handler: forOrder,
   },

@@ -3,6 +3,7 @@ import type { Queryable } from "~/db/client.server";
 import type { ApiReviewSummary } from "./schemas";
 import { REVIEW_COLUMNS, type ReviewRow } from "./serialize";
 import { listedSql } from "../catalog/listed";
+import { receivedSql } from "./verified";
 
 /** True when the product exists and the public may see it (published). */
 export async function isPublicProduct(q: Queryable, id: number): Promise<boolean> {
@@ -10,15 +11,10 @@ export async function isPublicProduct(q: Queryable, id: number): Promise<boolean
   return r.rows.length > 0;
 }
 
-/** True when the user has a delivered, not cancelled order item of the product. */
+/** True when the user has a delivered, not cancelled order line of the product. */
 export async function hasReceived(q: Queryable, userId: number, productId: number): Promise<boolean> {
-  const r = await q.query(
-    `SELECT 1 FROM order_items oi JOIN orders o ON o.id = oi.order_id
-      WHERE o.user_id = $1 AND oi.product_id = $2 AND oi.status = 'Active'
-        AND lower(o.order_delivery_status) = 'delivered' LIMIT 1`,
-    [userId, productId],
-  );
-  return r.rows.length > 0;
+  const r = await q.query<{ ok: boolean }>(`SELECT ${receivedSql("$1::int", "$2::int")} AS ok`, [userId, productId]);
+  return r.rows[0]?.ok === true;
 }
 
 /** A page of a product's reviews, newest first, and the total count. */

@@ -19,6 +19,8 @@ export const ReviewSchema = z.object({
   user: z.object({ id: z.number(), first_name: z.string(), last_name: z.string() }),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The reviewer received the product: an Active order line of it whose store's shipment was delivered. */
+  verified_purchase: z.boolean(),
 });
 
 export const ReviewPageSchema = z.object({

@@ -11,9 +11,14 @@ export interface ReviewRow {
   updated_at: Date | string;
   first_name: string;
   last_name: string;
+  /** The reviewer received the product (receivedSql). */
+  verified_purchase: boolean;
 }
 
-export const REVIEW_COLUMNS = `r.id, r.product_id, r.user_id, r.rating, r.review_text, r.created_at, r.updated_at, u.first_name, u.last_name`;
+import { receivedSql } from "./verified";
+
+export const REVIEW_COLUMNS = `r.id, r.product_id, r.user_id, r.rating, r.review_text, r.created_at, r.updated_at, u.first_name, u.last_name,
+  ${receivedSql("r.user_id", "r.product_id")} AS verified_purchase`;
 
 export function serializeReview(r: ReviewRow): ApiReview {
   return {
@@ -28,5 +33,6 @@ export function serializeReview(r: ReviewRow): ApiReview {
     user: { id: r.user_id, first_name: r.first_name, last_name: r.last_name },
     created_at: new Date(r.created_at).toISOString(),
     updated_at: new Date(r.updated_at).toISOString(),
+    verified_purchase: r.verified_purchase === true,
   };
 }

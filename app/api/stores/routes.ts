@@ -30,9 +30,9 @@ import { storeDashboard } from "./dashboard.server";
 import { signUpload, UPLOAD_MESSAGES, verifyUpload } from "./uploads.server";
 import { createStore } from "./commands.server";
 import { findStoreById, findStoreBySlug, storeMembers, storesOwnedBy } from "./queries.server";
-import { MembershipSchema, OwnerStoresSchema, PublicStoreSchema, StoreDashboardSchema, StoreMemberSchema, StoreSchema, StoreUploadSchema } from "./schemas";
+import { MembershipSchema, MembershipSettingsBody, MembershipSettingsSchema, OwnerStoresSchema, PublicStoreSchema, StoreDashboardSchema, StoreMemberSchema, StoreSchema, StoreUploadSchema } from "./schemas";
 import { serializeMember, serializePublicStore, serializeStore } from "./serialize";
-import { badRequest, json, notFound, zodToDrf } from "../core/http";
+import { badRequest, forbidden, json, notFound, validate, zodToDrf } from "../core/http";
 import { optionalImageUrl } from "../core/media";
 import * as z from "zod";
 
@@ -191,11 +191,34 @@ export const routes: RouteDef[] = [
       const user = await ctx.requireUser();
       const store = await findStoreById(ctx.db, storeId);
       if (!store) throw notFound();
-      const r = await ctx.db.query<{ role: "Owner" | "Member" }>(
-        "SELECT role FROM store_members WHERE store_id = $1 AND user_id = $2 AND accepted_at IS NOT NULL",
+      const r = await ctx.db.query<{ role: "Owner" | "Member"; order_emails: boolean }>(
+        "SELECT role, order_emails FROM store_members WHERE store_id = $1 AND user_id = $2 AND accepted_at IS NOT NULL",
         [storeId, user.id],
       );
-      return json({ store: serializePublicStore(store, ctx.url.origin), role: r.rows[0]?.role ?? "Admin" });
+      return json({ store: serializePublicStore(store, ctx.url.origin), role: r.rows[0]?.role ?? "Admin", order_emails: r.rows[0]?.order_emails ?? null });
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/stores/:storeId/membership/",
+    access: "store-member",
+    summary:
+      "The caller's own settings as a member of the store: {order_emails: boolean} turns their \"New order\" e-mail on or off. 200 {order_emails}; an admin who is not a member: 403",
+    tag: "stores",
+    auth: "required",
+    body: MembershipSettingsBody,
+    response: MembershipSettingsSchema,
+    async handler(ctx) {
+      const storeId = ctx.intParam("storeId");
+      const user = await ctx.requireUser();
+      const body = validate(MembershipSettingsBody, await ctx.body());
+      const r = await ctx.db.query<{ order_emails: boolean }>(
+        "UPDATE store_members SET order_emails = $3 WHERE store_id = $1 AND user_id = $2 AND accepted_at IS NOT NULL RETURNING order_emails",
+        [storeId, user.id, body.order_emails],
+      );
+      // The router let a store member or an admin in; an admin who is not a member has no setting of their own.
+      if (!r.rows[0]) throw forbidden("Only the store's members choose whether they get its order e-mails.");
+      return json({ order_emails: r.rows[0].order_emails });
     },
   },
 ];

@@ -47,7 +47,18 @@ export type ApiPublicStore = z.infer<typeof PublicStoreSchema>;
 export const MembershipSchema = z.object({
   store: PublicStoreSchema,
   role: z.enum(["Owner", "Member", "Admin"]),
+  /** Whether the caller gets the store's "New order" e-mail (null for an admin who is not a member). */
+  order_emails: z.boolean().nullable(),
 });
+
+/** PATCH /stores/{storeId}/membership/: the caller's own settings as a member. */
+export const MembershipSettingsBody = z.object({
+  order_emails: z.preprocess(
+    (v) => (typeof v === "string" ? ({ true: true, on: true, "1": true, false: false, off: false, "0": false } as Record<string, boolean>)[v.toLowerCase()] ?? v : v),
+    z.boolean({ error: "Choose true or false." }),
+  ),
+});
+export const MembershipSettingsSchema = z.object({ order_emails: z.boolean() });
 export type ApiMembership = z.infer<typeof MembershipSchema>;
 
 /** POST /stores/uploads/: an image stored ahead of the store, named by an opaque signed token. */

@@ -5,7 +5,12 @@ export const HeaderStoreSchema = z.object({ id: z.number(), name: z.string(), sl
 export const MemberHeaderSchema = z.object({
   /** The stores the member owns, oldest first (as GET /stores/owner/{userId}/). */
   stores: z.array(HeaderStoreSchema),
-  /** The member's unread notifications (as GET /users/{userId}/notifications/unread/). */
+  /**
+   * The bell: the member's own unread notifications (GET /users/{userId}/notifications/unread/) plus
+   * the unread notifications of every store they are an accepted member of.
+   */
   unread: z.number(),
+  /** The member's stores (accepted membership, owner or member) that have unread notifications, oldest store first. */
+  store_unread: z.array(HeaderStoreSchema.extend({ unread: z.number() })),
 });
 export type ApiMemberHeader = z.infer<typeof MemberHeaderSchema>;

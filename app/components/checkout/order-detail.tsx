@@ -1,7 +1,9 @@
 /**
  * One order as the shopper sees it (spec section 2): # plus the id's first segment in capitals, the
- * date in long US format with the time zone, the total (items + shipping), the items (each with an
- * optional action, e.g. Cancel), the payment block and the shipping block. Used by the account
+ * date in long US format with the time zone, the total (items + shipping), the items grouped by the
+ * store that ships them (its shipment's status and fee; each line with an optional action, e.g.
+ * Cancel, and on delivery "Rate this product" / "Ask for a return"), the payment block and the
+ * shipping block. Used by the account
  * area's order page and the guest's read-only order view.
  */
 import type { ReactNode } from "react";
@@ -14,99 +16,46 @@ import { localPhone } from "./format";
 
 type Item = ApiOrder["order_items"][number];
 
-export const methodLabel = (m: string) =>
-  m === "PayOnDelivery" ? "Pay on delivery" : "Card (Paystack)";
+export const methodLabel = (m: string) => (m === "PayOnDelivery" ? "Pay on delivery" : "Card (Paystack)");
 
-function ItemRow({
-  i,
-  itemAction,
-}: {
-  i: Item;
-  itemAction?: (item: Item) => ReactNode;
-}) {
-  return (
-    <li
-      className="flex flex-wrap items-center gap-3 py-2"
-      data-testid="order-item"
-    >
-      {i.image ? (
-        <img
-          src={`${i.image}?w=160`}
-          alt=""
-          width={56}
-          height={56}
-          className="h-14 w-14 rounded object-cover"
-        />
-      ) : null}
-      <div className="min-w-0 flex-1">
-        <p className="font-medium">
-          {i.product_id ? (
-            <Link to={`/products/${i.product_id}`}>{i.product_name}</Link>
-          ) : (
-            i.product_name
-          )}
-        </p>
-        {i.option_label ? (
-          <p className="text-sm text-gray-700" data-testid="order-item-option">
-            {i.option_label}
-          </p>
-        ) : null}
-        <p className="text-sm text-gray-600">
-          {i.quantity} × {formatNaira(i.item_price)}
-          {i.status === "Cancelled" ? (
-            <span
-              className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800"
-              data-testid="item-cancelled"
-            >
-              Cancelled{i.cancel_reason ? ` · ${i.cancel_reason}` : ""}
-            </span>
-          ) : null}
-        </p>
-      </div>
-      <p className="font-semibold">{formatNaira(i.quantity * i.item_price)}</p>
-      {itemAction ? (
-        <div className="flex w-full justify-end empty:hidden sm:w-auto">
-          {itemAction(i)}
-        </div>
-      ) : null}
-    </li>
-  );
+/**
+ * What a delivered line offers (issue 19): "Rate this product" (a signed-in buyer: `rate`) and
+ * "Ask for a return" (`returnHref` answers the return page of an item still in its window, else null).
+ */
+export interface DeliveredLinks {
+  rate?: boolean;
+  returnHref?: (item: Item) => string | null;
 }
 
-/** The order's lines grouped by store shipment (one group, unnamed, when it has none on record). */
+/** The order's lines grouped by store shipment, each with its store, status and shipping (one unnamed group without shipments). */
 function shipmentGroups(order: ApiOrder) {
   const shipments = order.shipments ?? [];
   const groups = shipments.map((sh) => ({
     key: String(sh.id),
-    name: shipments.length > 1 || sh.store_name ? sh.store_name : null,
+    name: sh.store_name,
     status: sh.status,
     shipping: sh.shipping_cost,
     cash: sh.cash_received,
     items: order.order_items.filter((i) => sh.items.includes(i.id)),
   }));
-  const rest = order.order_items.filter(
-    (i) => !shipments.some((sh) => sh.items.includes(i.id))
-  );
-  if (rest.length || !groups.length)
-    groups.push({
-      key: "rest",
-      name: null,
-      status: order.order_delivery_status,
-      shipping: 0,
-      cash: false,
-      items: rest,
-    });
+  const rest = order.order_items.filter((i) => !shipments.some((sh) => sh.items.includes(i.id)));
+  if (rest.length) groups.push({ key: "rest", name: "", status: order.order_delivery_status, shipping: 0, cash: false, items: rest });
   return groups.filter((g) => g.items.length);
 }
+
+/** An Active line whose store's shipment was delivered. */
+const delivered = (i: Item) => i.status === "Active" && i.shipment_status === "Delivered";
 
 export function OrderDetail({
   order,
   actions,
   itemAction,
+  deliveredLinks,
 }: {
   order: ApiOrder;
   actions?: ReactNode;
   itemAction?: (item: Item) => ReactNode;
+  deliveredLinks?: DeliveredLinks;
 }) {
   const a = order.delivery_address as Record<string, string | null | undefined>;
   const groups = shipmentGroups(order);
@@ -114,90 +63,73 @@ export function OrderDetail({
     <div className="space-y-4">
       <header className="rounded-lg border border-gray-200 bg-white p-4">
         <h1 className="text-xl font-bold">Order {orderNumber(order.id)}</h1>
-        <p className="text-sm text-gray-600">
-          Placed {orderDate(order.created_at)}
-        </p>
+        <p className="text-sm text-gray-600">Placed {orderDate(order.created_at)}</p>
         <p className="mt-1">
-          Total amount:{" "}
-          <span className="font-bold" data-testid="order-total">
-            {formatNaira(order.order_total_price + order.shipping_cost)}
-          </span>
+          Total amount: <span className="font-bold" data-testid="order-total">{formatNaira(order.order_total_price + order.shipping_cost)}</span>
         </p>
-        {actions ? (
-          <div className="mt-3 flex flex-wrap gap-2">{actions}</div>
-        ) : null}
+        {actions ? <div className="mt-3 flex flex-wrap gap-2">{actions}</div> : null}
       </header>
-      <section
-        aria-labelledby="items-h"
-        className="rounded-lg border border-gray-200 bg-white p-4"
-      >
+      <section aria-labelledby="items-h" className="rounded-lg border border-gray-200 bg-white p-4">
         <h2 id="items-h" className="mb-2 font-semibold">
           Items
         </h2>
         {groups.map((g) => (
-          <div
-            key={g.key}
-            className="mt-2 first:mt-0"
-            data-testid="shipment"
-            data-store={g.name ?? ""}
-          >
+          <div key={g.key} className="mt-3 first:mt-0" data-testid="shipment" data-store={g.name ?? ""}>
             {g.name ? (
               <p className="flex flex-wrap items-baseline justify-between gap-x-3 border-b border-gray-100 pb-1 text-sm">
                 <span className="font-semibold">From {g.name}</span>
                 <span className="text-gray-700">
-                  <span data-testid="shipment-status">{g.status}</span> ·
-                  Shipping {g.shipping === 0 ? "free" : formatNaira(g.shipping)}
+                  <span data-testid="shipment-status">{g.status}</span> · Shipping {g.shipping === 0 ? "free" : formatNaira(g.shipping)}
                   {g.cash ? " · Cash received" : ""}
                 </span>
               </p>
             ) : null}
             <ul className="divide-y divide-gray-100">
               {g.items.map((i) => (
-                <ItemRow key={i.id} i={i} itemAction={itemAction} />
+                <li key={i.id} className="flex flex-wrap items-center gap-3 py-2" data-testid="order-item">
+                  {i.image ? <img src={`${i.image}?w=160`} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" /> : null}
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">{i.product_id ? <Link to={`/products/${i.product_id}`}>{i.product_name}</Link> : i.product_name}</p>
+                    {i.option_label ? <p className="text-sm text-gray-700" data-testid="order-item-option">{i.option_label}</p> : null}
+                    <p className="text-sm text-gray-600">
+                      {i.quantity} × {formatNaira(i.item_price)}
+                      {i.status === "Cancelled" ? (
+                        <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800" data-testid="item-cancelled">
+                          Cancelled{i.cancel_reason ? ` · ${i.cancel_reason}` : ""}
+                        </span>
+                      ) : null}
+                    </p>
+                  </div>
+                  <p className="font-semibold">{formatNaira(i.quantity * i.item_price)}</p>
+                  {itemAction ? <div className="flex w-full justify-end empty:hidden sm:w-auto">{itemAction(i)}</div> : null}
+                  {deliveredLinks && delivered(i) ? <DeliveredLineLinks item={i} links={deliveredLinks} /> : null}
+                </li>
               ))}
             </ul>
           </div>
         ))}
       </section>
       <div className="grid gap-4 sm:grid-cols-2">
-        <section
-          aria-labelledby="pay-h"
-          className="rounded-lg border border-gray-200 bg-white p-4 text-sm"
-        >
+        <section aria-labelledby="pay-h" className="rounded-lg border border-gray-200 bg-white p-4 text-sm">
           <h2 id="pay-h" className="mb-2 font-semibold">
             Payment
           </h2>
           <p>Method: {methodLabel(order.order_payment_method)}</p>
           <p>
-            Status:{" "}
-            <span data-testid="payment-status">
-              {order.order_payment_status}
-            </span>
+            Status: <span data-testid="payment-status">{order.order_payment_status}</span>
           </p>
           <p>Items: {formatNaira(order.order_total_price)}</p>
-          <p>
-            Delivery:{" "}
-            {order.shipping_cost === 0
-              ? "Free"
-              : formatNaira(order.shipping_cost)}
-          </p>
+          <p>Delivery: {order.shipping_cost === 0 ? "Free" : formatNaira(order.shipping_cost)}</p>
         </section>
-        <section
-          aria-labelledby="ship-h"
-          className="rounded-lg border border-gray-200 bg-white p-4 text-sm"
-        >
+        <section aria-labelledby="ship-h" className="rounded-lg border border-gray-200 bg-white p-4 text-sm">
           <h2 id="ship-h" className="mb-2 font-semibold">
             Shipping
           </h2>
           <p>
-            Status:{" "}
-            <span data-testid="delivery-status">
-              {order.order_delivery_status}
-            </span>
+            Status: <span data-testid="delivery-status">{order.order_delivery_status}</span>
           </p>
           <p>
-            {a.receiver_first_name} {a.receiver_last_name},{" "}
-            {localPhone(a.receiver_phone_one)}
+            {a.receiver_first_name} {a.receiver_last_name}, {localPhone(a.receiver_phone_one)}
           </p>
           <p>
             {a.street_address}, {a.city}, {a.state}
@@ -205,6 +137,26 @@ export function OrderDetail({
           </p>
         </section>
       </div>
+    </div>
+  );
+}
+
+function DeliveredLineLinks({ item, links }: { item: Item; links: DeliveredLinks }) {
+  const returnHref = links.returnHref?.(item) ?? null;
+  const rate = links.rate && item.product_id !== null;
+  if (!rate && !returnHref) return null;
+  return (
+    <div className="flex w-full flex-wrap justify-end gap-2" data-testid="delivered-links">
+      {rate ? (
+        <Link to={`/products/${item.product_id}/reviews#write-review`} className="btn-outline px-3 py-1.5" aria-label={`Rate ${item.product_name}`}>
+          Rate this product
+        </Link>
+      ) : null}
+      {returnHref ? (
+        <Link to={returnHref} className="btn-outline px-3 py-1.5" aria-label={`Return ${item.product_name}`}>
+          Ask for a return
+        </Link>
+      ) : null}
     </div>
   );
 }

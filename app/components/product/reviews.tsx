@@ -22,6 +22,11 @@ export function ReviewItem({ review }: { review: ApiReview }) {
       <div className="flex flex-wrap items-center gap-2">
         <Stars value={review.rating} />
         <span className="text-sm font-semibold">{name}</span>
+        {review.verified_purchase ? (
+          <span className="rounded bg-green-100 px-1.5 py-0.5 text-xs font-semibold text-green-800" data-testid="verified-purchase">
+            Verified purchase
+          </span>
+        ) : null}
         <time dateTime={review.created_at} className="text-xs text-gray-500">
           {reviewDate(review.created_at)}
         </time>

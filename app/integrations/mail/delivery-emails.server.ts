@@ -2,6 +2,7 @@
  * Delivery e-mails: the order was shipped / delivered (sent when a store member moves the order on,
  * app/api/orders/store-routes.ts). Queued in the same transaction as the change (queueMail).
  */
+import { env } from "~/config.server";
 import { orderNumber } from "~/domain/orders";
 import type { MailMessage } from "../mail.server";
 import { emailLayout, orderLink } from "./layout.server";
@@ -30,7 +31,9 @@ function deliveryEmail(i: DeliveryEmailInput, kind: "shipped" | "delivered"): Ma
   const after =
     kind === "shipped"
       ? "You can follow each step of the delivery, with its date, on the order's tracking page."
-      : "Happy with what you bought? Rate each product from the order page (Rate this product).";
+      : i.guestToken
+        ? `Something not right? You can ask for a return from the order page (the link above) within ${env().RETURN_WINDOW_DAYS} days.`
+        : `Happy with what you bought? Rate each product from the order page (Rate this product). Something not right? You can ask for a return there within ${env().RETURN_WINDOW_DAYS} days.`;
   const title = kind === "shipped" ? `Order ${number} has shipped${from}` : `Order ${number} was delivered${from}`;
   return {
     to: i.to,

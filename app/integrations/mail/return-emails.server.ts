@@ -14,6 +14,8 @@ export interface ReturnEmailInput {
   orderId: string;
   productName: string;
   firstName?: string | null;
+  /** A guest order's token: the order link is then the guest's signed link. */
+  guestToken?: string;
 }
 
 function mail(to: string, subject: string, title: string, intro: string[], action: { label: string; href: string }, after: string[]): MailMessage {
@@ -48,7 +50,7 @@ export function returnAcceptedEmail(i: ReturnEmailInput & { card: boolean; amoun
     `Your return of ${i.productName} was accepted`,
     `Return accepted (order ${number})`,
     [hello(i.firstName), `The seller accepted your return of ${i.productName} from order ${number}.`, ...(i.message ? [`The seller says: ${i.message}`] : []), next],
-    { label: "See your order", href: orderLink(i.orderId) },
+    { label: "See your order", href: orderLink(i.orderId, i.guestToken) },
     [],
   );
 }
@@ -61,7 +63,7 @@ export function returnRefusedEmail(i: ReturnEmailInput & { message: string }): M
     `Your return of ${i.productName} was refused`,
     `Return refused (order ${number})`,
     [hello(i.firstName), `The seller refused your return of ${i.productName} from order ${number}.`, `The seller says: ${i.message}`],
-    { label: "See your order", href: orderLink(i.orderId) },
+    { label: "See your order", href: orderLink(i.orderId, i.guestToken) },
     ["If you think this is wrong, reply to this e-mail and we will look into it."],
   );
 }
@@ -74,7 +76,7 @@ export function returnRefundedEmail(i: ReturnEmailInput & { amountKobo: number }
     `Your return of ${i.productName} was refunded`,
     `Return refunded (order ${number})`,
     [hello(i.firstName), `We have paid back ${formatKobo(i.amountKobo)} for ${i.productName} from order ${number}.`],
-    { label: "See your order", href: orderLink(i.orderId) },
+    { label: "See your order", href: orderLink(i.orderId, i.guestToken) },
     [],
   );
 }

@@ -113,14 +113,14 @@ export default function ReviewsRoute() {
         <div className="space-y-4">
           <SummaryCard summary={d.summary} />
           {d.canReview ? (
-            <section className="rounded-lg border border-gray-200 bg-white p-4" aria-labelledby="write-h">
+            <section id="write-review" className="scroll-mt-20 rounded-lg border border-gray-200 bg-white p-4" aria-labelledby="write-h">
               <h2 id="write-h" className="mb-2 text-lg font-bold">
                 {d.myReview ? "Edit your review" : "Write a review"}
               </h2>
               <ReviewForm lastResult={actionData?.result} defaultValue={d.myReview} />
             </section>
           ) : d.signedIn ? (
-            <p className="text-sm text-gray-600">You can write a review once this product has been delivered to you.</p>
+            <p id="write-review" className="text-sm text-gray-600">You can write a review once this product has been delivered to you.</p>
           ) : (
             <p className="text-sm text-gray-600">
               <Link to={`/auth/login?redirectTo=${encodeURIComponent(location.pathname)}`} className="font-semibold text-brand-700 underline">

@@ -1,7 +1,8 @@
 /**
  * /orders/{orderId}?t={token} — a guest's order (the link in the order e-mail): read-only detail
  * and tracking. The token is checked by the API (GET /orders/{id}/?token=); a wrong or missing
- * token is a 404. A signed-in owner is sent to the account area's page.
+ * token is a 404. A signed-in owner is sent to the account area's page. A delivered item still in
+ * its return window links to the guest's return page (/orders/{id}/return/{itemId}?t=, issue 19).
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -9,8 +10,10 @@ import { useLoaderData } from "@remix-run/react";
 import { OrderDetail } from "~/components/checkout/order-detail";
 import { ShipmentsProgress } from "~/components/checkout/order-progress";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { OrderReturns } from "~/components/users/return-item";
 import { apiFor } from "~/storefront/api.server";
 import { loadOrder } from "~/storefront/checkout.server";
+import { loadOrderReturns } from "~/storefront/returns.server";
 import { orderNumber } from "~/domain/order-rules";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -23,14 +26,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const order = await loadOrder(api, id, token);
   if (!order) throw new Response("Not Found", { status: 404 });
-  return data({ order }, { headers: await api.headers({ "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" }) });
+  // A delivered item still in its window gets "Ask for a return" (the guest's return page, with the token).
+  const anyDelivered = order.order_items.some((i) => i.status === "Active" && i.shipment_status === "Delivered");
+  const returns = anyDelivered ? await loadOrderReturns(api, order.id, token) : null;
+  const returnable = returns?.returnable.map((r) => r.order_item_id) ?? [];
+  return data({ order, token, returnable, returns: returns?.results ?? [] }, { headers: await api.headers({ "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" }) });
 }
 
 export default function GuestOrderRoute() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, token, returnable, returns } = useLoaderData<typeof loader>();
   return (
     <main className="container-page space-y-4 py-4">
-      <OrderDetail order={order} />
+      <OrderDetail
+        order={order}
+        deliveredLinks={{
+          returnHref: (item) => (returnable.includes(item.id) ? `/orders/${order.id}/return/${item.id}?t=${encodeURIComponent(token)}` : null),
+        }}
+      />
+      {returns.length ? <OrderReturns returns={returns} /> : null}
       <h2 className="text-lg font-bold">Order Progress</h2>
       <ShipmentsProgress order={order} />
     </main>

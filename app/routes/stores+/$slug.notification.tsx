@@ -1,34 +1,71 @@
 /**
  * /stores/{slug}/notification — the store's notifications (spec section 2; issue 10: new order,
  * cancelled item, low stock; issue 11): every member of the store sees and marks the same list.
+ * Each member also chooses for themselves whether a new order is e-mailed to them (issue 19):
+ * a checkbox and a Save button, a plain POST (PATCH /stores/{id}/membership/ {order_emails}).
  * The layout (side menu) is stores+/$slug.tsx; this renders the main content only.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NotificationsList } from "~/components/notifications-list";
 import { loadNotifications, notificationsAction } from "~/storefront/notifications.server";
+import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { api, store } = await requireStoreArea(request, context, params.slug);
+  const { api, store, orderEmails } = await requireStoreArea(request, context, params.slug);
   const list = await loadNotifications(api, request, `/stores/${store.id}/notifications/`);
-  return data({ ...list, storeName: store.name }, { headers: await api.headers() });
+  return data({ ...list, storeName: store.name, orderEmails }, { headers: await api.headers() });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api, store } = await requireStoreArea(request, context, params.slug);
   const url = new URL(request.url);
-  return notificationsAction(api, request, `/stores/${store.id}/notifications/`, `/stores/${encodeURIComponent(store.slug)}/notification${url.search}`);
+  const back = `/stores/${encodeURIComponent(store.slug)}/notification${url.search}`;
+  const form = await readForm(request.clone());
+  if (form.get("intent") === "order-emails") {
+    const on = form.get("order_emails") === "on";
+    const r = await api.send<{ order_emails: boolean }>("PATCH", `/stores/${store.id}/membership/`, { json: { order_emails: on } });
+    if (!r.ok) return redirectWithFlash(api, back, { kind: "error", message: "Your e-mail setting could not be saved. Please try again." });
+    return redirectWithFlash(api, back, {
+      kind: "success",
+      message: r.data.order_emails ? "We will e-mail you when a new order comes in." : "You will no longer get an e-mail for new orders.",
+    });
+  }
+  return notificationsAction(api, request, `/stores/${store.id}/notifications/`, back);
 }
 
 export default function StoreNotificationRoute() {
-  const { storeName, ...list } = useLoaderData<typeof loader>();
+  const { storeName, orderEmails, ...list } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "order-emails";
   return (
     <main>
       <h1 className="mb-3 text-2xl font-bold">Notifications</h1>
       <p className="sr-only">{storeName}</p>
+      {orderEmails !== null ? (
+        <Form method="post" className="mb-4 flex flex-wrap items-center gap-3 rounded-lg border border-gray-200 bg-white p-3" data-testid="order-emails-form">
+          <input type="hidden" name="intent" value="order-emails" />
+          <div className="flex items-start gap-2">
+            <input
+              id="order-emails"
+              name="order_emails"
+              type="checkbox"
+              defaultChecked={orderEmails}
+              key={String(orderEmails)}
+              className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
+            />
+            <label htmlFor="order-emails" className="text-sm text-gray-700">
+              E-mail me when a new order comes in
+            </label>
+          </div>
+          <button type="submit" className="btn-outline px-3 py-1.5 text-sm" disabled={saving}>
+            {saving ? "Saving…" : "Save"}
+          </button>
+        </Form>
+      ) : null}
       <NotificationsList {...list} emptyText="No notifications yet. New orders, cancelled items and low stock will show here." />
     </main>
   );

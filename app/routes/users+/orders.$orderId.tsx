@@ -2,8 +2,9 @@
  * /users/orders/{orderId} — one of the shopper's orders (spec section 2): items, payment and
  * shipping; Complete Payment for a card order still waiting for its payment (a POST, intent pay:
  * a new attempt and a 303 to Paystack), Track Order, and Cancel on each item while it may still be
- * cancelled (to the confirm-cancel page). A delivered item within the return window gets
- * "Return item" (to the return page); each return shows its status, dates and the seller's message.
+ * cancelled (to the confirm-cancel page). A delivered item (its store's shipment Delivered) gets
+ * "Rate this product" (the product's review form) and, within the return window, "Ask for a return"
+ * (to the return page); each return shows its status, dates and the seller's message.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -12,14 +13,13 @@ import { OrderDetail } from "~/components/checkout/order-detail";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { orderDate } from "~/components/users/order-format";
-import type { ApiOrderReturns, ApiReturn } from "~/storefront/api-types";
+import { OrderReturns } from "~/components/users/return-item";
+import type { ApiOrderReturns } from "~/storefront/api-types";
 import { requireUser } from "~/storefront/auth.server";
 import { canCancelItem, needsPayment } from "~/components/checkout/order-rules";
 import { loadOrder, startCardPayment } from "~/storefront/checkout.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { orderNumber } from "~/domain/order-rules";
-import { RETURN_STATUS_LABELS } from "~/domain/returns";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
@@ -78,44 +78,15 @@ export default function OrderRoute() {
             >
               Cancel
             </Link>
-          ) : returns?.returnable.some((r) => r.order_item_id === item.id) ? (
-            <Link to={`/users/orders/${order.id}/return/${item.id}`} className="btn-outline px-3 py-1.5" aria-label={`Return ${item.product_name}`}>
-              Return item
-            </Link>
           ) : null
         }
+        deliveredLinks={{
+          rate: true,
+          returnHref: (item) => (returns?.returnable.some((r) => r.order_item_id === item.id) ? `/users/orders/${order.id}/return/${item.id}` : null),
+        }}
       />
       {returns?.results.length ? <OrderReturns returns={returns.results} /> : null}
     </main>
-  );
-}
-
-/** Each return of the order: its status, the dates of its steps and the seller's message. */
-function OrderReturns({ returns }: { returns: ApiReturn[] }) {
-  return (
-    <section aria-labelledby="returns-h" className="rounded-lg border border-gray-200 bg-white p-4 text-sm">
-      <h2 id="returns-h" className="mb-2 font-semibold">
-        Returns
-      </h2>
-      <ul className="divide-y divide-gray-100">
-        {returns.map((r) => (
-          <li key={r.id} className="py-2" data-testid="order-return">
-            <p className="font-medium">
-              {r.product_name}: <span data-testid="return-status">{RETURN_STATUS_LABELS[r.status]}</span>
-            </p>
-            <p className="text-gray-600">
-              Requested {orderDate(r.requested_at)} · {r.reason}
-            </p>
-            {r.decided_at ? <p className="text-gray-600">{r.status === "refused" ? "Refused" : "Accepted"} {orderDate(r.decided_at)}</p> : null}
-            {r.vendor_message ? <p data-testid="return-message">The seller says: {r.vendor_message}</p> : null}
-            {r.status === "accepted" ? (
-              <p>{r.payment_method === "CardPayment" ? "Your refund is on its way to your card." : "BuildMart NG will pay the money back to you."}</p>
-            ) : null}
-            {r.refunded_at ? <p className="text-gray-600">Refunded {orderDate(r.refunded_at)}</p> : null}
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
 

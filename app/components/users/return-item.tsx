@@ -1,0 +1,149 @@
+/**
+ * The "Return item" page's content (issue 11; issue 19 for guests): the item, then a plain multipart
+ * POST form: the reason (select), what is wrong (details) and an optional photo (JPEG, PNG or WebP
+ * up to 5 MB; the image messages of spec section 5), or why the item cannot be returned. Used by
+ * the member's page (/users/orders/{id}/return/{itemId}) and the guest's
+ * (/orders/{id}/return/{itemId}?t=token); their loaders and actions share storefront/returns.server.ts.
+ * Typed text is kept when the form comes back with errors (the photo must be chosen again).
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { primaryButton } from "~/components/ui/button";
+import { ErrorList } from "~/components/ui/forms";
+import { formProps, selectProps, textareaProps, useReplyForm } from "~/components/ui/reply-form";
+import { Spinner } from "~/components/ui/spinner";
+import { orderDate } from "~/components/users/order-format";
+import { formatNaira } from "~/domain/money";
+import { orderNumber } from "~/domain/order-rules";
+import { IMAGE_ACCEPT } from "~/domain/products";
+import { RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnStatus } from "~/domain/returns";
+import type { ApiReturn } from "~/storefront/api-types";
+
+export interface ReturnItemProps {
+  orderId: string;
+  item: { id: string; name: string; quantity: number; total: number; image: string | null };
+  existing: { status: ReturnStatus; vendor_message: string | null } | null;
+  until: string | null;
+  refusal: string | null;
+  /** The order's page (the guest's carries its token). */
+  back: string;
+  /** Where the form posts (the page itself; the guest's carries its token). */
+  action: string;
+  lastResult?: SubmissionResult<string[]> | null;
+}
+
+export function ReturnItemView({ orderId, item, existing, until, refusal, back, action, lastResult }: ReturnItemProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useReplyForm({ id: `return-${item.id}`, lastResult, constraint: { reason: {}, details: {}, photo: {} } });
+  return (
+    <main className="space-y-4">
+      <Link to={back} className="text-sm font-semibold text-brand-700 hover:underline">
+        ← Order {orderNumber(orderId)}
+      </Link>
+      <h1 className="text-xl font-bold sm:text-2xl">Return item</h1>
+      <div className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-4">
+        {item.image ? <img src={`${item.image}?w=160`} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" /> : null}
+        <div>
+          <p className="font-medium">{item.name}</p>
+          <p className="text-sm text-gray-600">
+            Quantity {item.quantity} · {formatNaira(item.total)}
+          </p>
+        </div>
+      </div>
+      {refusal ? (
+        <div className="rounded-lg border border-gray-200 bg-white p-4">
+          <p data-testid="return-refusal">{existing ? `${RETURN_STATUS_LABELS[existing.status]}.` : refusal}</p>
+          {existing?.vendor_message ? <p className="mt-1 text-sm text-gray-700">The seller says: {existing.vendor_message}</p> : null}
+          <Link to={back} className="btn-outline mt-3">
+            Back to the order
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" action={action} encType="multipart/form-data" {...formProps(form)} noValidate className="space-y-4 rounded-lg border border-gray-200 bg-white p-4">
+          {until ? <p className="text-sm text-gray-600">You can ask for a return until {orderDate(until)}.</p> : null}
+          {form.errors?.length ? (
+            <p role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+              {form.errors[0]}
+            </p>
+          ) : null}
+          <div>
+            <label htmlFor={fields.reason.id} className="field-label">
+              Reason
+            </label>
+            <select {...selectProps(fields.reason)} className="field-input">
+              <option value="">Choose a reason</option>
+              {RETURN_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+            <ErrorList id={fields.reason.errorId} errors={fields.reason.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.details.id} className="field-label">
+              What is wrong?
+            </label>
+            <textarea {...textareaProps(fields.details)} rows={4} className="field-input" />
+            <ErrorList id={fields.details.errorId} errors={fields.details.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.photo.id} className="field-label">
+              Photo (optional)
+            </label>
+            <input
+              id={fields.photo.id}
+              name={fields.photo.name}
+              type="file"
+              accept={IMAGE_ACCEPT}
+              aria-invalid={fields.photo.errors?.length ? true : undefined}
+              aria-describedby={fields.photo.errors?.length ? fields.photo.errorId : undefined}
+              className="field-input"
+            />
+            <p className="mt-1 text-xs text-gray-500">JPEG, PNG or WebP, up to 5 MB.</p>
+            <ErrorList id={fields.photo.errorId} errors={fields.photo.errors} />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className={primaryButton} disabled={busy}>
+              {busy ? <Spinner /> : null}
+              Request return
+            </button>
+            <Link to={back} className="btn-outline">
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      )}
+    </main>
+  );
+}
+
+/** Each return of the order: its status, the dates of its steps and the seller's message. */
+export function OrderReturns({ returns }: { returns: ApiReturn[] }) {
+  return (
+    <section aria-labelledby="returns-h" className="rounded-lg border border-gray-200 bg-white p-4 text-sm">
+      <h2 id="returns-h" className="mb-2 font-semibold">
+        Returns
+      </h2>
+      <ul className="divide-y divide-gray-100">
+        {returns.map((r) => (
+          <li key={r.id} className="py-2" data-testid="order-return">
+            <p className="font-medium">
+              {r.product_name}: <span data-testid="return-status">{RETURN_STATUS_LABELS[r.status]}</span>
+            </p>
+            <p className="text-gray-600">
+              Requested {orderDate(r.requested_at)} · {r.reason}
+            </p>
+            {r.decided_at ? <p className="text-gray-600">{r.status === "refused" ? "Refused" : "Accepted"} {orderDate(r.decided_at)}</p> : null}
+            {r.vendor_message ? <p data-testid="return-message">The seller says: {r.vendor_message}</p> : null}
+            {r.status === "accepted" ? (
+              <p>{r.payment_method === "CardPayment" ? "Your refund is on its way to your card." : "BuildMart NG will pay the money back to you."}</p>
+            ) : null}
+            {r.refunded_at ? <p className="text-gray-600">Refunded {orderDate(r.refunded_at)}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
