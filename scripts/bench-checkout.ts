@@ -141,7 +141,7 @@ async function main() {
           );
           const method = n % 2 ? "PayOnDelivery" : "CardPayment";
           const t = performance.now();
-          const r = await call("/orders/", s.token, { delivery_address_id: s.addressId, order_payment_method: method }, { "Idempotency-Key": `bench-${scenario}-${w}-${n}` });
+          const r = await call("/orders/", s.token, { delivery_address_id: s.addressId, order_payment_method: method, cart_id: s.cartId }, { "Idempotency-Key": `bench-${scenario}-${w}-${n}` });
           await r.arrayBuffer();
           latencies.push(performance.now() - t);
           statuses[r.status] = (statuses[r.status] ?? 0) + 1;
