@@ -32,7 +32,7 @@ export function canonicalState(v: string): string | null {
 }
 
 /** Cities an address may name instead of its state (the state is what counts for shipping). */
-const CITY_STATE: Readonly<Record<string, string>> = {
+export const CITY_STATE: Readonly<Record<string, string>> = {
   Abuja: "Federal Capital Territory",
   FCT: "Federal Capital Territory",
   "Port Harcourt": "Rivers",

@@ -5,57 +5,25 @@
  * all. Shoppers get a 404 at /admin, anonymous visitors the login page.
  */
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
-import sharp from "sharp";
+import { newVendorStore } from "./store-helpers";
 import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
 
 const ADMIN = { email: "admin@demo.buildmart.ng", password: "Admin#2024" };
-const words = (n: number) => Array.from({ length: n }, (_, i) => ["strong", "durable", "granite", "polished", "slab", "stone"][i % 6]).join(" ");
 
 /** A new vendor with a new store and one product whose name holds a unique word. */
 async function freshStore(request: APIRequestContext, tag: string) {
-  const vendor = await newShopper(request);
-  const tok = await request.post("/api/v1/users/auth/login/", { data: { email: vendor.email, password: vendor.password } });
-  const headers = { Authorization: `Bearer ${(await tok.json()).access}` };
-  const name = `Admin Test Depot ${tag}`;
-  const store = await request.post("/api/v1/stores/", {
-    headers,
-    multipart: {
-      name,
-      email: `sales.${tag}@example.com`,
-      phone: "08031234567",
-      address: "12 Allen Avenue, Ikeja, Lagos",
-      description: words(60),
-      business_license_number: "RC123456",
-      website: "https://example.com",
-      agreement: "true",
-      facebook: "https://facebook.com/example",
-      instagram: "https://instagram.com/example",
-      x: "https://x.com/example",
-    },
-  });
-  expect(store.status(), await store.text()).toBe(201);
-  const s = (await store.json()) as { id: number; slug: string };
-  const cats = await request.get("/api/v1/products/categories/?page_size=500");
-  const category = ((await cats.json()).results as Array<{ id: number; parent: number | null }>).find((c) => c.parent !== null)!;
   const seed = Number.parseInt(tag.slice(-6), 36) % 256;
-  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: seed, g: 120, b: 200 } } }).png().toBuffer();
-  const product = await request.post("/api/v1/products/", {
-    headers,
-    multipart: {
-      store: String(s.id),
-      name: `Granite ${tag} slab`,
-      price: "25000",
-      size: "large",
-      type: "sale",
-      category: String(category.id),
-      stock_quantity: "10",
-      description: words(60),
-      "image[0]": { name: "slab.png", mimeType: "image/png", buffer: png },
-    },
+  const made = await newVendorStore(request, {
+    tag,
+    storeName: `Admin Test Depot ${tag}`,
+    address: "12 Allen Avenue, Ikeja, Lagos",
+    productName: `Granite ${tag} slab`,
+    price: "25000",
+    size: "large",
+    vocabulary: ["strong", "durable", "granite", "polished", "slab", "stone"],
+    colour: { r: seed, g: 120, b: 200 },
   });
-  expect(product.status(), await product.text()).toBe(201);
-  const p = (await product.json()) as { id: number; category_slug: string };
-  return { store: s, name, product: p };
+  return { store: made.store, name: made.store.name, product: made.product };
 }
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {

@@ -7,12 +7,11 @@
  */
 import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
-import sharp from "sharp";
 import { addToCart, checkoutFromCart, fillAddressForm, orderIdOf, placeOrder } from "./checkout-helpers";
+import { newVendorStore } from "./store-helpers";
 import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
 
 const VENDOR = { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" };
-const words = (n: number) => Array.from({ length: n }, (_, i) => ["solar", "inverter", "battery", "reliable", "clean", "power"][i % 6]).join(" ");
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -39,46 +38,18 @@ async function demoStoreProduct(request: APIRequestContext, testInfo: TestInfo) 
 }
 
 /** Store B: a new vendor's store in Kano with one product. */
-async function kanoStore(request: APIRequestContext, tag: string) {
-  const vendor = await newShopper(request);
-  const { headers } = await token(request, vendor.email, vendor.password);
-  const name = `Kano Solar ${tag}`;
-  const store = await request.post("/api/v1/stores/", {
-    headers,
-    multipart: {
-      name,
-      email: `sales.${tag}@example.com`,
-      phone: "08031234567",
-      address: "15 Bello Road, Kano",
-      state: "Kano",
-      description: words(60),
-      business_license_number: "RC765432",
-      website: "https://example.com",
-      agreement: "true",
-    },
+function kanoStore(request: APIRequestContext, tag: string) {
+  return newVendorStore(request, {
+    tag,
+    storeName: `Kano Solar ${tag}`,
+    address: "15 Bello Road, Kano",
+    state: "Kano",
+    productName: `Solar panel ${tag}`,
+    price: "45000",
+    size: "medium",
+    vocabulary: ["solar", "inverter", "battery", "reliable", "clean", "power"],
+    colour: { r: 250, g: 180, b: 20 },
   });
-  expect(store.status(), await store.text()).toBe(201);
-  const s = (await store.json()) as { id: number; slug: string };
-  const cats = await request.get("/api/v1/products/categories/?page_size=500");
-  const category = ((await cats.json()).results as Array<{ id: number; parent: number | null }>).find((c) => c.parent !== null)!;
-  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 250, g: 180, b: 20 } } }).png().toBuffer();
-  const product = await request.post("/api/v1/products/", {
-    headers,
-    multipart: {
-      store: String(s.id),
-      name: `Solar panel ${tag}`,
-      price: "45000",
-      size: "medium",
-      type: "sale",
-      category: String(category.id),
-      stock_quantity: "10",
-      description: words(60),
-      "image[0]": { name: "panel.png", mimeType: "image/png", buffer: png },
-    },
-  });
-  expect(product.status(), await product.text()).toBe(201);
-  const p = (await product.json()) as { id: number; name: string; selling_price: number };
-  return { vendor, store: { ...s, name }, product: p };
 }
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {

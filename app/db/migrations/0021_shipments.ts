@@ -18,31 +18,8 @@
  *   their sum (the catalogue's in-stock flag and cache notifications ride on the product row).
  * - store_members.order_emails: a member may turn off the "New order" e-mail.
  */
+import { CITY_STATE } from "~/domain/address-rules";
 import { NIGERIAN_STATES } from "~/domain/states";
-
-/** Cities an address may name instead of its state. */
-const CITY_STATE: Record<string, string> = {
-  Abuja: "Federal Capital Territory",
-  FCT: "Federal Capital Territory",
-  "Port Harcourt": "Rivers",
-  Ibadan: "Oyo",
-  "Benin City": "Edo",
-  Ikeja: "Lagos",
-  Lekki: "Lagos",
-  Onitsha: "Anambra",
-  Aba: "Abia",
-  Owerri: "Imo",
-  Calabar: "Cross River",
-  Uyo: "Akwa Ibom",
-  Warri: "Delta",
-  Asaba: "Delta",
-  Abeokuta: "Ogun",
-  Ilorin: "Kwara",
-  Jos: "Plateau",
-  Makurdi: "Benue",
-  Maiduguri: "Borno",
-  Zaria: "Kaduna",
-};
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const stateCase = [
