@@ -87,3 +87,13 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
 
 /** The order id of the success page's URL. */
 export const orderIdOf = (url: string) => new URL(url).searchParams.get("order_id") ?? "";
+
+/** From a filled cart: checkout, a new address (ADDRESS), pay on delivery; waits for the thank-you page and returns the order id. */
+export async function placePayOnDeliveryFromCart(page: Page, testInfo: TestInfo): Promise<string> {
+  await checkoutFromCart(page, testInfo);
+  await ready(page, testInfo);
+  await fillAddressForm(page);
+  await placeOrder(page, "Pay on delivery");
+  await expect(page.getByRole("heading", { name: "Thank You for Your Order" })).toBeVisible();
+  return orderIdOf(page.url());
+}

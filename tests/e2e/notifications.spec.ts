@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { checkoutFromCart, addToCart, fillAddressForm, orderIdOf, placeOrder, type P } from "./checkout-helpers";
+import { addToCart, placePayOnDeliveryFromCart, type P } from "./checkout-helpers";
 import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
 
 const VENDOR = { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" };
@@ -34,12 +34,7 @@ test("the bell counts the shopper's notifications as the order is placed and shi
   await expect(page.getByTestId("notification-count")).toHaveCount(0);
 
   await addToCart(page, testInfo, v.product);
-  await checkoutFromCart(page, testInfo);
-  await ready(page, testInfo);
-  await fillAddressForm(page);
-  await placeOrder(page, "Pay on delivery");
-  await expect(page.getByRole("heading", { name: "Thank You for Your Order" })).toBeVisible();
-  const orderId = orderIdOf(page.url());
+  const orderId = await placePayOnDeliveryFromCart(page, testInfo);
   const number = `#${orderId.split("-")[0].toUpperCase()}`;
 
   await page.goto("/");

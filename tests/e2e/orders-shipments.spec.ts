@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
-import { addToCart, checkoutFromCart, fillAddressForm, orderIdOf, placeOrder } from "./checkout-helpers";
+import { addToCart, placePayOnDeliveryFromCart } from "./checkout-helpers";
 import { newVendorStore } from "./store-helpers";
 import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
 
@@ -74,12 +74,7 @@ test("a two-store order: each store moves its own shipment, store A records cash
   await login(page, shopper.email, shopper.password, testInfo);
   await addToCart(page, testInfo, a.product);
   await addToCart(page, testInfo, b.product);
-  await checkoutFromCart(page, testInfo);
-  await ready(page, testInfo);
-  await fillAddressForm(page);
-  await placeOrder(page, "Pay on delivery");
-  await expect(page.getByRole("heading", { name: "Thank You for Your Order" })).toBeVisible();
-  const orderId = orderIdOf(page.url());
+  const orderId = await placePayOnDeliveryFromCart(page, testInfo);
 
   // Store A: only its own line; confirm, ship, then delivered and cash received in one click.
   await storeOrderPage(page, testInfo, VENDOR, a.store.slug, orderId);

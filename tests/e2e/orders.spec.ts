@@ -4,7 +4,7 @@
  * each step, and Complete Payment for a card order still waiting for its payment.
  */
 import { expect, test } from "@playwright/test";
-import { addToCart, checkoutFromCart, fillAddressForm, onPaystack, orderIdOf, placeOrder, productsInStock, screenshot, signedInWithCart } from "./checkout-helpers";
+import { addToCart, checkoutFromCart, fillAddressForm, onPaystack, orderIdOf, placeOrder, placePayOnDeliveryFromCart, productsInStock, screenshot, signedInWithCart } from "./checkout-helpers";
 import { DEMO_SHOPPER } from "../../app/db/seed/catalog-data";
 import { login, newShopper, ready } from "./utils";
 
@@ -24,12 +24,7 @@ test("cancel an item: reason, confirmation, the item shows cancelled; tracking s
   await login(page, shopper.email, shopper.password, testInfo);
   await addToCart(page, testInfo, a);
   await addToCart(page, testInfo, b);
-  await checkoutFromCart(page, testInfo);
-  await ready(page, testInfo);
-  await fillAddressForm(page);
-  await placeOrder(page, "Pay on delivery");
-  await expect(page.getByRole("heading", { name: "Thank You for Your Order" })).toBeVisible();
-  const orderId = orderIdOf(page.url());
+  const orderId = await placePayOnDeliveryFromCart(page, testInfo);
 
   await page.goto(`/users/orders/${orderId}/track`);
   await expect(page.getByRole("heading", { name: "Order Progress" })).toBeVisible();

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_VENDOR } from "../../app/db/seed/catalog-data";
-import { addToCart, checkoutFromCart, fillAddressForm, orderIdOf, placeOrder, type P } from "./checkout-helpers";
+import { addToCart, placePayOnDeliveryFromCart, type P } from "./checkout-helpers";
 import { isPhone, jsEnabled, linkInMail, login, newShopper, ready, waitForMailMatching } from "./utils";
 
 const SLUG = "lagos-building-depot";
@@ -41,12 +41,7 @@ test("a delivered item is returned: requested, accepted by the vendor, refunded 
   const shopper = await newShopper(request);
   await login(page, shopper.email, shopper.password, testInfo);
   await addToCart(page, testInfo, product);
-  await checkoutFromCart(page, testInfo);
-  await ready(page, testInfo);
-  await fillAddressForm(page);
-  await placeOrder(page, "Pay on delivery");
-  await expect(page.getByRole("heading", { name: "Thank You for Your Order" })).toBeVisible();
-  const orderId = orderIdOf(page.url());
+  const orderId = await placePayOnDeliveryFromCart(page, testInfo);
   const number = `#${orderId.split("-")[0].toUpperCase()}`;
 
   // The store delivers it (its orders page is another issue's: through the API here).

@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
-import { addToCart, checkoutFromCart, fillAddressForm, orderIdOf, placeOrder } from "./checkout-helpers";
+import { addToCart, placePayOnDeliveryFromCart } from "./checkout-helpers";
 import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
 
 const VENDOR = { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" };
@@ -43,12 +43,7 @@ test("the vendor confirms, ships and delivers a pay-on-delivery order; the shopp
   const shopper = await newShopper(request);
   await login(page, shopper.email, shopper.password, testInfo);
   await addToCart(page, testInfo, product);
-  await checkoutFromCart(page, testInfo);
-  await ready(page, testInfo);
-  await fillAddressForm(page);
-  await placeOrder(page, "Pay on delivery");
-  await expect(page.getByRole("heading", { name: "Thank You for Your Order" })).toBeVisible();
-  const orderId = orderIdOf(page.url());
+  const orderId = await placePayOnDeliveryFromCart(page, testInfo);
   const number = `#${orderId.split("-")[0].toUpperCase()}`;
 
   // the vendor
