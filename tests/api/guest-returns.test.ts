@@ -32,10 +32,11 @@ describe.each(engines())("guest returns on %s", (engine) => {
       delivery_status: "Shipped",
       created_at: new Date(Date.now() - 20 * 86_400_000),
     });
+    // store A's shipment delivered `daysAgo` days ago, store B's only shipped
     await api.db.query(
-      `INSERT INTO shipments (order_id, store_id, status, shipped_at, delivered_at)
-       VALUES ($1, $2, 'Delivered', now() - interval '3 days' - make_interval(days => $4), now() - make_interval(days => $4)), ($1, $3, 'Shipped', now(), NULL)`,
-      [order.id, c.store.id, c.otherStore.id, daysAgo],
+      `UPDATE shipments SET status = 'Delivered', shipped_at = now() - interval '3 days' - make_interval(days => $3), delivered_at = now() - make_interval(days => $3)
+        WHERE order_id = $1 AND store_id = $2`,
+      [order.id, c.store.id, daysAgo],
     );
     const items = (await api.db.query<{ id: string; store_id: number }>("SELECT id::text AS id, store_id FROM order_items WHERE order_id = $1", [order.id])).rows;
     return {
@@ -107,7 +108,6 @@ describe.each(engines())("guest returns on %s", (engine) => {
     const p = await createProduct(api.db, { store_id: c.store.id, user_id: c.owner.id, category_id: cat, name: "Delivered sand" });
     const email = `guest-${crypto.randomUUID()}@example.com`;
     const order = await createOrder(api.db, { user_id: null, customer_email: email, items: [{ product_id: p.id }], payment_method: "PayOnDelivery", delivery_status: "Shipped" });
-    await api.db.query("INSERT INTO shipments (order_id, store_id, status, shipped_at) VALUES ($1, $2, 'Shipped', now()) ON CONFLICT DO NOTHING", [order.id, c.store.id]);
     const r = await api.call(`/orders/${c.store.id}/store/${order.id}/status/`, { method: "PATCH", token: c.member.token, json: { status: "Delivered" } });
     expect(r.status).toBe(200);
     const mail = await api.db.query<{ text_body: string; html_body: string }>("SELECT text_body, html_body FROM mail_queue WHERE to_address = $1 AND subject LIKE '%delivered%'", [email]);

@@ -21,8 +21,10 @@ describe.each(engines())("verified purchase on %s", (engine) => {
       delivery_status: "Confirmed",
     });
     await api.db.query(
-      `INSERT INTO shipments (order_id, store_id, status, delivered_at) VALUES ($1, $2, $3, CASE WHEN $3 = 'Delivered' THEN now() END), ($1, $4, $5, CASE WHEN $5 = 'Delivered' THEN now() END)`,
-      [o.id, c.store.id, status.a, c.otherStore.id, status.b],
+      `UPDATE shipments SET status = CASE WHEN store_id = $2 THEN $3 ELSE $4 END,
+              delivered_at = CASE WHEN (CASE WHEN store_id = $2 THEN $3 ELSE $4 END) = 'Delivered' THEN now() END
+        WHERE order_id = $1`,
+      [o.id, c.store.id, status.a, status.b],
     );
     return o.id;
   }
