@@ -112,7 +112,7 @@ describe("request log of a card payment", () => {
     const order = JSON.parse(placed.body) as { id: string; guest_token: string };
     const made = await rawRequest(app.url, { method: "POST", path: "/api/v1/payments/paystack/make/", headers: json, body: JSON.stringify({ order_id: order.id, token: order.guest_token }) });
     expect(made.status).toBe(201);
-    const { authorization_url, access_code, reference } = (JSON.parse(made.body) as { data: { data: { authorization_url: string; access_code: string; reference: string } } }).data.data;
+    const { authorization_url, access_code, reference } = (JSON.parse(made.body) as { data: { authorization_url: string; access_code: string; reference: string } }).data;
     // The shopper pays on the hosted page; the browser comes back to our success page.
     const back = await fetch(`${authorization_url}/pay`, { method: "POST", redirect: "manual" });
     const callback = new URL(back.headers.get("location")!);
