@@ -37,7 +37,7 @@ import { creditDeliveredItems } from "../payouts/commands.server";
 import { guestTokenFor, recordOrderEvent } from "./commands.server";
 import { findOrder, moneyFactsFor, ORDER_ITEM_COLUMNS, orderEventsFor } from "./queries.server";
 import { OrderSchema, OrderItemSchema } from "./schemas";
-import { serializeOrder, serializeOrderItem, serializeShipment, type OrderItemRow, type OrderRow } from "./serialize";
+import { serializeOrder, serializeOrderItem, serializeShipment, type OrderEventRow, type OrderItemRow, type OrderRow } from "./serialize";
 import { allCashIn, findShipment, refreshOrderDelivery, shipmentsFor } from "./shipments.server";
 import * as z from "zod";
 
@@ -105,7 +105,25 @@ export async function storeView(q: Queryable, o: OrderRow, storeId: number, orig
   const shipment = (await findShipment(q, o.id, storeId)) ?? null;
   const ships = shipment ? [shipment] : [];
   const money = (await moneyFactsFor(q, [o.id])).get(o.id);
-  const base = serializeOrder(o, items, events.filter((e) => e.order_item_id === null || mine.has(e.order_item_id)), origin, ships, money);
+  // The store's history is its own shipment's: its steps (and its cash) with their dates, a card
+  // order's payment, and the events of its own lines. Other stores' progress is theirs.
+  const history: OrderEventRow[] = [
+    ...events.filter((e) => (e.order_item_id !== null && mine.has(e.order_item_id)) || (e.order_item_id === null && e.kind === "paid" && o.order_payment_method === "CardPayment")),
+    ...(shipment
+      ? (
+          [
+            ["placed", shipment.created_at],
+            ["confirmed", shipment.confirmed_at],
+            ["shipped", shipment.shipped_at],
+            ["delivered", shipment.delivered_at],
+            ["paid", shipment.cash_received_at],
+          ] as const
+        )
+          .filter(([, at]) => at !== null)
+          .map(([kind, at]) => ({ order_id: o.id, order_item_id: null, kind, created_at: at! }))
+      : events.filter((e) => e.order_item_id === null)),
+  ].sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
+  const base = serializeOrder(o, items, history, origin, ships, money);
   const status = (shipment?.status ?? o.order_delivery_status) as DeliveryStatus;
   const storeTotal = items.filter((i) => i.status === "Active").reduce((s, i) => s + i.item_price_kobo * i.quantity, 0);
   const shippingKobo = shipment?.shipping_kobo ?? 0;
