@@ -141,6 +141,10 @@ describe.each(engines())("orders by shipment on %s", (engine) => {
     expect(make.body).toMatchObject({ status: true, message: expect.any(String), data: { authorization_url: expect.stringMatching(/^https?:\/\//), access_code: expect.any(String), reference: expect.any(String) } });
     const order = (await api.call(`/orders/${placed.body.id}/`, { token: shopper.token })).body;
     expect(order.order_payment_method).toBe("CardPayment");
+    // Paystack is asked for exactly the order's lines and shipping, never the client's 100 kobo.
+    const attempt = await api.db.query<{ amount_kobo: number }>("SELECT amount_kobo FROM payment_transactions WHERE order_id = $1", [placed.body.id]);
+    expect(attempt.rows.map((a) => Number(a.amount_kobo))).toEqual([Math.round(order.total * 100)]);
+    expect(order.total).toBe(6_200 + order.shipping_cost);
     expect((await api.db.query("SELECT announced_at IS NOT NULL AS done FROM orders WHERE id = $1", [placed.body.id])).rows[0].done).toBe(true);
     // Back to pay on delivery.
     expect((await api.call("/payments/paystack/switch_to_pod/", { method: "PATCH", token: shopper.token, json: { order_id: placed.body.id } })).status).toBe(200);
