@@ -23,6 +23,8 @@ import { activeLines, amountDueKobo, findAttemptById, findPaymentOrder, pendingA
 /** Card payment refused for the order's state: a 400 the checkout shows as is. */
 export function payableOrError(o: PaymentOrderRow): void {
   if (o.order_payment_status === "Complete" || o.order_payment_status === "Refunded") throw badRequest({ detail: "This order has already been paid." });
+  // An order placed empty (spec section 7's sequence) has its lines added before it is paid.
+  if (o.all_items === 0) throw badRequest({ detail: "This order has no items yet: add them (orderitems/create) before paying." });
   if (o.order_payment_status === "Cancelled" || o.active_items === 0) throw badRequest({ detail: "This order was cancelled: there is nothing to pay." });
   if (amountDueKobo(o) <= 0) throw badRequest({ detail: "This order has nothing to pay." });
 }

@@ -13,6 +13,8 @@ export interface PaymentOrderRow {
   email: string | null;
   first_name: string;
   active_items: number;
+  /** Every line, cancelled ones included (0: an order placed empty, its lines not added yet). */
+  all_items: number;
 }
 
 export interface AttemptRow {
@@ -41,7 +43,8 @@ export async function findPaymentOrder(q: Queryable, id: string, lock = false): 
     `SELECT o.id::text AS id, o.user_id, o.guest_token, o.order_total_kobo, o.shipping_kobo, o.order_payment_status, o.order_payment_method,
             NULLIF(COALESCE(o.customer_email::text, u.email::text, o.delivery_address->>'email'), '') AS email,
             COALESCE(u.first_name, o.delivery_address->>'receiver_first_name', '') AS first_name,
-            (SELECT count(*)::int FROM order_items oi WHERE oi.order_id = o.id AND oi.status = 'Active') AS active_items
+            (SELECT count(*)::int FROM order_items oi WHERE oi.order_id = o.id AND oi.status = 'Active') AS active_items,
+            (SELECT count(*)::int FROM order_items oi WHERE oi.order_id = o.id) AS all_items
        FROM orders o LEFT JOIN users u ON u.id = o.user_id
       WHERE o.id = $1${lock ? " FOR UPDATE OF o" : ""}`,
     [id],
