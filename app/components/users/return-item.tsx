@@ -38,19 +38,7 @@ export function ReturnItemView({ orderId, item, existing, until, refusal, back, 
   const [form, fields] = useReplyForm({ id: `return-${item.id}`, lastResult, constraint: { reason: {}, details: {}, photo: {} } });
   return (
     <main className="space-y-4">
-      <Link to={back} className="text-sm font-semibold text-brand-700 hover:underline">
-        ← Order {orderNumber(orderId)}
-      </Link>
-      <h1 className="text-xl font-bold sm:text-2xl">Return item</h1>
-      <div className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-4">
-        {item.image ? <img src={`${item.image}?w=160`} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" /> : null}
-        <div>
-          <p className="font-medium">{item.name}</p>
-          <p className="text-sm text-gray-600">
-            Quantity {item.quantity} · {formatNaira(item.total)}
-          </p>
-        </div>
-      </div>
+      <OrderItemHeader orderId={orderId} back={back} title="Return item" item={item} />
       {refusal ? (
         <div className="rounded-lg border border-gray-200 bg-white p-4">
           <p data-testid="return-refusal">{existing ? `${RETURN_STATUS_LABELS[existing.status]}.` : refusal}</p>
@@ -145,5 +133,36 @@ export function OrderReturns({ returns }: { returns: ApiReturn[] }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The top of a page about one line of an order (cancel, return): back to the order, the title, the line. */
+export function OrderItemHeader({
+  orderId,
+  back,
+  title,
+  item,
+}: {
+  orderId: string;
+  back: string;
+  title: string;
+  item: { name: string; image: string | null; quantity: number; total: number };
+}) {
+  return (
+    <>
+      <Link to={back} className="text-sm font-semibold text-brand-700 hover:underline">
+        ← Order {orderNumber(orderId)}
+      </Link>
+      <h1 className="text-xl font-bold sm:text-2xl">{title}</h1>
+      <div className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-4">
+        {item.image ? <img src={`${item.image}?w=160`} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" /> : null}
+        <div>
+          <p className="font-medium">{item.name}</p>
+          <p className="text-sm text-gray-600">
+            Quantity {item.quantity} · {formatNaira(item.total)}
+          </p>
+        </div>
+      </div>
+    </>
   );
 }

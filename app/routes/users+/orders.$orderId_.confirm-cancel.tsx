@@ -9,16 +9,16 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { canCancelItem } from "~/components/checkout/order-rules";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { OrderItemHeader } from "~/components/users/return-item";
 import { primaryButton } from "~/components/ui/button";
 import { FormErrors } from "~/components/ui/forms";
 import { Spinner } from "~/components/ui/spinner";
-import { formatNaira } from "~/domain/money";
 import type { Api } from "~/storefront/api.server";
 import { requireUser } from "~/storefront/auth.server";
 import { loadOrder } from "~/storefront/checkout.server";
 import { apiMessage } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
-import { CANCEL_MESSAGES, CANCEL_REASONS, orderNumber } from "~/domain/order-rules";
+import { CANCEL_MESSAGES, CANCEL_REASONS } from "~/domain/order-rules";
 import { parseWithZod, CancelItemSchema } from "~/storefront/forms.server";
 
 async function itemOf(api: Api, request: Request, orderId: string) {
@@ -70,19 +70,7 @@ export default function ConfirmCancelRoute() {
   const back = `/users/orders/${orderId}`;
   return (
     <main className="space-y-4">
-      <Link to={back} className="text-sm font-semibold text-brand-700 hover:underline">
-        ← Order {orderNumber(orderId)}
-      </Link>
-      <h1 className="text-xl font-bold sm:text-2xl">Cancel Order</h1>
-      <div className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-4">
-        {item.image ? <img src={`${item.image}?w=160`} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" /> : null}
-        <div>
-          <p className="font-medium">{item.name}</p>
-          <p className="text-sm text-gray-600">
-            Quantity {item.quantity} · {formatNaira(item.total)}
-          </p>
-        </div>
-      </div>
+      <OrderItemHeader orderId={orderId} back={back} title="Cancel Order" item={item} />
       {!allowed ? (
         <div className="rounded-lg border border-gray-200 bg-white p-4">
           <p>{alreadyCancelled ? "This item is already cancelled." : CANCEL_MESSAGES.tooLate}</p>
