@@ -87,12 +87,6 @@ export const NEIGHBOURS: Readonly<Record<GeoZone, readonly GeoZone[]>> = {
 /** How far a shipment goes, nearest first. */
 export const DISTANCES = ["same_state", "same_zone", "neighbouring_zone", "far"] as const;
 export type Distance = (typeof DISTANCES)[number];
-export const DISTANCE_LABEL: Readonly<Record<Distance, string>> = {
-  same_state: "within the state",
-  same_zone: "within the zone",
-  neighbouring_zone: "to a neighbouring zone",
-  far: "across the country",
-};
 
 /** Fee per unit by distance and shipment size, kobo. */
 export const FEE_KOBO: Readonly<Record<Distance, Readonly<Record<ShipmentSize, number>>>> = {

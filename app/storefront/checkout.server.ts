@@ -220,9 +220,3 @@ export async function switchToPayOnDelivery(api: Api, orderId: string, guestToke
   if (r.status === 401 && api.user) throw await api.signedOut();
   return { ok: false, message: apiMessage(r.data, "We could not switch this order to pay on delivery. Please try again.") };
 }
-
-/** The date of each delivery step reached (the tracking page), from the API's `steps`. */
-export function orderSteps(order: ApiOrder): Record<"Placed" | "Confirmed" | "Shipped" | "Delivered", string | null> {
-  const s = order.steps;
-  return { Placed: s?.Placed ?? null, Confirmed: s?.Confirmed ?? null, Shipped: s?.Shipped ?? null, Delivered: s?.Delivered ?? null };
-}

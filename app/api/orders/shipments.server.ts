@@ -11,7 +11,7 @@
  */
 import type { Queryable } from "~/db/client.server";
 import { DELIVERY_EVENT, DELIVERY_STATUSES, type DeliveryStatus } from "~/domain/orders";
-import { shipmentShippingKobo, subtotalKobo, type ShipmentSize } from "~/domain/shipping";
+import { shippingByStore, subtotalKobo, type ShipmentSize } from "~/domain/shipping";
 
 export interface ShipmentRow {
   id: number;
@@ -87,23 +87,17 @@ export async function recomputeOrderTotals(q: Queryable, orderId: string, destin
       WHERE oi.order_id = $1 AND oi.status = 'Active'`,
     [orderId],
   );
-  const byStore = new Map<number | null, typeof r.rows>();
-  for (const l of r.rows) byStore.set(l.store_id, [...(byStore.get(l.store_id) ?? []), l]);
-  const ships = await q.query<{ store_id: number | null; origin_state: string | null }>("SELECT store_id, origin_state FROM shipments WHERE order_id = $1", [orderId]);
-  let shipping = 0;
-  let items = 0;
-  for (const sh of ships.rows) {
-    const lines = (byStore.get(sh.store_id) ?? []).map((l) => ({ size: l.size ?? "medium", quantity: l.quantity, unitPriceKobo: l.item_price_kobo }));
-    const fee = shipmentShippingKobo(lines, sh.origin_state, destination);
-    shipping += fee;
-    items += subtotalKobo(lines);
-    await q.query("UPDATE shipments SET shipping_kobo = $3, updated_at = now() WHERE order_id = $1 AND store_id IS NOT DISTINCT FROM $2 AND shipping_kobo <> $3", [
-      orderId,
-      sh.store_id,
-      fee,
-    ]);
-  }
-  await q.query("UPDATE orders SET order_total_kobo = $2, shipping_kobo = $3, updated_at = now() WHERE id = $1", [orderId, items, shipping]);
+  const lines = r.rows.map((l) => ({ storeId: l.store_id, originState: l.origin_state, size: l.size ?? "medium", quantity: l.quantity, unitPriceKobo: l.item_price_kobo }));
+  const { total, byStore } = shippingByStore(lines, destination);
+  // Every shipment's fee, 0 for one whose lines were all cancelled; the order's is their sum.
+  await q.query(
+    `UPDATE shipments sh SET shipping_kobo = f.fee, updated_at = now()
+       FROM (SELECT s.id, COALESCE((x.fees ->> COALESCE(s.store_id::text, 'none'))::bigint, 0) AS fee
+               FROM shipments s, (SELECT $2::jsonb AS fees) x WHERE s.order_id = $1) f
+      WHERE sh.id = f.id AND sh.shipping_kobo <> f.fee`,
+    [orderId, JSON.stringify(Object.fromEntries([...byStore].map(([store, fee]) => [store ?? "none", fee])))],
+  );
+  await q.query("UPDATE orders SET order_total_kobo = $2, shipping_kobo = $3, updated_at = now() WHERE id = $1", [orderId, subtotalKobo(lines), total]);
 }
 
 /** The least advanced status among shipments that still have active lines (null: none has). */

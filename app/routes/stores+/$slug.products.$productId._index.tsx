@@ -10,6 +10,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
+import { Field } from "~/components/ui/forms";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Gallery } from "~/components/product/gallery";
@@ -155,28 +156,16 @@ function OptionRow({ option: o, lastResult }: { option: ApiStoreProductOption; l
             {form.errors.join(" ")}
           </p>
         ) : null}
-        <div>
-          <label htmlFor={fields.stock_quantity.id} className="block text-xs text-gray-600">
-            Stock
-          </label>
-          <input {...getInputProps(fields.stock_quantity, { type: "text" })} inputMode="numeric" className="field-input w-24" />
-          {fields.stock_quantity.errors?.length ? (
-            <p id={fields.stock_quantity.errorId} className="field-error">
-              {fields.stock_quantity.errors[0]}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor={fields.price.id} className="block text-xs text-gray-600">
-            Price (₦)
-          </label>
-          <input {...getInputProps(fields.price, { type: "text" })} inputMode="decimal" className="field-input w-28" />
-          {fields.price.errors?.length ? (
-            <p id={fields.price.errorId} className="field-error">
-              {fields.price.errors[0]}
-            </p>
-          ) : null}
-        </div>
+        <Field
+          labelProps={{ children: "Stock", className: "block text-xs text-gray-600" }}
+          inputProps={{ ...getInputProps(fields.stock_quantity, { type: "text" }), inputMode: "numeric", className: "w-24" }}
+          errors={fields.stock_quantity.errors}
+        />
+        <Field
+          labelProps={{ children: "Price (₦)", className: "block text-xs text-gray-600" }}
+          inputProps={{ ...getInputProps(fields.price, { type: "text" }), inputMode: "decimal", className: "w-28" }}
+          errors={fields.price.errors}
+        />
         <button type="submit" className="btn-outline mt-4 px-3 py-1.5" disabled={busy}>
           Save
         </button>
