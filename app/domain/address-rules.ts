@@ -4,7 +4,7 @@ import { NIGERIAN_STATES } from "./states";
 
 /** At most this many addresses per user (spec section 9). */
 export const MAX_ADDRESSES = 3;
-/** The 400 body when a user already has MAX_ADDRESSES (a top-level array, api-contract.md). */
+/** The 400 body when a user already has MAX_ADDRESSES (a top-level array, docs/api-contract.md). */
 export const ADDRESS_LIMIT_MESSAGE = "Address limit exceeded.";
 export const ADDRESS_LIMIT_BODY = [ADDRESS_LIMIT_MESSAGE];
 

@@ -1,5 +1,5 @@
 /**
- * The address book (spec sections 3, 5, 7; api-contract.md). Spellings: a user's list is
+ * The address book (spec sections 3, 5, 7; docs/api-contract.md). Spellings: a user's list is
  * /users/{userId}/addresses/, everything else /users/adresses/... (a correctly spelled alias
  * /users/addresses/... answers too). Only the owner reads or writes; another user's address is a
  * 404, another user's list a 403.

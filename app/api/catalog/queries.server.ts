@@ -1,5 +1,5 @@
 /**
- * Catalogue reads: categories and products (spec section 7; api-contract.md).
+ * Catalogue reads: categories and products (spec section 7; docs/api-contract.md).
  *
  * Scale: listings are ordered by indexes on published products (migration 0002); `count` comes
  * from the product_counts table when the filters are category/type/featured only, and otherwise

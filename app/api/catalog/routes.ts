@@ -1,5 +1,5 @@
 /**
- * Catalogue reads: categories and products (spec section 7; api-contract.md). The SQL lives in
+ * Catalogue reads: categories and products (spec section 7; docs/api-contract.md). The SQL lives in
  * ./queries.server.ts (see its comment on scale); this is the route table.
  */
 import * as z from "zod";

@@ -1,4 +1,4 @@
-/** Catalogue: rows to the API's JSON shapes (spec section 3, api-contract.md). */
+/** Catalogue: rows to the API's JSON shapes (spec section 3, docs/api-contract.md). */
 import { koboToNaira } from "~/domain/money";
 import { imageUrl, PLACEHOLDER_IMAGE_KEY } from "../core/media";
 

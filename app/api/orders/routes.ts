@@ -1,5 +1,5 @@
 /**
- * Orders of /api/v1 (spec sections 3, 4, 7; api-contract.md "The server decides money and state").
+ * Orders of /api/v1 (spec sections 3, 4, 7; docs/api-contract.md "The server decides money and state").
  * Answer types: `ApiOrder`, `ApiPlacedOrder`, `ApiOrderItem`, `ApiShippingFee` in ./schemas.ts.
  * Money in answers is naira (numbers); `order_total_price` is the items only, `total` adds shipping.
  *

@@ -1,5 +1,5 @@
 /**
- * Card payments (../shared/notes/domain.md section 1 and Decisions 1-4): a new attempt with our
+ * Card payments (docs/domain.md section 1 and Decisions 1-4): a new attempt with our
  * own reference and the order's amount, stored before Paystack is called; verification against
  * Paystack (never the client, never a webhook body) before anything is marked paid; and the one
  * idempotent paid transition.
