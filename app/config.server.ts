@@ -48,6 +48,20 @@ const EnvSchema = z.object({
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   /** "daily": pay every store's available balance once a day (payOutAvailableBalances); default off. */
   PAYOUT_SCHEDULE: z.enum(["", "off", "daily"]).default(""),
+  /** SMS through Termii when set (app/integrations/sms.server.ts); else the local outbox stand-in. */
+  TERMII_API_KEY: z.string().optional(),
+  TERMII_SENDER_ID: z.string().default("BuildMart"),
+  TERMII_BASE_URL: optionalUrl,
+  /** WhatsApp Business Cloud API when WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are set (app/integrations/whatsapp.server.ts). */
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  WHATSAPP_BASE_URL: optionalUrl,
+  /** Template language code of the approved WhatsApp templates. */
+  WHATSAPP_TEMPLATE_LANG: z.string().default("en"),
+  /** Approved template names are this prefix + the update (placed, paid, shipped, delivered, cancelled, refunded, new_order). */
+  WHATSAPP_TEMPLATE_PREFIX: z.string().default("order_"),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: optionalUrl,

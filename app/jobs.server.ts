@@ -13,6 +13,8 @@ import { payOutAvailableBalances } from "~/api/payouts/commands.server";
 import { env } from "~/config.server";
 import { getDb, type Db } from "~/db/client.server";
 import { flushMailQueue } from "~/integrations/mail.server";
+import { flushSmsQueue, logSmsProvider } from "~/integrations/sms.server";
+import { flushWhatsAppQueue, logWhatsAppProvider } from "~/integrations/whatsapp.server";
 import { ensureLocalStandin, standinAllowed } from "~/integrations/paystack/gateway.server";
 import { log } from "~/ops/logger.server";
 
@@ -168,7 +170,19 @@ export function startBackgroundJobs() {
   } catch (err) {
     log().error({ err }, "reading the Paystack settings failed");
   }
+  try {
+    logSmsProvider();
+    logWhatsAppProvider();
+  } catch (err) {
+    log().error({ err }, "reading the SMS / WhatsApp settings failed");
+  }
   const tick = async () => {
+    try {
+      const [sms, wa] = await Promise.all([flushSmsQueue(), flushWhatsAppQueue()]);
+      if (sms.sent || sms.failed || wa.sent || wa.failed) log().info({ job: "message-queues", sms, whatsapp: wa }, "SMS / WhatsApp queues flushed");
+    } catch (err) {
+      log().error({ job: "message-queues", err }, "SMS / WhatsApp queue flush failed");
+    }
     try {
       const r = await flushMailQueue();
       if (r.sent || r.failed) log().info({ job: "mail-queue", sent: r.sent, failed: r.failed }, "mail queue flushed");

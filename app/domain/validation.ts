@@ -22,6 +22,11 @@ export function toE164(v: string): string {
 
 export const isNigerianPhone = (v: string) => NG_PHONE_RE.test(stripPhone(v));
 
+/** The one phone rule (addresses, registration, phone sign-in): a Nigerian mobile number as E.164 +234XXXXXXXXXX, or null. */
+export function normalizeNigerianPhone(v: string): string | null {
+  return isNigerianPhone(v) ? toE164(v) : null;
+}
+
 /** A required Nigerian phone number, normalised to +234…; `requiredMessage` per form. */
 export const phoneField = (requiredMessage = "Enter your phone number", invalidMessage = "Please enter a valid phone number") =>
   z

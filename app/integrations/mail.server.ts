@@ -90,7 +90,9 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).s
  * Sends one message now; if that fails, stores it in mail_queue for `flushMailQueue()`.
  * Resolves "sent" or "queued"; rejects only if even the queue cannot take it.
  */
-export async function sendMail(message: MailMessage, db?: Queryable): Promise<"sent" | "queued"> {
+export async function sendMail(message: MailMessage, db?: Queryable): Promise<"sent" | "queued" | "skipped"> {
+  // An account made with a phone number has no e-mail address (migration 0024): nothing to send.
+  if (!message.to) return "skipped";
   const from = env().MAIL_FROM;
   try {
     await mailTransport().send({ ...message, from });

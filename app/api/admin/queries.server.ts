@@ -264,7 +264,7 @@ interface UserRow {
   deactivated_at: Stamp;
   created_at: Date | string;
 }
-const USER_COLUMNS = `u.id, u.email::text AS email, u.first_name, u.last_name, u.role, u.email_verified_at IS NOT NULL AS email_verified,
+const USER_COLUMNS = `u.id, COALESCE(u.email::text, '') AS email, u.first_name, u.last_name, u.role, u.email_verified_at IS NOT NULL AS email_verified,
   u.is_active, u.deactivated_at, u.created_at`;
 const serializeUser = (u: UserRow): ApiAdminUser => ({ ...u, deactivated_at: iso(u.deactivated_at), created_at: isoNN(u.created_at) });
 

@@ -125,7 +125,7 @@ interface UserRow {
   is_active: boolean;
   token_version: number;
 }
-const USER_COLUMNS = "id, email::text AS email, first_name, last_name, password_hash, email_verified_at IS NOT NULL AS email_verified, is_active, token_version";
+const USER_COLUMNS = "id, COALESCE(email::text, '') AS email, first_name, last_name, password_hash, email_verified_at IS NOT NULL AS email_verified, is_active, token_version";
 
 const tokenInvalid = () =>
   new ApiError(401, { detail: "Token is invalid or expired", code: "token_not_valid" });

@@ -21,7 +21,7 @@ function tokenFrom(request: Request): string | null {
 /** The user of a token; null when inactive or, given the token's version, when its sessions were ended since. */
 export async function loadAuthUser(db: Queryable, userId: number, tokenVersion?: number): Promise<AuthUser | null> {
   const r = await db.query<AuthUser & { is_active: boolean; token_version: number }>(
-    `SELECT id, email::text AS email, first_name, last_name, role, email_verified_at IS NOT NULL AS email_verified, is_active, token_version
+    `SELECT id, COALESCE(email::text, '') AS email, first_name, last_name, role, email_verified_at IS NOT NULL AS email_verified, is_active, token_version
        FROM users WHERE id = $1`,
     [userId],
   );

@@ -4,7 +4,7 @@ import { koboToNaira } from "~/domain/money";
 import type { ApiPersonalData, ApiUser } from "./schemas";
 
 export async function findPublicUser(q: Queryable, id: number): Promise<ApiUser | null> {
-  const r = await q.query<ApiUser>("SELECT id, email::text AS email, first_name, last_name FROM users WHERE id = $1", [id]);
+  const r = await q.query<ApiUser>("SELECT id, COALESCE(email::text, '') AS email, first_name, last_name FROM users WHERE id = $1", [id]);
   return r.rows[0] ?? null;
 }
 
@@ -13,7 +13,7 @@ const ts = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH
 /** Everything the app holds about user `id`, for "Download my data". Never a hash or a token. */
 export async function personalData(q: Queryable, id: number): Promise<ApiPersonalData | null> {
   const u = await q.query<ApiPersonalData["account"]>(
-    `SELECT id, email::text AS email, first_name, last_name, phone, role, email_verified_at IS NOT NULL AS email_verified,
+    `SELECT id, COALESCE(email::text, '') AS email, first_name, last_name, phone, role, email_verified_at IS NOT NULL AS email_verified,
             google_sub IS NOT NULL AS google_sign_in, ${ts("created_at")} AS created_at
        FROM users WHERE id = $1 AND deleted_at IS NULL`,
     [id],

@@ -1,0 +1,93 @@
+/**
+ * Phone sign-in with one-time codes and the shopper's message channels (issue 21): the rules and
+ * messages shared by the API (/users/auth/phone/*, /users/channels/) and the storefront forms.
+ * The phone number rule itself is the one addresses use (./validation.ts, normalizeNigerianPhone).
+ * Client-safe: no server imports.
+ */
+import * as z from "zod";
+import { NUL_MESSAGE, hasNul } from "./text";
+import { phoneField } from "./validation";
+
+export const OTP_LENGTH = 6;
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_TRIES = 5;
+export const OTP_PURPOSES = ["login", "register", "verify"] as const;
+export type OtpPurpose = (typeof OTP_PURPOSES)[number];
+
+export const PHONE_MESSAGES = {
+  phoneRequired: "Enter your phone number",
+  phoneInvalid: "Enter a Nigerian mobile number, e.g. 0803 123 4567",
+  codeRequired: "Enter the 6-digit code we sent you",
+  codeFormat: "The code is 6 digits",
+  /** The same answer whether or not the number has an account (no enumeration). */
+  codeSent: "If the number can receive it, we have sent a 6-digit code by SMS. It is valid for 10 minutes.",
+  codeWrong: (left: number) => (left === 1 ? "That code is not right. You have 1 try left." : `That code is not right. You have ${left} tries left.`),
+  codeLocked: "Too many wrong codes. Ask for a new code.",
+  codeExpired: "This code has expired. Ask for a new code.",
+  noCode: "There is no active code for this number. Ask for a new code.",
+  phoneTaken: "This phone number is already used by another account.",
+  channelNeedsPhone: "Verify a phone number first to get updates by SMS or WhatsApp.",
+} as const;
+
+const code = () =>
+  z
+    .string({ error: PHONE_MESSAGES.codeRequired })
+    .trim()
+    .min(1, PHONE_MESSAGES.codeRequired)
+    .regex(/^\d{6}$/, PHONE_MESSAGES.codeFormat);
+
+const optionalName = () =>
+  z
+    .string()
+    .trim()
+    .max(150, "Ensure this field has no more than 150 characters.")
+    .refine((v) => !hasNul(v), NUL_MESSAGE)
+    .optional();
+
+const phone = () => phoneField(PHONE_MESSAGES.phoneRequired, PHONE_MESSAGES.phoneInvalid);
+
+/** POST /users/auth/phone/request/ */
+export const PhoneCodeRequestSchema = /* @__PURE__ */ (() =>
+  z.object({ phone: phone(), purpose: z.enum(OTP_PURPOSES).default("login") }))();
+
+/** POST /users/auth/phone/verify/: signs in, creating the account on first use (names optional). */
+export const PhoneCodeVerifySchema = /* @__PURE__ */ (() =>
+  z.object({ phone: phone(), code: code(), first_name: optionalName(), last_name: optionalName() }))();
+
+/** POST /users/auth/phone/add/: a signed-in user proves a number (code from purpose "verify"). */
+export const PhoneAddSchema = /* @__PURE__ */ (() => z.object({ phone: phone(), code: code() }))();
+
+const box = () => z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).default(false);
+/** PUT /users/channels/: order updates by e-mail, SMS, WhatsApp (checkboxes: absent means off). */
+export const ChannelsSchema = /* @__PURE__ */ (() => z.object({ email: box(), sms: box(), whatsapp: box() }))();
+export type Channels = z.infer<typeof ChannelsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// SMS length: order updates fit one SMS (160 GSM-7 characters).
+
+const GSM7_BASIC =
+  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+const GSM7_EXT = "^{}\\[~]|€\f";
+
+/** GSM-7 septets of `text`, or null when it has a character outside GSM-7 (it would go as UCS-2). */
+export function gsm7Length(text: string): number | null {
+  let n = 0;
+  for (const ch of text) {
+    if (GSM7_BASIC.includes(ch)) n += 1;
+    else if (GSM7_EXT.includes(ch)) n += 2;
+    else return null;
+  }
+  return n;
+}
+
+export const SMS_MAX = 160;
+
+/** Shortens `text` to one GSM-7 SMS, replacing characters outside GSM-7 (₦ → N, curly quotes → straight). */
+export function toSingleSms(text: string): string {
+  let t = text.replace(/₦/g, "N").replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[–—]/g, "-").replace(/…/g, "...");
+  t = [...t].map((ch) => (gsm7Length(ch) === null ? "?" : ch)).join("");
+  if ((gsm7Length(t) ?? 0) <= SMS_MAX) return t;
+  let chars = [...t];
+  while ((gsm7Length(chars.join("")) ?? 0) > SMS_MAX - 3) chars = chars.slice(0, -1);
+  return `${chars.join("").trimEnd()}...`;
+}

@@ -1,0 +1,143 @@
+/**
+ * Outgoing SMS behind one interface, `sendSms(to, text)`, with two providers:
+ * - Termii (https://api.ng.termii.com/api/sms/send) when TERMII_API_KEY is set (sender id from
+ *   TERMII_SENDER_ID; TERMII_BASE_URL for another region or a test double);
+ * - otherwise a local stand-in that writes one JSON file per message to $DATA_DIR/sms-outbox/
+ *   (developers read them; tests read them). The server says at start which one it uses.
+ * Every message goes through sms_queue (migration 0024), like mail: `queueSms(q, …)` inside the
+ * transaction of the change it reports, `sendSms` to try at once; `flushSmsQueue()` sends what is
+ * due, with back-off, from the background job (app/jobs.server.ts) and after each queueing.
+ */
+import path from "node:path";
+import { env } from "~/config.server";
+import { getDb, type Queryable } from "~/db/client.server";
+import { log } from "~/ops/logger.server";
+import { backoffMinutes, errorText, writeOutboxFile } from "./messaging/outbox.server";
+
+export interface SmsProvider {
+  readonly name: string;
+  send(to: string, text: string): Promise<void>;
+}
+
+export class TermiiProvider implements SmsProvider {
+  readonly name = "termii";
+  constructor(
+    private apiKey: string,
+    private senderId: string,
+    private baseUrl = "https://api.ng.termii.com",
+  ) {}
+  async send(to: string, text: string) {
+    const res = await fetch(`${this.baseUrl.replace(/\/$/, "")}/api/sms/send`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      // Termii takes the number in international form without the plus: 2348031234567.
+      body: JSON.stringify({ api_key: this.apiKey, to: to.replace(/^\+/, ""), from: this.senderId, sms: text, type: "plain", channel: "generic" }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!res.ok) throw new Error(`Termii answered ${res.status}: ${(await res.text().catch(() => "")).slice(0, 300)}`);
+  }
+}
+
+export class SmsOutbox implements SmsProvider {
+  readonly name = "outbox";
+  constructor(public readonly dir: string) {}
+  async send(to: string, text: string) {
+    await writeOutboxFile(this.dir, { to, text });
+  }
+}
+
+export function smsOutboxDir(): string {
+  return path.join(path.resolve(env().DATA_DIR), "sms-outbox");
+}
+
+let override: SmsProvider | null = null;
+let cached: { key: string; provider: SmsProvider } | null = null;
+
+/** The configured provider: Termii with TERMII_API_KEY, else the outbox stand-in. */
+export function smsProvider(): SmsProvider {
+  if (override) return override;
+  const e = env();
+  const key = e.TERMII_API_KEY ? `termii:${e.TERMII_SENDER_ID}:${e.TERMII_BASE_URL ?? ""}` : `outbox:${smsOutboxDir()}`;
+  if (cached?.key !== key) {
+    cached = {
+      key,
+      provider: e.TERMII_API_KEY ? new TermiiProvider(e.TERMII_API_KEY, e.TERMII_SENDER_ID, e.TERMII_BASE_URL) : new SmsOutbox(smsOutboxDir()),
+    };
+  }
+  return cached.provider;
+}
+
+/** Tests swap the provider (e.g. one that fails). Pass null to go back to the configured one. */
+export function setSmsProvider(p: SmsProvider | null) {
+  override = p;
+}
+
+/** Puts an SMS in sms_queue (due now) on `q`, typically inside the transaction of the change it reports. */
+export async function queueSms(q: Queryable, to: string, text: string): Promise<void> {
+  await q.query("INSERT INTO sms_queue (to_phone, body) VALUES ($1, $2)", [to, text]);
+}
+
+/**
+ * Sends one SMS now (one-time codes: the shopper is waiting); if that fails, it waits in sms_queue
+ * for the job. Resolves "sent" or "queued".
+ */
+export async function sendSms(to: string, text: string, db?: Queryable): Promise<"sent" | "queued"> {
+  try {
+    await smsProvider().send(to, text);
+    return "sent";
+  } catch (e) {
+    log().warn({ error: errorText(e) }, "sending an SMS failed; queued for retry");
+    const q = db ?? (await getDb());
+    await q.query(
+      `INSERT INTO sms_queue (to_phone, body, attempts, last_error, next_attempt_at) VALUES ($1, $2, 1, $3, now() + interval '1 minute')`,
+      [to, text, errorText(e)],
+    );
+    return "queued";
+  }
+}
+
+type FlushResult = { sent: number; failed: number };
+let flushing: Promise<FlushResult> | null = null;
+
+/** Sends queued SMS that are due (all with `{ all: true }`); a row is claimed first so two servers never send it twice. */
+export function flushSmsQueue(db?: Queryable, opts: { all?: boolean; limit?: number } = {}): Promise<FlushResult> {
+  if (flushing) return flushing.catch(() => ({ sent: 0, failed: 0 })).then(() => flushSmsQueue(db, opts));
+  flushing = (async () => {
+    const q = db ?? (await getDb());
+    let sent = 0;
+    let failed = 0;
+    const due = await q.query<{ id: number; to_phone: string; body: string; attempts: number }>(
+      `SELECT id, to_phone, body, attempts FROM sms_queue WHERE sent_at IS NULL ${opts.all ? "" : "AND next_attempt_at <= now()"} ORDER BY id LIMIT $1`,
+      [opts.limit ?? 50],
+    );
+    for (const m of due.rows) {
+      const claim = await q.query(
+        `UPDATE sms_queue SET next_attempt_at = now() + interval '10 minutes' WHERE id = $1 AND sent_at IS NULL AND attempts = $2 RETURNING id`,
+        [m.id, m.attempts],
+      );
+      if (claim.rowCount === 0) continue;
+      try {
+        await smsProvider().send(m.to_phone, m.body);
+        await q.query("UPDATE sms_queue SET sent_at = now(), last_error = NULL WHERE id = $1", [m.id]);
+        sent++;
+      } catch (e) {
+        await q.query(
+          `UPDATE sms_queue SET attempts = attempts + 1, last_error = $2, next_attempt_at = now() + make_interval(mins => $3) WHERE id = $1`,
+          [m.id, errorText(e), backoffMinutes(m.attempts)],
+        );
+        failed++;
+      }
+    }
+    return { sent, failed };
+  })().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
+
+/** Logged once at start (npm start): which SMS provider is in use. */
+export function logSmsProvider() {
+  const p = smsProvider();
+  if (p.name === "outbox") log().warn(`TERMII_API_KEY is not set: SMS use the local stand-in, written to ${smsOutboxDir()}`);
+  else log().info({ provider: p.name }, "SMS are sent through Termii");
+}

@@ -1,0 +1,135 @@
+/**
+ * Outgoing WhatsApp template messages behind one interface, `sendTemplate(to, template, params)`:
+ * - the WhatsApp Business Cloud API (POST https://graph.facebook.com/v21.0/{WHATSAPP_PHONE_NUMBER_ID}/messages,
+ *   bearer WHATSAPP_TOKEN, type "template") when both are set;
+ * - otherwise a local stand-in writing one JSON file per message to $DATA_DIR/whatsapp-outbox/.
+ * Queued in whatsapp_queue (migration 0024) with retries, as SMS and mail. Template names are
+ * WHATSAPP_TEMPLATE_PREFIX + the update's key; their body parameters are `params`, in order.
+ */
+import path from "node:path";
+import { env } from "~/config.server";
+import { getDb, type Queryable } from "~/db/client.server";
+import { log } from "~/ops/logger.server";
+import { backoffMinutes, errorText, writeOutboxFile } from "./messaging/outbox.server";
+
+export interface WhatsAppProvider {
+  readonly name: string;
+  sendTemplate(to: string, template: string, params: string[]): Promise<void>;
+}
+
+export class CloudApiProvider implements WhatsAppProvider {
+  readonly name = "cloud-api";
+  constructor(
+    private token: string,
+    private phoneNumberId: string,
+    private lang: string,
+    private baseUrl = "https://graph.facebook.com/v21.0",
+  ) {}
+  async sendTemplate(to: string, template: string, params: string[]) {
+    const res = await fetch(`${this.baseUrl.replace(/\/$/, "")}/${encodeURIComponent(this.phoneNumberId)}/messages`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${this.token}` },
+      body: JSON.stringify({
+        messaging_product: "whatsapp",
+        to: to.replace(/^\+/, ""),
+        type: "template",
+        template: {
+          name: template,
+          language: { code: this.lang },
+          components: params.length ? [{ type: "body", parameters: params.map((text) => ({ type: "text", text })) }] : [],
+        },
+      }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!res.ok) throw new Error(`WhatsApp answered ${res.status}: ${(await res.text().catch(() => "")).slice(0, 300)}`);
+  }
+}
+
+export class WhatsAppOutbox implements WhatsAppProvider {
+  readonly name = "outbox";
+  constructor(public readonly dir: string) {}
+  async sendTemplate(to: string, template: string, params: string[]) {
+    await writeOutboxFile(this.dir, { to, template, params });
+  }
+}
+
+export function whatsappOutboxDir(): string {
+  return path.join(path.resolve(env().DATA_DIR), "whatsapp-outbox");
+}
+
+let override: WhatsAppProvider | null = null;
+let cached: { key: string; provider: WhatsAppProvider } | null = null;
+
+export function whatsappProvider(): WhatsAppProvider {
+  if (override) return override;
+  const e = env();
+  const real = !!(e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID);
+  const key = real ? `cloud:${e.WHATSAPP_PHONE_NUMBER_ID}:${e.WHATSAPP_BASE_URL ?? ""}` : `outbox:${whatsappOutboxDir()}`;
+  if (cached?.key !== key) {
+    cached = {
+      key,
+      provider: real
+        ? new CloudApiProvider(e.WHATSAPP_TOKEN!, e.WHATSAPP_PHONE_NUMBER_ID!, e.WHATSAPP_TEMPLATE_LANG, e.WHATSAPP_BASE_URL)
+        : new WhatsAppOutbox(whatsappOutboxDir()),
+    };
+  }
+  return cached.provider;
+}
+
+export function setWhatsAppProvider(p: WhatsAppProvider | null) {
+  override = p;
+}
+
+/** The approved template's name for an update key ("paid" → "order_paid"). */
+export const templateName = (key: string) => `${env().WHATSAPP_TEMPLATE_PREFIX}${key}`;
+
+/** Queues a template message (due now) on `q`, inside the transaction of the change it reports. */
+export async function queueWhatsApp(q: Queryable, to: string, template: string, params: string[]): Promise<void> {
+  await q.query("INSERT INTO whatsapp_queue (to_phone, template, params) VALUES ($1, $2, $3)", [to, template, JSON.stringify(params)]);
+}
+
+type FlushResult = { sent: number; failed: number };
+let flushing: Promise<FlushResult> | null = null;
+
+/** Sends queued WhatsApp messages that are due; claimed row by row, back-off on failure. */
+export function flushWhatsAppQueue(db?: Queryable, opts: { all?: boolean; limit?: number } = {}): Promise<FlushResult> {
+  if (flushing) return flushing.catch(() => ({ sent: 0, failed: 0 })).then(() => flushWhatsAppQueue(db, opts));
+  flushing = (async () => {
+    const q = db ?? (await getDb());
+    let sent = 0;
+    let failed = 0;
+    const due = await q.query<{ id: number; to_phone: string; template: string; params: string[] | string; attempts: number }>(
+      `SELECT id, to_phone, template, params, attempts FROM whatsapp_queue WHERE sent_at IS NULL ${opts.all ? "" : "AND next_attempt_at <= now()"} ORDER BY id LIMIT $1`,
+      [opts.limit ?? 50],
+    );
+    for (const m of due.rows) {
+      const claim = await q.query(
+        `UPDATE whatsapp_queue SET next_attempt_at = now() + interval '10 minutes' WHERE id = $1 AND sent_at IS NULL AND attempts = $2 RETURNING id`,
+        [m.id, m.attempts],
+      );
+      if (claim.rowCount === 0) continue;
+      try {
+        const params = typeof m.params === "string" ? (JSON.parse(m.params) as string[]) : m.params;
+        await whatsappProvider().sendTemplate(m.to_phone, m.template, params);
+        await q.query("UPDATE whatsapp_queue SET sent_at = now(), last_error = NULL WHERE id = $1", [m.id]);
+        sent++;
+      } catch (e) {
+        await q.query(
+          `UPDATE whatsapp_queue SET attempts = attempts + 1, last_error = $2, next_attempt_at = now() + make_interval(mins => $3) WHERE id = $1`,
+          [m.id, errorText(e), backoffMinutes(m.attempts)],
+        );
+        failed++;
+      }
+    }
+    return { sent, failed };
+  })().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
+
+export function logWhatsAppProvider() {
+  const p = whatsappProvider();
+  if (p.name === "outbox") log().warn(`WHATSAPP_TOKEN / WHATSAPP_PHONE_NUMBER_ID are not set: WhatsApp messages use the local stand-in, written to ${whatsappOutboxDir()}`);
+  else log().info({ provider: p.name }, "WhatsApp messages are sent through the Business Cloud API");
+}
