@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   TERMII_API_KEY: z.string().optional(),
   TERMII_SENDER_ID: z.string().default("BuildMart"),
   TERMII_BASE_URL: optionalUrl,
+  /** Shared secret of the SMS provider's inbound-message callback (POST /api/v1/webhooks/sms?token=…). */
+  SMS_WEBHOOK_TOKEN: z.string().optional(),
   /** WhatsApp Business Cloud API when WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are set (app/integrations/whatsapp.server.ts). */
   WHATSAPP_TOKEN: z.string().optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),

@@ -10,6 +10,7 @@ import { routes as orders } from "../orders/routes";
 import { routes as storeOrders } from "../orders/store-routes";
 import { routes as payments } from "../payments/routes";
 import { routes as payouts } from "../payouts/routes";
+import { routes as phone } from "../phone/routes";
 import { routes as products } from "../products/routes";
 import { routes as returns } from "../returns/routes";
 import { routes as reviews } from "../reviews/routes";
@@ -21,5 +22,5 @@ import { routes as wishlist } from "../wishlist/routes";
 import type { RouteDef } from "./types";
 
 export function allRoutes(): RouteDef[] {
-  return [...auth, ...users, ...memberHeader, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...payments, ...returns, ...reviews, ...stores, ...newsletter, ...notifications, ...payouts, ...admin, ...schema];
+  return [...auth, ...users, ...memberHeader, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...payments, ...returns, ...reviews, ...stores, ...newsletter, ...notifications, ...payouts, ...phone, ...admin, ...schema];
 }

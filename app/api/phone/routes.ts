@@ -1,0 +1,126 @@
+/**
+ * Phone sign-in with one-time codes, the shopper's message channels, and the WhatsApp webhook
+ * (issue 21; app/api/phone/README.md).
+ *
+ * - POST /users/auth/phone/request/ {phone, purpose}: sends a 6-digit code by SMS. Always the same
+ *   202 answer, whether or not the number has an account (no enumeration): for "login" and
+ *   "register" alike the code signs in the number's account or makes one. "verify" (signed in):
+ *   a code to add the number to the caller's account. Rate-limited per number and per address.
+ * - POST /users/auth/phone/verify/ {phone, code, first_name?, last_name?}: the token pair of
+ *   e-mail login. A number without an account gets a new account (no e-mail, no password).
+ * - POST /users/auth/phone/add/ {phone, code}: the signed-in user's verified phone.
+ * - GET/PUT /users/{id}/channels/: order updates by e-mail, SMS, WhatsApp.
+ * - GET/POST /webhooks/whatsapp: Meta's subscription check, and inbound messages ("STOP" opts
+ *   the number out of WhatsApp); POST /webhooks/sms: the SMS provider's inbound messages (STOP).
+ */
+import * as z from "zod";
+import { ACCOUNT_DEACTIVATED_MESSAGE } from "~/domain/accounts";
+import { PHONE_MESSAGES } from "~/domain/phone";
+import { ApiError, badRequest, json, validate } from "../core/http";
+import type { ApiContext, RouteDef } from "../core/types";
+import { issueTokens } from "../auth/routes";
+import { Detail, LoginResponse } from "../auth/schemas";
+import { accountKey, addressKey, rateLimiter, type RateRule } from "../rate-limit.server";
+import { checkCode, issueCode } from "./otp.server";
+import { ChannelsAnswer, ChannelsSchema, PhoneAddSchema, PhoneCodeRequestSchema, PhoneCodeVerifySchema } from "./schemas";
+import { readChannels, saveChannels } from "./channels.server";
+import { receiveSmsInbound, receiveWhatsAppWebhook, verifyWhatsAppSubscription } from "./webhooks.server";
+
+export const PHONE_RULES = {
+  /** Codes sent to one number (any purpose, any address). */
+  codeNumber: { name: "otp-number", limit: 5, windowSeconds: 60 * 60, message: "Too many codes sent to this number." },
+  /** Codes asked for from one address (generous: many shoppers share a carrier's address). */
+  codeIp: { name: "otp-ip", limit: 60, windowSeconds: 60 * 60, message: "Too many codes requested from your network." },
+  /** Wrong codes from one address, any number. */
+  verifyIp: { name: "otp-verify-ip", limit: 100, windowSeconds: 15 * 60, message: "Too many wrong codes." },
+} satisfies Record<string, RateRule>;
+
+const numberKey = (phone: string) => accountKey(`phone:${phone}`);
+
+async function requestCode(ctx: ApiContext) {
+  const rl = rateLimiter(ctx.db);
+  await rl.consume(PHONE_RULES.codeIp, addressKey(ctx.clientIp));
+  const body = validate(PhoneCodeRequestSchema, await ctx.body());
+  const me = body.purpose === "verify" ? await ctx.requireUser() : null;
+  await rl.consume(PHONE_RULES.codeNumber, numberKey(body.phone));
+  await issueCode(ctx.db, body.phone, body.purpose, me?.id ?? null);
+  return json({ detail: PHONE_MESSAGES.codeSent }, 202);
+}
+
+interface PhoneUser {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  is_active: boolean;
+  token_version: number;
+}
+const COLUMNS = "id, COALESCE(email::text, '') AS email, first_name, last_name, is_active, token_version";
+
+async function verifyCode(ctx: ApiContext) {
+  const rl = rateLimiter(ctx.db);
+  const ip = addressKey(ctx.clientIp);
+  await rl.check(PHONE_RULES.verifyIp, ip);
+  const body = validate(PhoneCodeVerifySchema, await ctx.body());
+  const c = await checkCode(ctx.db, body.phone, ["login", "register"], body.code);
+  if (!c.ok) {
+    if (c.wrong) await rl.fail(PHONE_RULES.verifyIp, ip);
+    throw badRequest({ code: [c.message] });
+  }
+  const find = () => ctx.db.query<PhoneUser>(`SELECT ${COLUMNS} FROM users WHERE phone = $1 AND phone_verified_at IS NOT NULL`, [body.phone]);
+  let u = (await find()).rows[0];
+  if (!u) {
+    await ctx.db.query(
+      `INSERT INTO users (email, password_hash, first_name, last_name, phone, phone_verified_at) VALUES (NULL, NULL, $2, $3, $1, now())
+       ON CONFLICT (phone) WHERE phone_verified_at IS NOT NULL DO NOTHING`,
+      [body.phone, body.first_name ?? "", body.last_name ?? ""],
+    );
+    u = (await find()).rows[0];
+  }
+  if (!u) throw new ApiError(500, { detail: "The account could not be created. Please try again." });
+  if (!u.is_active) throw badRequest({ non_field_errors: [ACCOUNT_DEACTIVATED_MESSAGE] });
+  return json(await issueTokens(ctx.db, u));
+}
+
+async function addPhone(ctx: ApiContext) {
+  const me = await ctx.requireUser();
+  const rl = rateLimiter(ctx.db);
+  const ip = addressKey(ctx.clientIp);
+  await rl.check(PHONE_RULES.verifyIp, ip);
+  const body = validate(PhoneAddSchema, await ctx.body());
+  const c = await checkCode(ctx.db, body.phone, ["verify"], body.code);
+  if (!c.ok || c.userId !== me.id) {
+    await rl.fail(PHONE_RULES.verifyIp, ip);
+    throw badRequest({ code: [c.ok ? PHONE_MESSAGES.noCode : c.message] });
+  }
+  const taken = await ctx.db.query("SELECT 1 FROM users WHERE phone = $1 AND phone_verified_at IS NOT NULL AND id <> $2", [body.phone, me.id]);
+  if (taken.rows.length) throw badRequest({ phone: [PHONE_MESSAGES.phoneTaken] });
+  try {
+    await ctx.db.query("UPDATE users SET phone = $2, phone_verified_at = now(), updated_at = now() WHERE id = $1", [me.id, body.phone]);
+  } catch {
+    throw badRequest({ phone: [PHONE_MESSAGES.phoneTaken] }); // lost a race for the number
+  }
+  return json({ detail: "Your phone number is verified.", phone: body.phone });
+}
+
+async function getChannels(ctx: ApiContext) {
+  const id = Number(ctx.params.userId);
+  return json(await readChannels(ctx.db, id));
+}
+
+async function putChannels(ctx: ApiContext) {
+  const id = Number(ctx.params.userId);
+  const body = validate(ChannelsSchema, await ctx.body());
+  return json(await saveChannels(ctx.db, id, body));
+}
+
+export const routes: RouteDef[] = [
+  { access: "public", method: "POST", path: "/users/auth/phone/request/", handler: requestCode, summary: "Send a 6-digit sign-in code by SMS (always 202: no account enumeration; purpose verify needs a signed-in user)", tag: "auth", auth: "optional", body: PhoneCodeRequestSchema, response: Detail, status: 202 },
+  { access: "public", method: "POST", path: "/users/auth/phone/verify/", handler: verifyCode, summary: "Sign in (or sign up) with a phone number and its code; answers the token pair of e-mail login", tag: "auth", body: PhoneCodeVerifySchema, response: LoginResponse },
+  { access: "authenticated", method: "POST", path: "/users/auth/phone/add/", handler: addPhone, summary: "Add a phone number to the signed-in account with a code from request/ (purpose verify)", tag: "auth", auth: "required", body: PhoneAddSchema, response: z.object({ detail: z.string(), phone: z.string() }) },
+  { access: "self", method: "GET", path: "/users/:userId/channels/", handler: getChannels, summary: "The user's channels for order updates (e-mail, SMS, WhatsApp)", tag: "users", auth: "required", response: ChannelsAnswer },
+  { access: "self", method: "PUT", path: "/users/:userId/channels/", handler: putChannels, summary: "Choose the channels for order updates; SMS and WhatsApp need a verified phone (400)", tag: "users", auth: "required", body: ChannelsSchema, response: ChannelsAnswer },
+  { access: "public", method: "GET", path: "/webhooks/whatsapp", handler: verifyWhatsAppSubscription, summary: "WhatsApp Cloud API subscription check (hub.mode, hub.verify_token, hub.challenge)", tag: "webhooks", auth: "none" },
+  { access: "public", method: "POST", path: "/webhooks/whatsapp", handler: receiveWhatsAppWebhook, summary: "WhatsApp inbound messages (X-Hub-Signature-256 checked when WHATSAPP_APP_SECRET is set); STOP opts the number out of WhatsApp", tag: "webhooks", auth: "none" },
+  { access: "public", method: "POST", path: "/webhooks/sms", handler: receiveSmsInbound, summary: "The SMS provider's inbound messages; STOP opts the number out of SMS", tag: "webhooks", auth: "none" },
+];

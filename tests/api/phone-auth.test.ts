@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { hashPassword } from "~/api/auth/routes";
+import { PHONE_MESSAGES } from "~/domain/phone";
+import { engines, makeUser, randomIp, useApi } from "./harness";
+import { lastCode, newPhone, smsTo } from "./phone-helpers";
+
+describe.each(engines())("phone sign-in on %s", (engine) => {
+  const api = useApi(engine);
+
+  it("registers with a phone number and a code from the SMS, then logs in with a new code; no e-mail needed", async () => {
+    const { local, e164 } = newPhone("0806");
+    const ip = randomIp();
+    const req = await api.call("/users/auth/phone/request/", { json: { phone: local, purpose: "register" }, ip });
+    expect(req.status).toBe(202);
+    const sms = await smsTo(api, e164);
+    expect(sms).toHaveLength(1);
+    expect(sms[0].text).toMatch(/^\d{6} is your BuildMart code/);
+    const code = await lastCode(api, e164);
+
+    const signed = await api.call("/users/auth/phone/verify/", { json: { phone: local, code, first_name: "Ngozi", last_name: "Okafor" }, ip });
+    expect(signed.status).toBe(200);
+    expect(signed.body).toMatchObject({ user: { first_name: "Ngozi", last_name: "Okafor", email: "" } });
+    expect(signed.body.access).toBeTruthy();
+    expect(signed.body.refresh).toBeTruthy();
+    const me = await api.call("/users/auth/user/", { token: signed.body.access });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: signed.body.user.id, phone: e164 });
+
+    // The code is used up.
+    expect((await api.call("/users/auth/phone/verify/", { json: { phone: local, code }, ip })).status).toBe(400);
+
+    // Logging in later, with the number typed another way: the same account.
+    expect((await api.call("/users/auth/phone/request/", { json: { phone: `+234 ${local.slice(1)}`, purpose: "login" }, ip })).status).toBe(202);
+    const again = await api.call("/users/auth/phone/verify/", { json: { phone: `234${local.slice(1)}`, code: await lastCode(api, e164) }, ip });
+    expect(again.status).toBe(200);
+    expect(again.body.user.id).toBe(signed.body.user.id);
+  });
+
+  it("wrong codes count down, the fifth locks the code; an expired code is refused", async () => {
+    const { local, e164 } = newPhone("0703");
+    const ip = randomIp();
+    await api.call("/users/auth/phone/request/", { json: { phone: local, purpose: "login" }, ip });
+    const code = await lastCode(api, e164);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const messages: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await api.call("/users/auth/phone/verify/", { json: { phone: local, code: wrong }, ip });
+      expect(r.status).toBe(400);
+      messages.push(r.body.code[0]);
+    }
+    expect(messages).toEqual([PHONE_MESSAGES.codeWrong(4), PHONE_MESSAGES.codeWrong(3), PHONE_MESSAGES.codeWrong(2), PHONE_MESSAGES.codeWrong(1), PHONE_MESSAGES.codeLocked]);
+    // Locked: even the right code no longer works.
+    const locked = await api.call("/users/auth/phone/verify/", { json: { phone: local, code }, ip });
+    expect(locked).toMatchObject({ status: 400, body: { code: [PHONE_MESSAGES.codeLocked] } });
+
+    // A new code replaces the locked one; once expired it is refused.
+    await api.call("/users/auth/phone/request/", { json: { phone: local, purpose: "login" }, ip });
+    const fresh = await lastCode(api, e164);
+    await api.db.query("UPDATE otp_codes SET expires_at = now() - interval '1 minute' WHERE phone = $1 AND used_at IS NULL", [e164]);
+    const expired = await api.call("/users/auth/phone/verify/", { json: { phone: local, code: fresh }, ip });
+    expect(expired).toMatchObject({ status: 400, body: { code: [PHONE_MESSAGES.codeExpired] } });
+    const rows = await api.db.query<{ code_hash: string }>("SELECT code_hash FROM otp_codes WHERE phone = $1", [e164]);
+    expect(rows.rows.length).toBeGreaterThan(0);
+    for (const r of rows.rows) expect(r.code_hash).not.toContain(fresh); // stored hashed
+  });
+
+  it("the same answer for a number with and without an account, and codes to one number are rate-limited", async () => {
+    const known = newPhone("0813");
+    const ip = randomIp();
+    await api.call("/users/auth/phone/request/", { json: { phone: known.local }, ip });
+    expect((await api.call("/users/auth/phone/verify/", { json: { phone: known.local, code: await lastCode(api, known.e164) }, ip })).status).toBe(200);
+
+    const unknown = newPhone("0905");
+    const a = await api.call("/users/auth/phone/request/", { json: { phone: known.local, purpose: "login" }, ip });
+    const b = await api.call("/users/auth/phone/request/", { json: { phone: unknown.local, purpose: "login" }, ip });
+    expect(a.status).toBe(202);
+    expect(b).toMatchObject({ status: a.status, body: a.body });
+
+    // Five codes an hour per number (two sent above), whatever the address.
+    for (let i = 0; i < 3; i++) expect((await api.call("/users/auth/phone/request/", { json: { phone: known.local }, ip: randomIp() })).status).toBe(202);
+    const limited = await api.call("/users/auth/phone/request/", { json: { phone: known.local }, ip: randomIp() });
+    expect(limited.status).toBe(429);
+    expect(limited.body.detail).toMatch(/Too many codes sent to this number/);
+    expect(limited.headers.get("Retry-After")).toBeTruthy();
+  });
+
+  it("a bad number is a 400 on the field; password login still works", async () => {
+    const r = await api.call("/users/auth/phone/request/", { json: { phone: "0603 123 4567" } });
+    expect(r).toMatchObject({ status: 400, body: { phone: [PHONE_MESSAGES.phoneInvalid] } });
+    const u = await makeUser(api, {});
+    await api.db.query("UPDATE users SET password_hash = $2, email_verified_at = now() WHERE id = $1", [u.id, await hashPassword("Cement-Blocks-42")]);
+    const login = await api.call("/users/auth/login/", { json: { email: u.email, password: "Cement-Blocks-42" } });
+    expect(login).toMatchObject({ status: 200, body: { user: { id: u.id, email: u.email } } });
+  });
+
+  it("a signed-in user adds and verifies a phone with a code; a number verified by another account is refused", async () => {
+    const u = await makeUser(api, {});
+    const { local, e164 } = newPhone("0915");
+    expect((await api.call("/users/auth/phone/request/", { json: { phone: local, purpose: "verify" } })).status).toBe(401);
+    expect((await api.call("/users/auth/phone/request/", { json: { phone: local, purpose: "verify" }, token: u.token })).status).toBe(202);
+    const add = await api.call("/users/auth/phone/add/", { json: { phone: local, code: await lastCode(api, e164) }, token: u.token });
+    expect(add).toMatchObject({ status: 200, body: { phone: e164 } });
+    const ch = await api.call(`/users/${u.id}/channels/`, { token: u.token });
+    expect(ch.body).toMatchObject({ phone: e164, phone_verified: true, email: true, sms: false, whatsapp: false });
+
+    // Now the number signs in to that account.
+    await api.call("/users/auth/phone/request/", { json: { phone: local } });
+    const signed = await api.call("/users/auth/phone/verify/", { json: { phone: local, code: await lastCode(api, e164) } });
+    expect(signed.body.user).toMatchObject({ id: u.id, email: u.email });
+
+    const other = await makeUser(api, {});
+    await api.call("/users/auth/phone/request/", { json: { phone: local, purpose: "verify" }, token: other.token });
+    const taken = await api.call("/users/auth/phone/add/", { json: { phone: local, code: await lastCode(api, e164) }, token: other.token });
+    expect(taken).toMatchObject({ status: 400, body: { phone: [PHONE_MESSAGES.phoneTaken] } });
+  });
+});
