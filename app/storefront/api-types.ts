@@ -5,6 +5,7 @@
  * Type-only imports: nothing of app/api reaches the browser bundle.
  */
 export type { ApiAddress } from "~/api/addresses/schemas";
+export type { ApiChannels } from "~/api/phone/schemas";
 export type {
   ApiAdminCategory,
   ApiAdminOverview,

@@ -6,6 +6,7 @@ const ITEMS = [
   { to: "/users/orders", label: "Orders" },
   { to: "/users/wishlist", label: "Wishlist" },
   { to: "/users/notification", label: "Notifications" },
+  { to: "/users/account/channels", label: "Order updates" },
 ] as const;
 
 export function AccountMenu({ firstName }: { firstName: string }) {

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuthShell, AuthSwitch, GoogleButton, OrDivider } from "~/components/auth-forms";
+import { PhoneSignInLink } from "~/components/phone-sign-in-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island, islandsLoader } from "~/components/ui/island";
 import { env } from "~/config.server";
@@ -69,6 +70,7 @@ export default function LoginRoute() {
         </>
       ) : null}
       <LoginForm redirectTo={redirectTo} lastResult={lastResult} />
+      <PhoneSignInLink redirectTo={redirectTo} />
       <AuthSwitch question="New to BuildMart NG?" label="Sign Up" to="/auth/register" redirectTo={redirectTo} guestCheckout={guestCheckout} buy={buy} />
     </AuthShell>
   );

@@ -1,0 +1,12 @@
+/** "Use your phone number": the way from /auth/login to /auth/phone (issue 21). */
+import { Link } from "@remix-run/react";
+
+export function PhoneSignInLink({ redirectTo }: { redirectTo?: string | null }) {
+  return (
+    <p className="mt-4 text-center">
+      <Link to={redirectTo ? `/auth/phone?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth/phone"} className="btn-outline inline-block w-full py-2.5 text-center">
+        Use your phone number
+      </Link>
+    </p>
+  );
+}
