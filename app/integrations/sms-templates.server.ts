@@ -22,6 +22,7 @@ export interface OrderValues {
 }
 
 const hi = (name: string) => (name ? `Hi ${name}, ` : "");
+const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 const ORDER_SMS: Record<OrderUpdate, (v: OrderValues) => string> = {
   placed: (v) => `${hi(v.name)}your BuildMart order ${v.order} (${v.amount}) is placed. Track it: ${v.url}`,
@@ -32,8 +33,15 @@ const ORDER_SMS: Record<OrderUpdate, (v: OrderValues) => string> = {
   refunded: (v) => `${hi(v.name)}we refunded ${v.amount} for BuildMart order ${v.order}. Details: ${v.url}`,
 };
 
-/** One SMS for an order update, shortened to 160 GSM-7 characters if a value is unusually long. */
-export const orderSms = (update: OrderUpdate, v: OrderValues) => toSingleSms(ORDER_SMS[update](v));
+/**
+ * One SMS for an order update: with the shopper's name when it fits in 160 GSM-7 characters, else
+ * without it (the link is never cut); cut short only if a value is unusually long.
+ */
+export function orderSms(update: OrderUpdate, v: OrderValues): string {
+  const named = toSingleSms(ORDER_SMS[update](v));
+  if (!named.endsWith("...") || !v.name) return named;
+  return toSingleSms(cap(ORDER_SMS[update]({ ...v, name: "" })));
+}
 
 /** The store's "New order" SMS to its owner. */
 export const newOrderSms = (v: { store: string; order: string; amount: string; url: string }) =>

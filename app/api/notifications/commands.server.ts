@@ -16,6 +16,7 @@
 import type { Queryable } from "~/db/client.server";
 import type { MailMessage } from "~/integrations/mail.server";
 import { queueMail } from "~/integrations/mail/queue.server";
+import { fanOutChannels } from "./channels.server";
 import type { NotificationKind } from "./schemas";
 
 export interface Notice {
@@ -48,6 +49,7 @@ export async function recordEvent(q: Queryable, event: RecordedEvent): Promise<v
     );
   }
   for (const m of event.mails ?? []) await queueMail(q, m);
+  await fanOutChannels(q, event.notices ?? []); // SMS and WhatsApp order updates (issue 21)
 }
 
 export type NotificationOwner = { userId: number } | { storeId: number };

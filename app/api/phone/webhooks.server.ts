@@ -28,7 +28,7 @@ export function verifyWhatsAppSubscription(ctx: ApiContext): Response {
   if (p.get("hub.mode") === "subscribe" && token && p.get("hub.verify_token") === token) {
     return new Response(p.get("hub.challenge") ?? "", { status: 200, headers: { "Content-Type": "text/plain" } });
   }
-  return json({ detail: "Verification failed." }, 403);
+  return json({ detail: "Verification failed." }, 400);
 }
 
 async function rawBody(request: Request): Promise<string> {

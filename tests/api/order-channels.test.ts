@@ -1,0 +1,105 @@
+/**
+ * Order updates by SMS and WhatsApp (issue 21): a paid card order's messages land in the
+ * stand-ins' outboxes for a shopper who chose those channels, none for one who did not; the
+ * channel choices need a verified phone; a STOP reply through the webhooks opts the number out.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCart, createOrder } from "~/db/seed/factories";
+import { gsm7Length } from "~/domain/phone";
+import { startPaystackStandin, type PaystackStandin } from "~/integrations/paystack/standin.server";
+import { inStockProducts } from "../guards/fixtures";
+import { engines, makeUser, useApi, type TestApi } from "./harness";
+import { setPaystack } from "./paystack-helpers";
+import { newPhone, smsTo, whatsappTo } from "./phone-helpers";
+
+/** A shopper with a verified phone and the given channels. */
+async function shopper(api: TestApi, channels: { sms: boolean; whatsapp: boolean }) {
+  const u = await makeUser(api, { first_name: "Chidi" });
+  const phone = newPhone("0802");
+  await api.db.query("UPDATE users SET phone = $2, phone_verified_at = now() WHERE id = $1", [u.id, phone.e164]);
+  const r = await api.call(`/users/${u.id}/channels/`, { method: "PUT", token: u.token, json: { email: true, ...channels } });
+  expect(r).toMatchObject({ status: 200, body: { email: true, ...channels, phone_verified: true, phone: phone.e164 } });
+  return { ...u, phone };
+}
+
+describe.each(engines())("order updates by SMS and WhatsApp on %s", (engine) => {
+  const api = useApi(engine);
+  let paystack: PaystackStandin;
+
+  beforeAll(async () => {
+    paystack = await startPaystackStandin({ webhookUrl: undefined, retryDelaysMs: [50], refundDelayMs: 50 });
+    setPaystack(paystack.secretKey, paystack.url);
+  });
+  afterAll(async () => {
+    await paystack.idle();
+    await paystack.close();
+    setPaystack(undefined, undefined);
+  });
+
+  async function payCardOrder(userId: number, token: string): Promise<string> {
+    const [a] = await inStockProducts(api.db, 1);
+    const cart = await createCart(api.db, { user_id: userId });
+    const order = await createOrder(api.db, {
+      user_id: userId,
+      items: [{ product_id: a, quantity: 1 }],
+      payment_method: "CardPayment",
+      shipping_kobo: 250_000,
+      delivery_address: { receiver_first_name: "Chidi", receiver_last_name: "Eze", street_address: "4 Awolowo Road", city: "Ikoyi", state: "Lagos", email: "chidi@example.com" },
+    });
+    await api.db.query("UPDATE orders SET source_cart_id = $2 WHERE id = $1", [order.id, cart.id]);
+    const made = await api.call("/payments/paystack/make/", { token, json: { order_id: order.id } });
+    expect(made.status).toBe(201);
+    const page = await (await fetch(made.body.data.authorization_url)).text();
+    const action = /action="([^"]+\/pay)"/.exec(page)![1].replace(/&amp;/g, "&");
+    const back = new URL((await fetch(action, { method: "POST", redirect: "manual" })).headers.get("location")!);
+    const done = await api.call("/payments/paystack/confirm_payment", { method: "PATCH", json: { trx_ref: back.searchParams.get("trxref"), order_id: order.id, payment_status: "Complete" } });
+    expect(done.body).toMatchObject({ paid: true });
+    return order.id;
+  }
+
+  it("a paid order texts and WhatsApps a shopper who opted in, and nobody who opted out", async () => {
+    const yes = await shopper(api, { sms: true, whatsapp: true });
+    const no = await shopper(api, { sms: false, whatsapp: false });
+    const paidYes = await payCardOrder(yes.id, yes.token);
+    await payCardOrder(no.id, no.token);
+
+    const number = `#${paidYes.split("-")[0].toUpperCase()}`;
+    const sms = await smsTo(api, yes.phone.e164);
+    const paidSms = sms.find((m) => m.text?.includes("we got your payment"));
+    expect(paidSms?.text).toContain(`Hi Chidi, we got your payment of N`);
+    expect(paidSms?.text).toContain(`order ${number}`);
+    expect(paidSms?.text).toContain(`/users/orders/${paidYes}`);
+    expect(gsm7Length(paidSms!.text!)).toBeLessThanOrEqual(160);
+    const wa = await whatsappTo(api, yes.phone.e164);
+    expect(wa.find((m) => m.template === "order_paid")?.params).toEqual(["Chidi", number, expect.stringMatching(/^₦/), expect.stringContaining(`/users/orders/${paidYes}`)]);
+
+    expect(await smsTo(api, no.phone.e164)).toEqual([]);
+    expect(await whatsappTo(api, no.phone.e164)).toEqual([]);
+  });
+
+  it("SMS and WhatsApp need a verified phone; STOP through the webhooks opts the number out", async () => {
+    const plain = await makeUser(api);
+    const refused = await api.call(`/users/${plain.id}/channels/`, { method: "PUT", token: plain.token, json: { email: true, sms: true, whatsapp: false } });
+    expect(refused).toMatchObject({ status: 400, body: { sms: ["Verify a phone number first to get updates by SMS or WhatsApp."] } });
+    // Someone else's channels: refused.
+    expect((await api.call(`/users/${plain.id}/channels/`, { token: (await makeUser(api)).token })).status).toBe(403);
+
+    const u = await shopper(api, { sms: true, whatsapp: true });
+    const hub = {
+      object: "whatsapp_business_account",
+      entry: [{ changes: [{ field: "messages", value: { messages: [{ from: u.phone.e164.slice(1), type: "text", text: { body: "Stop" } }] } }] }],
+    };
+    const r = await api.call("/webhooks/whatsapp", { method: "POST", json: hub });
+    expect(r).toMatchObject({ status: 200, body: { opted_out: 1 } });
+    expect((await api.call(`/users/${u.id}/channels/`, { token: u.token })).body).toMatchObject({ sms: true, whatsapp: false });
+
+    const s = await api.call("/webhooks/sms", { method: "POST", json: { from: u.phone.e164.slice(1), text: "STOP" } });
+    expect(s).toMatchObject({ status: 200, body: { opted_out: 1 } });
+    expect((await api.call(`/users/${u.id}/channels/`, { token: u.token })).body).toMatchObject({ email: true, sms: false, whatsapp: false });
+
+    // An opted-out shopper's paid order sends nothing on those channels.
+    await payCardOrder(u.id, u.token);
+    expect(await smsTo(api, u.phone.e164)).toEqual([]);
+    expect(await whatsappTo(api, u.phone.e164)).toEqual([]);
+  });
+});
