@@ -1,0 +1,80 @@
+/** Phone sign-in (issue 21): number → code from the SMS stand-in's outbox → signed in; then the account's channel choices. */
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { PHONE_MESSAGES } from "~/domain/phone";
+import { E2E_DATA_DIR, isPhone, jsEnabled, ready } from "./utils";
+
+/** The code of the newest SMS to `e164` in the e2e app's SMS outbox. */
+async function codeFor(e164: string, timeoutMs = 10_000): Promise<string> {
+  const dir = path.resolve(E2E_DATA_DIR, "sms-outbox");
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const texts = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith(".json"))
+          .sort()
+          .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { to: string; text: string })
+          .filter((m) => m.to === e164)
+      : [];
+    const code = /\b(\d{6})\b/.exec(texts.at(-1)?.text ?? "")?.[1];
+    if (code) return code;
+    if (Date.now() > end) throw new Error(`no SMS to ${e164}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+test("sign in with a phone number: number → code by SMS → signed in; channels on the account page", async ({ page }, testInfo) => {
+  const digits = String(Date.now() % 1e7).padStart(7, "0");
+  const local = `0809 ${digits.slice(0, 3)} ${digits.slice(3)}`;
+  const e164 = `+234809${digits}`;
+
+  await page.goto("/auth/login");
+  await ready(page, testInfo);
+  await page.getByRole("link", { name: "Use your phone number" }).click();
+  await expect(page).toHaveURL(/\/auth\/phone$/);
+  await ready(page, testInfo);
+  const phone = page.getByLabel("Phone number");
+  await expect(phone).toHaveAttribute("autocomplete", "tel");
+  await expect(phone).toHaveAttribute("inputmode", "tel");
+
+  // Not a Nigerian mobile number: the message next to the field, the typed value kept.
+  await phone.fill("0603 123 4567");
+  await page.getByRole("button", { name: "Send me a code" }).click();
+  await expect(page.getByText(PHONE_MESSAGES.phoneInvalid)).toBeVisible();
+  await expect(page.getByLabel("Phone number")).toHaveValue("0603 123 4567");
+
+  await page.getByLabel("Phone number").fill(local);
+  await page.getByRole("button", { name: "Send me a code" }).click();
+  await expect(page.getByRole("status")).toContainText("6-digit code");
+  const code = page.getByLabel("6-digit code");
+  await expect(code).toHaveAttribute("autocomplete", "one-time-code");
+  await expect(code).toHaveAttribute("inputmode", "numeric");
+  const right = await codeFor(e164);
+
+  // A wrong code: how many tries are left.
+  await code.fill(right === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText(PHONE_MESSAGES.codeWrong(4))).toBeVisible();
+  if (isPhone(testInfo) && !jsEnabled(testInfo)) {
+    fs.mkdirSync("/work/shots/phone", { recursive: true });
+    await page.screenshot({ path: "/work/shots/phone/phone-signin.png", fullPage: true });
+  }
+
+  await page.getByLabel("6-digit code").fill(right);
+  await page.getByLabel(/First name/).fill("Emeka");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByTestId("account-menu").waitFor({ state: "attached" });
+
+  // A new account made with the number: SMS and WhatsApp can be chosen, its number is verified.
+  await page.goto("/users/account/channels");
+  await ready(page, testInfo);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Order updates");
+  await page.getByLabel("SMS", { exact: true }).check();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByTestId("flash")).toContainText("Your choices are saved.");
+  await expect(page.getByLabel("SMS", { exact: true })).toBeChecked();
+  await expect(page.getByLabel("WhatsApp", { exact: true })).not.toBeChecked();
+  if (isPhone(testInfo) && !jsEnabled(testInfo)) await page.screenshot({ path: "/work/shots/phone/account-channels.png", fullPage: true });
+});
