@@ -91,3 +91,10 @@ export function toSingleSms(text: string): string {
   while ((gsm7Length(chars.join("")) ?? 0) > SMS_MAX - 3) chars = chars.slice(0, -1);
   return `${chars.join("").trimEnd()}...`;
 }
+
+/** +2348031234567 → "0803 123 4567", as shoppers write their number (other text unchanged). */
+export function localPhone(e164: string): string {
+  if (!/^\+234\d{10}$/.test(e164)) return e164;
+  const d = `0${e164.slice(4)}`;
+  return `${d.slice(0, 4)} ${d.slice(4, 7)} ${d.slice(7)}`;
+}

@@ -11,7 +11,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PHONE_REQUEST_CONSTRAINT, PHONE_VERIFY_CONSTRAINT } from "~/components/phone-constraints";
 import { Field, FormErrors } from "~/components/ui/forms";
 import { formProps, inputProps, useReplyForm, type Reply } from "~/components/ui/reply-form";
-import { PHONE_MESSAGES } from "~/domain/phone";
+import { localPhone, PHONE_MESSAGES } from "~/domain/phone";
 import { log } from "~/ops/logger.server";
 import { apiFor } from "~/storefront/api.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
@@ -28,12 +28,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 type Answer = { step: "phone"; result: Reply } | { step: "code"; phone: string; sent: boolean; result: Reply | null };
-
-/** +2348031234567 → 0803 123 4567, as shoppers write it. */
-const localForm = (e164: string) => {
-  const d = `0${e164.slice(4)}`;
-  return `${d.slice(0, 4)} ${d.slice(4, 7)} ${d.slice(7)}`;
-};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -112,7 +106,7 @@ function PhoneForm({ lastResult, redirectTo }: { lastResult: Reply | null; redir
 
 function CodeForm({ phone, sent, lastResult, redirectTo }: { phone: string; sent: boolean; lastResult: Reply | null; redirectTo: string }) {
   const [form, fields] = useReplyForm({ id: "phone-verify", lastResult, constraint: PHONE_VERIFY_CONSTRAINT });
-  const shown = /^\+234\d{10}$/.test(phone) ? localForm(phone) : phone;
+  const shown = localPhone(phone);
   return (
     <>
       {sent ? (

@@ -9,7 +9,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, FormErrors } from "~/components/ui/forms";
-import { PHONE_MESSAGES } from "~/domain/phone";
+import { localPhone, PHONE_MESSAGES } from "~/domain/phone";
 import type { ApiChannels } from "~/storefront/api-types";
 import { requireUser } from "~/storefront/auth.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
@@ -69,9 +69,9 @@ export default function ChannelsRoute() {
           id={`channel-${name}`}
           name={name}
           type="checkbox"
-          defaultChecked={channels[name]}
+          defaultChecked={channels[name] && !disabled}
           disabled={disabled}
-          aria-describedby={disabled ? "channels-phone-hint" : undefined}
+          aria-describedby={disabled && name !== "email" ? "channels-phone-hint" : undefined}
           className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
         />
         <label htmlFor={`channel-${name}`} className={`text-sm ${disabled ? "text-gray-400" : "text-gray-700"}`}>
@@ -88,7 +88,7 @@ export default function ChannelsRoute() {
       <Form method="post" className="mt-4 space-y-3">
         <FormErrors errors={errs?.formErrors} />
         <input type="hidden" name="intent" value="channels" />
-        {box("email", channels.has_email ? "E-mail" : "E-mail (add an e-mail address to your account first)", false)}
+        {box("email", channels.has_email ? "E-mail" : "E-mail (your account has no e-mail address)", !channels.has_email)}
         {box("sms", "SMS", needsPhone)}
         {box("whatsapp", "WhatsApp", needsPhone)}
         {needsPhone ? (
@@ -96,7 +96,7 @@ export default function ChannelsRoute() {
             {PHONE_MESSAGES.channelNeedsPhone}
           </p>
         ) : (
-          <p className="text-xs text-gray-600">SMS and WhatsApp go to {channels.phone}. Reply STOP to any message to stop them.</p>
+          <p className="text-xs text-gray-600">SMS and WhatsApp go to {localPhone(channels.phone ?? "")}. Reply STOP to any message to stop them.</p>
         )}
         <SubmitButton className="btn-primary px-6 py-2">Save</SubmitButton>
       </Form>
@@ -110,7 +110,7 @@ function PhoneVerify({ verified, current, answer }: { verified: boolean; current
     return (
       <Form method="post" className="mt-6 space-y-3 border-t border-gray-200 pt-4">
         <h2 className="font-semibold text-ink">Verify your phone</h2>
-        <p className="text-sm text-gray-700">We sent a 6-digit code to {answer.phone}.</p>
+        <p className="text-sm text-gray-700">We sent a 6-digit code to {localPhone(answer.phone ?? "")}.</p>
         <FormErrors errors={answer.formErrors} />
         <input type="hidden" name="intent" value="phone-add" />
         <input type="hidden" name="phone" value={answer.phone} />
@@ -130,7 +130,7 @@ function PhoneVerify({ verified, current, answer }: { verified: boolean; current
       <input type="hidden" name="intent" value="phone-send" />
       <Field
         labelProps={{ children: "Phone number" }}
-        inputProps={{ id: "verify-phone", name: "phone", type: "tel", required: true, autoComplete: "tel", inputMode: "tel", defaultValue: answer?.phone ?? current ?? "", placeholder: "0803 123 4567" }}
+        inputProps={{ id: "verify-phone", name: "phone", type: "tel", required: true, autoComplete: "tel", inputMode: "tel", defaultValue: answer?.phone ?? (current ? localPhone(current) : ""), placeholder: "0803 123 4567" }}
         errors={answer?.fieldErrors.phone}
       />
       <SubmitButton className="btn-outline px-6 py-2">Send me a code</SubmitButton>
