@@ -4,7 +4,9 @@
  * channel choices need a verified phone; a STOP reply through the webhooks opts the number out.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCart, createOrder } from "~/db/seed/factories";
+import { recordEvent } from "~/api/notifications/commands.server";
+import { buyerNotice, storeNotices } from "~/api/notifications/events.server";
+import { createCart, createOrder, createStore } from "~/db/seed/factories";
 import { gsm7Length } from "~/domain/phone";
 import { startPaystackStandin, type PaystackStandin } from "~/integrations/paystack/standin.server";
 import { inStockProducts } from "../guards/fixtures";
@@ -101,5 +103,35 @@ describe.each(engines())("order updates by SMS and WhatsApp on %s", (engine) => 
     await payCardOrder(u.id, u.token);
     expect(await smsTo(api, u.phone.e164)).toEqual([]);
     expect(await whatsappTo(api, u.phone.e164)).toEqual([]);
+  });
+
+  it("shipped, delivered and whole-order cancellations reach the shopper; one cancelled line does not; the store's owner gets New order", async () => {
+    const buyer = await shopper(api, { sms: true, whatsapp: false });
+    const owner = await shopper(api, { sms: true, whatsapp: true });
+    const store = await createStore(api.db, { owner_id: owner.id, name: "Ikeja Roofing Depot" });
+    const [a] = await inStockProducts(api.db, 1);
+    const order = await createOrder(api.db, { user_id: buyer.id, items: [{ product_id: a, quantity: 1 }], payment_method: "PayOnDelivery", shipping_kobo: 150_000 });
+    const number = `#${order.id.split("-")[0].toUpperCase()}`;
+    await api.db.tx(async (tx) => {
+      await recordEvent(tx, { notices: [buyerNotice(buyer.id, order.id, "order_placed", "placed"), ...storeNotices([store], order.id, "order_placed", "New order")] });
+      await recordEvent(tx, { notices: [buyerNotice(buyer.id, order.id, "item_cancelled", "Item cancelled")] }); // the order still has an active line
+      await recordEvent(tx, { notices: [buyerNotice(buyer.id, order.id, "order_shipped", "shipped")] });
+      await recordEvent(tx, { notices: [buyerNotice(buyer.id, order.id, "order_delivered", "delivered")] });
+    });
+    const texts = (await smsTo(api, buyer.phone.e164)).map((m) => m.text!);
+    expect(texts).toEqual([
+      expect.stringContaining(`order ${number} (`),
+      expect.stringContaining("is on its way"),
+      expect.stringContaining("was delivered"),
+    ]);
+    expect(texts[0]).toMatch(/is placed/);
+    expect(await whatsappTo(api, buyer.phone.e164)).toEqual([]); // WhatsApp not chosen
+    const ownerSms = await smsTo(api, owner.phone.e164);
+    expect(ownerSms.map((m) => m.text)).toEqual([expect.stringMatching(new RegExp(`^New order ${number} for Ikeja Roofing Depot: N`))]);
+    expect((await whatsappTo(api, owner.phone.e164)).map((m) => m.template)).toEqual(["order_new_order"]);
+
+    await api.db.query("UPDATE order_items SET status = 'Cancelled' WHERE order_id = $1", [order.id]);
+    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "item_cancelled", "Order cancelled")] });
+    expect((await smsTo(api, buyer.phone.e164)).at(-1)?.text).toContain("was cancelled");
   });
 });
