@@ -12,7 +12,7 @@ import { bandRange, PRICE_BAND_COUNT } from "~/domain/price-bands";
 import { notFound, paged, pageParams } from "../core/http";
 import { matchSql, planSearch, rankSql, type SearchPlan } from "../search.server";
 import { hiddenSql, listedHashedSql, listedSql, liveCategorySql } from "./listed";
-import { PRODUCT_COLUMNS, PRODUCT_FROM, serializeProduct, type CategoryRow, type ImageRow, type ProductRow } from "./serialize";
+import { PRODUCT_COLUMNS, PRODUCT_FROM, serializeProduct, serializeSeller, type CategoryRow, type ImageRow, type ProductRow, type SellerRow } from "./serialize";
 
 const COUNT_CAP = 10_000;
 /**
@@ -575,4 +575,16 @@ export async function productOptions(q: Queryable, productId: number) {
     stock_quantity: o.stock_quantity,
     in_stock: o.stock_quantity > 0,
   }));
+}
+
+/** A product's store as its detail answer shows it (serializeSeller), with its products' average rating; null when the store is gone. */
+export async function sellerOf(q: Queryable, storeId: number, origin: string) {
+  const r = await q.query<SellerRow>(
+    `SELECT s.id, s.name, s.slug, s.logo_key, s.verified_at IS NOT NULL AS verified, s.state,
+            (SELECT avg(rv.rating) FROM reviews rv JOIN products rp ON rp.id = rv.product_id WHERE rp.store_id = s.id AND rp.deleted_at IS NULL) AS rating_average,
+            (SELECT count(*) FROM reviews rv JOIN products rp ON rp.id = rv.product_id WHERE rp.store_id = s.id AND rp.deleted_at IS NULL) AS rating_count
+       FROM stores s WHERE s.id = $1`,
+    [storeId],
+  );
+  return r.rows[0] ? serializeSeller(r.rows[0], origin) : null;
 }

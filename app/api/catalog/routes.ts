@@ -17,6 +17,7 @@ import {
   randomProducts,
   rootCategories,
   serializeProducts,
+  sellerOf,
   subcategories,
 } from "./queries.server";
 import { CategoryPageSchema, CategorySchema, ProductPageSchema, ProductSchema, StoreProductPageSchema } from "./schemas";
@@ -135,7 +136,7 @@ export const routes: RouteDef[] = [
     access: "public",
     path: "/products/:id/",
     cache: "catalog",
-    summary: "One product (404 when missing or deleted, or unpublished and not yours)",
+    summary: "One product with its options and `seller` (store name, slug, logo, verified, state, average rating of its products; additive) (404 when missing or deleted, or unpublished and not yours)",
     tag: "catalog",
     response: ProductSchema,
     async handler(ctx) {
@@ -147,7 +148,9 @@ export const routes: RouteDef[] = [
         if (!(await ctx.hasStoreRole(await ctx.user(), row.store_id, "member"))) throw notFound();
       }
       const [product] = await serializeProducts(ctx.db, [row], ctx.url.origin);
-      return json({ ...product, options: await productOptions(ctx.db, id) });
+      const options = await productOptions(ctx.db, id);
+      const seller = await sellerOf(ctx.db, row.store_id, ctx.url.origin);
+      return json({ ...product, options, ...(seller ? { seller } : {}) });
     },
   },
   {

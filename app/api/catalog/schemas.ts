@@ -50,6 +50,23 @@ export const ProductOptionAnswerSchema = z.object({
 });
 
 /**
+ * GET /products/{id}/ only (additive, issue 20): who sells it. `logo` null without one; `verified`:
+ * an admin verified the store; `state`: where it ships from (null: not on record); `rating_average`
+ * (1 decimal, null with no reviews) over `rating_count` reviews of the store's products.
+ */
+export const SellerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  logo: z.string().nullable(),
+  verified: z.boolean(),
+  state: z.string().nullable(),
+  rating_average: z.number().nullable(),
+  rating_count: z.number(),
+});
+export type ApiSeller = z.infer<typeof SellerSchema>;
+
+/**
  * A product as the shop shows it: images are [{image: url, id}] (first is the cover). GET
  * /products/{id}/ adds `options` (grouped by variant in the order given, cheapest first within one).
  */
@@ -57,6 +74,7 @@ export const ProductSchema = z.object({
   ...productFields,
   images: z.array(z.object({ image: z.string(), id: z.number() })),
   options: z.array(ProductOptionAnswerSchema).optional(),
+  seller: SellerSchema.optional(),
 });
 /** A product in the store view (GET /products/store/{storeId}/): images are [{"<imageId>": url}]. */
 export const StoreProductSchema = z.object({ ...productFields, images: z.array(z.record(z.string(), z.string())) });

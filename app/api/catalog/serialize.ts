@@ -1,6 +1,6 @@
 /** Catalogue: rows to the API's JSON shapes (spec section 3, api-contract.md). */
 import { koboToNaira } from "~/domain/money";
-import { imageUrl, PLACEHOLDER_IMAGE_KEY } from "../core/media";
+import { imageUrl, optionalImageUrl, PLACEHOLDER_IMAGE_KEY } from "../core/media";
 
 export interface CategoryRow {
   id: number;
@@ -88,3 +88,37 @@ export function serializeProduct(
 }
 
 export type SerializedProduct = ReturnType<typeof serializeProduct>;
+
+/** The seller of a product, for its detail answer (GET /products/{id}/): see sellerOf in queries.server.ts. */
+export interface SellerRow {
+  id: number;
+  name: string;
+  slug: string;
+  logo_key: string | null;
+  verified: boolean;
+  state: string | null;
+  rating_average: number | string | null;
+  rating_count: number | string;
+}
+
+/**
+ * `seller` of the product detail answer (additive, issue 20): the store's name, slug (its shop page
+ * /shop/<slug>), logo URL (null without one), whether an admin verified it, the state it ships from
+ * (null: not on record) and the average rating (1 decimal, null with no reviews) over `rating_count`
+ * reviews of its products still in the catalogue.
+ */
+export function serializeSeller(s: SellerRow, origin: string) {
+  const count = Number(s.rating_count);
+  return {
+    id: s.id,
+    name: s.name,
+    slug: s.slug,
+    logo: optionalImageUrl(origin, s.logo_key),
+    verified: s.verified,
+    state: s.state,
+    rating_average: count > 0 && s.rating_average !== null ? Math.round(Number(s.rating_average) * 10) / 10 : null,
+    rating_count: count,
+  };
+}
+
+export type SerializedSeller = ReturnType<typeof serializeSeller>;

@@ -30,7 +30,8 @@
  *   (spec 5 guest rules); 400 {buy: [...]} (product not available); 404 a cart_id that is not the caller's;
  *   409 {detail: "Not enough stock for <name>: only N left.", product_id, available} (nothing is written).
  *
- * GET /orders/{productId}/shippingfee/?state=Lagos&quantity=2   (public) → {shipping_cost, state, zone}
+ * GET /orders/{productId}/shippingfee/?state=Lagos&quantity=2   (public) → {shipping_cost, state, zone, origin_state,
+ *   earliest_delivery, latest_delivery} (the last two: the delivery window if ordered today, app/domain/delivery.ts)
  *   Buy-now quote, by the same rule as the cart and the order. Unknown/missing state: the base zone.
  *   With an order's uuid in place of the product id (the spec's "order id form", used for carts): the
  *   shipping that order was charged, for whoever may read the order (else 401/404 as GET /orders/{id}/).
@@ -58,6 +59,7 @@ import { log } from "~/ops/logger.server";
 import { canonicalState } from "~/domain/addresses";
 import { DEFAULT_PAYMENT_METHOD } from "~/domain/orders";
 import { distanceOf, shipmentShippingKobo } from "~/domain/shipping";
+import { deliveryWindowFor } from "~/domain/delivery";
 import { koboToNaira } from "~/domain/money";
 import { ApiError, badRequest, json, notFound, paged, pageParams, validate } from "../core/http";
 import { storeView } from "./store-routes";
@@ -242,7 +244,15 @@ async function shippingFee(ctx: ApiContext) {
   const p = r.rows[0];
   if (!p) throw notFound();
   const fee = shipmentShippingKobo([{ size: p.size, quantity, unitPriceKobo: p.selling_price_kobo }], p.store_state, state);
-  return json({ shipping_cost: koboToNaira(fee), state, zone: distanceOf(p.store_state, state), origin_state: p.store_state ?? null });
+  const w = deliveryWindowFor(p.store_state, state, new Date());
+  return json({
+    shipping_cost: koboToNaira(fee),
+    state,
+    zone: w.distance,
+    origin_state: p.store_state ?? null,
+    earliest_delivery: w.earliest,
+    latest_delivery: w.latest,
+  });
 }
 
 async function createItem(ctx: ApiContext) {
