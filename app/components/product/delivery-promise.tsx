@@ -28,23 +28,31 @@ export function PromiseLine({ state, fee, earliest, latest }: { state: string; f
   );
 }
 
-export function DeliveryPromise({ data, intentValue = "delivery-state" }: { data: PromiseData; intentValue?: string }) {
+/**
+ * The promise with its picker. `summary={false}` (the cart): only the picker and the note, each
+ * store's shipment saying its own fee and dates.
+ */
+export function DeliveryPromise({ data, summary = true }: { data: PromiseData; summary?: boolean }) {
   const { state, source, quote } = data;
   return (
-    <section aria-label="Delivery" className="mt-3 rounded-lg border border-gray-200 bg-white p-3 text-sm" data-testid="delivery-promise">
-      <p data-testid="delivery-promise-text">
-        {quote ? <PromiseLine state={state} fee={quote.fee} earliest={quote.earliest} latest={quote.latest} /> : <>Delivery to {stateLabel(state)}: priced at checkout.</>}
-      </p>
+    <section aria-label="Delivery" className={`${summary ? "mt-3" : ""} rounded-lg border border-gray-200 bg-white p-3 text-sm`} data-testid="delivery-promise">
+      {summary ? (
+        <p data-testid="delivery-promise-text">
+          {quote ? <PromiseLine state={state} fee={quote.fee} earliest={quote.earliest} latest={quote.latest} /> : <>Delivery to {stateLabel(state)}: priced at checkout.</>}
+        </p>
+      ) : (
+        <p className="font-semibold">Delivering to {stateLabel(state)}</p>
+      )}
       <p className="mt-0.5 text-xs text-gray-600">
         {source === "default"
           ? "Lagos is shown until you choose your state. "
           : source === "address"
             ? "Your default address's state. "
             : null}
-        Fee for one item; business days, Sundays and public holidays excluded.
+        {summary ? "Fee for one item; " : "Dates in "}business days, Sundays and public holidays excluded.
       </p>
       <Form method="post" replace preventScrollReset className="mt-2 flex items-center gap-2">
-        <input type="hidden" name="intent" value={intentValue} />
+        <input type="hidden" name="intent" value="delivery-state" />
         <label htmlFor="delivery-state" className="sr-only">
           Deliver to state
         </label>
