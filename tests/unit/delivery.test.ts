@@ -13,6 +13,7 @@ import {
   LEAD_DAYS,
 } from "~/domain/delivery";
 import { DISTANCES, shipmentShippingKobo } from "~/domain/shipping";
+import { isBulkItem, stockState } from "~/domain/cart";
 
 describe("public holidays", () => {
   it("computes Easter, so Good Friday and Easter Monday move with it", () => {
@@ -92,5 +93,21 @@ describe("delivery promise", () => {
     expect(formatDeliveryDate("2026-12-01")).toBe("Tue 1 Dec");
     expect(formatDeliveryWindow({ earliest: "2026-12-01", latest: "2026-12-03" })).toBe("Tue 1 Dec – Thu 3 Dec");
     expect(formatDeliveryWindow({ earliest: "2026-12-01", latest: "2026-12-01" })).toBe("Tue 1 Dec");
+  });
+});
+
+describe("product page stock and bulk rules", () => {
+  it("says out of stock, only N left under 10, else in stock", () => {
+    expect(stockState(0)).toEqual({ kind: "out", text: "Out of stock" });
+    expect(stockState(3)).toEqual({ kind: "few", text: "Only 3 left" });
+    expect(stockState(9).text).toBe("Only 9 left");
+    expect(stockState(10)).toEqual({ kind: "in", text: "In stock" });
+  });
+
+  it("treats cement, blocks and rods as bulk, by category or name", () => {
+    expect(isBulkItem({ name: "Dangote 3X Cement 42.5R, 50 kg bag", category_slug: "cement-concrete" })).toBe(true);
+    expect(isBulkItem({ name: "Y12 high-tensile rod, 12 m", category_slug: "iron-rods-steel" })).toBe(true);
+    expect(isBulkItem({ name: "9-inch hollow sandcrete blocks", category_slug: "building-materials" })).toBe(true);
+    expect(isBulkItem({ name: "Outdoor LED floodlight 200 W", category_slug: "lighting" })).toBe(false);
   });
 });
