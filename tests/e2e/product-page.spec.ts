@@ -60,6 +60,7 @@ test("a typed quantity of 3 puts 3 in the cart", async ({ page, request }, testI
   await expect(line.getByTestId("quantity")).toHaveValue("3");
   // the cart's shipment carries the promise too (Lagos until a state is picked)
   await expect(page.getByTestId("cart-store-promise").first()).toContainText("Delivery to Lagos");
+  if (testInfo.project.name === "js-off-phone") await page.screenshot({ path: "/work/shots/pdp/cart-promise-360.png", fullPage: true });
 });
 
 test("a product with few left says so", async ({ page, request }, testInfo) => {
