@@ -41,7 +41,7 @@ export async function deliveryStateFor(api: Api, request: Request): Promise<Deli
   if (fromCookie) return { state: fromCookie, source: "picked" };
   const user = api.user;
   if (user) {
-    const r = await api.once("addresses", () => api.get<ApiAddress[]>(`/users/${user.id}/addresses/`));
+    const r = await api.once("delivery:addresses", () => api.get<ApiAddress[]>(`/users/${user.id}/addresses/`));
     const def = r.ok ? (r.data.find((a) => a.is_default) ?? null) : null;
     const s = def ? canonicalState(def.state) : null;
     if (s) return { state: s, source: "address" };

@@ -5,7 +5,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { formatDeliveryWindow } from "../../app/domain/delivery";
 import { formatNaira } from "../../app/domain/money";
-import { isPhone, jsEnabled, ready } from "./utils";
+import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
 
 interface P {
   id: number;
@@ -108,4 +108,29 @@ test("the delivery promise follows the state picker, and the WhatsApp link carri
   if (jsEnabled(testInfo)) await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
   if (testInfo.project.name === "js-on-desktop") await page.screenshot({ path: "/work/shots/pdp/product-desktop.png" });
   if (isPhone(testInfo) && !jsEnabled(testInfo)) await page.screenshot({ path: "/work/shots/pdp/product-phone-full.png", fullPage: true });
+});
+
+test("a signed-in shopper's promise goes to their default address's state", async ({ page, request }, testInfo) => {
+  const shopper = await newShopper(request);
+  const auth = await request.post("/api/v1/users/auth/login/", { data: { email: shopper.email, password: shopper.password } });
+  const { access, user } = (await auth.json()) as { access: string; user: { id: number } };
+  const address = await request.post("/api/v1/users/adresses/", {
+    headers: { Authorization: `Bearer ${access}` },
+    data: {
+      user: user.id,
+      receiver_first_name: shopper.firstName,
+      receiver_last_name: "Okafor",
+      receiver_phone_one: "08031234567",
+      street_address: "14 Zoo Road, Gyadi-Gyadi",
+      city: "Kano",
+      state: "Kano",
+      country: "NGA",
+    },
+  });
+  expect(address.status(), await address.text()).toBe(201);
+  const p = (await products(request))[1];
+  await login(page, shopper.email, shopper.password, testInfo);
+  await page.goto(`/products/${p.id}`);
+  await expect(page.getByTestId("delivery-promise-text")).toHaveText(promiseText(await quote(request, p.id, "Kano"), "Kano"));
+  await expect(page.getByTestId("delivery-promise")).toContainText("Your default address's state");
 });
