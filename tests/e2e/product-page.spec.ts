@@ -30,11 +30,15 @@ const quote = async (request: APIRequestContext, id: number, state: string): Pro
   (await request.get(`/api/v1/orders/${id}/shippingfee/?state=${encodeURIComponent(state)}&quantity=1`)).json();
 const promiseText = (q: Quote, state: string) => `Delivery to ${state}: ${q.shipping_cost === 0 ? "free" : formatNaira(q.shipping_cost)}, arrives ${formatDeliveryWindow({ earliest: q.earliest_delivery, latest: q.latest_delivery })}`;
 
-test("at 360x640 the name, price, stock and Add to Cart with its quantity are in the first screen", async ({ page, request }, testInfo) => {
+test("at 360x640 the name, price, stock and Add to Cart with its quantity are in the first screen; cement takes a typed bulk quantity", async ({ page, request }, testInfo) => {
   await page.setViewportSize({ width: 360, height: 640 });
-  const p = (await products(request))[0];
+  // a bag of cement: a bulk item, and a long name
+  const r = await request.get("/api/v1/products/?search=cement&page_size=20");
+  const p = ((await r.json()).results as P[]).find((x) => x.in_stock && x.category_slug === "cement-concrete")!;
+  expect(p).toBeDefined();
   await page.goto(`/products/${p.id}`);
   await ready(page, testInfo);
+  await expect(page.getByLabel("Quantity (type any)")).toHaveAttribute("type", "number");
   for (const el of [page.getByRole("heading", { level: 1 }), page.getByTestId("price"), page.getByTestId("stock-state"), page.getByTestId("product-quantity"), page.getByRole("button", { name: "Add to Cart", exact: true })]) {
     const box = await el.boundingBox();
     expect(box).not.toBeNull();
