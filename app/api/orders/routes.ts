@@ -325,6 +325,12 @@ export const routes: RouteDef[] = [
     method: "GET",
     path: "/orders/:productId/shippingfee/",
     access: "public",
+    // The product form is the same for everyone until the catalogue changes (price, size, the
+    // store's state); its dates move with the day, so an answer is reused for 5 minutes at most.
+    // The order-id form looks at the caller, so it is never kept (core/router.ts). Kept answers
+    // show no stock, so a product page asking for its quote stays in the page cache over checkouts.
+    cache: "catalog",
+    cacheSeconds: 300,
     summary: "Shipping for buy-now: {shipping_cost} of `quantity` (default 1) of the product to `state` (zone table; unknown state: the base zone)",
     tag: "orders",
     auth: "none",
