@@ -1,5 +1,6 @@
 /** Nigerian addresses (issue 20, part 4): LGA and landmark on addresses and orders; postal code optional. */
 import { describe, expect, it } from "vitest";
+import { newOrderStoreMails } from "~/api/notifications/events.server";
 import { createProduct, createStore } from "~/db/seed/factories";
 import { engines, makeUser, useApi, type TestApi } from "./harness";
 import { GUEST_ADDRESS } from "./orders-helpers";
@@ -125,6 +126,9 @@ describe.each(engines())("addresses with LGA and landmark on %s", (engine) => {
     const theirs = await api.call(`/orders/${store.id}/store/${placed.body.id}/`, { token: owner.token });
     expect(theirs.status).toBe(200);
     expect(theirs.body.delivery_address).toMatchObject({ state: "Oyo", lga: "Ibadan North", landmark: "Near Bodija Market bus stop" });
+    // The store's "New order" e-mail says where it goes, LGA included.
+    const [mail] = (await newOrderStoreMails(api.db, placed.body.id)).filter((m) => m.to === owner.email);
+    expect(mail.text).toContain("to deliver to Ibadan North LGA, Oyo.");
 
     // Editing the address later does not change where the order went.
     await api.call(`/users/adresses/${a.body.id}/`, { method: "PATCH", token: u.token, json: { lga: "Ibadan South-West", landmark: "" } });
