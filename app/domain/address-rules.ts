@@ -1,7 +1,6 @@
 /** The address book's limits, messages and state names without zod, so the browser may import them (docs/architecture.md, Forms); ./addresses.ts re-exports them. */
 import { TEXT_MAX } from "./text-max";
 import { NIGERIAN_STATES } from "./states";
-import { canonicalLga } from "./lgas";
 
 /** At most this many addresses per user (spec section 9). */
 export const MAX_ADDRESSES = 3;
@@ -27,12 +26,6 @@ export const ADDRESS_MESSAGES = {
 /** The 400 message when an address's LGA is not one of its state's: names both, so the fix is obvious. */
 export const lgaNotInStateMessage = (lga: string, state: string) =>
   `${lga} is not an LGA of ${state}. Choose an LGA of ${state}, or change the state.`;
-
-/** The rule of an address's LGA: none, or one of its state's. The message when broken, else null. */
-export function lgaStateProblem(state: string, lga: string | null | undefined): string | null {
-  if (!lga || canonicalLga(state, lga)) return null;
-  return lgaNotInStateMessage(lga, state);
-}
 
 /** Minimum lengths (spec section 9: names, city min 3; addresses min 10). */
 export const ADDRESS_MIN = { name: 3, street: 10, city: 3 } as const;

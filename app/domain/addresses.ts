@@ -9,8 +9,10 @@ import { intIdField, optionalPhoneField, phoneField, requiredText } from "./vali
 
 export * from "./address-rules";
 import { canonicalState } from "./address-rules";
-import { ADDRESS_MESSAGES, ADDRESS_MIN, lgaStateProblem } from "./address-rules";
-import { lgaSpelling } from "./lgas";
+import { ADDRESS_MESSAGES, ADDRESS_MIN } from "./address-rules";
+import { lgaSpelling, lgaStateProblem } from "./lgas";
+
+export { lgaStateProblem } from "./lgas";
 
 /** A checkbox or JSON boolean: true, "true", "on", "1", "True" are true. */
 export const boolLike = /* @__PURE__ */ (() =>

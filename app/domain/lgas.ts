@@ -1,8 +1,11 @@
 /**
  * The 774 local government areas of Nigeria by state (the FCT's 6 area councils included), as the
  * official lists spell them (INEC's, the Federal Government's). Without zod, so the browser may
- * import it (docs/architecture.md, Forms): the address forms list them grouped by state.
+ * import it (docs/architecture.md, Forms): the address forms list them grouped by state. Only the
+ * address forms and the rules import it (~3 KB compressed), not ./address-rules.ts, which pages
+ * that merely show an address use.
  */
+import { lgaNotInStateMessage } from "./address-rules";
 import type { NIGERIAN_STATES } from "./states";
 
 export type State = (typeof NIGERIAN_STATES)[number];
@@ -192,5 +195,8 @@ export function lgaSpelling(lga: string): string | null {
   return spellings.get(fold(lga)) ?? null;
 }
 
-/** Whether `lga` (any spelling lgaSpelling accepts) is one of `state`'s. */
-export const lgaInState = (state: string, lga: string) => canonicalLga(state, lga) !== null;
+/** The rule of an address's LGA: none, or one of its state's. The message when broken, else null. */
+export function lgaStateProblem(state: string, lga: string | null | undefined): string | null {
+  if (!lga || canonicalLga(state, lga)) return null;
+  return lgaNotInStateMessage(lga, state);
+}
