@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { addressLines, lgaAndState } from "~/domain/address-rules";
 import { AddressFormSchema } from "~/domain/addresses";
 import { LGAS_BY_STATE, canonicalLga, lgaSpelling } from "~/domain/lgas";
 import { GuestCheckoutSchema } from "~/domain/orders";
@@ -43,5 +44,17 @@ describe("LGAs by state", () => {
     expect(AddressFormSchema.parse({ ...address, lga: "", landmark: "" })).toMatchObject({ lga: null, landmark: null });
     const guest = GuestCheckoutSchema.safeParse({ ...address, email: "a@example.com", lga: "Dala", landmark: "Kofar Mata", zip_code: "" });
     expect(guest.success && guest.data).toMatchObject({ lga: "Dala", landmark: "Kofar Mata", zip_code: null });
+  });
+
+  it("writes an address with its landmark and LGA when it has them, and as before when it does not", () => {
+    const base = { street_address: "12 Allen Avenue", city: "Ikeja", state: "Lagos", zip_code: null };
+    expect(addressLines({ ...base, lga: "Ikeja", landmark: "Near Allen Roundabout" })).toEqual([
+      "12 Allen Avenue",
+      "Landmark: Near Allen Roundabout",
+      "Ikeja, Ikeja LGA, Lagos",
+    ]);
+    expect(addressLines({ ...base, zip_code: "100271" })).toEqual(["12 Allen Avenue", "Ikeja, Lagos 100271"]);
+    expect(lgaAndState({ lga: "Dala", state: "Kano" })).toBe("Dala LGA, Kano");
+    expect(lgaAndState({ state: "Kano" })).toBe("Kano");
   });
 });
