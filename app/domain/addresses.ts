@@ -62,7 +62,8 @@ export const landmarkField = /* @__PURE__ */ (() =>
  * valid (a bad state has its own message); runs even when other fields fail, so all messages show.
  */
 export function lgaInStateCheck(v: { state?: unknown; lga?: unknown }, ctx: z.RefinementCtx) {
-  if (typeof v.state !== "string" || typeof v.lga !== "string") return;
+  // An unknown LGA (or a bad state) has its own message already.
+  if (typeof v.state !== "string" || typeof v.lga !== "string" || !lgaSpelling(v.lga)) return;
   const problem = lgaStateProblem(v.state, v.lga);
   if (problem) ctx.addIssue({ code: "custom", path: ["lga"], message: problem });
 }
