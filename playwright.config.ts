@@ -37,7 +37,7 @@ const desktop = { viewport: { width: 1280, height: 800 } };
  */
 const TWO_PROJECT_SPECS = [
   "admin", "newsletter", "notifications", "payouts", "privacy", "returns",
-  "vendor-members", "vendor-orders", "vendor-products", "vendor-shell", "orders-shipments",
+  "vendor-members", "vendor-orders", "vendor-products", "vendor-shell", "orders-shipments", "address-lga",
 ].map((n) => `**/${n}.spec.ts`);
 
 export default defineConfig({

@@ -74,6 +74,8 @@ const TARGETS: Target[] = [
       state: fc.oneof(fc.constantFrom("Lagos", "FCT"), nastyString),
       country: fc.constantFrom("NGA", "Ghana", ""),
       zip_code: text,
+      lga: fc.oneof(fc.constantFrom("Ikeja", "Dala", "eti osa"), nastyString),
+      landmark: text,
       is_default: fc.constantFrom("on", "true", ""),
     },
   },
