@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { ShellData } from "~/storefront/shell.server";
 import { useCartCount } from "./cart/cart-count";
@@ -8,12 +8,18 @@ import { CartIcon, ChevronDown, MenuIcon, SearchIcon, StoreIcon, UserIcon } from
 /** Paths where the shop chrome (search box) is hidden: the seller area. */
 export const isStorePath = (pathname: string) => pathname.startsWith("/stores") || pathname.startsWith("/create-store");
 
+/** The vendor link's one label; where it leads depends on who is looking. */
+export const SELL_LABEL = "Sell on BuildMart";
+
 export function storeButton(shell: Pick<ShellData, "user" | "stores">) {
-  if (!shell.user) return { label: "Become a Vendor", to: "/auth/login?redirectTo=%2Fcreate-store" };
+  if (!shell.user) return { label: SELL_LABEL, to: "/auth/login?redirectTo=%2Fcreate-store" };
   const last = shell.stores[shell.stores.length - 1];
-  if (!last) return { label: "Own a Store", to: "/create-store" };
-  return { label: "Store", to: `/stores/${last.slug}/dashboard` };
+  if (!last) return { label: SELL_LABEL, to: "/create-store" };
+  return { label: SELL_LABEL, to: `/stores/${last.slug}/dashboard` };
 }
+
+/** The storefront's listing and search page: the only page whose `search` the header's box shows. */
+const LISTING_ROUTE_ID = "routes/_shop+/$category._index";
 
 /** A bell (inline SVG like ./ui/icons). */
 function BellIcon() {
@@ -30,7 +36,9 @@ export function Header({ shell }: { shell: ShellData }) {
   const storeArea = isStorePath(location.pathname);
   const store = storeButton(shell);
   const cartCount = useCartCount(shell.cartCount);
-  const search = new URLSearchParams(location.search).get("search") ?? "";
+  // Another page's `search` (e.g. /admin/reviews?search=…) is not a product search.
+  const onListing = useMatches().some((m) => m.id === LISTING_ROUTE_ID);
+  const search = onListing ? (new URLSearchParams(location.search).get("search") ?? "") : "";
   // Menus are <details> so they open without JavaScript; with it, close them after navigating.
   // Not on the first render: a menu opened before hydration must stay open.
   const lastKey = useRef(location.key);
