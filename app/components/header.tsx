@@ -154,7 +154,8 @@ export function Header({ shell }: { shell: ShellData }) {
               <span className="hidden max-w-28 truncate sm:inline">Hi, {shell.user.firstName || "there"}</span>
               <ChevronDown width={16} height={16} className="hidden sm:block" />
             </summary>
-            <div className="absolute right-0 z-40 mt-1 w-52 rounded-md border border-gray-200 bg-white p-1 shadow-lg">
+            {/* On a narrow phone the icon may sit at the left: the panel spans the screen there instead of hanging off its edge. */}
+            <div className="absolute right-0 z-40 mt-1 w-52 rounded-md border border-gray-200 bg-white p-1 shadow-lg max-sm:fixed max-sm:inset-x-2 max-sm:w-auto">
               <p className="truncate px-3 py-2 text-sm text-gray-500">
                 {shell.user.firstName} {shell.user.lastName}
               </p>

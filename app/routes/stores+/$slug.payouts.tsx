@@ -54,8 +54,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const fields = ["bank_code", "account_number"];
   if (intent === "change") {
     // Back from "Is this you?" to the form, with what was typed.
-    const submission = parseWithZod(form, { schema: BankAccountSchema });
-    return data({ step: "edit" as const, reply: submission.reply() });
+    const typed = (k: string) => String(form.get(k) ?? "").slice(0, 20);
+    return data({ step: "edit" as const, typed: { bank_code: typed("bank_code"), account_number: typed("account_number") } });
   }
   if (intent === "resolve") {
     const submission = parseWithZod(form, { schema: BankAccountSchema });
@@ -146,14 +146,15 @@ function ConfirmAccount({ resolved, accountNumber }: { resolved: ApiBankAccountR
 
 function BankForm({ banks, current }: { banks: { code: string; name: string }[] | null; current: ReturnType<typeof useLoaderData<typeof loader>>["bankAccount"] }) {
   const actionData = useActionData<typeof action>();
-  const lastResult = actionData?.step === "edit" ? actionData.reply : undefined;
+  const lastResult = actionData?.step === "edit" && "reply" in actionData ? actionData.reply : undefined;
   const confirming = actionData?.step === "confirm" ? actionData : null;
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "resolve";
   const [form, fields] = useForm({
     id: "bank-account",
     lastResult,
-    defaultValue: { bank_code: current?.bank_code ?? "", account_number: "" },
+    // Back from "Is this you?": the form (mounted anew) starts with what was typed.
+    defaultValue: actionData && "typed" in actionData ? actionData.typed : { bank_code: current?.bank_code ?? "", account_number: "" },
     constraint: getZodConstraint(BankAccountSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -218,6 +219,9 @@ function BankForm({ banks, current }: { banks: { code: string; name: string }[] 
 
 export default function StorePayouts() {
   const { store, isOwner, page, ledger, payouts, bankAccount, banks } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  // A new form state for each step: back from "Is this you?", the form starts with what was typed.
+  const bankStep = actionData?.step === "confirm" ? "confirm" : actionData && "typed" in actionData ? "changed" : "form";
   const pages = Math.max(1, Math.ceil(ledger.count / 20));
   return (
     <div className="space-y-6">
@@ -232,7 +236,7 @@ export default function StorePayouts() {
         delivery; refunds are taken back from it.
       </p>
 
-      {isOwner ? <BankForm banks={banks} current={bankAccount} /> : null}
+      {isOwner ? <BankForm key={bankStep} banks={banks} current={bankAccount} /> : null}
 
       <section aria-labelledby="payouts-heading">
         <h2 id="payouts-heading" className="text-lg font-semibold">
