@@ -49,7 +49,7 @@ export function Header({ shell }: { shell: ShellData }) {
   }, [location.key]);
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
-      <div className="container-page flex flex-wrap items-center gap-2 py-2 sm:flex-nowrap md:gap-4">
+      <div className="container-page flex flex-wrap items-center gap-2 py-2 max-[359px]:gap-1 sm:flex-nowrap md:gap-4">
         <details className="group md:hidden" id="mobile-menu" data-autoclose>
           <summary className="list-none rounded p-2 hover:bg-gray-100" aria-label="Open menu">
             <MenuIcon />
@@ -90,7 +90,7 @@ export function Header({ shell }: { shell: ShellData }) {
           </nav>
         </details>
 
-        <Link to="/" aria-label="BuildMart home" className="flex shrink-0 items-center gap-1 text-xl font-extrabold tracking-tight text-brand-700">
+        <Link to="/" aria-label="BuildMart home" className="flex shrink-0 items-center gap-1 text-xl font-extrabold tracking-tight text-brand-700 max-[359px]:text-lg">
           <span aria-hidden className="grid h-8 w-8 place-items-center rounded bg-brand-600 text-base text-white">B</span>
           <span>BuildMart</span>
         </Link>
