@@ -59,6 +59,10 @@ test("the store menu wraps at 320 px: Members, Notifications, Payouts, Returns a
   await page.goto("/stores/lagos-building-depot/dashboard");
   await ready(page, testInfo);
   await expectMenuFits(page, page.getByTestId("store-menu"), ["Dashboard", "Products", "Orders", "Customers", "Members", "Notifications", "Payouts", "Returns", "Log out"]);
+  // The header's vendor link reads the same for a store owner as for everyone else, and leads to the store.
+  const sell = page.getByTestId("store-button-mobile");
+  await expect(sell).toHaveText("Sell on BuildMart");
+  await expect(sell).toHaveAttribute("href", "/stores/lagos-building-depot/dashboard");
 });
 
 test("the admin menu wraps at 320 px, and so do the payment views", async ({ page }, testInfo) => {
