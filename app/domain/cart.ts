@@ -34,3 +34,25 @@ export const optionOutOfStockMessage = (option: string) => `${option} is out of 
 /** A product whose options have stock is bought by option. */
 export const CHOOSE_OPTION_MESSAGE = "Choose an option first.";
 
+
+/** Below this many units a product page says "Only N left" (issue 20). */
+export const FEW_LEFT_BELOW = 10;
+
+/** What a product page says of a product's stock: out of stock, only N left (under FEW_LEFT_BELOW), or in stock. */
+export function stockState(stock: number): { kind: "out" | "few" | "in"; text: string } {
+  if (stock <= 0) return { kind: "out", text: "Out of stock" };
+  if (stock < FEW_LEFT_BELOW) return { kind: "few", text: `Only ${stock} left` };
+  return { kind: "in", text: "In stock" };
+}
+
+/** Categories whose goods are bought in bulk: by the bag, block or length (cement, blocks, rods). */
+export const BULK_CATEGORY_SLUGS: ReadonlySet<string> = new Set(["cement-concrete", "iron-rods-steel"]);
+const BULK_WORDS = /\b(cement|blocks?|bricks?|rods?|iron rods?|granite|sand|gravel|stones?)\b/i;
+
+/**
+ * A bulk item: building materials bought by the dozen or hundred (cement, blocks, rods), by its
+ * category or its name. The product page gives these a wider typed quantity field with a hint.
+ */
+export function isBulkItem(p: { category_slug?: string | null; category_name?: string | null; name: string }): boolean {
+  return BULK_CATEGORY_SLUGS.has(p.category_slug ?? "") || BULK_WORDS.test(p.category_name ?? "") || BULK_WORDS.test(p.name);
+}

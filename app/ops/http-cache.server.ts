@@ -14,8 +14,8 @@ import type { EntryContext } from "@remix-run/node";
 export const PUBLIC_MAX_AGE_S = 60;
 export const PUBLIC_PAGE = `public, max-age=${PUBLIC_MAX_AGE_S}, stale-while-revalidate=600`;
 export const PRIVATE_PAGE = "private, no-store";
-/** Cookies that make a page the visitor's own (the signed session, the guest cart). */
-export const PERSONAL_COOKIES = ["__session", "cartId"];
+/** Cookies that make a page the visitor's own (the signed session, the guest cart, the delivery state picked: ~/storefront/delivery.server). */
+export const PERSONAL_COOKIES = ["__session", "cartId", "deliveryState"];
 
 export interface CacheHandle {
   cache?: "public";

@@ -30,6 +30,7 @@ export type {
   ApiBank,
   ApiBankAccount,
   ApiBankAccountAnswer,
+  ApiBankAccountResolved,
   ApiBankList,
   ApiLedgerEntry,
   ApiLedgerPage,

@@ -44,7 +44,8 @@ const TARGETS: Target[] = [
     path: "/cart",
     signedIn: false,
     fields: {
-      intent: fc.constantFrom("add", "buy", "increment", "decrement", "set", "remove", "merge", "\u0000", ""),
+      intent: fc.constantFrom("add", "buy", "increment", "decrement", "set", "remove", "merge", "delivery-state", "\u0000", ""),
+      deliveryState: fc.oneof(fc.constantFrom("Kano", "abuja", "FCT"), text),
       productId: id,
       itemId: id,
       quantity: fc.oneof(id, fc.constantFrom("0", "-5", "1000", "1e9")),
@@ -53,6 +54,8 @@ const TARGETS: Target[] = [
     },
   },
   { path: "/cart", signedIn: true, fields: { intent: fc.constantFrom("add", "set", "remove"), productId: id, itemId: id, quantity: id, redirectTo } },
+  // the product page's delivery state picker (issue 20)
+  { path: "/products/1?index", signedIn: false, fields: { intent: fc.constantFrom("delivery-state", "x", ""), deliveryState: fc.oneof(fc.constantFrom("Kano", "Lagos"), text), redirectTo } },
   { path: "/auth/login", signedIn: false, fields: { email, password: text, redirectTo } },
   {
     path: "/auth/register",
@@ -74,6 +77,8 @@ const TARGETS: Target[] = [
       state: fc.oneof(fc.constantFrom("Lagos", "FCT"), nastyString),
       country: fc.constantFrom("NGA", "Ghana", ""),
       zip_code: text,
+      lga: fc.oneof(fc.constantFrom("Ikeja", "Dala", "eti osa"), nastyString),
+      landmark: text,
       is_default: fc.constantFrom("on", "true", ""),
     },
   },
@@ -187,7 +192,7 @@ describe.each(ENGINES)("storefront form actions fuzz on %s", (engine) => {
         if (req.cookie === "session") headers.cookie = session;
         if (req.cookie === "forged") headers.cookie = "__session=eyJ1c2VySWQiOjF9.forged; cartId=abc";
         const route = t.path === "/" ? "routes/_index" : `routes${t.path.replace(/\//g, ".").replace(/^\./, "/")}`;
-        const url = `${origin}${t.path}${req.data ? `?_data=${encodeURIComponent(route)}` : ""}`;
+        const url = `${origin}${t.path}${req.data ? `${t.path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(route)}` : ""}`;
         let status = 599;
         let location = "";
         let textBody = "";

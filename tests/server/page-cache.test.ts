@@ -2,8 +2,8 @@
  * The whole-page cache for anonymous visitors (app/ops/page-cache.server.ts) and the compression
  * of pages, on the real production server: a kept page comes back the same with a fresh nonce
  * and request id, a price change shows at once, a checkout drops only the pages showing the
- * product bought (whose stock shows at once), a signed-in visitor or one with a cart never gets
- * a kept page, a lite visitor gets the lite page; compressed pages (kept, rendered whole or
+ * product bought (whose stock shows at once), a signed-in visitor or one with a cart or a picked
+ * delivery state never gets a kept page, a lite visitor gets the lite page; compressed pages (kept, rendered whole or
  * streamed) are about as small as one gzip of the same page.
  */
 import zlib from "node:zlib";
@@ -203,6 +203,28 @@ describe("whole-page cache for anonymous visitors", () => {
     expect(stable(later.body, nonceOf(later.body)!, later.headers["x-request-id"] as string)).toBe(
       stable(anonymous.body, nonceOf(anonymous.body)!, anonymous.headers["x-request-id"] as string),
     );
+  });
+
+  it("never shows one visitor's picked delivery state to another (issue 20)", async () => {
+    const { product } = await vendorProduct();
+    const path = `/products/${product.id}`;
+    await get(path);
+    const anonymous = await hit(path);
+    expect(anonymous.body).toContain("Delivery to <strong>Lagos</strong>");
+    const picked = await post(`${path}?index`, { intent: "delivery-state", deliveryState: "Kano" });
+    expect(picked.status).toBe(303);
+    const jar = cookiesFrom(picked);
+    expect(Object.keys(jar)).toContain("deliveryState");
+    for (let i = 0; i < 2; i++) {
+      const mine = await get(path, { Cookie: cookieHeader(jar) });
+      expect(mine.headers["x-page-cache"]).toBeUndefined();
+      expect(mine.headers["cache-control"]).toBe("private, no-store");
+      expect(mine.body).toContain("Delivery to <strong>Kano</strong>");
+    }
+    const other = await get(path);
+    expect(other.headers["x-page-cache"]).toBe("hit");
+    expect(other.body).toContain("Delivery to <strong>Lagos</strong>");
+    expect(other.body).not.toContain("Delivery to <strong>Kano</strong>");
   });
 
   it("renders a page once for many visitors arriving together, the others getting that page", async () => {

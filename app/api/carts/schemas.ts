@@ -65,6 +65,13 @@ export const CartShipmentSchema = z.object({
   store_state: z.string().nullable(),
   shipping_cost: z.number(),
   items: z.array(z.number()),
+  /**
+   * When the shipment would arrive if ordered today ("YYYY-MM-DD", Lagos dates): the lead time of its
+   * distance band in business days, Sundays and public holidays skipped (app/domain/delivery.ts).
+   * Additive (issue 20); clients may ignore it.
+   */
+  earliest_delivery: z.string().optional(),
+  latest_delivery: z.string().optional(),
 });
 
 export const CartSchema = z.object({

@@ -1,5 +1,6 @@
 /** Carts: rows to the API's JSON (types from ./schemas). */
 import { koboToNaira } from "~/domain/money";
+import { deliveryWindowFor } from "~/domain/delivery";
 import { shippingByStore, subtotalKobo, type ShipmentSize } from "~/domain/shipping";
 import { imageUrl } from "../core/media";
 import type { ApiCart, ApiCartItem } from "./schemas";
@@ -89,7 +90,7 @@ export function cartTotalsKobo(items: readonly CartItemRow[], state: string | nu
   return { subtotal, shipping, total: subtotal + shipping, shipments: [...shipments.values()] };
 }
 
-export function serializeCart(cart: CartRow, items: readonly CartItemRow[], origin: string, state: string | null = null): ApiCart {
+export function serializeCart(cart: CartRow, items: readonly CartItemRow[], origin: string, state: string | null = null, now: Date = new Date()): ApiCart {
   const t = cartTotalsKobo(items, state);
   return {
     id: cart.id,
@@ -106,6 +107,13 @@ export function serializeCart(cart: CartRow, items: readonly CartItemRow[], orig
       store_state: s.storeState,
       shipping_cost: koboToNaira(s.shippingKobo),
       items: s.itemIds,
+      ...deliveryDates(s.storeState, state, now),
     })),
   };
+}
+
+/** The delivery window of a shipment sent today (app/domain/delivery.ts), as the API answers it. */
+export function deliveryDates(origin: string | null, destination: string | null, now: Date = new Date()) {
+  const w = deliveryWindowFor(origin, destination, now);
+  return { earliest_delivery: w.earliest, latest_delivery: w.latest };
 }

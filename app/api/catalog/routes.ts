@@ -14,12 +14,14 @@ import {
   getCategory,
   listCategories,
   listProducts,
+  listingCacheSeconds,
   randomProducts,
   rootCategories,
   serializeProducts,
+  sellerOf,
   subcategories,
 } from "./queries.server";
-import { CategoryPageSchema, CategorySchema, ProductPageSchema, ProductSchema, StoreProductPageSchema } from "./schemas";
+import { CategoryPageSchema, CategorySchema, ProductListQuery, ProductPageSchema, ProductSchema, StoreProductPageSchema } from "./schemas";
 import { serializeCategory } from "./serialize";
 
 export const routes: RouteDef[] = [
@@ -81,6 +83,8 @@ export const routes: RouteDef[] = [
     access: "public",
     path: "/products/categories/:id/products/",
     cache: "catalog",
+    cacheSeconds: listingCacheSeconds,
+    query: ProductListQuery,
     summary:
       "Published products of a category, paginated; levels_deep=all includes every subcategory. Takes the same filters as GET /products/",
     tag: "catalog",
@@ -116,8 +120,10 @@ export const routes: RouteDef[] = [
     access: "public",
     path: "/products/",
     cache: "catalog",
+    cacheSeconds: listingCacheSeconds,
+    query: ProductListQuery,
     summary:
-      "Published products, paginated. Query: page, page_size, featured|f, category_id (with subcategories), type (sale|rent), search (ranked, typo-tolerant), selling_price__gt/__lt (naira, strict; also price__gt/__lt), ordering (-created_at|created_at|newest|oldest|selling_price|-selling_price|relevance)",
+      "Published products, paginated. Query: page, page_size, featured|f, category_id (with subcategories), type (sale|rent), search (ranked, typo-tolerant), selling_price__gt/__lt (naira, strict; also price__gt/__lt), state (the seller's state; several as repeated state= or a comma list; unknown: 400), ordering (-created_at|newest, created_at|oldest, selling_price|price_asc, -selling_price|price_desc, -popularity|popular: units ordered in 30 days, -rating|rated: average of approved reviews, relevance). Items carry store_state",
     tag: "catalog",
     response: ProductPageSchema,
     async handler(ctx) {
@@ -135,7 +141,7 @@ export const routes: RouteDef[] = [
     access: "public",
     path: "/products/:id/",
     cache: "catalog",
-    summary: "One product (404 when missing or deleted, or unpublished and not yours)",
+    summary: "One product with its options and `seller` (store name, slug, logo, verified, state, average rating of its products; additive) (404 when missing or deleted, or unpublished and not yours)",
     tag: "catalog",
     response: ProductSchema,
     async handler(ctx) {
@@ -147,7 +153,9 @@ export const routes: RouteDef[] = [
         if (!(await ctx.hasStoreRole(await ctx.user(), row.store_id, "member"))) throw notFound();
       }
       const [product] = await serializeProducts(ctx.db, [row], ctx.url.origin);
-      return json({ ...product, options: await productOptions(ctx.db, id) });
+      const options = await productOptions(ctx.db, id);
+      const seller = await sellerOf(ctx.db, row.store_id, ctx.url.origin);
+      return json({ ...product, options, ...(seller ? { seller } : {}) });
     },
   },
   {

@@ -28,6 +28,8 @@ const productFields = {
   store_slug: z.string().optional(),
   /** The store was verified by an admin: the "Verified seller" badge. */
   store_verified: z.boolean(),
+  /** The state the seller ships from (a name of app/domain/states.ts), for "from Kano" on cards; null when unknown. */
+  store_state: z.string().nullable().optional(),
   user: z.number(),
   created_at: z.string(),
 };
@@ -50,6 +52,23 @@ export const ProductOptionAnswerSchema = z.object({
 });
 
 /**
+ * GET /products/{id}/ only (additive, issue 20): who sells it. `logo` null without one; `verified`:
+ * an admin verified the store; `state`: where it ships from (null: not on record); `rating_average`
+ * (1 decimal, null with no reviews) over `rating_count` reviews of the store's products.
+ */
+export const SellerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  logo: z.string().nullable(),
+  verified: z.boolean(),
+  state: z.string().nullable(),
+  rating_average: z.number().nullable(),
+  rating_count: z.number(),
+});
+export type ApiSeller = z.infer<typeof SellerSchema>;
+
+/**
  * A product as the shop shows it: images are [{image: url, id}] (first is the cover). GET
  * /products/{id}/ adds `options` (grouped by variant in the order given, cheapest first within one).
  */
@@ -57,6 +76,7 @@ export const ProductSchema = z.object({
   ...productFields,
   images: z.array(z.object({ image: z.string(), id: z.number() })),
   options: z.array(ProductOptionAnswerSchema).optional(),
+  seller: SellerSchema.optional(),
 });
 /** A product in the store view (GET /products/store/{storeId}/): images are [{"<imageId>": url}]. */
 export const StoreProductSchema = z.object({ ...productFields, images: z.array(z.record(z.string(), z.string())) });
@@ -77,3 +97,46 @@ export type ApiProduct = z.infer<typeof ProductSchema>;
 export type ApiStoreProduct = z.infer<typeof StoreProductSchema>;
 export type ApiProductPage = z.infer<typeof ProductPageSchema>;
 export type ApiCategoryPage = z.infer<typeof CategoryPageSchema>;
+
+/**
+ * The query of the product listings (GET /products/, a category's products, a store's products),
+ * for the OpenAPI document; the handlers read it with filtersFromQuery (queries.server.ts).
+ */
+export const ProductListQuery = z.object({
+  page: z.string().optional().describe("Page number, from 1"),
+  page_size: z.string().optional().describe("Products per page (at most 100)"),
+  search: z.string().optional().describe("Words to look for (ranked, typo-tolerant)"),
+  category_id: z.string().optional().describe("A category id; its subcategories are included (GET /products/ only)"),
+  type: z.enum(["sale", "rent"]).optional(),
+  featured: z.string().optional().describe("true: featured products only (also f=true)"),
+  selling_price__gt: z.string().optional().describe("Naira, strict lower bound (also price__gt)"),
+  selling_price__lt: z.string().optional().describe("Naira, strict upper bound (also price__lt)"),
+  state: z
+    .string()
+    .optional()
+    .describe(
+      "The seller's state (the store's state): a Nigerian state's name, any case, e.g. Lagos, Kano, Akwa Ibom, Federal Capital Territory. Several allowed, as repeated state= or a comma list: products of any of them. An unknown name answers 400 {state: [message]}.",
+    ),
+  ordering: z
+    .enum([
+      "-created_at",
+      "newest",
+      "created_at",
+      "oldest",
+      "selling_price",
+      "price",
+      "price_asc",
+      "-selling_price",
+      "-price",
+      "price_desc",
+      "-popularity",
+      "popular",
+      "-rating",
+      "rated",
+      "relevance",
+    ])
+    .optional()
+    .describe(
+      "Order (also sort=). -created_at|newest: newest first (the default without search); created_at|oldest; selling_price|price|price_asc: cheapest first; -selling_price|-price|price_desc: dearest first; -popularity|popular: most units ordered in the last 30 days first (active lines of paid or pay-on-delivery orders), then newest; -rating|rated: best average of approved reviews first, ties by number of reviews then newest, unreviewed last; relevance: best match first (the default with search). Unknown values are ignored.",
+    ),
+});

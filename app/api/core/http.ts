@@ -4,7 +4,7 @@
  * a client's mistake into a 500.
  */
 import type * as z from "zod";
-import { NUL_MESSAGE, findNul } from "~/domain/text";
+import { NUL_MESSAGE, findNul, specSpelling } from "~/domain/text";
 
 export const CORS_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",
@@ -51,7 +51,7 @@ export function zodToDrf(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join(".") : "non_field_errors";
-    (out[key] ??= []).push(issue.message);
+    (out[key] ??= []).push(specSpelling(issue.message));
   }
   return out;
 }

@@ -11,7 +11,9 @@
  *   Member:  {delivery_address_id, order_payment_method?, <source>}; without a method: PayOnDelivery
  *            until a card payment is started (make).
  *   Guest:   {guest_delivery_address: {email, receiver_first_name, receiver_last_name, receiver_phone_one,
- *            street_address, city, state, zip_code, country?}, order_payment_method, <source>}
+ *            street_address, city, state, zip_code?, lga?, landmark?, country?}, order_payment_method, <source>}
+ *            (lga: one of the state's LGAs, official spelling; landmark ≤ 120 characters; both optional, and
+ *            copied with the rest of the address into the order's delivery_address)
  *   Aliases: cartId, addressId, paymentMethod. order_payment_method: "CardPayment" | "PayOnDelivery".
  *   A member may also send `cart_id` (their own cart or a guest cart they hold) or a `guest_delivery_address`
  *   instead of an address-book id. item_price, delivery_charge, order_payment_status, order_delivery_status,
@@ -30,7 +32,8 @@
  *   (spec 5 guest rules); 400 {buy: [...]} (product not available); 404 a cart_id that is not the caller's;
  *   409 {detail: "Not enough stock for <name>: only N left.", product_id, available} (nothing is written).
  *
- * GET /orders/{productId}/shippingfee/?state=Lagos&quantity=2   (public) → {shipping_cost, state, zone}
+ * GET /orders/{productId}/shippingfee/?state=Lagos&quantity=2   (public) → {shipping_cost, state, zone, origin_state,
+ *   earliest_delivery, latest_delivery} (the last two: the delivery window if ordered today, app/domain/delivery.ts)
  *   Buy-now quote, by the same rule as the cart and the order. Unknown/missing state: the base zone.
  *   With an order's uuid in place of the product id (the spec's "order id form", used for carts): the
  *   shipping that order was charged, for whoever may read the order (else 401/404 as GET /orders/{id}/).
@@ -58,6 +61,7 @@ import { log } from "~/ops/logger.server";
 import { canonicalState } from "~/domain/addresses";
 import { DEFAULT_PAYMENT_METHOD } from "~/domain/orders";
 import { distanceOf, shipmentShippingKobo } from "~/domain/shipping";
+import { deliveryWindowFor } from "~/domain/delivery";
 import { koboToNaira } from "~/domain/money";
 import { ApiError, badRequest, json, notFound, paged, pageParams, validate } from "../core/http";
 import { storeView } from "./store-routes";
@@ -242,7 +246,15 @@ async function shippingFee(ctx: ApiContext) {
   const p = r.rows[0];
   if (!p) throw notFound();
   const fee = shipmentShippingKobo([{ size: p.size, quantity, unitPriceKobo: p.selling_price_kobo }], p.store_state, state);
-  return json({ shipping_cost: koboToNaira(fee), state, zone: distanceOf(p.store_state, state), origin_state: p.store_state ?? null });
+  const w = deliveryWindowFor(p.store_state, state, new Date());
+  return json({
+    shipping_cost: koboToNaira(fee),
+    state,
+    zone: w.distance,
+    origin_state: p.store_state ?? null,
+    earliest_delivery: w.earliest,
+    latest_delivery: w.latest,
+  });
 }
 
 async function createItem(ctx: ApiContext) {
@@ -315,6 +327,12 @@ export const routes: RouteDef[] = [
     method: "GET",
     path: "/orders/:productId/shippingfee/",
     access: "public",
+    // The product form is the same for everyone until the catalogue changes (price, size, the
+    // store's state); its dates move with the day, so an answer is reused for 5 minutes at most.
+    // The order-id form looks at the caller, so it is never kept (core/router.ts). Kept answers
+    // show no stock, so a product page asking for its quote stays in the page cache over checkouts.
+    cache: "catalog",
+    cacheSeconds: 300,
     summary: "Shipping for buy-now: {shipping_cost} of `quantity` (default 1) of the product to `state` (zone table; unknown state: the base zone)",
     tag: "orders",
     auth: "none",

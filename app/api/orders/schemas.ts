@@ -80,6 +80,13 @@ export const ShippingFeeSchema = z.object({
   state: z.string().nullable(),
   zone: z.enum(["same_state", "same_zone", "neighbouring_zone", "far"]),
   origin_state: z.string().nullable(),
+  /**
+   * Product form only (additive, issue 20): when the shipment would arrive if ordered today
+   * ("YYYY-MM-DD", Lagos dates; business days by `zone`, Sundays and public holidays skipped,
+   * app/domain/delivery.ts).
+   */
+  earliest_delivery: z.string().optional(),
+  latest_delivery: z.string().optional(),
 });
 
 export const OrderItemSchema = z.object({

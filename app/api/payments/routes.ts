@@ -39,7 +39,7 @@ async function make(ctx: ApiContext) {
   const order = await findPaymentOrder(ctx.db, body.order_id);
   if (!order) throw notFound();
   await requireOrderHolder(ctx, order, body.token);
-  const started = await startCardPayment(ctx.db, order);
+  const started = await startCardPayment(ctx.db, order, ctx.url.origin);
   return json({ status: true, message: "Authorization URL created", data: started }, 201);
 }
 

@@ -25,7 +25,7 @@ import { log } from "~/ops/logger.server";
 import type { RouteDef } from "../core/types";
 import { checkImage, checkImages, hasFile, indexImages, putImages } from "../core/uploads.server";
 import { filtersFromQuery, listProducts } from "../catalog/queries.server";
-import { ProductPageSchema } from "../catalog/schemas";
+import { ProductListQuery, ProductPageSchema } from "../catalog/schemas";
 import { storeDashboard } from "./dashboard.server";
 import { signUpload, UPLOAD_MESSAGES, verifyUpload } from "./uploads.server";
 import { createStore } from "./commands.server";
@@ -141,8 +141,10 @@ export const routes: RouteDef[] = [
     method: "GET",
     path: "/stores/:slug/products/",
     access: "public",
-    summary: "A store's published products for its public page, newest first; paged like GET /products/ ({count, next, previous, results}; page, page_size)",
+    summary:
+      "A store's published products for its public page, newest first; paged like GET /products/ ({count, next, previous, results}; page, page_size) and takes its filters and ordering values",
     tag: "stores",
+    query: ProductListQuery,
     response: ProductPageSchema,
     async handler(ctx) {
       const slug = ctx.params.slug ?? "";

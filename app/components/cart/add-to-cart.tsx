@@ -5,7 +5,7 @@
  * hidden `_fetcher` field, rendered only once hydrated, tells the action to answer with data
  * instead of a redirect). The header badge's count is ./cart-count.ts.
  * Contract with the action (routes/cart.tsx):
- *   POST /cart            intent=add, productId, quantity?, redirectTo
+ *   POST /cart            intent=add, productId, quantity? (the product page's QuantityField), redirectTo
  *   POST /cart            intent=buy, productId   -> /checkout/payment?buy={productId}
  */
 import { Form, useFetcher, useLocation } from "@remix-run/react";
@@ -14,21 +14,44 @@ import { Spinner } from "~/components/ui/spinner";
 
 export const addToCartKey = (productId: number) => `add-to-cart-${productId}`;
 
-export function AddToCartForm({ productId, label = "Add to Cart", className = "btn-primary w-full" }: { productId: number; label?: string; className?: string }) {
+export function AddToCartForm({
+  productId,
+  label = "Add to Cart",
+  className = "btn-primary w-full",
+  quantity,
+  disabled = false,
+}: {
+  productId: number;
+  label?: string;
+  className?: string;
+  /** A typed quantity field beside the button (the product page), up to `max`. */
+  quantity?: { max: number; bulk?: boolean };
+  disabled?: boolean;
+}) {
   const location = useLocation();
   const fetcher = useFetcher<FetcherResult>({ key: addToCartKey(productId) });
   const busy = fetcher.state !== "idle";
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  const button = (
+    <button type="submit" className={className} disabled={busy || disabled} aria-busy={busy}>
+      {busy ? <Spinner /> : null}
+      {label}
+    </button>
+  );
   return (
     <fetcher.Form method="post" action="/cart">
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <FetcherFlag />
-      <button type="submit" className={className} disabled={busy} aria-busy={busy}>
-        {busy ? <Spinner /> : null}
-        {label}
-      </button>
+      {quantity ? (
+        <div className="flex items-end gap-2">
+          <QuantityField id={`qty-${productId}`} max={quantity.max} bulk={quantity.bulk} disabled={disabled} />
+          <div className="min-w-0 flex-1">{button}</div>
+        </div>
+      ) : (
+        button
+      )}
       {failed ? (
         <p role="alert" className="mt-1 text-sm text-red-700">
           {failed}
@@ -38,12 +61,41 @@ export function AddToCartForm({ productId, label = "Add to Cart", className = "b
   );
 }
 
-export function BuyNowForm({ productId, className = "btn-outline w-full" }: { productId: number; className?: string }) {
+/**
+ * The product page's quantity: a typed number (type=number, inputmode=numeric), 1 to `max` (the
+ * stock, at most MAX_LINE_QUANTITY), posted as `quantity` with the form. Bulk items (cement,
+ * blocks, rods: isBulkItem) get a wider field, since they are bought by the dozen or hundred.
+ */
+export function QuantityField({ id, max, bulk = false, disabled = false }: { id: string; max: number; bulk?: boolean; disabled?: boolean }) {
+  return (
+    <div className="shrink-0">
+      <label htmlFor={id} className="block text-xs font-medium text-gray-700">
+        {bulk ? "Quantity (type any)" : "Quantity"}
+      </label>
+      <input
+        id={id}
+        name="quantity"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={Math.max(1, max)}
+        step={1}
+        defaultValue={1}
+        required
+        disabled={disabled}
+        className={`h-11 rounded-md border border-gray-300 px-2 text-center text-base ${bulk ? "w-24" : "w-16"}`}
+        data-testid="product-quantity"
+      />
+    </div>
+  );
+}
+
+export function BuyNowForm({ productId, className = "btn-outline w-full", disabled = false }: { productId: number; className?: string; disabled?: boolean }) {
   return (
     <Form method="post" action="/cart">
       <input type="hidden" name="intent" value="buy" />
       <input type="hidden" name="productId" value={productId} />
-      <button type="submit" className={className}>
+      <button type="submit" className={className} disabled={disabled}>
         Buy Now
       </button>
     </Form>

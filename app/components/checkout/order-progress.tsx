@@ -1,8 +1,11 @@
 /**
  * Order Progress (spec sections 2, 4, 9): a bar filled 0/30/62/100 % by delivery status and the four
  * steps (placed, confirmed, shipped, delivered), each with the real date of its change from the
- * order's `steps`, steps up to the current one highlighted, and the delivery-window text.
+ * order's `steps`, steps up to the current one highlighted, and the shipment's estimated delivery
+ * window: the lead time of its distance band counted from the order's date (domain/delivery.ts:
+ * business days, Sundays and public holidays skipped), e.g. "Estimated delivery: Tue 1 Dec – Thu 3 Dec".
  */
+import { deliveryWindowFor, formatDeliveryWindow, type DeliveryWindow } from "~/domain/delivery";
 import { DELIVERY_PROGRESS, DELIVERY_STATUSES, deliveryStatusOf, type DeliveryStatus } from "~/domain/order-rules";
 import type { ApiOrder } from "~/storefront/api-types";
 
@@ -16,7 +19,10 @@ const STEP_LABEL: Record<DeliveryStatus, string> = {
   Delivered: "Order delivered",
 };
 
-export const DELIVERY_WINDOW_TEXT = "Orders are usually delivered within 3 to 7 working days of confirmation.";
+/** The estimate of a shipment from `origin` to the order's delivery state, from the order's date. */
+export function shipmentEstimate(order: Pick<ApiOrder, "created_at" | "delivery_state">, origin: string | null): DeliveryWindow {
+  return deliveryWindowFor(origin, order.delivery_state, order.created_at);
+}
 
 const stepDate = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
 
@@ -25,11 +31,14 @@ export function OrderProgress({
   steps,
   cancelled = false,
   store,
+  estimate = null,
   headingId = "progress-heading",
 }: {
   status: string;
   steps: StepDates;
   cancelled?: boolean;
+  /** The estimated delivery window (shipmentEstimate), shown until delivered. */
+  estimate?: DeliveryWindow | null;
   /** The store whose shipment this is (an order from several stores shows one progress per store). */
   store?: string;
   headingId?: string;
@@ -84,7 +93,14 @@ export function OrderProgress({
           );
         })}
       </ol>
-      {cancelled ? <p className="mt-3 text-sm font-semibold text-red-700">This order was cancelled.</p> : <p className="mt-3 text-sm text-gray-700">{DELIVERY_WINDOW_TEXT}</p>}
+      {cancelled ? (
+        <p className="mt-3 text-sm font-semibold text-red-700">This order was cancelled.</p>
+      ) : current !== "Delivered" && estimate ? (
+        <p className="mt-3 text-sm text-gray-700" data-testid="delivery-estimate">
+          Estimated delivery: <strong>{formatDeliveryWindow(estimate)}</strong>
+          <span className="text-gray-600"> (business days from the order date; Sundays and public holidays excluded)</span>
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -98,7 +114,7 @@ export function ShipmentsProgress({ order }: { order: ApiOrder }) {
   const shipments = order.shipments ?? [];
   if (!shipments.length) {
     const cancelled = order.order_items.length > 0 && order.order_items.every((i) => i.status === "Cancelled");
-    return <OrderProgress status={order.order_delivery_status} steps={order.steps} cancelled={cancelled} />;
+    return <OrderProgress status={order.order_delivery_status} steps={order.steps} cancelled={cancelled} estimate={shipmentEstimate(order, null)} />;
   }
   return (
     <div className="space-y-3">
@@ -109,6 +125,7 @@ export function ShipmentsProgress({ order }: { order: ApiOrder }) {
           steps={sh.steps}
           cancelled={sh.active_items === 0}
           store={sh.store_name}
+          estimate={shipmentEstimate(order, sh.origin_state)}
           headingId={`progress-${sh.id}`}
         />
       ))}

@@ -9,10 +9,13 @@
  * Each option says its stock: "Only N left" (N ≤ LOW_OPTION_STOCK) or "Out of stock" (its radio
  * disabled; the first option in stock is checked). Buy Now goes straight to checkout with the
  * option (/checkout/payment?buy=ID&option=ID).
- * Contract with the action (routes/_shop+/cart.tsx): POST /cart intent=add|buy, productId, option_id, redirectTo.
+ * Both forms carry a typed quantity (QuantityField, issue 20): Add to Cart adds that many; Buy Now
+ * ignores it (checkout's buy-now is one unit, changed there).
+ * Contract with the action (routes/_shop+/cart.tsx): POST /cart intent=add|buy, productId, option_id, quantity, redirectTo.
  */
 import { useFetcher, useLocation } from "@remix-run/react";
-import { addToCartKey, AddToCartForm, BuyNowForm } from "~/components/cart/add-to-cart";
+import { addToCartKey, AddToCartForm, BuyNowForm, QuantityField } from "~/components/cart/add-to-cart";
+import { lineLimit } from "~/domain/cart";
 import { FetcherFlag, type FetcherResult } from "~/components/ui/fetcher-flag";
 import { Spinner } from "~/components/ui/spinner";
 import { formatNaira } from "~/domain/money";
@@ -27,7 +30,7 @@ export function optionStockNote(o: Pick<ApiProductOption, "stock_quantity" | "in
   return o.stock_quantity <= LOW_OPTION_STOCK ? `Only ${o.stock_quantity} left` : null;
 }
 
-const BUY_CLASS = "btn w-full border border-brand-700 bg-white text-brand-700 hover:bg-brand-50";
+const BUY_CLASS = "btn h-11 w-full border border-brand-700 bg-white text-brand-700 hover:bg-brand-50";
 
 /** Options grouped by variant, in the API's order. */
 export function groupOptions(options: readonly ApiProductOption[]): Array<{ variant: string; options: ApiProductOption[] }> {
@@ -40,14 +43,28 @@ export function groupOptions(options: readonly ApiProductOption[]): Array<{ vari
   return groups;
 }
 
-export function PurchaseForms({ productId, options, addClassName }: { productId: number; options: readonly ApiProductOption[] | undefined; addClassName: string }) {
+export function PurchaseForms({
+  productId,
+  options,
+  addClassName,
+  stock,
+  bulk = false,
+}: {
+  productId: number;
+  options: readonly ApiProductOption[] | undefined;
+  addClassName: string;
+  /** The product's stock: the quantity field's most, and none disables buying. */
+  stock: number;
+  /** Bulk item (domain/cart isBulkItem): a wider typed quantity. */
+  bulk?: boolean;
+}) {
   const location = useLocation();
   const fetcher = useFetcher<FetcherResult>({ key: addToCartKey(productId) });
   if (!options || options.length === 0)
     return (
-      <div className="mt-4 grid gap-2 sm:grid-cols-2">
-        <BuyNowForm productId={productId} className={BUY_CLASS} />
-        <AddToCartForm productId={productId} className={addClassName} />
+      <div className="mt-3 space-y-2">
+        <AddToCartForm productId={productId} className={addClassName} quantity={{ max: lineLimit(stock), bulk }} disabled={stock <= 0} />
+        <BuyNowForm productId={productId} className={BUY_CLASS} disabled={stock <= 0} />
       </div>
     );
   const busy = fetcher.state !== "idle";
@@ -85,16 +102,19 @@ export function PurchaseForms({ productId, options, addClassName }: { productId:
           </div>
         ))}
       </fieldset>
-      <div className="mt-3 grid gap-2 sm:grid-cols-2">
-        <button type="submit" name="intent" value="buy" className={BUY_CLASS} disabled={busy || none}>
-          {pending === "buy" ? <Spinner /> : null}
-          Buy Now
-        </button>
-        <button type="submit" name="intent" value="add" className={addClassName} disabled={busy || none} aria-busy={pending === "add"}>
-          {pending === "add" ? <Spinner /> : null}
-          Add to Cart
-        </button>
+      <div className="mt-3 flex items-end gap-2">
+        <QuantityField id={`qty-${productId}`} max={Math.max(0, ...options.map((o) => lineLimit(o.stock_quantity)))} bulk={bulk} disabled={none} />
+        <div className="min-w-0 flex-1">
+          <button type="submit" name="intent" value="add" className={addClassName} disabled={busy || none} aria-busy={pending === "add"}>
+            {pending === "add" ? <Spinner /> : null}
+            Add to Cart
+          </button>
+        </div>
       </div>
+      <button type="submit" name="intent" value="buy" className={`${BUY_CLASS} mt-2`} disabled={busy || none}>
+        {pending === "buy" ? <Spinner /> : null}
+        Buy Now
+      </button>
       {failed ? (
         <p role="alert" className="mt-1 text-sm text-red-700">
           {failed}

@@ -1,16 +1,21 @@
 /**
  * Product page: /{category}/{productId} and /products/{productId}. Gallery, name, price in naira,
- * type, category, description collapsed at 50 words, the 3 most recent reviews, Similar Advert
- * row, Buy Now / Add to Cart forms and (signed in) the wishlist heart. SEO: canonical, OpenGraph
- * with a JPEG image for link previews, JSON-LD Product with an NGN offer.
+ * stock state ("Only N left" under 10), a typed quantity with Add to Cart / Buy Now, the delivery
+ * promise with its state picker (POST intent=delivery-state here: storefront/delivery.server.ts),
+ * type, category, the seller block, share links, description collapsed at 50 words, the 3 most
+ * recent reviews, the Similar items row and (signed in) the wishlist heart. SEO: canonical,
+ * OpenGraph with a JPEG image for link previews, JSON-LD Product with an NGN offer.
+ *
+ * Phone first (issue 20): at 360x640 the first screen holds a one-line breadcrumb, the name, price,
+ * stock state and the quantity with Add to Cart; the photos follow (from md they sit on the left).
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { PurchaseForms } from "~/components/product/purchase";
 import { island, islandsLoader } from "~/components/ui/island";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Breadcrumb } from "~/components/listing/breadcrumb";
+import { Breadcrumb, type Crumb } from "~/components/listing/breadcrumb";
 import { loadProductForRoute, productCanonicalPath, siteOrigin } from "~/storefront/catalog.server";
 import { ProductScrollRow } from "~/components/listing/scroll-row";
 import { excerpt, seoMeta, type Seo } from "~/components/listing/seo";
@@ -19,8 +24,14 @@ import { ReviewItem } from "~/components/product/reviews";
 import { imageUrl, toCard } from "~/components/product-card";
 import { Stars } from "~/components/ui/stars";
 import { formatNaira } from "~/domain/money";
+import { isBulkItem, stockState } from "~/domain/cart";
+import { DeliveryPromise } from "~/components/product/delivery-promise";
+import { SellerBlock } from "~/components/product/seller";
+import { ShareLinks } from "~/components/product/share";
 import type { loader as rootLoader } from "~/root";
 import { apiFor } from "~/storefront/api.server";
+import { deliveryStateFor, productDeliveryQuote, setDeliveryState } from "~/storefront/delivery.server";
+import { readForm, unknownIntent } from "~/storefront/responses.server";
 import { loadWishlistProductIds } from "~/storefront/wishlist.server";
 import type { ApiProduct, ApiReview, ApiReviewSummary, Paged } from "~/storefront/api-types";
 
@@ -35,16 +46,17 @@ const WishlistHeart = island(() => import("~/components/wishlist-heart").then((m
 /** Navigations fetch the islands' code with the data (ui/island.tsx). */
 export const clientLoader = islandsLoader(Gallery, WishlistHeart);
 /** brand-700 keeps white text above 4.5:1 (brand-600 is 3.6:1). */
-const PRIMARY = "btn w-full bg-brand-700 text-white hover:bg-orange-800";
+const PRIMARY = "btn h-11 w-full bg-brand-700 text-white hover:bg-orange-800";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
   const { product, path } = await loadProductForRoute(api, params);
-  const [reviews, summary, similar, wishlist] = await Promise.all([
+  const [reviews, summary, similar, wishlist, delivery] = await Promise.all([
     api.get<Paged<ApiReview>>(`/reviews/products/${product.id}/?page_size=${PRODUCT_PAGE_REVIEWS}`, { auth: false }),
     api.get<ApiReviewSummary>(`/reviews/products/${product.id}/summary/`, { auth: false }),
     api.get<ApiProduct[]>(`/products/categories/${product.category_id}/random_products/?exclude=${product.id}`, { auth: false }),
     api.user ? loadWishlistProductIds(api) : Promise.resolve([] as number[]),
+    deliveryStateFor(api, request).then(async (d) => ({ ...d, quote: await productDeliveryQuote(api, product.id, d.state) })),
   ]);
   const origin = siteOrigin(request);
   const url = `${origin}${productCanonicalPath(product)}`;
@@ -92,13 +104,31 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       similar: similar.ok ? similar.data.map(toCard) : [],
       signedIn: !!api.user,
       inWishlist: wishlist.includes(product.id),
+      delivery,
+      shareUrl: url,
       seo,
     },
     { headers: await api.headers() },
   );
 }
 
-/** Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). */
+/**
+ * The delivery promise's state picker: POST intent=delivery-state, deliveryState=<state> → the
+ * state remembered in a cookie, 303 back to this page (works without JavaScript).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  if (form.get("intent") !== "delivery-state") throw unknownIntent();
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  return setDeliveryState(form, url.pathname + url.search);
+}
+
+/**
+ * Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). The
+ * delivery promise is the visitor's own once they pick a state: that cookie is a personal one, so
+ * such pages are never shared; without it every visitor sees the same default (Lagos).
+ */
 export const handle = { cache: "public" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
@@ -110,27 +140,54 @@ export default function ProductRoute() {
   const lite = useRouteLoaderData<typeof rootLoader>("root")?.lite ?? false;
   const base = location.pathname.replace(/\/$/, "");
   const discounted = p.price > p.selling_price;
+  const stock = stockState(p.stock_quantity);
+  // Phones get the one crumb above this product (the full trail from sm).
+  const crumbs: Crumb[] = d.crumbs;
+  const parent = crumbs.length > 1 ? crumbs[crumbs.length - 2] : null;
   return (
-    <main className="container-page py-4">
-      <Breadcrumb crumbs={d.crumbs} />
-      <div className="mt-4 grid gap-6 md:grid-cols-2">
-        <Gallery images={d.images} name={p.name} lite={lite} />
-        <div>
+    <main className="container-page py-2 sm:py-4">
+      <div className="hidden sm:block">
+        <Breadcrumb crumbs={d.crumbs} />
+      </div>
+      {parent?.to ? (
+        <nav aria-label="Breadcrumb" className="truncate text-sm text-gray-600 sm:hidden">
+          <Link to={parent.to} className="hover:text-brand-700 hover:underline">
+            ‹ {parent.label}
+          </Link>
+        </nav>
+      ) : null}
+      <div className="mt-1 grid gap-4 sm:mt-4 md:grid-cols-2 md:gap-6">
+        <div className="md:col-start-2 md:row-start-1" data-testid="buy-box">
           <div className="flex items-start justify-between gap-2">
-            <h1 className="text-xl font-bold sm:text-2xl">{p.name}</h1>
+            <h1 className="text-lg font-bold leading-snug sm:text-2xl">{p.name}</h1>
             {d.signedIn ? <WishlistHeart productId={p.id} inWishlist={d.inWishlist} /> : null}
           </div>
           {d.summary.count > 0 ? (
-            <a href={`${base}/reviews`} className="mt-1 inline-flex items-center gap-2 text-sm text-gray-600 hover:underline">
+            <a href={`${base}/reviews`} className="mt-0.5 inline-flex items-center gap-2 text-sm text-gray-600 hover:underline">
               <Stars value={d.summary.average} /> {d.summary.average.toFixed(1)} ({d.summary.count} reviews)
             </a>
           ) : null}
-          <p className="mt-3 text-3xl font-extrabold" data-testid="price">
-            {formatNaira(p.selling_price)}
-            {p.type === "rent" ? <span className="text-base font-normal text-gray-600"> rent</span> : null}
-          </p>
-          {discounted ? <p className="text-sm text-gray-500 line-through">{formatNaira(p.price)}</p> : null}
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <div className="mt-1 flex flex-wrap items-baseline gap-x-3">
+            <p className="text-2xl font-extrabold sm:text-3xl" data-testid="price">
+              {formatNaira(p.selling_price)}
+              {p.type === "rent" ? <span className="text-base font-normal text-gray-600"> rent</span> : null}
+            </p>
+            {discounted ? <p className="text-sm text-gray-500 line-through">{formatNaira(p.price)}</p> : null}
+            <p
+              className={`text-sm font-semibold ${stock.kind === "out" ? "text-red-700" : stock.kind === "few" ? "text-amber-800" : "text-green-800"}`}
+              data-testid="stock-state"
+            >
+              {stock.text}
+            </p>
+          </div>
+          <PurchaseForms productId={p.id} options={p.options} addClassName={PRIMARY} stock={p.stock_quantity} bulk={isBulkItem(p)} />
+          <DeliveryPromise data={d.delivery} />
+        </div>
+        <div className="md:col-start-1 md:row-span-2 md:row-start-1">
+          <Gallery images={d.images} name={p.name} lite={lite} />
+        </div>
+        <div className="md:col-start-2 md:row-start-2">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-gray-600">Type</dt>
             <dd className="font-medium">{p.type === "rent" ? "For rent" : "For sale"}</dd>
             <dt className="text-gray-600">Category</dt>
@@ -139,27 +196,9 @@ export default function ProductRoute() {
                 {p.category_name}
               </Link>
             </dd>
-            {p.store_name ? (
-              <>
-                <dt className="text-gray-600">Sold by</dt>
-                <dd className="font-medium">
-                  {p.store_slug ? (
-                    <Link to={`/shop/${encodeURIComponent(p.store_slug)}`} className="text-brand-700 hover:underline" data-testid="sold-by">
-                      {p.store_name}
-                    </Link>
-                  ) : (
-                    p.store_name
-                  )}
-                  {p.store_verified ? (
-                    <span className="ml-2 inline-block rounded bg-green-100 px-1.5 py-0.5 text-xs font-semibold text-green-800" data-testid="verified-seller">
-                      ✓ Verified seller
-                    </span>
-                  ) : null}
-                </dd>
-              </>
-            ) : null}
           </dl>
-          <PurchaseForms productId={p.id} options={p.options} addClassName={PRIMARY} />
+          {p.seller ? <SellerBlock seller={p.seller} /> : null}
+          <ShareLinks name={p.name} url={d.shareUrl} />
           <section className="mt-6" aria-labelledby="desc-h">
             <h2 id="desc-h" className="mb-1 text-lg font-bold">
               Description
@@ -197,9 +236,9 @@ export default function ProductRoute() {
       {d.similar.length ? (
         <section className="mt-8" aria-labelledby="similar-h">
           <h2 id="similar-h" className="mb-2 text-lg font-bold">
-            Similar Advert
+            Similar items
           </h2>
-          <ProductScrollRow products={d.similar} lite={lite} label="Similar adverts" />
+          <ProductScrollRow products={d.similar} lite={lite} label="Similar items" />
         </section>
       ) : null}
     </main>

@@ -132,7 +132,7 @@ export default function ReviewsRoute() {
         </div>
         <section className="rounded-lg border border-gray-200 bg-white p-4" aria-labelledby="list-h">
           <h2 id="list-h" className="text-lg font-bold">
-            Customers Reviews
+            Customer reviews
           </h2>
           {d.reviews.length ? (
             <ul data-testid="review-list">

@@ -5,7 +5,10 @@
  * Intents: add, buy, increment, decrement, set, remove (see components/cart-forms.tsx for add/buy).
  * Lines are grouped under their store's name: each store ships its own lines as one shipment, with
  * its own shipping fee (the cart answer's `shipments`), quoted here within the store's state (the
- * lowest fee, "from"); checkout prices it to the delivery state.
+ * lowest fee, "from"); checkout prices it to the delivery state. Each store's shipment also shows
+ * the delivery promise to the shopper's state ("Delivery to Kano: ₦3,500, arrives Tue 1 Dec – Thu
+ * 3 Dec": the cart quoted for that state, storefront/delivery.server.ts), with the same state
+ * picker as the product page (intent=delivery-state).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -20,6 +23,8 @@ import { formatNaira } from "~/domain/money";
 import { SHIPPING_RULE_TEXT } from "~/domain/shipping";
 import { apiFor, type Api } from "~/storefront/api.server";
 import { addToCart, forgetCart, loadCart, type Cart, type CartItem } from "~/storefront/cart.server";
+import { DeliveryPromise, PromiseLine } from "~/components/product/delivery-promise";
+import { deliveryStateFor, setDeliveryState, type DeliveryState } from "~/storefront/delivery.server";
 import { apiMessage } from "~/storefront/form-reply";
 import { readForm, unknownIntent } from "~/storefront/responses.server";
 import { formAnswerer, positiveId } from "~/storefront/form-answer.server";
@@ -27,14 +32,16 @@ import { cartCookie, getGuestCartId, safeRedirect } from "~/storefront/session.s
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
-  const cart = await loadCart(api, request);
+  const [cart, delivery] = await Promise.all([loadCart(api, request), deliveryStateFor(api, request)]);
+  // The delivery promise: the same cart quoted for the shopper's state (fees and dates per shipment).
+  const quoted = cart && cart.cart_items.length ? await api.get<Cart>(`/carts/${cart.id}/?state=${encodeURIComponent(delivery.state)}`) : null;
   const headers = await api.headers();
   // A guest cart that is gone (e.g. after checkout): drop its stale cookie.
   if (!cart && !api.user && (await getGuestCartId(request))) headers.append("Set-Cookie", await cartCookie().serialize("", { maxAge: 0 }));
-  return data({ cart }, { headers });
+  return data({ cart, delivery, promise: quoted?.ok ? quoted.data.shipments : null }, { headers });
 }
 
-const INTENTS = ["add", "buy", "increment", "decrement", "set", "remove"] as const;
+const INTENTS = ["add", "buy", "increment", "decrement", "set", "remove", "delivery-state"] as const;
 type Intent = (typeof INTENTS)[number];
 
 
@@ -49,6 +56,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const answer = formAnswerer(api, { viaFetcher, back, cookies });
 
   if (!INTENTS.includes(intent)) throw unknownIntent();
+  // The delivery promise's state picker: remembered in a cookie, back to the cart.
+  if (intent === "delivery-state") return setDeliveryState(form, "/cart");
 
   // option_id: one of the product's options, chosen with the product page's radio buttons.
   const optionId = form.has("option_id") ? positiveId(form.get("option_id")) : null;
@@ -99,9 +108,10 @@ async function changeLine(
 export const meta: MetaFunction = () => [{ title: "Cart | BuildMart NG" }];
 
 export default function CartRoute() {
-  const { cart } = useLoaderData<typeof loader>();
+  const { cart, delivery, promise } = useLoaderData<typeof loader>();
   const items = cart?.cart_items ?? [];
   if (!cart || items.length === 0) return <EmptyCart />;
+  const promiseOf = (g: Group) => (g.shipment ? (promise?.find((s) => s.store === g.shipment!.store) ?? null) : null);
   return (
     <main className="container-page py-4">
       <h1 className="text-xl font-bold sm:text-2xl">
@@ -109,8 +119,9 @@ export default function CartRoute() {
       </h1>
       <div className="mt-4 grid gap-4 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-5">
+          <DeliveryPromise data={{ ...delivery, quote: null }} summary={false} />
           {storeGroups(cart).map((g) => (
-            <StoreGroup key={g.key} group={g} />
+            <StoreGroup key={g.key} group={g} delivery={delivery} promise={promiseOf(g)} />
           ))}
         </div>
         <OrderSummary cart={cart} />
@@ -141,7 +152,7 @@ function storeGroups(cart: Cart): Group[] {
   return groups.filter((g) => g.items.length > 0);
 }
 
-function StoreGroup({ group }: { group: Group }) {
+function StoreGroup({ group, delivery, promise }: { group: Group; delivery: DeliveryState; promise: Cart["shipments"][number] | null }) {
   const s = group.shipment;
   const headingId = `${group.key}-heading`;
   return (
@@ -155,6 +166,11 @@ function StoreGroup({ group }: { group: Group }) {
             {s.shipping_cost === 0 ? "Free shipping" : <>Shipping from {formatNaira(s.shipping_cost)}</>}
             {s.store_state ? <span className="text-gray-600"> · ships from {stateLabel(s.store_state)}</span> : null}
           </p>
+          {promise?.earliest_delivery && promise.latest_delivery ? (
+            <p className="w-full text-sm text-gray-800" data-testid="cart-store-promise">
+              <PromiseLine state={delivery.state} fee={promise.shipping_cost} earliest={promise.earliest_delivery} latest={promise.latest_delivery} />
+            </p>
+          ) : null}
         </div>
       ) : (
         <h2 id={headingId} className="sr-only">

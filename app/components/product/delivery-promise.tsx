@@ -1,0 +1,72 @@
+/**
+ * The delivery promise (issue 20, part 3): "Delivery to Kano: ₦3,500, arrives Tue 1 Dec – Thu 3 Dec",
+ * with a state picker (a select and "Update": a plain POST to the page's own action, which remembers
+ * the state in a cookie and redirects back; storefront/delivery.server.ts). The fee and dates come
+ * from the API's quote (the shipping rule of domain/shipping.ts, the lead time of domain/delivery.ts).
+ */
+import { Form } from "@remix-run/react";
+import { formatDeliveryWindow } from "~/domain/delivery";
+import { formatNaira } from "~/domain/money";
+import { NIGERIAN_STATES } from "~/domain/states";
+
+export interface PromiseData {
+  state: string;
+  source: "picked" | "address" | "default";
+  quote: { fee: number; earliest: string; latest: string } | null;
+}
+
+/** "FCT, Abuja" reads better than the full name in a short line. */
+export const stateLabel = (state: string) => (state === "Federal Capital Territory" ? "FCT, Abuja" : state);
+
+/** The sentence alone (the cart's shipments use it too). */
+export function PromiseLine({ state, fee, earliest, latest }: { state: string; fee: number; earliest: string; latest: string }) {
+  return (
+    <>
+      Delivery to <strong>{stateLabel(state)}</strong>: <strong>{fee === 0 ? "free" : formatNaira(fee)}</strong>, arrives{" "}
+      <strong className="whitespace-nowrap">{formatDeliveryWindow({ earliest, latest })}</strong>
+    </>
+  );
+}
+
+/**
+ * The promise with its picker. `summary={false}` (the cart): only the picker and the note, each
+ * store's shipment saying its own fee and dates.
+ */
+export function DeliveryPromise({ data, summary = true }: { data: PromiseData; summary?: boolean }) {
+  const { state, source, quote } = data;
+  return (
+    <section aria-label="Delivery" className={`${summary ? "mt-3" : ""} rounded-lg border border-gray-200 bg-white p-3 text-sm`} data-testid="delivery-promise">
+      {summary ? (
+        <p data-testid="delivery-promise-text">
+          {quote ? <PromiseLine state={state} fee={quote.fee} earliest={quote.earliest} latest={quote.latest} /> : <>Delivery to {stateLabel(state)}: priced at checkout.</>}
+        </p>
+      ) : (
+        <p className="font-semibold">Delivering to {stateLabel(state)}</p>
+      )}
+      <p className="mt-0.5 text-xs text-gray-600">
+        {source === "default"
+          ? "Lagos is shown until you choose your state. "
+          : source === "address"
+            ? "Your default address's state. "
+            : null}
+        {summary ? "Fee for one item; " : "Dates in "}business days, Sundays and public holidays excluded.
+      </p>
+      <Form method="post" replace preventScrollReset className="mt-2 flex items-center gap-2">
+        <input type="hidden" name="intent" value="delivery-state" />
+        <label htmlFor="delivery-state" className="sr-only">
+          Deliver to state
+        </label>
+        <select id="delivery-state" name="deliveryState" defaultValue={state} key={state} className="h-9 min-w-0 flex-1 rounded-md border border-gray-300 bg-white px-2 text-sm">
+          {NIGERIAN_STATES.map((s) => (
+            <option key={s} value={s}>
+              {stateLabel(s)}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="btn-outline h-9 px-3">
+          Update
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Who sells a product (issue 20, part 5): the store's logo and name (a link to its shop page
+ * /shop/<slug>), the "Verified seller" badge (an admin verified the store: stores.verified_at), the
+ * state it ships from and the average rating of its products, from the product detail's `seller`.
+ */
+import { Link } from "@remix-run/react";
+import { Stars } from "~/components/ui/stars";
+import type { ApiSeller } from "~/api/catalog/schemas";
+import { stateLabel } from "./delivery-promise";
+
+export function SellerBlock({ seller }: { seller: ApiSeller }) {
+  const shop = `/shop/${encodeURIComponent(seller.slug)}`;
+  return (
+    <section aria-labelledby="seller-h" className="mt-4 rounded-lg border border-gray-200 bg-white p-3" data-testid="seller-block">
+      <h2 id="seller-h" className="text-xs font-semibold uppercase tracking-wide text-gray-600">
+        Sold by
+      </h2>
+      <div className="mt-2 flex items-center gap-3">
+        {seller.logo ? (
+          <img src={`${seller.logo}${seller.logo.includes("?") ? "&" : "?"}w=96`} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 shrink-0 rounded-full border border-gray-200 object-cover" />
+        ) : (
+          <span aria-hidden className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-lg font-bold text-brand-700">
+            {seller.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div className="min-w-0">
+          <p className="font-semibold">
+            <Link to={shop} className="text-brand-700 hover:underline" data-testid="sold-by">
+              {seller.name}
+            </Link>
+            {seller.verified ? (
+              <span className="ml-2 inline-block rounded bg-green-100 px-1.5 py-0.5 text-xs font-semibold text-green-800" data-testid="verified-seller">
+                ✓ Verified seller
+              </span>
+            ) : null}
+          </p>
+          <p className="text-sm text-gray-700">
+            {seller.state ? <span data-testid="seller-state">Ships from {stateLabel(seller.state)}</span> : null}
+            {seller.state ? " · " : null}
+            {seller.rating_average !== null ? (
+              <span className="inline-flex items-center gap-1" data-testid="seller-rating">
+                <Stars value={seller.rating_average} size={14} /> {seller.rating_average.toFixed(1)} ({seller.rating_count} {seller.rating_count === 1 ? "review" : "reviews"})
+              </span>
+            ) : (
+              <span data-testid="seller-rating">No reviews yet</span>
+            )}
+          </p>
+        </div>
+      </div>
+      <Link to={shop} className="btn-outline mt-3 w-full">
+        Visit shop
+      </Link>
+    </section>
+  );
+}
