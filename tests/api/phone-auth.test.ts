@@ -25,6 +25,9 @@ describe.each(engines())("phone sign-in on %s", (engine) => {
     const me = await api.call("/users/auth/user/", { token: signed.body.access });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ id: signed.body.user.id, phone: e164 });
+    // With no e-mail, its order updates come by SMS from the start.
+    const channels = await api.call(`/users/${signed.body.user.id}/channels/`, { token: signed.body.access });
+    expect(channels.body).toMatchObject({ sms: true, whatsapp: false, phone_verified: true });
 
     // The code is used up.
     expect((await api.call("/users/auth/phone/verify/", { json: { phone: local, code }, ip })).status).toBe(400);

@@ -71,7 +71,8 @@ async function verifyCode(ctx: ApiContext) {
   let u = (await find()).rows[0];
   if (!u) {
     await ctx.db.query(
-      `INSERT INTO users (email, password_hash, first_name, last_name, phone, phone_verified_at) VALUES (NULL, NULL, $2, $3, $1, now())
+      // An account made by phone has no e-mail: its order updates come by SMS from the start.
+      `INSERT INTO users (email, password_hash, first_name, last_name, phone, phone_verified_at, notify_sms) VALUES (NULL, NULL, $2, $3, $1, now(), true)
        ON CONFLICT (phone) WHERE phone_verified_at IS NOT NULL DO NOTHING`,
       [body.phone, body.first_name ?? "", body.last_name ?? ""],
     );
