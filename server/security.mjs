@@ -15,6 +15,8 @@ export const isApiPath = (p) => p === "/api/v1" || p.startsWith("/api/v1/");
 
 /** Largest urlencoded form body (bytes); larger answers 413. */
 export const MAX_URLENCODED_BYTES = 1024 * 1024;
+/** Largest JSON (or other non-multipart) body the API reads (bytes); larger answers 413. */
+export const MAX_JSON_BYTES = 1024 * 1024;
 /** Largest multipart form body (bytes, images included); larger answers 413. */
 export const MAX_MULTIPART_BYTES = 20 * 1024 * 1024;
 
@@ -139,7 +141,11 @@ export function parseContentType(value) {
   return { type: type.trim().toLowerCase(), boundary };
 }
 
-async function readBody(req, limit) {
+/**
+ * The body's bytes, or null as soon as more than `limit` bytes arrived (the rest is not read:
+ * the caller answers 413 and closes the connection). Throws when the stream fails.
+ */
+export async function readBody(req, limit) {
   const chunks = [];
   let size = 0;
   for await (const chunk of req) {
@@ -162,20 +168,23 @@ export function formBodyGuard() {
     const requestId = res.locals.context?.requestId;
     const { type, boundary } = parseContentType(req.get("content-type"));
     const length = Number(req.get("content-length") ?? NaN);
+    // A refusal made without reading the whole body ends the connection: what is left of the
+    // body would otherwise be read as the next request on it (or keep it waiting).
+    const tooLarge = () => sendPage(res.set("Connection", "close"), 413, "Form too large", "The form you sent is too large.", requestId);
     if (type === "application/x-www-form-urlencoded") {
-      if (length > MAX_URLENCODED_BYTES) return sendPage(res, 413, "Form too large", "The form you sent is too large.", requestId);
+      if (length > MAX_URLENCODED_BYTES) return tooLarge();
       // Read here too, so a chunked body without Content-Length meets the same limit.
       const body = await readBody(req, MAX_URLENCODED_BYTES).catch(() => undefined);
       if (body === undefined) return sendPage(res, 400, "Bad request", "The form you sent could not be read.", requestId);
-      if (body === null) return sendPage(res, 413, "Form too large", "The form you sent is too large.", requestId);
+      if (body === null) return tooLarge();
       req.formBody = body;
       return next();
     }
     if (type === "multipart/form-data" && boundary) {
-      if (length > MAX_MULTIPART_BYTES) return sendPage(res, 413, "Form too large", "The form you sent is too large.", requestId);
+      if (length > MAX_MULTIPART_BYTES) return tooLarge();
       try {
         const body = await readBody(req, MAX_MULTIPART_BYTES);
-        if (!body) return sendPage(res, 413, "Form too large", "The form you sent is too large.", requestId);
+        if (!body) return tooLarge();
         await new Response(body, { headers: { "Content-Type": req.get("content-type") } }).formData();
         req.formBody = body;
         return next();
@@ -183,7 +192,74 @@ export function formBodyGuard() {
         return sendPage(res, 400, "Bad request", "The form you sent could not be read.", requestId);
       }
     }
+    res.set("Connection", "close");
     const what = type === "multipart/form-data" ? "a multipart form without a boundary" : type ? `"${type.slice(0, 100)}"` : "no content type";
     sendPage(res, 415, "Unsupported form", `This address takes HTML forms (application/x-www-form-urlencoded or multipart/form-data), not ${what}.`, requestId);
   };
+}
+
+/** Headers on the API's own refusals made here (the router adds the same to its answers). */
+const API_REFUSAL_HEADERS = { "Access-Control-Allow-Origin": "*", Vary: "Origin", "Cache-Control": "no-store" };
+
+/**
+ * Express middleware for POST/PUT/PATCH/DELETE under /api/v1: the body is read here, before any
+ * route or access check runs, at most MAX_MULTIPART_BYTES for multipart/form-data and
+ * MAX_JSON_BYTES for anything else (JSON, urlencoded forms). A Content-Length over the limit is
+ * refused at once; a chunked body is counted as it arrives. Over the limit: 413 with
+ * `Connection: close` (the unread rest is never read). A body within the limit is read whole, so
+ * a refusal the API makes afterwards (401, 404…) leaves the keep-alive connection usable. The
+ * bytes are kept in `req.formBody`, replayed to Remix like a form's.
+ */
+export function apiBodyGuard() {
+  return async (req, res, next) => {
+    if (!UNSAFE_METHODS.has(req.method) || !isApiPath(req.path)) return next();
+    const { type } = parseContentType(req.get("content-type"));
+    const limit = type === "multipart/form-data" ? MAX_MULTIPART_BYTES : MAX_JSON_BYTES;
+    const tooLarge = () =>
+      res
+        .status(413)
+        .set({ ...API_REFUSAL_HEADERS, Connection: "close" })
+        .json({ detail: `Request body too large: at most ${limit / (1024 * 1024)} MB.` });
+    const length = Number(req.get("content-length") ?? NaN);
+    if (length > limit) return tooLarge();
+    let body;
+    try {
+      body = await readBody(req, limit);
+    } catch {
+      return res.status(400).set({ ...API_REFUSAL_HEADERS, Connection: "close" }).json({ detail: "The request body could not be read." });
+    }
+    if (body === null) return tooLarge();
+    req.formBody = body;
+    next();
+  };
+}
+
+/**
+ * Express middleware: headers on every answer, static files, health checks and refusals included:
+ * `X-Content-Type-Options: nosniff`, and `Strict-Transport-Security` when the site's public
+ * address (PUBLIC_URL) is https.
+ */
+export function securityHeaders({ publicUrl }) {
+  const hsts = typeof publicUrl === "string" && /^https:\/\//i.test(publicUrl.trim());
+  return (req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    if (hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    // Over https (TLS here, or X-Forwarded-Proto: https from a TRUSTED_PROXIES address, which is
+    // what req.secure says with Express's "trust proxy"), every cookie is Secure.
+    if (req.secure) {
+      const writeHead = res.writeHead;
+      res.writeHead = function secureCookies(...args) {
+        const cookies = res.getHeader("Set-Cookie");
+        if (cookies) res.setHeader("Set-Cookie", [].concat(cookies).map(withSecure));
+        return writeHead.apply(this, args);
+      };
+    }
+    next();
+  };
+}
+
+/** A Set-Cookie value with the Secure attribute (added once). */
+export function withSecure(cookie) {
+  const value = String(cookie);
+  return /;\s*secure\s*(;|$)/i.test(value) ? value : `${value}; Secure`;
 }
