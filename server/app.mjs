@@ -22,7 +22,7 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { logger, scrubPath } from "./logger.mjs";
-import { apiBodyGuard, csrfGuard, formBodyGuard, legacyDataGuard, normalizeIp, parseTrustedProxies, securityHeaders, sendPage } from "./security.mjs";
+import { apiBodyGuard, csrfGuard, oddPathGuard, formBodyGuard, legacyDataGuard, normalizeIp, parseTrustedProxies, securityHeaders, sendPage } from "./security.mjs";
 
 const READY_TIMEOUT_MS = 3_000;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -239,6 +239,7 @@ export function createApp({ build, getBuild = () => build, mode = process.env.NO
   app.use(express.static(path.resolve(root, "public"), { maxAge: "1h" }));
 
   // 4. The storefront's request checks.
+  app.use(oddPathGuard());
   app.use(csrfGuard({ publicOrigin, log }));
   app.use(legacyDataGuard());
   app.use(formBodyGuard());

@@ -242,19 +242,42 @@ export function apiBodyGuard() {
 export function securityHeaders({ publicUrl }) {
   const hsts = typeof publicUrl === "string" && /^https:\/\//i.test(publicUrl.trim());
   return (req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    if (hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    // Over https (TLS here, or X-Forwarded-Proto: https from a TRUSTED_PROXIES address, which is
-    // what req.secure says with Express's "trust proxy"), every cookie is Secure.
-    if (req.secure) {
-      const writeHead = res.writeHead;
-      res.writeHead = function secureCookies(...args) {
+    // Set as the head goes out, unless the answer set its own (Remix appends its headers, so
+    // setting them first would send them twice).
+    const writeHead = res.writeHead;
+    res.writeHead = function withSecurityHeaders(...args) {
+      if (!res.hasHeader("X-Content-Type-Options")) res.setHeader("X-Content-Type-Options", "nosniff");
+      if (hsts && !res.hasHeader("Strict-Transport-Security")) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+      // Over https (TLS here, or X-Forwarded-Proto: https from a TRUSTED_PROXIES address, which
+      // is what req.secure says with Express's "trust proxy"), every cookie is Secure.
+      if (req.secure) {
         const cookies = res.getHeader("Set-Cookie");
         if (cookies) res.setHeader("Set-Cookie", [].concat(cookies).map(withSecure));
-        return writeHead.apply(this, args);
-      };
-    }
+      }
+      return writeHead.apply(this, args);
+    };
     next();
+  };
+}
+
+/**
+ * Express middleware: a storefront path whose decoded form holds a control character or a
+ * backslash ("/%09/x%2F", "/%5C/a.b") is no page of ours. Browsers and URL parsers read such a
+ * path as "//host" (another site), and the router's own URL parsing throws on it: 404 here,
+ * before Remix.
+ */
+export function oddPathGuard() {
+  return (req, res, next) => {
+    if (isApiPath(req.path)) return next();
+    let decoded;
+    try {
+      decoded = decodeURIComponent(req.path);
+    } catch {
+      return next(); // malformed %-escapes: Express's own 400 (see the error handler)
+    }
+    // eslint-disable-next-line no-control-regex
+    if (!/[\u0000-\u001f\u007f\\]/.test(decoded)) return next();
+    sendPage(res, 404, "Page not found", "There is no page at this address. Check the link and try again.", res.locals.context?.requestId);
   };
 }
 

@@ -19,7 +19,8 @@ import {
   serializeProducts,
   subcategories,
 } from "./queries.server";
-import { CategoryPageSchema, CategorySchema, ProductPageSchema, ProductSchema, StoreProductPageSchema } from "./schemas";
+import { q } from "../core/query";
+import { CategoryPageSchema, CategorySchema, ProductListQuery, ProductPageSchema, ProductSchema, StoreProductPageSchema } from "./schemas";
 import { serializeCategory } from "./serialize";
 
 export const routes: RouteDef[] = [
@@ -85,6 +86,7 @@ export const routes: RouteDef[] = [
       "Published products of a category, paginated; levels_deep=all includes every subcategory. Takes the same filters as GET /products/",
     tag: "catalog",
     response: ProductPageSchema,
+    query: ProductListQuery.extend({ levels_deep: q("all: include every subcategory") }),
     async handler(ctx) {
       const id = ctx.intParam("id");
       const deep = ctx.url.searchParams.get("levels_deep") === "all";
@@ -120,6 +122,7 @@ export const routes: RouteDef[] = [
       "Published products, paginated. Query: page, page_size, featured|f, category_id (with subcategories), type (sale|rent), search (ranked, typo-tolerant), selling_price__gt/__lt (naira, strict; also price__gt/__lt), ordering (-created_at|created_at|newest|oldest|selling_price|-selling_price|relevance)",
     tag: "catalog",
     response: ProductPageSchema,
+    query: ProductListQuery.extend({ category_id: q("A category id: products of it and of its subcategories"), category: q("Another spelling of category_id") }),
     async handler(ctx) {
       const f = filtersFromQuery(ctx.url);
       const raw = ctx.url.searchParams.get("category_id") ?? ctx.url.searchParams.get("category") ?? "";
@@ -158,6 +161,7 @@ export const routes: RouteDef[] = [
     tag: "catalog",
     auth: "required",
     response: StoreProductPageSchema,
+    query: ProductListQuery,
     async handler(ctx) {
       const storeId = ctx.intParam("storeId");
       const f = { ...filtersFromQuery(ctx.url), storeId, includeUnpublished: true };

@@ -1,5 +1,6 @@
 /** Catalogue: response schemas and inferred answer types. No server imports. */
 import * as z from "zod";
+import { pagedQuery, q, qOneOf } from "../core/query";
 
 export const CategorySchema = z.object({ id: z.number(), name: z.string(), slug: z.string(), parent: z.number().nullable() });
 
@@ -77,3 +78,17 @@ export type ApiProduct = z.infer<typeof ProductSchema>;
 export type ApiStoreProduct = z.infer<typeof StoreProductSchema>;
 export type ApiProductPage = z.infer<typeof ProductPageSchema>;
 export type ApiCategoryPage = z.infer<typeof CategoryPageSchema>;
+
+/** The query of the product lists (filtersFromQuery in ./queries.server.ts), for the OpenAPI document. */
+export const ProductListQuery = pagedQuery({
+  search: q("Words to look for (ranked, typo-tolerant); at most 200 characters"),
+  ordering: qOneOf(["-created_at", "created_at", "newest", "oldest", "selling_price", "-selling_price", "price", "-price", "relevance"], "Sort order (default: newest first; relevance when searching)"),
+  sort: q("Another spelling of ordering"),
+  featured: q("1/true: featured products only"),
+  f: q("Another spelling of featured"),
+  type: qOneOf(["sale", "rent"], "For sale or for rent"),
+  selling_price__gt: q("Price above this (naira, strict)"),
+  selling_price__lt: q("Price below this (naira, strict)"),
+  price__gt: q("Another spelling of selling_price__gt"),
+  price__lt: q("Another spelling of selling_price__lt"),
+});

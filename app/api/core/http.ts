@@ -74,7 +74,7 @@ export const MAX_JSON_BYTES = 1024 * 1024;
 export const MAX_MULTIPART_BYTES = 20 * 1024 * 1024;
 
 /** The body's bytes, or a 413 when Content-Length or the bytes read pass `limit` (reading stops there). */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const length = Number(request.headers.get("content-length") ?? NaN);
   if (length > limit) throw payloadTooLarge(limit);
   if (!request.body) return new Uint8Array(0);
@@ -122,7 +122,7 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     const bytes = await readLimited(request, type === MULTIPART_TYPE ? MAX_MULTIPART_BYTES : MAX_JSON_BYTES);
     let fd: FormData;
     try {
-      fd = await new Response(bytes, { headers: { "Content-Type": header } }).formData();
+      fd = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "Content-Type": header } }).formData();
     } catch (e) {
       throw badRequest({ detail: `${type === FORM_TYPE ? "Form" : "Multipart form"} parse error - ${(e as Error).message}` });
     }
