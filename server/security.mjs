@@ -242,6 +242,8 @@ export function apiBodyGuard() {
 export function securityHeaders({ publicUrl }) {
   const hsts = typeof publicUrl === "string" && /^https:\/\//i.test(publicUrl.trim());
   return (req, res, next) => {
+    // Read now: by the time the head goes out the socket may be gone (req.secure reads it).
+    const secure = req.secure;
     // Set as the head goes out, unless the answer set its own (Remix appends its headers, so
     // setting them first would send them twice).
     const writeHead = res.writeHead;
@@ -250,7 +252,7 @@ export function securityHeaders({ publicUrl }) {
       if (hsts && !res.hasHeader("Strict-Transport-Security")) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
       // Over https (TLS here, or X-Forwarded-Proto: https from a TRUSTED_PROXIES address, which
       // is what req.secure says with Express's "trust proxy"), every cookie is Secure.
-      if (req.secure) {
+      if (secure) {
         const cookies = res.getHeader("Set-Cookie");
         if (cookies) res.setHeader("Set-Cookie", [].concat(cookies).map(withSecure));
       }
