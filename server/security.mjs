@@ -110,6 +110,8 @@ export function csrfGuard({ publicOrigin, log }) {
     const reason = crossSiteReason(req, publicOrigin);
     if (!reason) return next();
     log().warn({ requestId: res.locals.context?.requestId, method: req.method, path: req.path, reason }, "cross-site request refused");
+    // The body is not read: end the connection rather than leave it to the next request.
+    res.set("Connection", "close");
     sendPage(res, 403, "This form came from another site", "For your safety we only accept forms sent from BuildMart NG's own pages. Nothing was changed. Please go back and try again from our site.", res.locals.context?.requestId);
   };
 }

@@ -105,6 +105,7 @@ export const routes: RouteDef[] = [
     summary: "Six random published products from a category and its subcategories (array); exclude={productId} leaves one out",
     tag: "catalog",
     response: z.array(ProductSchema),
+    query: z.object({ exclude: q("A product id to leave out") }),
     async handler(ctx) {
       const ids = await categoryTreeIds(ctx.db, ctx.intParam("id"));
       if (ids.length === 0) throw notFound();

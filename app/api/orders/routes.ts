@@ -60,6 +60,7 @@ import { DEFAULT_PAYMENT_METHOD } from "~/domain/orders";
 import { distanceOf, shipmentShippingKobo } from "~/domain/shipping";
 import { koboToNaira } from "~/domain/money";
 import { ApiError, badRequest, json, notFound, paged, pageParams, validate } from "../core/http";
+import { q } from "../core/query";
 import { storeView } from "./store-routes";
 import type { ApiContext, AuthUser, RouteDef } from "../core/types";
 import { processQueuedRefunds } from "../payments/refunds.server";
@@ -331,6 +332,7 @@ export const routes: RouteDef[] = [
     auth: "optional",
     handler: getOne,
     response: OrderSchema,
+    query: z.object({ token: q("A guest order's guest_token"), t: q("Another spelling of token") }),
   },
   {
     method: "POST",

@@ -25,7 +25,7 @@ import { log } from "~/ops/logger.server";
 import type { RouteDef } from "../core/types";
 import { checkImage, checkImages, hasFile, indexImages, putImages } from "../core/uploads.server";
 import { filtersFromQuery, listProducts } from "../catalog/queries.server";
-import { ProductPageSchema } from "../catalog/schemas";
+import { ProductListQuery, ProductPageSchema } from "../catalog/schemas";
 import { storeDashboard } from "./dashboard.server";
 import { signUpload, UPLOAD_MESSAGES, verifyUpload } from "./uploads.server";
 import { createStore } from "./commands.server";
@@ -144,6 +144,7 @@ export const routes: RouteDef[] = [
     summary: "A store's published products for its public page, newest first; paged like GET /products/ ({count, next, previous, results}; page, page_size)",
     tag: "stores",
     response: ProductPageSchema,
+    query: ProductListQuery,
     async handler(ctx) {
       const slug = ctx.params.slug ?? "";
       if (!/^[a-z0-9][a-z0-9_-]{0,199}$/i.test(slug)) throw notFound();
