@@ -110,8 +110,6 @@ export function csrfGuard({ publicOrigin, log }) {
     const reason = crossSiteReason(req, publicOrigin);
     if (!reason) return next();
     log().warn({ requestId: res.locals.context?.requestId, method: req.method, path: req.path, reason }, "cross-site request refused");
-    // The body is not read: end the connection rather than leave it to the next request.
-    res.set("Connection", "close");
     sendPage(res, 403, "This form came from another site", "For your safety we only accept forms sent from BuildMart NG's own pages. Nothing was changed. Please go back and try again from our site.", res.locals.context?.requestId);
   };
 }
@@ -194,7 +192,6 @@ export function formBodyGuard() {
         return sendPage(res, 400, "Bad request", "The form you sent could not be read.", requestId);
       }
     }
-    res.set("Connection", "close");
     const what = type === "multipart/form-data" ? "a multipart form without a boundary" : type ? `"${type.slice(0, 100)}"` : "no content type";
     sendPage(res, 415, "Unsupported form", `This address takes HTML forms (application/x-www-form-urlencoded or multipart/form-data), not ${what}.`, requestId);
   };
