@@ -102,7 +102,8 @@ describe("keep-alive after a refusal", () => {
     } finally {
       agent.destroy();
     }
-  });
+    // Generous, but well below the server's 65 s keep-alive wait a stuck connection would take.
+  }, 30_000);
 });
 
 describe("malformed paths and redirect targets", () => {
