@@ -34,10 +34,13 @@ const desktop = { viewport: { width: 1280, height: 800 } };
  * two to four people and walks an order through its life) run in two projects that between them
  * cover JavaScript on and off, phone and desktop: js-on-desktop and js-off-phone. Every other spec
  * runs in all four. This keeps `npm test` inside CI's time budget (notes in README "Tests").
+ * Specs that set their own viewport (menus-overflow: 320 px; rough-edges: 360 px for its flash)
+ * gain nothing from the other two projects either.
  */
 const TWO_PROJECT_SPECS = [
   "admin", "newsletter", "notifications", "payouts", "privacy", "returns",
-  "vendor-members", "vendor-orders", "vendor-products", "vendor-shell", "orders-shipments",
+  "vendor-members", "vendor-orders", "vendor-products", "vendor-shell", "orders-shipments", "address-lga",
+  "menus-overflow", "rough-edges",
 ].map((n) => `**/${n}.spec.ts`);
 
 export default defineConfig({

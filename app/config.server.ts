@@ -115,6 +115,16 @@ export function env(): Env {
   return cached;
 }
 
+/**
+ * The origin for a link the shopper follows back to us from elsewhere (Paystack's return): PUBLIC_URL
+ * when set, else `requestOrigin` (the origin the shopper is on), else http://localhost:PORT.
+ */
+export function returnOrigin(requestOrigin?: string): string {
+  const e = env();
+  if (e.PUBLIC_URL || !requestOrigin) return e.publicUrl;
+  return requestOrigin.replace(/\/$/, "");
+}
+
 /** Tests change the environment between suites. */
 export function resetEnvCache() {
   cached = null;

@@ -70,7 +70,7 @@ function FlashBanner({ flash }: { flash: ShellData["flash"] }) {
         : "border-blue-300 bg-blue-50 text-blue-800";
   return (
     <div role="status" className={`container-page mt-3`}>
-      <p className={`rounded-md border px-4 py-3 text-sm ${tone}`} data-testid="flash">
+      <p className={`rounded-md border px-4 py-3 text-sm wrap-anywhere ${tone}`} data-testid="flash">
         {flash.message}
       </p>
     </div>

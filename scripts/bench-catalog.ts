@@ -89,7 +89,7 @@ async function setup(db: Db, n: number, log: (s: string) => void): Promise<Fixtu
     "INSERT INTO users (email, first_name, last_name) VALUES ('bench@example.com', 'Bench', 'Owner') RETURNING id",
   );
   const s = await db.query<{ id: number }>(
-    "INSERT INTO stores (owner_id, name, slug, email, phone) VALUES ($1, 'Bench Store', 'bench-store', 'bench@example.com', '+2348030000000') RETURNING id",
+    "INSERT INTO stores (owner_id, name, slug, email, phone, state) VALUES ($1, 'Bench Store', 'bench-store', 'bench@example.com', '+2348030000000', 'Lagos') RETURNING id",
     [u.rows[0].id],
   );
   const rootIds: number[] = [];
@@ -142,8 +142,8 @@ async function setup(db: Db, n: number, log: (s: string) => void): Promise<Fixtu
   return { rootIds, subIds };
 }
 
-type Kind = "listing" | "category filter" | keyof typeof SEARCHES;
-const ALL_KINDS: Kind[] = ["listing", "category filter", ...(Object.keys(SEARCHES) as Array<keyof typeof SEARCHES>)];
+type Kind = "listing" | "category filter" | "state filter" | "sort" | keyof typeof SEARCHES;
+const ALL_KINDS: Kind[] = ["listing", "category filter", "state filter", "sort", ...(Object.keys(SEARCHES) as Array<keyof typeof SEARCHES>)];
 
 function requestFor(kind: Kind, f: Fixture, i: number): string {
   const pick = <T>(l: T[]) => l[i % l.length];
@@ -156,6 +156,25 @@ function requestFor(kind: Kind, f: Fixture, i: number): string {
         `/products/?category_id=${pick(f.subIds)}&type=sale`,
         `/products/categories/${pick(f.rootIds)}/products/?levels_deep=all&selling_price__gt=24000&selling_price__lt=80000`,
         `/products/?category_id=${pick(f.rootIds)}&ordering=created_at&page=2`,
+      ];
+      return variants[Math.floor(i / 7) % variants.length];
+    }
+    case "state filter": {
+      // issue 20: the sellers' states (the bench's one store is in Lagos: every product matches)
+      const variants = [
+        `/products/?state=Lagos&page=${1 + (i % 3)}`,
+        `/products/?state=Lagos,Kano&category_id=${pick(f.rootIds)}`,
+        `/products/?state=Kano`,
+      ];
+      return variants[Math.floor(i / 7) % variants.length];
+    }
+    case "sort": {
+      // issue 20: price both ways, most popular (recent order lines), best rated (approved reviews)
+      const variants = [
+        `/products/?ordering=selling_price&category_id=${pick(f.subIds)}`,
+        `/products/?ordering=-selling_price`,
+        `/products/?ordering=-popularity&category_id=${pick(f.rootIds)}`,
+        `/products/?ordering=-rating&category_id=${pick(f.rootIds)}`,
       ];
       return variants[Math.floor(i / 7) % variants.length];
     }

@@ -4,8 +4,8 @@
  * the API fuzz (tests/api/fuzz.test.ts), the storefront form-action fuzz
  * (tests/server/fuzz-forms.test.ts) and the crash-safety test (tests/crash/), on both engines.
  *
- *   FUZZ_RUNS_PER_ROUTE  API requests per route and engine   (default here 400; npm test: 30)
- *   FUZZ_FORM_RUNS       form posts per action and engine    (default here 400; npm test: 40)
+ *   FUZZ_RUNS_PER_ROUTE  API requests per route and engine   (default here 400; npm test: 12)
+ *   FUZZ_FORM_RUNS       form posts per action and engine    (default here 400; npm test: 15)
  *   FUZZ_SEED            the seed (default: a new one, printed, so a failure can be replayed)
  *   CRASH_CYCLES / CRASH_LOAD_MS / CRASH_WORKERS  the crash test's size (default here 6 / 3000 / 12)
  *

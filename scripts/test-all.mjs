@@ -20,6 +20,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 const failedNames = [];
 const flakyNames = [];
+/** Every test's wall time, so the run ends by naming the slowest ten (where CI time goes). */
+const durations = [];
 
 function run(step, cmd, args, env = {}) {
   const t0 = Date.now();
@@ -55,6 +57,7 @@ if (want("unit") || want("api") || want("server")) {
       const rel = path.relative(root, file.name ?? "");
       if (file.status === "failed" && !(file.assertionResults ?? []).some((a) => a.status === "failed")) failedNames.push(`vitest ${rel}: ${String(file.message ?? "failed").split("\n")[0]}`);
       for (const a of file.assertionResults ?? []) {
+        if (typeof a.duration === "number") durations.push({ ms: a.duration, name: `vitest ${rel} > ${a.fullName}` });
         if (a.status === "failed") failedNames.push(`vitest ${rel} > ${a.fullName}: ${String(a.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300)}`);
       }
     }
@@ -73,6 +76,8 @@ if (want("e2e") && !failedSteps.includes("build")) {
     const walk = (suite, file) => {
       for (const spec of suite.specs ?? []) {
         for (const t of spec.tests ?? []) {
+          const ms = (t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+          durations.push({ ms, name: `e2e [${t.projectName}] ${spec.file ?? file}:${spec.line} > ${spec.title}` });
           if (t.status === "unexpected") failedNames.push(`e2e [${t.projectName}] ${spec.file ?? file}:${spec.line} > ${spec.title}`);
           if (t.status === "flaky") flakyNames.push(`e2e [${t.projectName}] ${spec.file ?? file}:${spec.line} > ${spec.title}`);
         }
@@ -85,6 +90,10 @@ if (want("e2e") && !failedSteps.includes("build")) {
 
 const checkFailures = failedSteps.filter((s) => !["vitest", "e2e"].includes(s)).length;
 totals.failed += checkFailures;
+if (durations.length) {
+  const slowest = durations.sort((a, b) => b.ms - a.ms).slice(0, 10);
+  console.log(`\nSlowest tests:\n${slowest.map((d) => `  ${(d.ms / 1000).toFixed(1).padStart(6)} s  ${d.name}`).join("\n")}`);
+}
 if (flakyNames.length) console.log(`\nPassed only on a retry:\n  ${flakyNames.join("\n  ")}`);
 if (failedNames.length) console.log(`\nFailed:\n  ${failedNames.join("\n  ")}`);
 console.log(`\nSteps failed: ${failedSteps.length ? failedSteps.join(", ") : "none"}`);

@@ -9,8 +9,10 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { AddressFields } from "~/domain/addresses";
+import { TEXT_MAX } from "~/domain/text-max";
 import { primaryButton } from "./ui/button";
 import { Spinner } from "./ui/spinner";
+import { LANDMARK_LABEL, LGA_LABEL, LgaSelect } from "./ui/lga-select";
 import { StateOptions } from "./ui/state-options";
 import { type Reply, formProps, inputProps, selectProps, useReplyForm } from "./ui/reply-form";
 
@@ -26,6 +28,8 @@ const ADDRESS_FIELDS = {
   city: {},
   state: {},
   zip_code: {},
+  lga: {},
+  landmark: {},
   is_default: {},
 };
 
@@ -54,6 +58,8 @@ export function AddressForm({
       ...defaultValue,
       receiver_phone_two: defaultValue?.receiver_phone_two ?? "",
       zip_code: defaultValue?.zip_code ?? "",
+      lga: defaultValue?.lga ?? "",
+      landmark: defaultValue?.landmark ?? "",
     },
   });
   return (
@@ -84,7 +90,10 @@ export function AddressForm({
       <Field label="Delivery address" required meta={fields.street_address}>
         <input {...inputProps(fields.street_address, { type: "text" })} autoComplete="street-address" className="field-input" />
       </Field>
-      <div className="grid gap-3 sm:grid-cols-3">
+      <Field label={LANDMARK_LABEL} meta={fields.landmark}>
+        <input {...inputProps(fields.landmark, { type: "text" })} maxLength={TEXT_MAX.landmark} placeholder="e.g. opposite Mega Plaza" className="field-input" />
+      </Field>
+      <div className="grid gap-3 sm:grid-cols-2">
         <Field label="City" required meta={fields.city}>
           <input {...inputProps(fields.city, { type: "text" })} autoComplete="address-level2" className="field-input" />
         </Field>
@@ -93,7 +102,10 @@ export function AddressForm({
             <StateOptions />
           </select>
         </Field>
-        <Field label="Zip code (optional)" meta={fields.zip_code}>
+        <Field label={LGA_LABEL} meta={fields.lga}>
+          <LgaSelect lga={fields.lga} state={fields.state} />
+        </Field>
+        <Field label="Postal code (optional)" meta={fields.zip_code}>
           <input {...inputProps(fields.zip_code, { type: "text" })} autoComplete="postal-code" inputMode="numeric" className="field-input" />
         </Field>
       </div>

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { ShellData } from "~/storefront/shell.server";
 import { useCartCount } from "./cart/cart-count";
@@ -8,12 +8,18 @@ import { CartIcon, ChevronDown, MenuIcon, SearchIcon, StoreIcon, UserIcon } from
 /** Paths where the shop chrome (search box) is hidden: the seller area. */
 export const isStorePath = (pathname: string) => pathname.startsWith("/stores") || pathname.startsWith("/create-store");
 
+/** The vendor link's one label; where it leads depends on who is looking. */
+export const SELL_LABEL = "Sell on BuildMart";
+
 export function storeButton(shell: Pick<ShellData, "user" | "stores">) {
-  if (!shell.user) return { label: "Become a Vendor", to: "/auth/login?redirectTo=%2Fcreate-store" };
+  if (!shell.user) return { label: SELL_LABEL, to: "/auth/login?redirectTo=%2Fcreate-store" };
   const last = shell.stores[shell.stores.length - 1];
-  if (!last) return { label: "Own a Store", to: "/create-store" };
-  return { label: "Store", to: `/stores/${last.slug}/dashboard` };
+  if (!last) return { label: SELL_LABEL, to: "/create-store" };
+  return { label: SELL_LABEL, to: `/stores/${last.slug}/dashboard` };
 }
+
+/** The storefront's listing and search page: the only page whose `search` the header's box shows. */
+const LISTING_ROUTE_ID = "routes/_shop+/$category._index";
 
 /** A bell (inline SVG like ./ui/icons). */
 function BellIcon() {
@@ -30,7 +36,9 @@ export function Header({ shell }: { shell: ShellData }) {
   const storeArea = isStorePath(location.pathname);
   const store = storeButton(shell);
   const cartCount = useCartCount(shell.cartCount);
-  const search = new URLSearchParams(location.search).get("search") ?? "";
+  // Another page's `search` (e.g. /admin/reviews?search=…) is not a product search.
+  const onListing = useMatches().some((m) => m.id === LISTING_ROUTE_ID);
+  const search = onListing ? (new URLSearchParams(location.search).get("search") ?? "") : "";
   // Menus are <details> so they open without JavaScript; with it, close them after navigating.
   // Not on the first render: a menu opened before hydration must stay open.
   const lastKey = useRef(location.key);
@@ -41,7 +49,7 @@ export function Header({ shell }: { shell: ShellData }) {
   }, [location.key]);
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
-      <div className="container-page flex flex-wrap items-center gap-2 py-2 sm:flex-nowrap md:gap-4">
+      <div className="container-page flex flex-wrap items-center gap-2 py-2 max-[359px]:gap-1 sm:flex-nowrap md:gap-4">
         <details className="group md:hidden" id="mobile-menu" data-autoclose>
           <summary className="list-none rounded p-2 hover:bg-gray-100" aria-label="Open menu">
             <MenuIcon />
@@ -82,7 +90,7 @@ export function Header({ shell }: { shell: ShellData }) {
           </nav>
         </details>
 
-        <Link to="/" aria-label="BuildMart home" className="flex shrink-0 items-center gap-1 text-xl font-extrabold tracking-tight text-brand-700">
+        <Link to="/" aria-label="BuildMart home" className="flex shrink-0 items-center gap-1 text-xl font-extrabold tracking-tight text-brand-700 max-[359px]:text-lg">
           <span aria-hidden className="grid h-8 w-8 place-items-center rounded bg-brand-600 text-base text-white">B</span>
           <span>BuildMart</span>
         </Link>
@@ -146,7 +154,8 @@ export function Header({ shell }: { shell: ShellData }) {
               <span className="hidden max-w-28 truncate sm:inline">Hi, {shell.user.firstName || "there"}</span>
               <ChevronDown width={16} height={16} className="hidden sm:block" />
             </summary>
-            <div className="absolute right-0 z-40 mt-1 w-52 rounded-md border border-gray-200 bg-white p-1 shadow-lg">
+            {/* On a narrow phone the icon may sit at the left: the panel spans the screen there instead of hanging off its edge. */}
+            <div className="absolute right-0 z-40 mt-1 w-52 rounded-md border border-gray-200 bg-white p-1 shadow-lg max-sm:fixed max-sm:inset-x-2 max-sm:w-auto">
               <p className="truncate px-3 py-2 text-sm text-gray-500">
                 {shell.user.firstName} {shell.user.lastName}
               </p>

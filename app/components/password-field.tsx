@@ -8,18 +8,26 @@ import { type ReplyField, inputProps } from "~/components/ui/reply-form";
  * treat it as one) with a Show/Hide toggle that exists only once JavaScript runs: without
  * JavaScript there is no toggle. The toggle is a button outside the form data (no name).
  */
+/** The password rule, shown under the field where a new password is typed (not under its confirmation). */
+export const PASSWORD_RULE_HINT = "At least 8 characters, with letters, numbers and a special character.";
+
 export function PasswordField({
   label,
   field,
   autoComplete,
+  hint,
 }: {
   label: string;
   field: ReplyField;
   autoComplete: "current-password" | "new-password";
+  /** A rule shown under the input (tied to it by aria-describedby). */
+  hint?: string;
 }) {
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);
   const props = inputProps(field, { type: "password" });
+  const hintId = `${field.id}-hint`;
+  const describedBy = [hint ? hintId : null, props["aria-describedby"]].filter(Boolean).join(" ") || undefined;
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
@@ -28,6 +36,7 @@ export function PasswordField({
       <div className="relative">
         <input
           {...props}
+          aria-describedby={describedBy}
           type={hydrated && shown ? "text" : "password"}
           autoComplete={autoComplete}
           autoCapitalize="none"
@@ -48,6 +57,11 @@ export function PasswordField({
           </button>
         ) : null}
       </div>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-gray-500" data-testid={hintId}>
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   );

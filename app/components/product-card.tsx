@@ -8,6 +8,8 @@ export type CardProduct = Pick<ApiProduct, "id" | "name" | "type" | "selling_pri
   images: Record<string, unknown>[];
   category_name?: string;
   category_slug?: string;
+  /** The seller's state: "from Kano" under the price. */
+  store_state?: string | null;
 };
 
 /** Only what a card shows, so pages do not ship whole products (descriptions) in their data. */
@@ -21,6 +23,7 @@ export function toCard(p: CardProduct): CardProduct {
     images: p.images.slice(0, 1).map((img) => ({ image: imageUrl(img) })),
     category_name: p.category_name,
     category_slug: p.category_slug,
+    store_state: p.store_state ?? null,
   };
 }
 
@@ -161,6 +164,11 @@ export const ProductCard = memo(function ProductCard({
             {product.type === "rent" ? <span className="text-xs font-normal text-gray-500"> rent</span> : null}
           </p>
           {discounted ? <p className="text-xs text-gray-500 line-through">{formatNaira(product.price)}</p> : null}
+          {product.store_state ? (
+            <p className="truncate text-xs text-gray-600" data-testid="card-state" data-state={product.store_state}>
+              from {product.store_state === "Federal Capital Territory" ? "Abuja (FCT)" : product.store_state}
+            </p>
+          ) : null}
         </div>
       </Link>
     </article>

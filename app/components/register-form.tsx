@@ -4,10 +4,16 @@
  */
 import { Form } from "@remix-run/react";
 import { SubmitButton } from "./auth-forms";
-import { PasswordField } from "./password-field";
+import { PASSWORD_RULE_HINT, PasswordField } from "./password-field";
 import { REGISTER_CONSTRAINT } from "./ui/constraints";
 import { CheckboxField, Field, FormErrors } from "./ui/forms";
 import { formProps, inputProps, useReplyForm, type Reply } from "./ui/reply-form";
+
+/**
+ * What the box does: it asks for the newsletter (a confirmation mail first; unsubscribe from any
+ * issue). Order and account e-mails are sent either way, so the box does not mention them.
+ */
+export const NEWSLETTER_CONSENT = "Yes, send me the BuildMart newsletter by e-mail (I can unsubscribe any time)";
 
 export function RegisterForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: Reply | null | undefined }) {
   const [form, fields] = useReplyForm({
@@ -41,11 +47,10 @@ export function RegisterForm({ redirectTo, lastResult }: { redirectTo: string; l
         inputProps={{ ...inputProps(fields.phone, { type: "tel" }), autoComplete: "tel", placeholder: "0803 123 4567" }}
         errors={fields.phone.errors}
       />
-      <PasswordField label="Password" field={fields.password1} autoComplete="new-password" />
+      <PasswordField label="Password" field={fields.password1} autoComplete="new-password" hint={PASSWORD_RULE_HINT} />
       <PasswordField label="Confirm Password" field={fields.password2} autoComplete="new-password" />
-      <p className="-mt-2 text-xs text-gray-500">At least 8 characters, with letters, numbers and a special character.</p>
       <CheckboxField
-        labelProps={{ children: "Yes, I want to receive daily newsletters and email notification" }}
+        labelProps={{ children: NEWSLETTER_CONSENT }}
         inputProps={{ ...inputProps(fields.newsletter, { type: "checkbox" }) }}
         errors={fields.newsletter.errors}
       />

@@ -4,7 +4,7 @@ import { NIGERIAN_STATES } from "./states";
 
 /** At most this many addresses per user (spec section 9). */
 export const MAX_ADDRESSES = 3;
-/** The 400 body when a user already has MAX_ADDRESSES (a top-level array, api-contract.md). */
+/** The 400 body when a user already has MAX_ADDRESSES (a top-level array, docs/api-contract.md). */
 export const ADDRESS_LIMIT_MESSAGE = "Address limit exceeded.";
 export const ADDRESS_LIMIT_BODY = [ADDRESS_LIMIT_MESSAGE];
 
@@ -19,7 +19,13 @@ export const ADDRESS_MESSAGES = {
   state: "Please enter a valid state for accurate shipment and successful delivery of your order.",
   country: "We deliver only within Nigeria (NGA).",
   zip: `Ensure this field has no more than ${TEXT_MAX.zip} characters.`,
+  lgaUnknown: "Choose your local government area (LGA) from the list.",
+  landmark: `Keep the landmark or bus stop to ${TEXT_MAX.landmark} characters or fewer.`,
 } as const;
+
+/** The 400 message when an address's LGA is not one of its state's: names both, so the fix is obvious. */
+export const lgaNotInStateMessage = (lga: string, state: string) =>
+  `${lga} is not an LGA of ${state}. Choose an LGA of ${state}, or change the state.`;
 
 /** Minimum lengths (spec section 9: names, city min 3; addresses min 10). */
 export const ADDRESS_MIN = { name: 3, street: 10, city: 3 } as const;
@@ -78,4 +84,36 @@ export function stateFromAddress(text: string | null | undefined): string | null
     }
   }
   return best?.state ?? null;
+}
+
+/** The parts of an address the lines below show; old addresses and order snapshots may lack lga and landmark. */
+export interface PlaceFields {
+  street_address?: unknown;
+  landmark?: unknown;
+  city?: unknown;
+  lga?: unknown;
+  state?: unknown;
+  zip_code?: unknown;
+}
+
+const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
+
+/** "Eti-Osa LGA, Lagos", or the state alone: where an order goes, for lists and e-mails. */
+export function lgaAndState(a: PlaceFields): string {
+  const lga = str(a.lga);
+  const state = str(a.state) ?? "";
+  return lga ? `${lga} LGA, ${state}` : state;
+}
+
+/**
+ * How every page and e-mail writes a delivery address: the street; the landmark ("Landmark: …")
+ * when there is one; then city, LGA, state and postal code. Empty parts are left out.
+ */
+export function addressLines(a: PlaceFields): string[] {
+  const landmark = str(a.landmark);
+  const place = [str(a.city), str(a.lga) ? `${str(a.lga)} LGA` : null, str(a.state)].filter(Boolean).join(", ");
+  const zip = str(a.zip_code);
+  return [str(a.street_address), landmark ? `Landmark: ${landmark}` : null, place ? (zip ? `${place} ${zip}` : place) : zip].filter(
+    (l): l is string => !!l,
+  );
 }

@@ -10,6 +10,9 @@ import { intIdField, optionalPhoneField, phoneField, requiredText } from "./vali
 export * from "./address-rules";
 import { canonicalState } from "./address-rules";
 import { ADDRESS_MESSAGES, ADDRESS_MIN } from "./address-rules";
+import { lgaSpelling, lgaStateProblem } from "./lgas";
+
+export { lgaStateProblem } from "./lgas";
 
 /** A checkbox or JSON boolean: true, "true", "on", "1", "True" are true. */
 export const boolLike = /* @__PURE__ */ (() =>
@@ -32,6 +35,41 @@ const stateField = /* @__PURE__ */ (() =>
       return s;
     }))();
 
+/** An address's local government area: optional (older clients send none); its official spelling. */
+export const lgaField = /* @__PURE__ */ (() =>
+  z
+    .union([text(TEXT_MAX.lga, { maxMessage: ADDRESS_MESSAGES.lgaUnknown }), z.null()])
+    .optional()
+    .transform((v, c) => {
+      if (!v) return null;
+      const lga = lgaSpelling(v);
+      if (!lga) {
+        c.addIssue({ code: "custom", message: ADDRESS_MESSAGES.lgaUnknown });
+        return z.NEVER;
+      }
+      return lga;
+    }))();
+
+/** "Opposite Mega Plaza", "Ojuelegba bus stop": optional, at most TEXT_MAX.landmark characters. */
+export const landmarkField = /* @__PURE__ */ (() =>
+  z
+    .union([text(TEXT_MAX.landmark, { maxMessage: ADDRESS_MESSAGES.landmark }), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null)))();
+
+/**
+ * The one cross-field rule of an address: its LGA is one of its state's. Speaks only when both are
+ * valid (a bad state has its own message); runs even when other fields fail, so all messages show.
+ */
+export function lgaInStateCheck(v: { state?: unknown; lga?: unknown }, ctx: z.RefinementCtx) {
+  // An unknown LGA (or a bad state) has its own message already.
+  if (typeof v.state !== "string" || typeof v.lga !== "string" || !lgaSpelling(v.lga)) return;
+  const problem = lgaStateProblem(v.state, v.lga);
+  if (problem) ctx.addIssue({ code: "custom", path: ["lga"], message: problem });
+}
+/** superRefine's option: the check runs even when other fields are invalid. */
+export const alwaysCheck = { when: () => true };
+
 /** The fields a person fills in, shared by the API body and the form. */
 export const addressFields = /* @__PURE__ */ (() =>
   ({
@@ -46,6 +84,8 @@ export const addressFields = /* @__PURE__ */ (() =>
       .union([text(TEXT_MAX.zip, { maxMessage: ADDRESS_MESSAGES.zip }), z.null()])
       .optional()
       .transform((v) => (v ? v : null)),
+    lga: lgaField,
+    landmark: landmarkField,
     is_default: boolLike.optional(),
   }))();
 
@@ -57,21 +97,24 @@ const countryField = /* @__PURE__ */ (() =>
     .refine((v) => ["NGA", "NG", "NIGERIA", "NGN"].includes(v), ADDRESS_MESSAGES.country)
     .transform(() => "NGA"))();
 
-/** POST/PUT /users/adresses/: the form's fields plus country (always NGA) and the owner id. */
-export const AddressBodySchema = /* @__PURE__ */ (() =>
-  z.object({
+const addressBodyShape = /* @__PURE__ */ (() =>
+  ({
     ...addressFields,
     country: countryField,
     user: z.union([intIdField, z.null(), z.literal("")]).optional(),
   }))();
-/** PATCH /users/adresses/{id}/: any of the fields. */
+
+/** POST/PUT /users/adresses/: the form's fields plus country (always NGA) and the owner id. */
+export const AddressBodySchema = /* @__PURE__ */ (() =>
+  z.object(addressBodyShape).superRefine(lgaInStateCheck, alwaysCheck))();
+/** PATCH /users/adresses/{id}/: any of the fields (the route checks the LGA against the address's state when only one is sent). */
 export const AddressPatchSchema = /* @__PURE__ */ (() =>
-  AddressBodySchema.partial())();
+  z.object(addressBodyShape).partial().superRefine(lgaInStateCheck, alwaysCheck))();
 export type AddressBody = z.output<typeof AddressBodySchema>;
 
 /** The storefront's address form (add and edit): the same rules as the API. */
 export const AddressFormSchema = /* @__PURE__ */ (() =>
-  z.object(addressFields))();
+  z.object(addressFields).superRefine(lgaInStateCheck, alwaysCheck))();
 
 /** An address's fields as plain values, all optional: a form's defaults, a test factory's overrides. */
 export interface AddressFields {
@@ -83,6 +126,8 @@ export interface AddressFields {
   city?: string;
   state?: string;
   zip_code?: string | null;
+  lga?: string | null;
+  landmark?: string | null;
   is_default?: boolean;
 }
 
@@ -100,6 +145,8 @@ export function toAddressBody(v: AddressFormValue, userId: number) {
     state: v.state,
     country: "NGA",
     zip_code: v.zip_code ? v.zip_code : null,
+    lga: v.lga ?? null,
+    landmark: v.landmark ?? null,
     ...(v.is_default ? { is_default: true } : {}),
     user: userId,
   };

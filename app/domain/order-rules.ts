@@ -133,7 +133,6 @@ export const CHECKOUT_MESSAGES = {
   state: "State is required",
   stateInvalid: "Please enter a valid Nigerian state.",
   city: "City is required",
-  postalCode: "Postal code is required",
   email: "Enter your email",
   emailInvalid: "Enter a valid email address",
   phone: "Enter your phone number",

@@ -10,7 +10,7 @@
  *  - order event kinds (the tracking page shows the date of each).
  */
 import * as z from "zod";
-import { canonicalState } from "./addresses";
+import { alwaysCheck, canonicalState, landmarkField, lgaField, lgaInStateCheck } from "./addresses";
 import { CANCEL_MESSAGES, CANCEL_REASONS, CHECKOUT_MESSAGES, PAYMENT_METHODS } from "./order-rules";
 import { TEXT_MAX, text } from "./text";
 import { emailField, phoneField, requiredText } from "./validation";
@@ -46,7 +46,12 @@ export const guestCheckoutFields = /* @__PURE__ */ (() =>
     street_address: requiredText(CHECKOUT_MESSAGES.street, 10, undefined, TEXT_MAX.street),
     city: requiredText(CHECKOUT_MESSAGES.city, 3, undefined, TEXT_MAX.city),
     state: guestStateField,
-    zip_code: requiredText(CHECKOUT_MESSAGES.postalCode, undefined, undefined, TEXT_MAX.zip),
+    zip_code: z
+      .union([text(TEXT_MAX.zip), z.null()])
+      .optional()
+      .transform((v) => (v ? v : null)),
+    lga: lgaField,
+    landmark: landmarkField,
   }))();
 
 /** Guests' addresses say NGN or NGA (spec section 9); both are Nigeria, stored as NGA. */
@@ -60,5 +65,5 @@ const guestCountryField = /* @__PURE__ */ (() =>
 
 /** The API's `guest_delivery_address` (and the guest checkout form's contact + shipping fields). */
 export const GuestCheckoutSchema = /* @__PURE__ */ (() =>
-  z.object({ ...guestCheckoutFields, country: guestCountryField }))();
+  z.object({ ...guestCheckoutFields, country: guestCountryField }).superRefine(lgaInStateCheck, alwaysCheck))();
 export type GuestCheckout = z.output<typeof GuestCheckoutSchema>;

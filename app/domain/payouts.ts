@@ -20,6 +20,45 @@ export const BankAccountSchema = z.object({
 });
 export type BankAccountInput = z.infer<typeof BankAccountSchema>;
 
+/**
+ * "Is this you?": the account name the owner confirmed after the bank resolved the account. Sent
+ * with the details when saving, the account must still resolve to that name (else 400, nothing
+ * saved). Optional in the API: older clients save in one step.
+ */
+export const CONFIRM_NAME_CHANGED_MESSAGE = "The bank now gives another name for this account. Check the details and confirm again.";
+export const BankAccountConfirmSchema = BankAccountSchema.extend({
+  confirm_account_name: z.string().trim().min(1).max(200).optional(),
+});
+export type BankAccountConfirmInput = z.infer<typeof BankAccountConfirmSchema>;
+
+/** A person's name as a sorted list of lower-case words, without punctuation or accents. */
+function nameWords(name: string): string[] {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9\s]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .sort();
+}
+
+/** The same name for the bank's purposes: case, spaces and punctuation aside ("OKONKWO, ADAEZE" = "Adaeze Okonkwo"). */
+export const sameAccountName = (a: string, b: string) => nameWords(a).join(" ") === nameWords(b).join(" ");
+
+/**
+ * Whether the bank's account name looks like the store owner's, loosely: case, word order and
+ * punctuation do not count, and either may carry extra names (a middle name, "Mrs"). "OBI EMEKA
+ * JOHN" matches "Emeka Obi"; "ADAEZE OKONKWO" does not. Names with no words never match.
+ */
+export function accountNameMatches(accountName: string, ownerName: string): boolean {
+  const bank = nameWords(accountName);
+  const owner = nameWords(ownerName);
+  if (!bank.length || !owner.length) return false;
+  const within = (a: string[], b: string[]) => a.every((w) => b.includes(w));
+  return within(owner, bank) || within(bank, owner);
+}
+
 /** Paystack transfer references: lowercase alphanumerics, `-` and `_`, 16 to 50 characters. */
 export const PAYOUT_REFERENCE_RE = /^[a-z0-9_-]{16,50}$/;
 

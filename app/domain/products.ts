@@ -36,14 +36,14 @@ export const LOW_STOCK_THRESHOLD = 5;
 
 export const PRODUCT_MESSAGES = {
   nameRequired: "Product name is required",
-  nameMin: "Should be atleast 3 characters",
+  nameMin: "Should be at least 3 characters",
   priceRequired: "Product price is required",
   priceMin: "Should not be less than 0",
   priceMax: "Ensure this value is less than or equal to 1000000000.",
   priceNumber: "A valid number is required.",
   /** The spec's form shows 'Product name is required' here (a copy slip); ours names the field. */
   descriptionRequired: "Product description is required",
-  wordsMin: "Enter atleast 50 words.",
+  wordsMin: "Enter at least 50 words.",
   wordsMax: "Not more than 250 words.",
   sizeRequired: "Please select a shipment size.",
   typeInvalid: "Choose sale or rent.",

@@ -12,6 +12,10 @@ export const TEXT_MAX = {
   state: 64,
   country: 64,
   zip: 10,
+  /** A local government area's name (the longest official one is 31). */
+  lga: 64,
+  /** An address's landmark or nearest bus stop. */
+  landmark: 120,
   reviewText: 2000,
   /** Product, store and category names. */
   title: 200,

@@ -81,7 +81,7 @@ export const wordsField = (requiredMessage: string, min = 50, max = 250) =>
     .min(1, requiredMessage)
     .max(TEXT_MAX.description, `Ensure this field has no more than ${TEXT_MAX.description} characters.`)
     .refine((v) => !hasNul(v), NUL_MESSAGE)
-    .refine((v) => wordCount(v) >= min, "Enter atleast 50 words.")
+    .refine((v) => wordCount(v) >= min, "Enter at least 50 words.")
     .refine((v) => wordCount(v) <= max, "Not more than 250 words.");
 
 export { NIGERIAN_STATES } from "./states";

@@ -23,7 +23,8 @@
  * and computes the CRC (`gzipPage`), which costs far less than compressing the page again.
  * Visitors asking for a page that is being rendered wait for that render (at most WAIT_MS) rather
  * than all rendering it at once after a change (`rendering`; server/app.mjs calls `pageDone`
- * when an answer ends, kept or not).
+ * when an answer ends, kept or not), unless its last render was not kept (`notKept`): a wait
+ * never holds a request that the cache cannot serve. `/api/` answers are never looked up.
  */
 import zlib from "node:zlib";
 import { getDb } from "~/db/client.server";
@@ -151,7 +152,14 @@ function pageStore(): Promise<PageStore | null> {
 }
 
 /** Per request (the load context object): the key to keep the page under and the generation it was read at. */
-const pending = new WeakMap<object, { key: string; generation: number; stockSeen: number; store: PageStore; done: () => void }>();
+const pending = new WeakMap<object, { key: string; generation: number; stockSeen: number; store: PageStore; done: () => void; keeping?: boolean }>();
+/**
+ * Keys whose last render was not kept (a resource route, an error page, an answer that set a
+ * cookie): a visitor of one never waits for another's render of it, since that render cannot
+ * serve them. Bounded: cleared whole when it grows past NOT_KEPT_MAX.
+ */
+const notKept = new Set<string>();
+const NOT_KEPT_MAX = 10_000;
 /** Pages being rendered now, by key: later visitors of the same page wait for it (at most WAIT_MS). */
 const rendering = new Map<string, Promise<void>>();
 const WAIT_MS = 3_000;
@@ -166,6 +174,11 @@ function settle(context: object) {
 
 /** server/app.mjs calls this when an answer has ended (sent, failed or the visitor left). */
 export function pageDone(context: object) {
+  const p = pending.get(context);
+  if (p && !p.keeping) {
+    if (notKept.size >= NOT_KEPT_MAX) notKept.clear();
+    notKept.add(p.key);
+  }
   settle(context);
 }
 
@@ -184,8 +197,8 @@ export async function cachedPage(context: object, req: PageRequest, nonce: strin
   } catch {
     return null;
   }
-  // Single-fetch data requests are not documents.
-  if (url.pathname.endsWith(".data")) return null;
+  // Single-fetch data requests are not documents; nor are the API's answers.
+  if (url.pathname.endsWith(".data") || url.pathname.startsWith("/api/")) return null;
   const s = await pageStore();
   if (!s || !s.catalog.listening) return null;
   const hints = { get: (name: string) => req.header(name) ?? null } as Headers;
@@ -194,7 +207,7 @@ export async function cachedPage(context: object, req: PageRequest, nonce: strin
   let e = s.get(key);
   // Many visitors of a page that is not kept (just after a catalogue change): one renders it,
   // the others wait for that render rather than all rendering the same page at once.
-  const other = e ? undefined : rendering.get(key);
+  const other = e || notKept.has(key) ? undefined : rendering.get(key);
   if (other) {
     await other;
     e = s.get(key);
@@ -254,6 +267,8 @@ export function keepPage(context: object | undefined, html: string, nonce: strin
   const p = context ? pending.get(context) : undefined;
   if (!p) return;
   if (!nonce || !requestId) return settle(context!);
+  p.keeping = true;
+  notKept.delete(p.key);
   const { parts, slots } = splitPage(html, [nonce, requestId]);
   const kept: [string, string][] = [];
   headers.forEach((v, k) => {

@@ -29,6 +29,7 @@ export type {
   ApiBank,
   ApiBankAccount,
   ApiBankAccountAnswer,
+  ApiBankAccountResolved,
   ApiBankList,
   ApiLedgerEntry,
   ApiLedgerPage,

@@ -5,7 +5,7 @@
  */
 import { env } from "~/config.server";
 import type { ListingFilters } from "~/components/listing/filters-model";
-import { priceBounds } from "~/components/listing/filters-model";
+import { SORTS, priceBounds } from "~/components/listing/filters-model";
 import type { Api, ApiResponse } from "./api.server";
 import type { ApiCategory, ApiProduct, Paged } from "./api-types";
 
@@ -79,8 +79,8 @@ export function apiListingQuery(f: ListingFilters, opts: { categoryId?: number; 
   const b = priceBounds(f);
   if (b.gt !== null) q.set("selling_price__gt", String(b.gt));
   if (b.lt !== null) q.set("selling_price__lt", String(b.lt));
-  if (f.sort === "oldest") q.set("ordering", "created_at");
-  else if (f.sort === "newest") q.set("ordering", "-created_at");
+  for (const s of f.states) q.append("state", s);
+  if (f.sort) q.set("ordering", SORTS[f.sort].ordering);
   return q.toString();
 }
 

@@ -3,7 +3,7 @@
  * or one buy-now product), the shipping quote for a state, placing the order with an idempotency
  * key, starting and confirming a card payment, and the guest orders this browser placed.
  * Every figure shown comes from the API; the API recomputes everything again when it places the
- * order (api-contract.md "The server decides money and state").
+ * order (docs/api-contract.md "The server decides money and state").
  */
 import type { Api, ApiResponse } from "./api.server";
 import type { ApiAddress, ApiCart, ApiMakePaymentAnswer, ApiOrder, ApiPaymentState, ApiPlacedOrder, ApiProduct, ApiShippingFee } from "./api-types";

@@ -3,6 +3,8 @@
  * fields the form has; `detail`, `non_field_errors`, top-level arrays and fields the form does not
  * show become form errors. Pure (used by actions and unit tests).
  */
+import { uiSpelling } from "~/domain/text";
+
 export interface ReplyErrors {
   formErrors: string[];
   fieldErrors: Record<string, string[]>;
@@ -16,11 +18,11 @@ export function apiErrorsToReply(status: number, body: unknown, fields: readonly
   if (status >= 500) return { formErrors: ["Something went wrong on our side. Please try again."], fieldErrors };
   if (typeof body === "string" && body) return { formErrors: [body], fieldErrors };
   if (Array.isArray(body)) {
-    formErrors.push(...body.filter((v) => typeof v === "string" || typeof v === "number").map(String));
+    formErrors.push(...body.filter((v) => typeof v === "string" || typeof v === "number").map((v) => uiSpelling(String(v))));
   } else if (body && typeof body === "object") {
     for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
       if (IGNORED_KEYS.has(k)) continue;
-      const messages = Array.isArray(v) ? v.filter((m) => typeof m === "string") : typeof v === "string" ? [v] : [];
+      const messages = (Array.isArray(v) ? v.filter((m) => typeof m === "string") : typeof v === "string" ? [v] : []).map(uiSpelling);
       if (!messages.length) continue;
       if (fields.includes(k)) fieldErrors[k] = [...(fieldErrors[k] ?? []), ...messages];
       else formErrors.push(...messages);

@@ -281,6 +281,7 @@ const VALIDATION_REACHED: Record<string, RegExp> = {
   "POST /users/auth/password/change/": /"old_password":\[/,
   // Payouts: the empty body reaches validation (a real one would call Paystack or pay out money).
   "PUT /stores/:storeId/bank-account/": /"bank_code":\[/,
+  "POST /stores/:storeId/bank-account/resolve/": /"bank_code":\[/,
   "POST /admin/payouts/": /"store_id":\[/,
   // A wrong password: deleting the fixture owner would end the run; refused only after the guard.
   "POST /users/:userId/delete/": /"password":\["The password is not correct/,

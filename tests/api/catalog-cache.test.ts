@@ -118,6 +118,33 @@ for (const engine of engines()) {
       expect(second.body.map((p) => p.id)).toEqual(first.body.map((p) => p.id));
     });
 
+    it("a listing filtered by the seller's state sees the store's new state; 'most popular' is kept only a minute", async () => {
+      const { base, store } = await setup();
+      await api.db.query("UPDATE stores SET state = 'Sokoto' WHERE id = $1", [store.id]);
+      const product = await createProduct(api.db, { ...base });
+      await settled();
+      const path = `/products/?state=Sokoto&category_id=${base.category_id}&page_size=100`;
+      const ids = async () => (await api.call<{ results: { id: number }[] }>(path)).body.results.map((p) => p.id);
+      expect(await ids()).toContain(product.id);
+      expect((await api.call(path)).headers.get("x-cache")).toBe("hit");
+      await api.db.query("UPDATE stores SET state = 'Zamfara' WHERE id = $1", [store.id]);
+      expect(await eventually(ids, (v) => !v.includes(product.id))).not.toContain(product.id);
+
+      // orders do not notify the catalogue cache: an order by recent sales expires on its own
+      await settled();
+      const cache = (await catalogCacheFor(api.db))!;
+      const popular = `/products/?ordering=-popularity&category_id=${base.category_id}`;
+      expect((await api.call(popular)).status).toBe(200);
+      const kept = cache.get(`${api.origin}${popular}`);
+      expect(kept?.expires).toBeDefined();
+      expect(kept!.expires! - Date.now()).toBeLessThanOrEqual(60_000);
+      const newest = `/products/?ordering=-created_at&category_id=${base.category_id}`;
+      await api.call(newest);
+      const plain = cache.get(`${api.origin}${newest}`);
+      expect(plain).toBeDefined();
+      expect(plain!.expires).toBeUndefined();
+    });
+
     it("never serves a store's view of its unpublished product to someone else", async () => {
       const { owner, base } = await setup();
       const product = await createProduct(api.db, { ...base, published: false });

@@ -153,7 +153,7 @@ describe.each(engines())("API core on %s", (engine) => {
       const r = await api.call("/users/adresses/", { json: { ...address, street_address: huge }, token: me.token });
       expect(r.status).toBe(400);
       expect(r.body.street_address[0]).toMatch(/no more than 255 characters/);
-      for (const field of ["receiver_first_name", "city", "zip_code", "state", "receiver_phone_two"]) {
+      for (const field of ["receiver_first_name", "city", "zip_code", "state", "receiver_phone_two", "lga", "landmark"]) {
         const x = await api.call("/users/adresses/", { json: { ...address, [field]: huge }, token: me.token });
         expect(x.status, field).toBe(400);
         expect(x.body[field], field).toBeDefined();

@@ -13,6 +13,7 @@ import { createCart, createOrder } from "~/db/seed/factories";
 import { signWebhook } from "~/integrations/paystack/signature.server";
 import { startPaystackStandin, type PaystackStandin } from "~/integrations/paystack/standin.server";
 import { processQueuedRefunds, reconcilePendingPayments } from "~/jobs.server";
+import { resetEnvCache } from "~/config.server";
 import { log } from "~/ops/logger.server";
 import { inStockProducts } from "../guards/fixtures";
 import { engines, makeUser, useApi } from "./harness";
@@ -166,6 +167,25 @@ describe.each(engines())("card payments on %s", (engine) => {
       currency: "NGN",
       reference,
     });
+  });
+
+  it("with PUBLIC_URL unset, Paystack sends the shopper back to the origin they are on (Host 127.0.0.1:PORT), not to localhost", async () => {
+    const me = await makeUser(api);
+    const { orderId } = await cardOrder(me.id);
+    const saved = process.env.PUBLIC_URL;
+    delete process.env.PUBLIC_URL;
+    resetEnvCache();
+    try {
+      const r = await make(orderId, { token: me.token });
+      expect(r.status).toBe(201);
+      const tx = paystack.transaction(r.body.data.reference)!;
+      expect(api.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(tx.callback_url).toBe(`${api.origin}/checkout/payment/success?order_id=${orderId}`);
+      expect(tx.metadata).toMatchObject({ cancel_action: `${api.origin}/checkout/payment?order_id=${orderId}&cancelled=1` });
+    } finally {
+      process.env.PUBLIC_URL = saved;
+      resetEnvCache();
+    }
   });
 
   it("Decline leaves the attempt failed; a retry with a new reference then Pay marks the order paid", async () => {

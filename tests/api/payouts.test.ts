@@ -121,6 +121,45 @@ describe.each(engines())("vendor payouts on %s", (engine) => {
     ]);
   });
 
+  it("\"Is this you?\": resolve shows the bank's name and whether it is the owner's without saving; a save with a confirmed name the bank no longer gives is refused", async () => {
+    const c = await vendorCast(api);
+    const resolve = (json: unknown, token = c.owner.token) => api.call(`/stores/${c.store.id}/bank-account/resolve/`, { method: "POST", token, json });
+    await api.db.query("UPDATE users SET first_name = 'Emeka', last_name = 'Obi' WHERE id = $1", [c.owner.id]);
+    let r = await resolve({ bank_code: GTB, account_number: "012 345 6789" });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({
+      bank_code: GTB,
+      bank_name: "Guaranty Trust Bank",
+      account_last4: "6789",
+      account_name: STANDIN_ACCOUNT_NAME,
+      owner_name: "Emeka Obi",
+      name_matches: false,
+    });
+    // Nothing is saved by resolving.
+    expect((await api.call(`/stores/${c.store.id}/bank-account/`, { token: c.owner.token })).body).toEqual({ bank_account: null });
+    // The owner's name in another case, order and punctuation still matches the bank's.
+    await api.db.query("UPDATE users SET first_name = 'okonkwo,', last_name = 'Adaeze' WHERE id = $1", [c.owner.id]);
+    expect((await resolve({ bank_code: GTB, account_number: "0123456789" })).body).toMatchObject({ account_name: STANDIN_ACCOUNT_NAME, name_matches: true });
+    // Unknown account or bank: the same 400s as saving; members and other owners: 404; anonymous: 401.
+    r = await resolve({ bank_code: GTB, account_number: "0000000000" });
+    expect(r.status).toBe(400);
+    expect(r.body.account_number[0]).toMatch(/could not find this account/);
+    expect((await resolve({ bank_code: "999", account_number: "0123456789" })).body.bank_code).toBeTruthy();
+    expect((await resolve({ bank_code: GTB, account_number: "0123456789" }, c.member.token)).status).toBe(404);
+    expect((await resolve({ bank_code: GTB, account_number: "0123456789" }, c.otherOwner.token)).status).toBe(404);
+    expect((await api.call(`/stores/${c.store.id}/bank-account/resolve/`, { method: "POST", json: { bank_code: GTB, account_number: "0123456789" } })).status).toBe(401);
+    // Saving with a confirmed name the bank does not give: 400, nothing saved.
+    const put = (json: unknown) => api.call(`/stores/${c.store.id}/bank-account/`, { method: "PUT", token: c.owner.token, json });
+    r = await put({ bank_code: GTB, account_number: "0123456789", confirm_account_name: "Emeka Obi" });
+    expect(r.status).toBe(400);
+    expect(r.body.account_number[0]).toMatch(/another name/);
+    expect(await api.db.query("SELECT 1 FROM store_bank_accounts WHERE store_id = $1", [c.store.id]).then((x) => x.rows.length)).toBe(0);
+    // The confirmed name (case and spaces aside) saves.
+    r = await put({ bank_code: GTB, account_number: "0123456789", confirm_account_name: ` ${STANDIN_ACCOUNT_NAME.toLowerCase()} ` });
+    expect(r.status).toBe(200);
+    expect(r.body.bank_account).toMatchObject({ account_name: STANDIN_ACCOUNT_NAME, account_last4: "6789" });
+  });
+
   it("bank details: resolved through Paystack before saving (unknown account: 400 on account_number, nothing saved); only the last four digits come back; the owner only", async () => {
     const c = await vendorCast(api);
     let r = await saveBank(c, "0000000000");

@@ -2,7 +2,7 @@
  * Search at scale (issue 13): a relevance search ranks at most SEARCH_WINDOW of the newest
  * matches. With more matches it answers that many with `count_estimated: true` (every page of
  * the window reachable, none promised beyond it), keeps name matches above description-only ones
- * within the window, and the listing page says "300+ results". Both engines; with and without
+ * within the window, and the listing page says "300+ products". Both engines; with and without
  * planner statistics (ANALYZE), since the window's id range is sized from them.
  */
 import { renderToString } from "react-dom/server";
@@ -203,7 +203,7 @@ describe.each(engines())("search window on %s", (engine) => {
     }
   });
 
-  it('says "300+ results" on the listing page when the count is an estimate', async () => {
+  it('says "300+ products" on the listing page when the count is an estimate', async () => {
     await insertMatches(api, 1100, (i) => ({ name: `Numbat sink ${i}`, description: "Steel." }));
     try {
       const { loader } = await import("~/routes/_shop+/$category._index");
@@ -213,7 +213,7 @@ describe.each(engines())("search window on %s", (engine) => {
       expect(answer.data.countEstimated).toBe(true);
       expect(answer.data.seo.description).toMatch(new RegExp(`^${SEARCH_WINDOW}\\+ products matching`));
       const html = renderToString(createElement(ResultCount, { count: answer.data.count, estimated: answer.data.countEstimated }));
-      expect(html).toContain(`${SEARCH_WINDOW.toLocaleString("en-NG")}+ results`);
+      expect(html).toContain(`${SEARCH_WINDOW.toLocaleString("en-NG")}+ products`);
       const narrow = (await loader(args("/products/?search=numbat%20sink%201100"))) as unknown as { data: { count: number; countEstimated: boolean } };
       expect(narrow.data.countEstimated).toBe(false);
     } finally {
@@ -297,9 +297,9 @@ describe.each(engines())("search window on %s", (engine) => {
 
 describe("result count text", () => {
   it("says an exact count as it is and an estimate with a plus", () => {
-    expect(resultCountText(1)).toBe("1 result");
-    expect(resultCountText(0)).toBe("0 results");
-    expect(resultCountText(1234)).toBe("1,234 results");
-    expect(resultCountText(1000, true)).toBe("1,000+ results");
+    expect(resultCountText(1)).toBe("1 product");
+    expect(resultCountText(0)).toBe("0 products");
+    expect(resultCountText(1234)).toBe("1,234 products");
+    expect(resultCountText(1000, true)).toBe("1,000+ products");
   });
 });

@@ -45,8 +45,8 @@ test("address form shows the spec's messages by the fields and keeps what was ty
   await form.getByLabel("Delivery address").fill("Short");
   await form.getByLabel("City").fill("Lagos");
   await form.getByRole("button", { name: "Save address" }).click();
-  await expect(form.getByText("Should be atleast 3 characters")).toBeVisible();
-  await expect(form.getByText("Should be atleast 10 characters")).toBeVisible();
+  await expect(form.getByText("Should be at least 3 characters")).toBeVisible();
+  await expect(form.getByText("Should be at least 10 characters")).toBeVisible();
   await expect(form.getByText("Please enter a valid Nigerian phone number")).toBeVisible();
   await expect(form.getByLabel("First name")).toHaveValue("Ad");
   await expect(form.getByLabel(/^Phone number/)).toHaveValue("12345");

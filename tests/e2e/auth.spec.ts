@@ -39,7 +39,10 @@ test("register, confirm from the mail, log in, see the name in the header, log o
   await page.getByLabel("Phone Number").fill("0803 555 1234");
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Confirm Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Yes, I want to receive daily newsletters and email notification").check();
+  // The password rule belongs to the password being chosen, not to its confirmation.
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(/At least 8 characters/);
+  await expect(page.getByLabel("Confirm Password", { exact: true })).not.toHaveAccessibleDescription(/At least 8 characters/);
+  await page.getByLabel("Yes, send me the BuildMart newsletter by e-mail (I can unsubscribe any time)").check();
   await page.getByRole("button", { name: "Create Account" }).click();
 
   await expect(page).toHaveURL(/\/email\/verify$/);
@@ -57,7 +60,7 @@ test("register, confirm from the mail, log in, see the name in the header, log o
   await expect(page).toHaveURL(/\/$/);
   if (!isPhone(info)) await expect(page.getByTestId("account-menu").locator("summary")).toContainText("Hi, Chioma");
   await expectSignedIn(page, "Chioma Eze");
-  await expect(page.getByTestId(isPhone(info) ? "store-button-mobile" : "store-button")).toHaveText(/Own a Store/);
+  await expect(page.getByTestId(isPhone(info) ? "store-button-mobile" : "store-button")).toHaveText("Sell on BuildMart");
   await logOut(page);
 });
 

@@ -51,6 +51,9 @@ export const ADDRESS = {
   street: "12 Admiralty Way, Lekki Phase 1",
   city: "Lagos",
   state: "Lagos",
+  /** Optional fields: left empty unless a test gives them. */
+  lga: "",
+  landmark: "",
 };
 
 /** Fills the address form of the checkout's DELIVERY ADDRESS block and saves it. */
@@ -63,6 +66,8 @@ export async function fillAddressForm(page: Page, a: Partial<typeof ADDRESS> = {
   await form.getByLabel("Delivery address").fill(v.street);
   await form.getByLabel("City").fill(v.city);
   await form.getByLabel("State").selectOption(v.state);
+  if (v.lga) await form.getByLabel("Local government area").selectOption(v.lga);
+  if (v.landmark) await form.getByLabel("Landmark").fill(v.landmark);
   await form.getByRole("button", { name: "Save and use this address" }).click();
   await expect(page.getByTestId("chosen-address")).toContainText(v.street);
 }
@@ -89,10 +94,10 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
 export const orderIdOf = (url: string) => new URL(url).searchParams.get("order_id") ?? "";
 
 /** From a filled cart: checkout, a new address (ADDRESS), pay on delivery; waits for the thank-you page and returns the order id. */
-export async function placePayOnDeliveryFromCart(page: Page, testInfo: TestInfo): Promise<string> {
+export async function placePayOnDeliveryFromCart(page: Page, testInfo: TestInfo, address: Partial<typeof ADDRESS> = {}): Promise<string> {
   await checkoutFromCart(page, testInfo);
   await ready(page, testInfo);
-  await fillAddressForm(page);
+  await fillAddressForm(page, address);
   await placeOrder(page, "Pay on delivery");
   await expect(page.getByRole("heading", { name: "Thank You for Your Order" })).toBeVisible();
   return orderIdOf(page.url());

@@ -133,7 +133,8 @@ test("a guest is sent to login from checkout, checks out as guest and pays on de
   // the spec's guest rules, next to the fields
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page.getByText("First name is required")).toBeVisible();
-  await expect(page.getByText("Postal code is required")).toBeVisible();
+  // The postal code is optional (issue 20): no message for it.
+  await expect(page.getByText("Postal code is required")).toHaveCount(0);
 
   const email = `guest.${Date.now().toString(36)}.${testInfo.project.name}@example.com`;
   const form = page.locator("form#place-order");
@@ -144,7 +145,7 @@ test("a guest is sent to login from checkout, checks out as guest and pays on de
   await form.getByLabel("Street address").fill("4 Aminu Kano Crescent, Wuse 2");
   await form.getByLabel("City").fill("Abuja");
   await form.getByLabel("State").selectOption("Federal Capital Territory");
-  await form.getByLabel("Postal code").fill("900288");
+  await form.getByLabel("Local government area").selectOption("Abuja Municipal Area Council");
   await page.getByRole("button", { name: "Update shipping for this state" }).click();
   await expect(page.getByTestId("checkout-shipping")).toHaveText(/^(₦[\d,]+|Free)$/);
   await expect(form.getByLabel("Email")).toHaveValue(email);

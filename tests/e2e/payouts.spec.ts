@@ -1,7 +1,9 @@
 /**
  * Vendor payouts (issue 11) in the browser, JavaScript on and off, phone and desktop: the demo
  * vendor saves bank details on the store's Payouts page (checked with the Paystack stand-in; an
- * account it cannot resolve is refused next to the field, the typed number kept), and an admin
+ * account it cannot resolve is refused next to the field, the typed number kept; "Is this you?"
+ * shows the name the bank gives, warns that it is not the owner's, and saves only once the owner
+ * confirms), and an admin
  * pays the store's available balance out through the stand-in, after which the store's page
  * shows the payout as Paid. The demo seed's delivered orders (weeks old) credited the store.
  */
@@ -18,7 +20,7 @@ async function token(request: APIRequestContext, email: string, password: string
   return (await r.json()).access as string;
 }
 
-test("the vendor saves the store's bank details: an unknown account is refused next to the field, a good one shows the bank's account name", async ({ page }, testInfo) => {
+test("the vendor saves the store's bank details: an unknown account is refused next to the field; \"Is this you?\" shows the bank's name, warns it is not the owner's, and saves on Yes", async ({ page }, testInfo) => {
   await login(page, DEMO_VENDOR.email, DEMO_VENDOR.password, testInfo);
   await page.goto(`/stores/${SLUG}/payouts`);
   await ready(page, testInfo);
@@ -28,12 +30,27 @@ test("the vendor saves the store's bank details: an unknown account is refused n
   await expect(page.getByText(/Sale: /).first()).toBeVisible();
   await page.getByLabel("Bank", { exact: true }).selectOption({ label: "Guaranty Trust Bank" });
   await page.getByLabel("Account number").fill("0000000000");
-  await page.getByRole("button", { name: /bank details/ }).click();
+  await page.getByRole("button", { name: "Check with the bank" }).click();
   await expect(page.getByText("We could not find this account at the bank you chose.")).toBeVisible();
   await expect(page.getByLabel("Account number")).toHaveValue("0000000000");
   await expect(page.getByLabel("Bank", { exact: true })).toHaveValue("058");
   await page.getByLabel("Account number").fill("0123456789");
-  await page.getByRole("button", { name: /bank details/ }).click();
+  await page.getByRole("button", { name: "Check with the bank" }).click();
+  // "Is this you?": the bank's name, and a warning that it is not the store owner's (Babatunde …).
+  const confirm = page.getByTestId("bank-confirm");
+  await expect(confirm.getByRole("heading", { name: "Is this you?" })).toBeVisible();
+  await expect(confirm.getByTestId("resolved-name")).toHaveText("ADAEZE OKONKWO");
+  await expect(confirm.getByTestId("name-warning")).toContainText(`not the store owner's name (${DEMO_VENDOR.firstName} ${DEMO_VENDOR.lastName})`);
+  if (!jsEnabled(testInfo) && isPhone(testInfo)) {
+    fs.mkdirSync("/work/shots/edges", { recursive: true });
+    await page.screenshot({ path: "/work/shots/edges/payouts-is-this-you-360-js-off.png", fullPage: true });
+  }
+  // "No, change the details" goes back to the form with what was typed.
+  await confirm.getByRole("button", { name: "No, change the details" }).click();
+  await expect(page.getByLabel("Account number")).toHaveValue("0123456789");
+  await expect(page.getByLabel("Bank", { exact: true })).toHaveValue("058");
+  await page.getByRole("button", { name: "Check with the bank" }).click();
+  await page.getByTestId("bank-confirm").getByRole("button", { name: "Yes, this is my account" }).click();
   await expect(page.getByTestId("flash")).toContainText("Bank details saved: ADAEZE OKONKWO");
   await expect(page.getByTestId("bank-current")).toContainText("ADAEZE OKONKWO");
   await expect(page.getByTestId("bank-current")).toContainText("••••6789");

@@ -91,7 +91,7 @@ test("a vendor adds a product with four photos and a variant, edits one photo, a
   await page.getByRole("button", { name: "Submit" }).click();
 
   // Refused: the duplicate photo, the word rule, next to the description; nothing typed is lost.
-  await expect(page.getByText("Enter atleast 50 words.")).toBeVisible();
+  await expect(page.getByText("Enter at least 50 words.")).toBeVisible();
   await expect(page.getByTestId("photo-slot-1")).toContainText("Image has already been uploaded");
   await expect(page.getByLabel("Product name")).toHaveValue(name);
   await expect(page.getByLabel("Description")).toHaveValue(words(12, tag));

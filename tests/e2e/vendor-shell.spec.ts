@@ -49,7 +49,7 @@ test("a new user opens a store through the wizard and lands on the dashboard; /s
   await page.getByLabel("Logo (optional)").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
   await page.getByLabel("Banner (optional)").setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: Buffer.from("<html><body>not an image</body></html>") });
   await page.getByTestId("wizard-submit").click();
-  await expect(page.getByText("Enter atleast 50 words.")).toBeVisible();
+  await expect(page.getByText("Enter at least 50 words.")).toBeVisible();
   await expect(page.getByLabel("Brand name")).toHaveValue(name);
   await page.getByLabel("About your store").fill(words(60));
   // With JavaScript the browser stopped at the word count; now the server sees the files

@@ -189,7 +189,13 @@ export async function makeOwned(db: Db, ownerId: number, store: Store | null): P
  * hash of the rows of the small tables that requests change in place. Rate-limit bookkeeping is
  * left out (a refused login is a 4xx that rightly counts a failure).
  */
-export async function dbFingerprint(db: Db): Promise<Record<string, string>> {
+export async function dbFingerprint(db: Db, previous?: Record<string, string>): Promise<Record<string, string>> {
+  // No transaction id handed out since `previous` was taken means nothing was written anywhere
+  // (ids go only to writing transactions, even rolled-back ones): `previous` still holds. Cheap on
+  // the embedded engine, which has one database to itself; on a shared server other databases'
+  // writes move the mark too, and then the full fingerprint below is taken as before.
+  const mark = (await db.query<{ x: string }>("SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS x")).rows[0].x;
+  if (previous && previous[XMAX_KEY] === mark) return previous;
   const tables = (
     await db.query<{ t: string }>(
       `SELECT table_name AS t FROM information_schema.tables
@@ -205,8 +211,11 @@ export async function dbFingerprint(db: Db): Promise<Record<string, string>> {
       : `(SELECT count(*)::text FROM "${t}") AS "${t}"`,
   );
   const r = await db.query<Record<string, string>>(`SELECT ${parts.join(", ")}`);
-  return r.rows[0];
+  return { ...r.rows[0], [XMAX_KEY]: mark };
 }
+
+/** The write mark a fingerprint was taken at; not part of what is compared. */
+const XMAX_KEY = "\u0000xmax";
 
 /** Rate limiter state (a refused attempt is counted on purpose). */
 export const IGNORED_TABLES = /rate|rlflx|limiter/i;
@@ -231,6 +240,6 @@ const HASHED_TABLES = [
 ];
 
 export function diffFingerprints(a: Record<string, string>, b: Record<string, string>): string[] {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)].filter((k) => k !== XMAX_KEY));
   return [...keys].filter((k) => a[k] !== b[k]).map((k) => `${k}: ${a[k]} -> ${b[k]}`);
 }

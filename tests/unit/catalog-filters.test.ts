@@ -1,19 +1,45 @@
 import { describe, expect, it } from "vitest";
-import { filtersQuery, parseFilters, priceBounds, PRICE_BUCKETS } from "~/components/listing/filters-model";
+import { filterChips, filtersQuery, parseFilters, priceBounds, PRICE_BUCKETS, sortOptions } from "~/components/listing/filters-model";
 import { searchTerms } from "~/api/search.server";
 
 describe("listing filters from the URL", () => {
   it("reads known values and drops junk", () => {
     const f = parseFilters(new URLSearchParams("search=%20Dangote%20CEMENT%20&price=24000-80000&type=RENT&sort=oldest&min=abc&max=-5"));
-    expect(f).toEqual({ search: "dangote cement", price: "24000-80000", min: "", max: "", type: "rent", sort: "oldest" });
+    expect(f).toEqual({ search: "dangote cement", price: "24000-80000", min: "", max: "", type: "rent", states: [], sort: "oldest" });
     expect(parseFilters(new URLSearchParams("price=1-2&type=lease&sort=random")).price).toBe("");
+    expect(parseFilters(new URLSearchParams("sort=random")).sort).toBe("");
+    expect(parseFilters(new URLSearchParams("sort=price_asc")).sort).toBe("price_asc");
     expect(parseFilters(new URLSearchParams("min=0")).min).toBe(""); // inputs are min 1
+  });
+
+  it("reads the sellers' states, several, any case, in the list's order, dropping unknown names", () => {
+    const f = parseFilters(new URLSearchParams("state=lagos&state=KANO,Atlantis&state=akwa%20ibom&state=Kano"));
+    expect(f.states).toEqual(["Akwa Ibom", "Kano", "Lagos"]);
   });
 
   it("keeps the filters in links without empty values", () => {
     const f = parseFilters(new URLSearchParams("type=sale&search=tiles"));
     expect(filtersQuery(f)).toBe("?search=tiles&type=sale");
     expect(filtersQuery(parseFilters(new URLSearchParams("")))).toBe("");
+    expect(filtersQuery(parseFilters(new URLSearchParams("state=Kano&state=Lagos&sort=popular")))).toBe("?sort=popular&state=Kano&state=Lagos");
+  });
+});
+
+describe("sort options and filter chips", () => {
+  it("offers each order once, Best match first when searching", () => {
+    expect(sortOptions(false, "").map((o) => o.label)).toEqual(["Newest", "Price: low to high", "Price: high to low", "Most popular", "Best rated"]);
+    expect(sortOptions(true, "").map((o) => o.label)).toEqual(["Best match", "Newest", "Price: low to high", "Price: high to low", "Most popular", "Best rated"]);
+  });
+
+  it("gives each active filter a link to the listing without it", () => {
+    const f = parseFilters(new URLSearchParams("search=tiles&price=24000-80000&type=sale&state=Kano&state=Lagos&sort=price_asc"));
+    const chips = filterChips(f, "/tiles");
+    expect(chips.map((c) => c.label)).toEqual(["Search: “tiles”", "Price: 24 - 80 K", "For sale", "From Kano", "From Lagos", "Sort: Price: low to high"]);
+    const kano = chips.find((c) => c.label === "From Kano")!;
+    expect(kano.href).toBe("/tiles?search=tiles&price=24000-80000&type=sale&sort=price_asc&state=Lagos");
+    expect(chips.find((c) => c.label.startsWith("Sort"))!.href).toBe("/tiles?search=tiles&price=24000-80000&type=sale&state=Kano&state=Lagos");
+    expect(filterChips(parseFilters(new URLSearchParams("min=1000&max=5000")), "/all").map((c) => c.label)).toEqual(["Price: ₦1,000 – ₦5,000"]);
+    expect(filterChips(parseFilters(new URLSearchParams("")), "/all")).toEqual([]);
   });
 });
 

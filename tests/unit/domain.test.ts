@@ -20,7 +20,7 @@ describe("text(max)", () => {
     expect(field.parse("  abc  ")).toBe("abc");
     expect(field.safeParse("   ").error?.issues[0].message).toBe("Enter it");
     expect(field.safeParse(undefined).error?.issues[0].message).toBe("Enter it");
-    expect(field.safeParse("ab").error?.issues[0].message).toBe("Should be atleast 3 characters");
+    expect(field.safeParse("ab").error?.issues[0].message).toBe("Should be at least 3 characters");
     expect(field.safeParse("a".repeat(11)).error?.issues[0].message).toBe(maxLengthMessage(10));
     expect(field.parse("a".repeat(10))).toBe("a".repeat(10));
   });
@@ -77,7 +77,7 @@ describe("addresses", () => {
       state: ADDRESS_MESSAGES.state,
     });
     const short = AddressFormSchema.safeParse({ ...address, receiver_first_name: "Al", street_address: "Short" });
-    expect(issues(short)).toMatchObject({ receiver_first_name: "Should be atleast 3 characters", street_address: "Should be atleast 10 characters" });
+    expect(issues(short)).toMatchObject({ receiver_first_name: "Should be at least 3 characters", street_address: "Should be at least 10 characters" });
   });
   it("the form and the API take the same values", () => {
     const form = AddressFormSchema.parse({ ...address, is_default: "on" });

@@ -22,6 +22,12 @@ describe("apiErrorsToReply", () => {
     expect(apiErrorsToReply(400, { email: [{ nested: true }] }, fields).fieldErrors).toEqual({});
   });
 
+  it("shows the API's spec-spelled messages (\"atleast\") spelled right", () => {
+    const r = apiErrorsToReply(400, { street_address: ["Should be atleast 10 characters"], description: ["Enter atleast 50 words."] }, ["street_address"]);
+    expect(r.fieldErrors).toEqual({ street_address: ["Should be at least 10 characters"] });
+    expect(r.formErrors).toEqual(["Enter at least 50 words."]);
+  });
+
   it("never shows a server error's body", () => {
     expect(apiErrorsToReply(500, { detail: "stack trace" }, fields)).toEqual({ formErrors: ["Something went wrong on our side. Please try again."], fieldErrors: {} });
   });

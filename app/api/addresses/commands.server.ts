@@ -39,6 +39,8 @@ const values = (b: AddressValues) => [
   b.state,
   b.country,
   b.zip_code,
+  b.lga,
+  b.landmark,
 ];
 
 /** Adds an address (400 ["Address limit exceeded."] at the limit). Run in a transaction. */
@@ -48,8 +50,8 @@ export async function createAddress(tx: Queryable, userId: number, body: Address
   if (n >= MAX_ADDRESSES) throw badRequest(ADDRESS_LIMIT_BODY);
   const r = await tx.query<{ id: number }>(
     `INSERT INTO addresses (user_id, receiver_first_name, receiver_last_name, receiver_phone_one, receiver_phone_two,
-       street_address, city, state, country, zip_code, is_default)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, false) RETURNING id`,
+       street_address, city, state, country, zip_code, lga, landmark, is_default)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, false) RETURNING id`,
     [userId, ...values(body)],
   );
   const id = r.rows[0].id;
@@ -67,7 +69,7 @@ export async function updateAddress(
   await lockUserAddresses(tx, current.user_id);
   await tx.query(
     `UPDATE addresses SET receiver_first_name = $2, receiver_last_name = $3, receiver_phone_one = $4, receiver_phone_two = $5,
-       street_address = $6, city = $7, state = $8, country = $9, zip_code = $10, updated_at = now()
+       street_address = $6, city = $7, state = $8, country = $9, zip_code = $10, lga = $11, landmark = $12, updated_at = now()
      WHERE id = $1`,
     [current.id, ...values(body)],
   );

@@ -1,5 +1,5 @@
 /**
- * The address book (spec sections 3, 5, 7; api-contract.md). Spellings: a user's list is
+ * The address book (spec sections 3, 5, 7; docs/api-contract.md). Spellings: a user's list is
  * /users/{userId}/addresses/, everything else /users/adresses/... (a correctly spelled alias
  * /users/addresses/... answers too). Only the owner reads or writes; another user's address is a
  * 404, another user's list a 403.
@@ -7,10 +7,12 @@
  * Rules (app/domain/addresses.ts): at most 3 addresses (400 with the body ["Address limit
  * exceeded."]); the first address is the default; {is_default: true} makes an address the only
  * default; deleting the default promotes the oldest remaining one. Phones are stored in +234
- * form; state is one of the 36 states or the FCT.
+ * form; state is one of the 36 states or the FCT. `lga` and `landmark` are optional (older clients
+ * send neither and keep what is stored): the LGA must be one of the state's (400 {lga: [...]}),
+ * the landmark at most 120 characters; postal code (zip_code) is optional.
  */
 import * as z from "zod";
-import { ADDRESS_LIMIT_BODY, MAX_ADDRESSES } from "~/domain/addresses";
+import { ADDRESS_LIMIT_BODY, MAX_ADDRESSES, lgaStateProblem } from "~/domain/addresses";
 import { badRequest, forbidden, json, noContent, notFound, zodToDrf } from "../core/http";
 import { parseIntId } from "../core/params";
 import type { ApiContext, RouteDef } from "../core/types";
@@ -70,7 +72,16 @@ async function update(ctx: ApiContext, partial: boolean) {
     state: body.state ?? current.state,
     country: body.country ?? current.country,
     zip_code: "zip_code" in raw ? (body.zip_code ?? null) : current.zip_code,
+    // Clients that know nothing of LGAs and landmarks (they send neither) keep the stored ones.
+    lga: "lga" in raw ? (body.lga ?? null) : current.lga,
+    landmark: "landmark" in raw ? (body.landmark ?? null) : current.landmark,
   };
+  const problem = lgaStateProblem(merged.state, merged.lga);
+  if (problem) {
+    // A new LGA must be the address's state's; a kept one no longer applies once the state moves.
+    if ("lga" in raw) throw badRequest({ lga: [problem] });
+    merged.lga = null;
+  }
   await ctx.db.tx((q) => updateAddress(q, current, merged, body.is_default));
   return json(serializeAddress((await findAddress(ctx.db, current.id))!));
 }

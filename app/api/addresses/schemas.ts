@@ -19,6 +19,10 @@ export const AddressSchema = z.object({
   state: z.string(),
   country: z.string(),
   zip_code: z.string().nullable(),
+  /** The local government area (official spelling, one of the state's), or null (older addresses). */
+  lga: z.string().nullable(),
+  /** A landmark or the nearest bus stop, or null. */
+  landmark: z.string().nullable(),
   is_default: z.boolean(),
   user: z.number(),
   created_at: z.string(),

@@ -13,13 +13,15 @@ export interface AddressRow {
   state: string;
   country: string;
   zip_code: string | null;
+  lga: string | null;
+  landmark: string | null;
   is_default: boolean;
   created_at: Date | string;
   updated_at: Date | string;
 }
 
 export const ADDRESS_COLUMNS = `id, user_id, receiver_first_name, receiver_last_name, receiver_phone_one, receiver_phone_two, street_address,
-  city, state, country, zip_code, is_default, created_at, updated_at`;
+  city, state, country, zip_code, lga, landmark, is_default, created_at, updated_at`;
 
 export function serializeAddress(a: AddressRow): ApiAddress {
   return {
@@ -33,6 +35,8 @@ export function serializeAddress(a: AddressRow): ApiAddress {
     state: a.state,
     country: a.country,
     zip_code: a.zip_code,
+    lga: a.lga,
+    landmark: a.landmark,
     is_default: a.is_default,
     user: a.user_id,
     created_at: new Date(a.created_at).toISOString(),

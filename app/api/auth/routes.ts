@@ -1,5 +1,5 @@
 /**
- * /users/auth/* (spec section 7; api-contract.md): registration with e-mail verification,
+ * /users/auth/* (spec section 7; docs/api-contract.md): registration with e-mail verification,
  * login, Google sign-in, token refresh and logout, the current user, password reset and change.
  * Logout, a password reset and a password change end every session of the user (endSessions).
  * Shapes follow dj-rest-auth / simplejwt, which existing clients were written against.

@@ -1,5 +1,5 @@
 /**
- * Carts (spec sections 4 and 7; api-contract.md).
+ * Carts (spec sections 4 and 7; docs/api-contract.md).
  *
  * Who may touch a cart:
  *  - a guest cart (user_id NULL) is keyed by an unguessable uuid: holding the id is the credential;

@@ -1,5 +1,5 @@
 /**
- * Catalogue reads: categories and products (spec section 7; api-contract.md).
+ * Catalogue reads: categories and products (spec section 7; docs/api-contract.md).
  *
  * Scale: listings are ordered by indexes on published products (migration 0002); `count` comes
  * from the product_counts table when the filters are category/type/featured only, and otherwise
@@ -9,8 +9,10 @@
 import { koboToNaira } from "~/domain/money";
 import { explainJson, type Queryable } from "~/db/client.server";
 import { bandRange, PRICE_BAND_COUNT } from "~/domain/price-bands";
-import { notFound, paged, pageParams } from "../core/http";
 import { matchSql, planSearch, rankSql, type SearchPlan } from "../search.server";
+import { NIGERIAN_STATES } from "~/domain/states";
+import { badRequest, notFound, paged, pageParams } from "../core/http";
+import { COUNTED_ORDER_SQL } from "../stores/dashboard.server";
 import { hiddenSql, listedHashedSql, listedSql, liveCategorySql } from "./listed";
 import { PRODUCT_COLUMNS, PRODUCT_FROM, serializeProduct, type CategoryRow, type ImageRow, type ProductRow } from "./serialize";
 
@@ -61,7 +63,72 @@ export interface ProductFilters {
   maxKobo?: number | null;
   storeId?: number;
   includeUnpublished?: boolean;
-  order?: "newest" | "oldest" | "price_asc" | "price_desc" | "relevance";
+  /** The sellers' states (stores.state, canonical names of app/domain/states.ts): any of them. */
+  states?: string[];
+  order?: ProductOrder;
+}
+
+/** How a listing is ordered. `popular`: units ordered in the last POPULAR_DAYS; `rated`: approved reviews' average. */
+export type ProductOrder = "newest" | "oldest" | "price_asc" | "price_desc" | "relevance" | "popular" | "rated";
+
+/** "Most popular" counts the units ordered in this many days (active lines of orders that count as sales). */
+export const POPULAR_DAYS = 30;
+
+/**
+ * The `ordering=` values the API takes (and their `sort=` aliases), documented in OpenAPI. Several
+ * spellings per order, for clients that follow Django's field names or plain words.
+ */
+export const ORDERINGS: Record<string, ProductOrder> = {
+  "-created_at": "newest",
+  newest: "newest",
+  created_at: "oldest",
+  oldest: "oldest",
+  selling_price: "price_asc",
+  price: "price_asc",
+  price_asc: "price_asc",
+  "-selling_price": "price_desc",
+  "-price": "price_desc",
+  price_desc: "price_desc",
+  "-popularity": "popular",
+  popular: "popular",
+  "-rating": "rated",
+  rated: "rated",
+  relevance: "relevance",
+};
+
+/**
+ * How long the catalogue cache may keep a listing (routes' cacheSeconds): an order by recent sales
+ * changes with every order (orders do not notify the catalogue cache) and as days pass, so such an
+ * answer lives a minute; every other listing is kept until the catalogue changes.
+ */
+export function listingCacheSeconds(url: URL): number | undefined {
+  const ordering = (url.searchParams.get("ordering") ?? url.searchParams.get("sort") ?? "").trim();
+  return Object.hasOwn(ORDERINGS, ordering) && ORDERINGS[ordering] === "popular" ? POPULAR_CACHE_SECONDS : undefined;
+}
+export const POPULAR_CACHE_SECONDS = 60;
+
+/**
+ * The sellers' states asked for with `state=` (repeated, or a comma list), in their canonical
+ * spelling (app/domain/states.ts, any case); an unknown name is a 400 naming it.
+ */
+export function statesFromQuery(q: URLSearchParams): string[] | undefined {
+  const asked = q
+    .getAll("state")
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim().replace(/\s+/g, " "))
+    .filter(Boolean);
+  if (asked.length === 0) return undefined;
+  const out = new Set<string>();
+  for (const name of asked) {
+    const known = NIGERIAN_STATES.find((s) => s.toLowerCase() === name.toLowerCase());
+    if (!known) {
+      throw badRequest({
+        state: [`Unknown state "${name.slice(0, 60)}". Use a state's name as written on BuildMart NG, e.g. Lagos, Kano or Federal Capital Territory.`],
+      });
+    }
+    out.add(known);
+  }
+  return [...out];
 }
 
 /**
@@ -86,6 +153,8 @@ export function productWhere(
   if (f.featured) clauses.push("p.featured");
   if (f.type) add("p.type = $?", f.type);
   if (f.storeId) add("p.store_id = $?", f.storeId);
+  // Few stores: the planner hashes the chosen stores' ids once and tests each product's store_id.
+  if (f.states) add("p.store_id IN (SELECT st.id FROM stores st WHERE st.state = ANY($?::text[]))", f.states);
   if (f.minKobo != null) add("p.selling_price_kobo > $?", f.minKobo);
   if (f.maxKobo != null) add("p.selling_price_kobo < $?", f.maxKobo);
   let rankExpr: string | null = null;
@@ -105,11 +174,39 @@ export function orderBy(order: ProductFilters["order"], rankExpr: string | null)
       return "p.selling_price_kobo ASC, p.id ASC";
     case "price_desc":
       return "p.selling_price_kobo DESC, p.id DESC";
+    case "popular":
+      return "coalesce(pop.units, 0) DESC, p.created_at DESC, p.id DESC";
+    case "rated":
+      return "rt.average DESC NULLS LAST, rt.n DESC NULLS LAST, p.created_at DESC, p.id DESC";
     case "relevance":
       return rankExpr ? `${rankExpr} DESC, p.created_at DESC, p.id DESC` : "p.created_at DESC, p.id DESC";
     default:
       return "p.created_at DESC, p.id DESC";
   }
+}
+
+/**
+ * The joins an order needs beyond PRODUCT_FROM: `pop` (units ordered per product in the last
+ * POPULAR_DAYS, active lines of orders that count as sales: the seller dashboard's rule) or `rt`
+ * (average and number of the product's approved reviews: not hidden by an admin). Both aggregate
+ * only the rows they need (recent order lines; reviews), then join the listing by product id.
+ */
+export function orderJoin(order: ProductFilters["order"]): string {
+  if (order === "popular") {
+    return `LEFT JOIN (
+      SELECT i.product_id, sum(i.quantity)::int AS units
+        FROM order_items i JOIN orders o ON o.id = i.order_id
+       WHERE i.status = 'Active' AND i.product_id IS NOT NULL AND ${COUNTED_ORDER_SQL}
+         AND i.created_at >= now() - interval '${POPULAR_DAYS} days'
+       GROUP BY i.product_id
+    ) pop ON pop.product_id = p.id`;
+  }
+  if (order === "rated") {
+    return `LEFT JOIN (
+      SELECT product_id, avg(rating)::float8 AS average, count(*)::int AS n FROM reviews WHERE hidden_at IS NULL GROUP BY product_id
+    ) rt ON rt.product_id = p.id`;
+  }
+  return "";
 }
 
 /** How many products match, without visiting all of them (see the file comment); `estimated` beyond the cap. */
@@ -121,7 +218,7 @@ export async function countProducts(
   searching: boolean,
 ): Promise<{ n: number; estimated: boolean }> {
   const bands = bandRange(f.minKobo, f.maxKobo);
-  const simple = !searching && bands !== null && !f.storeId && !f.includeUnpublished;
+  const simple = !searching && bands !== null && !f.storeId && !f.states && !f.includeUnpublished;
   if (simple) {
     const conds = ["published"];
     const ps: unknown[] = [];
@@ -352,7 +449,7 @@ export async function rankedSearch(
   };
   // Filters beyond the listing rule (category, store, price, featured) would reject most of the
   // walked products, so the walk is for a plain search (and its type) only.
-  const plain = !f.categoryIds && !f.storeId && !f.featured && f.minKobo == null && f.maxKobo == null && !f.includeUnpublished;
+  const plain = !f.categoryIds && !f.storeId && !f.states && !f.featured && f.minKobo == null && f.maxKobo == null && !f.includeUnpublished;
   if (mode === "all" && plain) {
     const walked = await walkPostings(q, built, plan, tsParam, pageSize, offset, matches);
     if (walked) return walked;
@@ -429,7 +526,7 @@ export async function listProducts(q: Queryable, url: URL, f: ProductFilters, de
     counted = await countProducts(q, f, built.where, built.params, true);
   }
   const rows = await q.query<ProductRow>(
-    `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM} ${built.where}
+    `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM} ${orderJoin(order)} ${built.where}
       ORDER BY ${orderBy(order, built.rankExpr)} LIMIT ${pageSize} OFFSET ${offset}`,
     built.params,
   );
@@ -440,19 +537,8 @@ export async function listProducts(q: Queryable, url: URL, f: ProductFilters, de
 export function filtersFromQuery(url: URL): ProductFilters {
   const q = url.searchParams;
   const type = q.get("type")?.toLowerCase();
-  const ordering = q.get("ordering") ?? q.get("sort") ?? "";
-  const order: ProductFilters["order"] =
-    ordering === "created_at" || ordering === "oldest"
-      ? "oldest"
-      : ordering === "-created_at" || ordering === "newest"
-        ? "newest"
-        : ordering === "selling_price" || ordering === "price"
-          ? "price_asc"
-          : ordering === "-selling_price" || ordering === "-price"
-            ? "price_desc"
-            : ordering === "relevance"
-              ? "relevance"
-              : undefined;
+  const ordering = (q.get("ordering") ?? q.get("sort") ?? "").trim();
+  const order: ProductFilters["order"] = Object.hasOwn(ORDERINGS, ordering) ? ORDERINGS[ordering] : undefined;
   const search = q.get("search")?.trim();
   return {
     featured: truthy(q.get("featured")) || truthy(q.get("f")),
@@ -460,6 +546,7 @@ export function filtersFromQuery(url: URL): ProductFilters {
     search: search ? search.slice(0, 200) : undefined,
     minKobo: money(q.get("selling_price__gt") ?? q.get("price__gt")),
     maxKobo: money(q.get("selling_price__lt") ?? q.get("price__lt")),
+    states: statesFromQuery(q),
     order,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Catalogue reads: categories and products (spec section 7; api-contract.md). The SQL lives in
+ * Catalogue reads: categories and products (spec section 7; docs/api-contract.md). The SQL lives in
  * ./queries.server.ts (see its comment on scale); this is the route table.
  */
 import * as z from "zod";
@@ -14,6 +14,7 @@ import {
   getCategory,
   listCategories,
   listProducts,
+  listingCacheSeconds,
   randomProducts,
   rootCategories,
   serializeProducts,
@@ -82,6 +83,7 @@ export const routes: RouteDef[] = [
     access: "public",
     path: "/products/categories/:id/products/",
     cache: "catalog",
+    cacheSeconds: listingCacheSeconds,
     summary:
       "Published products of a category, paginated; levels_deep=all includes every subcategory. Takes the same filters as GET /products/",
     tag: "catalog",
@@ -119,11 +121,12 @@ export const routes: RouteDef[] = [
     access: "public",
     path: "/products/",
     cache: "catalog",
+    cacheSeconds: listingCacheSeconds,
+    query: ProductListQuery,
     summary:
-      "Published products, paginated. Query: page, page_size, featured|f, category_id (with subcategories), type (sale|rent), search (ranked, typo-tolerant), selling_price__gt/__lt (naira, strict; also price__gt/__lt), ordering (-created_at|created_at|newest|oldest|selling_price|-selling_price|relevance)",
+      "Published products, paginated. Query: page, page_size, featured|f, category_id (with subcategories), type (sale|rent), search (ranked, typo-tolerant), selling_price__gt/__lt (naira, strict; also price__gt/__lt), state (the seller's state; several as repeated state= or a comma list; unknown: 400), ordering (-created_at|newest, created_at|oldest, selling_price|price_asc, -selling_price|price_desc, -popularity|popular: units ordered in 30 days, -rating|rated: average of approved reviews, relevance). Items carry store_state",
     tag: "catalog",
     response: ProductPageSchema,
-    query: ProductListQuery.extend({ category_id: q("A category id: products of it and of its subcategories"), category: q("Another spelling of category_id") }),
     async handler(ctx) {
       const f = filtersFromQuery(ctx.url);
       const raw = ctx.url.searchParams.get("category_id") ?? ctx.url.searchParams.get("category") ?? "";

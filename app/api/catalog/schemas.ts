@@ -1,6 +1,5 @@
 /** Catalogue: response schemas and inferred answer types. No server imports. */
 import * as z from "zod";
-import { pagedQuery, q, qOneOf } from "../core/query";
 
 export const CategorySchema = z.object({ id: z.number(), name: z.string(), slug: z.string(), parent: z.number().nullable() });
 
@@ -29,6 +28,8 @@ const productFields = {
   store_slug: z.string().optional(),
   /** The store was verified by an admin: the "Verified seller" badge. */
   store_verified: z.boolean(),
+  /** The state the seller ships from (a name of app/domain/states.ts), for "from Kano" on cards; null when unknown. */
+  store_state: z.string().nullable().optional(),
   user: z.number(),
   created_at: z.string(),
 };
@@ -79,16 +80,45 @@ export type ApiStoreProduct = z.infer<typeof StoreProductSchema>;
 export type ApiProductPage = z.infer<typeof ProductPageSchema>;
 export type ApiCategoryPage = z.infer<typeof CategoryPageSchema>;
 
-/** The query of the product lists (filtersFromQuery in ./queries.server.ts), for the OpenAPI document. */
-export const ProductListQuery = pagedQuery({
-  search: q("Words to look for (ranked, typo-tolerant); at most 200 characters"),
-  ordering: qOneOf(["-created_at", "created_at", "newest", "oldest", "selling_price", "-selling_price", "price", "-price", "relevance"], "Sort order (default: newest first; relevance when searching)"),
-  sort: q("Another spelling of ordering"),
-  featured: q("1/true: featured products only"),
-  f: q("Another spelling of featured"),
-  type: qOneOf(["sale", "rent"], "For sale or for rent"),
-  selling_price__gt: q("Price above this (naira, strict)"),
-  selling_price__lt: q("Price below this (naira, strict)"),
-  price__gt: q("Another spelling of selling_price__gt"),
-  price__lt: q("Another spelling of selling_price__lt"),
+/**
+ * The query of the product listings (GET /products/, a category's products, a store's products),
+ * for the OpenAPI document; the handlers read it with filtersFromQuery (queries.server.ts).
+ */
+export const ProductListQuery = z.object({
+  page: z.string().optional().describe("Page number, from 1"),
+  page_size: z.string().optional().describe("Products per page (at most 100)"),
+  search: z.string().optional().describe("Words to look for (ranked, typo-tolerant)"),
+  category_id: z.string().optional().describe("A category id; its subcategories are included (GET /products/ only)"),
+  type: z.enum(["sale", "rent"]).optional(),
+  featured: z.string().optional().describe("true: featured products only (also f=true)"),
+  selling_price__gt: z.string().optional().describe("Naira, strict lower bound (also price__gt)"),
+  selling_price__lt: z.string().optional().describe("Naira, strict upper bound (also price__lt)"),
+  state: z
+    .string()
+    .optional()
+    .describe(
+      "The seller's state (the store's state): a Nigerian state's name, any case, e.g. Lagos, Kano, Akwa Ibom, Federal Capital Territory. Several allowed, as repeated state= or a comma list: products of any of them. An unknown name answers 400 {state: [message]}.",
+    ),
+  ordering: z
+    .enum([
+      "-created_at",
+      "newest",
+      "created_at",
+      "oldest",
+      "selling_price",
+      "price",
+      "price_asc",
+      "-selling_price",
+      "-price",
+      "price_desc",
+      "-popularity",
+      "popular",
+      "-rating",
+      "rated",
+      "relevance",
+    ])
+    .optional()
+    .describe(
+      "Order (also sort=). -created_at|newest: newest first (the default without search); created_at|oldest; selling_price|price|price_asc: cheapest first; -selling_price|-price|price_desc: dearest first; -popularity|popular: most units ordered in the last 30 days first (active lines of paid or pay-on-delivery orders), then newest; -rating|rated: best average of approved reviews first, ties by number of reviews then newest, unreviewed last; relevance: best match first (the default with search). Unknown values are ignored.",
+    ),
 });

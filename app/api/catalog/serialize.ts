@@ -1,4 +1,4 @@
-/** Catalogue: rows to the API's JSON shapes (spec section 3, api-contract.md). */
+/** Catalogue: rows to the API's JSON shapes (spec section 3, docs/api-contract.md). */
 import { koboToNaira } from "~/domain/money";
 import { imageUrl, PLACEHOLDER_IMAGE_KEY } from "../core/media";
 
@@ -32,6 +32,8 @@ export interface ProductRow {
   store_slug?: string;
   /** The store was verified by an admin ("Verified seller" badge). */
   store_verified?: boolean;
+  /** The state the store ships from (stores.state; null when unknown). */
+  store_state?: string | null;
   user_id: number;
   created_at: Date | string;
 }
@@ -39,7 +41,7 @@ export interface ProductRow {
 /** Columns for ProductRow; join categories c and stores s. */
 export const PRODUCT_COLUMNS = `p.id, p.name, p.description, p.type, p.size, p.category_id, c.name AS category_name, c.slug AS category_slug,
   p.price_kobo, p.selling_price_kobo, p.stock_quantity, p.published, p.featured, p.store_id,
-  s.name AS store_name, s.slug AS store_slug, s.verified_at IS NOT NULL AS store_verified, p.user_id, p.created_at`;
+  s.name AS store_name, s.slug AS store_slug, s.verified_at IS NOT NULL AS store_verified, s.state AS store_state, p.user_id, p.created_at`;
 export const PRODUCT_FROM = `products p JOIN categories c ON c.id = p.category_id JOIN stores s ON s.id = p.store_id`;
 
 export interface ImageRow {
@@ -82,6 +84,7 @@ export function serializeProduct(
     store_name: p.store_name,
     store_slug: p.store_slug,
     store_verified: p.store_verified ?? false,
+    store_state: p.store_state ?? null,
     user: p.user_id,
     created_at: new Date(p.created_at).toISOString(),
   };

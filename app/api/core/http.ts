@@ -4,7 +4,7 @@
  * a client's mistake into a 500.
  */
 import type * as z from "zod";
-import { LONE_SURROGATE_MESSAGE, NUL_MESSAGE, findLoneSurrogate, findNul } from "~/domain/text";
+import { LONE_SURROGATE_MESSAGE, NUL_MESSAGE, findLoneSurrogate, findNul, specSpelling } from "~/domain/text";
 
 export const CORS_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",
@@ -52,7 +52,7 @@ export function zodToDrf(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join(".") : "non_field_errors";
-    (out[key] ??= []).push(issue.message);
+    (out[key] ??= []).push(specSpelling(issue.message));
   }
   return out;
 }

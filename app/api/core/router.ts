@@ -150,7 +150,8 @@ export async function handleApi(request: Request, meta?: ContextMeta): Promise<R
     const body = await res.text();
     const contentType = res.headers.get("Content-Type") ?? "application/json";
     const shows = stockShown(body);
-    cache.set(key, { status: 200, body, contentType, shows, expires: route.cacheSeconds ? Date.now() + route.cacheSeconds * 1000 : undefined }, generation, stockSeen);
+    const seconds = typeof route.cacheSeconds === "function" ? route.cacheSeconds(url) : route.cacheSeconds;
+    cache.set(key, { status: 200, body, contentType, shows, expires: seconds ? Date.now() + seconds * 1000 : undefined }, generation, stockSeen);
     const headers = new Headers(res.headers);
     headers.set("X-Cache", "miss");
     return markShown(withHeaders(new Response(body, { status: 200, headers })), shows);

@@ -89,8 +89,11 @@ export interface RouteDef {
    * must differ per call, unless `cacheSeconds` bounds how long one answer is reused (random picks).
    */
   cache?: "catalog";
-  /** With cache "catalog": also forget the answer after this many seconds. */
-  cacheSeconds?: number;
+  /**
+   * With cache "catalog": also forget the answer after this many seconds; a function decides per
+   * request (undefined: kept until the catalogue changes), e.g. for an order by recent sales.
+   */
+  cacheSeconds?: number | ((url: URL) => number | undefined);
   /** Path under /api/v1 as clients spell it, with :params, e.g. /products/categories/:id/subcategories/ */
   path: string;
   handler: (ctx: ApiContext) => Promise<Response> | Response;

@@ -70,14 +70,15 @@ export const orderTitle = (orderId: string) => orderNumber(orderId);
 /**
  * The "New order" e-mails of an order (issue 19): one per store with active lines in the order, to
  * each of its accepted members (the owner included) whose `order_emails` is on, listing only that
- * store's active lines (option labels, quantities), the delivery state, pay on delivery or card, and
+ * store's active lines (option labels, quantities), the delivery state (and LGA), pay on delivery or card, and
  * the store's link to the order. Call it when the order is announced, in the same transaction:
  * `recordEvent(tx, { notices, mails: await newOrderStoreMails(tx, orderId) })`.
  */
 export async function newOrderStoreMails(q: Queryable, orderId: string): Promise<MailMessage[]> {
   const order = (
-    await q.query<{ method: string; state: string | null }>(
-      `SELECT order_payment_method AS method, COALESCE(NULLIF(delivery_state, ''), NULLIF(delivery_address->>'state', '')) AS state FROM orders WHERE id = $1`,
+    await q.query<{ method: string; state: string | null; lga: string | null }>(
+      `SELECT order_payment_method AS method, COALESCE(NULLIF(delivery_state, ''), NULLIF(delivery_address->>'state', '')) AS state,
+              NULLIF(delivery_address->>'lga', '') AS lga FROM orders WHERE id = $1`,
       [orderId],
     )
   ).rows[0];
@@ -114,6 +115,7 @@ export async function newOrderStoreMails(q: Queryable, orderId: string): Promise
       orderId,
       paymentMethod: order.method,
       state: order.state,
+      lga: order.lga,
       lines: byStore.get(p.store_id) ?? [],
       shippingKobo: p.shipping_kobo,
     }),

@@ -144,7 +144,8 @@ async function resolveAddress(q: Queryable, input: PlaceOrderInput): Promise<{ i
   }
   if (!input.user) throw badRequest({ guest_delivery_address: [CHECKOUT_MESSAGES.noAddress] });
   const r = await q.query<Record<string, unknown> & { id: number; state: string }>(
-    `SELECT id, receiver_first_name, receiver_last_name, receiver_phone_one, receiver_phone_two, street_address, city, state, country, zip_code
+    `SELECT id, receiver_first_name, receiver_last_name, receiver_phone_one, receiver_phone_two, street_address, city, state, country, zip_code,
+            lga, landmark
        FROM addresses WHERE id = $1 AND user_id = $2`,
     [input.address.id, input.user.id],
   );

@@ -1,5 +1,5 @@
 /**
- * Orders of /api/v1 (spec sections 3, 4, 7; api-contract.md "The server decides money and state").
+ * Orders of /api/v1 (spec sections 3, 4, 7; docs/api-contract.md "The server decides money and state").
  * Answer types: `ApiOrder`, `ApiPlacedOrder`, `ApiOrderItem`, `ApiShippingFee` in ./schemas.ts.
  * Money in answers is naira (numbers); `order_total_price` is the items only, `total` adds shipping.
  *
@@ -11,7 +11,9 @@
  *   Member:  {delivery_address_id, order_payment_method?, <source>}; without a method: PayOnDelivery
  *            until a card payment is started (make).
  *   Guest:   {guest_delivery_address: {email, receiver_first_name, receiver_last_name, receiver_phone_one,
- *            street_address, city, state, zip_code, country?}, order_payment_method, <source>}
+ *            street_address, city, state, zip_code?, lga?, landmark?, country?}, order_payment_method, <source>}
+ *            (lga: one of the state's LGAs, official spelling; landmark ≤ 120 characters; both optional, and
+ *            copied with the rest of the address into the order's delivery_address)
  *   Aliases: cartId, addressId, paymentMethod. order_payment_method: "CardPayment" | "PayOnDelivery".
  *   A member may also send `cart_id` (their own cart or a guest cart they hold) or a `guest_delivery_address`
  *   instead of an address-book id. item_price, delivery_charge, order_payment_status, order_delivery_status,

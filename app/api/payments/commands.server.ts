@@ -1,5 +1,5 @@
 /**
- * Card payments (../shared/notes/domain.md section 1 and Decisions 1-4): a new attempt with our
+ * Card payments (docs/domain.md section 1 and Decisions 1-4): a new attempt with our
  * own reference and the order's amount, stored before Paystack is called; verification against
  * Paystack (never the client, never a webhook body) before anything is marked paid; and the one
  * idempotent paid transition.
@@ -13,7 +13,7 @@ import { buyerNotice, orderStores, storeNotices } from "../notifications/events.
 import { flushMailQueue } from "~/integrations/mail.server";
 import { PaystackError, coversDue, paysFor, type VerifyData } from "~/integrations/paystack/client.server";
 import { formatKobo } from "~/domain/money";
-import { env } from "~/config.server";
+import { returnOrigin } from "~/config.server";
 import { PaymentsNotConfigured, paymentGateway } from "~/integrations/paystack/gateway.server";
 import { log } from "~/ops/logger.server";
 import { ApiError, badRequest } from "../core/http";
@@ -63,9 +63,14 @@ export interface StartedPayment {
   reference: string;
 }
 
-/** Where Paystack sends the shopper back: our success page (guests: g=y), and, on cancel, the checkout. */
-export function paymentUrls(orderId: string, guest: boolean) {
-  const base = env().publicUrl;
+/**
+ * Where Paystack sends the shopper back: our success page (guests: g=y), and, on cancel, the
+ * checkout. On PUBLIC_URL when it is set; else on the origin the shopper is on (`origin`: the
+ * request's, whose host and scheme come from X-Forwarded-* only behind TRUSTED_PROXIES), so a
+ * shopper browsing at http://127.0.0.1:3000 or a LAN address comes back there, still signed in.
+ */
+export function paymentUrls(orderId: string, guest: boolean, origin?: string) {
+  const base = returnOrigin(origin);
   const g = guest ? "&g=y" : "";
   return {
     callback_url: `${base}/checkout/payment/success?order_id=${encodeURIComponent(orderId)}${g}`,
@@ -81,7 +86,7 @@ const OUTAGE_MESSAGE = "The card payment service is not answering right now. You
  * transaction/initialize called with our reference. Paystack failing keeps the order, marks the
  * attempt Failed and answers 503 (unreachable) or 502 (refused) with a message.
  */
-export async function startCardPayment(db: Db, order: PaymentOrderRow): Promise<StartedPayment> {
+export async function startCardPayment(db: Db, order: PaymentOrderRow, origin?: string): Promise<StartedPayment> {
   payableOrError(order);
   for (const earlier of await pendingAttempts(db, order.id, 3)) {
     const outcome = await settleAttempt(db, earlier, "confirm").catch(() => null);
@@ -89,7 +94,7 @@ export async function startCardPayment(db: Db, order: PaymentOrderRow): Promise<
   }
   const { attempt, order: o } = await createAttempt(db, order.id);
   void flushMailQueue().catch((err) => log().warn({ err }, "sending the order mail failed; the job retries"));
-  const urls = paymentUrls(o.id, o.user_id === null);
+  const urls = paymentUrls(o.id, o.user_id === null, origin);
   try {
     const gateway = await paymentGateway();
     const init = await gateway.initialize({

@@ -1,5 +1,5 @@
 /**
- * Payments of /api/v1 (spec section 7; ../shared/notes/domain.md section 1 and Decisions 1-4):
+ * Payments of /api/v1 (spec section 7; docs/domain.md section 1 and Decisions 1-4):
  * start a card payment, confirm it, switch to pay on delivery, list an order's attempts, and
  * Paystack's webhook. The server decides money and state: amounts come from the order, and an
  * order is paid only after Paystack's verify says success for the amount and currency asked.
@@ -39,7 +39,7 @@ async function make(ctx: ApiContext) {
   const order = await findPaymentOrder(ctx.db, body.order_id);
   if (!order) throw notFound();
   await requireOrderHolder(ctx, order, body.token);
-  const started = await startCardPayment(ctx.db, order);
+  const started = await startCardPayment(ctx.db, order, ctx.url.origin);
   return json({ status: true, message: "Authorization URL created", data: started }, 201);
 }
 

@@ -8,7 +8,15 @@ import { randomUUID } from "node:crypto";
 import { env } from "~/config.server";
 import type { Db, Queryable } from "~/db/client.server";
 import { getDb } from "~/db/client.server";
-import { ACCOUNT_NOT_RESOLVED_MESSAGE, BANK_CODE_MESSAGE, type BankAccountInput } from "~/domain/payouts";
+import {
+  ACCOUNT_NOT_RESOLVED_MESSAGE,
+  BANK_CODE_MESSAGE,
+  CONFIRM_NAME_CHANGED_MESSAGE,
+  accountNameMatches,
+  sameAccountName,
+  type BankAccountConfirmInput,
+  type BankAccountInput,
+} from "~/domain/payouts";
 import { formatKobo } from "~/domain/money";
 import { flushMailQueue, type MailMessage } from "~/integrations/mail.server";
 import { emailLayout, link } from "~/integrations/mail/layout.server";
@@ -96,26 +104,58 @@ export async function listBanks(): Promise<BankData[]> {
   }
 }
 
+export interface ResolvedBankAccount {
+  bank: BankData;
+  accountName: string;
+  /** The store owner's name ("First Last"), and whether the bank's name loosely matches it. */
+  ownerName: string;
+  nameMatches: boolean;
+}
+
 /**
- * Saves a store's bank details: the bank must be one of Paystack's, the account is resolved
- * through Paystack first (unknown: 400 on account_number, nothing saved), then a transfer
- * recipient is created and its code stored with the name the bank gave.
+ * Resolves bank details through Paystack without saving anything ("Is this you?"): the bank must
+ * be one of Paystack's (400 on bank_code), the account known to it (400 on account_number); the
+ * name the bank gives is compared loosely with the store owner's.
  */
-export async function saveBankAccount(db: Db, storeId: number, userId: number, input: BankAccountInput): Promise<BankAccountRow> {
+export async function resolveBankAccount(db: Queryable, storeId: number, input: BankAccountInput): Promise<ResolvedBankAccount> {
   const banks = await listBanks();
   const bank = banks.find((b) => b.code === input.bank_code);
   if (!bank) throw badRequest({ bank_code: [BANK_CODE_MESSAGE] });
-  let recipientCode: string;
   let accountName: string;
   try {
-    const gw = await transferGateway();
-    const resolved = await gw.resolveAccount(input.account_number, input.bank_code);
+    const resolved = await (await transferGateway()).resolveAccount(input.account_number, input.bank_code);
     if (!resolved?.account_name) throw badRequest({ account_number: [ACCOUNT_NOT_RESOLVED_MESSAGE] });
     accountName = resolved.account_name;
-    const recipient = await gw.createTransferRecipient({ type: "nuban", name: accountName, account_number: input.account_number, bank_code: input.bank_code, currency: "NGN" });
-    recipientCode = recipient.recipient_code;
   } catch (err) {
     if (err instanceof ApiError) throw err;
+    if (err instanceof PaystackError && err.status >= 400 && err.status < 500) throw badRequest({ account_number: [ACCOUNT_NOT_RESOLVED_MESSAGE] });
+    throw paystackUnavailable(err);
+  }
+  const owner = await db.query<{ name: string }>(
+    "SELECT trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) AS name FROM stores s JOIN users u ON u.id = s.owner_id WHERE s.id = $1",
+    [storeId],
+  );
+  const ownerName = owner.rows[0]?.name ?? "";
+  return { bank, accountName, ownerName, nameMatches: accountNameMatches(accountName, ownerName) };
+}
+
+/**
+ * Saves a store's bank details: resolved through Paystack first (resolveBankAccount: unknown
+ * bank or account is a 400, nothing saved); with `confirm_account_name` (the name the owner
+ * confirmed), the bank must still give that name (else 400 on account_number, nothing saved).
+ * Then a transfer recipient is created and its code stored with the name the bank gave.
+ */
+export async function saveBankAccount(db: Db, storeId: number, userId: number, input: BankAccountConfirmInput): Promise<BankAccountRow> {
+  const { bank, accountName } = await resolveBankAccount(db, storeId, input);
+  if (input.confirm_account_name !== undefined && !sameAccountName(input.confirm_account_name, accountName))
+    throw badRequest({ account_number: [CONFIRM_NAME_CHANGED_MESSAGE] });
+  let recipientCode: string;
+  try {
+    const recipient = await (
+      await transferGateway()
+    ).createTransferRecipient({ type: "nuban", name: accountName, account_number: input.account_number, bank_code: input.bank_code, currency: "NGN" });
+    recipientCode = recipient.recipient_code;
+  } catch (err) {
     if (err instanceof PaystackError && err.status >= 400 && err.status < 500) throw badRequest({ account_number: [ACCOUNT_NOT_RESOLVED_MESSAGE] });
     throw paystackUnavailable(err);
   }

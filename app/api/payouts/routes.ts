@@ -6,9 +6,20 @@ import { env } from "~/config.server";
 import { koboToNaira } from "~/domain/money";
 import { json, paged, pageParams, validate } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
-import { createPayout, listBanks, saveBankAccount } from "./commands.server";
+import { createPayout, listBanks, resolveBankAccount, saveBankAccount } from "./commands.server";
 import { findBankAccount, listLedger, listPayouts, payableStores, storeBalances } from "./queries.server";
-import { AdminPayoutBody, AdminPayoutsSchema, BankAccountAnswerSchema, BankAccountBody, BankListSchema, LedgerPageSchema, PayoutPageSchema, PayoutSchema } from "./schemas";
+import {
+  AdminPayoutBody,
+  AdminPayoutsSchema,
+  BankAccountAnswerSchema,
+  BankAccountBody,
+  BankAccountResolveBody,
+  BankAccountResolvedSchema,
+  BankListSchema,
+  LedgerPageSchema,
+  PayoutPageSchema,
+  PayoutSchema,
+} from "./schemas";
 import { serializeBankAccount, serializeLedgerEntry, serializePayableStore, serializePayout } from "./serialize";
 
 async function ledger(ctx: ApiContext) {
@@ -44,6 +55,21 @@ async function putBankAccount(ctx: ApiContext) {
   const body = validate(BankAccountBody, await ctx.body());
   const saved = await saveBankAccount(ctx.db, storeId, user.id, body);
   return json({ bank_account: serializeBankAccount(saved) });
+}
+
+async function resolveBank(ctx: ApiContext) {
+  const storeId = ctx.intParam("storeId");
+  await ctx.requireUser();
+  const body = validate(BankAccountResolveBody, await ctx.body());
+  const r = await resolveBankAccount(ctx.db, storeId, body);
+  return json({
+    bank_code: r.bank.code,
+    bank_name: r.bank.name,
+    account_last4: body.account_number.slice(-4),
+    account_name: r.accountName,
+    owner_name: r.ownerName,
+    name_matches: r.nameMatches,
+  });
 }
 
 async function banks() {
@@ -101,12 +127,25 @@ export const routes: RouteDef[] = [
     method: "PUT",
     path: "/stores/:storeId/bank-account/",
     access: "store-owner",
-    summary: "Save the store's bank account {bank_code, account_number}: resolved through Paystack first (400 on account_number when it is not found), then a transfer recipient is made",
+    summary:
+      "Save the store's bank account {bank_code, account_number, confirm_account_name?}: resolved through Paystack first (400 on account_number when it is not found), then a transfer recipient is made. Optional confirm_account_name (additive): the name the owner confirmed after POST …/bank-account/resolve/; when the bank now gives another name (case, spaces and punctuation aside), 400 on account_number and nothing is saved",
     tag: "payouts",
     auth: "required",
     body: BankAccountBody,
     response: BankAccountAnswerSchema,
     handler: putBankAccount,
+  },
+  {
+    method: "POST",
+    path: "/stores/:storeId/bank-account/resolve/",
+    access: "store-owner",
+    summary:
+      "\"Is this you?\" (additive): resolve {bank_code, account_number} through Paystack without saving anything: the bank's account_name, the store owner's owner_name and name_matches (loose: case, word order, punctuation and extra names aside). 400 on bank_code or account_number as for PUT …/bank-account/",
+    tag: "payouts",
+    auth: "required",
+    body: BankAccountResolveBody,
+    response: BankAccountResolvedSchema,
+    handler: resolveBank,
   },
   {
     method: "GET",

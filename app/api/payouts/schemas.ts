@@ -1,9 +1,24 @@
 /** Vendor payouts: request and answer schemas (client-safe: the storefront imports the types). */
 import * as z from "zod";
 import { intIdField } from "~/domain/validation";
-import { BankAccountSchema, PAYOUT_REFERENCE_RE } from "~/domain/payouts";
+import { BankAccountConfirmSchema, BankAccountSchema, PAYOUT_REFERENCE_RE } from "~/domain/payouts";
 
-export const BankAccountBody = BankAccountSchema;
+/** {bank_code, account_number, confirm_account_name?}: the last (optional) is the name the owner confirmed. */
+export const BankAccountBody = BankAccountConfirmSchema;
+export const BankAccountResolveBody = BankAccountSchema;
+
+/** The answer of POST /stores/{storeId}/bank-account/resolve/: what the bank says, nothing saved. */
+export const BankAccountResolvedSchema = z.object({
+  bank_code: z.string(),
+  bank_name: z.string(),
+  account_last4: z.string(),
+  /** The name the bank gives for the account. */
+  account_name: z.string(),
+  /** The store owner's name, and whether account_name loosely matches it (case, word order, punctuation and extra names aside). */
+  owner_name: z.string(),
+  name_matches: z.boolean(),
+});
+export type ApiBankAccountResolved = z.infer<typeof BankAccountResolvedSchema>;
 
 export const AdminPayoutBody = z.object({
   store_id: intIdField,

@@ -1,5 +1,5 @@
 /**
- * Reviews (spec sections 3 and 7; api-contract.md). Anyone reads a product's reviews, newest
+ * Reviews (spec sections 3 and 7; docs/api-contract.md). Anyone reads a product's reviews, newest
  * first, with the reviewer's names from the user record. Writing needs a signed-in user who has
  * received the product: an order item of it, not cancelled, on an order of theirs whose delivery
  * status is Delivered. One review per user and product; posting again replaces it.

@@ -32,12 +32,19 @@ export function buildOpenApi(serverUrl: string) {
   for (const r of listRoutes()) {
     if (r.path === "/schema/") continue;
     const p = r.path.replace(/:([a-zA-Z_]+)/g, "{$1}");
-    const params = [...r.path.matchAll(/:([a-zA-Z_]+)/g)].map((m) => ({
+    const params: Record<string, unknown>[] = [...r.path.matchAll(/:([a-zA-Z_]+)/g)].map((m) => ({
       name: m[1],
       in: "path",
       required: true,
       schema: { type: "string" },
     }));
+    // Declared query fields (a zod object): one parameter each, with the field's description.
+    if (r.query instanceof z.ZodObject) {
+      for (const [name, field] of Object.entries(r.query.shape as Record<string, z.ZodType>)) {
+        const schema = toJsonSchema(field) as { description?: string };
+        params.push({ name, in: "query", required: false, schema, ...(schema.description ? { description: schema.description } : {}) });
+      }
+    }
     const op: Record<string, unknown> = {
       summary: r.summary,
       tags: [r.tag ?? "api"],

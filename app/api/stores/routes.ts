@@ -141,10 +141,11 @@ export const routes: RouteDef[] = [
     method: "GET",
     path: "/stores/:slug/products/",
     access: "public",
-    summary: "A store's published products for its public page, newest first; paged like GET /products/ ({count, next, previous, results}; page, page_size)",
+    summary:
+      "A store's published products for its public page, newest first; paged like GET /products/ ({count, next, previous, results}; page, page_size) and takes its filters and ordering values",
     tag: "stores",
-    response: ProductPageSchema,
     query: ProductListQuery,
+    response: ProductPageSchema,
     async handler(ctx) {
       const slug = ctx.params.slug ?? "";
       if (!/^[a-z0-9][a-z0-9_-]{0,199}$/i.test(slug)) throw notFound();

@@ -31,6 +31,7 @@ const ANONYMOUS_ADDRESS = {
   receiver_phone_two: null,
   street_address: "(removed at the customer's request)",
   zip_code: null,
+  landmark: null,
   email: null,
 };
 

@@ -22,7 +22,7 @@ export async function personalData(q: Queryable, id: number): Promise<ApiPersona
   if (!account) return null;
   const rows = async (sql: string, params: unknown[] = [id]) => (await q.query<Record<string, unknown>>(sql, params)).rows;
   const addresses = await rows(
-    `SELECT id, receiver_first_name, receiver_last_name, receiver_phone_one, receiver_phone_two, street_address, city, state, country, zip_code, is_default,
+    `SELECT id, receiver_first_name, receiver_last_name, receiver_phone_one, receiver_phone_two, street_address, city, state, country, zip_code, lga, landmark, is_default,
             ${ts("created_at")} AS created_at FROM addresses WHERE user_id = $1 ORDER BY id`,
   );
   const orders = await rows(

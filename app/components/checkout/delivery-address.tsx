@@ -1,6 +1,6 @@
 /**
- * The checkout's DELIVERY ADDRESS block (spec section 2): the chosen address (receiver first name,
- * phone one, street address, zip code) or 'No address' with the add form; a Change toggle lists
+ * The checkout's DELIVERY ADDRESS block (spec section 2): the chosen address (receiver's full name,
+ * phone one, street address, landmark, city, LGA, state, postal code) or 'No address' with the add form; a Change toggle lists
  * every address with Use Address, inline Edit and the DEFAULT ADDRESS tag, and ADD ADDRESS.
  * Toggles are links (?change=1, &edit={id}, &add=1: nothing changes on a GET); Use Address, Edit
  * and Add are plain POSTs with intents, so all of it works without JavaScript.
@@ -8,6 +8,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { AddressForm } from "~/components/address-form";
+import { AddressLines } from "~/components/ui/address-lines";
 import { Spinner } from "~/components/ui/spinner";
 import type { ApiAddress } from "~/storefront/api-types";
 import { checkoutHref, localPhone } from "./format";
@@ -15,7 +16,7 @@ import { MAX_ADDRESSES } from "~/domain/address-rules";
 
 export type CheckoutAddress = Pick<
   ApiAddress,
-  "id" | "receiver_first_name" | "receiver_last_name" | "receiver_phone_one" | "receiver_phone_two" | "street_address" | "city" | "state" | "zip_code" | "is_default"
+  "id" | "receiver_first_name" | "receiver_last_name" | "receiver_phone_one" | "receiver_phone_two" | "street_address" | "city" | "state" | "zip_code" | "lga" | "landmark" | "is_default"
 >;
 
 export function DeliveryAddressBlock({
@@ -115,12 +116,12 @@ export function DeliveryAddressBlock({
 function ChosenAddress({ address: a }: { address: CheckoutAddress }) {
   return (
     <address className="mt-2 text-sm not-italic text-gray-800" data-testid="chosen-address">
-      <span className="font-semibold">{a.receiver_first_name}</span> · {localPhone(a.receiver_phone_one)}
+      <span className="font-semibold">
+        {a.receiver_first_name} {a.receiver_last_name}
+      </span>{" "}
+      · {localPhone(a.receiver_phone_one)}
       <br />
-      {a.street_address}
-      <br />
-      {a.city}, {a.state}
-      {a.zip_code ? ` ${a.zip_code}` : ""}
+      <AddressLines address={a} />
     </address>
   );
 }
@@ -136,8 +137,7 @@ function AddressOption({ address: a, selected, buy, option }: { address: Checkou
         {a.is_default ? <span className="rounded bg-brand-50 px-2 py-0.5 text-xs font-bold tracking-wide text-brand-700">DEFAULT ADDRESS</span> : null}
       </div>
       <address className="mt-1 text-sm not-italic text-gray-700">
-        {a.street_address}, {a.city}, {a.state}
-        {a.zip_code ? ` ${a.zip_code}` : ""}
+        <AddressLines address={a} />
         <br />
         {localPhone(a.receiver_phone_one)}
       </address>

@@ -1,6 +1,6 @@
 /** How checkout and order pages show values (client-safe). */
 
-/** A Nigerian number in local form (domain.md decision 10): +2348031234567 → 0803 123 4567; others as they are. */
+/** A Nigerian number in local form (docs/domain.md decision 10): +2348031234567 → 0803 123 4567; others as they are. */
 export function localPhone(v: string | null | undefined): string {
   if (!v) return "";
   const digits = v.replace(/[\s-]/g, "");

@@ -3,6 +3,8 @@
  * GuestCheckoutSchema, the same schema the API applies to `guest_delivery_address`.
  */
 import type { ReactNode } from "react";
+import { TEXT_MAX } from "~/domain/text-max";
+import { LANDMARK_LABEL, LGA_LABEL, LgaSelect } from "../ui/lga-select";
 import { StateOptions } from "../ui/state-options";
 import { type ReplyField, inputProps, selectProps } from "~/components/ui/reply-form";
 
@@ -18,12 +20,14 @@ export const GUEST_FIELDS = {
   city: {},
   state: {},
   zip_code: {},
+  lga: {},
+  landmark: {},
 };
 
 export function GuestFields({
   fields,
 }: {
-  fields: Record<"email" | "receiver_first_name" | "receiver_last_name" | "receiver_phone_one" | "street_address" | "city" | "state" | "zip_code", F>;
+  fields: Record<"email" | "receiver_first_name" | "receiver_last_name" | "receiver_phone_one" | "street_address" | "city" | "state" | "zip_code" | "lga" | "landmark", F>;
 }) {
   return (
     <div className="space-y-4">
@@ -49,7 +53,10 @@ export function GuestFields({
         <GField label="Street address" meta={fields.street_address}>
           <input {...inputProps(fields.street_address, { type: "text" })} autoComplete="street-address" className="field-input" />
         </GField>
-        <div className="grid gap-3 sm:grid-cols-3">
+        <GField label={LANDMARK_LABEL} meta={fields.landmark} optional>
+          <input {...inputProps(fields.landmark, { type: "text" })} maxLength={TEXT_MAX.landmark} placeholder="e.g. opposite Mega Plaza" className="field-input" />
+        </GField>
+        <div className="grid gap-3 sm:grid-cols-2">
           <GField label="City" meta={fields.city}>
             <input {...inputProps(fields.city, { type: "text" })} autoComplete="address-level2" className="field-input" />
           </GField>
@@ -58,7 +65,10 @@ export function GuestFields({
               <StateOptions />
             </select>
           </GField>
-          <GField label="Postal code" meta={fields.zip_code}>
+          <GField label={LGA_LABEL} meta={fields.lga} optional>
+            <LgaSelect lga={fields.lga} state={fields.state} />
+          </GField>
+          <GField label="Postal code (optional)" meta={fields.zip_code} optional>
             <input {...inputProps(fields.zip_code, { type: "text" })} autoComplete="postal-code" inputMode="numeric" className="field-input" />
           </GField>
         </div>
@@ -70,15 +80,17 @@ export function GuestFields({
   );
 }
 
-function GField({ label, hint, meta, children }: { label: string; hint?: string; meta: F; children: ReactNode }) {
+function GField({ label, hint, meta, optional = false, children }: { label: string; hint?: string; meta: F; optional?: boolean; children: ReactNode }) {
   return (
     <div>
       <label htmlFor={meta.id} className="field-label">
         {label}
-        <span aria-hidden="true" className="text-red-700">
-          {" "}
-          *
-        </span>
+        {optional ? null : (
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
+        )}
         {hint ? <span className="ml-1 font-normal text-gray-600">({hint})</span> : null}
       </label>
       {children}

@@ -12,6 +12,7 @@ import { orderDate } from "~/components/users/order-format";
 import { formatNaira } from "~/domain/money";
 import { orderNumber } from "~/domain/order-rules";
 import type { ApiOrder } from "~/storefront/api-types";
+import { AddressLines } from "~/components/ui/address-lines";
 import { localPhone } from "./format";
 
 type Item = ApiOrder["order_items"][number];
@@ -131,9 +132,8 @@ export function OrderDetail({
           <p>
             {a.receiver_first_name} {a.receiver_last_name}, {localPhone(a.receiver_phone_one)}
           </p>
-          <p>
-            {a.street_address}, {a.city}, {a.state}
-            {a.zip_code ? ` ${a.zip_code}` : ""}
+          <p data-testid="order-address">
+            <AddressLines address={a} />
           </p>
         </section>
       </div>

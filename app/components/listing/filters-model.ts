@@ -1,5 +1,22 @@
 /** The listing's filters as they appear in the page URL (a plain GET form), shared by server and client. */
+import { formatNaira } from "~/domain/money";
 import { PRICE_BUCKETS, PRICE_SWITCH, bucketBounds, priceBucket } from "~/domain/price-bands";
+import { NIGERIAN_STATES } from "~/domain/states";
+
+/**
+ * The listing's orders as the page URL spells them (`sort=`), each with the API's `ordering=`.
+ * "" is the default: newest first, or best match when searching. "oldest" is kept for old links
+ * but no longer offered.
+ */
+export const SORTS = {
+  newest: { label: "Newest", ordering: "-created_at" },
+  price_asc: { label: "Price: low to high", ordering: "selling_price" },
+  price_desc: { label: "Price: high to low", ordering: "-selling_price" },
+  popular: { label: "Most popular", ordering: "-popularity" },
+  rated: { label: "Best rated", ordering: "-rating" },
+  oldest: { label: "Oldest first", ordering: "created_at" },
+} as const;
+export type SortId = keyof typeof SORTS;
 
 export interface ListingFilters {
   search: string;
@@ -8,7 +25,30 @@ export interface ListingFilters {
   min: string;
   max: string;
   type: "" | "sale" | "rent";
-  sort: "" | "newest" | "oldest";
+  /** The sellers' states (canonical names of app/domain/states.ts), in the order of that list. */
+  states: string[];
+  sort: "" | SortId;
+}
+
+/** The choices of the sort control: the default first ("Best match" when searching), no repeats. */
+export function sortOptions(searching: boolean, current: ListingFilters["sort"]): { value: string; label: string }[] {
+  const ids: SortId[] = ["price_asc", "price_desc", "popular", "rated"];
+  const out = [{ value: "", label: searching ? "Best match" : SORTS.newest.label }];
+  if (searching) out.push({ value: "newest", label: SORTS.newest.label });
+  for (const id of ids) out.push({ value: id, label: SORTS[id].label });
+  if (current === "oldest") out.push({ value: "oldest", label: SORTS.oldest.label });
+  return out;
+}
+
+/** Known state names from the URL (`state=`, repeated or a comma list), any case; unknown ones are dropped. */
+export function parseStates(params: URLSearchParams): string[] {
+  const asked = new Set(
+    params
+      .getAll("state")
+      .flatMap((v) => v.split(","))
+      .map((v) => v.trim().replace(/\s+/g, " ").toLowerCase()),
+  );
+  return NIGERIAN_STATES.filter((s) => asked.has(s.toLowerCase()));
 }
 
 /** The price buckets and their bounds are app/domain/price-bands.ts (shared with the API and the seed). */
@@ -29,7 +69,8 @@ export function parseFilters(params: URLSearchParams): ListingFilters {
     min: num(params.get("min") ?? "") !== null ? String(num(params.get("min") ?? "")) : "",
     max: num(params.get("max") ?? "") !== null ? String(num(params.get("max") ?? "")) : "",
     type: type === "sale" || type === "rent" ? type : "",
-    sort: sort === "newest" || sort === "oldest" ? sort : "",
+    states: parseStates(params),
+    sort: Object.hasOwn(SORTS, sort) ? (sort as SortId) : "",
   };
 }
 
@@ -49,12 +90,43 @@ export function priceBounds(f: Pick<ListingFilters, "price" | "min" | "max">): {
   return b ? bucketBounds(b) : { gt: null, lt: null };
 }
 
-/** The filters as a query string (without page), for links that keep them. */
+/** The filters as a query string (without page), for links that keep them; states as repeated `state=`. */
 export function filtersQuery(f: ListingFilters, extra: Record<string, string> = {}): string {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries({ ...f, ...extra })) if (v) q.set(k, v);
+  const { states, ...rest } = f;
+  for (const [k, v] of Object.entries({ ...rest, ...extra })) if (k !== "state" && v) q.set(k, v);
+  for (const s of states) q.append("state", s);
   const s = q.toString();
   return s ? `?${s}` : "";
 }
 
-export const hasFilters = (f: ListingFilters) => !!(f.price || f.min || f.max || f.type || f.sort);
+export const hasFilters = (f: ListingFilters) => !!(f.price || f.min || f.max || f.type || f.sort || f.states.length);
+
+export interface FilterChip {
+  /** What the chip says, e.g. "From Kano". */
+  label: string;
+  /** The same listing without this filter (first page). */
+  href: string;
+}
+
+/**
+ * The active filters as chips, each with a link to the listing without it: the search, the price,
+ * the type, each state, and the order when it is not the default.
+ */
+export function filterChips(f: ListingFilters, pathname: string): FilterChip[] {
+  const without = (over: Partial<ListingFilters>) => `${pathname}${filtersQuery({ ...f, ...over })}`;
+  const chips: FilterChip[] = [];
+  if (f.search) chips.push({ label: `Search: “${f.search}”`, href: without({ search: "" }) });
+  if (f.min || f.max) {
+    const min = f.min ? formatNaira(Number(f.min)) : null;
+    const max = f.max ? formatNaira(Number(f.max)) : null;
+    const label = min && max ? `${min} – ${max}` : min ? `From ${min}` : `Up to ${max}`;
+    chips.push({ label: `Price: ${label}`, href: without({ min: "", max: "", price: "" }) });
+  } else if (f.price) {
+    chips.push({ label: `Price: ${priceBucket(f.price)?.label ?? f.price}`, href: without({ price: "" }) });
+  }
+  if (f.type) chips.push({ label: f.type === "sale" ? "For sale" : "For rent", href: without({ type: "" }) });
+  for (const s of f.states) chips.push({ label: `From ${s}`, href: without({ states: f.states.filter((x) => x !== s) }) });
+  if (f.sort && !(f.sort === "newest" && !f.search)) chips.push({ label: `Sort: ${SORTS[f.sort].label}`, href: without({ sort: "" }) });
+  return chips;
+}

@@ -1,17 +1,18 @@
 /**
  * The listing's filters: one GET form (works without JavaScript, URL is shareable). On md+ it is
  * a left sidebar; on phones a "Filters" toggle opens it (a checkbox and CSS, no script). With
- * JavaScript, changing a control submits the form at once.
+ * JavaScript, changing a control submits the form at once. The sort control is a small GET form
+ * of its own carrying the filters; the active filters show as chips, each a plain link without it.
  */
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { PRICE_BUCKETS, filtersQuery, type ListingFilters } from "./filters-model";
+import { NIGERIAN_STATES } from "~/domain/states";
+import { PRICE_BUCKETS, filtersQuery, sortOptions, type FilterChip, type ListingFilters } from "./filters-model";
 
 export const FILTER_FORM_ID = "listing-filters";
 
 /** Submits the filter form without its empty fields, so the URL stays short and shareable. */
 function submitClean(submit: ReturnType<typeof useSubmit>, form: HTMLFormElement) {
   const fd = new FormData(form);
-  for (const el of Array.from(document.querySelectorAll<HTMLSelectElement>(`[form="${FILTER_FORM_ID}"]`))) if (el.name) fd.set(el.name, el.value);
   const q = new URLSearchParams();
   for (const [k, v] of fd.entries()) if (typeof v === "string" && v !== "") q.append(k, v);
   submit(q, { method: "get", action: form.getAttribute("action") ?? undefined, preventScrollReset: true });
@@ -67,6 +68,7 @@ export function FilterSidebar({
       }}
     >
       {filters.search ? <input type="hidden" name="search" value={filters.search} /> : null}
+      {filters.sort ? <input type="hidden" name="sort" value={filters.sort} /> : null}
       {categories.length ? (
         <fieldset>
           <legend className="mb-1 text-sm font-bold uppercase tracking-wide text-gray-600">{categoryHeading}</legend>
@@ -145,14 +147,23 @@ export function FilterSidebar({
         </div>
       </fieldset>
 
-      <div>
-        <label htmlFor="filter-location" className="mb-1 block text-sm font-bold uppercase tracking-wide text-gray-600">
-          Location
-        </label>
-        <select id="filter-location" className="field-input py-1.5 text-sm" defaultValue="ng">
-          <option value="ng">All Nigeria</option>
-        </select>
-      </div>
+      <fieldset>
+        <legend className="mb-1 text-sm font-bold uppercase tracking-wide text-gray-600">Seller’s location</legend>
+        <details className="group" open={filters.states.length > 0}>
+          <summary className="cursor-pointer rounded px-2 py-1.5 text-sm font-semibold text-brand-700 hover:underline">
+            {filters.states.length ? filters.states.join(", ") : "All Nigeria"}
+            <span className="font-normal text-gray-600"> · choose states</span>
+          </summary>
+          <div className="mt-1 grid grid-cols-2 gap-x-2 gap-y-1 md:grid-cols-1">
+            {NIGERIAN_STATES.map((st) => (
+              <label key={st} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="state" value={st} defaultChecked={filters.states.includes(st)} className="accent-brand-600" />
+                {st === "Federal Capital Territory" ? "FCT (Abuja)" : st}
+              </label>
+            ))}
+          </div>
+        </details>
+      </fieldset>
 
       <div className="flex gap-2">
         <button type="submit" className="btn flex-1 bg-brand-700 text-white hover:bg-orange-800">
@@ -166,35 +177,73 @@ export function FilterSidebar({
   );
 }
 
-/** Sort by time, outside the sidebar but part of the same form. */
-export function SortControl({ sort, searching }: { sort: ListingFilters["sort"]; searching: boolean }) {
+/**
+ * The order of the listing: a GET form of its own (a select and, without JavaScript, a Sort
+ * button) that carries the current filters, so sorting keeps them; it starts again at page 1.
+ */
+export function SortControl({ action, filters, searching }: { action: string; filters: ListingFilters; searching: boolean }) {
   const submit = useSubmit();
+  const keep: [string, string][] = [];
+  for (const k of ["search", "price", "min", "max", "type"] as const) if (filters[k]) keep.push([k, filters[k]]);
+  for (const st of filters.states) keep.push(["state", st]);
   return (
-    <div className="flex items-center gap-2">
+    <Form
+      method="get"
+      action={action}
+      className="flex items-center gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submitClean(submit, e.currentTarget);
+      }}
+    >
+      {keep.map(([k, v]) => (
+        <input key={`${k}=${v}`} type="hidden" name={k} value={v} />
+      ))}
       <label htmlFor="sort" className="text-sm text-gray-600">
-        Sort by time
+        Sort by
       </label>
       <select
         id="sort"
         name="sort"
-        form={FILTER_FORM_ID}
-        defaultValue={sort}
+        defaultValue={filters.sort}
         className="rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm"
         onChange={(e) => {
-          const form = document.getElementById(FILTER_FORM_ID) as HTMLFormElement | null;
-          if (form) submitClean(submit, form);
-          e.stopPropagation();
+          if (e.currentTarget.form) submitClean(submit, e.currentTarget.form);
         }}
       >
-        <option value="">{searching ? "Best match" : "Newest first"}</option>
-        <option value="newest">Newest first</option>
-        <option value="oldest">Oldest first</option>
+        {sortOptions(searching, filters.sort).map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
       <noscript>
-        <button type="submit" form={FILTER_FORM_ID} className="btn-outline px-2 py-1">
+        <button type="submit" className="btn-outline px-2 py-1">
           Sort
         </button>
       </noscript>
+    </Form>
+  );
+}
+
+/** The active filters as chips, each with a plain link that removes it (works without JavaScript). */
+export function FilterChips({ chips, clearHref }: { chips: FilterChip[]; clearHref: string }) {
+  if (chips.length === 0) return null;
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2" aria-label="Active filters" role="group" data-testid="filter-chips">
+      {chips.map((c) => (
+        <span key={c.href + c.label} className="inline-flex max-w-full items-center gap-1 rounded-full border border-orange-200 bg-brand-50 py-1 pl-3 pr-1 text-sm text-brand-800">
+          <span className="truncate">{c.label}</span>
+          <a href={c.href} className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full hover:bg-brand-100" aria-label={`Remove ${c.label}`}>
+            <span aria-hidden>×</span>
+          </a>
+        </span>
+      ))}
+      {chips.length > 1 ? (
+        <a href={clearHref} className="text-sm font-semibold text-brand-700 underline">
+          Clear all
+        </a>
+      ) : null}
     </div>
   );
 }

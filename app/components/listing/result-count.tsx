@@ -1,19 +1,19 @@
 /**
  * The listing's result count. A search with more matches than the API ranks answers
  * `count_estimated: true` with the number it ranks (app/api/catalog/queries.server.ts,
- * SEARCH_WINDOW): the page then says "300+ results" rather than a number it does not know.
+ * SEARCH_WINDOW): the page then says "300+ products" rather than a number it does not know.
  */
 import { groupDigits } from "~/domain/money";
 
 export function resultCountText(count: number, estimated = false): string {
   const n = groupDigits(count); // not toLocaleString: no Intl on a page's first view (money.ts)
-  if (estimated) return `${n}+ results`;
-  return `${n} ${count === 1 ? "result" : "results"}`;
+  if (estimated) return `${n}+ products`;
+  return `${n} ${count === 1 ? "product" : "products"}`;
 }
 
 export function ResultCount({ count, estimated = false }: { count: number; estimated?: boolean }) {
   return (
-    <p className="text-sm text-gray-600" data-testid="result-count">
+    <p className="text-sm text-gray-600" data-testid="result-count" role="status">
       {resultCountText(count, estimated)}
     </p>
   );

@@ -12,7 +12,8 @@ export function AccountMenu({ firstName }: { firstName: string }) {
   return (
     <nav aria-label="Account" className="shrink-0 md:w-56">
       <p className="mb-2 hidden px-3 text-sm text-gray-600 md:block">Hi, {firstName || "there"}</p>
-      <ul className="flex gap-1 overflow-x-auto rounded-lg border border-gray-200 bg-white p-1 md:flex-col">
+      {/* On phones the items wrap onto rows: nothing off-screen at 320 px. */}
+      <ul className="flex flex-wrap gap-1 rounded-lg border border-gray-200 bg-white p-1 md:flex-col md:flex-nowrap" data-testid="account-area-menu">
         {ITEMS.map((item) => (
           <li key={item.to} className="shrink-0">
             <NavLink

@@ -3,10 +3,11 @@
  * first on the page itself (?delete={id}), so the confirmation works without JavaScript.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { AddressLines } from "~/components/ui/address-lines";
 import { Spinner } from "~/components/ui/spinner";
 import type { ApiAddress } from "~/storefront/api-types";
 
-export type Address = Pick<ApiAddress, "id" | "receiver_first_name" | "receiver_last_name" | "receiver_phone_one" | "receiver_phone_two" | "street_address" | "city" | "state" | "country" | "zip_code" | "is_default">;
+export type Address = Pick<ApiAddress, "id" | "receiver_first_name" | "receiver_last_name" | "receiver_phone_one" | "receiver_phone_two" | "street_address" | "city" | "state" | "country" | "zip_code" | "lga" | "landmark" | "is_default">;
 
 export function AddressCard({ address, confirmingDelete }: { address: Address; confirmingDelete: boolean }) {
   const navigation = useNavigation();
@@ -26,10 +27,7 @@ export function AddressCard({ address, confirmingDelete }: { address: Address; c
         ) : null}
       </div>
       <address className="mt-1 text-sm not-italic text-gray-700">
-        {address.street_address}
-        <br />
-        {address.city}, {address.state}
-        {address.zip_code ? ` ${address.zip_code}` : ""}, Nigeria
+        <AddressLines address={address} />, Nigeria
         <br />
         {address.receiver_phone_one}
         {address.receiver_phone_two ? ` / ${address.receiver_phone_two}` : ""}

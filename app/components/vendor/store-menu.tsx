@@ -2,7 +2,8 @@
  * The seller area's side panel (spec section 2): the store's logo and name, then the menu
  * Dashboard, Products, Orders, Customers, Members (owners only), Notifications, Payouts, Returns,
  * Log out. The current item carries aria-current="page" (a section counts for its sub-pages, e.g.
- * an order's page marks Orders). On phones the menu is a horizontal scrolling list: no JavaScript.
+ * an order's page marks Orders). On phones the items wrap onto as many rows as they need (nothing
+ * off-screen at 320 px, no sideways scrolling); no JavaScript.
  */
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { Spinner } from "../ui/spinner";
@@ -55,7 +56,7 @@ export function StoreMenu({ store, isOwner }: { store: StoreMenuStore; isOwner: 
         {navigation.state === "loading" ? <Spinner className="h-4 w-4 text-brand-700" /> : null}
       </div>
       <nav aria-label="Store menu">
-        <ul className="flex gap-1 overflow-x-auto rounded-lg border border-gray-200 bg-white p-1 md:flex-col" data-testid="store-menu">
+        <ul className="flex flex-wrap gap-1 rounded-lg border border-gray-200 bg-white p-1 md:flex-col md:flex-nowrap" data-testid="store-menu">
           {items.map((item) => {
             const current = inSection(pathname, item.section);
             return (

@@ -25,6 +25,8 @@ interface DemoOrder {
   state: string;
   city: string;
   street: string;
+  lga?: string;
+  landmark?: string;
   delivery: Delivery;
   method: "CardPayment" | "PayOnDelivery";
   paid: boolean;
@@ -36,7 +38,7 @@ interface DemoOrder {
 function plan(): DemoOrder[] {
   const shopper = DEMO_SHOPPER.email;
   const [b1, b2] = DEMO_BUYERS.slice(0, 2).map(([f, l]) => `${f}.${l}@${DEMO_DOMAIN}`.toLowerCase());
-  const lagos = { state: "Lagos", city: "Ikeja", street: "12 Allen Avenue, Ikeja" };
+  const lagos = { state: "Lagos", city: "Ikeja", street: "12 Allen Avenue, Ikeja", lga: "Ikeja", landmark: "Near Allen Roundabout" };
   return [
     { key: "shopper-delivered", email: shopper, ...lagos, delivery: "Delivered", method: "PayOnDelivery", paid: true, ageMs: 41 * DAY, lines: [{ pick: 0, quantity: 2 }, { pick: 7, quantity: 1 }] },
     { key: "shopper-shipped", email: shopper, ...lagos, delivery: "Shipped", method: "CardPayment", paid: true, ageMs: 5 * DAY, lines: [{ pick: 3, quantity: 1 }] },
@@ -46,6 +48,8 @@ function plan(): DemoOrder[] {
       state: "Federal Capital Territory",
       city: "Abuja",
       street: "5 Aminu Kano Crescent, Wuse II",
+      lga: "Abuja Municipal Area Council",
+      landmark: "Opposite Banex Plaza",
       delivery: "Confirmed",
       method: "CardPayment",
       paid: true,
@@ -57,8 +61,8 @@ function plan(): DemoOrder[] {
     },
     { key: "shopper-placed-pod", email: shopper, ...lagos, delivery: "Placed", method: "PayOnDelivery", paid: false, ageMs: 3 * HOUR, lines: [{ pick: 19, quantity: 4 }] },
     { key: "shopper-placed-card-unpaid", email: shopper, ...lagos, delivery: "Placed", method: "CardPayment", paid: false, ageMs: 1 * HOUR, lines: [{ pick: 23, quantity: 1 }] },
-    { key: "buyer1-delivered", email: b1, state: "Oyo", city: "Ibadan", street: "22 Ring Road, Ibadan", delivery: "Delivered", method: "CardPayment", paid: true, ageMs: 30 * DAY, lines: [{ pick: 2, quantity: 1 }] },
-    { key: "buyer2-shipped", email: b2, state: "Rivers", city: "Port Harcourt", street: "9 Aba Road, Port Harcourt", delivery: "Shipped", method: "PayOnDelivery", paid: false, ageMs: 3 * DAY, lines: [{ pick: 5, quantity: 2 }] },
+    { key: "buyer1-delivered", email: b1, state: "Oyo", city: "Ibadan", street: "22 Ring Road, Ibadan", lga: "Ibadan South-West", delivery: "Delivered", method: "CardPayment", paid: true, ageMs: 30 * DAY, lines: [{ pick: 2, quantity: 1 }] },
+    { key: "buyer2-shipped", email: b2, state: "Rivers", city: "Port Harcourt", street: "9 Aba Road, Port Harcourt", lga: "Obio/Akpor", landmark: "Rumuola junction", delivery: "Shipped", method: "PayOnDelivery", paid: false, ageMs: 3 * DAY, lines: [{ pick: 5, quantity: 2 }] },
   ];
 }
 
@@ -98,6 +102,8 @@ export async function seedDemoOrders(q: Queryable, log: (s: string) => void = ()
         street_address: d.street,
         city: d.city,
         state: d.state,
+        lga: d.lga ?? null,
+        landmark: d.landmark ?? null,
       }),
       email: d.email,
     };

@@ -75,6 +75,8 @@ export function addressRow(userId: number, over: AddressInput = {}) {
     state: over.state ?? "Lagos",
     country: "NGA",
     zip_code: over.zip_code ?? null,
+    lga: over.lga ?? null,
+    landmark: over.landmark ?? null,
     is_default: over.is_default ?? false,
   };
 }

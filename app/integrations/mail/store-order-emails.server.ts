@@ -6,6 +6,7 @@
  * app/api/notifications/events.server.ts, queued with recordEvent in the order's announcement.
  * A member turns it off for themselves on /stores/{slug}/notification.
  */
+import { lgaAndState } from "~/domain/address-rules";
 import { formatKobo } from "~/domain/money";
 import { orderNumber, type PaymentMethod } from "~/domain/orders";
 import type { MailMessage } from "../mail.server";
@@ -28,6 +29,8 @@ export interface NewOrderStoreInput {
   paymentMethod: PaymentMethod | string;
   /** The buyer's state (where the shipment goes), or null when unknown. */
   state: string | null;
+  /** The buyer's local government area, when the address names one. */
+  lga?: string | null;
   /** The store's active lines of the order only. */
   lines: readonly StoreOrderLine[];
   /** The store's shipping fee for this order (its shipment), kobo; null when not known. */
@@ -47,7 +50,8 @@ export function newOrderStoreEmail(i: NewOrderStoreInput): MailMessage {
   const subtotal = i.lines.reduce((t, l) => t + l.unitKobo * l.quantity, 0);
   const hello = i.firstName ? `Hello ${i.firstName},` : "Hello,";
   const count = i.lines.reduce((t, l) => t + l.quantity, 0);
-  const intro = `${i.storeName} has a new order, ${number}: ${count} ${count === 1 ? "item" : "items"} to deliver to ${i.state ?? "the buyer"}.`;
+  const where = i.state ? lgaAndState({ lga: i.lga, state: i.state }) : "the buyer";
+  const intro = `${i.storeName} has a new order, ${number}: ${count} ${count === 1 ? "item" : "items"} to deliver to ${where}.`;
   const pod = i.paymentMethod === "PayOnDelivery";
   const due = subtotal + (i.shippingKobo ?? 0);
   const payment = pod

@@ -1,5 +1,5 @@
 /**
- * Paystack behind one small interface (../shared/notes/domain.md section 1). The same HTTP client
+ * Paystack behind one small interface (docs/domain.md section 1). The same HTTP client
  * talks to the real Paystack (https://api.paystack.co, PAYSTACK_SECRET_KEY) and to the local
  * stand-in (./standin.server.ts), which speaks the same HTTP API and JSON shapes: the code that
  * runs in development and tests is the code that runs in production.
@@ -267,7 +267,7 @@ export class HttpPaystack implements PaymentGateway, TransferGateway {
 
 /**
  * Whether a verified transaction pays for what we asked: Paystack says success AND the amount
- * and currency are the ones we stored before the redirect (domain.md, "Deliver only if").
+ * and currency are the ones we stored before the redirect (docs/domain.md, "Deliver only if").
  */
 export function paysFor(tx: VerifyData, expected: { amountKobo: number; currency?: string }): boolean {
   return tx.status === "success" && tx.amount === expected.amountKobo && sameCurrency(tx, expected.currency);

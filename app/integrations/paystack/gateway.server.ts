@@ -1,5 +1,5 @@
 /**
- * Which Paystack the app talks to (../shared/notes/domain.md, Decision 5):
+ * Which Paystack the app talks to (docs/domain.md, Decision 5):
  *
  * - PAYSTACK_SECRET_KEY set: Paystack's HTTP API at PAYSTACK_BASE_URL (default
  *   https://api.paystack.co). A stand-in is never started then, and webhooks are checked with

@@ -1,6 +1,6 @@
 /**
  * A local stand-in for Paystack that speaks its HTTP API with the same JSON shapes
- * (../shared/notes/domain.md section 1), for development without keys and for tests:
+ * (docs/domain.md section 1), for development without keys and for tests:
  *
  *   POST /transaction/initialize      {email, amount (kobo), currency, reference, callback_url, metadata}
  *   GET  /transaction/verify/:ref     the transaction; unknown reference: 404

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthShell, SubmitButton } from "~/components/auth-forms";
-import { PasswordField } from "~/components/password-field";
+import { PASSWORD_RULE_HINT, PasswordField } from "~/components/password-field";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PASSWORD_RESET_CONFIRM_CONSTRAINT } from "~/components/ui/constraints";
 import { FormErrors } from "~/components/ui/forms";
@@ -68,9 +68,8 @@ export default function ResetPasswordRoute() {
         </FormErrors>
         <input type="hidden" name="uid" value={uid} />
         <input type="hidden" name="token" value={token} />
-        <PasswordField label="New Password" field={fields.new_password1} autoComplete="new-password" />
+        <PasswordField label="New Password" field={fields.new_password1} autoComplete="new-password" hint={PASSWORD_RULE_HINT} />
         <PasswordField label="Confirm Password" field={fields.new_password2} autoComplete="new-password" />
-        <p className="-mt-2 text-xs text-gray-500">At least 8 characters, with letters, numbers and a special character.</p>
         <SubmitButton>Reset Password</SubmitButton>
       </Form>
     </AuthShell>

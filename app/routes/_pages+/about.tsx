@@ -78,7 +78,7 @@ export default function AboutPage() {
           Any registered user can open a store in three short steps and start listing products for sale or rent.
           Vendors manage their products, photos and prices, receive and process orders, and get paid through the
           platform, reaching buyers far beyond their own street or market. If you sell building or home products or
-          offer a trade, select <strong>Become a Vendor</strong> at the top of any page to get started.
+          offer a trade, select <strong>Sell on BuildMart</strong> at the top of any page to get started.
         </p>
       </section>
 

@@ -145,7 +145,7 @@ const faqs: Faq[] = [
     question: "How can I sell on BuildMart?",
     answer: (
       <p>
-        Sign in and select <strong>Become a Vendor</strong> in the header. The short three-step form asks for your
+        Sign in and select <strong>Sell on BuildMart</strong> in the header. The short three-step form asks for your
         contact details, your brand (store name, description, logo and banner, and your CAC registration number if you
         have one) and your social media links. Once your store is created you can add products for sale or rent, manage
         your orders and follow your sales from the store dashboard.

@@ -63,8 +63,8 @@ export default function PrivacyPage() {
             address from that provider.
           </li>
           <li>
-            <strong>Order and delivery data</strong>: delivery addresses (receiver name, phone numbers, street, city,
-            state and postal code), the items you order, cart and wishlist contents, order history, cancellations and
+            <strong>Order and delivery data</strong>: delivery addresses (receiver name, phone numbers, street, landmark,
+            city, local government area, state and postal code), the items you order, cart and wishlist contents, order history, cancellations and
             returns. Guests give us a name, e-mail address, phone number and delivery address at checkout.
           </li>
           <li>

@@ -1,15 +1,17 @@
 /**
  * Listings: /{category} (slug or URL-encoded name), /all, /featured?f=true, /products and
- * /products/?search=. Breadcrumb, filter sidebar (GET form), sort by time, 3-column grid with
- * Previous/Next links and, with JavaScript, infinite scroll. Unknown category: a real 404.
+ * /products/?search=. Breadcrumb, filter sidebar (GET form: price, type, the sellers' states),
+ * sort (newest, price both ways, most popular, best rated; best match when searching), the
+ * active filters as chips with remove links, the result count, 3-column grid with Previous/Next
+ * links and, with JavaScript, infinite scroll. Unknown category: a real 404.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { Breadcrumb, type Crumb } from "~/components/listing/breadcrumb";
 import { SPECIAL_LISTINGS, apiListingQuery, categoryPath, findCategory, loadCategories, siteOrigin } from "~/storefront/catalog.server";
-import { FilterSidebar, SortControl, type FacetCategory } from "~/components/listing/filters";
-import { hasFilters, parseFilters } from "~/components/listing/filters-model";
+import { FilterChips, FilterSidebar, SortControl, type FacetCategory } from "~/components/listing/filters";
+import { filterChips, hasFilters, parseFilters } from "~/components/listing/filters-model";
 import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
 import { ResultCount } from "~/components/listing/result-count";
 import { seoMeta, type Seo } from "~/components/listing/seo";
@@ -81,6 +83,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     noindex: !!filters.search || hasFilters(filters),
   };
   const grid: GridPage = { products: results.results.map(toCard), page, hasNext: !!results.next };
+  const listPath = `/${category ? category.slug : param}`;
+  // The category is the page itself (title and breadcrumb): the chips are the filters on it.
+  const chips = filterChips(filters, listPath);
   return data(
     {
       title,
@@ -92,6 +97,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       countEstimated,
       grid,
       seo,
+      chips,
+      clearHref: listPath,
     },
     { headers: await api.headers() },
   );
@@ -118,8 +125,9 @@ export default function ListingRoute() {
           <h1 className="text-xl font-bold sm:text-2xl">{d.title}</h1>
           <ResultCount count={d.count} estimated={d.countEstimated} />
         </div>
-        <SortControl key={`sort-${d.filters.sort}`} sort={d.filters.sort} searching={!!d.filters.search} />
+        <SortControl key={`sort-${location.search}`} action={location.pathname} filters={d.filters} searching={!!d.filters.search} />
       </div>
+      <FilterChips chips={d.chips} clearHref={d.clearHref} />
       <div className="mt-4 md:flex md:items-start md:gap-6">
         <input id="filters-toggle" type="checkbox" className="peer sr-only md:hidden" aria-controls="filters-panel" />
         <label

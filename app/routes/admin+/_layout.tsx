@@ -33,7 +33,8 @@ export default function AdminLayout() {
       <div className="flex flex-col gap-4 lg:flex-row">
         <nav aria-label="Admin" className="shrink-0 lg:w-48">
           <p className="mb-2 hidden px-3 text-sm font-semibold text-gray-600 lg:block">Admin</p>
-          <ul className="flex gap-1 overflow-x-auto rounded-lg border border-gray-200 bg-white p-1 lg:flex-col">
+          {/* On phones and tablets the items wrap onto rows: nothing off-screen at 320 px. */}
+          <ul className="flex flex-wrap gap-1 rounded-lg border border-gray-200 bg-white p-1 lg:flex-col lg:flex-nowrap" data-testid="admin-menu">
             {MENU.map((item) => (
               <li key={item.to} className="shrink-0">
                 <NavLink

@@ -64,7 +64,7 @@ export default function AdminPayments() {
   return (
     <main>
       <PageTitle title="Payments">Card payments through Paystack: nothing is paid until Paystack confirms the attempt's amount and currency.</PageTitle>
-      <nav aria-label="Payment views" className="mb-4 flex gap-1 overflow-x-auto">
+      <nav aria-label="Payment views" className="mb-4 flex flex-wrap gap-1">
         {tabs.map(([v, label]) => (
           <Link
             key={v}

@@ -1,14 +1,18 @@
 /**
  * /shop/{slug} — a store's public page for shoppers: banner, logo, name, description, website and
  * social links, and its published products (GET /stores/{slug}/products/, the catalogue's page
- * shape; Previous/Next links without JavaScript, infinite scroll with it). Shared-cacheable like
+ * shape; Previous/Next links without JavaScript, infinite scroll with it), with the listing's sort
+ * control (a GET form) and its chip for a sort that is not the default. Shared-cacheable like
  * the other catalogue pages. Unknown store: 404.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FilterChips, SortControl } from "~/components/listing/filters";
+import { SORTS, filterChips, parseFilters } from "~/components/listing/filters-model";
 import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
+import { ResultCount } from "~/components/listing/result-count";
 import { seoMeta, type Seo } from "~/components/listing/seo";
 import { toCard } from "~/components/product-card";
 import { StoreLinks } from "~/components/vendor/store-links";
@@ -25,9 +29,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   const path = encodeURIComponent(slug);
+  // Only the order applies here (one store, one state): the other filters are the listings'.
+  const filters = parseFilters(new URLSearchParams({ sort: url.searchParams.get("sort") ?? "" }));
+  const ordering = filters.sort ? `&ordering=${SORTS[filters.sort].ordering}` : "";
   const [store, products] = await Promise.all([
     api.must(api.get<ApiPublicStore>(`/stores/${path}/`, { auth: false })),
-    api.get<Paged<ApiProduct>>(`/stores/${path}/products/?page=${page}&page_size=${PAGE_SIZE}`, { auth: false }),
+    api.get<Paged<ApiProduct>>(`/stores/${path}/products/?page=${page}&page_size=${PAGE_SIZE}${ordering}`, { auth: false }),
   ]);
   // A page past the end: the API answers 404 (as the catalogue does); show an empty page.
   const results = products.ok ? products.data : { count: store.products_count, next: null, previous: null, results: [] };
@@ -41,7 +48,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     url: canonical.toString(),
     image: store.banner ?? store.logo ?? undefined,
   };
-  return data({ store, count: results.count, grid, seo }, { headers: await api.headers() });
+  const chips = filterChips(filters, `/shop/${path}`);
+  return data({ store, count: results.count, grid, seo, filters, chips }, { headers: await api.headers() });
 }
 
 /** Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). */
@@ -50,7 +58,7 @@ export const handle = { cache: "public" };
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
 export default function ShopRoute() {
-  const { store, count, grid } = useLoaderData<typeof loader>();
+  const { store, count, grid, filters, chips } = useLoaderData<typeof loader>();
   const location = useLocation();
   const lite = useRouteLoaderData<typeof rootLoader>("root")?.lite ?? false;
   return (
@@ -82,13 +90,20 @@ export default function ShopRoute() {
         </div>
       </header>
       <section aria-labelledby="store-products" className="mt-6">
-        <h2 id="store-products" className="mb-3 text-lg font-semibold">
-          Products
-        </h2>
+        <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id="store-products" className="text-lg font-semibold">
+              Products
+            </h2>
+            <ResultCount count={count} />
+          </div>
+          <SortControl key={`sort-${location.search}`} action={location.pathname} filters={filters} searching={false} />
+        </div>
+        <FilterChips chips={chips} clearHref={location.pathname} />
         {grid.products.length === 0 ? (
           <p className="rounded-lg border border-dashed border-gray-300 bg-white p-6 text-center text-gray-600">No Product</p>
         ) : (
-          <ProductGrid key={`${location.pathname}#${grid.page}`} initial={grid} pathname={location.pathname} search={location.search} lite={lite} />
+          <ProductGrid key={`${location.pathname}?${filters.sort}#${grid.page}`} initial={grid} pathname={location.pathname} search={location.search} lite={lite} />
         )}
       </section>
     </main>

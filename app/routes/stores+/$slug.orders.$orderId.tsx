@@ -13,6 +13,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { localPhone } from "~/components/checkout/format";
 import { methodLabel } from "~/components/checkout/order-detail";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AddressLines } from "~/components/ui/address-lines";
 import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { orderDate } from "~/components/users/order-format";
@@ -171,9 +172,8 @@ export default function StoreOrderRoute() {
             {a.receiver_first_name} {a.receiver_last_name}
           </p>
           <p>{localPhone(a.receiver_phone_one)}</p>
-          <p>
-            {a.street_address}, {a.city}, {a.state}
-            {a.zip_code ? ` ${a.zip_code}` : ""}
+          <p data-testid="order-address">
+            <AddressLines address={a} />
           </p>
         </section>
         <section aria-labelledby="pay-h" className="rounded-lg border border-gray-200 bg-white p-4 text-sm">

@@ -1,8 +1,12 @@
 /**
  * /stores/{slug}/payouts — the store's money (issue 11, docs/payouts.md): balance (available to
  * pay out), pending (inside the return window), paid out, the ledger, the payout history, and
- * for the Owner the bank details form (bank from Paystack's list, account number; resolved
- * through Paystack before it is saved). Works without JavaScript.
+ * for the Owner the bank details form (bank from Paystack's list, account number) in two steps:
+ * "Check with the bank" resolves the account through Paystack and asks "Is this you?" with the
+ * name the bank gives (a warning when it is not the store owner's name); "Yes, this is my
+ * account" saves it (with the confirmed name, so a different one is refused), "No, change the
+ * details" goes back to the form with the typed values. Works without JavaScript (the typed
+ * values travel in hidden fields).
  */
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -13,8 +17,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/ui/forms";
 import { primaryButton } from "~/components/ui/button";
 import { formatNaira } from "~/domain/money";
-import { BankAccountSchema, LEDGER_KIND_LABEL, maskedAccount, PAYOUT_STATUS_LABEL } from "~/domain/payouts";
-import type { ApiBankAccountAnswer, ApiBankList, ApiLedgerPage, ApiPayoutPage } from "~/storefront/api-types";
+import { BankAccountConfirmSchema, BankAccountSchema, LEDGER_KIND_LABEL, maskedAccount, PAYOUT_STATUS_LABEL } from "~/domain/payouts";
+import type { ApiBankAccountAnswer, ApiBankAccountResolved, ApiBankList, ApiLedgerPage, ApiPayoutPage } from "~/storefront/api-types";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
@@ -46,15 +50,35 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api, store, isOwner } = await requireStoreArea(request, context, params.slug);
   if (!isOwner) throw new Response("Not Found", { status: 404 });
   const form = await readForm(request);
-  if (form.get("intent") !== "bank") throw unknownIntent();
-  const submission = parseWithZod(form, { schema: BankAccountSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const intent = form.get("intent");
+  const fields = ["bank_code", "account_number"];
+  if (intent === "change") {
+    // Back from "Is this you?" to the form, with what was typed.
+    const typed = (k: string) => String(form.get(k) ?? "").slice(0, 20);
+    return data({ step: "edit" as const, typed: { bank_code: typed("bank_code"), account_number: typed("account_number") } });
+  }
+  if (intent === "resolve") {
+    const submission = parseWithZod(form, { schema: BankAccountSchema });
+    if (submission.status !== "success") return data({ step: "edit" as const, reply: submission.reply() }, { status: 400 });
+    const r = await api.post<ApiBankAccountResolved>(`/stores/${store.id}/bank-account/resolve/`, submission.value);
+    if (r.status === 404) throw new Response("Not Found", { status: 404 });
+    if (!r.ok)
+      return data(
+        { step: "edit" as const, reply: submission.reply(apiErrorsToReply(r.status, r.data, fields, "The bank could not check these details. Please try again.")) },
+        { status: r.status === 400 ? 400 : 502 },
+      );
+    return data({ step: "confirm" as const, resolved: r.data, account_number: submission.value.account_number });
+  }
+  if (intent !== "bank") throw unknownIntent();
+  const submission = parseWithZod(form, { schema: BankAccountConfirmSchema });
+  if (submission.status !== "success") return data({ step: "edit" as const, reply: submission.reply() }, { status: 400 });
   const r = await api.put<ApiBankAccountAnswer>(`/stores/${store.id}/bank-account/`, submission.value);
   if (r.status === 404) throw new Response("Not Found", { status: 404 });
   if (!r.ok || !r.data.bank_account)
-    return data(submission.reply(apiErrorsToReply(r.status, r.data, ["bank_code", "account_number"], "The bank details could not be saved. Please try again.")), {
-      status: r.status === 400 ? 400 : 502,
-    });
+    return data(
+      { step: "edit" as const, reply: submission.reply(apiErrorsToReply(r.status, r.data, fields, "The bank details could not be saved. Please try again.")) },
+      { status: r.status === 400 ? 400 : 502 },
+    );
   const a = r.data.bank_account;
   return redirectWithFlash(api, `/stores/${store.slug}/payouts`, {
     kind: "success",
@@ -84,14 +108,53 @@ const STATUS_STYLE: Record<string, string> = {
   reversed: "bg-red-100 text-red-900",
 };
 
-function BankForm({ banks, current }: { banks: { code: string; name: string }[] | null; current: ReturnType<typeof useLoaderData<typeof loader>>["bankAccount"] }) {
-  const lastResult = useActionData<typeof action>();
+/** "Is this you?": the name the bank gives, a warning when it is not the owner's, confirm or change. */
+function ConfirmAccount({ resolved, accountNumber }: { resolved: ApiBankAccountResolved; accountNumber: string }) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "bank";
+  return (
+    <div className="mt-3 space-y-3 rounded-md border border-orange-200 bg-brand-50 p-3" data-testid="bank-confirm">
+      <h3 className="text-base font-semibold" id="bank-confirm-heading">
+        Is this you?
+      </h3>
+      <p className="text-sm">
+        {resolved.bank_name} says account {maskedAccount(resolved.account_last4)} belongs to:
+      </p>
+      <p className="text-lg font-bold wrap-anywhere" data-testid="resolved-name">
+        {resolved.account_name}
+      </p>
+      {resolved.name_matches ? null : (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 wrap-anywhere" data-testid="name-warning">
+          This is not the store owner&apos;s name{resolved.owner_name ? ` (${resolved.owner_name})` : ""}. Payouts go to whoever holds this account: confirm only if
+          it really is the store&apos;s account.
+        </p>
+      )}
+      <Form method="post" className="flex flex-wrap gap-2" aria-labelledby="bank-confirm-heading">
+        <input type="hidden" name="bank_code" value={resolved.bank_code} />
+        <input type="hidden" name="account_number" value={accountNumber} />
+        <input type="hidden" name="confirm_account_name" value={resolved.account_name} />
+        <button type="submit" name="intent" value="bank" className={primaryButton} disabled={saving}>
+          {saving ? "Saving…" : "Yes, this is my account"}
+        </button>
+        <button type="submit" name="intent" value="change" className="btn-outline px-3">
+          No, change the details
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function BankForm({ banks, current }: { banks: { code: string; name: string }[] | null; current: ReturnType<typeof useLoaderData<typeof loader>>["bankAccount"] }) {
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData?.step === "edit" && "reply" in actionData ? actionData.reply : undefined;
+  const confirming = actionData?.step === "confirm" ? actionData : null;
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "resolve";
   const [form, fields] = useForm({
     id: "bank-account",
     lastResult,
-    defaultValue: { bank_code: current?.bank_code ?? "", account_number: "" },
+    // Back from "Is this you?": the form (mounted anew) starts with what was typed.
+    defaultValue: actionData && "typed" in actionData ? actionData.typed : { bank_code: current?.bank_code ?? "", account_number: "" },
     constraint: getZodConstraint(BankAccountSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -107,11 +170,13 @@ function BankForm({ banks, current }: { banks: { code: string; name: string }[] 
           Payouts go to <strong>{current.account_name}</strong>, {current.bank_name} {maskedAccount(current.account_last4)}.
         </p>
       ) : (
-        <p className="mt-1 text-sm text-gray-600">Add the account your payouts should go to. We check it with the bank before saving.</p>
+        <p className="mt-1 text-sm text-gray-600">Add the account your payouts should go to. We check it with the bank and show you the name on it before saving.</p>
       )}
-      {banks ? (
+      {confirming ? (
+        <ConfirmAccount resolved={confirming.resolved} accountNumber={confirming.account_number} />
+      ) : banks ? (
         <Form method="post" {...getFormProps(form)} noValidate className="mt-3 space-y-3">
-          <input type="hidden" name="intent" value="bank" />
+          <input type="hidden" name="intent" value="resolve" />
           {form.errors?.length ? (
             <p role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
               {form.errors[0]}
@@ -140,7 +205,7 @@ function BankForm({ banks, current }: { banks: { code: string; name: string }[] 
             <ErrorList id={fields.account_number.errorId} errors={fields.account_number.errors} />
           </div>
           <button type="submit" className={primaryButton} disabled={saving}>
-            {saving ? "Checking with the bank…" : current ? "Change bank details" : "Save bank details"}
+            {saving ? "Checking with the bank…" : "Check with the bank"}
           </button>
         </Form>
       ) : (
@@ -154,6 +219,9 @@ function BankForm({ banks, current }: { banks: { code: string; name: string }[] 
 
 export default function StorePayouts() {
   const { store, isOwner, page, ledger, payouts, bankAccount, banks } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  // A new form state for each step: back from "Is this you?", the form starts with what was typed.
+  const bankStep = actionData?.step === "confirm" ? "confirm" : actionData && "typed" in actionData ? "changed" : "form";
   const pages = Math.max(1, Math.ceil(ledger.count / 20));
   return (
     <div className="space-y-6">
@@ -168,7 +236,7 @@ export default function StorePayouts() {
         delivery; refunds are taken back from it.
       </p>
 
-      {isOwner ? <BankForm banks={banks} current={bankAccount} /> : null}
+      {isOwner ? <BankForm key={bankStep} banks={banks} current={bankAccount} /> : null}
 
       <section aria-labelledby="payouts-heading">
         <h2 id="payouts-heading" className="text-lg font-semibold">

@@ -1,0 +1,16 @@
+/** A delivery address as lines (app/domain/address-rules.ts `addressLines`): street, landmark, then city, LGA, state. */
+import { Fragment } from "react";
+import { addressLines, type PlaceFields } from "~/domain/address-rules";
+
+export function AddressLines({ address }: { address: PlaceFields }) {
+  return (
+    <>
+      {addressLines(address).map((l, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <br /> : null}
+          {l}
+        </Fragment>
+      ))}
+    </>
+  );
+}
