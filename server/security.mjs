@@ -141,6 +141,30 @@ export function parseContentType(value) {
   return { type: type.trim().toLowerCase(), boundary };
 }
 
+/** Most bytes of a refused body discarded before the connection is cut. */
+export const MAX_DRAIN_BYTES = MAX_MULTIPART_BYTES;
+
+/**
+ * After a 413 sent without reading the whole body: Node discards what is left of it once the
+ * answer is out (so the client, still sending, gets the 413 rather than a reset, and a
+ * keep-alive connection stays usable), but never more than MAX_DRAIN_BYTES: past that the
+ * connection is cut. Nothing discarded is kept in memory.
+ */
+export function drainAtMost(req, res) {
+  res.once("finish", () => {
+    let seen = 0;
+    const count = (chunk) => {
+      seen += chunk.length;
+      if (seen > MAX_DRAIN_BYTES) {
+        req.off("data", count);
+        req.socket?.destroy();
+      }
+    };
+    req.on("data", count);
+    req.resume();
+  });
+}
+
 /**
  * The body's bytes, or null as soon as more than `limit` bytes arrived (the rest is not read:
  * the caller answers 413 and closes the connection). Throws when the stream fails.
@@ -168,9 +192,10 @@ export function formBodyGuard() {
     const requestId = res.locals.context?.requestId;
     const { type, boundary } = parseContentType(req.get("content-type"));
     const length = Number(req.get("content-length") ?? NaN);
-    // A refusal made without reading the whole body ends the connection: what is left of the
-    // body would otherwise be read as the next request on it (or keep it waiting).
-    const tooLarge = () => sendPage(res.set("Connection", "close"), 413, "Form too large", "The form you sent is too large.", requestId);
+    const tooLarge = () => {
+      drainAtMost(req, res);
+      sendPage(res, 413, "Form too large", "The form you sent is too large.", requestId);
+    };
     if (type === "application/x-www-form-urlencoded") {
       if (length > MAX_URLENCODED_BYTES) return tooLarge();
       // Read here too, so a chunked body without Content-Length meets the same limit.
@@ -204,8 +229,8 @@ const API_REFUSAL_HEADERS = { "Access-Control-Allow-Origin": "*", Vary: "Origin"
  * Express middleware for POST/PUT/PATCH/DELETE under /api/v1: the body is read here, before any
  * route or access check runs, at most MAX_MULTIPART_BYTES for multipart/form-data and
  * MAX_JSON_BYTES for anything else (JSON, urlencoded forms). A Content-Length over the limit is
- * refused at once; a chunked body is counted as it arrives. Over the limit: 413 with
- * `Connection: close` (the unread rest is never read). A body within the limit is read whole, so
+ * refused at once; a chunked body is counted as it arrives. Over the limit: 413 (see
+ * drainAtMost for the unread rest). A body within the limit is read whole, so
  * a refusal the API makes afterwards (401, 404…) leaves the keep-alive connection usable. The
  * bytes are kept in `req.formBody`, replayed to Remix like a form's.
  */
@@ -214,11 +239,13 @@ export function apiBodyGuard() {
     if (!UNSAFE_METHODS.has(req.method) || !isApiPath(req.path)) return next();
     const { type } = parseContentType(req.get("content-type"));
     const limit = type === "multipart/form-data" ? MAX_MULTIPART_BYTES : MAX_JSON_BYTES;
-    const tooLarge = () =>
+    const tooLarge = () => {
+      drainAtMost(req, res);
       res
         .status(413)
-        .set({ ...API_REFUSAL_HEADERS, Connection: "close" })
+        .set(API_REFUSAL_HEADERS)
         .json({ detail: `Request body too large: at most ${limit / (1024 * 1024)} MB.` });
+    };
     const length = Number(req.get("content-length") ?? NaN);
     if (length > limit) return tooLarge();
     let body;

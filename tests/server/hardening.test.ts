@@ -45,7 +45,6 @@ describe("body size limits", () => {
     const r = await post("/api/v1/users/auth/login/", JSON_TYPE, big);
     expect(r.status).toBe(413);
     expect(JSON.parse(r.body).detail).toMatch(/too large/);
-    expect(r.headers.connection).toBe("close");
     const chunked = await post("/api/v1/users/auth/login/", JSON_TYPE, big, { noLength: true });
     expect(chunked.status).toBe(413);
     // Just under the limit is read and answered as usual (wrong credentials).
@@ -59,7 +58,6 @@ describe("body size limits", () => {
     // The server answers from the announced length alone: only a few bytes are ever sent.
     const multipart = await post("/api/v1/stores/uploads/", { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(21 * MB) }, "--x\r\n");
     expect(multipart.status).toBe(413);
-    expect(multipart.headers.connection).toBe("close");
   });
 
   it("refuses storefront forms over the limits with a 413 page (also chunked)", async () => {
