@@ -72,7 +72,7 @@ describe("body size limits", () => {
 });
 
 describe("keep-alive after a refusal", () => {
-  it("answers the next request on the same connection after a 401 to a POST with a 1 MB body", async () => {
+  it("answers the next request on the same connection after a 401 to a POST with a 1 MB body, and after a 413", async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const send = (method: string, path: string, body?: string) =>
       new Promise<{ status: number; reused: boolean; body: string }>((resolve, reject) => {
@@ -97,6 +97,11 @@ describe("keep-alive after a refusal", () => {
       expect(next.status).toBe(200);
       expect(next.reused).toBe(true);
       expect(JSON.parse(next.body).results).toHaveLength(1);
+      // After a 413 too: the rest of the body is discarded, the connection goes on.
+      const tooLarge = await send("POST", "/api/v1/users/auth/login/", JSON.stringify({ email: "a@example.com", password: "x".repeat(2 * MB) }));
+      expect(tooLarge.status).toBe(413);
+      const after = await send("GET", "/api/v1/products/?page_size=1");
+      expect(after.status).toBe(200);
     } finally {
       agent.destroy();
     }
