@@ -6,7 +6,8 @@
  *   2. GET /healthz (process up) and GET /readyz (database reachable, migrations applied);
  *   3. the client build's brotli/gzip copies (./precompress.mjs) by Accept-Encoding, then gzip
  *      for the rest, and the static files (/build immutable for a year, public/ for an hour);
- *   4. the checks of ./security.mjs for the storefront (CSRF, legacy ?_data, form bodies);
+ *   4. the checks of ./security.mjs for the storefront (CSRF, legacy ?_data, form bodies) and
+ *      the API's body limits (read before any route runs; 413 over 1 MB, 20 MB for multipart);
  *   5. Remix, with `{ clientIp, requestId, cspNonce }` as the load context (app/load-context.ts).
  */
 import crypto from "node:crypto";
@@ -21,7 +22,7 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { logger, scrubPath } from "./logger.mjs";
-import { csrfGuard, formBodyGuard, legacyDataGuard, normalizeIp, parseTrustedProxies, sendPage } from "./security.mjs";
+import { apiBodyGuard, csrfGuard, oddPathGuard, formBodyGuard, legacyDataGuard, normalizeIp, parseTrustedProxies, securityHeaders, sendPage } from "./security.mjs";
 
 const READY_TIMEOUT_MS = 3_000;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -209,6 +210,8 @@ export function createApp({ build, getBuild = () => build, mode = process.env.NO
     next();
   });
 
+  app.use(securityHeaders({ publicUrl }));
+
   // 2. Health, before anything that could fail.
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -236,9 +239,11 @@ export function createApp({ build, getBuild = () => build, mode = process.env.NO
   app.use(express.static(path.resolve(root, "public"), { maxAge: "1h" }));
 
   // 4. The storefront's request checks.
+  app.use(oddPathGuard());
   app.use(csrfGuard({ publicOrigin, log }));
   app.use(legacyDataGuard());
   app.use(formBodyGuard());
+  app.use(apiBodyGuard());
 
   // 5. Remix.
   const handlers = new WeakMap();

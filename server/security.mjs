@@ -15,6 +15,8 @@ export const isApiPath = (p) => p === "/api/v1" || p.startsWith("/api/v1/");
 
 /** Largest urlencoded form body (bytes); larger answers 413. */
 export const MAX_URLENCODED_BYTES = 1024 * 1024;
+/** Largest JSON (or other non-multipart) body the API reads (bytes); larger answers 413. */
+export const MAX_JSON_BYTES = 1024 * 1024;
 /** Largest multipart form body (bytes, images included); larger answers 413. */
 export const MAX_MULTIPART_BYTES = 20 * 1024 * 1024;
 
@@ -139,7 +141,35 @@ export function parseContentType(value) {
   return { type: type.trim().toLowerCase(), boundary };
 }
 
-async function readBody(req, limit) {
+/** Most bytes of a refused body discarded before the connection is cut. */
+export const MAX_DRAIN_BYTES = MAX_MULTIPART_BYTES;
+
+/**
+ * After a 413 sent without reading the whole body: Node discards what is left of it once the
+ * answer is out (so the client, still sending, gets the 413 rather than a reset, and a
+ * keep-alive connection stays usable), but never more than MAX_DRAIN_BYTES: past that the
+ * connection is cut. Nothing discarded is kept in memory.
+ */
+export function drainAtMost(req, res) {
+  res.once("finish", () => {
+    let seen = 0;
+    const count = (chunk) => {
+      seen += chunk.length;
+      if (seen > MAX_DRAIN_BYTES) {
+        req.off("data", count);
+        req.socket?.destroy();
+      }
+    };
+    req.on("data", count);
+    req.resume();
+  });
+}
+
+/**
+ * The body's bytes, or null as soon as more than `limit` bytes arrived (the rest is not read:
+ * the caller answers 413 and closes the connection). Throws when the stream fails.
+ */
+export async function readBody(req, limit) {
   const chunks = [];
   let size = 0;
   for await (const chunk of req) {
@@ -162,20 +192,24 @@ export function formBodyGuard() {
     const requestId = res.locals.context?.requestId;
     const { type, boundary } = parseContentType(req.get("content-type"));
     const length = Number(req.get("content-length") ?? NaN);
+    const tooLarge = () => {
+      drainAtMost(req, res);
+      sendPage(res, 413, "Form too large", "The form you sent is too large.", requestId);
+    };
     if (type === "application/x-www-form-urlencoded") {
-      if (length > MAX_URLENCODED_BYTES) return sendPage(res, 413, "Form too large", "The form you sent is too large.", requestId);
+      if (length > MAX_URLENCODED_BYTES) return tooLarge();
       // Read here too, so a chunked body without Content-Length meets the same limit.
       const body = await readBody(req, MAX_URLENCODED_BYTES).catch(() => undefined);
       if (body === undefined) return sendPage(res, 400, "Bad request", "The form you sent could not be read.", requestId);
-      if (body === null) return sendPage(res, 413, "Form too large", "The form you sent is too large.", requestId);
+      if (body === null) return tooLarge();
       req.formBody = body;
       return next();
     }
     if (type === "multipart/form-data" && boundary) {
-      if (length > MAX_MULTIPART_BYTES) return sendPage(res, 413, "Form too large", "The form you sent is too large.", requestId);
+      if (length > MAX_MULTIPART_BYTES) return tooLarge();
       try {
         const body = await readBody(req, MAX_MULTIPART_BYTES);
-        if (!body) return sendPage(res, 413, "Form too large", "The form you sent is too large.", requestId);
+        if (!body) return tooLarge();
         await new Response(body, { headers: { "Content-Type": req.get("content-type") } }).formData();
         req.formBody = body;
         return next();
@@ -186,4 +220,97 @@ export function formBodyGuard() {
     const what = type === "multipart/form-data" ? "a multipart form without a boundary" : type ? `"${type.slice(0, 100)}"` : "no content type";
     sendPage(res, 415, "Unsupported form", `This address takes HTML forms (application/x-www-form-urlencoded or multipart/form-data), not ${what}.`, requestId);
   };
+}
+
+/** Headers on the API's own refusals made here (the router adds the same to its answers). */
+const API_REFUSAL_HEADERS = { "Access-Control-Allow-Origin": "*", Vary: "Origin", "Cache-Control": "no-store" };
+
+/**
+ * Express middleware for POST/PUT/PATCH/DELETE under /api/v1: the body is read here, before any
+ * route or access check runs, at most MAX_MULTIPART_BYTES for multipart/form-data and
+ * MAX_JSON_BYTES for anything else (JSON, urlencoded forms). A Content-Length over the limit is
+ * refused at once; a chunked body is counted as it arrives. Over the limit: 413 (see
+ * drainAtMost for the unread rest). A body within the limit is read whole, so
+ * a refusal the API makes afterwards (401, 404…) leaves the keep-alive connection usable. The
+ * bytes are kept in `req.formBody`, replayed to Remix like a form's.
+ */
+export function apiBodyGuard() {
+  return async (req, res, next) => {
+    if (!UNSAFE_METHODS.has(req.method) || !isApiPath(req.path)) return next();
+    const { type } = parseContentType(req.get("content-type"));
+    const limit = type === "multipart/form-data" ? MAX_MULTIPART_BYTES : MAX_JSON_BYTES;
+    const tooLarge = () => {
+      drainAtMost(req, res);
+      res
+        .status(413)
+        .set(API_REFUSAL_HEADERS)
+        .json({ detail: `Request body too large: at most ${limit / (1024 * 1024)} MB.` });
+    };
+    const length = Number(req.get("content-length") ?? NaN);
+    if (length > limit) return tooLarge();
+    let body;
+    try {
+      body = await readBody(req, limit);
+    } catch {
+      return res.status(400).set({ ...API_REFUSAL_HEADERS, Connection: "close" }).json({ detail: "The request body could not be read." });
+    }
+    if (body === null) return tooLarge();
+    req.formBody = body;
+    next();
+  };
+}
+
+/**
+ * Express middleware: headers on every answer, static files, health checks and refusals included:
+ * `X-Content-Type-Options: nosniff`, and `Strict-Transport-Security` when the site's public
+ * address (PUBLIC_URL) is https.
+ */
+export function securityHeaders({ publicUrl }) {
+  const hsts = typeof publicUrl === "string" && /^https:\/\//i.test(publicUrl.trim());
+  return (req, res, next) => {
+    // Read now: by the time the head goes out the socket may be gone (req.secure reads it).
+    const secure = req.secure;
+    // Set as the head goes out, unless the answer set its own (Remix appends its headers, so
+    // setting them first would send them twice).
+    const writeHead = res.writeHead;
+    res.writeHead = function withSecurityHeaders(...args) {
+      if (!res.hasHeader("X-Content-Type-Options")) res.setHeader("X-Content-Type-Options", "nosniff");
+      if (hsts && !res.hasHeader("Strict-Transport-Security")) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+      // Over https (TLS here, or X-Forwarded-Proto: https from a TRUSTED_PROXIES address, which
+      // is what req.secure says with Express's "trust proxy"), every cookie is Secure.
+      if (secure) {
+        const cookies = res.getHeader("Set-Cookie");
+        if (cookies) res.setHeader("Set-Cookie", [].concat(cookies).map(withSecure));
+      }
+      return writeHead.apply(this, args);
+    };
+    next();
+  };
+}
+
+/**
+ * Express middleware: a storefront path whose decoded form holds a control character or a
+ * backslash ("/%09/x%2F", "/%5C/a.b") is no page of ours. Browsers and URL parsers read such a
+ * path as "//host" (another site), and the router's own URL parsing throws on it: 404 here,
+ * before Remix.
+ */
+export function oddPathGuard() {
+  return (req, res, next) => {
+    if (isApiPath(req.path)) return next();
+    let decoded;
+    try {
+      decoded = decodeURIComponent(req.path);
+    } catch {
+      return next(); // malformed %-escapes: Express's own 400 (see the error handler)
+    }
+    // eslint-disable-next-line no-control-regex
+    if (!/[\u0000-\u001f\u007f\\]/.test(decoded)) return next();
+    sendPage(res, 404, "Page not found", "There is no page at this address. Check the link and try again.", res.locals.context?.requestId);
+  };
+}
+
+/** A Set-Cookie value with the Secure attribute (added once). */
+export function withSecure(cookie) {
+  const value = String(cookie);
+  return /;\s*secure\s*(;|$)/i.test(value) ? value : `${value}; Secure`;
 }

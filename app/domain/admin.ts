@@ -21,15 +21,21 @@ export const OptionalReasonSchema = z.object({
 
 export const CATEGORY_NAME_REQUIRED = "Enter the category's name.";
 const categoryName = text(TEXT_MAX.title, { required: CATEGORY_NAME_REQUIRED });
-/** A parent category id, or none (a root category): "" and "root" mean none. */
-const parentField = z.preprocess(
-  (v) => (v === "" || v === "root" || v === undefined ? null : v),
-  z.union([z.null(), z.coerce.number({ error: "Choose a parent category." }).int("Choose a parent category.").min(1, "Choose a parent category.").max(2147483647, "Choose a parent category.")]),
-);
+const CHOOSE_PARENT = "Choose a parent category.";
+/**
+ * A parent category id (a positive integer, or its digits as a form sends them), or none (a root
+ * category): null, "" and "root" mean none. Anything else (true, 1.5, "1e3", an object) is
+ * refused. With `required` the field must be sent (a move says where to); otherwise missing is none.
+ */
+const parentField = (required: boolean) =>
+  z.preprocess(
+    (v) => (v === "" || v === "root" || (!required && v === undefined) ? null : typeof v === "string" && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
+    z.union([z.null(), z.number().int(CHOOSE_PARENT).min(1, CHOOSE_PARENT).max(2147483647, CHOOSE_PARENT)], { error: CHOOSE_PARENT }),
+  );
 
-export const CategoryCreateSchema = z.object({ name: categoryName, parent: parentField });
+export const CategoryCreateSchema = z.object({ name: categoryName, parent: parentField(false) });
 export const CategoryRenameSchema = z.object({ name: categoryName });
-export const CategoryMoveSchema = z.object({ parent: parentField });
+export const CategoryMoveSchema = z.object({ parent: parentField(true) });
 
 export const CATEGORY_MESSAGES = {
   duplicate: "A category with this name already exists under the same parent.",

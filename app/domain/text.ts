@@ -32,6 +32,11 @@ export { TEXT_MAX } from "./text-max";
 
 export const hasNul = (v: string) => v.includes("\u0000");
 
+export const LONE_SURROGATE_MESSAGE = "Invalid text: a lone UTF-16 surrogate (half of a character) is not allowed.";
+/** A UTF-16 surrogate without its other half (JSON's "\ud800"): not text, cannot be stored as such. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+export const hasLoneSurrogate = (v: string) => LONE_SURROGATE.test(v);
+
 export interface TextOptions {
   /** Message for a missing or blank value; without it the field may be empty. */
   required?: string;
@@ -79,6 +84,26 @@ export function findNul(value: unknown, path: string[] = []): string[] | null {
     for (const [k, v] of Object.entries(value)) {
       if (hasNul(k)) return [...path, k];
       const p = findNul(v, [...path, k]);
+      if (p) return p;
+    }
+  }
+  return null;
+}
+
+/** Recursively: the path of the first string (or key) holding a lone UTF-16 surrogate, or null. */
+export function findLoneSurrogate(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === "string") return hasLoneSurrogate(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const p = findLoneSurrogate(value[i], [...path, String(i)]);
+      if (p) return p;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      if (hasLoneSurrogate(k)) return [...path, k.replace(/[\uD800-\uDFFF]/gu, "?")];
+      const p = findLoneSurrogate(v, [...path, k]);
       if (p) return p;
     }
   }

@@ -48,6 +48,17 @@ export const optionalPhoneField = (invalidMessage = "Please enter a valid phone 
     .refine((v) => v === null || isNigerianPhone(v), invalidMessage)
     .transform((v) => (v ? toE164(v) : null));
 
+/**
+ * The one rule for e-mail addresses we accept: a plain dot-atom local part (letters, digits and
+ * ! # $ % & ' * + - / = ? ^ _ ` { | } ~, dots between them) @ a domain name with at least one
+ * dot (letters, digits, hyphens; a letter-only top-level label). No quoted local parts, angle
+ * brackets, comments, IP literals or spaces: what is accepted is exactly the mailbox mailed.
+ */
+export const EMAIL_RE =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
+export const isEmailAddress = (v: string) => v.length <= TEXT_MAX.email && EMAIL_RE.test(v);
+
 export const emailField = (requiredMessage = "Enter your email", invalidMessage = "Enter a valid email address") =>
   z
     .string({ error: requiredMessage })
@@ -55,7 +66,7 @@ export const emailField = (requiredMessage = "Enter your email", invalidMessage 
     .min(1, requiredMessage)
     .max(TEXT_MAX.email, invalidMessage)
     .refine((v) => !hasNul(v), NUL_MESSAGE)
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, invalidMessage)
+    .regex(EMAIL_RE, invalidMessage)
     .transform((v) => v.toLowerCase());
 
 /**

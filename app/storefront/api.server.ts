@@ -259,6 +259,16 @@ export class Api {
   }
 
   /**
+   * The Response to throw for a failed answer a page cannot show: 401 (the session ended on the
+   * server, e.g. signed out in another browser) is the login page via signedOut(), anything
+   * else a 502 with `message`.
+   */
+  async failure(r: ApiResponse<unknown>, message: string): Promise<Response> {
+    if (r.status === 401) return this.signedOut();
+    return new Response(message, { status: 502 });
+  }
+
+  /**
    * Data of a successful answer, or a thrown Response: 404 stays 404 (error boundary), 401 (the
    * session ended on the server) sends the shopper to the login page, other failures 502/4xx.
    */

@@ -26,7 +26,7 @@ async function fetchCart(api: Api, request: Request): Promise<Cart | null> {
     const r = await api.get<Cart>(`/carts/user/${user.id}/`);
     if (r.ok) return r.data;
     if (r.status === 404) return null;
-    throw new Response("Your cart could not be loaded. Please try again.", { status: 502 });
+    throw await api.failure(r, "Your cart could not be loaded. Please try again.");
   }
   const guestId = await getGuestCartId(request);
   if (!guestId) return null;

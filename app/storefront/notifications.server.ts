@@ -13,7 +13,7 @@ export async function loadNotifications(api: Api, request: Request, base: string
   const page = Math.min(10_000, Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get("page"))) || 1));
   const r = await api.get<ApiNotificationPage>(`${base}?page=${page}&page_size=${NOTIFICATIONS_PAGE_SIZE}`);
   // A page past the end: the API answers 404 like other paged lists; show an empty page with a way back.
-  if (!r.ok && r.status !== 404) throw new Response("Notifications could not be loaded", { status: 502 });
+  if (!r.ok && r.status !== 404) throw await api.failure(r, "Notifications could not be loaded");
   const body = r.ok ? r.data : { count: 0, unread: 0, next: null, previous: null, results: [] };
   return { ...body, page };
 }

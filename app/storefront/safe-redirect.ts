@@ -2,7 +2,10 @@
  * Redirect targets from forms and query strings (redirectTo): only same-origin paths, judged the
  * way a browser reads them. Browsers drop ASCII tab/CR/LF anywhere in a URL and treat "\" as "/"
  * in http(s) URLs, so "/\t/evil.example" and "/\\evil.example" both mean "//evil.example", which
- * is another host. Pure: used by the server and by unit tests.
+ * is another host. The path is also judged decoded: "/%09/evil.example%2F" is a local path to
+ * us, but a server (or proxy) that decodes it before redirecting again turns it into
+ * "/\t/evil.example/", which a browser reads as another host; so a path whose decoded form
+ * holds a control character, a backslash or "//" is refused. Pure: used by the server and by unit tests.
  */
 const DUMMY_ORIGIN = "http://redirect.invalid";
 
@@ -24,5 +27,14 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
   // The resolved URL is percent-encoded (non-Latin-1, spaces, quotes): always a valid Location.
   const out = `${url.pathname}${url.search}${url.hash}`;
   // Dot segments can collapse to "//host" ("/.//host"): that would leave the site again.
-  return out.startsWith("//") ? fallback : out;
+  if (out.startsWith("//")) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return fallback;
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001F\u007F\\]/.test(decoded) || decoded.includes("//")) return fallback;
+  return out;
 }

@@ -148,7 +148,8 @@ describe.each(engines())("API core on %s", (engine) => {
     it("every text field has a length limit: a 1 MB street_address is a 400, nothing written", async () => {
       const me = await makeUser(api);
       const before = await count(api, "addresses");
-      const huge = "x".repeat(1024 * 1024);
+      // 1,000,000 characters: just inside the 1 MiB body limit (a larger body is a 413, below).
+      const huge = "x".repeat(1000 * 1000);
       const r = await api.call("/users/adresses/", { json: { ...address, street_address: huge }, token: me.token });
       expect(r.status).toBe(400);
       expect(r.body.street_address[0]).toMatch(/no more than 255 characters/);
@@ -160,6 +161,19 @@ describe.each(engines())("API core on %s", (engine) => {
       expect(await count(api, "addresses")).toBe(before);
       const ok = await api.call("/users/adresses/", { json: { ...address, street_address: "y".repeat(255) }, token: me.token });
       expect(ok.status).toBe(201);
+    });
+
+    it("a body over the limit is a 413 however it is sent, and a lone UTF-16 surrogate is a 400", async () => {
+      const me = await makeUser(api);
+      const before = await count(api, "addresses");
+      const big = JSON.stringify({ ...address, street_address: "x".repeat(1024 * 1024 + 1) });
+      const r = await api.call("/users/adresses/", { method: "POST", headers: { "content-type": "application/json" }, body: big, token: me.token });
+      expect(r.status).toBe(413);
+      expect(r.body.detail).toMatch(/too large/);
+      const lone = await api.call("/users/adresses/", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...address, city: "CITY" }).replace('"CITY"', '"Ike\\ud800ja"'), token: me.token });
+      expect(lone.status).toBe(400);
+      expect(lone.body.city[0]).toMatch(/surrogate/);
+      expect(await count(api, "addresses")).toBe(before);
     });
 
     it("content types: malformed is 400, unsupported or multipart without a boundary is 415", async () => {

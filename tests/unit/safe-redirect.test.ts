@@ -27,6 +27,15 @@ describe("safeRedirect", () => {
     ["/a\u0007b", "bell"],
     ["/a\u007fb", "DEL"],
     ["", "empty"],
+    ["/%09/evil.example%2F", "encoded tab between the slashes"],
+    ["/%0a/evil.example", "encoded LF"],
+    ["/%0D%0A/evil.example", "encoded CRLF"],
+    ["/%5C/evil.example%2F", "encoded backslash"],
+    ["/%5c%5cevil.example", "two encoded backslashes"],
+    ["/%2F/evil.example", "encoded slash making //"],
+    ["/%2F%2Fevil.example", "two encoded slashes"],
+    ["/%00", "encoded NUL"],
+    ["/%E0%A4%A", "malformed escape"],
   ])("refuses %j (%s)", (to) => {
     expect(safeRedirect(to)).toBe("/");
     expect(safeRedirect(to, "/fallback")).toBe("/fallback");
@@ -47,6 +56,12 @@ describe("safeRedirect", () => {
     const crlf = safeRedirect("/cart\r\nSet-Cookie: x=1");
     expect(crlf).not.toMatch(/[\r\n]/);
     expect(() => new Headers({ Location: crlf })).not.toThrow();
+  });
+
+  it("keeps ordinary encoded paths and queries", () => {
+    expect(safeRedirect("/products/?search=%2F%2Fcement%09x")).toBe("/products/?search=%2F%2Fcement%09x");
+    expect(safeRedirect("/shop/caf%C3%A9")).toBe("/shop/caf%C3%A9");
+    expect(safeRedirect("/users/orders?page=2")).toBe("/users/orders?page=2");
   });
 
   it("stays on the site after resolving dot segments", () => {

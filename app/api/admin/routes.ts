@@ -26,6 +26,7 @@ import { PaystackError } from "~/integrations/paystack/client.server";
 import { log } from "~/ops/logger.server";
 import { ApiError, badRequest, json, noContent, notFound, paged, pageParams, validate } from "../core/http";
 import { parseIntId } from "../core/params";
+import { pagedQuery, q } from "../core/query";
 import type { ApiContext, RouteDef } from "../core/types";
 import { settleAttempt } from "../payments/commands.server";
 import { findAttemptById } from "../payments/queries.server";
@@ -135,6 +136,7 @@ export const routes: RouteDef[] = [
     method: "GET",
     access: "admin",
     path: "/admin/stores/",
+    query: pagedQuery({ search: q("Words of the store's name or e-mail"), status: q("The stores' status") }),
     summary: "Stores, newest first; search (name, slug, store or owner e-mail), status (verified|unverified|suspended)",
     tag: TAG,
     response: AdminStorePageSchema,
@@ -160,6 +162,7 @@ export const routes: RouteDef[] = [
     method: "GET",
     access: "admin",
     path: "/admin/products/",
+    query: pagedQuery({ search: q("Words of the product's name"), status: q("The products' status"), store: q("A store id") }),
     summary: "Products (not deleted), newest first; search (product or store name), status (featured|unpublished|held), store (id)",
     tag: TAG,
     response: AdminProductPageSchema,
@@ -266,6 +269,7 @@ export const routes: RouteDef[] = [
     method: "GET",
     access: "admin",
     path: "/admin/reviews/",
+    query: pagedQuery({ search: q("Words of the review"), status: q("The reviews' status"), product: q("A product id") }),
     summary: "Reviews, newest first; search (product, author e-mail, text), status (hidden|visible), product (id)",
     tag: TAG,
     response: AdminReviewPageSchema,
@@ -283,6 +287,7 @@ export const routes: RouteDef[] = [
     method: "GET",
     access: "admin",
     path: "/admin/users/",
+    query: pagedQuery({ search: q("Words of the name or e-mail"), status: q("The users' status") }),
     summary: "Users, newest first; search (e-mail or name), status (deactivated|unverified|admin)",
     tag: TAG,
     response: AdminUserPageSchema,
@@ -314,6 +319,7 @@ export const routes: RouteDef[] = [
     method: "GET",
     access: "admin",
     path: "/admin/payments/",
+    query: pagedQuery({ status: q("The payments' status"), mismatches: q("1/true: only payments the provider reported as a mismatch"), search: q("Reference, order or e-mail") }),
     summary: "Payment attempts, newest first; status (Pending|Complete|Failed|Abandoned|Refunded), mismatches=1 (Paystack's amount or currency differed), search (reference, order id, e-mail)",
     tag: TAG,
     response: AdminPaymentPageSchema,
@@ -326,6 +332,7 @@ export const routes: RouteDef[] = [
     method: "GET",
     access: "admin",
     path: "/admin/payments/webhooks/",
+    query: pagedQuery({ search: q("Reference or event") }),
     summary: "Webhooks received, newest first; search (reference or event)",
     tag: TAG,
     response: AdminWebhookPageSchema,
@@ -335,6 +342,7 @@ export const routes: RouteDef[] = [
     method: "GET",
     access: "admin",
     path: "/admin/payments/refunds/",
+    query: pagedQuery({ status: q("The refunds' status") }),
     summary: "Refunds and their status, newest first; status (queued|pending|processing|processed|failed)",
     tag: TAG,
     response: AdminRefundPageSchema,
@@ -377,6 +385,7 @@ export const routes: RouteDef[] = [
     method: "GET",
     access: "admin",
     path: "/admin/audit/",
+    query: pagedQuery({ target_type: q("What was changed (store, product, user…)"), target_id: q("Its id"), action: q("Part of the action's name"), actor: q("Part of the acting admin's e-mail") }),
     summary: "The audit log, newest first: who, what, when, before/after, reason; filter by target_type (store|product|category|review|user|payment), target_id, action, actor (e-mail)",
     tag: TAG,
     response: AuditPageSchema,

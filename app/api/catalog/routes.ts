@@ -21,6 +21,7 @@ import {
   sellerOf,
   subcategories,
 } from "./queries.server";
+import { q } from "../core/query";
 import { CategoryPageSchema, CategorySchema, ProductListQuery, ProductPageSchema, ProductSchema, StoreProductPageSchema } from "./schemas";
 import { serializeCategory } from "./serialize";
 
@@ -84,11 +85,11 @@ export const routes: RouteDef[] = [
     path: "/products/categories/:id/products/",
     cache: "catalog",
     cacheSeconds: listingCacheSeconds,
-    query: ProductListQuery,
     summary:
       "Published products of a category, paginated; levels_deep=all includes every subcategory. Takes the same filters as GET /products/",
     tag: "catalog",
     response: ProductPageSchema,
+    query: ProductListQuery.extend({ levels_deep: q("all: include every subcategory") }),
     async handler(ctx) {
       const id = ctx.intParam("id");
       const deep = ctx.url.searchParams.get("levels_deep") === "all";
@@ -107,6 +108,7 @@ export const routes: RouteDef[] = [
     summary: "Six random published products from a category and its subcategories (array); exclude={productId} leaves one out",
     tag: "catalog",
     response: z.array(ProductSchema),
+    query: z.object({ exclude: q("A product id to leave out") }),
     async handler(ctx) {
       const ids = await categoryTreeIds(ctx.db, ctx.intParam("id"));
       if (ids.length === 0) throw notFound();
@@ -166,6 +168,7 @@ export const routes: RouteDef[] = [
     tag: "catalog",
     auth: "required",
     response: StoreProductPageSchema,
+    query: ProductListQuery,
     async handler(ctx) {
       const storeId = ctx.intParam("storeId");
       const f = { ...filtersFromQuery(ctx.url), storeId, includeUnpublished: true };

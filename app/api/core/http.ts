@@ -4,7 +4,7 @@
  * a client's mistake into a 500.
  */
 import type * as z from "zod";
-import { NUL_MESSAGE, findNul, specSpelling } from "~/domain/text";
+import { LONE_SURROGATE_MESSAGE, NUL_MESSAGE, findLoneSurrogate, findNul, specSpelling } from "~/domain/text";
 
 export const CORS_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",
@@ -43,6 +43,7 @@ export const unauthorized = (detail = "Authentication credentials were not provi
   new ApiError(401, { detail });
 export const forbidden = (detail = "You do not have permission to perform this action.") => new ApiError(403, { detail });
 export const badRequest = (body: unknown) => new ApiError(400, body);
+export const payloadTooLarge = (limit: number) => new ApiError(413, { detail: `Request body too large: at most ${limit / (1024 * 1024)} MB.` });
 export const unsupportedMediaType = (type: string) =>
   new ApiError(415, { detail: `Unsupported media type "${type.replace(/[^\x20-\x7e]/g, "?").slice(0, 100)}" in request.` });
 
@@ -67,10 +68,49 @@ const JSON_TYPE = /^(application\/(json|[\w.+-]+\+json)|text\/plain)$/;
 const FORM_TYPE = "application/x-www-form-urlencoded";
 const MULTIPART_TYPE = "multipart/form-data";
 
+/** Largest JSON or urlencoded body read (bytes); the HTTP server refuses larger ones first (server/security.mjs). */
+export const MAX_JSON_BYTES = 1024 * 1024;
+/** Largest multipart body read (bytes). */
+export const MAX_MULTIPART_BYTES = 20 * 1024 * 1024;
+
+/** The body's bytes, or a 413 when Content-Length or the bytes read pass `limit` (reading stops there). */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const length = Number(request.headers.get("content-length") ?? NaN);
+  if (length > limit) throw payloadTooLarge(limit);
+  if (!request.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        void reader.cancel().catch(() => {});
+        throw payloadTooLarge(limit);
+      }
+      chunks.push(value);
+    }
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    throw badRequest({ detail: `Body read error - ${(e as Error).message}` });
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
 /**
- * Reads a JSON, form or multipart body into a plain object. A client's mistake is never a 500:
+ * Reads a JSON, form or multipart body into a plain object (at most MAX_JSON_BYTES, multipart
+ * MAX_MULTIPART_BYTES: larger is a 413). A client's mistake is never a 500:
  * malformed JSON or form data is a 400, a content type the API does not take (or multipart
- * without a boundary) a 415, and a NUL character in any text value a 400 naming the field.
+ * without a boundary) a 415, and a NUL character or a lone UTF-16 surrogate (JSON's "\ud800",
+ * which could only be stored as U+FFFD) in any text value a 400 naming the field.
  * An empty body is `{}`.
  */
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
@@ -79,21 +119,17 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   let out: Record<string, unknown>;
   if (type === MULTIPART_TYPE || type === FORM_TYPE) {
     if (type === MULTIPART_TYPE && !/;\s*boundary=("[^"]+"|[^\s;]+)/i.test(header)) throw unsupportedMediaType(header);
+    const bytes = await readLimited(request, type === MULTIPART_TYPE ? MAX_MULTIPART_BYTES : MAX_JSON_BYTES);
     let fd: FormData;
     try {
-      fd = await request.formData();
+      fd = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "Content-Type": header } }).formData();
     } catch (e) {
       throw badRequest({ detail: `${type === FORM_TYPE ? "Form" : "Multipart form"} parse error - ${(e as Error).message}` });
     }
     out = {};
     for (const [k, v] of fd.entries()) out[k] = v;
   } else {
-    let text: string;
-    try {
-      text = await request.text();
-    } catch (e) {
-      throw badRequest({ detail: `Body read error - ${(e as Error).message}` });
-    }
+    const text = new TextDecoder().decode(await readLimited(request, MAX_JSON_BYTES));
     if (!text.trim()) return {};
     if (type !== "" && !JSON_TYPE.test(type)) throw unsupportedMediaType(header);
     let data: unknown;
@@ -111,6 +147,8 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     const field = nul.map((k) => k.replace(/\0/g, "")).join(".") || "non_field_errors";
     throw badRequest({ [field]: [NUL_MESSAGE] });
   }
+  const lone = findLoneSurrogate(out);
+  if (lone) throw badRequest({ [lone.join(".") || "non_field_errors"]: [LONE_SURROGATE_MESSAGE] });
   return out;
 }
 

@@ -64,6 +64,7 @@ import { distanceOf, shipmentShippingKobo } from "~/domain/shipping";
 import { deliveryWindowFor } from "~/domain/delivery";
 import { koboToNaira } from "~/domain/money";
 import { ApiError, badRequest, json, notFound, paged, pageParams, validate } from "../core/http";
+import { q } from "../core/query";
 import { storeView } from "./store-routes";
 import type { ApiContext, AuthUser, RouteDef } from "../core/types";
 import { processQueuedRefunds } from "../payments/refunds.server";
@@ -349,6 +350,7 @@ export const routes: RouteDef[] = [
     auth: "optional",
     handler: getOne,
     response: OrderSchema,
+    query: z.object({ token: q("A guest order's guest_token"), t: q("Another spelling of token") }),
   },
   {
     method: "POST",

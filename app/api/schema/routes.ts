@@ -1,15 +1,30 @@
 /** GET /schema/: the OpenAPI 3.1 document, generated from the route table and its zod schemas. */
 import * as z from "zod";
 import { json } from "../core/http";
+import { isPagedSchema, PAGE_QUERY } from "../core/query";
 import { listRoutes } from "../core/router";
 import type { RouteDef } from "../core/types";
 
-function toJsonSchema(s: z.ZodType) {
+function toJsonSchema(s: z.ZodType): Record<string, unknown> {
   try {
-    return z.toJSONSchema(s, { unrepresentable: "any", io: "input" });
+    return z.toJSONSchema(s, { unrepresentable: "any", io: "input" }) as Record<string, unknown>;
   } catch {
     return {};
   }
+}
+
+/**
+ * `in: query` parameters of a route: the keys of its `query` object schema, and page/page_size
+ * for every paged answer ({count, next, previous, results}) that does not declare them.
+ */
+function queryParameters(r: RouteDef) {
+  const shape: Record<string, z.ZodType> = {};
+  if (r.method === "GET" && isPagedSchema(r.response)) Object.assign(shape, PAGE_QUERY);
+  if (r.query instanceof z.ZodObject) Object.assign(shape, r.query.shape);
+  return Object.entries(shape).map(([name, s]) => {
+    const { $schema: _drop, description, ...schema } = toJsonSchema(s);
+    return { name, in: "query", required: !s.safeParse(undefined).success, ...(typeof description === "string" ? { description } : {}), schema };
+  });
 }
 
 export function buildOpenApi(serverUrl: string) {
@@ -34,7 +49,7 @@ export function buildOpenApi(serverUrl: string) {
       summary: r.summary,
       tags: [r.tag ?? "api"],
       "x-access": r.access,
-      parameters: params,
+      parameters: [...params, ...queryParameters(r)],
       responses: {
         [String(r.status ?? 200)]: {
           description: "Success",

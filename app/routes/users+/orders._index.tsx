@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const r = await api.get<Paged<ApiOrder>>(
     `/orders/user/${user.id}?page=${page}`,
   );
-  if (!r.ok && r.status !== 404) throw new Response("Orders could not be loaded", { status: 502 });
+  if (!r.ok && r.status !== 404) throw await api.failure(r, "Orders could not be loaded");
   const body = r.ok ? r.data : { count: 0, next: null, previous: null, results: [] };
   return data({ ...body, page }, { headers: await api.headers() });
 }
