@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (page > 1) qs.set("page", String(page));
   const r = await api.get<ApiReturnPage>(`/stores/${store.id}/returns/${qs.size ? `?${qs}` : ""}`);
   const list = r.ok ? r.data : { count: 0, next: null, previous: null, results: [] };
-  if (!r.ok && r.status !== 404) throw new Response("The returns could not be loaded.", { status: 502 });
+  if (!r.ok && r.status !== 404) throw await api.failure(r, "The returns could not be loaded.");
   return data({ slug: store.slug, storeName: store.name, status, page, list }, { headers: await api.headers() });
 }
 
