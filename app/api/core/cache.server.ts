@@ -149,6 +149,8 @@ export class CatalogCache {
   /** Stock-only changes (payload `stock:...`). */
   readonly stock = new StockLog();
   listening = false;
+  /** When the last change (of any kind) was heard, or listening started or stopped (ms). */
+  lastChangeAt = Date.now();
   hits = 0;
   misses = 0;
 
@@ -189,6 +191,7 @@ export class CatalogCache {
 
   /** A notification: a stock-only change (only what shows those products goes) or any other (all goes). */
   changed(payload: string | undefined) {
+    this.lastChangeAt = Date.now();
     const ids = stockChange(payload);
     if (ids) this.stock.record(ids);
     else this.clear();
@@ -219,6 +222,7 @@ export function catalogCacheFor(db: Db): Promise<CatalogCache | null> {
           CATALOG_CHANNEL,
           (payload) => cache.changed(payload),
           (on) => {
+            cache.lastChangeAt = Date.now();
             cache.clear();
             cache.listening = on;
           },
