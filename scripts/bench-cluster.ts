@@ -77,6 +77,7 @@ async function bench(cluster: Cluster, connections: number, seconds: number, log
   process.env.JWT_SECRET = cluster.env.JWT_SECRET;
   process.env.SESSION_SECRET = cluster.env.SESSION_SECRET;
   process.env.DATA_DIR ??= path.join(cluster.dir, "bench");
+  (await import("~/config.server")).resetEnvCache();
   const { openPostgres } = await import("~/db/client.server");
   const f = await import("~/db/seed/factories");
   const { signAccess } = await import("~/api/tokens.server");
@@ -202,9 +203,19 @@ async function bench(cluster: Cluster, connections: number, seconds: number, log
       readyAgainAt = performance.now() - t0;
       log(`  restarted A at ${(restartedAt / 1000).toFixed(1)} s, ready at ${(readyAgainAt / 1000).toFixed(1)} s`);
     })();
+    const replicaTx = async () => {
+      const r = await openPostgres(cluster.replicaUrl, 1);
+      try {
+        return (await r.query<{ n: number }>("SELECT xact_commit::int AS n FROM pg_stat_database WHERE datname = current_database()")).rows[0].n;
+      } finally {
+        await r.close();
+      }
+    };
+    const replicaBefore = await replicaTx();
     log(`load: ${connections} connections for ${seconds} s through HAProxy (${checkoutWorkers} of them placing orders)`);
     await Promise.all([...Array.from({ length: connections }, (_, i) => worker(i)), faults]);
     const wall = performance.now() - t0;
+    const replicaReads = (await replicaTx()) - replicaBefore - 1;
 
     const phaseOf = (t: number) => (t < killedAt ? 0 : t < restartedAt ? 1 : 2);
     const names = ["both up", "A killed", "A restarted"];
@@ -243,6 +254,7 @@ async function bench(cluster: Cluster, connections: number, seconds: number, log
       unexcused.length === 0,
       `${failed.length} failed (${failed.length - unexcused.length} in flight at the kill or in the 2.5 s detection window, ${unexcused.length} otherwise${unexcused.length ? `: ${unexcused.slice(0, 5).map((s) => `${s.kind} ${s.status} at ${(s.t / 1000).toFixed(1)} s`).join(", ")}` : ""})`,
     );
+    check("anonymous catalogue reads went to the replica", replicaReads > 0, `${replicaReads} transactions on the replica during the load`);
     check("both servers answered", (byServer.A ?? 0) > 0 && (byServer.B ?? 0) > 0, `A ${byServer.A ?? 0}, B ${byServer.B ?? 0}`);
 
     const sessionOn = async (s: (typeof cluster.servers)[number]) => {
@@ -376,7 +388,11 @@ async function main() {
   const small = process.argv.includes("--small");
   const connections = Number(process.env.CONNECTIONS ?? (small ? 16 : 200));
   const seconds = Number(process.env.DURATION ?? (small ? 20 : 60));
-  const r = await benchCluster({ connections, seconds });
+  const cluster = await startCluster();
+  const stop = () => void cluster.stop().then(() => process.exit(130));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  const r = await benchCluster({ connections, seconds, cluster }).finally(() => cluster.stop());
   const bad = r.checks.filter((c) => !c.ok);
   console.log(bad.length ? `\n${bad.length} check(s) failed.` : "\nAll checks passed.");
   process.exit(bad.length ? 1 : 0);

@@ -3,9 +3,10 @@
  *
  *   HAProxy (health-checks /readyz) ─┬─ app server A (`npm start`, WEB_CONCURRENCY processes)
  *                                    └─ app server B
- *   each app server ─ PgBouncer (transaction mode) ─ PostgreSQL primary ─ streaming replica
+ *   each app server ─ PgBouncer (transaction mode) ─┬─ PostgreSQL primary (DATABASE_URL)
+ *                                                   └─ its streaming replica, for anonymous
+ *                                                      catalogue reads (DATABASE_REPLICA_URL)
  *                   ─ the primary directly for LISTEN (DATABASE_LISTEN_URL)
- *                   ─ the replica for anonymous catalogue reads (DATABASE_REPLICA_URL)
  *                   ─ Redis (rate limits), an S3 stand-in (s3rver) for media
  *
  * PostgreSQL (/usr/lib/postgresql/15/bin: initdb, pg_ctl, pg_basebackup), PgBouncer, HAProxy and
@@ -195,7 +196,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     };
     await admin("CREATE DATABASE shop");
     const replica = path.join(pgDir, "replica");
-    run(`${PG_BIN}/pg_basebackup`, ["-h", "127.0.0.1", "-p", String(pgPort), "-U", "postgres", "-D", replica, "-R", "-X", "stream", "--no-sync"], "pg_basebackup");
+    run(`${PG_BIN}/pg_basebackup`, ["-h", "127.0.0.1", "-p", String(pgPort), "-U", "postgres", "-D", replica, "-R", "-X", "stream", "-c", "fast", "--no-sync"], "pg_basebackup");
     fs.appendFileSync(path.join(replica, "postgresql.conf"), `port = ${replicaPort}\n`);
     run(`${PG_BIN}/pg_ctl`, ["-D", replica, "-l", path.join(pgDir, "replica.log"), "-w", "start"], "starting the replica");
     await waitFor("replication", async () => (await admin("SELECT count(*)::int AS n FROM pg_stat_replication WHERE state = 'streaming'"))[0].n === 1, 30);
@@ -209,6 +210,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       [
         "[databases]",
         `shop = host=127.0.0.1 port=${pgPort} dbname=shop`,
+        `shop_replica = host=127.0.0.1 port=${replicaPort} dbname=shop`,
         "[pgbouncer]",
         "listen_addr = 127.0.0.1",
         `listen_port = ${bouncerPort}`,
@@ -252,7 +254,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       SEED_DEMO: "0",
       DATABASE_URL: `postgres://postgres@127.0.0.1:${bouncerPort}/shop`,
       DATABASE_LISTEN_URL: `postgres://postgres@127.0.0.1:${pgPort}/shop`,
-      DATABASE_REPLICA_URL: `postgres://postgres@127.0.0.1:${replicaPort}/shop`,
+      DATABASE_REPLICA_URL: `postgres://postgres@127.0.0.1:${bouncerPort}/shop_replica`,
       DATABASE_POOL_MAX: String(opts.poolMax ?? 10),
       WEB_CONCURRENCY: String(opts.concurrency ?? 2),
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
@@ -268,10 +270,12 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       // Card payments would need one shared Paystack stand-in; the cluster takes pay-on-delivery orders.
       PAYSTACK_STANDIN: "0",
       LOG_LEVEL: "warn",
+      CATALOG_CACHE: "on",
+      PAGE_CACHE: "on",
       ...opts.env,
     };
     const baseEnv = { ...process.env, ...env } as NodeJS.ProcessEnv;
-    for (const k of ["PORT", "DATA_DIR"]) delete baseEnv[k];
+    for (const k of ["PORT", "DATA_DIR", "API_URL", "SMTP_URL", "PAYSTACK_BASE_URL", "PAYSTACK_SECRET_KEY", "RATE_LIMIT_ALLOWLIST"]) delete baseEnv[k];
     const { buildIsStale } = await import("../server/build-state.mjs");
     if (buildIsStale(ROOT)) {
       log("building the app");
@@ -343,7 +347,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       url,
       servers,
       primaryUrl: env.DATABASE_LISTEN_URL,
-      replicaUrl: env.DATABASE_REPLICA_URL,
+      replicaUrl: `postgres://postgres@127.0.0.1:${replicaPort}/shop`,
       bouncerUrl: env.DATABASE_URL,
       redisUrl: env.REDIS_URL,
       s3Endpoint: env.S3_ENDPOINT,
