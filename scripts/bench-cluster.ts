@@ -163,12 +163,22 @@ async function bench(cluster: Cluster, connections: number, seconds: number, log
         if (slot >= 8) {
           const sh = shoppers[buyerOf.get(i)!];
           const picks = [products[n % 7], products[(n * 3 + i) % 7]];
-          await db.query(
-            `WITH gone AS (DELETE FROM cart_items WHERE cart_id = $1)
-             INSERT INTO cart_items (cart_id, product_id, quantity) SELECT $1, unnest($2::int[]), 1
-             ON CONFLICT (cart_id, product_id, option_id) DO UPDATE SET quantity = EXCLUDED.quantity`,
-            [sh.cartId, [...new Set(picks)]],
-          );
+          // Fill the cart (not timed; straight in the database). It may meet the server's own
+          // work on the cart after the last order (a deadlock, 40P01): try again.
+          for (let attempt = 1; ; attempt++) {
+            try {
+              await db.query(
+                `WITH gone AS (DELETE FROM cart_items WHERE cart_id = $1)
+                 INSERT INTO cart_items (cart_id, product_id, quantity) SELECT $1, unnest($2::int[]), 1
+                 ON CONFLICT (cart_id, product_id, option_id) DO UPDATE SET quantity = EXCLUDED.quantity`,
+                [sh.cartId, [...new Set(picks)]],
+              );
+              break;
+            } catch (e) {
+              if (attempt >= 5 || !["40P01", "40001"].includes((e as { code?: string }).code ?? "")) throw e;
+              await sleep(20 * attempt);
+            }
+          }
           await record(
             "checkout",
             () =>

@@ -265,6 +265,37 @@ export function getReplicaDb(): Promise<Db | null> {
   return replica;
 }
 
+/** An error that says the server could not be reached or dropped the connection (not an SQL error). */
+function unreachable(e: unknown): boolean {
+  const code = (e as { code?: string } | null)?.code ?? "";
+  return /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE)$/.test(code) || /^(08|57P)/.test(code) || /Connection terminated|timeout exceeded when trying to connect/i.test(String((e as Error)?.message));
+}
+
+/**
+ * Reads through the replica, falling back to the primary when the replica cannot be reached
+ * (and skipping it for `pauseMs` after that), so a replica down costs no answers. Only `query`
+ * is used on it (public catalogue reads); `tx` and `exec` go to the primary.
+ */
+export function replicaWithFallback(replica: Db, primary: Db, pauseMs = 5000): Db & { healthy(): boolean } {
+  let downUntil = 0;
+  return {
+    ...primary,
+    healthy: () => Date.now() >= downUntil,
+    async query<T>(sql: string, params?: unknown[]) {
+      if (Date.now() >= downUntil) {
+        try {
+          return await replica.query<T>(sql, params);
+        } catch (e) {
+          if (!unreachable(e)) throw e;
+          downUntil = Date.now() + pauseMs;
+          log().warn({ err: e }, "the read replica cannot be reached; reading the primary meanwhile");
+        }
+      }
+      return primary.query<T>(sql, params);
+    },
+  };
+}
+
 /** Tests and scripts hand in a database of their own (and, optionally, a replica of it). */
 export function setDb(db: Db | null, replicaDb: Db | null = null) {
   current = db ? Promise.resolve(db) : null;

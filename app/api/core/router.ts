@@ -4,7 +4,7 @@
  * never a redirect), enforces the route's simple access kinds, runs it, and turns thrown
  * ApiErrors into DRF-style JSON. API_HEADERS (CORS, nosniff) go on every answer, errors included.
  */
-import { getDb, getReplicaDb, type Db } from "~/db/client.server";
+import { getDb, getReplicaDb, replicaWithFallback, type Db } from "~/db/client.server";
 import { catalogCacheFor, markShown, stockShown, type CatalogCache } from "./cache.server";
 import { createContext, API_PREFIX, type ContextMeta } from "./context";
 import { API_HEADERS, ApiError, forbidden, json } from "./http";
@@ -119,11 +119,16 @@ export function pinnedToPrimary(request: Request): boolean {
  * notifications and none came in the last REPLICA_SETTLE_MS (so a change just committed, which
  * the replica may not have replayed yet, is read from the primary and never cached stale).
  */
-async function replicaFor(request: Request, cache: CatalogCache, meta?: ContextMeta): Promise<Db | null> {
+async function replicaFor(request: Request, cache: CatalogCache, primary: Db, meta?: ContextMeta): Promise<Db | null> {
   if (!cache.listening || Date.now() - cache.lastChangeAt < REPLICA_SETTLE_MS) return null;
   if (meta?.primary || request.headers.has("Authorization") || pinnedToPrimary(request)) return null;
-  return getReplicaDb().catch(() => null);
+  const replica = await getReplicaDb().catch(() => null);
+  if (!replica) return null;
+  let r = reading.get(replica);
+  if (!r) reading.set(replica, (r = replicaWithFallback(replica, primary)));
+  return r.healthy() ? r : null;
 }
+const reading = new WeakMap<Db, ReturnType<typeof replicaWithFallback>>();
 
 /**
  * Handles one request whose path starts with /api/v1 (contract 2). `meta` carries the client's
@@ -154,7 +159,7 @@ export async function handleApi(request: Request, meta?: ContextMeta): Promise<R
     }
     const db = await getDb();
     const cache = route.cache === "catalog" && method === "GET" ? await catalogCacheFor(db) : null;
-    const ctx = createContext(request, params, (cache && (await replicaFor(request, cache, meta))) || db, meta);
+    const ctx = createContext(request, params, (cache && (await replicaFor(request, cache, db, meta))) || db, meta);
     if (!cache) {
       await enforceAccess(route, ctx);
       return withHeaders(await route.handler(ctx));
