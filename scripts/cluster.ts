@@ -322,6 +322,9 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
         "  timeout client 60s",
         "  timeout server 60s",
         "  timeout http-keep-alive 10s",
+        // Requests past a server's maxconn wait here instead of piling onto it (and its /readyz).
+        "  timeout queue 30s",
+        "  timeout check 3s",
         "  option forwardfor",
         "  option redispatch 1",
         "  retries 3",
@@ -334,7 +337,9 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
         "  option httpchk GET /readyz",
         "  http-check expect status 200",
         "  http-response set-header X-Served-By %s",
-        "  default-server inter 1s fall 2 rise 2 on-marked-down shutdown-sessions",
+        // maxconn: at most this many requests at once on a server (the rest queue in HAProxy), so a
+        // saturated server still answers its health check instead of being marked down with its peer.
+        `  default-server inter 1s fall 2 rise 2 maxconn ${Number(env.WEB_CONCURRENCY) * 16} on-marked-down shutdown-sessions`,
         ...servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`),
         "",
       ].join("\n"),
