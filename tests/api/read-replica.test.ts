@@ -64,6 +64,17 @@ describe("read replica", () => {
     await api.db.query("UPDATE products SET name = $2 WHERE id = $1", [id, primaryName]);
   });
 
+  it("keeps reading the replica after a stock-only change (a checkout)", async () => {
+    const cache = (await catalogCacheFor(api.db))!;
+    await sleep(1100); // past the window of the previous test's rename
+    const before = cache.lastStockChangeAt;
+    await api.db.query("UPDATE products SET stock_quantity = stock_quantity + 1 WHERE id = $1", [id]);
+    const end = Date.now() + 3000;
+    while (cache.lastStockChangeAt === before && Date.now() < end) await sleep(20);
+    expect(cache.lastStockChangeAt).not.toBe(before); // the notification arrived
+    expect(await nameOf()).toBe("Read from the replica");
+  });
+
   it("reads the primary when the replica cannot be reached", async () => {
     const down = await openPostgres("postgres://postgres@127.0.0.1:1/none", 1);
     try {

@@ -149,8 +149,10 @@ export class CatalogCache {
   /** Stock-only changes (payload `stock:...`). */
   readonly stock = new StockLog();
   listening = false;
-  /** When the last change (of any kind) was heard, or listening started or stopped (ms). */
+  /** When the last change other than stock-only was heard, or listening started or stopped (ms). */
   lastChangeAt = Date.now();
+  /** When the last stock-only change was heard (ms). */
+  lastStockChangeAt = 0;
   hits = 0;
   misses = 0;
 
@@ -191,10 +193,14 @@ export class CatalogCache {
 
   /** A notification: a stock-only change (only what shows those products goes) or any other (all goes). */
   changed(payload: string | undefined) {
-    this.lastChangeAt = Date.now();
     const ids = stockChange(payload);
-    if (ids) this.stock.record(ids);
-    else this.clear();
+    if (ids) {
+      this.lastStockChangeAt = Date.now();
+      this.stock.record(ids);
+    } else {
+      this.lastChangeAt = Date.now();
+      this.clear();
+    }
   }
 
   clear() {

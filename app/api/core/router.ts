@@ -118,6 +118,8 @@ export function pinnedToPrimary(request: Request): boolean {
  * ago (read-your-writes, `db_primary` cookie), while this server hears the primary's change
  * notifications and none came in the last REPLICA_SETTLE_MS (so a change just committed, which
  * the replica may not have replayed yet, is read from the primary and never cached stale).
+ * Stock-only changes (every checkout) do not count: they would keep all reads on the primary
+ * under load; an answer read from the replica just after one is kept only 2 × REPLICA_SETTLE_MS.
  */
 async function replicaFor(request: Request, cache: CatalogCache, primary: Db, meta?: ContextMeta): Promise<Db | null> {
   if (!cache.listening || Date.now() - cache.lastChangeAt < REPLICA_SETTLE_MS) return null;
@@ -159,7 +161,8 @@ export async function handleApi(request: Request, meta?: ContextMeta): Promise<R
     }
     const db = await getDb();
     const cache = route.cache === "catalog" && method === "GET" ? await catalogCacheFor(db) : null;
-    const ctx = createContext(request, params, (cache && (await replicaFor(request, cache, db, meta))) || db, meta);
+    const replica = cache ? await replicaFor(request, cache, db, meta) : null;
+    const ctx = createContext(request, params, replica ?? db, meta);
     if (!cache) {
       await enforceAccess(route, ctx);
       return withHeaders(await route.handler(ctx));
@@ -178,7 +181,11 @@ export async function handleApi(request: Request, meta?: ContextMeta): Promise<R
     const contentType = res.headers.get("Content-Type") ?? "application/json";
     const shows = stockShown(body);
     const seconds = typeof route.cacheSeconds === "function" ? route.cacheSeconds(url) : route.cacheSeconds;
-    cache.set(key, { status: 200, body, contentType, shows, expires: seconds ? Date.now() + seconds * 1000 : undefined }, generation, stockSeen);
+    // Read from the replica just after a stock change (checkouts do not send reads to the primary):
+    // the replica may not show it yet, so keep such an answer only briefly.
+    const replicaFresh = replica && Date.now() - cache.lastStockChangeAt < REPLICA_SETTLE_MS ? Date.now() + 2 * REPLICA_SETTLE_MS : undefined;
+    const expires = replicaFresh ?? (seconds ? Date.now() + seconds * 1000 : undefined);
+    cache.set(key, { status: 200, body, contentType, shows, expires }, generation, stockSeen);
     const headers = new Headers(res.headers);
     headers.set("X-Cache", "miss");
     return markShown(withHeaders(new Response(body, { status: 200, headers })), shows);
