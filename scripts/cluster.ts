@@ -328,7 +328,9 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
         "  option forwardfor",
         "  option redispatch 1",
         "  retries 3",
-        "  retry-on conn-failure empty-response",
+        // Only requests that never reached a server are retried: a POST that reached A before it
+        // died may have been carried out, and sending it again to B could do it twice.
+        "  retry-on conn-failure",
         "frontend web",
         `  bind 127.0.0.1:${httpPort}`,
         "  default_backend app",
@@ -339,7 +341,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
         "  http-response set-header X-Served-By %s",
         // maxconn: at most this many requests at once on a server (the rest queue in HAProxy), so a
         // saturated server still answers its health check instead of being marked down with its peer.
-        `  default-server inter 1s fall 2 rise 2 maxconn ${Number(env.WEB_CONCURRENCY) * 16} on-marked-down shutdown-sessions`,
+        `  default-server inter 1s fall 2 rise 2 maxconn ${Number(env.WEB_CONCURRENCY) * 16} observe layer4 error-limit 1 on-error mark-down on-marked-down shutdown-sessions`,
         ...servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`),
         "",
       ].join("\n"),
