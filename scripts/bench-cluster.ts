@@ -26,7 +26,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startCluster, type Cluster } from "./cluster";
+import { startCluster, stopAllNow, type Cluster } from "./cluster";
 
 export interface Phase {
   name: string;
@@ -400,10 +400,12 @@ async function main() {
   const small = process.argv.includes("--small");
   const connections = Number(process.env.CONNECTIONS ?? (small ? 16 : 200));
   const seconds = Number(process.env.DURATION ?? (small ? 20 : 60));
+  const stop = () => {
+    stopAllNow();
+    process.exit(130);
+  };
+  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(sig, stop);
   const cluster = await startCluster();
-  const stop = () => void cluster.stop().then(() => process.exit(130));
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
   const r = await benchCluster({ connections, seconds, cluster }).finally(() => cluster.stop());
   const bad = r.checks.filter((c) => !c.ok);
   console.log(bad.length ? `\n${bad.length} check(s) failed.` : "\nAll checks passed.");

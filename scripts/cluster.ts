@@ -83,6 +83,13 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Synchronous teardown of every cluster being started or running in this process (signals during start-up). */
+const running = new Set<() => void>();
+export function stopAllNow() {
+  for (const stop of running) stop();
+  running.clear();
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const isRoot = () => process.getuid?.() === 0;
 
@@ -144,7 +151,22 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const servers: AppServer[] = [];
   let stopped = false;
 
+  const stopNow = () => {
+    stopped = true;
+    for (const s of servers) killGroup(s.child);
+    for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+    for (const d of ["replica", "primary"]) {
+      const data = path.join(pgDir, d);
+      if (fs.existsSync(path.join(data, "postmaster.pid"))) {
+        const [c, a] = asPostgres(`${PG_BIN}/pg_ctl`, ["-D", data, "-m", "immediate", "-w", "stop"]);
+        spawnSync(c, a);
+      }
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  running.add(stopNow);
   const stopAll = async () => {
+    running.delete(stopNow);
     if (stopped) return;
     stopped = true;
     for (const s of servers) killGroup(s.child);
@@ -386,6 +408,11 @@ function killGroup(child: ChildProcess | null) {
 async function main() {
   const arg = process.argv.find((a) => a.startsWith("--duration="));
   const duration = arg ? Number(arg.split("=")[1]) : 0;
+  const early = () => {
+    stopAllNow();
+    process.exit(130);
+  };
+  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(sig, early);
   const cluster = await startCluster({
     concurrency: process.env.WEB_CONCURRENCY ? Number(process.env.WEB_CONCURRENCY) : undefined,
     poolMax: process.env.DATABASE_POOL_MAX ? Number(process.env.DATABASE_POOL_MAX) : undefined,
@@ -398,8 +425,10 @@ async function main() {
     await cluster.stop();
     process.exit(0);
   };
-  process.on("SIGINT", end);
-  process.on("SIGTERM", end);
+  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.off(sig, early);
+    process.on(sig, end);
+  }
   console.log(`\nThe marketplace runs at ${cluster.url} (HAProxy; servers ${cluster.servers.map((s) => `${s.name} ${s.url}`).join(", ")}).`);
   console.log(duration ? `Stopping in ${duration} s.` : "Ctrl-C stops everything.");
   if (duration) setTimeout(end, duration * 1000);
