@@ -23,6 +23,12 @@ const EnvSchema = z.object({
   /** Public catalogue answers kept in memory, dropped on every catalogue change (app/api/core/cache.server.ts). */
   CATALOG_CACHE: z.enum(["on", "off"]).default("on"),
   DATABASE_URL: optionalUrl,
+  /** Connections each server process's pool may open (see docs/deploy.md for the arithmetic). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** A direct connection to the primary for the catalogue cache's LISTEN (PgBouncer in transaction mode cannot carry it). */
+  DATABASE_LISTEN_URL: optionalUrl,
+  /** A streaming read replica: anonymous public catalogue reads go there (docs/deploy.md). */
+  DATABASE_REPLICA_URL: optionalUrl,
   API_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
   SESSION_SECRET: z.string().optional(),
@@ -72,6 +78,8 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_REGION: z.string().default("us-east-1"),
+  /** Where the bucket's objects are publicly readable (e.g. a CDN or https://bucket.s3.amazonaws.com); unset = presigned URLs. */
+  S3_PUBLIC_URL: optionalUrl,
   CORS_ORIGINS: z.string().default("*"),
   /** Comma list of proxy IPs/CIDRs whose X-Forwarded-For (and -Proto, -Host) is believed; empty = none. */
   TRUSTED_PROXIES: z

@@ -188,6 +188,10 @@ export function createApp({ build, getBuild = () => build, mode = process.env.NO
     const context = { clientIp: normalizeIp(req.ip), requestId, cspNonce: crypto.randomBytes(16).toString("base64") };
     res.locals.context = context;
     res.set("X-Request-Id", requestId);
+    // Read-your-writes with a read replica (DATABASE_REPLICA_URL): a write pins this browser's
+    // reads to the primary for a few seconds (app/api/core/router.ts `replicaFor`).
+    if (process.env.DATABASE_REPLICA_URL && !["GET", "HEAD", "OPTIONS"].includes(req.method))
+      res.append("Set-Cookie", "db_primary=1; Max-Age=10; Path=/; HttpOnly; SameSite=Lax");
     let logged = false;
     const done = () => {
       if (logged) return;

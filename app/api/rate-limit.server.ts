@@ -136,25 +136,49 @@ export class RateLimiter {
     }
   }
 
+  /**
+   * Waits (up to a second) for a Redis connection still being made: a process that just started
+   * would otherwise count its first requests in the insurance store only, out of step with the
+   * other servers (a lockout reached on one server not holding on a freshly started one).
+   */
+  private async redisReady(): Promise<void> {
+    const r = this.stores.redis;
+    // Only the first connection: while Redis is down later on, the insurance counts at once.
+    if (!r || r.status === "ready" || wasReady.has(r) || !["wait", "connecting", "connect"].includes(r.status)) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        r.off("ready", done);
+        resolve();
+      };
+      const timer = setTimeout(done, 1000);
+      r.once("ready", done);
+    });
+  }
+
   /** Counts one hit and answers the count so far. */
   async hit(rule: RateRule, id: string): Promise<Counter> {
     this.sweep();
+    await this.redisReady();
     const res = await this.limiter(rule).penalty(id);
     return { count: res.consumedPoints, retryAfter: seconds(res.msBeforeNext) };
   }
 
   /** The count so far, without counting. */
   async peek(rule: RateRule, id: string): Promise<Counter> {
+    await this.redisReady();
     const res = await this.limiter(rule).get(id);
     return res ? { count: res.consumedPoints, retryAfter: seconds(res.msBeforeNext) } : { count: 0, retryAfter: 0 };
   }
 
   async clear(rule: RateRule, id: string): Promise<void> {
+    await this.redisReady();
     await this.limiter(rule).delete(id);
   }
 
   /** Locks the key for `secs` seconds from now (check() answers 429 until then). */
   async block(rule: RateRule, id: string, secs: number): Promise<void> {
+    await this.redisReady();
     await this.limiter(rule).block(id, secs);
   }
 
@@ -162,6 +186,7 @@ export class RateLimiter {
   async consume(rule: RateRule, id: string | null): Promise<void> {
     if (!id) return;
     this.sweep();
+    await this.redisReady();
     try {
       await this.limiter(rule).consume(id);
     } catch (e) {
@@ -199,12 +224,16 @@ export function tooMany(rule: RateRule, retryAfter: number): Response {
 
 let redis: Redis | null = null;
 let redisUrl: string | undefined;
+/** Redis clients that have been connected once. */
+const wasReady = new WeakSet<Redis>();
 function redisClient(): Redis | null {
   const url = env().REDIS_URL;
   if (!url) return null;
   if (!redis || redisUrl !== url) {
     redis?.disconnect();
-    redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+    const client = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+    client.once("ready", () => wasReady.add(client));
+    redis = client;
     redis.on("error", (e) => log().warn({ err: e }, "rate-limit redis failed: the database or memory counts meanwhile"));
     redisUrl = url;
   }

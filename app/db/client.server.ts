@@ -102,7 +102,13 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
   };
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Db> {
+/**
+ * A PostgreSQL server through a node-postgres pool of at most `max` connections. Statements are
+ * unnamed (no `name:` prepared statements), so the pool may go through PgBouncer in transaction
+ * mode; LISTEN needs a session of its own, so `listen` connects to `listenUrl` (a direct
+ * connection to the primary, DATABASE_LISTEN_URL) when given, else to `url`.
+ */
+export async function openPostgres(url: string, max = 10, listenUrl: string = url): Promise<Db> {
   const pgmod = await import("pg");
   const pgns = (pgmod.default ?? pgmod) as typeof import("pg");
   pgns.types.setTypeParser(INT8, (v: string) => Number(v));
@@ -153,7 +159,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       let retry: NodeJS.Timeout | null = null;
       const connect = async (delay: number) => {
         if (stopped) return;
-        const c = new pgns.Client({ connectionString: url });
+        const c = new pgns.Client({ connectionString: listenUrl });
         c.on("notification", (n) => n.channel === channel && onNotify(n.payload ?? ""));
         const lost = () => {
           if (client !== c) return;
@@ -214,6 +220,14 @@ export async function migrate(db: Db): Promise<string[]> {
 }
 
 let current: Promise<Db> | null = null;
+let replica: Promise<Db | null> | null = null;
+
+/** DATABASE_POOL_MAX: connections each process's pool may open (default 10). */
+export function poolMax(): number {
+  const n = Number(process.env.DATABASE_POOL_MAX || 10);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`DATABASE_POOL_MAX must be a whole number from 1 to 1000, not ${process.env.DATABASE_POOL_MAX}`);
+  return n;
+}
 
 export function dataDir(): string {
   return path.resolve(process.env.DATA_DIR || "./data");
@@ -224,7 +238,7 @@ export function getDb(): Promise<Db> {
   if (!current) {
     current = (async () => {
       const url = process.env.DATABASE_URL;
-      const db = url ? await openPostgres(url) : await openPglite(path.join(dataDir(), "pglite"));
+      const db = url ? await openPostgres(url, poolMax(), process.env.DATABASE_LISTEN_URL || url) : await openPglite(path.join(dataDir(), "pglite"));
       await migrate(db);
       return db;
     })();
@@ -235,7 +249,55 @@ export function getDb(): Promise<Db> {
   return current;
 }
 
-/** Tests and scripts hand in a database of their own. */
-export function setDb(db: Db | null) {
+/**
+ * The read replica (DATABASE_REPLICA_URL, a streaming standby of DATABASE_URL's server), or null
+ * when there is none. Only public catalogue reads go to it (see `app/api/core/router.ts`); it is
+ * never migrated or written.
+ */
+export function getReplicaDb(): Promise<Db | null> {
+  if (!replica) {
+    const url = process.env.DATABASE_REPLICA_URL;
+    replica = url && process.env.DATABASE_URL ? openPostgres(url, poolMax()) : Promise.resolve(null);
+    replica.catch(() => {
+      replica = null;
+    });
+  }
+  return replica;
+}
+
+/** An error that says the server could not be reached or dropped the connection (not an SQL error). */
+function unreachable(e: unknown): boolean {
+  const code = (e as { code?: string } | null)?.code ?? "";
+  return /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE)$/.test(code) || /^(08|57P)/.test(code) || /Connection terminated|timeout exceeded when trying to connect/i.test(String((e as Error)?.message));
+}
+
+/**
+ * Reads through the replica, falling back to the primary when the replica cannot be reached
+ * (and skipping it for `pauseMs` after that), so a replica down costs no answers. Only `query`
+ * is used on it (public catalogue reads); `tx` and `exec` go to the primary.
+ */
+export function replicaWithFallback(replica: Db, primary: Db, pauseMs = 5000): Db & { healthy(): boolean } {
+  let downUntil = 0;
+  return {
+    ...primary,
+    healthy: () => Date.now() >= downUntil,
+    async query<T>(sql: string, params?: unknown[]) {
+      if (Date.now() >= downUntil) {
+        try {
+          return await replica.query<T>(sql, params);
+        } catch (e) {
+          if (!unreachable(e)) throw e;
+          downUntil = Date.now() + pauseMs;
+          log().warn({ err: e }, "the read replica cannot be reached; reading the primary meanwhile");
+        }
+      }
+      return primary.query<T>(sql, params);
+    },
+  };
+}
+
+/** Tests and scripts hand in a database of their own (and, optionally, a replica of it). */
+export function setDb(db: Db | null, replicaDb: Db | null = null) {
   current = db ? Promise.resolve(db) : null;
+  replica = db ? Promise.resolve(replicaDb) : null;
 }

@@ -140,17 +140,21 @@ export function flushMailQueue(db?: Queryable, opts: { all?: boolean; limit?: nu
       html_body: string | null;
       headers: Record<string, string> | string | null;
       attempts: number;
+      due_at: string;
     }>(
-      `SELECT id, to_address, subject, text_body, html_body, headers, attempts FROM mail_queue
+      `SELECT id, to_address, subject, text_body, html_body, headers, attempts, next_attempt_at::text AS due_at FROM mail_queue
         WHERE sent_at IS NULL ${opts.all ? "" : "AND next_attempt_at <= now()"}
         ORDER BY id LIMIT $1`,
       [opts.limit ?? 50],
     );
     for (const m of due.rows) {
-      // Claim the row so a second server does not send it as well.
+      // Claim the row so a second server does not send it as well: only if nobody claimed it since
+      // we read it (a claim moves next_attempt_at; without comparing it, two flushes that read the
+      // row before either claimed it both sent it).
       const claim = await q.query(
-        `UPDATE mail_queue SET next_attempt_at = now() + interval '10 minutes' WHERE id = $1 AND sent_at IS NULL AND attempts = $2 RETURNING id`,
-        [m.id, m.attempts],
+        `UPDATE mail_queue SET next_attempt_at = now() + interval '10 minutes'
+          WHERE id = $1 AND sent_at IS NULL AND attempts = $2 AND next_attempt_at = $3::timestamptz RETURNING id`,
+        [m.id, m.attempts, m.due_at],
       );
       if (claim.rowCount === 0) continue;
       try {

@@ -14,7 +14,12 @@ export interface S3Config {
   accessKeyId: string;
   secretAccessKey: string;
   region: string;
+  /** Base URL where the bucket's objects are publicly readable (`{publicUrl}/{key}`); unset = presigned GET URLs. */
+  publicUrl?: string;
 }
+
+/** Presigned URLs are signed at the start of the hour and valid two hours: one URL per object an hour, so browsers and CDNs can keep it. */
+export const PRESIGN_SECONDS = 7200;
 
 const sha256hex = (data: Uint8Array) => crypto.createHash("sha256").update(data).digest("hex");
 
@@ -45,6 +50,32 @@ export class S3Storage implements Storage {
 
   private async request(method: "PUT" | "GET" | "DELETE", key: string, body?: Uint8Array, contentType?: string): Promise<Response> {
     return this.fetchImpl(await this.signedRequest(method, key, body, contentType));
+  }
+
+  /**
+   * The URL a browser reads the object at, straight from the bucket: under `publicUrl`, or a
+   * presigned GET (signed at the start of the current hour, valid PRESIGN_SECONDS).
+   */
+  async url(key: string, now = new Date()): Promise<string> {
+    const path = key.split("/").map(encodeURIComponent).join("/");
+    if (this.cfg.publicUrl) return `${this.cfg.publicUrl.replace(/\/$/, "")}/${path}`;
+    const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
+    const u = objectUrl(this.cfg, key);
+    u.searchParams.set("X-Amz-Expires", String(PRESIGN_SECONDS));
+    const signed = await this.client.sign(u.toString(), { method: "GET", aws: { signQuery: true, datetime: hour.toISOString().replace(/[:-]|\.\d{3}/g, "") } });
+    return signed.url;
+  }
+
+  /** The bucket's origin (for the Content-Security-Policy's img-src). */
+  origin(): string {
+    return new URL(this.cfg.publicUrl ?? this.cfg.endpoint).origin;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    const r = await this.fetchImpl(await this.client.sign(objectUrl(this.cfg, key).toString(), { method: "HEAD", headers: { "x-amz-content-sha256": sha256hex(new Uint8Array()) } }));
+    if (r.status === 404) return false;
+    if (!r.ok) throw new Error(`S3 HEAD ${key} failed: ${r.status}`);
+    return true;
   }
 
   async put(key: string, data: Uint8Array, contentType: string) {

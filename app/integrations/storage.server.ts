@@ -12,6 +12,14 @@ export interface Storage {
   put(key: string, data: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<Uint8Array | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Stores that browsers can read directly (S3): the object's URL there, so /media/ answers with a
+   * redirect and no image bytes go through the app; `exists` tells whether a variant was made yet.
+   */
+  url?(key: string): Promise<string>;
+  exists?(key: string): Promise<boolean>;
+  /** The origin those URLs are on (allowed in img-src). */
+  origin?(): string;
 }
 
 function safeKey(key: string): string {
@@ -57,6 +65,7 @@ export function getStorage(): Storage {
             accessKeyId: e.S3_ACCESS_KEY_ID,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
             region: e.S3_REGION,
+            publicUrl: e.S3_PUBLIC_URL,
           })
         : new LocalDiskStorage(path.join(path.resolve(e.DATA_DIR), "media"));
   }

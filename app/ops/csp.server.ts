@@ -6,6 +6,13 @@
  */
 import { env } from "~/config.server";
 import { googleEnabled, googleIssuer } from "~/integrations/google.server";
+import { getStorage } from "~/integrations/storage.server";
+
+/** Images under /media/ redirect to the bucket when storage is S3 (routes/_resources+/media.$.tsx). */
+function mediaOrigins(): string[] {
+  const s = getStorage();
+  return s.origin ? [s.origin()] : [];
+}
 
 export function contentSecurityPolicy(nonce: string): string {
   // Without JavaScript, "Sign in with Google" posts a form that redirects to the issuer, and
@@ -24,7 +31,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "script-src": ["'self'", `'nonce-${nonce}'`],
     "style-src": ["'self'"],
     "style-src-attr": ["'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:"],
+    "img-src": ["'self'", "data:", "blob:", ...mediaOrigins()],
     "font-src": ["'self'", "data:"],
     "connect-src": ["'self'"],
     "media-src": ["'self'"],

@@ -14,8 +14,13 @@ import type { EntryContext } from "@remix-run/node";
 export const PUBLIC_MAX_AGE_S = 60;
 export const PUBLIC_PAGE = `public, max-age=${PUBLIC_MAX_AGE_S}, stale-while-revalidate=600`;
 export const PRIVATE_PAGE = "private, no-store";
-/** Cookies that make a page the visitor's own (the signed session, the guest cart, the delivery state picked: ~/storefront/delivery.server). */
-export const PERSONAL_COOKIES = ["__session", "cartId", "deliveryState"];
+/**
+ * Cookies that make a page the visitor's own (the signed session, the guest cart, the delivery
+ * state picked: ~/storefront/delivery.server), and the few seconds after a write while a read
+ * replica is configured (`db_primary`: the writer sees its write, never a page kept or read from
+ * the replica from before it).
+ */
+export const PERSONAL_COOKIES = ["__session", "cartId", "deliveryState", "db_primary"];
 
 export interface CacheHandle {
   cache?: "public";

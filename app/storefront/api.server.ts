@@ -15,6 +15,8 @@ import "~/load-context";
 import { env } from "~/config.server";
 import { redirect } from "@remix-run/node";
 import { handleApi, API_PREFIX } from "~/api/router";
+import { pinnedToPrimary, PRIMARY_PIN_COOKIE } from "~/api/core/router";
+import type { ContextMeta } from "~/api/core/context";
 import { shownBy, unionShown, SHOWS_NOTHING, type Shown } from "~/api/core/cache.server";
 import { commitSession, getSession, type AppSession, type FlashData } from "./session.server";
 import { log } from "~/ops/logger.server";
@@ -90,7 +92,7 @@ export class Api {
   constructor(
     request: Request,
     public session: AppSession,
-    private meta: { clientIp?: string; requestId?: string } = {},
+    private meta: ContextMeta = {},
   ) {
     const url = new URL(request.url);
     this.origin = url.origin;
@@ -157,6 +159,7 @@ export class Api {
     if (remote) {
       if (this.meta.clientIp && this.meta.clientIp !== "unknown") headers["X-Forwarded-For"] = this.meta.clientIp;
       if (this.meta.requestId) headers["X-Request-Id"] = this.meta.requestId;
+      if (this.meta.primary) headers.Cookie = `${PRIMARY_PIN_COOKIE}=1`;
     }
     const req = new Request(`${base}${path}`, { method, headers, body });
     const res = await (remote ? fetch(req) : callInProcess(req, this.meta));
@@ -301,8 +304,8 @@ export class Api {
 }
 
 /** The API in this process, given the caller's address and request id (contract 2). */
-function callInProcess(req: Request, meta: { clientIp?: string; requestId?: string }): Promise<Response> {
-  return handleApi(req, meta.clientIp || meta.requestId ? { clientIp: meta.clientIp, requestId: meta.requestId } : undefined);
+function callInProcess(req: Request, meta: ContextMeta): Promise<Response> {
+  return handleApi(req, meta.clientIp || meta.requestId || meta.primary ? meta : undefined);
 }
 
 export function clearUser(session: AppSession) {
@@ -332,7 +335,7 @@ export function apiFor(request: Request, context?: StorefrontContext | null): Pr
     byContext.set(key, early);
     return early;
   }
-  const meta = { clientIp: key?.clientIp, requestId: key?.requestId };
+  const meta: ContextMeta = { clientIp: key?.clientIp, requestId: key?.requestId, ...(pinnedToPrimary(request) ? { primary: true } : {}) };
   const created = getSession(request).then((s) => new Api(request, s, meta));
   if (key) byContext.set(key, created);
   else withoutContext.add(created);

@@ -164,8 +164,9 @@ describe("PostgreSQL store (over our Db)", () => {
 describe.skipIf(!REDIS_BIN)("Redis store", () => {
   let proc: ChildProcess;
   let redis: Redis;
+  let port = 0;
   beforeAll(async () => {
-    const port = await freePort();
+    port = await freePort();
     proc = spawn(REDIS_BIN!, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
     // wait until the server listens
     for (let i = 0; i < 100; i++) {
@@ -185,6 +186,29 @@ describe.skipIf(!REDIS_BIN)("Redis store", () => {
     proc?.kill();
   });
   behaves("redis", () => new RateLimiter({ redis }));
+
+  it("a process that just started counts its first failures in Redis too (not only in its own insurance)", async () => {
+    process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
+    resetEnvCache();
+    try {
+      const { db, drop } = await openTestDb("pglite");
+      try {
+        // The REDIS_URL client is made now and is still connecting when the first failures arrive.
+        const limiter = rateLimiter(db);
+        expect(limiter.kind).toBe("redis");
+        const r = rule({ limit: 3, blockSeconds: 60 });
+        for (let i = 0; i < 3; i++) await limiter.fail(r, "fresh-process");
+        // Another server (its own limiter on the same Redis) sees the lock.
+        await expect(new RateLimiter({ redis }).check(r, "fresh-process")).rejects.toMatchObject({ status: 429 });
+      } finally {
+        await drop();
+      }
+    } finally {
+      delete process.env.REDIS_URL;
+      resetEnvCache();
+      await closeRateLimiter();
+    }
+  });
 
   it("sets an expiry on the counter's key when its window opens, and keeps it on later hits", async () => {
     const limiter = new RateLimiter({ redis });

@@ -122,6 +122,30 @@ describe("queue and retry", () => {
     expect(await flushMailQueue(db, { all: true })).toEqual({ sent: 0, failed: 0 });
   });
 
+  it("a message another server claimed after this one read the queue is not sent again", async () => {
+    failing = true;
+    await sendMail({ to: "race@example.com", subject: "Once", text: "z" }, db);
+    await db.query("UPDATE mail_queue SET next_attempt_at = now() - interval '1 second' WHERE to_address = 'race@example.com'");
+    failing = false;
+    // This server reads the due row; before it claims it, another server claims it (and is sending it).
+    let raced = false;
+    const racing = {
+      ...db,
+      async query<T>(sql: string, params?: unknown[]) {
+        const r = await db.query<T>(sql, params);
+        if (!raced && /FROM mail_queue/.test(sql) && sql.trimStart().startsWith("SELECT")) {
+          raced = true;
+          await db.query("UPDATE mail_queue SET next_attempt_at = now() + interval '10 minutes' WHERE to_address = 'race@example.com'");
+        }
+        return r;
+      },
+    } as Db;
+    const before = sent.length;
+    expect(await flushMailQueue(racing)).toEqual({ sent: 0, failed: 0 });
+    expect(raced).toBe(true);
+    expect(sent.slice(before)).not.toContain("race@example.com");
+  });
+
   it("a successful send also flushes what is due in the queue", async () => {
     failing = true;
     await sendMail({ to: "q2@example.com", subject: "Queued", text: "x" }, db);

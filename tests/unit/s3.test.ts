@@ -118,3 +118,27 @@ describe("S3 signature version 4 (aws4fetch)", () => {
     );
   });
 });
+
+describe("object URLs for browsers (media served from the bucket)", () => {
+  const cfg = { endpoint: "http://127.0.0.1:9000", bucket: "media", accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", region: "us-east-1" };
+
+  it("is under S3_PUBLIC_URL when the bucket is public", async () => {
+    const s = new S3Storage({ ...cfg, publicUrl: "https://cdn.example.ng/media/" });
+    expect(await s.url("products/ab12 cd.webp")).toBe("https://cdn.example.ng/media/products/ab12%20cd.webp");
+    expect(s.origin()).toBe("https://cdn.example.ng");
+  });
+
+  it("is presigned otherwise: the same URL all hour, valid two hours, for GET only", async () => {
+    const s = new S3Storage(cfg);
+    const a = new URL(await s.url("products/x.webp", new Date("2026-11-25T15:05:00Z")));
+    const b = new URL(await s.url("products/x.webp", new Date("2026-11-25T15:59:59Z")));
+    const c = new URL(await s.url("products/x.webp", new Date("2026-11-25T16:00:01Z")));
+    expect(`${a.origin}${a.pathname}`).toBe("http://127.0.0.1:9000/media/products/x.webp");
+    expect(a.searchParams.get("X-Amz-Date")).toBe("20261125T150000Z");
+    expect(a.searchParams.get("X-Amz-Expires")).toBe("7200");
+    expect(a.searchParams.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
+    expect(b.toString()).toBe(a.toString());
+    expect(c.toString()).not.toBe(a.toString());
+    expect(s.origin()).toBe("http://127.0.0.1:9000");
+  });
+});

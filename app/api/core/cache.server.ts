@@ -149,6 +149,10 @@ export class CatalogCache {
   /** Stock-only changes (payload `stock:...`). */
   readonly stock = new StockLog();
   listening = false;
+  /** When the last change other than stock-only was heard, or listening started or stopped (ms). */
+  lastChangeAt = Date.now();
+  /** When the last stock-only change was heard (ms). */
+  lastStockChangeAt = 0;
   hits = 0;
   misses = 0;
 
@@ -190,8 +194,13 @@ export class CatalogCache {
   /** A notification: a stock-only change (only what shows those products goes) or any other (all goes). */
   changed(payload: string | undefined) {
     const ids = stockChange(payload);
-    if (ids) this.stock.record(ids);
-    else this.clear();
+    if (ids) {
+      this.lastStockChangeAt = Date.now();
+      this.stock.record(ids);
+    } else {
+      this.lastChangeAt = Date.now();
+      this.clear();
+    }
   }
 
   clear() {
@@ -219,6 +228,7 @@ export function catalogCacheFor(db: Db): Promise<CatalogCache | null> {
           CATALOG_CHANNEL,
           (payload) => cache.changed(payload),
           (on) => {
+            cache.lastChangeAt = Date.now();
             cache.clear();
             cache.listening = on;
           },

@@ -44,6 +44,8 @@ export async function storeRoleOf(q: Queryable, storeId: number, userId: number)
 export interface ContextMeta {
   clientIp?: string;
   requestId?: string;
+  /** The caller wrote a moment ago (the `db_primary` cookie): read the primary, never the replica. */
+  primary?: boolean;
 }
 
 export function createContext(request: Request, params: Record<string, string>, db: Db, meta: ContextMeta = {}): ApiContext {

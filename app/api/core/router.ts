@@ -4,8 +4,8 @@
  * never a redirect), enforces the route's simple access kinds, runs it, and turns thrown
  * ApiErrors into DRF-style JSON. API_HEADERS (CORS, nosniff) go on every answer, errors included.
  */
-import { getDb } from "~/db/client.server";
-import { catalogCacheFor, markShown, stockShown } from "./cache.server";
+import { getDb, getReplicaDb, replicaWithFallback, type Db } from "~/db/client.server";
+import { catalogCacheFor, markShown, stockShown, type CatalogCache } from "./cache.server";
 import { createContext, API_PREFIX, type ContextMeta } from "./context";
 import { API_HEADERS, ApiError, forbidden, json } from "./http";
 import { allRoutes } from "./registry";
@@ -103,6 +103,35 @@ async function enforceAccess(route: RouteDef, ctx: ApiContext): Promise<void> {
   }
 }
 
+/** Cookie a server sets on the answer to every write when a replica is configured (server/app.mjs). */
+export const PRIMARY_PIN_COOKIE = "db_primary";
+/** After a catalogue change is heard, public reads stay on the primary this long (the replica catches up meanwhile). */
+export const REPLICA_SETTLE_MS = 1000;
+
+export function pinnedToPrimary(request: Request): boolean {
+  return new RegExp(`(?:^|;\\s*)${PRIMARY_PIN_COOKIE}=1(?:;|$)`).test(request.headers.get("Cookie") ?? "");
+}
+
+/**
+ * The read replica for a public catalogue GET, when one is configured and the read may go there:
+ * an anonymous caller (no token: nothing of theirs to read back) that has not written a moment
+ * ago (read-your-writes, `db_primary` cookie), while this server hears the primary's change
+ * notifications and none came in the last REPLICA_SETTLE_MS (so a change just committed, which
+ * the replica may not have replayed yet, is read from the primary and never cached stale).
+ * Stock-only changes (every checkout) do not count: they would keep all reads on the primary
+ * under load; an answer read from the replica just after one is kept only 2 × REPLICA_SETTLE_MS.
+ */
+async function replicaFor(request: Request, cache: CatalogCache, primary: Db, meta?: ContextMeta): Promise<Db | null> {
+  if (!cache.listening || Date.now() - cache.lastChangeAt < REPLICA_SETTLE_MS) return null;
+  if (meta?.primary || request.headers.has("Authorization") || pinnedToPrimary(request)) return null;
+  const replica = await getReplicaDb().catch(() => null);
+  if (!replica) return null;
+  let r = reading.get(replica);
+  if (!r) reading.set(replica, (r = replicaWithFallback(replica, primary)));
+  return r.healthy() ? r : null;
+}
+const reading = new WeakMap<Db, ReturnType<typeof replicaWithFallback>>();
+
 /**
  * Handles one request whose path starts with /api/v1 (contract 2). `meta` carries the client's
  * address and the request id from the server (or the storefront's in-process client).
@@ -131,8 +160,9 @@ export async function handleApi(request: Request, meta?: ContextMeta): Promise<R
       return withHeaders(json({ detail: "Not found." }, 404)); // malformed %-escape in a path parameter
     }
     const db = await getDb();
-    const ctx = createContext(request, params, db, meta);
     const cache = route.cache === "catalog" && method === "GET" ? await catalogCacheFor(db) : null;
+    const replica = cache ? await replicaFor(request, cache, db, meta) : null;
+    const ctx = createContext(request, params, replica ?? db, meta);
     if (!cache) {
       await enforceAccess(route, ctx);
       return withHeaders(await route.handler(ctx));
@@ -151,7 +181,11 @@ export async function handleApi(request: Request, meta?: ContextMeta): Promise<R
     const contentType = res.headers.get("Content-Type") ?? "application/json";
     const shows = stockShown(body);
     const seconds = typeof route.cacheSeconds === "function" ? route.cacheSeconds(url) : route.cacheSeconds;
-    cache.set(key, { status: 200, body, contentType, shows, expires: seconds ? Date.now() + seconds * 1000 : undefined }, generation, stockSeen);
+    // Read from the replica just after a stock change (checkouts do not send reads to the primary):
+    // the replica may not show it yet, so keep such an answer only briefly.
+    const replicaFresh = replica && Date.now() - cache.lastStockChangeAt < REPLICA_SETTLE_MS ? Date.now() + 2 * REPLICA_SETTLE_MS : undefined;
+    const expires = replicaFresh ?? (seconds ? Date.now() + seconds * 1000 : undefined);
+    cache.set(key, { status: 200, body, contentType, shows, expires }, generation, stockSeen);
     const headers = new Headers(res.headers);
     headers.set("X-Cache", "miss");
     return markShown(withHeaders(new Response(body, { status: 200, headers })), shows);

@@ -9,7 +9,7 @@
  */
 import crypto from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getStorage, IMAGE_WIDTHS, type ImageWidth } from "~/integrations/storage.server";
+import { getStorage, IMAGE_WIDTHS, type ImageWidth, type Storage } from "~/integrations/storage.server";
 
 const TYPES: Record<string, string> = {
   svg: "image/svg+xml",
@@ -37,6 +37,21 @@ function answer(request: Request, key: string, bytes: Uint8Array, headers: Recor
   return new Response(Buffer.from(bytes), { headers: { ...h, "Content-Length": String(bytes.byteLength) } });
 }
 
+/**
+ * A store browsers read directly (S3): a redirect to the object there. The redirect is cached like
+ * the bytes would be (a content-addressed key never changes; a presigned URL is the same for an
+ * hour and valid for two, so its redirect is kept at most an hour).
+ */
+async function redirectTo(storage: Storage, key: string, cacheKey: string): Promise<Response> {
+  const url = await storage.url!(key);
+  const presigned = url.includes("X-Amz-Signature=");
+  const cacheControl = presigned ? "public, max-age=1800" : isContentAddressed(cacheKey) ? IMMUTABLE : REVALIDATED;
+  return new Response(null, { status: 302, headers: { Location: url, "Cache-Control": cacheControl, "X-Content-Type-Options": "nosniff" } });
+}
+
+/** Variants known to exist in a direct-read store (so each is looked up there once per process). */
+const made = new Set<string>();
+
 /** One sharp job per variant at a time, so a burst of first requests does not resize twice. */
 const inFlight = new Map<string, Promise<Uint8Array | null>>();
 
@@ -63,6 +78,18 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (IMAGE_WIDTHS.includes(w as ImageWidth)) {
     const jpeg = ["jpeg", "jpg"].includes(url.searchParams.get("format") ?? "");
     const variantKey = `variants/${w}/${key.replace(/\.[a-z]+$/i, "")}.${jpeg ? "jpg" : "webp"}`;
+    if (storage.url && storage.exists) {
+      if (!made.has(variantKey) && !(await storage.exists(variantKey))) {
+        let job = inFlight.get(variantKey);
+        if (!job) {
+          job = makeVariant(key, variantKey, w, jpeg).finally(() => inFlight.delete(variantKey));
+          inFlight.set(variantKey, job);
+        }
+        if (!(await job)) throw new Response("Not Found", { status: 404 });
+      }
+      made.add(variantKey);
+      return redirectTo(storage, variantKey, key);
+    }
     let bytes = await storage.get(variantKey);
     if (!bytes) {
       let job = inFlight.get(variantKey);
@@ -75,6 +102,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     }
     return answer(request, key, bytes, { ...headers, "Content-Type": jpeg ? "image/jpeg" : "image/webp" });
   }
+  if (storage.url) return redirectTo(storage, key, key);
   const bytes = await storage.get(key);
   if (!bytes) throw new Response("Not Found", { status: 404 });
   const ext = key.split(".").pop()?.toLowerCase() ?? "";

@@ -1,0 +1,442 @@
+/**
+ * `npm run cluster`: the scale-out design on one machine, all on loopback (docs/deploy.md):
+ *
+ *   HAProxy (health-checks /readyz) ─┬─ app server A (`npm start`, WEB_CONCURRENCY processes)
+ *                                    └─ app server B
+ *   each app server ─ PgBouncer (transaction mode) ─┬─ PostgreSQL primary (DATABASE_URL)
+ *                                                   └─ its streaming replica, for anonymous
+ *                                                      catalogue reads (DATABASE_REPLICA_URL)
+ *                   ─ the primary directly for LISTEN (DATABASE_LISTEN_URL)
+ *                   ─ Redis (rate limits), an S3 stand-in (s3rver) for media
+ *
+ * PostgreSQL (/usr/lib/postgresql/15/bin: initdb, pg_ctl, pg_basebackup), PgBouncer, HAProxy and
+ * redis-server are the Debian packages (`apt-get install haproxy pgbouncer`; README); everything
+ * lives in a temp dir removed at the end, on free ports; the machine's own PostgreSQL and Redis
+ * are not touched. Ctrl-C stops everything; `--duration=N` stops after N seconds (scripts).
+ *
+ *   npm run cluster                      # prints the URL, runs until Ctrl-C
+ *   npm run cluster -- --duration=60
+ *   WEB_CONCURRENCY=2 DATABASE_POOL_MAX=10 npm run cluster
+ *
+ * `startCluster()` is what bench:cluster and tests/cluster use.
+ */
+import { spawn, spawnSync, execFileSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
+const TOOLS = { haproxy: "/usr/sbin/haproxy", pgbouncer: "/usr/sbin/pgbouncer", redis: "/usr/bin/redis-server" };
+
+/** What is missing on this machine to run the cluster (empty: it can run). */
+export function clusterMissing(): string[] {
+  const missing: string[] = [];
+  for (const [name, bin] of Object.entries({ ...TOOLS, initdb: `${PG_BIN}/initdb`, pg_basebackup: `${PG_BIN}/pg_basebackup` }))
+    if (!fs.existsSync(bin)) missing.push(name);
+  try {
+    import.meta.resolve("s3rver");
+  } catch {
+    missing.push("s3rver (npm install)");
+  }
+  return missing;
+}
+
+export interface AppServer {
+  name: string;
+  port: number;
+  url: string;
+  dataDir: string;
+  child: ChildProcess | null;
+}
+
+export interface Cluster {
+  /** HAProxy's URL: what a browser uses. */
+  url: string;
+  servers: AppServer[];
+  /** Direct connection to the primary (checks; not through PgBouncer). */
+  primaryUrl: string;
+  replicaUrl: string;
+  bouncerUrl: string;
+  redisUrl: string;
+  s3Endpoint: string;
+  dir: string;
+  /** The environment the app servers run with (secrets included, for the checks). */
+  env: Record<string, string>;
+  /** kill -9 of the server's whole process group (its master and workers). */
+  kill(i: number): void;
+  /** Starts a killed server again and waits until it is ready. */
+  restart(i: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const p = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+/** Synchronous teardown of every cluster being started or running in this process (signals during start-up). */
+const running = new Set<() => void>();
+export function stopAllNow() {
+  for (const stop of running) stop();
+  running.clear();
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const isRoot = () => process.getuid?.() === 0;
+
+/** PostgreSQL and PgBouncer refuse to run as root: as root they run as the `postgres` user. */
+function asPostgres(cmd: string, args: string[]): [string, string[]] {
+  return isRoot() ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] : [cmd, args];
+}
+
+function run(cmd: string, args: string[], what: string) {
+  const [c, a] = asPostgres(cmd, args);
+  const r = spawnSync(c, a, { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`${what} failed (${r.status}): ${r.stderr || r.stdout}`);
+}
+
+async function waitFor(what: string, ok: () => Promise<boolean>, seconds = 60, child?: ChildProcess | null) {
+  for (let i = 0; i < seconds * 4; i++) {
+    if (child && child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode})`);
+    try {
+      if (await ok()) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(250);
+  }
+  throw new Error(`${what} did not come up in ${seconds} s`);
+}
+
+const tcpOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.connect(port, "127.0.0.1");
+    s.once("connect", () => (s.destroy(), resolve(true)));
+    s.once("error", () => resolve(false));
+  });
+
+export interface ClusterOptions {
+  /** Server processes per app server (WEB_CONCURRENCY); default 2. */
+  concurrency?: number;
+  /** Pool per process (DATABASE_POOL_MAX); default 10. */
+  poolMax?: number;
+  /** PgBouncer's server connections to the primary (default_pool_size); default 40. */
+  bouncerPool?: number;
+  /** Extra environment for the app servers. */
+  env?: Record<string, string>;
+  log?: (line: string) => void;
+}
+
+export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> {
+  const log = opts.log ?? ((l: string) => console.log(l));
+  const missing = clusterMissing();
+  if (missing.length) throw new Error(`the cluster needs ${missing.join(", ")} (apt-get install -y haproxy pgbouncer redis-server postgresql)`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cluster-"));
+  fs.chmodSync(dir, 0o755);
+  const pgDir = path.join(dir, "pg");
+  fs.mkdirSync(pgDir);
+  if (isRoot()) execFileSync("chown", ["postgres:postgres", pgDir]);
+  const [pgPort, replicaPort, bouncerPort, redisPort, httpPort, s3Port, portA, portB] = await Promise.all(Array.from({ length: 8 }, freePort));
+  const children: ChildProcess[] = [];
+  let s3: { close(): Promise<unknown> } | null = null;
+  const servers: AppServer[] = [];
+  let stopped = false;
+
+  const stopNow = () => {
+    stopped = true;
+    for (const s of servers) killGroup(s.child);
+    for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+    for (const d of ["replica", "primary"]) {
+      const data = path.join(pgDir, d);
+      if (fs.existsSync(path.join(data, "postmaster.pid"))) {
+        const [c, a] = asPostgres(`${PG_BIN}/pg_ctl`, ["-D", data, "-m", "immediate", "-w", "stop"]);
+        spawnSync(c, a);
+      }
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  running.add(stopNow);
+  const stopAll = async () => {
+    running.delete(stopNow);
+    if (stopped) return;
+    stopped = true;
+    for (const s of servers) killGroup(s.child);
+    for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
+    for (const d of ["replica", "primary"]) {
+      const data = path.join(pgDir, d);
+      if (fs.existsSync(path.join(data, "postmaster.pid"))) {
+        const [c, a] = asPostgres(`${PG_BIN}/pg_ctl`, ["-D", data, "-m", "immediate", "-w", "stop"]);
+        spawnSync(c, a);
+      }
+    }
+    await s3?.close().catch(() => {});
+    await sleep(300);
+    for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    // ---- PostgreSQL primary and its streaming replica --------------------------------------
+    const primary = path.join(pgDir, "primary");
+    run(`${PG_BIN}/initdb`, ["-D", primary, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"], "initdb");
+    fs.appendFileSync(
+      path.join(primary, "postgresql.conf"),
+      [
+        `port = ${pgPort}`,
+        "listen_addresses = '127.0.0.1'",
+        `unix_socket_directories = '${pgDir}'`,
+        "max_connections = 100",
+        "wal_level = replica",
+        "max_wal_senders = 4",
+        "hot_standby = on",
+        "fsync = off", // a throw-away cluster on a shared machine; not for production
+        "synchronous_commit = off",
+        "shared_buffers = 128MB",
+        "",
+      ].join("\n"),
+    );
+    fs.appendFileSync(path.join(primary, "pg_hba.conf"), "host replication all 127.0.0.1/32 trust\n");
+    run(`${PG_BIN}/pg_ctl`, ["-D", primary, "-l", path.join(pgDir, "primary.log"), "-w", "start"], "starting the primary");
+    const admin = async (sql: string, port = pgPort) => {
+      const pg = (await import("pg")).default;
+      const c = new pg.Client({ host: "127.0.0.1", port, user: "postgres", database: "postgres" });
+      await c.connect();
+      try {
+        return (await c.query(sql)).rows;
+      } finally {
+        await c.end();
+      }
+    };
+    await admin("CREATE DATABASE shop");
+    const replica = path.join(pgDir, "replica");
+    run(`${PG_BIN}/pg_basebackup`, ["-h", "127.0.0.1", "-p", String(pgPort), "-U", "postgres", "-D", replica, "-R", "-X", "stream", "-c", "fast", "--no-sync"], "pg_basebackup");
+    fs.appendFileSync(path.join(replica, "postgresql.conf"), `port = ${replicaPort}\n`);
+    run(`${PG_BIN}/pg_ctl`, ["-D", replica, "-l", path.join(pgDir, "replica.log"), "-w", "start"], "starting the replica");
+    await waitFor("replication", async () => (await admin("SELECT count(*)::int AS n FROM pg_stat_replication WHERE state = 'streaming'"))[0].n === 1, 30);
+    log(`PostgreSQL primary :${pgPort}, streaming replica :${replicaPort}`);
+
+    // ---- PgBouncer, transaction mode ------------------------------------------------------
+    const bouncerIni = path.join(pgDir, "pgbouncer.ini");
+    fs.writeFileSync(path.join(pgDir, "userlist.txt"), '"postgres" ""\n');
+    fs.writeFileSync(
+      bouncerIni,
+      [
+        "[databases]",
+        `shop = host=127.0.0.1 port=${pgPort} dbname=shop`,
+        `shop_replica = host=127.0.0.1 port=${replicaPort} dbname=shop`,
+        "[pgbouncer]",
+        "listen_addr = 127.0.0.1",
+        `listen_port = ${bouncerPort}`,
+        `unix_socket_dir = ${pgDir}`,
+        "auth_type = trust",
+        `auth_file = ${path.join(pgDir, "userlist.txt")}`,
+        "pool_mode = transaction",
+        `default_pool_size = ${opts.bouncerPool ?? 40}`,
+        "max_client_conn = 2000",
+        "ignore_startup_parameters = extra_float_digits,options",
+        "server_reset_query =",
+        "",
+      ].join("\n"),
+    );
+    if (isRoot()) execFileSync("chown", ["postgres:postgres", bouncerIni]);
+    const [bc, ba] = asPostgres(TOOLS.pgbouncer, [bouncerIni]);
+    const bouncer = spawn(bc, ba, { stdio: ["ignore", "ignore", "pipe"] });
+    children.push(bouncer);
+    await waitFor("PgBouncer", () => tcpOpen(bouncerPort), 20, bouncer);
+    log(`PgBouncer :${bouncerPort} (transaction mode, ${opts.bouncerPool ?? 40} server connections)`);
+
+    // ---- Redis ------------------------------------------------------------------------------
+    const redis = spawn(TOOLS.redis, ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir], { stdio: "ignore" });
+    children.push(redis);
+    await waitFor("Redis", () => tcpOpen(redisPort), 20, redis);
+
+    // ---- S3 stand-in ------------------------------------------------------------------------
+    // @ts-expect-error s3rver ships no types
+    const S3rver = (await import("s3rver")).default as unknown as new (o: object) => { run(): Promise<unknown>; close(): Promise<unknown> };
+    const s3srv = new S3rver({ port: s3Port, address: "127.0.0.1", directory: path.join(dir, "s3"), silent: true, configureBuckets: [{ name: "media", configs: [] }] });
+    await s3srv.run();
+    s3 = s3srv;
+    log(`Redis :${redisPort}, S3 stand-in (s3rver) :${s3Port}`);
+
+    // ---- the app: built once, seeded once, then two servers --------------------------------
+    const url = `http://127.0.0.1:${httpPort}`;
+    const env: Record<string, string> = {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      SKIP_BUILD: "1",
+      SEED_DEMO: "0",
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${bouncerPort}/shop`,
+      DATABASE_LISTEN_URL: `postgres://postgres@127.0.0.1:${pgPort}/shop`,
+      DATABASE_REPLICA_URL: `postgres://postgres@127.0.0.1:${bouncerPort}/shop_replica`,
+      DATABASE_POOL_MAX: String(opts.poolMax ?? 10),
+      WEB_CONCURRENCY: String(opts.concurrency ?? 2),
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_BUCKET: "media",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      S3_REGION: "us-east-1",
+      SESSION_SECRET: `cluster-session-${httpPort}`,
+      JWT_SECRET: `cluster-jwt-${httpPort}`,
+      PUBLIC_URL: url,
+      TRUSTED_PROXIES: "loopback",
+      // Card payments would need one shared Paystack stand-in; the cluster takes pay-on-delivery orders.
+      PAYSTACK_STANDIN: "0",
+      LOG_LEVEL: "warn",
+      CATALOG_CACHE: "on",
+      PAGE_CACHE: "on",
+      ...opts.env,
+    };
+    const baseEnv = { ...process.env, ...env } as NodeJS.ProcessEnv;
+    for (const k of ["PORT", "DATA_DIR", "API_URL", "SMTP_URL", "PAYSTACK_BASE_URL", "PAYSTACK_SECRET_KEY", "RATE_LIMIT_ALLOWLIST"]) delete baseEnv[k];
+    const { buildIsStale } = await import("../server/build-state.mjs");
+    if (buildIsStale(ROOT)) {
+      log("building the app");
+      const b = spawnSync(path.join(ROOT, "node_modules/.bin/remix"), ["build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+      if (b.status !== 0) throw new Error("remix build failed");
+      spawnSync(process.execPath, ["server/precompress.mjs"], { cwd: ROOT, stdio: "inherit" });
+    }
+    // Not spawnSync: the S3 stand-in runs in this process and must answer the seed's uploads.
+    const seed = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/seed.ts"], {
+      cwd: ROOT,
+      stdio: ["ignore", "ignore", "pipe"],
+      env: { ...baseEnv, DATABASE_URL: env.DATABASE_LISTEN_URL, DATA_DIR: path.join(dir, "seed") },
+    });
+    let seedErr = "";
+    seed.stderr!.on("data", (d) => (seedErr += d));
+    const seedCode = await new Promise<number | null>((r) => seed.once("exit", r));
+    if (seedCode !== 0) throw new Error(`seeding failed: ${seedErr}`);
+    log("demo catalogue seeded (media in the S3 stand-in)");
+
+    const startServer = async (s: AppServer) => {
+      fs.mkdirSync(s.dataDir, { recursive: true });
+      const out = fs.openSync(path.join(s.dataDir, "server.log"), "a");
+      s.child = spawn(process.execPath, ["server/start.mjs"], { cwd: ROOT, env: { ...baseEnv, PORT: String(s.port), DATA_DIR: s.dataDir }, stdio: ["ignore", out, out], detached: true });
+      fs.closeSync(out);
+      await waitFor(`app server ${s.name}`, async () => (await fetch(`${s.url}/readyz`)).ok, 120, s.child);
+    };
+    for (const [i, port] of [portA, portB].entries()) {
+      const name = "AB"[i];
+      servers.push({ name, port, url: `http://127.0.0.1:${port}`, dataDir: path.join(dir, `app-${name}`), child: null });
+    }
+    await Promise.all(servers.map(startServer));
+    log(`app servers A :${portA} and B :${portB} (${env.WEB_CONCURRENCY} processes each, pool ${env.DATABASE_POOL_MAX} per process)`);
+
+    // ---- HAProxy ----------------------------------------------------------------------------
+    const cfg = path.join(dir, "haproxy.cfg");
+    fs.writeFileSync(
+      cfg,
+      [
+        "global",
+        "  maxconn 4000",
+        "defaults",
+        "  mode http",
+        "  timeout connect 2s",
+        "  timeout client 60s",
+        "  timeout server 60s",
+        "  timeout http-keep-alive 10s",
+        // Requests past a server's maxconn wait here instead of piling onto it (and its /readyz).
+        "  timeout queue 30s",
+        "  timeout check 3s",
+        "  option forwardfor",
+        "  option redispatch 1",
+        "  retries 3",
+        // Only requests that never reached a server are retried: a POST that reached A before it
+        // died may have been carried out, and sending it again to B could do it twice.
+        "  retry-on conn-failure",
+        "frontend web",
+        `  bind 127.0.0.1:${httpPort}`,
+        "  default_backend app",
+        "backend app",
+        "  balance roundrobin",
+        "  option httpchk GET /readyz",
+        "  http-check expect status 200",
+        "  http-response set-header X-Served-By %s",
+        // maxconn: at most this many requests at once on a server (the rest queue in HAProxy), so a
+        // saturated server still answers its health check instead of being marked down with its peer.
+        `  default-server inter 1s fall 2 rise 2 maxconn ${Number(env.WEB_CONCURRENCY) * 16} observe layer4 error-limit 1 on-error mark-down on-marked-down shutdown-sessions`,
+        ...servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`),
+        "",
+      ].join("\n"),
+    );
+    const haproxy = spawn(TOOLS.haproxy, ["-f", cfg, "-db"], { stdio: ["ignore", "ignore", "pipe"] });
+    children.push(haproxy);
+    await waitFor("HAProxy", async () => (await fetch(`${url}/readyz`)).ok, 30, haproxy);
+
+    return {
+      url,
+      servers,
+      primaryUrl: env.DATABASE_LISTEN_URL,
+      replicaUrl: `postgres://postgres@127.0.0.1:${replicaPort}/shop`,
+      bouncerUrl: env.DATABASE_URL,
+      redisUrl: env.REDIS_URL,
+      s3Endpoint: env.S3_ENDPOINT,
+      dir,
+      env,
+      kill(i) {
+        killGroup(servers[i].child);
+      },
+      async restart(i) {
+        await startServer(servers[i]);
+      },
+      stop: stopAll,
+    };
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+}
+
+function killGroup(child: ChildProcess | null) {
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    /* already gone */
+  }
+}
+
+async function main() {
+  const arg = process.argv.find((a) => a.startsWith("--duration="));
+  const duration = arg ? Number(arg.split("=")[1]) : 0;
+  const early = () => {
+    stopAllNow();
+    process.exit(130);
+  };
+  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(sig, early);
+  const cluster = await startCluster({
+    concurrency: process.env.WEB_CONCURRENCY ? Number(process.env.WEB_CONCURRENCY) : undefined,
+    poolMax: process.env.DATABASE_POOL_MAX ? Number(process.env.DATABASE_POOL_MAX) : undefined,
+  });
+  let ending = false;
+  const end = async () => {
+    if (ending) return;
+    ending = true;
+    console.log("\nstopping the cluster");
+    await cluster.stop();
+    process.exit(0);
+  };
+  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.off(sig, early);
+    process.on(sig, end);
+  }
+  console.log(`\nThe marketplace runs at ${cluster.url} (HAProxy; servers ${cluster.servers.map((s) => `${s.name} ${s.url}`).join(", ")}).`);
+  console.log(duration ? `Stopping in ${duration} s.` : "Ctrl-C stops everything.");
+  if (duration) setTimeout(end, duration * 1000);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}
