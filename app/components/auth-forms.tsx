@@ -113,9 +113,11 @@ export function AuthSwitch(props: { question: string; label: string; to: "/auth/
 
 /** 'Checkout as guest' for a visitor who came from a buy-now or checkout button (spec section 2). */
 export function GuestCheckoutLink({ buy, redirectTo }: { buy: string | null; redirectTo?: string | null }) {
-  // A buy-now with an option: the checkout it came from (redirectTo) names the option.
-  const option = buy && redirectTo?.startsWith("/checkout/payment?") ? new URLSearchParams(redirectTo.slice(redirectTo.indexOf("?"))).get("option") : null;
-  const to = `/checkout/payment?g=y${buy ? `&buy=${encodeURIComponent(buy)}` : ""}${option && /^\d+$/.test(option) ? `&option=${option}` : ""}`;
+  // A buy-now with an option or a quantity: the checkout it came from (redirectTo) names them.
+  const from = buy && redirectTo?.startsWith("/checkout/payment?") ? new URLSearchParams(redirectTo.slice(redirectTo.indexOf("?"))) : null;
+  const option = from?.get("option");
+  const qty = from?.get("qty");
+  const to = `/checkout/payment?g=y${buy ? `&buy=${encodeURIComponent(buy)}` : ""}${option && /^\d+$/.test(option) ? `&option=${option}` : ""}${qty && /^\d{1,3}$/.test(qty) ? `&qty=${qty}` : ""}`;
   return (
     <p className="mt-4 rounded-md border border-gray-200 bg-gray-50 px-4 py-3 text-center text-sm">
       In a hurry?{" "}

@@ -9,6 +9,7 @@ import type { Api, ApiResponse } from "./api.server";
 import type { ApiAddress, ApiCart, ApiMakePaymentAnswer, ApiOrder, ApiPaymentState, ApiPlacedOrder, ApiProduct, ApiShippingFee } from "./api-types";
 import { loadCart } from "./cart.server";
 import { apiMessage } from "./form-reply";
+import { normalizeQuantity } from "~/domain/cart";
 
 export interface CheckoutLine {
   productId: number;
@@ -46,14 +47,19 @@ export interface CheckoutItems {
   buy: number | null;
   /** The buy-now product's option (?option=), sent as `option_id` with `buy`; null without. */
   option?: number | null;
+  /** The buy-now quantity (?qty=, the product page's typed quantity); 1 without. */
+  qty?: number;
 }
 
+/** ?qty= of a buy-now checkout: the cart's quantity rule (a whole number 1..MAX_LINE_QUANTITY). */
+export const buyQty = (v: string | null): number => normalizeQuantity(v);
+
 /**
- * What is being bought: one buy-now product (quantity 1), with one of its options when `option`
+ * What is being bought: one buy-now product (`qty` of it), with one of its options when `option`
  * is given (named and priced with it), or the shopper's cart. Null: nothing (or an option that is
  * not the product's).
  */
-export async function loadCheckoutItems(api: Api, request: Request, buy: number | null, option: number | null = null): Promise<CheckoutItems | null> {
+export async function loadCheckoutItems(api: Api, request: Request, buy: number | null, option: number | null = null, qty = 1): Promise<CheckoutItems | null> {
   if (buy) {
     const r = await api.get<ApiProduct>(`/products/${buy}/`, { auth: false });
     if (!r.ok) return null;
@@ -64,11 +70,12 @@ export async function loadCheckoutItems(api: Api, request: Request, buy: number 
     const name = o ? `${p.name} (${o.label})` : p.name;
     const price = o ? o.price : p.selling_price;
     return {
-      lines: [{ productId: p.id, name, price, quantity: 1, image, storeId: p.store, storeName: p.store_name ?? null }],
-      subtotal: price,
+      lines: [{ productId: p.id, name, price, quantity: qty, image, storeId: p.store, storeName: p.store_name ?? null }],
+      subtotal: price * qty,
       cartId: null,
       buy,
       option: o ? o.id : null,
+      qty,
     };
   }
   const cart = await loadCart(api, request);
@@ -99,7 +106,7 @@ export async function quoteShipping(api: Api, items: CheckoutItems, state: strin
   if (!state) return null;
   const q = `state=${encodeURIComponent(state)}`;
   if (items.buy) {
-    const r = await api.get<ApiShippingFee>(`/orders/${items.buy}/shippingfee/?${q}`, { auth: false });
+    const r = await api.get<ApiShippingFee>(`/orders/${items.buy}/shippingfee/?${q}&quantity=${items.qty ?? 1}`, { auth: false });
     if (!r.ok) return null;
     const line = items.lines[0];
     return {

@@ -6,6 +6,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { formatDeliveryWindow } from "../../app/domain/delivery";
 import { formatNaira } from "../../app/domain/money";
 import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
+import { orderIdOf, placeOrder } from "./checkout-helpers";
 
 interface P {
   id: number;
@@ -137,4 +138,29 @@ test("a signed-in shopper's promise goes to their default address's state", asyn
   await page.goto(`/products/${p.id}`);
   await expect(page.getByTestId("delivery-promise-text")).toHaveText(promiseText(await quote(request, p.id, "Kano"), "Kano"));
   await expect(page.getByTestId("delivery-promise")).toContainText("Your default address's state");
+});
+
+test("Buy Now checks out the typed quantity, and the order has that many", async ({ page, request }, testInfo) => {
+  const shopper = await newShopper(request);
+  const auth = await request.post("/api/v1/users/auth/login/", { data: { email: shopper.email, password: shopper.password } });
+  const { access, user } = (await auth.json()) as { access: string; user: { id: number } };
+  const address = await request.post("/api/v1/users/adresses/", {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { user: user.id, receiver_first_name: shopper.firstName, receiver_last_name: "Bello", receiver_phone_one: "08031234567", street_address: "3 Ring Road", city: "Ibadan", state: "Oyo", country: "NGA" },
+  });
+  expect(address.status(), await address.text()).toBe(201);
+  const p = (await products(request)).find((x) => x.stock_quantity >= 10)!;
+  const price = ((await (await request.get(`/api/v1/products/${p.id}/`)).json()) as { selling_price: number }).selling_price;
+  await login(page, shopper.email, shopper.password, testInfo);
+  await page.goto(`/products/${p.id}`);
+  await ready(page, testInfo);
+  await page.getByTestId("product-quantity").fill("2");
+  await page.getByRole("button", { name: "Buy Now", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/payment\\?buy=${p.id}&qty=2$`));
+  await expect(page.getByText(`2 × ${formatNaira(price)}`)).toBeVisible();
+  await placeOrder(page, "Pay on delivery");
+  await expect(page.getByRole("heading", { name: "Thank You for Your Order" })).toBeVisible();
+  const order = await request.get(`/api/v1/orders/${orderIdOf(page.url())}/`, { headers: { Authorization: `Bearer ${access}` } });
+  const lines = ((await order.json()) as { order_items: { product_id: number; quantity: number }[] }).order_items;
+  expect(lines.map((l) => [l.product_id, l.quantity])).toEqual([[p.id, 2]]);
 });

@@ -27,6 +27,7 @@ export function DeliveryAddressBlock({
   adding,
   buy,
   option = null,
+  qty = 1,
   lastResult,
   lastIntent,
 }: {
@@ -38,6 +39,8 @@ export function DeliveryAddressBlock({
   buy: number | null;
   /** The buy-now product's option (?option=), kept by every link of the block. */
   option?: number | null;
+  /** The buy-now quantity (?qty=), kept by every link of the block. */
+  qty?: number;
   lastResult: SubmissionResult<string[]> | null | undefined;
   lastIntent: string | null;
 }) {
@@ -51,11 +54,11 @@ export function DeliveryAddressBlock({
         </h2>
         {addresses.length > 0 ? (
           changing ? (
-            <Link to={checkoutHref(buy, {}, option)} className="text-sm font-semibold text-brand-700 underline" preventScrollReset>
+            <Link to={checkoutHref(buy, {}, option, qty)} className="text-sm font-semibold text-brand-700 underline" preventScrollReset>
               Done
             </Link>
           ) : (
-            <Link to={checkoutHref(buy, { change: "1" }, option)} className="text-sm font-semibold text-brand-700 underline" preventScrollReset>
+            <Link to={checkoutHref(buy, { change: "1" }, option, qty)} className="text-sm font-semibold text-brand-700 underline" preventScrollReset>
               Change
             </Link>
           )
@@ -83,12 +86,12 @@ export function DeliveryAddressBlock({
                   submitLabel="Save address"
                   hiddenFields={{ id: a.id }}
                 />
-                <Link to={checkoutHref(buy, { change: "1" }, option)} className="btn-outline mt-2" preventScrollReset>
+                <Link to={checkoutHref(buy, { change: "1" }, option, qty)} className="btn-outline mt-2" preventScrollReset>
                   Cancel
                 </Link>
               </li>
             ) : (
-              <AddressOption key={a.id} address={a} selected={chosen?.id === a.id} buy={buy} option={option} />
+              <AddressOption key={a.id} address={a} selected={chosen?.id === a.id} buy={buy} option={option} qty={qty} />
             ),
           )}
         </ul>
@@ -105,7 +108,7 @@ export function DeliveryAddressBlock({
           />
         </div>
       ) : changing && !full ? (
-        <Link to={checkoutHref(buy, { change: "1", add: "1" }, option)} className="btn-outline mt-3 w-full" preventScrollReset>
+        <Link to={checkoutHref(buy, { change: "1", add: "1" }, option, qty)} className="btn-outline mt-3 w-full" preventScrollReset>
           ADD ADDRESS
         </Link>
       ) : null}
@@ -126,7 +129,7 @@ function ChosenAddress({ address: a }: { address: CheckoutAddress }) {
   );
 }
 
-function AddressOption({ address: a, selected, buy, option }: { address: CheckoutAddress; selected: boolean; buy: number | null; option: number | null }) {
+function AddressOption({ address: a, selected, buy, option, qty }: { address: CheckoutAddress; selected: boolean; buy: number | null; option: number | null; qty: number }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "use-address" && navigation.formData?.get("id") === String(a.id);
   const name = `${a.receiver_first_name} ${a.receiver_last_name}`;
@@ -155,7 +158,7 @@ function AddressOption({ address: a, selected, buy, option }: { address: Checkou
             </button>
           </Form>
         )}
-        <Link to={checkoutHref(buy, { change: "1", edit: String(a.id) }, option)} className="btn-outline px-3 py-1.5" aria-label={`Edit address of ${name}`} preventScrollReset>
+        <Link to={checkoutHref(buy, { change: "1", edit: String(a.id) }, option, qty)} className="btn-outline px-3 py-1.5" aria-label={`Edit address of ${name}`} preventScrollReset>
           Edit
         </Link>
       </div>

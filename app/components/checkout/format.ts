@@ -9,10 +9,11 @@ export function localPhone(v: string | null | undefined): string {
 }
 
 /** The link to this checkout page with some view toggles (keeps buy-now and its option). */
-export function checkoutHref(buy: number | null, extra: Record<string, string> = {}, option: number | null = null): string {
+export function checkoutHref(buy: number | null, extra: Record<string, string> = {}, option: number | null = null, qty = 1): string {
   const q = new URLSearchParams();
   if (buy) q.set("buy", String(buy));
   if (buy && option) q.set("option", String(option));
+  if (buy && qty > 1) q.set("qty", String(qty));
   for (const [k, v] of Object.entries(extra)) q.set(k, v);
   const s = q.toString();
   return `/checkout/payment${s ? `?${s}` : ""}`;

@@ -9,8 +9,8 @@
  * Each option says its stock: "Only N left" (N ≤ LOW_OPTION_STOCK) or "Out of stock" (its radio
  * disabled; the first option in stock is checked). Buy Now goes straight to checkout with the
  * option (/checkout/payment?buy=ID&option=ID).
- * Both forms carry a typed quantity (QuantityField, issue 20): Add to Cart adds that many; Buy Now
- * ignores it (checkout's buy-now is one unit, changed there).
+ * Both forms carry a typed quantity (QuantityField): Add to Cart adds that many; Buy Now checks out
+ * that many (/checkout/payment?buy=ID&qty=N).
  * Contract with the action (routes/_shop+/cart.tsx): POST /cart intent=add|buy, productId, option_id, quantity, redirectTo.
  */
 import { useFetcher, useLocation } from "@remix-run/react";

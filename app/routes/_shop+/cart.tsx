@@ -20,6 +20,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CloseIcon } from "~/components/ui/icons";
 import { DEFAULT_ADD_QUANTITY, MAX_LINE_QUANTITY, decrementQuantity, incrementQuantity, normalizeQuantity } from "~/domain/cart";
 import { formatNaira } from "~/domain/money";
+import { checkoutHref } from "~/components/checkout/format";
 import { SHIPPING_RULE_TEXT } from "~/domain/shipping";
 import { apiFor, type Api } from "~/storefront/api.server";
 import { addToCart, forgetCart, loadCart, type Cart, type CartItem } from "~/storefront/cart.server";
@@ -66,8 +67,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "buy") {
     const productId = positiveId(form.get("productId"));
     if (!productId) return answer({ ok: false, message: "Choose a product first." });
-    // Buy Now goes straight to checkout, with the chosen option (never through the cart).
-    return redirect(`/checkout/payment?buy=${productId}${optionId ? `&option=${optionId}` : ""}`, { status: 303 });
+    // Buy Now goes straight to checkout, with the chosen option and the typed quantity (never
+    // through the cart); checkout checks the stock when the order is placed.
+    const qty = normalizeQuantity(form.get("quantity"));
+    return redirect(checkoutHref(productId, {}, optionId, qty), { status: 303 });
   }
 
   if (intent === "add") {

@@ -27,6 +27,7 @@ import {
   callbackOrderId,
   chooseAddress,
   chosenAddress,
+  buyQty,
   loadCheckoutItems,
   placeOrder,
   quoteShipping,
@@ -49,13 +50,15 @@ interface Query {
   buy: number | null;
   /** The buy-now product's option (?option=, only with buy). */
   option: number | null;
+  /** The buy-now quantity (?qty=, only with buy). */
+  qty: number;
   guest: boolean;
 }
 
 function readQuery(request: Request): Query & { url: URL } {
   const url = new URL(request.url);
   const buy = positiveId(url.searchParams.get("buy"));
-  return { url, buy, option: buy ? positiveId(url.searchParams.get("option")) : null, guest: url.searchParams.get("g") === "y" };
+  return { url, buy, option: buy ? positiveId(url.searchParams.get("option")) : null, qty: buy ? buyQty(url.searchParams.get("qty")) : 1, guest: url.searchParams.get("g") === "y" };
 }
 
 /** A guest without g=y: to the login page, which offers "Checkout as guest" (keeping buy). */
@@ -75,7 +78,7 @@ const DeliveryAddressBlock = island(() => import("~/components/checkout/delivery
 export const clientLoader = islandsLoader(GuestCheckout, DeliveryAddressBlock);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { url, buy, option, guest } = readQuery(request);
+  const { url, buy, option, qty, guest } = readQuery(request);
   const api = await apiFor(request, context);
   const user = api.user;
   // "Cancel payment" on Paystack's page comes back here (metadata.cancel_action): the order is
@@ -84,11 +87,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (cancelledOrder) throw await redirectWithFlash(api, successPath(cancelledOrder, !user), { kind: "info", message: "The card payment was cancelled." });
   if (!user && !guest) throw toLogin(url, buy);
   // A signed-in shopper checks out as a member.
-  if (user && guest) throw redirect(checkoutHref(buy, {}, option), { status: 303 });
-  const items = await loadCheckoutItems(api, request, buy, option);
+  if (user && guest) throw redirect(checkoutHref(buy, {}, option, qty), { status: 303 });
+  const items = await loadCheckoutItems(api, request, buy, option, qty);
   if (!items && buy) throw new Response("Not Found", { status: 404 });
   const idempotencyKey = crypto.randomUUID();
-  const base = { buy, option, idempotencyKey, defaultMethod: DEFAULT_PAYMENT_METHOD as Method, lines: items?.lines ?? [], subtotal: items?.subtotal ?? 0 };
+  const base = { buy, option, qty, idempotencyKey, defaultMethod: DEFAULT_PAYMENT_METHOD as Method, lines: items?.lines ?? [], subtotal: items?.subtotal ?? 0 };
   if (!user) {
     return data({ ...base, mode: "guest" as const, addresses: [] as CheckoutAddress[], chosen: null, shipping: null, state: null, changing: false, editId: null, adding: false }, { headers: await api.headers() });
   }
@@ -123,7 +126,7 @@ const answer = async (api: Api, a: ActionAnswer, status = 400) => data(a, { stat
 const formError = (message: string, initialValue?: Record<string, unknown>): Reply => ({ status: "error", initialValue: (initialValue ?? null) as Reply["initialValue"], error: { "": [message] } });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { url, buy, option, guest } = readQuery(request);
+  const { url, buy, option, qty, guest } = readQuery(request);
   const api = await apiFor(request, context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
@@ -131,11 +134,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!user && !guest) return toLogin(url, buy);
 
   if (user && (intent === "use-address" || intent === "add-address" || intent === "edit-address")) {
-    return addressIntent(api, user.id, intent, form, buy, option);
+    return addressIntent(api, user.id, intent, form, buy, option, qty);
   }
   if (intent === "quote" && !user) {
     const state = canonicalState(String(form.get("state") ?? ""));
-    const items = await loadCheckoutItems(api, request, buy, option);
+    const items = await loadCheckoutItems(api, request, buy, option, qty);
     const shipping = items ? await quoteShipping(api, items, state) : null;
     const payload = Object.fromEntries([...form.entries()].filter(([k]) => k !== "intent" && typeof k === "string"));
     return answer(api, { intent, result: { initialValue: payload as Reply["initialValue"] }, shipping, state }, 200);
@@ -144,7 +147,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   // Nothing to buy any more may still be a retry of a placed order (its cart already emptied):
   // the API answers a known idempotency key with that order, anything else with "cart empty".
-  const items = await loadCheckoutItems(api, request, buy, option);
+  const items = await loadCheckoutItems(api, request, buy, option, qty);
   const method = String(form.get("order_payment_method") ?? "");
   const key = String(form.get("idempotencyKey") ?? "");
 
@@ -154,7 +157,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(PAYMENT_METHODS as readonly string[]).includes(method)) return answer(api, { intent, result: formError(CHECKOUT_MESSAGES.selectBoth) });
     // The order's lines come from exactly one source: the product bought now, or this cart (named
     // explicitly; `cartItems` asks for "my cart" when the page no longer knows its id, e.g. a retry).
-    const body = { delivery_address_id: addressId, order_payment_method: method, ...(buy ? { buy, ...(option ? { option_id: option } : {}) } : items?.cartId ? { cart_id: items.cartId } : { cartItems: [] }) };
+    const body = { delivery_address_id: addressId, order_payment_method: method, ...(buy ? { buy, quantity: qty, ...(option ? { option_id: option } : {}) } : items?.cartId ? { cart_id: items.cartId } : { cartItems: [] }) };
     return finishPlacement(api, items, body, key, method as Method, false, {});
   }
 
@@ -169,7 +172,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = {
     guest_delivery_address: { ...submission.value, country: "NGA" },
     order_payment_method: method,
-    ...(buy ? { buy, ...(option ? { option_id: option } : {}) } : cartId ? { cart_id: cartId } : { cartItems: [] }),
+    ...(buy ? { buy, quantity: qty, ...(option ? { option_id: option } : {}) } : cartId ? { cart_id: cartId } : { cartItems: [] }),
   };
   return finishPlacement(api, items, body, key, method as Method, true, { shipping, state, payload: submission.payload });
 }
@@ -210,8 +213,8 @@ async function finishPlacement(
   return redirect(pay.url, { status: 303, headers: await api.headers() });
 }
 
-async function addressIntent(api: Api, userId: number, intent: string, form: FormData, buy: number | null, option: number | null) {
-  const back = checkoutHref(buy, {}, option);
+async function addressIntent(api: Api, userId: number, intent: string, form: FormData, buy: number | null, option: number | null, qty: number) {
+  const back = checkoutHref(buy, {}, option, qty);
   if (intent === "use-address") {
     const id = positiveId(form.get("id"));
     if (!id) return redirectWithFlash(api, back, { kind: "error", message: "Choose an address first." });
@@ -287,6 +290,7 @@ function MemberCheckout({ d, actionData }: { d: MemberData; actionData: ActionAn
         adding={d.adding}
         buy={d.buy}
         option={d.option}
+        qty={d.qty}
         lastResult={actionData?.result}
         lastIntent={actionData?.intent ?? null}
       />
