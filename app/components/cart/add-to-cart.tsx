@@ -6,9 +6,11 @@
  * instead of a redirect). The header badge's count is ./cart-count.ts.
  * Contract with the action (routes/cart.tsx):
  *   POST /cart            intent=add, productId, quantity? (the product page's QuantityField), redirectTo
- *   POST /cart            intent=buy, productId   -> /checkout/payment?buy={productId}
+ *   POST /cart            intent=buy, productId, quantity?   -> /checkout/payment?buy={productId}&qty=
+ * With a quantity field, Buy Now is a second submit button of the same form (name=intent), so the
+ * typed quantity goes with either button, without JavaScript too.
  */
-import { Form, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { FetcherFlag, type FetcherResult } from "~/components/ui/fetcher-flag";
 import { Spinner } from "~/components/ui/spinner";
 
@@ -19,6 +21,7 @@ export function AddToCartForm({
   label = "Add to Cart",
   className = "btn-primary w-full",
   quantity,
+  buyNowClassName,
   disabled = false,
 }: {
   productId: number;
@@ -26,21 +29,25 @@ export function AddToCartForm({
   className?: string;
   /** A typed quantity field beside the button (the product page), up to `max`. */
   quantity?: { max: number; bulk?: boolean };
+  /** With a quantity: a Buy Now button in the same form (so it takes the typed quantity). */
+  buyNowClassName?: string;
   disabled?: boolean;
 }) {
   const location = useLocation();
   const fetcher = useFetcher<FetcherResult>({ key: addToCartKey(productId) });
   const busy = fetcher.state !== "idle";
+  const pending = busy ? fetcher.formData?.get("intent") : null;
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  const withBuy = !!(quantity && buyNowClassName);
   const button = (
-    <button type="submit" className={className} disabled={busy || disabled} aria-busy={busy}>
-      {busy ? <Spinner /> : null}
+    <button type="submit" name={withBuy ? "intent" : undefined} value={withBuy ? "add" : undefined} className={className} disabled={busy || disabled} aria-busy={busy}>
+      {busy && pending !== "buy" ? <Spinner /> : null}
       {label}
     </button>
   );
   return (
     <fetcher.Form method="post" action="/cart">
-      <input type="hidden" name="intent" value="add" />
+      {withBuy ? null : <input type="hidden" name="intent" value="add" />}
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <FetcherFlag />
@@ -52,6 +59,12 @@ export function AddToCartForm({
       ) : (
         button
       )}
+      {withBuy ? (
+        <button type="submit" name="intent" value="buy" className={`${buyNowClassName} mt-2`} disabled={busy || disabled}>
+          {pending === "buy" ? <Spinner /> : null}
+          Buy Now
+        </button>
+      ) : null}
       {failed ? (
         <p role="alert" className="mt-1 text-sm text-red-700">
           {failed}
@@ -87,17 +100,5 @@ export function QuantityField({ id, max, bulk = false, disabled = false }: { id:
         data-testid="product-quantity"
       />
     </div>
-  );
-}
-
-export function BuyNowForm({ productId, className = "btn-outline w-full", disabled = false }: { productId: number; className?: string; disabled?: boolean }) {
-  return (
-    <Form method="post" action="/cart">
-      <input type="hidden" name="intent" value="buy" />
-      <input type="hidden" name="productId" value={productId} />
-      <button type="submit" className={className} disabled={disabled}>
-        Buy Now
-      </button>
-    </Form>
   );
 }

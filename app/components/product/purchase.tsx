@@ -14,7 +14,7 @@
  * Contract with the action (routes/_shop+/cart.tsx): POST /cart intent=add|buy, productId, option_id, quantity, redirectTo.
  */
 import { useFetcher, useLocation } from "@remix-run/react";
-import { addToCartKey, AddToCartForm, BuyNowForm, QuantityField } from "~/components/cart/add-to-cart";
+import { addToCartKey, AddToCartForm, QuantityField } from "~/components/cart/add-to-cart";
 import { lineLimit } from "~/domain/cart";
 import { FetcherFlag, type FetcherResult } from "~/components/ui/fetcher-flag";
 import { Spinner } from "~/components/ui/spinner";
@@ -63,8 +63,7 @@ export function PurchaseForms({
   if (!options || options.length === 0)
     return (
       <div className="mt-3 space-y-2">
-        <AddToCartForm productId={productId} className={addClassName} quantity={{ max: lineLimit(stock), bulk }} disabled={stock <= 0} />
-        <BuyNowForm productId={productId} className={BUY_CLASS} disabled={stock <= 0} />
+        <AddToCartForm productId={productId} className={addClassName} quantity={{ max: lineLimit(stock), bulk }} buyNowClassName={BUY_CLASS} disabled={stock <= 0} />
       </div>
     );
   const busy = fetcher.state !== "idle";
