@@ -103,8 +103,9 @@ describe.each(engines())("stores on %s", (engine) => {
       name: [STORE_MESSAGES.name],
       email: [STORE_MESSAGES.emailInvalid],
       phone: [STORE_MESSAGES.phoneInvalid],
-      address: [STORE_MESSAGES.addressMin],
-      description: [STORE_MESSAGES.wordsMin],
+      // the spec's own spelling ("atleast"), which clients may match on
+      address: ["Should be atleast 10 characters"],
+      description: ["Enter atleast 50 words."],
       agreement: [STORE_MESSAGES.agreement],
       facebook: [STORE_MESSAGES.url],
     });

@@ -193,8 +193,12 @@ describe.each(ENGINES)("crash safety on %s", (engine) => {
 
     for (let c = 0; c < CYCLES; c++) {
       const stop = { now: false };
+      const before = l.twoxx;
       const running = load(app, l, tokens, products, stop, `${runTag}${c}`);
       await new Promise((r) => setTimeout(r, LOAD_MS));
+      // On a busy machine the load may not have got going yet: kill only once some writes were
+      // acknowledged in this cycle (or after ten times the load time), so every cycle tests something.
+      for (const until = Date.now() + 10 * LOAD_MS; l.twoxx - before < 8 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 100));
       await app.kill9();
       stop.now = true;
       await running.catch(() => {});
