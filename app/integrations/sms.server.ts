@@ -12,7 +12,7 @@ import path from "node:path";
 import { env } from "~/config.server";
 import { getDb, type Queryable } from "~/db/client.server";
 import { log } from "~/ops/logger.server";
-import { backoffMinutes, errorText, writeOutboxFile } from "./messaging/outbox.server";
+import { errorText, queueFlusher, writeOutboxFile } from "./messaging/outbox.server";
 
 export interface SmsProvider {
   readonly name: string;
@@ -96,44 +96,8 @@ export async function sendSms(to: string, text: string, db?: Queryable): Promise
   }
 }
 
-type FlushResult = { sent: number; failed: number };
-let flushing: Promise<FlushResult> | null = null;
-
 /** Sends queued SMS that are due (all with `{ all: true }`); a row is claimed first so two servers never send it twice. */
-export function flushSmsQueue(db?: Queryable, opts: { all?: boolean; limit?: number } = {}): Promise<FlushResult> {
-  if (flushing) return flushing.catch(() => ({ sent: 0, failed: 0 })).then(() => flushSmsQueue(db, opts));
-  flushing = (async () => {
-    const q = db ?? (await getDb());
-    let sent = 0;
-    let failed = 0;
-    const due = await q.query<{ id: number; to_phone: string; body: string; attempts: number }>(
-      `SELECT id, to_phone, body, attempts FROM sms_queue WHERE sent_at IS NULL ${opts.all ? "" : "AND next_attempt_at <= now()"} ORDER BY id LIMIT $1`,
-      [opts.limit ?? 50],
-    );
-    for (const m of due.rows) {
-      const claim = await q.query(
-        `UPDATE sms_queue SET next_attempt_at = now() + interval '10 minutes' WHERE id = $1 AND sent_at IS NULL AND attempts = $2 RETURNING id`,
-        [m.id, m.attempts],
-      );
-      if (claim.rowCount === 0) continue;
-      try {
-        await smsProvider().send(m.to_phone, m.body);
-        await q.query("UPDATE sms_queue SET sent_at = now(), last_error = NULL WHERE id = $1", [m.id]);
-        sent++;
-      } catch (e) {
-        await q.query(
-          `UPDATE sms_queue SET attempts = attempts + 1, last_error = $2, next_attempt_at = now() + make_interval(mins => $3) WHERE id = $1`,
-          [m.id, errorText(e), backoffMinutes(m.attempts)],
-        );
-        failed++;
-      }
-    }
-    return { sent, failed };
-  })().finally(() => {
-    flushing = null;
-  });
-  return flushing;
-}
+export const flushSmsQueue = queueFlusher<{ id: number; to_phone: string; attempts: number; body: string }>("sms_queue", "body", (m) => smsProvider().send(m.to_phone, m.body));
 
 /** Logged once at start (npm start): which SMS provider is in use. */
 export function logSmsProvider() {

@@ -8,9 +8,9 @@
  */
 import path from "node:path";
 import { env } from "~/config.server";
-import { getDb, type Queryable } from "~/db/client.server";
+import type { Queryable } from "~/db/client.server";
 import { log } from "~/ops/logger.server";
-import { backoffMinutes, errorText, writeOutboxFile } from "./messaging/outbox.server";
+import { queueFlusher, writeOutboxFile } from "./messaging/outbox.server";
 
 export interface WhatsAppProvider {
   readonly name: string;
@@ -88,45 +88,12 @@ export async function queueWhatsApp(q: Queryable, to: string, template: string, 
   await q.query("INSERT INTO whatsapp_queue (to_phone, template, params) VALUES ($1, $2, $3)", [to, template, JSON.stringify(params)]);
 }
 
-type FlushResult = { sent: number; failed: number };
-let flushing: Promise<FlushResult> | null = null;
-
 /** Sends queued WhatsApp messages that are due; claimed row by row, back-off on failure. */
-export function flushWhatsAppQueue(db?: Queryable, opts: { all?: boolean; limit?: number } = {}): Promise<FlushResult> {
-  if (flushing) return flushing.catch(() => ({ sent: 0, failed: 0 })).then(() => flushWhatsAppQueue(db, opts));
-  flushing = (async () => {
-    const q = db ?? (await getDb());
-    let sent = 0;
-    let failed = 0;
-    const due = await q.query<{ id: number; to_phone: string; template: string; params: string[] | string; attempts: number }>(
-      `SELECT id, to_phone, template, params, attempts FROM whatsapp_queue WHERE sent_at IS NULL ${opts.all ? "" : "AND next_attempt_at <= now()"} ORDER BY id LIMIT $1`,
-      [opts.limit ?? 50],
-    );
-    for (const m of due.rows) {
-      const claim = await q.query(
-        `UPDATE whatsapp_queue SET next_attempt_at = now() + interval '10 minutes' WHERE id = $1 AND sent_at IS NULL AND attempts = $2 RETURNING id`,
-        [m.id, m.attempts],
-      );
-      if (claim.rowCount === 0) continue;
-      try {
-        const params = typeof m.params === "string" ? (JSON.parse(m.params) as string[]) : m.params;
-        await whatsappProvider().sendTemplate(m.to_phone, m.template, params);
-        await q.query("UPDATE whatsapp_queue SET sent_at = now(), last_error = NULL WHERE id = $1", [m.id]);
-        sent++;
-      } catch (e) {
-        await q.query(
-          `UPDATE whatsapp_queue SET attempts = attempts + 1, last_error = $2, next_attempt_at = now() + make_interval(mins => $3) WHERE id = $1`,
-          [m.id, errorText(e), backoffMinutes(m.attempts)],
-        );
-        failed++;
-      }
-    }
-    return { sent, failed };
-  })().finally(() => {
-    flushing = null;
-  });
-  return flushing;
-}
+export const flushWhatsAppQueue = queueFlusher<{ id: number; to_phone: string; attempts: number; template: string; params: string[] | string }>(
+  "whatsapp_queue",
+  "template, params",
+  (m) => whatsappProvider().sendTemplate(m.to_phone, m.template, typeof m.params === "string" ? (JSON.parse(m.params) as string[]) : m.params),
+);
 
 export function logWhatsAppProvider() {
   const p = whatsappProvider();
