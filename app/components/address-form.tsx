@@ -102,7 +102,7 @@ export function AddressForm({
             <StateOptions />
           </select>
         </Field>
-        <Field label={LGA_LABEL} meta={fields.lga}>
+        <Field label={LGA_LABEL} required meta={fields.lga}>
           <LgaSelect lga={fields.lga} state={fields.state} />
         </Field>
         <Field label="Postal code (optional)" meta={fields.zip_code}>

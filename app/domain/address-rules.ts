@@ -20,6 +20,7 @@ export const ADDRESS_MESSAGES = {
   country: "We deliver only within Nigeria (NGA).",
   zip: `Ensure this field has no more than ${TEXT_MAX.zip} characters.`,
   lgaUnknown: "Choose your local government area (LGA) from the list.",
+  lgaRequired: "Choose your local government area (LGA).",
   landmark: `Keep the landmark or bus stop to ${TEXT_MAX.landmark} characters or fewer.`,
 } as const;
 

@@ -70,6 +70,14 @@ export function lgaInStateCheck(v: { state?: unknown; lga?: unknown }, ctx: z.Re
 /** superRefine's option: the check runs even when other fields are invalid. */
 export const alwaysCheck = { when: () => true };
 
+/**
+ * The storefront's address forms ask every new or edited address for its LGA (riders find a
+ * street by its LGA); the API keeps it optional so older clients keep working.
+ */
+export function lgaRequiredCheck(v: { lga?: unknown }, ctx: z.RefinementCtx) {
+  if (v.lga === null || v.lga === undefined || v.lga === "") ctx.addIssue({ code: "custom", path: ["lga"], message: ADDRESS_MESSAGES.lgaRequired });
+}
+
 /** The fields a person fills in, shared by the API body and the form. */
 export const addressFields = /* @__PURE__ */ (() =>
   ({
@@ -112,9 +120,9 @@ export const AddressPatchSchema = /* @__PURE__ */ (() =>
   z.object(addressBodyShape).partial().superRefine(lgaInStateCheck, alwaysCheck))();
 export type AddressBody = z.output<typeof AddressBodySchema>;
 
-/** The storefront's address form (add and edit): the same rules as the API. */
+/** The storefront's address form (add and edit): the same rules as the API, and an LGA. */
 export const AddressFormSchema = /* @__PURE__ */ (() =>
-  z.object(addressFields).superRefine(lgaInStateCheck, alwaysCheck))();
+  z.object(addressFields).superRefine(lgaInStateCheck, alwaysCheck).superRefine(lgaRequiredCheck, alwaysCheck))();
 
 /** An address's fields as plain values, all optional: a form's defaults, a test factory's overrides. */
 export interface AddressFields {

@@ -10,7 +10,7 @@
  *  - order event kinds (the tracking page shows the date of each).
  */
 import * as z from "zod";
-import { alwaysCheck, canonicalState, landmarkField, lgaField, lgaInStateCheck } from "./addresses";
+import { alwaysCheck, canonicalState, landmarkField, lgaField, lgaInStateCheck, lgaRequiredCheck } from "./addresses";
 import { CANCEL_MESSAGES, CANCEL_REASONS, CHECKOUT_MESSAGES, PAYMENT_METHODS } from "./order-rules";
 import { TEXT_MAX, text } from "./text";
 import { emailField, phoneField, requiredText } from "./validation";
@@ -67,3 +67,5 @@ const guestCountryField = /* @__PURE__ */ (() =>
 export const GuestCheckoutSchema = /* @__PURE__ */ (() =>
   z.object({ ...guestCheckoutFields, country: guestCountryField }).superRefine(lgaInStateCheck, alwaysCheck))();
 export type GuestCheckout = z.output<typeof GuestCheckoutSchema>;
+/** The guest checkout form: the API's rules, and an LGA (the API keeps it optional for older clients). */
+export const GuestCheckoutFormSchema = /* @__PURE__ */ (() => GuestCheckoutSchema.superRefine(lgaRequiredCheck, alwaysCheck))();

@@ -1,5 +1,6 @@
 /** Steps the checkout and order e2e specs share: products with stock, the cart, the address form, the Paystack stand-in. */
 import fs from "node:fs";
+import { LGAS_BY_STATE, type State } from "../../app/domain/lgas";
 import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
 
@@ -44,6 +45,9 @@ export async function checkoutFromCart(page: Page, testInfo: TestInfo) {
   await page.getByRole("link", { name: /^Checkout/ }).click();
 }
 
+/** A state's first LGA (address forms ask for one). */
+export const firstLga = (state: string) => LGAS_BY_STATE[state as State][0];
+
 export const ADDRESS = {
   first: "Chinedu",
   last: "Okonkwo",
@@ -51,8 +55,9 @@ export const ADDRESS = {
   street: "12 Admiralty Way, Lekki Phase 1",
   city: "Lagos",
   state: "Lagos",
-  /** Optional fields: left empty unless a test gives them. */
+  /** The form asks for one; empty: the state's first LGA. */
   lga: "",
+  /** Optional: left empty unless a test gives it. */
   landmark: "",
 };
 
@@ -66,7 +71,7 @@ export async function fillAddressForm(page: Page, a: Partial<typeof ADDRESS> = {
   await form.getByLabel("Delivery address").fill(v.street);
   await form.getByLabel("City").fill(v.city);
   await form.getByLabel("State").selectOption(v.state);
-  if (v.lga) await form.getByLabel("Local government area").selectOption(v.lga);
+  await form.getByLabel("Local government area").selectOption(v.lga || firstLga(v.state));
   if (v.landmark) await form.getByLabel("Landmark").fill(v.landmark);
   await form.getByRole("button", { name: "Save and use this address" }).click();
   await expect(page.getByTestId("chosen-address")).toContainText(v.street);

@@ -182,6 +182,7 @@ test("a guest pays by card: Paystack's page, then the guest's success page witho
   await form.getByLabel("Street address").fill("22 Allen Avenue, Ikeja");
   await form.getByLabel("City").fill("Ikeja");
   await form.getByLabel("State").selectOption("Lagos");
+  await form.getByLabel("Local government area").selectOption("Ikeja");
   await form.getByLabel("Postal code").fill("100271");
   await placeOrder(page, "Pay with card");
   await onPaystack(page, "Pay");

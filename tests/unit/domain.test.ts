@@ -80,8 +80,8 @@ describe("addresses", () => {
     expect(issues(short)).toMatchObject({ receiver_first_name: "Should be at least 3 characters", street_address: "Should be at least 10 characters" });
   });
   it("the form and the API take the same values", () => {
-    const form = AddressFormSchema.parse({ ...address, is_default: "on" });
-    expect(form).toMatchObject({ receiver_phone_one: "+2348031234567", state: "Lagos", zip_code: null, is_default: true });
+    const form = AddressFormSchema.parse({ ...address, lga: "ikeja", is_default: "on" });
+    expect(form).toMatchObject({ receiver_phone_one: "+2348031234567", state: "Lagos", lga: "Ikeja", zip_code: null, is_default: true });
     const body = AddressBodySchema.parse(toAddressBody(form, 7));
     expect(body).toMatchObject({ state: "Lagos", country: "NGA", user: 7, is_default: true });
     expect(canonicalState("FCT")).toBe("Federal Capital Territory");

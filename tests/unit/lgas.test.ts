@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { addressLines, lgaAndState } from "~/domain/address-rules";
-import { AddressFormSchema } from "~/domain/addresses";
+import { AddressBodySchema, AddressFormSchema } from "~/domain/addresses";
 import { LGAS_BY_STATE, canonicalLga, lgaSpelling } from "~/domain/lgas";
-import { GuestCheckoutSchema } from "~/domain/orders";
+import { GuestCheckoutFormSchema, GuestCheckoutSchema } from "~/domain/orders";
 import { NIGERIAN_STATES } from "~/domain/states";
 
 describe("LGAs by state", () => {
@@ -41,8 +41,13 @@ describe("LGAs by state", () => {
     const bad = AddressFormSchema.safeParse({ ...address, lga: "Ikeja" });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => i.path.join("."))).toEqual(["lga"]);
-    expect(AddressFormSchema.parse({ ...address, lga: "", landmark: "" })).toMatchObject({ lga: null, landmark: null });
-    const guest = GuestCheckoutSchema.safeParse({ ...address, email: "a@example.com", lga: "Dala", landmark: "Kofar Mata", zip_code: "" });
+    // The forms ask for an LGA; the API takes an address without one (older clients).
+    const none = AddressFormSchema.safeParse({ ...address, lga: "", landmark: "" });
+    expect(none.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["lga", "Choose your local government area (LGA)."]]);
+    expect(AddressBodySchema.parse({ ...address, lga: "", landmark: "" })).toMatchObject({ lga: null, landmark: null });
+    expect(GuestCheckoutFormSchema.safeParse({ ...address, email: "a@example.com" }).error?.issues.map((i) => i.path.join("."))).toEqual(["lga"]);
+    expect(GuestCheckoutSchema.safeParse({ ...address, email: "a@example.com" }).success).toBe(true);
+    const guest = GuestCheckoutFormSchema.safeParse({ ...address, email: "a@example.com", lga: "Dala", landmark: "Kofar Mata", zip_code: "" });
     expect(guest.success && guest.data).toMatchObject({ lga: "Dala", landmark: "Kofar Mata", zip_code: null });
   });
 

@@ -65,7 +65,7 @@ export function GuestFields({
               <StateOptions />
             </select>
           </GField>
-          <GField label={LGA_LABEL} meta={fields.lga} optional>
+          <GField label={LGA_LABEL} meta={fields.lga}>
             <LgaSelect lga={fields.lga} state={fields.state} />
           </GField>
           <GField label="Postal code (optional)" meta={fields.zip_code} optional>

@@ -44,7 +44,7 @@ import { getGuestCartId } from "~/storefront/session.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { canonicalState } from "~/domain/address-rules";
 import { CHECKOUT_MESSAGES, DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from "~/domain/order-rules";
-import { parseWithZod, AddressFormSchema, toAddressBody, GuestCheckoutSchema } from "~/storefront/forms.server";
+import { parseWithZod, AddressFormSchema, toAddressBody, GuestCheckoutFormSchema, GuestCheckoutSchema } from "~/storefront/forms.server";
 
 interface Query {
   buy: number | null;
@@ -161,7 +161,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return finishPlacement(api, items, body, key, method as Method, false, {});
   }
 
-  const submission = parseWithZod(form, { schema: GuestCheckoutSchema });
+  const submission = parseWithZod(form, { schema: GuestCheckoutFormSchema });
   const state = canonicalState(String(form.get("state") ?? ""));
   const shipping = items ? await quoteShipping(api, items, state) : null;
   if (submission.status !== "success") return answer(api, { intent, result: submission.reply(), shipping, state });
