@@ -9,7 +9,6 @@ import type { Api, ApiResponse } from "./api.server";
 import type { ApiAddress, ApiCart, ApiMakePaymentAnswer, ApiOrder, ApiPaymentState, ApiPlacedOrder, ApiProduct, ApiShippingFee } from "./api-types";
 import { loadCart } from "./cart.server";
 import { apiMessage } from "./form-reply";
-import { normalizeQuantity } from "~/domain/cart";
 
 export interface CheckoutLine {
   productId: number;
@@ -51,8 +50,6 @@ export interface CheckoutItems {
   qty?: number;
 }
 
-/** ?qty= of a buy-now checkout: the cart's quantity rule (a whole number 1..MAX_LINE_QUANTITY). */
-export const buyQty = (v: string | null): number => normalizeQuantity(v);
 
 /**
  * What is being bought: one buy-now product (`qty` of it), with one of its options when `option`

@@ -67,14 +67,17 @@ test("sign in with a phone number: number → code by SMS → signed in; channel
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByTestId("account-menu").waitFor({ state: "attached" });
 
-  // A new account made with the number: SMS and WhatsApp can be chosen, its number is verified.
+  // A new account made with the number: SMS is on from the start (it has no e-mail), and
+  // WhatsApp can be chosen too, since its number is verified.
   await page.goto("/users/account/channels");
   await ready(page, testInfo);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Order updates");
-  await page.getByLabel("SMS", { exact: true }).check();
+  await expect(page.getByLabel("SMS", { exact: true })).toBeChecked();
+  await expect(page.getByLabel("WhatsApp", { exact: true })).not.toBeChecked();
+  await page.getByLabel("WhatsApp", { exact: true }).check();
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByTestId("flash")).toContainText("Your choices are saved.");
   await expect(page.getByLabel("SMS", { exact: true })).toBeChecked();
-  await expect(page.getByLabel("WhatsApp", { exact: true })).not.toBeChecked();
+  await expect(page.getByLabel("WhatsApp", { exact: true })).toBeChecked();
   if (isPhone(testInfo) && !jsEnabled(testInfo)) await page.screenshot({ path: "/work/shots/phone/account-channels.png", fullPage: true });
 });

@@ -27,7 +27,6 @@ import {
   callbackOrderId,
   chooseAddress,
   chosenAddress,
-  buyQty,
   loadCheckoutItems,
   placeOrder,
   quoteShipping,
@@ -43,6 +42,7 @@ import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/respons
 import { getGuestCartId } from "~/storefront/session.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { canonicalState } from "~/domain/address-rules";
+import { normalizeQuantity } from "~/domain/cart";
 import { CHECKOUT_MESSAGES, DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from "~/domain/order-rules";
 import { parseWithZod, AddressFormSchema, toAddressBody, GuestCheckoutFormSchema, GuestCheckoutSchema } from "~/storefront/forms.server";
 
@@ -58,7 +58,7 @@ interface Query {
 function readQuery(request: Request): Query & { url: URL } {
   const url = new URL(request.url);
   const buy = positiveId(url.searchParams.get("buy"));
-  return { url, buy, option: buy ? positiveId(url.searchParams.get("option")) : null, qty: buy ? buyQty(url.searchParams.get("qty")) : 1, guest: url.searchParams.get("g") === "y" };
+  return { url, buy, option: buy ? positiveId(url.searchParams.get("option")) : null, qty: buy ? normalizeQuantity(url.searchParams.get("qty")) : 1, guest: url.searchParams.get("g") === "y" };
 }
 
 /** A guest without g=y: to the login page, which offers "Checkout as guest" (keeping buy). */
