@@ -48,7 +48,7 @@ try {
  * thread the first time each one runs. Without it, evaluating the framework chunk (react-dom's
  * module body) was one main-thread task of ~13 ms CPU, mostly compiling, and hydration compiled
  * ~30 ms more on the main thread, which Lighthouse's 4x CPU counts as blocking time; with it, ~3 ms
- * and ~1 ms (issue 13, `npm run bench:lighthouse`). Smaller files (most chunks) have too little to
+ * and ~1 ms (`npm run bench:lighthouse`). Smaller files (most chunks) have too little to
  * compile to be worth their share of the first view's 100 KB (the line costs ~27 bytes gzipped).
  * Other browsers ignore the comment. The line is added when the build ends (esbuild lets an
  * `onEnd` callback change the output files; a source map gets one more empty line). It rides on

@@ -1,5 +1,5 @@
 /**
- * Route matching, memoised per pathname (issue 13). Remix matches the URL against the whole route
+ * Route matching, memoised per pathname. Remix matches the URL against the whole route
  * tree several times per page: the server runtime (`matchServerRoutes`), the static handler's
  * `query`, React Router's `useRoutes` while rendering, and the root's partial manifest
  * (~/ops/app-scripts.server, once per parent path). Each `matchRoutes` call flattens and ranks

@@ -4,7 +4,7 @@
  * `fetchpriority="high"`, see product-card.tsx) and a frame has been painted with it, instead of
  * at once through `<link rel="modulepreload">` and static imports. So scripts never compete with
  * the LCP image for the phone's bandwidth, and the page paints its largest content as soon as lite
- * mode does (issue 13; `npm run bench:lighthouse`). A page without such an image starts them right
+ * mode does (`npm run bench:lighthouse`). A page without such an image starts them right
  * after parsing. The same files are loaded, in parallel (modulepreload links are added when the
  * load starts), then, once all are here, evaluated one module per task rather than as one graph
  * in one long task, and hydration is unchanged: the context script (loader data, the single-fetch

@@ -42,7 +42,7 @@ export interface SessionUser {
   email: string;
 }
 
-/** What the storefront reads from Remix's load context (contract 1; all optional until the custom server supplies them). */
+/** What the storefront reads from Remix's load context (all optional until the custom server supplies them). */
 export type StorefrontContext = Partial<Pick<AppLoadContext, "clientIp" | "requestId">> & object;
 
 function apiBase(origin: string): { base: string; remote: boolean } {
@@ -303,7 +303,7 @@ export class Api {
   }
 }
 
-/** The API in this process, given the caller's address and request id (contract 2). */
+/** The API in this process, given the caller's address and request id. */
 function callInProcess(req: Request, meta: ContextMeta): Promise<Response> {
   return handleApi(req, meta.clientIp || meta.requestId || meta.primary ? meta : undefined);
 }

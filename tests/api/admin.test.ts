@@ -1,4 +1,4 @@
-/** Admin moderation (issue 11): every admin endpoint is the admin's alone, and each change does what shoppers and sellers notice, with its audit row. */
+/** Admin moderation: every admin endpoint is the admin's alone, and each change does what shoppers and sellers notice, with its audit row. */
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "~/api/auth/routes";
 import { createCategory, createOrder, createProduct, createReview, createStore, createUser } from "~/db/seed/factories";

@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 11; issue 10 "new order, cancelled item, low stock"): every event writes its
+ * Notifications ("new order, cancelled item, low stock"): every event writes its
  * notification rows (and its e-mail) in the transaction of the change; a member's and a store's
  * lists, unread counts and mark-read are theirs alone.
  */

@@ -1,5 +1,5 @@
 /**
- * Vendor payouts (issue 11) over real HTTP against the local Paystack stand-in: delivered items
+ * Vendor payouts over real HTTP against the local Paystack stand-in: delivered items
  * credit their store less the commission once, refunds debit, balance/pending/paid-out, bank
  * details resolved through Paystack, payouts through Transfers (idempotent reference) settled by
  * signed transfer.* webhooks, and who may see and do what.

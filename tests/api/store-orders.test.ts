@@ -1,4 +1,4 @@
-/** A store's orders (issue 10): the list, one order, and Placed → Confirmed → Shipped → Delivered with events and e-mails. */
+/** A store's orders: the list, one order, and Placed → Confirmed → Shipped → Delivered with events and e-mails. */
 import { describe, expect, it } from "vitest";
 import { createOrder, createProduct } from "~/db/seed/factories";
 import { guestTokenFor } from "~/api/orders/commands.server";

@@ -1,5 +1,5 @@
 /**
- * Admin changes (issue 11). Each takes the caller's transaction, locks the row it changes, reads
+ * Admin changes. Each takes the caller's transaction, locks the row it changes, reads
  * it before and after, and writes the audit row (audit.server.ts) and any notification/e-mail
  * (recordEvent) in that same transaction. 404 for a missing target; nothing is written on a 4xx.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin (issue 11): every route is `access: "admin"` (anonymous 401, everyone else 404, as if the
+ * Admin: every route is `access: "admin"` (anonymous 401, everyone else 404, as if the
  * route did not exist). Lists: GET with ?search=, ?status=, ?page=. Changes: POST, each in one
  * transaction with its audit row (commands.server.ts).
  *

@@ -190,7 +190,7 @@ async function login(ctx: ApiContext) {
   const r = await ctx.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [body.email]);
   const u = r.rows[0];
   const passwordOk = await checkPassword(u?.password_hash ?? null, body.password);
-  // Only someone who knows the password learns that the account was deactivated (issue 11).
+  // Only someone who knows the password learns that the account was deactivated.
   if (passwordOk && u && !u.is_active) throw badRequest({ non_field_errors: [ACCOUNT_DEACTIVATED_MESSAGE] });
   const ok = passwordOk && !!u?.is_active;
   if (!ok || !u) {

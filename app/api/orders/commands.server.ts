@@ -2,7 +2,7 @@
  * Orders: writes. Plain functions over a Queryable; those that must be atomic take a transaction
  * (`db.tx(q => placeOrder(q, input))`), so they compose with each other and with the payments area.
  *
- * Exports for payments-api (contract 1): `recordOrderEvent(q, orderId, kind)` and
+ * Exports for payments-api: `recordOrderEvent(q, orderId, kind)` and
  * `emptySourceCart(q, orderId)` (call it after a verified card payment, in the same transaction
  * that marks the order paid).
  */
@@ -27,7 +27,7 @@ import { buyerNotice, crossedLowStock, lowStockNotice, newOrderStoreMails, order
 
 export const conflict = (body: Record<string, unknown>) => new ApiError(409, body);
 
-// ---- events and the source cart (contract 1) ------------------------------------------------
+// ---- events and the source cart ------------------------------------------------
 
 /**
  * Records a change of an order with its date. Steps of the order (placed, paid, confirmed,
@@ -474,7 +474,7 @@ export interface CancelResult {
 /**
  * Cancels one order item, in the caller's transaction: the item becomes Cancelled with its
  * reason, its stock returns, and for a card-paid order (payment Complete, CardPayment) a refund of
- * the item's total is queued in `refunds` (contract 1; the payments area sends it); when that was
+ * the item's total is queued in `refunds` (the payments area sends it); when that was
  * the order's last active item, a refund of the shipping fee is queued too (once). Allowed until
  * the order ships (Placed or Confirmed). An unpaid order's totals drop with the item (amount due);
  * a paid order's totals stay what was charged. Cancelling a cancelled item changes nothing.

@@ -1,5 +1,5 @@
 /**
- * A store's orders, for its members (issue 10; spec sections 3, 4, 7). Kept apart from
+ * A store's orders, for its members (spec sections 3, 4, 7). Kept apart from
  * ./routes.ts (the shopper's side and the money logic).
  *
  * GET /orders/{storeId}/store        store members → paged {count, next, previous, results}: the store's

@@ -1,5 +1,5 @@
 /**
- * Refunds of card payments (contract 1/2, migration 0006_refunds). The orders area (or the paid
+ * Refunds of card payments (migration 0006_refunds). The orders area (or the paid
  * transition, for money that arrives for an order already paid or cancelled) writes a `refunds`
  * row 'queued' in the transaction that causes it; here it is sent to Paystack POST /refund
  * (→ 'pending' with Paystack's id), retried with back-off while Paystack cannot be reached, and

@@ -1,6 +1,6 @@
 /**
  * Phone sign-in with one-time codes, the shopper's message channels, and the WhatsApp webhook
- * (issue 21; app/api/phone/README.md).
+ * (app/api/phone/README.md).
  *
  * - POST /users/auth/phone/request/ {phone, purpose}: sends a 6-digit code by SMS. Always the same
  *   202 answer, whether or not the number has an account (no enumeration): for "login" and

@@ -1,5 +1,5 @@
 /**
- * Returns: writes. Plain functions over the caller's transaction (issue 11, "Returns and refunds";
+ * Returns: writes. Plain functions over the caller's transaction ("Returns and refunds";
  * rules in app/domain/returns.ts). Every step records its order event (the order page's history),
  * its notification and its e-mail (recordEvent) in the same transaction as the change.
  *

@@ -1,5 +1,5 @@
 /**
- * Returns of /api/v1 (issue 11, "Returns and refunds"; rules and messages in app/domain/returns.ts).
+ * Returns of /api/v1 ("Returns and refunds"; rules and messages in app/domain/returns.ts).
  * Answer types: `ApiReturn`, `ApiOrderReturns`, `ApiReturnPage` in ./schemas.ts. Money is naira.
  *
  * POST /orders/{orderId}/items/{orderItemId}/return/   the order's buyer (or an admin), or for a guest order

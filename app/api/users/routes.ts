@@ -1,6 +1,6 @@
 /**
  * /users/{id}/ (spec section 7): a user's public name and e-mail, for that user or an admin.
- * Personal data (issue 11, Nigeria Data Protection Act): the caller's own data as JSON, and
+ * Personal data (Nigeria Data Protection Act): the caller's own data as JSON, and
  * deleting their own account (password checked; docs/privacy.md says what is kept).
  */
 import { DELETE_ACCOUNT_MESSAGES } from "~/domain/privacy";
