@@ -14,7 +14,7 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { listRoutes, type Access, type RouteDef } from "~/api/router";
-import { guestTokenFor } from "~/api/orders/commands.server";
+import { guestTokenFor } from "~/api/core/guest-token.server";
 import { createOrder } from "~/db/seed/factories";
 import { engines, useApi, type TestApi } from "./harness";
 import { file, image, storeFields, words } from "./vendor-helpers";

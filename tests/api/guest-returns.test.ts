@@ -5,7 +5,7 @@
  * The "delivered" e-mail of a guest order links the order with its token.
  */
 import { describe, expect, it } from "vitest";
-import { guestTokenFor } from "~/api/orders/commands.server";
+import { guestTokenFor } from "~/api/core/guest-token.server";
 import { env } from "~/config.server";
 import { createOrder, createProduct } from "~/db/seed/factories";
 import { RETURN_MESSAGES } from "~/domain/returns";

@@ -4,7 +4,7 @@
  * session's user is cleared.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueTokens } from "~/api/auth/routes";
+import { issueTokens } from "~/api/core/accounts.server";
 import { signAccess } from "~/api/tokens.server";
 import { setDb, type Db } from "~/db/client.server";
 import { Api } from "~/storefront/api.server";

@@ -6,7 +6,7 @@
 import type { Queryable } from "~/db/client.server";
 import { CATEGORY_MESSAGES, categorySlugFor } from "~/domain/admin";
 import { badRequest, notFound } from "../core/http";
-import { createVerification } from "../auth/routes";
+import { createVerification } from "../core/accounts.server";
 import { recordEvent } from "../notifications/commands.server";
 import { endSessions } from "../tokens.server";
 import { audit } from "./audit.server";

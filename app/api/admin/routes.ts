@@ -28,7 +28,7 @@ import { ApiError, badRequest, json, noContent, notFound, paged, pageParams, val
 import { parseIntId } from "../core/params";
 import { pagedQuery, q } from "../core/query";
 import type { ApiContext, RouteDef } from "../core/types";
-import { settleAttempt } from "../payments/commands.server";
+import { settleAttempt } from "~/workflows/payments.server";
 import { findAttemptById } from "../payments/queries.server";
 import { audit } from "./audit.server";
 import {

@@ -18,7 +18,7 @@ import { ACCOUNT_DEACTIVATED_MESSAGE } from "~/domain/accounts";
 import { PHONE_MESSAGES } from "~/domain/phone";
 import { ApiError, badRequest, json, validate } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
-import { issueTokens } from "../auth/routes";
+import { issueTokens } from "../core/accounts.server";
 import { Detail, LoginResponse } from "../auth/schemas";
 import { accountKey, addressKey, rateLimiter, type RateRule } from "../rate-limit.server";
 import { checkCode, issueCode } from "./otp.server";

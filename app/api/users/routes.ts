@@ -5,7 +5,7 @@
  */
 import { DELETE_ACCOUNT_MESSAGES } from "~/domain/privacy";
 import { log } from "~/ops/logger.server";
-import { checkPassword } from "../auth/routes";
+import { checkPassword } from "../core/accounts.server";
 import { badRequest, json, noContent, notFound, validate } from "../core/http";
 import type { RouteDef } from "../core/types";
 import { deleteAccount, deletionBlocker } from "./commands.server";
