@@ -23,7 +23,8 @@ export const ROOT = process.env.IMPORT_FLOORS_ROOT ?? path.resolve(path.dirname(
  *   compose several areas, then the areas' route tables that call both;
  * - the door (router, registry, the OpenAPI area that lists every route) knows every table;
  * - the demo seed writes rows with the factories and the areas' own commands;
- * - the storefront's server modules call the API; components render what they answer;
+ * - the storefront's server modules call the API; the framework wing (patches of Remix's
+ *   rendering) and components render what they answer;
  * - pages on top: routes, root, entries, background jobs, and the page cache, which sits in front
  *   of the storefront's pages (it is filled from entry.server and reads the storefront's rules).
  */
@@ -40,6 +41,7 @@ export const FLOORS: Array<{ name: string; test: (file: string) => boolean }> = 
   { name: "api-door", test: (f) => isApiDoor(f) },
   { name: "seed", test: (f) => f.startsWith("app/db/seed/") },
   { name: "storefront", test: (f) => f.startsWith("app/storefront/") },
+  { name: "framework", test: (f) => f.startsWith("app/framework/") },
   { name: "components", test: (f) => f.startsWith("app/components/") },
   {
     name: "pages",
