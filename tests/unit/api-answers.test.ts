@@ -21,7 +21,7 @@ describe("the API's answer types", () => {
       note: z.string().optional(),
       "a-b": z.literal(1),
     });
-    expect(tsType(s)).toBe('{ id: number; name: string | null; size: "small" | "large"; tags: Array<string>; note?: string | undefined; "a-b": 1 }');
+    expect(tsType(s)).toBe('{ id: number; name: string | null; size: "small" | "large"; tags: Array<string>; note?: string; "a-b": 1 }');
   });
 
   it("name the product detail's answer as the catalogue declares it", () => {
