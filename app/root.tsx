@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import stylesheet from "~/tailwind.css";
-import { AppScripts } from "~/components/app-scripts";
+import { AppScripts } from "~/framework/app-scripts";
 import { Footer } from "~/components/footer";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Header } from "~/components/header";

@@ -10,7 +10,7 @@
  * (app/api/core/cache.server.ts) is turned off (CATALOG_CACHE=off) so every request reaches the
  * database: the figures are those of a cache miss.
  *
- * Search is timed per kind of query (issue 13): a very common word (`cement`, about 6% of the
+ * Search is timed per kind of query: a very common word (`cement`, about 6% of the
  * products), a rare word (`mahogany`, one product in 10,000), two words (`dangote cement`,
  * `roofing sheet`) and a typo (`cemnt`, `roffing sheet`).
  *
@@ -160,7 +160,7 @@ function requestFor(kind: Kind, f: Fixture, i: number): string {
       return variants[Math.floor(i / 7) % variants.length];
     }
     case "state filter": {
-      // issue 20: the sellers' states (the bench's one store is in Lagos: every product matches)
+      // the sellers' states (the bench's one store is in Lagos: every product matches)
       const variants = [
         `/products/?state=Lagos&page=${1 + (i % 3)}`,
         `/products/?state=Lagos,Kano&category_id=${pick(f.rootIds)}`,
@@ -169,7 +169,7 @@ function requestFor(kind: Kind, f: Fixture, i: number): string {
       return variants[Math.floor(i / 7) % variants.length];
     }
     case "sort": {
-      // issue 20: price both ways, most popular (recent order lines), best rated (approved reviews)
+      // price both ways, most popular (recent order lines), best rated (approved reviews)
       const variants = [
         `/products/?ordering=selling_price&category_id=${pick(f.subIds)}`,
         `/products/?ordering=-selling_price`,

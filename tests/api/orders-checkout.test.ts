@@ -148,7 +148,7 @@ describe.each(engines())("checkout: POST /orders/ on %s", (engine) => {
       json: { guest_delivery_address: { ...GUEST_ADDRESS, zip_code: "", street_address: "short", email: "nope" }, order_payment_method: "PayOnDelivery", cart_id: cart.id },
     });
     expect(bad.status).toBe(400);
-    // The postal code is optional (issue 20): a blank one is no error.
+    // The postal code is optional: a blank one is no error.
     expect(bad.body["guest_delivery_address.zip_code"]).toBeUndefined();
     expect(bad.body["guest_delivery_address.email"]).toEqual(["Enter a valid email address"]);
     expect(bad.body["guest_delivery_address.street_address"]).toBeDefined();

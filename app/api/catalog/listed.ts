@@ -1,5 +1,5 @@
 /**
- * The ONE rule for "shoppers may see and buy this product" (issue 11, Admin): published by its
+ * The ONE rule for "shoppers may see and buy this product": published by its
  * store (and not deleted: a deleted product is unpublished), its store not suspended by an admin,
  * its category not retired. Every catalogue, search, cart, wishlist, review and checkout query
  * uses `listedSql`, so a suspension takes effect everywhere at once. Client-safe SQL text only.

@@ -225,7 +225,7 @@ export const routes: RouteDef[] = [
   },
 ];
 
-// ---- members, invitations and customers (issue 10): handlers in ./members.server.ts and ./customers.server.ts ----
+// ---- members, invitations and customers: handlers in ./members.server.ts and ./customers.server.ts ----
 import { InviteMemberSchema } from "~/domain/members";
 import { listCustomers } from "./customers.server";
 import { acceptInvitation, getInvitation, inviteMember, removeMember } from "./members.server";

@@ -20,7 +20,7 @@ type Item = ApiOrder["order_items"][number];
 export const methodLabel = (m: string) => (m === "PayOnDelivery" ? "Pay on delivery" : "Card (Paystack)");
 
 /**
- * What a delivered line offers (issue 19): "Rate this product" (a signed-in buyer: `rate`) and
+ * What a delivered line offers: "Rate this product" (a signed-in buyer: `rate`) and
  * "Ask for a return" (`returnHref` answers the return page of an item still in its window, else null).
  */
 export interface DeliveredLinks {
