@@ -214,7 +214,8 @@ function browseRequest(kind: Browse, f: Fixture, i: number): string {
     case "category+price":
       return `/products/categories/${pick(f.rootIds)}/products/?levels_deep=all&${BAND}&${tail}`;
     case "subcat+price":
-      return `/products/?category_id=${pick(f.subIds)}&${BAND}&${tail}`;
+      // A sub-category holds about 8 products of the band at 10k: its first page only.
+      return `/products/?category_id=${pick(f.subIds)}&${BAND}&ordering=${SORTS[sort]}`;
     case "store":
       return `/stores/${f.storeSlugs[Math.floor(i / 3) % f.storeSlugs.length]}/products/?${tail}`;
   }
