@@ -224,9 +224,7 @@ function browseRequest(kind: Browse, f: Fixture, i: number): string {
 function requestFor(kind: Kind, f: Fixture, i: number): string {
   const pick = <T>(l: T[]) => l[i % l.length];
   if ((BROWSE as string[]).includes(kind)) return browseRequest(kind as Browse, f, i);
-  switch (kind) {
-    case "listing":
-      return `/products/?page=${1 + (i % 3)}`;
+  switch (kind as Exclude<Kind, Browse>) {
     case "category filter": {
       const variants = [
         `/products/?category_id=${pick(f.rootIds)}`,
@@ -256,7 +254,7 @@ function requestFor(kind: Kind, f: Fixture, i: number): string {
       return variants[Math.floor(i / 7) % variants.length];
     }
     default:
-      return `/products/?search=${encodeURIComponent(pick([...SEARCHES[kind]]))}`;
+      return `/products/?search=${encodeURIComponent(pick([...SEARCHES[kind as keyof typeof SEARCHES]]))}`;
   }
 }
 
