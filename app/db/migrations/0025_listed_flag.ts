@@ -24,7 +24,10 @@
 export const m0025_listed_flag = {
   id: "0025_listed_flag",
   sql: /* sql */ `
-ALTER TABLE products ADD COLUMN IF NOT EXISTS listed boolean NOT NULL DEFAULT false;
+-- Added as true (no table rewrite: existing rows read the default), then the few products that
+-- are not listed are set; new rows get it from the trigger.
+ALTER TABLE products ADD COLUMN IF NOT EXISTS listed boolean NOT NULL DEFAULT true;
+ALTER TABLE products ALTER COLUMN listed SET DEFAULT false;
 ALTER TABLE products ADD COLUMN IF NOT EXISTS rating_average float8;
 ALTER TABLE products ADD COLUMN IF NOT EXISTS rating_count integer NOT NULL DEFAULT 0;
 
@@ -95,16 +98,16 @@ DROP TRIGGER IF EXISTS reviews_rating ON reviews;
 CREATE TRIGGER reviews_rating AFTER INSERT OR DELETE OR UPDATE OF rating, hidden_at, product_id ON reviews
   FOR EACH ROW EXECUTE FUNCTION catalog_review_rating_trg();
 
--- Backfill. The old ordering indexes go first (nothing to maintain during the rewrite); the
--- statement triggers of products (counts, vocabulary, postings) have nothing to learn from
--- these two columns and would read every row again, so they sleep meanwhile.
+-- Backfill: only the products not listed (unpublished, hidden) and the reviewed ones are
+-- written. The statement triggers of products (counts, vocabulary, postings) have nothing to
+-- learn from these columns, so they sleep meanwhile; the counts are rebuilt below.
 DROP INDEX IF EXISTS products_published_created_idx;
 DROP INDEX IF EXISTS products_published_type_created_idx;
 DROP INDEX IF EXISTS products_published_cat_created_idx;
 DROP INDEX IF EXISTS products_published_featured_idx;
 DROP INDEX IF EXISTS products_published_price_idx;
 ALTER TABLE products DISABLE TRIGGER USER;
-UPDATE products p SET listed = catalog_product_listed(p.published, p.store_id, p.category_id);
+UPDATE products p SET listed = false WHERE NOT catalog_product_listed(p.published, p.store_id, p.category_id);
 UPDATE products p SET rating_average = r.average, rating_count = r.n
   FROM (SELECT product_id, avg(rating)::float8 AS average, count(*)::int AS n FROM reviews WHERE hidden_at IS NULL GROUP BY product_id) r
  WHERE r.product_id = p.id;
