@@ -1,0 +1,36 @@
+/**
+ * Language detection and server-side translation (remix-i18next over i18next).
+ *
+ * The language is the footer switch's cookie when set, else the best match of the browser's
+ * Accept-Language, else English. Message files are bundled into the server build (no file reads
+ * per request). `tFor(lang, ns)` serves e-mails, SMS and WhatsApp texts, which are written for the
+ * recipient's saved language rather than the current request's.
+ */
+import { createCookie } from "@remix-run/node";
+import { RemixI18Next } from "remix-i18next/server";
+import { DEFAULT_LANG, isLang, LANG_COOKIE, LANGUAGES, type Lang, type Namespace } from "./languages";
+import { resources } from "./resources";
+
+export const langCookie = createCookie(LANG_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
+
+export const i18nServer = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...LANGUAGES],
+    fallbackLanguage: DEFAULT_LANG,
+    cookie: langCookie,
+    // The switch and the browser only: a `?lng=` link must not change a cached page's language.
+    order: ["cookie", "header"],
+  },
+  i18next: { resources, fallbackLng: DEFAULT_LANG, supportedLngs: [...LANGUAGES], defaultNS: "common", interpolation: { escapeValue: false } },
+});
+
+/** The request's language: the switch's cookie, else Accept-Language, else English. */
+export async function resolveLanguage(request: Request): Promise<Lang> {
+  const lang = await i18nServer.getLocale(request);
+  return isLang(lang) ? lang : DEFAULT_LANG;
+}
+
+/** A translator for one language and namespace, for texts not tied to a request (mail, SMS). */
+export function tFor(lang: string | null | undefined, ns: Namespace) {
+  return i18nServer.getFixedT(isLang(lang) ? lang : DEFAULT_LANG, ns);
+}

@@ -1,0 +1,33 @@
+/**
+ * The storefront's languages. English is the default and the language of the API, vendor and
+ * admin pages; the others are for shoppers. Naira amounts and dates stay en-NG in every language
+ * (~/domain/money), and catalogue data stays as the vendor wrote it.
+ *
+ * Isomorphic and tiny: the footer switch and `<html lang>` use it in the browser too.
+ */
+export const LANGUAGES = ["en", "pcm", "yo", "ha", "ig"] as const;
+export type Lang = (typeof LANGUAGES)[number];
+export const DEFAULT_LANG: Lang = "en";
+
+/** Each language's name as its speakers write it (the footer switch shows these). */
+export const LANGUAGE_NAMES: Record<Lang, string> = {
+  en: "English",
+  pcm: "Naijá (Pidgin)",
+  yo: "Yorùbá",
+  ha: "Hausa",
+  ig: "Igbo",
+};
+
+/** The cookie the footer switch sets (`POST /language`). */
+export const LANG_COOKIE = "lang";
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * The namespaces of message files (app/i18n/messages/<lang>/<ns>.json). `email` and `sms` are
+ * server-only (e-mails, SMS and WhatsApp texts); the others reach the browser for hydration.
+ */
+export const NAMESPACES = ["common", "shop", "checkout", "account", "forms", "email", "sms"] as const;
+export type Namespace = (typeof NAMESPACES)[number];
