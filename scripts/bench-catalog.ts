@@ -384,6 +384,8 @@ async function main() {
   for (const engine of ENGINES) {
     const sizes = engine === "postgres" ? PG_SIZES : LITE_SIZES;
     const results = new Map<number, Record<Kind, { p50: number; p95: number }>>();
+    /** Per size and kind, the largest buffer count of its distinct requests (--buffers). */
+    const bufferMax = new Map<number, Partial<Record<Kind, number>>>();
     for (const n of sizes) {
       console.log(`\n[${engine}] ${n.toLocaleString()} products`);
       const opened = await openEngine(engine, n);
@@ -415,8 +417,11 @@ async function main() {
           console.log(`    ${kind.padEnd(26)} p50 ${row[kind].p50.toFixed(1).padStart(7)} ms   p95 ${row[kind].p95.toFixed(1).padStart(7)} ms`);
           if (BUFFERS && engine === "postgres") {
             const paths = [...new Set(Array.from({ length: 28 }, (_, i) => requestFor(kind, f, i)))];
+            const most = bufferMax.get(n) ?? {};
+            bufferMax.set(n, most);
             for (const path of paths) {
               const b = await bufferFigures(db, path);
+              most[kind] = Math.max(most[kind] ?? 0, b.buffers);
               console.log(
                 `      ${path.padEnd(44)} ${String(b.buffers).padStart(6)} buffers (${b.read} read), server ${b.serverMs.toFixed(2)} ms, ${b.statements} statements + ${b.estimates} estimates`,
               );
@@ -444,6 +449,17 @@ async function main() {
         table.push(
           `| ${kind} | ${f1(ra.p50)} / ${f1(ra.p95)} | ${f1(rb.p50)} / ${f1(rb.p95)} | ×${(rb.p50 / ra.p50).toFixed(2)} / ×${r95.toFixed(2)} | ${r95 <= 1.5 ? "yes" : "NO"} |`,
         );
+      }
+      const ba = bufferMax.get(a);
+      const bb = bufferMax.get(b);
+      if (ba && bb) {
+        // Shared buffers touched (planning + execution, every statement): what a request reads,
+        // a figure the machine's load does not change.
+        table.push(`\n[${engine}] buffers per request, the most of each kind's distinct requests`);
+        table.push(`| kind | ${sizeLabel(a)} | ${sizeLabel(b)} | ratio |`);
+        table.push(`|---|---|---|---|`);
+        for (const kind of kinds) table.push(`| ${kind} | ${ba[kind]} | ${bb[kind]} | ×${((bb[kind] ?? 0) / Math.max(1, ba[kind] ?? 0)).toFixed(2)} |`);
+        table.push("");
       }
       for (const kind of kinds) {
         const ra = results.get(a)![kind];

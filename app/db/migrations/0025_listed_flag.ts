@@ -150,16 +150,17 @@ INSERT INTO product_counts (category_id, type, listed, featured, price_band, n)
   SELECT category_id, type, listed, featured, catalog_price_band(selling_price_kobo), count(*) FROM products GROUP BY 1, 2, 3, 4, 5;
 
 -- One index per scope (all, category, store) and sort; rating: reviewed products best first,
--- then the others newest first (rating_average is null for them, rating_count 0).
-CREATE INDEX IF NOT EXISTS products_listed_created_idx ON products (created_at DESC, id DESC) WHERE listed;
+-- then the others newest first (rating_average is null for them, rating_count 0). The time and
+-- rating orders carry the price, so a price band is tested in the index without visiting rows.
+CREATE INDEX IF NOT EXISTS products_listed_created_idx ON products (created_at DESC, id DESC) INCLUDE (selling_price_kobo) WHERE listed;
 CREATE INDEX IF NOT EXISTS products_listed_price_idx ON products (selling_price_kobo, id) WHERE listed;
-CREATE INDEX IF NOT EXISTS products_listed_rated_idx ON products (rating_average DESC NULLS LAST, rating_count DESC, created_at DESC, id DESC) WHERE listed;
-CREATE INDEX IF NOT EXISTS products_listed_cat_created_idx ON products (category_id, created_at DESC, id DESC) WHERE listed;
+CREATE INDEX IF NOT EXISTS products_listed_rated_idx ON products (rating_average DESC NULLS LAST, rating_count DESC, created_at DESC, id DESC) INCLUDE (selling_price_kobo) WHERE listed;
+CREATE INDEX IF NOT EXISTS products_listed_cat_created_idx ON products (category_id, created_at DESC, id DESC) INCLUDE (selling_price_kobo) WHERE listed;
 CREATE INDEX IF NOT EXISTS products_listed_cat_price_idx ON products (category_id, selling_price_kobo, id) WHERE listed;
-CREATE INDEX IF NOT EXISTS products_listed_cat_rated_idx ON products (category_id, rating_average DESC NULLS LAST, rating_count DESC, created_at DESC, id DESC) WHERE listed;
-CREATE INDEX IF NOT EXISTS products_listed_store_created_idx ON products (store_id, created_at DESC, id DESC) WHERE listed;
+CREATE INDEX IF NOT EXISTS products_listed_cat_rated_idx ON products (category_id, rating_average DESC NULLS LAST, rating_count DESC, created_at DESC, id DESC) INCLUDE (selling_price_kobo) WHERE listed;
+CREATE INDEX IF NOT EXISTS products_listed_store_created_idx ON products (store_id, created_at DESC, id DESC) INCLUDE (selling_price_kobo) WHERE listed;
 CREATE INDEX IF NOT EXISTS products_listed_store_price_idx ON products (store_id, selling_price_kobo, id) WHERE listed;
-CREATE INDEX IF NOT EXISTS products_listed_store_rated_idx ON products (store_id, rating_average DESC NULLS LAST, rating_count DESC, created_at DESC, id DESC) WHERE listed;
+CREATE INDEX IF NOT EXISTS products_listed_store_rated_idx ON products (store_id, rating_average DESC NULLS LAST, rating_count DESC, created_at DESC, id DESC) INCLUDE (selling_price_kobo) WHERE listed;
 CREATE INDEX IF NOT EXISTS products_listed_type_created_idx ON products (type, created_at DESC, id DESC) WHERE listed;
 CREATE INDEX IF NOT EXISTS products_listed_featured_idx ON products (created_at DESC, id DESC) WHERE listed AND featured;
 `,
