@@ -16,6 +16,8 @@ export const ROOT = process.env.IMPORT_FLOORS_ROOT ?? path.resolve(path.dirname(
  * where it does:
  * - the logger (and the request id it prints) below everything, so any module may log;
  * - domain rules are client-safe and import nothing of the server;
+ * - the languages (message files, detection, the translator mail and SMS use) sit on the rules,
+ *   so every floor above may speak the reader's language;
  * - base: the settings, the database and the running concerns (CSP, health, HTTP cache headers)
  *   that read the integrations' settings;
  * - the API core (router helpers, guards, errors, tokens, accounts) serves every area;
@@ -31,6 +33,7 @@ export const ROOT = process.env.IMPORT_FLOORS_ROOT ?? path.resolve(path.dirname(
 export const FLOORS: Array<{ name: string; test: (file: string) => boolean }> = [
   { name: "logger", test: (f) => f === "app/ops/logger.server.ts" || f === "app/ops/request-id.ts" },
   { name: "domain", test: (f) => f.startsWith("app/domain/") },
+  { name: "i18n", test: (f) => f.startsWith("app/i18n/") },
   { name: "db", test: (f) => (f.startsWith("app/db/") && !f.startsWith("app/db/seed/")) || f === "app/config.server.ts" || f === "app/load-context.ts" },
   { name: "integrations", test: (f) => f.startsWith("app/integrations/") },
   { name: "ops", test: (f) => f.startsWith("app/ops/") && f !== PAGE_CACHE },
