@@ -170,19 +170,26 @@ try {
     for (const t of pages) {
       for (const lite of MODES) {
         const key = `${t.name} ${lite ? "lite" : "js-on"}`;
-        const f = lighthouse(base + t.path, lite, path.join(tmp, `${run}-${t.name.replace(/[^a-z0-9]+/gi, "_")}-${lite}.json`), t.cookie);
+        let f: Figures;
+        try {
+          f = lighthouse(base + t.path, lite, path.join(tmp, `${run}-${t.name.replace(/[^a-z0-9]+/gi, "_")}-${lite}.json`), t.cookie);
+        } catch (err) {
+          // One run lost (a timeout on a busy machine) leaves the others' medians; the table says how many.
+          process.stderr.write(`run ${run + 1}/${RUNS} ${key}: failed, left out (${String(err).split("\n")[0].slice(0, 200)})\n`);
+          continue;
+        }
         results.set(key, [...(results.get(key) ?? []), f]);
         process.stderr.write(`run ${run + 1}/${RUNS} ${key}: score ${f.score}, LCP ${Math.round(f.lcp)} ms\n`);
       }
     }
   }
   console.log(`\nLighthouse ${LIGHTHOUSE}, mobile defaults, medians of ${RUNS} (${base})`);
-  console.log("page              mode    score  LCP ms  FCP ms  TBT ms   CLS    KB  long  TBT-cpu");
+  console.log("page              mode    score  LCP ms  FCP ms  TBT ms   CLS    KB  long  TBT-cpu  runs");
   for (const [key, fs_] of results) {
     const [page, mode] = key.split(" ");
     const m = (k: keyof Figures) => median(fs_.map((f) => f[k]));
     console.log(
-      `${page.padEnd(17)} ${mode.padEnd(7)} ${String(m("score")).padStart(5)} ${m("lcp").toFixed(0).padStart(7)} ${m("fcp").toFixed(0).padStart(7)} ${m("tbt").toFixed(0).padStart(7)} ${m("cls").toFixed(3).padStart(6)} ${m("kb").toFixed(0).padStart(5)} ${m("long").toFixed(0).padStart(5)} ${m("tbtCpu").toFixed(0).padStart(8)}`,
+      `${page.padEnd(17)} ${mode.padEnd(7)} ${String(m("score")).padStart(5)} ${m("lcp").toFixed(0).padStart(7)} ${m("fcp").toFixed(0).padStart(7)} ${m("tbt").toFixed(0).padStart(7)} ${m("cls").toFixed(3).padStart(6)} ${m("kb").toFixed(0).padStart(5)} ${m("long").toFixed(0).padStart(5)} ${m("tbtCpu").toFixed(0).padStart(8)} ${String(fs_.length).padStart(5)}`,
     );
   }
   for (const page of MODES.length === 2 ? pages : []) {
