@@ -9,6 +9,8 @@ import { startBackgroundJobs } from "~/jobs.server";
 import { contentSecurityPolicy } from "~/ops/csp.server";
 import { log } from "~/ops/logger.server";
 import { NonceProvider } from "~/ops/nonce";
+import { LiteAssetsProvider } from "~/ops/lite-assets";
+import { liteAssets } from "~/ops/lite-assets.server";
 import { ACCEPT_CH, LITE_HINTS } from "~/storefront/lite";
 import { appendVary, etagMatches, isPublicPage, pageEtag, PRIVATE_PAGE, PUBLIC_PAGE } from "~/ops/http-cache.server";
 import { keepPage } from "~/ops/page-cache.server";
@@ -55,13 +57,18 @@ export default function handleRequest(
   // page depends on them and on the cookies (the switch, the session).
   responseHeaders.set("Accept-CH", ACCEPT_CH);
   appendVary(responseHeaders, [...LITE_HINTS, "Cookie"]);
-  // Bots, no-JS clients and cacheable pages get the whole document at once; other pages stream.
-  const waitForAll = cacheable || isbot(request.headers.get("user-agent") || "");
+  // A lite page (root loader's `lite`) carries its stylesheet and LCP image inline (~/ops/lite-assets).
+  const lite = (remixContext.staticHandlerContext.loaderData?.root as { lite?: unknown } | undefined)?.lite === true;
+  // Bots, no-JS clients, lite and cacheable pages get the whole document at once; other pages stream.
+  const waitForAll = cacheable || lite || isbot(request.headers.get("user-agent") || "");
+  const assets = lite ? liteAssets() : null;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        <LiteAssetsProvider value={assets}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </LiteAssetsProvider>
       </NonceProvider>,
       {
         nonce,
@@ -80,7 +87,8 @@ export default function handleRequest(
               const etag = pageEtag(text, [nonce, loadContext?.requestId]);
               responseHeaders.set("ETag", etag);
               // The next anonymous visitor of this URL gets it without rendering (with its own nonce).
-              if (responseStatusCode === 200) keepPage(loadContext, text, nonce, loadContext?.requestId, etag, responseHeaders);
+              // A lite page whose LCP image was not ready in time is not kept (the next render inlines it).
+              if (responseStatusCode === 200 && !assets?.gaveUp) keepPage(loadContext, text, nonce, loadContext?.requestId, etag, responseHeaders);
               if (etagMatches(request.headers.get("If-None-Match"), etag)) {
                 // No CSP here: the browser keeps its copy, whose nonce is the one of its stored
                 // policy; a new policy would replace the stored one and block the copy's scripts.

@@ -9,13 +9,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Header } from "~/components/header";
 import { apiFor } from "~/storefront/api.server";
 import { loadShell, type ShellData } from "~/storefront/shell.server";
+import { useLiteAssets } from "~/ops/lite-assets";
 import { useNonce } from "~/ops/nonce";
 
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+/** The stylesheet is not among the links: Document links it, or inlines it in lite pages. */
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [
   { title: "BuildMart NG — building materials, services and electronics in Nigeria" },
@@ -38,6 +37,10 @@ export function shouldRevalidate() {
 
 function Document({ children, lite }: { children: ReactNode; lite: boolean }) {
   const nonce = useNonce();
+  // Lite pages carry the stylesheet's text (allowed by its hash in the CSP): no render-blocking
+  // request on a second connection. Full pages link the file, which browsers keep for a year.
+  const assets = useLiteAssets();
+  const css = lite ? assets?.css : null;
   return (
     <html lang="en-NG">
       <head>
@@ -45,6 +48,7 @@ function Document({ children, lite }: { children: ReactNode; lite: boolean }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ea580c" />
         <Meta />
+        {css ? <style dangerouslySetInnerHTML={{ __html: css }} /> : <link rel="stylesheet" href={stylesheet} />}
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">

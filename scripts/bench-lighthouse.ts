@@ -14,18 +14,60 @@
  *   RUNS=5 PAGES=/,/building-materials npm run bench:lighthouse
  *   KEEP_TRACES=/tmp/lh npm run bench:lighthouse     # keep each run's report and trace there
  *   MODES=js-on npm run bench:lighthouse             # one mode only (js-on or lite)
+ *   ONLY=checkout,add-product npm run bench:lighthouse   # some of the pages only (by name)
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startServer, targets } from "./bench-server";
+import { DEMO_VENDOR, STORES } from "~/db/seed/catalog-data";
+import { startServer, targets, visitorCookie, type Target } from "./bench-server";
 
 const RUNS = Math.max(1, Math.min(Number(process.env.RUNS ?? 3), 15));
 const LIGHTHOUSE = process.env.LIGHTHOUSE ?? "lighthouse@12.8.2";
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 /** MODES=js-on or MODES=lite runs one mode only (default both). */
 const MODES = [false, true].filter((lite) => !process.env.MODES || process.env.MODES.split(",").includes(lite ? "lite" : "js-on"));
+/** ONLY=home,checkout runs those pages only (names as printed). */
+const ONLY = process.env.ONLY?.split(",").map((s) => s.trim());
+
+/** The demo vendor signed in through the login form (a plain POST, as with JavaScript off). */
+async function vendorCookie(base: string): Promise<string> {
+  const res = await fetch(`${base}/auth/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: DEMO_VENDOR.email, password: DEMO_VENDOR.password, redirectTo: "/" }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+  if (!cookie.includes("__session=")) throw new Error(`could not sign the demo vendor in (${res.status})`);
+  return cookie;
+}
+
+/**
+ * Checkout as a guest with the product in the cart (the cart's cookie), and the demo vendor's
+ * add-product page (the vendor's session cookie). Each answer is checked to be the page itself
+ * (200, not a redirect to the login page), so a broken cookie fails the bench instead of
+ * measuring another page.
+ */
+async function formTargets(base: string, product: string): Promise<Target[]> {
+  const store = STORES.find((s) => s.owner.email === DEMO_VENDOR.email)!;
+  const out: Target[] = [
+    { name: "checkout", path: "/checkout/payment?g=y", cookie: await visitorCookie(base, "cart", product) },
+    { name: "add-product", path: `/stores/${store.slug}/products/add-product`, cookie: await vendorCookie(base) },
+  ];
+  for (const t of out) {
+    const res = await fetch(base + t.path, { redirect: "manual", headers: { Cookie: t.cookie! } });
+    const html = await res.text();
+    if (res.status !== 200) throw new Error(`${t.name}: ${t.path} answered ${res.status}`);
+    if (t.name === "checkout" && !/Place order/i.test(html)) throw new Error("checkout: the page shows no Place order button (empty cart?)");
+  }
+  return out;
+}
 
 interface Figures {
   score: number;
@@ -71,8 +113,8 @@ interface TraceEvent {
   tdur?: number;
 }
 
-function lighthouse(url: string, lite: boolean, out: string): Figures {
-  const headers = lite ? JSON.stringify({ "Save-Data": "on" }) : "{}";
+function lighthouse(url: string, lite: boolean, out: string, cookie?: string): Figures {
+  const headers = JSON.stringify({ ...(lite ? { "Save-Data": "on" } : {}), ...(cookie ? { Cookie: cookie } : {}) });
   const r = spawnSync(
     "npx",
     [
@@ -91,9 +133,14 @@ function lighthouse(url: string, lite: boolean, out: string): Figures {
   );
   if (r.status !== 0 || !fs.existsSync(out)) throw new Error(`lighthouse failed on ${url}: ${r.stderr?.toString().slice(-2000)}`);
   const j = JSON.parse(fs.readFileSync(out, "utf8")) as {
+    finalDisplayedUrl?: string;
     categories: { performance: { score: number } };
     audits: Record<string, { numericValue?: number }>;
   };
+  // A cookie that stopped working shows the login page instead: measure nothing rather than it.
+  if (j.finalDisplayedUrl && new URL(j.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+    throw new Error(`lighthouse on ${url} ended on ${j.finalDisplayedUrl}`);
+  }
   const a = (k: string) => j.audits[k]?.numericValue ?? Number.NaN;
   return {
     score: Math.round(j.categories.performance.score * 100),
@@ -115,25 +162,34 @@ const { base, child, dataDir } = await startServer();
 const KEEP = process.env.KEEP_TRACES; // a directory: keep every run's report and trace there
 const tmp = KEEP ? (fs.mkdirSync(KEEP, { recursive: true }), KEEP) : fs.mkdtempSync(path.join(os.tmpdir(), "bench-lh-"));
 try {
-  const pages = (await targets(base)).filter((t) => t.name !== "static");
+  const anon = (await targets(base)).filter((t) => t.name !== "static");
+  const product = anon.find((t) => t.name === "product")?.path ?? "/products/1";
+  const pages = [...anon, ...(await formTargets(base, product))].filter((t) => !ONLY || ONLY.includes(t.name));
   const results = new Map<string, Figures[]>();
   for (let run = 0; run < RUNS; run++) {
     for (const t of pages) {
       for (const lite of MODES) {
         const key = `${t.name} ${lite ? "lite" : "js-on"}`;
-        const f = lighthouse(base + t.path, lite, path.join(tmp, `${run}-${t.name.replace(/[^a-z0-9]+/gi, "_")}-${lite}.json`));
+        let f: Figures;
+        try {
+          f = lighthouse(base + t.path, lite, path.join(tmp, `${run}-${t.name.replace(/[^a-z0-9]+/gi, "_")}-${lite}.json`), t.cookie);
+        } catch (err) {
+          // One run lost (a timeout on a busy machine) leaves the others' medians; the table says how many.
+          process.stderr.write(`run ${run + 1}/${RUNS} ${key}: failed, left out (${String(err).split("\n")[0].slice(0, 200)})\n`);
+          continue;
+        }
         results.set(key, [...(results.get(key) ?? []), f]);
         process.stderr.write(`run ${run + 1}/${RUNS} ${key}: score ${f.score}, LCP ${Math.round(f.lcp)} ms\n`);
       }
     }
   }
   console.log(`\nLighthouse ${LIGHTHOUSE}, mobile defaults, medians of ${RUNS} (${base})`);
-  console.log("page              mode    score  LCP ms  FCP ms  TBT ms   CLS    KB  long  TBT-cpu");
+  console.log("page              mode    score  LCP ms  FCP ms  TBT ms   CLS    KB  long  TBT-cpu  runs");
   for (const [key, fs_] of results) {
     const [page, mode] = key.split(" ");
     const m = (k: keyof Figures) => median(fs_.map((f) => f[k]));
     console.log(
-      `${page.padEnd(17)} ${mode.padEnd(7)} ${String(m("score")).padStart(5)} ${m("lcp").toFixed(0).padStart(7)} ${m("fcp").toFixed(0).padStart(7)} ${m("tbt").toFixed(0).padStart(7)} ${m("cls").toFixed(3).padStart(6)} ${m("kb").toFixed(0).padStart(5)} ${m("long").toFixed(0).padStart(5)} ${m("tbtCpu").toFixed(0).padStart(8)}`,
+      `${page.padEnd(17)} ${mode.padEnd(7)} ${String(m("score")).padStart(5)} ${m("lcp").toFixed(0).padStart(7)} ${m("fcp").toFixed(0).padStart(7)} ${m("tbt").toFixed(0).padStart(7)} ${m("cls").toFixed(3).padStart(6)} ${m("kb").toFixed(0).padStart(5)} ${m("long").toFixed(0).padStart(5)} ${m("tbtCpu").toFixed(0).padStart(8)} ${String(fs_.length).padStart(5)}`,
     );
   }
   for (const page of MODES.length === 2 ? pages : []) {

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { memo } from "react";
 import { formatNaira } from "~/domain/money";
+import { useLiteAssets } from "~/ops/lite-assets";
 import type { ApiProduct } from "~/storefront/api-types";
 
 /** What a card needs of a product (a subset of the API's product answer). */
@@ -95,11 +96,15 @@ export function ResponsiveImage({
 }) {
   const sep = url.includes("?") ? "&" : "?";
   const list = lite ? [160] : widths;
+  const src = `${url}${sep}w=${lite ? 160 : 320}`;
+  // A lite page's LCP image comes inside the HTML when small (~/ops/lite-assets): no second connection.
+  const assets = useLiteAssets();
+  const inline = lite && priority ? assets?.image(src) : undefined;
   const img = (
     <img
-      src={`${url}${sep}w=${lite ? 160 : 320}`}
-      srcSet={imageSrcSet(url, list)}
-      sizes={sizes}
+      src={inline ?? src}
+      srcSet={inline ? undefined : imageSrcSet(url, list)}
+      sizes={inline ? undefined : sizes}
       alt={alt}
       width={width}
       height={height}

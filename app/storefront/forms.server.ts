@@ -15,3 +15,5 @@ export { ChannelsSchema, PhoneCodeRequestSchema, PhoneCodeVerifySchema } from "~
 export { DeleteAccountSchema, NewsletterSignupSchema } from "~/domain/privacy";
 export { ReturnFormSchema } from "~/domain/returns";
 export { ReviewFormSchema } from "~/domain/reviews";
+export { productFormSchema } from "~/domain/products";
+export { ReturnDecisionSchema, ReturnRefundedSchema } from "~/domain/returns";

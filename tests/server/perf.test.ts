@@ -4,6 +4,7 @@
  * signed-in visitor; 304 for an anonymous revalidation), and the client build served
  * pre-compressed by Accept-Encoding.
  */
+import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieHeader, cookiesFrom, pageClient, startAppServer, type RunningServer } from "./harness";
@@ -52,6 +53,42 @@ describe("lite mode from client hints", () => {
     const fastButOn = await get("/about", { ECT: "4g", Downlink: "10", Cookie: cookieHeader(cookiesFrom(on)) });
     expect(fastButOn.body).not.toMatch(/<script/i);
     expect(fastButOn.body).toMatch(/Lite mode: (<!-- -->)?on/);
+  });
+});
+
+describe("lite pages carry what their first paint needs", () => {
+  it("inline the stylesheet, allowed by its hash in the CSP, while full pages link it", async () => {
+    const lite = await get("/building-materials", { "Save-Data": "on" });
+    expect(lite.status).toBe(200);
+    expect(lite.body).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    const css = /<style>([\s\S]*?)<\/style>/.exec(lite.body)?.[1];
+    expect(css).toBeTruthy();
+    expect(css).toContain(".container-page");
+    const hash = crypto.createHash("sha256").update(css!, "utf8").digest("base64");
+    const styleSrc = /style-src ([^;]+)/.exec(String(lite.headers["content-security-policy"] ?? ""))?.[1] ?? "";
+    expect(styleSrc.split(" ")).toContain(`'sha256-${hash}'`);
+
+    const full = await get("/building-materials");
+    expect(full.body).toMatch(/<link rel="stylesheet" href="\/build\/_assets\/[^"]+\.css"/);
+    expect(full.body).not.toMatch(/<style>/);
+  });
+
+  it("inline a product page's small LCP image as WebP, and keep URLs on full pages", async () => {
+    // The first render waits a moment for the variant (made once by sharp); a busy machine may
+    // answer with its URL meanwhile, and the next answer has it inline.
+    let lcp = "";
+    for (let i = 0; i < 5 && !lcp.startsWith('<img src="data:'); i++) {
+      lcp = /<img[^>]*fetchpriority="high"[^>]*>/.exec((await get("/products/1", { "Save-Data": "on" })).body)?.[0] ?? "";
+      if (!lcp.startsWith('<img src="data:')) await new Promise((r) => setTimeout(r, 1000));
+    }
+    expect(lcp).toMatch(/^<img src="data:image\/webp;base64,[A-Za-z0-9+/]+=*"/);
+    expect(lcp).not.toMatch(/srcSet=/i);
+    const bytes = Buffer.from(/base64,([^"]+)"/.exec(lcp)![1], "base64");
+    expect(bytes.subarray(0, 4).toString()).toBe("RIFF");
+    expect(bytes.subarray(8, 12).toString()).toBe("WEBP");
+
+    const full = await get("/products/1");
+    expect(/<img[^>]*fetchpriority="high"[^>]*>/.exec(full.body)?.[0]).toMatch(/src="[^"]*\/media\/[^"]+\?w=\d+"/);
   });
 });
 

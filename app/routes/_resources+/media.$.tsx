@@ -9,6 +9,7 @@
  */
 import crypto from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { makeVariantOnce, variantKeyOf } from "~/integrations/image-variants.server";
 import { getStorage, IMAGE_WIDTHS, type ImageWidth, type Storage } from "~/integrations/storage.server";
 
 const TYPES: Record<string, string> = {
@@ -52,22 +53,6 @@ async function redirectTo(storage: Storage, key: string, cacheKey: string): Prom
 /** Variants known to exist in a direct-read store (so each is looked up there once per process). */
 const made = new Set<string>();
 
-/** One sharp job per variant at a time, so a burst of first requests does not resize twice. */
-const inFlight = new Map<string, Promise<Uint8Array | null>>();
-
-async function makeVariant(key: string, variantKey: string, w: number, jpeg: boolean): Promise<Uint8Array | null> {
-  const storage = getStorage();
-  const original = await storage.get(key);
-  if (!original) return null;
-  const sharp = (await import("sharp")).default;
-  const img = sharp(original, { density: 144 }).resize({ width: w, withoutEnlargement: false });
-  const bytes = new Uint8Array(
-    await (jpeg ? img.flatten({ background: "#ffffff" }).jpeg({ quality: 78, mozjpeg: true }) : img.webp({ quality: 72, effort: 3 })).toBuffer(),
-  );
-  await storage.put(variantKey, bytes, jpeg ? "image/jpeg" : "image/webp");
-  return bytes;
-}
-
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
   if (!/^[a-zA-Z0-9][a-zA-Z0-9/_.-]*$/.test(key) || key.includes("..")) throw new Response("Not Found", { status: 404 });
@@ -77,27 +62,17 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const headers = { "Access-Control-Allow-Origin": "*", "X-Content-Type-Options": "nosniff" };
   if (IMAGE_WIDTHS.includes(w as ImageWidth)) {
     const jpeg = ["jpeg", "jpg"].includes(url.searchParams.get("format") ?? "");
-    const variantKey = `variants/${w}/${key.replace(/\.[a-z]+$/i, "")}.${jpeg ? "jpg" : "webp"}`;
+    const variantKey = variantKeyOf(key, w, jpeg);
     if (storage.url && storage.exists) {
       if (!made.has(variantKey) && !(await storage.exists(variantKey))) {
-        let job = inFlight.get(variantKey);
-        if (!job) {
-          job = makeVariant(key, variantKey, w, jpeg).finally(() => inFlight.delete(variantKey));
-          inFlight.set(variantKey, job);
-        }
-        if (!(await job)) throw new Response("Not Found", { status: 404 });
+        if (!(await makeVariantOnce(key, variantKey, w, jpeg))) throw new Response("Not Found", { status: 404 });
       }
       made.add(variantKey);
       return redirectTo(storage, variantKey, key);
     }
     let bytes = await storage.get(variantKey);
     if (!bytes) {
-      let job = inFlight.get(variantKey);
-      if (!job) {
-        job = makeVariant(key, variantKey, w, jpeg).finally(() => inFlight.delete(variantKey));
-        inFlight.set(variantKey, job);
-      }
-      bytes = await job;
+      bytes = await makeVariantOnce(key, variantKey, w, jpeg);
       if (!bytes) throw new Response("Not Found", { status: 404 });
     }
     return answer(request, key, bytes, { ...headers, "Content-Type": jpeg ? "image/jpeg" : "image/webp" });

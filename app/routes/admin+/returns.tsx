@@ -6,17 +6,17 @@
  * does this page.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { parseWithZod, ReturnRefundedSchema } from "~/storefront/forms.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/forms";
 import { orderDate } from "~/components/users/order-format";
 import { formatNaira } from "~/domain/money";
 import { orderNumber } from "~/domain/orders";
-import { RETURN_STATUSES, RETURN_STATUS_LABELS, ReturnRefundedSchema, type ReturnStatus } from "~/domain/returns";
+import { RETURN_STATUSES, RETURN_STATUS_LABELS, type ReturnStatus } from "~/domain/returns";
 import type { ApiReturn, ApiReturnPage } from "~/storefront/api-types";
 import { requireUser } from "~/storefront/auth.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";

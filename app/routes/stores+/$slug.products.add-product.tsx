@@ -3,18 +3,26 @@
  * POST /products/ (multipart), then the add-variant step. Refusals (the form's rules or the API's,
  * e.g. a photo that is not really an image) come back next to their field with everything typed kept.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { parseWithZod, productFormSchema } from "~/storefront/forms.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ProductForm } from "~/components/vendor/product-form";
-import { productFormSchema } from "~/domain/products";
+import { island, islandsLoader } from "~/components/ui/island";
 import type { ApiProduct } from "~/storefront/api-types";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { PRODUCT_FORM_FIELDS, pickedPhotos, productApiForm, productCategories } from "~/storefront/product-form.server";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
+
+/**
+ * The form with conform and its in-browser rules (zod) comes on demand (components/ui/island.tsx):
+ * not in the page's first view; until the vendor touches the page it is the server's HTML, a
+ * plain multipart POST.
+ */
+const ProductForm = island(() => import("~/components/vendor/product-form").then((m) => ({ default: m.ProductForm })));
+/** Navigations fetch the form's code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(ProductForm);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, store } = await requireStoreArea(request, context, params.slug);

@@ -6,17 +6,17 @@
  * pay-on-delivery one is paid back by BuildMart NG (the admin marks it refunded).
  */
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { parseWithZod, ReturnDecisionSchema } from "~/storefront/forms.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/forms";
 import { orderDate } from "~/components/users/order-format";
 import { formatNaira } from "~/domain/money";
 import { orderNumber } from "~/domain/orders";
-import { RETURN_STATUSES, RETURN_STATUS_LABELS, ReturnDecisionSchema, type ReturnStatus } from "~/domain/returns";
+import { RETURN_STATUSES, RETURN_STATUS_LABELS, type ReturnStatus } from "~/domain/returns";
 import type { ApiReturn, ApiReturnPage } from "~/storefront/api-types";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
