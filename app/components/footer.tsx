@@ -1,6 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { ErrorList } from "~/components/ui/error-list";
+import { isLang, LANGUAGE_NAMES, LANGUAGES } from "~/i18n/languages";
 
 export const SOCIAL_HANDLE = "@buildmartng";
 const SOCIALS = [
@@ -54,6 +56,33 @@ export function NewsletterForm({ id, redirectTo, lastResult, dark = true }: { id
         <ErrorList id={errorId} errors={errors} />
       </div>
     </fetcher.Form>
+  );
+}
+
+/**
+ * The language switch: a plain form (POST /language sets the cookie and comes back here). The
+ * document is reloaded even with JavaScript on, so the new language's messages come with it.
+ */
+export function LanguageSwitch({ redirectTo }: { redirectTo: string }) {
+  const { t, i18n } = useTranslation();
+  const current = isLang(i18n.language) ? i18n.language : "en";
+  return (
+    <Form method="post" action="/language" reloadDocument className="mt-4 flex flex-wrap items-center gap-2" data-testid="language-switch">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <label htmlFor="footer-language" className="text-sm">
+        {t("footer.language")}
+      </label>
+      <select id="footer-language" name="lang" defaultValue={current} key={current} className="rounded border-0 bg-white px-2 py-1 text-sm text-ink">
+        {LANGUAGES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="rounded border border-gray-500 px-3 py-1 text-sm hover:bg-gray-700">
+        {t("footer.changeLanguage")}
+      </button>
+    </Form>
   );
 }
 
@@ -111,6 +140,7 @@ export function Footer({ lite }: { lite: boolean }) {
               </li>
             ))}
           </ul>
+          <LanguageSwitch redirectTo={here} />
           <Form method="post" action="/lite" className="mt-4">
             <input type="hidden" name="redirectTo" value={here} />
             <input type="hidden" name="lite" value={lite ? "0" : "1"} />
