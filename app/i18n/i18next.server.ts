@@ -69,3 +69,8 @@ export async function createPageI18n(lang: Lang, namespaces: readonly string[]):
   });
   return instance;
 }
+
+/** A translator in the request's language, for what loaders and actions write (titles, flashes). */
+export async function requestT(request: Request, ns: Namespace) {
+  return tFor(await resolveLanguage(request), ns);
+}
