@@ -5,10 +5,11 @@
  * one job twice. Started once per process by entry.server.tsx (not in tests, which call the
  * exported jobs directly).
  */
-import { cancelUnpaidCardOrder, settleEmptyOrders } from "~/api/orders/commands.server";
-import { settleAttempt } from "~/api/payments/commands.server";
+import { cancelUnpaidCardOrder } from "~/workflows/cancellation.server";
+import { settleEmptyOrders } from "~/workflows/checkout.server";
+import { settleAttempt } from "~/workflows/payments.server";
 import { ATTEMPT_COLUMNS, type AttemptRow } from "~/api/payments/queries.server";
-import { processQueuedRefunds } from "~/api/payments/refunds.server";
+import { processQueuedRefunds } from "~/workflows/refunds.server";
 import { payOutAvailableBalances } from "~/api/payouts/commands.server";
 import { env } from "~/config.server";
 import { getDb, type Db } from "~/db/client.server";

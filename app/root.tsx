@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { resolveLanguage, tFor } from "~/i18n/i18next.server";
 import { PageMessagesScript } from "~/i18n/page-messages";
 import stylesheet from "~/tailwind.css";
-import { AppScripts } from "~/components/app-scripts";
+import { AppScripts } from "~/framework/app-scripts";
 import { Footer } from "~/components/footer";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Header } from "~/components/header";

@@ -10,7 +10,7 @@
  * (app/api/core/cache.server.ts) is turned off (CATALOG_CACHE=off) so every request reaches the
  * database: the figures are those of a cache miss.
  *
- * Search is timed per kind of query (issue 13): a very common word (`cement`, about 6% of the
+ * Search is timed per kind of query: a very common word (`cement`, about 6% of the
  * products), a rare word (`mahogany`, one product in 10,000), two words (`dangote cement`,
  * `roofing sheet`) and a typo (`cemnt`, `roffing sheet`).
  *
@@ -25,10 +25,21 @@
  *                                EXPLAIN (ANALYZE, BUFFERS) every statement it made: the shared
  *                                buffers it touched and the server's planning + execution time, a
  *                                figure a busy machine disturbs far less than wall time
- *   --reuse=search               PostgreSQL databases named search_10k, search_1m, ... are kept and,
- *                                when already seeded with that many products, reused without
- *                                seeding again (pending migrations are applied): seeding a million
- *                                products takes minutes
+ *   --reuse=bench                PostgreSQL databases named <name>_10k, <name>_1m, ... are kept and,
+ *                                when already seeded with that many products (and this fixture's
+ *                                version), reused without seeding again (pending migrations are
+ *                                applied). The default is --reuse=bench (bench_10k, bench_1m);
+ *                                --fresh takes a throwaway database instead (dropped at the end)
+ *   --rebuild                    seed the reused databases again even if they look seeded
+ *   --warmup=5                   untimed requests per kind before the timed ones
+ *
+ * Browsing (issue 22) is timed per kind and per sort: the whole listing, a root category (its six
+ * sub-categories), a root category with a price band, a sub-category with a price band and a
+ * store's public page (the dominant store and a small one), each ordered newest first, by price
+ * both ways, by popularity (recent order lines) and by rating (approved reviews), pages 1 to 3.
+ * The fixture has one store holding most products (as the data that misled the planner), 20
+ * smaller stores (one of them suspended), reviews on 1 product in 97 and a fixed 2,000 order lines
+ * of the last 30 days (orders follow shoppers, not the size of the catalogue).
  */
 import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
@@ -49,10 +60,16 @@ const PG_SIZES = sizesOf(args["pg-sizes"] ?? args.sizes, [10_000, 100_000]);
 const LITE_SIZES = sizesOf(args["pglite-sizes"] ?? args.sizes, [10_000, 50_000]);
 const ENGINES = (args.engines ?? "pglite,postgres").split(",");
 const SAMPLES = Number(args.samples ?? 40);
-const WARMUP = 5;
+const WARMUP = Number(args.warmup ?? 5);
 const KEEP = args.keep === "true";
 const BUFFERS = args.buffers === "true";
-const REUSE = args.reuse && args.reuse !== "true" ? args.reuse.replace(/[^a-z0-9_]/gi, "") : null;
+const REBUILD = args.rebuild === "true";
+const REUSE = args.fresh === "true" ? null : args.reuse && args.reuse !== "true" ? args.reuse.replace(/[^a-z0-9_]/gi, "") : "bench";
+/** Bumped when the generated data changes shape: a reused database of another version is seeded again. */
+const FIXTURE_VERSION = 2;
+const SMALL_STORES = 20;
+const ORDER_LINES = 2_000;
+const REVIEW_EVERY = 97;
 const KIND_FILTER = args.kinds ? args.kinds.split(",").map((k) => k.trim().toLowerCase()) : null;
 const BATCH = 50_000;
 const PG_ADMIN = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
@@ -82,6 +99,8 @@ const SEARCHES = {
 interface Fixture {
   rootIds: number[];
   subIds: number[];
+  /** Public store slugs: the dominant store first, then a small one. */
+  storeSlugs: string[];
 }
 
 async function setup(db: Db, n: number, log: (s: string) => void): Promise<Fixture> {
@@ -92,6 +111,15 @@ async function setup(db: Db, n: number, log: (s: string) => void): Promise<Fixtu
     "INSERT INTO stores (owner_id, name, slug, email, phone, state) VALUES ($1, 'Bench Store', 'bench-store', 'bench@example.com', '+2348030000000', 'Lagos') RETURNING id",
     [u.rows[0].id],
   );
+  // Smaller stores holding one product in ten between them; the last one suspended by an admin.
+  const small = await db.query<{ id: number }>(
+    `INSERT INTO stores (owner_id, name, slug, email, phone, state, suspended_at)
+     SELECT $1, 'Small Store ' || k, 'bench-small-' || k, 'bench@example.com', '+2348030000000', 'Kano',
+            CASE WHEN k = ${SMALL_STORES} THEN now() END
+       FROM generate_series(1, ${SMALL_STORES}) k ORDER BY k RETURNING id`,
+    [u.rows[0].id],
+  );
+  const smallIds = small.rows.map((r) => r.id);
   const rootIds: number[] = [];
   const subIds: number[] = [];
   for (const [i, [root, subs]] of ROOTS.entries()) {
@@ -113,12 +141,27 @@ async function setup(db: Db, n: number, log: (s: string) => void): Promise<Fixtu
   }
   await db.query("INSERT INTO images (key, content_type) VALUES ('static/no-image.svg', 'image/svg+xml') ON CONFLICT DO NOTHING");
   const t0 = performance.now();
+  // A big load goes faster into a table without its secondary indexes: each is built once at the
+  // end (a GIN index especially) instead of being updated row by row. Keys and unique indexes stay
+  // (the triggers' ON CONFLICT needs them). The triggers all run, as for a real import.
+  const rebuilt: string[] = [];
+  if (db.engine === "postgres" && n > BATCH) {
+    const idx = await db.query<{ indexname: string; indexdef: string }>(
+      `SELECT i.indexname, i.indexdef FROM pg_indexes i JOIN pg_class c ON c.relname = i.indexname JOIN pg_index x ON x.indexrelid = c.oid
+        WHERE i.schemaname = current_schema() AND i.tablename IN ('products', 'product_images', 'product_words') AND NOT x.indisunique`,
+    );
+    for (const r of idx.rows) {
+      await db.exec(`DROP INDEX ${r.indexname}`);
+      rebuilt.push(r.indexdef);
+    }
+  }
   for (let from = 1; from <= n; from += BATCH) {
     const to = Math.min(n, from + BATCH - 1);
     await db.query(
       `INSERT INTO products (store_id, user_id, category_id, name, description, type, size, price_kobo, selling_price_kobo,
                              published, featured, created_at, updated_at)
-       SELECT $1, $2, ($3::int[])[1 + (i % cardinality($3::int[]))],
+       SELECT CASE WHEN i % 10 = 3 THEN ($10::int[])[1 + ((i / 10) % cardinality($10::int[]))] ELSE $1 END,
+              $2, ($3::int[])[1 + (i % cardinality($3::int[]))],
               ($4::text[])[1 + (i % cardinality($4::text[]))] || ' ' || ($5::text[])[1 + ((i / 7) % cardinality($5::text[]))]
                 || ', ' || ($6::text[])[1 + ((i / 3) % cardinality($6::text[]))] || ' ' || i
                 || CASE WHEN i % ${RARE_EVERY} = ${RARE_EVERY / 2} THEN ' ${RARE_WORD}' ELSE '' END,
@@ -128,7 +171,7 @@ async function setup(db: Db, n: number, log: (s: string) => void): Promise<Fixtu
               price, price - (price / 10) * (i % 2), i % 33 <> 0, i % 20 = 0,
               now() - make_interval(secs => i), now() - make_interval(secs => i)
          FROM (SELECT i, ((i::bigint * 2654435761) % 2000000 + 500) * 100 AS price FROM generate_series($8::int, $9::int) AS i) g`,
-      [s.rows[0].id, u.rows[0].id, subIds, BRANDS, NOUNS, ADJS, FILLER, from, to],
+      [s.rows[0].id, u.rows[0].id, subIds, BRANDS, NOUNS, ADJS, FILLER, from, to, smallIds],
     );
     await db.query(
       `INSERT INTO product_images (product_id, image_key, position)
@@ -137,19 +180,69 @@ async function setup(db: Db, n: number, log: (s: string) => void): Promise<Fixtu
     );
     if (n > BATCH) log(`    ${to.toLocaleString()} products (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
   }
+  if (rebuilt.length) {
+    await db.exec(`SET maintenance_work_mem = '256MB'; ${rebuilt.join(";\n")}`);
+    log(`    built ${rebuilt.length} indexes again (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  }
   log(`    inserted ${n.toLocaleString()} products in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  // Reviews (1 product in REVIEW_EVERY, 1 to 3 reviewers, ratings 1-5) and ORDER_LINES recent
+  // order lines of one paid order, spread over the catalogue, for the popularity and rating sorts.
+  await db.query(
+    `INSERT INTO users (email, first_name, last_name) SELECT 'reviewer' || k || '@example.com', 'Reviewer', 'R' || k FROM generate_series(1, 3) k`,
+  );
+  await db.query(
+    `INSERT INTO reviews (product_id, user_id, rating, review_text)
+     SELECT p.id, r.id, 1 + ((p.id * 7 + r.id) % 5), 'Bench review'
+       FROM products p JOIN users r ON r.email LIKE 'reviewer%@example.com' AND (r.id % 3) <= (p.id / ${REVIEW_EVERY}) % 3
+      WHERE p.id % ${REVIEW_EVERY} = 0`,
+  );
+  const o = await db.query<{ id: string }>(
+    `INSERT INTO orders (user_id, delivery_address, order_total_kobo, order_payment_status) VALUES ($1, '{}'::jsonb, 0, 'Complete') RETURNING id`,
+    [u.rows[0].id],
+  );
+  await db.query(
+    `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, created_at)
+     SELECT $1, p.id, p.store_id, p.name, 1 + (k % 4), p.selling_price_kobo, now() - make_interval(hours => k % 700)
+       FROM generate_series(1, ${ORDER_LINES}) k JOIN products p ON p.id = 1 + ((k::bigint * 7919) % $2)`,
+    [o.rows[0].id, n],
+  );
   await db.exec(db.engine === "postgres" ? "VACUUM ANALYZE" : "ANALYZE");
-  return { rootIds, subIds };
+  return { rootIds, subIds, storeSlugs: ["bench-store", "bench-small-1"] };
 }
 
-type Kind = "listing" | "category filter" | "state filter" | "sort" | keyof typeof SEARCHES;
-const ALL_KINDS: Kind[] = ["listing", "category filter", "state filter", "sort", ...(Object.keys(SEARCHES) as Array<keyof typeof SEARCHES>)];
+/** The browsing kinds (issue 22), each timed with every sort. */
+const SCOPES = ["listing", "category", "category+price", "subcat+price", "store"] as const;
+const SORTS = { newest: "-created_at", price_asc: "selling_price", price_desc: "-selling_price", popular: "-popularity", rated: "-rating" } as const;
+type Browse = `${(typeof SCOPES)[number]} ${keyof typeof SORTS}`;
+const BROWSE: Browse[] = SCOPES.flatMap((sc) => (Object.keys(SORTS) as Array<keyof typeof SORTS>).map((so) => `${sc} ${so}` as Browse));
+const BAND = "selling_price__gt=24000&selling_price__lt=80000";
+
+type Kind = Browse | "category filter" | "state filter" | "sort" | keyof typeof SEARCHES;
+const ALL_KINDS: Kind[] = [...BROWSE, "category filter", "state filter", "sort", ...(Object.keys(SEARCHES) as Array<keyof typeof SEARCHES>)];
+
+function browseRequest(kind: Browse, f: Fixture, i: number): string {
+  const [scope, sort] = kind.split(" ") as [(typeof SCOPES)[number], keyof typeof SORTS];
+  const pick = <T>(l: T[]) => l[i % l.length];
+  const tail = `ordering=${SORTS[sort]}&page=${1 + (i % 3)}`;
+  switch (scope) {
+    case "listing":
+      return `/products/?${tail}`;
+    case "category":
+      return `/products/?category_id=${pick(f.rootIds)}&${tail}`;
+    case "category+price":
+      return `/products/categories/${pick(f.rootIds)}/products/?levels_deep=all&${BAND}&${tail}`;
+    case "subcat+price":
+      // A sub-category holds about 8 products of the band at 10k: its first page only.
+      return `/products/?category_id=${pick(f.subIds)}&${BAND}&ordering=${SORTS[sort]}`;
+    case "store":
+      return `/stores/${f.storeSlugs[Math.floor(i / 3) % f.storeSlugs.length]}/products/?${tail}`;
+  }
+}
 
 function requestFor(kind: Kind, f: Fixture, i: number): string {
   const pick = <T>(l: T[]) => l[i % l.length];
-  switch (kind) {
-    case "listing":
-      return `/products/?page=${1 + (i % 3)}`;
+  if ((BROWSE as string[]).includes(kind)) return browseRequest(kind as Browse, f, i);
+  switch (kind as Exclude<Kind, Browse>) {
     case "category filter": {
       const variants = [
         `/products/?category_id=${pick(f.rootIds)}`,
@@ -160,7 +253,7 @@ function requestFor(kind: Kind, f: Fixture, i: number): string {
       return variants[Math.floor(i / 7) % variants.length];
     }
     case "state filter": {
-      // issue 20: the sellers' states (the bench's one store is in Lagos: every product matches)
+      // the sellers' states (the bench's one store is in Lagos: every product matches)
       const variants = [
         `/products/?state=Lagos&page=${1 + (i % 3)}`,
         `/products/?state=Lagos,Kano&category_id=${pick(f.rootIds)}`,
@@ -169,7 +262,7 @@ function requestFor(kind: Kind, f: Fixture, i: number): string {
       return variants[Math.floor(i / 7) % variants.length];
     }
     case "sort": {
-      // issue 20: price both ways, most popular (recent order lines), best rated (approved reviews)
+      // price both ways, most popular (recent order lines), best rated (approved reviews)
       const variants = [
         `/products/?ordering=selling_price&category_id=${pick(f.subIds)}`,
         `/products/?ordering=-selling_price`,
@@ -179,7 +272,7 @@ function requestFor(kind: Kind, f: Fixture, i: number): string {
       return variants[Math.floor(i / 7) % variants.length];
     }
     default:
-      return `/products/?search=${encodeURIComponent(pick([...SEARCHES[kind]]))}`;
+      return `/products/?search=${encodeURIComponent(pick([...SEARCHES[kind as keyof typeof SEARCHES]]))}`;
   }
 }
 
@@ -237,15 +330,16 @@ const sizeLabel = (n: number) => (n % 1_000_000 === 0 ? `${n / 1_000_000}m` : n 
 
 /** The fixture of a database the benchmark seeded before with `n` products, or null. */
 async function seededFixture(db: Db, n: number): Promise<Fixture | null> {
+  if (REBUILD) return null;
   try {
-    const meta = await db.query<{ n: number }>("SELECT n FROM bench_meta");
-    if (meta.rows[0]?.n !== n) return null;
+    const meta = await db.query<{ n: number; v: number }>("SELECT n, v FROM bench_meta");
+    if (meta.rows[0]?.n !== n || meta.rows[0]?.v !== FIXTURE_VERSION) return null;
   } catch {
     return null;
   }
   const roots = await db.query<{ id: number }>("SELECT id FROM categories WHERE slug LIKE 'bench-root-%' ORDER BY position");
   const subs = await db.query<{ id: number }>("SELECT id FROM categories WHERE slug LIKE 'bench-sub-%' ORDER BY parent_id, position");
-  return { rootIds: roots.rows.map((r) => r.id), subIds: subs.rows.map((r) => r.id) };
+  return { rootIds: roots.rows.map((r) => r.id), subIds: subs.rows.map((r) => r.id), storeSlugs: ["bench-store", "bench-small-1"] };
 }
 
 async function openEngine(engine: string, n: number): Promise<{ db: Db; drop: () => Promise<void> } | null> {
@@ -285,10 +379,13 @@ async function openEngine(engine: string, n: number): Promise<{ db: Db; drop: ()
 async function main() {
   const kinds = ALL_KINDS.filter((k) => !KIND_FILTER || KIND_FILTER.some((f) => k.startsWith(f)));
   const summary: string[] = [];
+  const table: string[] = [];
   console.log(`Catalogue benchmark: ${SAMPLES} timed requests per kind (after ${WARMUP} warm-up), real API handler, in-process.`);
   for (const engine of ENGINES) {
     const sizes = engine === "postgres" ? PG_SIZES : LITE_SIZES;
     const results = new Map<number, Record<Kind, { p50: number; p95: number }>>();
+    /** Per size and kind, the largest buffer count of its distinct requests (--buffers). */
+    const bufferMax = new Map<number, Partial<Record<Kind, number>>>();
     for (const n of sizes) {
       console.log(`\n[${engine}] ${n.toLocaleString()} products`);
       const opened = await openEngine(engine, n);
@@ -308,7 +405,7 @@ async function main() {
           }
           await migrate(db);
           f = await setup(db, n, (s) => console.log(s));
-          if (REUSE && engine === "postgres") await db.exec(`CREATE TABLE bench_meta (n integer NOT NULL); INSERT INTO bench_meta VALUES (${n})`);
+          if (REUSE && engine === "postgres") await db.exec(`CREATE TABLE bench_meta (n integer NOT NULL, v integer NOT NULL); INSERT INTO bench_meta VALUES (${n}, ${FIXTURE_VERSION})`);
         }
         setDb(db);
         const row = {} as Record<Kind, { p50: number; p95: number }>;
@@ -317,11 +414,14 @@ async function main() {
           const xs: number[] = [];
           for (let i = 0; i < SAMPLES; i++) xs.push(await time(requestFor(kind, f, i)));
           row[kind] = { p50: pct(xs, 50), p95: pct(xs, 95) };
-          console.log(`    ${kind.padEnd(18)} p50 ${row[kind].p50.toFixed(1).padStart(7)} ms   p95 ${row[kind].p95.toFixed(1).padStart(7)} ms`);
+          console.log(`    ${kind.padEnd(26)} p50 ${row[kind].p50.toFixed(1).padStart(7)} ms   p95 ${row[kind].p95.toFixed(1).padStart(7)} ms`);
           if (BUFFERS && engine === "postgres") {
             const paths = [...new Set(Array.from({ length: 28 }, (_, i) => requestFor(kind, f, i)))];
+            const most = bufferMax.get(n) ?? {};
+            bufferMax.set(n, most);
             for (const path of paths) {
               const b = await bufferFigures(db, path);
+              most[kind] = Math.max(most[kind] ?? 0, b.buffers);
               console.log(
                 `      ${path.padEnd(44)} ${String(b.buffers).padStart(6)} buffers (${b.read} read), server ${b.serverMs.toFixed(2)} ms, ${b.statements} statements + ${b.estimates} estimates`,
               );
@@ -338,6 +438,29 @@ async function main() {
     if (done.length >= 2) {
       const a = done[0];
       const b = done[done.length - 1];
+      const f1 = (x: number) => x.toFixed(1);
+      table.push(`\n[${engine}] ${a.toLocaleString()} → ${b.toLocaleString()} products (p95 ratio goal: at most 1.5)`);
+      table.push(`| kind | ${sizeLabel(a)} p50 / p95 ms | ${sizeLabel(b)} p50 / p95 ms | ratio p50 / p95 | p95 ≤ 1.5× |`);
+      table.push(`|---|---|---|---|---|`);
+      for (const kind of kinds) {
+        const ra = results.get(a)![kind];
+        const rb = results.get(b)![kind];
+        const r95 = rb.p95 / ra.p95;
+        table.push(
+          `| ${kind} | ${f1(ra.p50)} / ${f1(ra.p95)} | ${f1(rb.p50)} / ${f1(rb.p95)} | ×${(rb.p50 / ra.p50).toFixed(2)} / ×${r95.toFixed(2)} | ${r95 <= 1.5 ? "yes" : "NO"} |`,
+        );
+      }
+      const ba = bufferMax.get(a);
+      const bb = bufferMax.get(b);
+      if (ba && bb) {
+        // Shared buffers touched (planning + execution, every statement): what a request reads,
+        // a figure the machine's load does not change.
+        table.push(`\n[${engine}] buffers per request, the most of each kind's distinct requests`);
+        table.push(`| kind | ${sizeLabel(a)} | ${sizeLabel(b)} | ratio |`);
+        table.push(`|---|---|---|---|`);
+        for (const kind of kinds) table.push(`| ${kind} | ${ba[kind]} | ${bb[kind]} | ×${((bb[kind] ?? 0) / Math.max(1, ba[kind] ?? 0)).toFixed(2)} |`);
+        table.push("");
+      }
       for (const kind of kinds) {
         const ra = results.get(a)![kind];
         const rb = results.get(b)![kind];
@@ -351,6 +474,7 @@ async function main() {
     console.log(`\nRatios between the smallest and largest size:`);
     for (const l of summary) console.log(`  ${l}`);
   }
+  for (const l of table) console.log(l);
 }
 
 main().catch((e) => {

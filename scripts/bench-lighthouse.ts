@@ -7,7 +7,7 @@
  * main-thread tasks after first paint that Lighthouse's 4x CPU makes longer than 50 ms, and
  * "TBT-cpu" = their blocking time computed from the thread's CPU time instead of wall time
  * (what TBT would be on an idle machine; with 2 shared cores the wall-time TBT is mostly noise).
- * Lighthouse 12.8 (the last for Node 20; notes/stack.md) is fetched by npx on first use, so it is
+ * Lighthouse 12.8 (the last for Node 20) is fetched by npx on first use, so it is
  * not part of `npm ci`; Chromium from Debian (CHROME_PATH, default /usr/bin/chromium).
  *
  *   npm run build && npm run bench:lighthouse

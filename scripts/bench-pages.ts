@@ -71,7 +71,7 @@ async function weigh(base: string, page: string, lite: boolean) {
     ...text.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
     ...text.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/build\/[^"]+\.js)"/g),
   ].map((m) => m[1]);
-  // <AppScripts> (app/components/app-scripts.tsx) lists the files it loads after the LCP image.
+  // <AppScripts> (app/framework/app-scripts.tsx) lists the files it loads after the LCP image.
   const deferred = /const preloads = (\[[^\]]*\]);/.exec(text);
   if (deferred) js.push(...(JSON.parse(deferred[1]) as string[]));
   const inlineJs = [...text.matchAll(/<script(?![^>]+src=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + m[1].length, 0);

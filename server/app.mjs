@@ -16,7 +16,7 @@ import path from "node:path";
 import { PassThrough } from "node:stream";
 import url from "node:url";
 // Before Remix and the build load: route matching memoised per pathname (see the module).
-import "./route-match-memo.mjs";
+import "./framework/route-match-memo.mjs";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";

@@ -1,4 +1,4 @@
-/** "Use your phone number": the way from /auth/login to /auth/phone (issue 21). */
+/** "Use your phone number": the way from /auth/login to /auth/phone. */
 import { Link } from "@remix-run/react";
 
 export function PhoneSignInLink({ redirectTo }: { redirectTo?: string | null }) {

@@ -128,7 +128,7 @@ export function productPath(p: { id: number; category_slug?: string }) {
 /**
  * Memoised: a grid or row that re-renders (the listing appending a page, a row's arrows after
  * hydration) leaves the cards it already shows alone, instead of re-rendering every card in one
- * task that React does not split (issue 13).
+ * task that React does not split.
  */
 export const ProductCard = memo(function ProductCard({
   product,

@@ -1,5 +1,5 @@
 /**
- * Admin moderation (issue 11): the request rules and messages the API validates with and the
+ * Admin moderation: the request rules and messages the API validates with and the
  * /admin forms show. Client-safe: no server imports.
  */
 import * as z from "zod";

@@ -35,7 +35,7 @@ export const optionOutOfStockMessage = (option: string) => `${option} is out of 
 export const CHOOSE_OPTION_MESSAGE = "Choose an option first.";
 
 
-/** Below this many units a product page says "Only N left" (issue 20). */
+/** Below this many units a product page says "Only N left". */
 export const FEW_LEFT_BELOW = 10;
 
 /** What a product page says of a product's stock: out of stock, only N left (under FEW_LEFT_BELOW), or in stock. */

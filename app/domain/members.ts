@@ -1,5 +1,5 @@
 /**
- * Store members (issue 10, Members): the invite form's rule and the messages the API and the
+ * Store members: the invite form's rule and the messages the API and the
  * pages share. Client-safe: no server imports.
  */
 import * as z from "zod";

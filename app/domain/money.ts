@@ -6,7 +6,7 @@ export const nairaToKobo = (naira: number): number => Math.round(naira * 100);
 /*
  * Formatting is done by hand, not with Intl: a page's first Intl call starts ICU (~20 ms of main
  * thread CPU on a desktop, ~4x on a mid-range phone), which lands in the hydration of every
- * storefront page (issue 13).
+ * storefront page.
  * The output is en-NG's (tests/unit/money.test.ts compares it with Intl.NumberFormat).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Vendor payouts (issue 11, docs/payouts.md): the bank-details form's rule and messages, used by
+ * Vendor payouts (docs/payouts.md): the bank-details form's rule and messages, used by
  * the API (PUT /stores/{storeId}/bank-account/) and the store's payouts page alike.
  */
 import * as z from "zod";

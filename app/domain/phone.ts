@@ -1,5 +1,5 @@
 /**
- * Phone sign-in with one-time codes and the shopper's message channels (issue 21): the rules and
+ * Phone sign-in with one-time codes and the shopper's message channels: the rules and
  * messages shared by the API (/users/auth/phone/*, /users/channels/) and the storefront forms.
  * The phone number rule itself is the one addresses use (./validation.ts, normalizeNigerianPhone).
  * Client-safe: no server imports.

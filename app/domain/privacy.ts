@@ -1,5 +1,5 @@
 /**
- * Newsletter and personal-data rules (issue 11, Nigeria Data Protection Act): one schema per
+ * Newsletter and personal-data rules (Nigeria Data Protection Act): one schema per
  * form, used by the API's validation and the storefront's forms. Client-safe: no server imports.
  */
 import * as z from "zod";

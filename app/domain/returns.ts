@@ -1,10 +1,10 @@
 /**
- * Returns (issue 11, "Returns and refunds"): the reasons a shopper may give, the messages of the
+ * Returns ("Returns and refunds"): the reasons a shopper may give, the messages of the
  * request form and the vendor's decision, the statuses and who may ask. Shared by the API
  * (app/api/returns/) and the storefront's forms. Client-safe: no server imports.
  *
- * A return may be asked by the order's buyer (a guest through the signed link of the order e-mail,
- * issue 19), only for an item that was not cancelled, of an order that was Delivered, within
+ * A return may be asked by the order's buyer (a guest through the signed link of the order e-mail),
+ * only for an item that was not cancelled, of an order that was Delivered, within
  * RETURN_WINDOW_DAYS days (a setting, default 7; app/config.server.ts) after its store's shipment
  * was delivered, and once per item. The vendor accepts or refuses (a refusal needs a message). An
  * accepted return of a card payment is refunded through Paystack (the cancellation's refund

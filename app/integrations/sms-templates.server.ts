@@ -1,5 +1,5 @@
 /**
- * The texts of SMS and WhatsApp messages (issue 21). Every SMS fits one GSM-7 message (160
+ * The texts of SMS and WhatsApp messages. Every SMS fits one GSM-7 message (160
  * characters; tests/unit/sms-templates.test.ts checks each with real-looking values). WhatsApp
  * sends approved templates: the same updates, their values as the template's body parameters.
  */

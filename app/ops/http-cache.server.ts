@@ -9,6 +9,7 @@
  */
 import crypto from "node:crypto";
 import type { EntryContext } from "@remix-run/node";
+import { parse as parseCookie } from "cookie";
 
 /** How long a public page may be reused (browsers, CDNs and ./page-cache.server). */
 export const PUBLIC_MAX_AGE_S = 60;
@@ -40,10 +41,7 @@ export function appendVary(headers: Headers, names: readonly string[]) {
 /** Names of the cookies a request carries. */
 export function cookieNames(header: string | null): string[] {
   if (!header) return [];
-  return header
-    .split(";")
-    .map((p) => p.split("=")[0]?.trim())
-    .filter((n): n is string => !!n);
+  return Object.keys(parseCookie(header));
 }
 
 export function hasPersonalCookie(request: Request): boolean {

@@ -1,5 +1,5 @@
 /**
- * Whole-page cache for anonymous visitors (issue 13), in front of Remix (server/app.mjs asks it
+ * Whole-page cache for anonymous visitors, in front of Remix (server/app.mjs asks it
  * before running any loader; entry.server.tsx fills it).
  *
  * Only what ./http-cache.server.ts already lets browsers and CDNs share is kept: a GET/HEAD

@@ -1,5 +1,5 @@
 /**
- * /invitations/{token} — an invitation to help run a store (issue 10, Members), opened from the
+ * /invitations/{token} — an invitation to help run a store, opened from the
  * invitation e-mail: the store, who invited, the e-mail invited, whether the link expired. Accept
  * is a POST that needs a signed-in user (else the login page, then back here); the API checks the
  * user's e-mail is the invited one. Accepted: the store's dashboard.

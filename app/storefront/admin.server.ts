@@ -1,5 +1,5 @@
 /**
- * The /admin pages' actions (issue 11): one way to run an admin change from a plain POST form.
+ * The /admin pages' actions: one way to run an admin change from a plain POST form.
  * The form's fields are checked with the domain's schema (the API's own), then the API is called;
  * a 400 comes back as a conform reply for that row's form (`{intent, id, reply}`), success 303s
  * back to the same page with a flash.

@@ -1,6 +1,6 @@
 /**
  * The /api/v1 route modules hand the request to the API with the caller's address and request id
- * from the load context (contract 2: handleApi(request, { clientIp, requestId })).
+ * from the load context (handleApi(request, { clientIp, requestId })).
  */
 import { handleApi } from "~/api/router";
 import type { StorefrontContext } from "./api.server";

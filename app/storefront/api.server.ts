@@ -21,10 +21,31 @@ import { shownBy, unionShown, SHOWS_NOTHING, type Shown } from "~/api/core/cache
 import { commitSession, getSession, type AppSession, type FlashData } from "./session.server";
 import { log } from "~/ops/logger.server";
 
-export interface ApiResponse<T> {
-  status: number;
-  ok: boolean;
-  data: T;
+/**
+ * The body of a failed answer (spec section 8): DRF's `{"detail": "..."}` or `{"field": ["message"]}`
+ * (or a top-level array of messages). Loosely typed on purpose: forms map it with apiErrorsToReply.
+ */
+export type ApiErrorBody = { detail?: string; [field: string]: unknown } | string[];
+
+/**
+ * An API answer: `data` is the route's answer only when `ok` (2xx); a failure carries the error
+ * body, so a page cannot read a failed call's data as if it had succeeded.
+ */
+export type ApiResponse<T> = { ok: true; status: number; data: T } | { ok: false; status: number; data: ApiErrorBody };
+
+/** A failed answer's body as the error shape: an empty body as `{}`, a bare string as `detail`. */
+function errorBody(data: unknown): ApiErrorBody {
+  if (Array.isArray(data)) return data as string[];
+  if (data && typeof data === "object") return data as { [field: string]: unknown };
+  return typeof data === "string" && data ? { detail: data } : {};
+}
+
+/** The first message a failed answer gives for `field` (e.g. "key", "non_field_errors"), if any. */
+export function errorField(body: ApiErrorBody, field: string): string | undefined {
+  if (Array.isArray(body)) return undefined;
+  const v = body[field];
+  const first = Array.isArray(v) ? v[0] : v;
+  return typeof first === "string" ? first : undefined;
 }
 
 export interface SendOptions {
@@ -42,7 +63,7 @@ export interface SessionUser {
   email: string;
 }
 
-/** What the storefront reads from Remix's load context (contract 1; all optional until the custom server supplies them). */
+/** What the storefront reads from Remix's load context (all optional until the custom server supplies them). */
 export type StorefrontContext = Partial<Pick<AppLoadContext, "clientIp" | "requestId">> & object;
 
 function apiBase(origin: string): { base: string; remote: boolean } {
@@ -205,7 +226,9 @@ export class Api {
         data = { detail: text };
       }
     }
-    return { status: res.status, ok: res.ok, data: data as T };
+    // The API's own route table declares the answer's shape (app/api/answers.gen.ts lists it per path).
+    if (res.ok) return { ok: true, status: res.status, data: data as T };
+    return { ok: false, status: res.status, data: errorBody(data) };
   }
 
   /**
@@ -303,7 +326,7 @@ export class Api {
   }
 }
 
-/** The API in this process, given the caller's address and request id (contract 2). */
+/** The API in this process, given the caller's address and request id. */
 function callInProcess(req: Request, meta: ContextMeta): Promise<Response> {
   return handleApi(req, meta.clientIp || meta.requestId || meta.primary ? meta : undefined);
 }

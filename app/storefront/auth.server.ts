@@ -18,7 +18,7 @@ export async function requireUser(request: Request, context?: StorefrontContext 
 }
 
 /**
- * The admin area's guard (/admin, issue 11): anonymous visitors go to the login page; anyone the
+ * The admin area's guard (/admin): anonymous visitors go to the login page; anyone the
  * API does not take for an admin gets a 404, as if the page did not exist. The API decides: the
  * overview call is an admin endpoint (memoised, so the layout and the page ask once per request).
  */

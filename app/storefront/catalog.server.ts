@@ -4,8 +4,8 @@
  * Data comes only through the API client.
  */
 import { env } from "~/config.server";
-import type { ListingFilters } from "~/components/listing/filters-model";
-import { SORTS, priceBounds } from "~/components/listing/filters-model";
+import type { ListingFilters } from "~/storefront/listing-filters";
+import { SORTS, priceBounds } from "~/storefront/listing-filters";
 import type { Api, ApiResponse } from "./api.server";
 import type { ApiCategory, ApiProduct, Paged } from "./api-types";
 

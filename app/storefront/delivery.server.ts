@@ -1,5 +1,5 @@
 /**
- * The delivery promise's state and quotes (issue 20, part 3): "Delivery to Kano: ₦3,500, arrives
+ * The delivery promise's state and quotes: "Delivery to Kano: ₦3,500, arrives
  * Tue 1 Dec – Thu 3 Dec" on the product page and in the cart.
  *
  * Which state: the one the shopper picked with the state picker (the `deliveryState` cookie, a

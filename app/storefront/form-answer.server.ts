@@ -3,7 +3,7 @@
  * then data for a fetcher (JavaScript on) or a 303 back to where the shopper was (plain POST).
  */
 import { data } from "@remix-run/node";
-import type { FetcherResult } from "~/components/ui/fetcher-flag";
+import type { FetcherResult } from "./form-reply";
 import type { Api } from "./api.server";
 import { redirectWithFlash } from "./responses.server";
 

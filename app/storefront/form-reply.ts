@@ -5,6 +5,12 @@
  */
 import { uiSpelling } from "~/domain/text";
 
+/** Result an action sends back to a fetcher (cart and wishlist forms). */
+export interface FetcherResult {
+  ok: boolean;
+  message?: string;
+}
+
 export interface ReplyErrors {
   formErrors: string[];
   fieldErrors: Record<string, string[]>;

@@ -8,11 +8,12 @@
  */
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
+import { parse as parseCookie } from "cookie";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { env } from "~/config.server";
 import { discover, googleEnabled, googleIssuer } from "~/integrations/google.server";
-import { apiFor } from "./api.server";
+import { apiFor, errorField } from "./api.server";
 import type { LoginAnswer } from "./login.server";
 
 export const STATE_COOKIE = "google-oauth";
@@ -72,7 +73,7 @@ export function googleAuthenticator(): Promise<Authenticator<LoginAnswer>> {
           { id_token: idToken, access_token: tokens.accessToken(), nonce: nonceFor(state) },
           { auth: false },
         );
-        if (!r.ok) throw new GoogleSignInError(r.data?.non_field_errors?.[0] ?? `Google sign-in failed (status ${r.status}).`);
+        if (!r.ok) throw new GoogleSignInError(errorField(r.data, "non_field_errors") ?? `Google sign-in failed (status ${r.status}).`);
         return r.data;
       },
     );
@@ -101,9 +102,6 @@ export function googleRedirectCookie() {
 
 /** Set-Cookie values that remove the flow's state cookies once the callback has used them. */
 export function clearFlowCookies(request: Request): string[] {
-  const names = (request.headers.get("Cookie") ?? "")
-    .split(";")
-    .map((c) => c.split("=")[0].trim())
-    .filter((n) => n.startsWith(STATE_COOKIE) || n === "google-redirect");
+  const names = Object.keys(parseCookie(request.headers.get("Cookie") ?? "")).filter((n) => n.startsWith(STATE_COOKIE) || n === "google-redirect");
   return names.map((n) => `${n}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax`);
 }

@@ -1,7 +1,7 @@
 /**
  * The "Return item" page's server side, shared by the member's page
  * (/users/orders/{id}/return/{itemId}) and the guest's (/orders/{id}/return/{itemId}?t=token, the
- * signed link of the order e-mails; issue 19): the item and whether it may be returned, and the
+ * signed link of the order e-mails): the item and whether it may be returned, and the
  * request POST (multipart: reason, details, optional photo) to the API, with the guest's token
  * in place of a bearer.
  */

@@ -1,4 +1,4 @@
-/** Nigerian addresses (issue 20, part 4): LGA and landmark on addresses and orders; postal code optional. */
+/** Nigerian addresses: LGA and landmark on addresses and orders; postal code optional. */
 import { describe, expect, it } from "vitest";
 import { newOrderStoreMails } from "~/api/notifications/events.server";
 import { createProduct, createStore } from "~/db/seed/factories";

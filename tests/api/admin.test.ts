@@ -1,6 +1,6 @@
-/** Admin moderation (issue 11): every admin endpoint is the admin's alone, and each change does what shoppers and sellers notice, with its audit row. */
+/** Admin moderation: every admin endpoint is the admin's alone, and each change does what shoppers and sellers notice, with its audit row. */
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "~/api/auth/routes";
+import { hashPassword } from "~/api/core/accounts.server";
 import { createCategory, createOrder, createProduct, createReview, createStore, createUser } from "~/db/seed/factories";
 import { engines, makeUser, useApi, type TestApi } from "./harness";
 import { firstCategory } from "./vendor-helpers";

@@ -14,7 +14,7 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { listRoutes, type Access, type RouteDef } from "~/api/router";
-import { guestTokenFor } from "~/api/orders/commands.server";
+import { guestTokenFor } from "~/api/core/guest-token.server";
 import { createOrder } from "~/db/seed/factories";
 import { engines, useApi, type TestApi } from "./harness";
 import { file, image, storeFields, words } from "./vendor-helpers";
@@ -166,7 +166,7 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
     await api.db.query("UPDATE shipments SET status = 'Confirmed' WHERE order_id = $1", [o.orderId]);
     return { order_item_cancel_reason: "Financial Constraint" };
   }
-  // The vendor area (issue 10): product writes are multipart with real photos; the store's order moves one step.
+  // The vendor area: product writes are multipart with real photos; the store's order moves one step.
   const category = async () => (await api.db.query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1")).rows[0].id;
   const productBody = async () => ({ store: cast.store.id, name: "Matrix sheet", price: "1500", size: "small", type: "sale", category: await category(), description: words(55) });
   if (p === "/stores/" && m === "POST") return storeFields();
@@ -201,7 +201,7 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
     await api.db.query("UPDATE shipments SET status = 'Shipped', cash_received_at = NULL WHERE order_id = $1", [o.orderId]);
     return {};
   }
-  // Returns (issue 11): the fixture line is delivered (within the window) and already has a return.
+  // Returns: the fixture line is delivered (within the window) and already has a return.
   if (p === "/orders/:orderId/items/:orderItemId/return/" && m === "POST") {
     await api.db.query("DELETE FROM returns WHERE order_item_id = $1", [o.orderItemId]);
     return { reason: "Wrong item", details: "Not the size I ordered." };
@@ -214,12 +214,12 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
   }
   if (p === "/users/:userId/delete/") return { password: "not-the-password-1!", confirm: true };
   if (p === "/newsletter/sends/") return { subject: "Matrix news", text: "Hello from the matrix.", idempotency_key: crypto.randomUUID() };
-  // Admin moderation (issue 11): actions that need a reason, and category writes.
+  // Admin moderation: actions that need a reason, and category writes.
   if (/^\/admin\/.*\/(suspend|unpublish|hide)\/$/.test(p)) return { reason: "Matrix check" };
   if (p === "/admin/categories/" && m === "POST") return { name: `Matrix new ${o.marker}`, parent: "" };
   if (p === "/admin/categories/:categoryId/rename/") return { name: `Matrix renamed ${o.marker}` };
   if (p === "/admin/categories/:categoryId/move/") return { parent: "" };
-  // Members (issue 10): a fresh address to invite; the member row to remove (again, with its id, after an allowed
+  // Members: a fresh address to invite; the member row to remove (again, with its id, after an allowed
   // caller removed it); an open invitation of the owner's e-mail (another store) that only the owner may accept.
   if (p === "/stores/:storeId/membership/" && m === "PATCH") return { order_emails: true };
   if (p === "/stores/:storeId/members/" && m === "POST") return { email: `matrix-${crypto.randomUUID()}@example.com` };

@@ -1,5 +1,5 @@
 /**
- * The in-process catalogue cache (issue 13): a second read of a public catalogue answer is served
+ * The in-process catalogue cache: a second read of a public catalogue answer is served
  * from memory, and ANY committed change to the catalogue (a product's price, a store, a review)
  * is seen by the next read, on both engines. A rolled-back change keeps the cache. An answer that
  * depended on the caller (an unpublished product its store sees) is never served to anyone else.

@@ -1,5 +1,5 @@
 /**
- * Issue 20, parts 1 and 2: the listing's orders (price both ways, most popular from the last 30
+ * Listing sorts and the seller-state filter: the listing's orders (price both ways, most popular from the last 30
  * days' orders, best rated from approved reviews) and the seller's state filter (`state=`, one or
  * several, with category, search and a store's listing), on both engines.
  */

@@ -1,5 +1,5 @@
 /**
- * The API core (issue 8): parameter parsing (32-bit ids, uuids), request bodies (JSON, form,
+ * The API core: parameter parsing (32-bit ids, uuids), request bodies (JSON, form,
  * multipart, content types, NUL, length limits), headers, store roles and the route table's
  * access declarations. Nothing is written on a 4xx.
  */

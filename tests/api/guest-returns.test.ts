@@ -1,11 +1,11 @@
 /**
- * A guest asks for a return through the signed link of the order e-mail (issue 19, point 9): the
+ * A guest asks for a return through the signed link of the order e-mail: the
  * returns API takes the guest order's token (`?token=`) in place of a bearer, with the members'
  * rules: the item's own store shipment delivered, within the window, once; a wrong token is 404.
  * The "delivered" e-mail of a guest order links the order with its token.
  */
 import { describe, expect, it } from "vitest";
-import { guestTokenFor } from "~/api/orders/commands.server";
+import { guestTokenFor } from "~/api/core/guest-token.server";
 import { env } from "~/config.server";
 import { createOrder, createProduct } from "~/db/seed/factories";
 import { RETURN_MESSAGES } from "~/domain/returns";

@@ -1,5 +1,5 @@
 /**
- * GET /users/{userId}/header/ (issue 13): the signed-in member's header in one call, the same
+ * GET /users/{userId}/header/: the signed-in member's header in one call, the same
  * stores and unread count as GET /stores/owner/{userId}/ and GET /users/{userId}/notifications/unread/;
  * the member's own only.
  */

@@ -1,11 +1,11 @@
 /**
- * Notifications (issue 11; issue 10 "new order, cancelled item, low stock"): every event writes its
+ * Notifications ("new order, cancelled item, low stock"): every event writes its
  * notification rows (and its e-mail) in the transaction of the change; a member's and a store's
  * lists, unread counts and mark-read are theirs alone.
  */
 import { describe, expect, it } from "vitest";
-import { markPaid } from "~/api/payments/commands.server";
-import { settleRefund } from "~/api/payments/refunds.server";
+import { markPaid } from "~/workflows/payments.server";
+import { settleRefund } from "~/workflows/refunds.server";
 import { createAddress, createCart, createOrder, createProduct } from "~/db/seed/factories";
 import { LOW_STOCK_THRESHOLD } from "~/domain/products";
 import type { VerifyData } from "~/integrations/paystack/client.server";

@@ -1,5 +1,5 @@
 /**
- * Options as stock units (issue 19, point 6): an option may have stock of its own; the product's
+ * Options as stock units: an option may have stock of its own; the product's
  * stock is then the sum of its options'. Checkout (buy now with option_id, or a cart line with
  * the option) takes the option's stock, a short option is a 409 naming it, a cancelled line gives
  * it back, concurrent buyers never oversell an option, and the vendor sets an option's stock.

@@ -1,5 +1,5 @@
 /**
- * Order updates by SMS and WhatsApp (issue 21): a paid card order's messages land in the
+ * Order updates by SMS and WhatsApp: a paid card order's messages land in the
  * stand-ins' outboxes for a shopper who chose those channels, none for one who did not; the
  * channel choices need a verified phone; a STOP reply through the webhooks opts the number out.
  */

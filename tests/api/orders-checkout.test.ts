@@ -148,7 +148,7 @@ describe.each(engines())("checkout: POST /orders/ on %s", (engine) => {
       json: { guest_delivery_address: { ...GUEST_ADDRESS, zip_code: "", street_address: "short", email: "nope" }, order_payment_method: "PayOnDelivery", cart_id: cart.id },
     });
     expect(bad.status).toBe(400);
-    // The postal code is optional (issue 20): a blank one is no error.
+    // The postal code is optional: a blank one is no error.
     expect(bad.body["guest_delivery_address.zip_code"]).toBeUndefined();
     expect(bad.body["guest_delivery_address.email"]).toEqual(["Enter a valid email address"]);
     expect(bad.body["guest_delivery_address.street_address"]).toBeDefined();
@@ -385,20 +385,20 @@ describe.each(engines())("checkout: POST /orders/ on %s", (engine) => {
     const counts = async () =>
       (
         await api.db.query<{ k: string; n: number }>(
-          "SELECT category_id || type || published || featured || price_band AS k, n FROM product_counts WHERE n <> 0 ORDER BY 1",
+          "SELECT category_id || type || listed || featured || price_band AS k, n FROM product_counts WHERE n <> 0 ORDER BY 1",
         )
       ).rows;
     const truth = async () =>
       (
         await api.db.query<{ k: string; n: number }>(
-          `SELECT category_id || type || published || featured || catalog_price_band(selling_price_kobo) AS k, count(*)::int AS n
+          `SELECT category_id || type || listed || featured || catalog_price_band(selling_price_kobo) AS k, count(*)::int AS n
              FROM products GROUP BY 1 ORDER BY 1`,
         )
       ).rows;
-    const before = await api.db.query<{ xmin: string }>("SELECT xmin::text AS xmin FROM product_counts ORDER BY category_id, type, published, featured, price_band");
+    const before = await api.db.query<{ xmin: string }>("SELECT xmin::text AS xmin FROM product_counts ORDER BY category_id, type, listed, featured, price_band");
     const me = await makeShopper(api, { items: [{ product_id: p.id, quantity: 3 }] });
     expect((await api.call("/orders/", { token: me.token, json: { cartItems: [], delivery_address_id: me.addressId, order_payment_method: "PayOnDelivery" } })).status).toBe(201);
-    const after = await api.db.query<{ xmin: string }>("SELECT xmin::text AS xmin FROM product_counts ORDER BY category_id, type, published, featured, price_band");
+    const after = await api.db.query<{ xmin: string }>("SELECT xmin::text AS xmin FROM product_counts ORDER BY category_id, type, listed, featured, price_band");
     expect(after.rows).toEqual(before.rows); // no count row was rewritten by the checkout
     expect(await counts()).toEqual(await truth());
     await api.db.query("UPDATE products SET published = false, stock_quantity = 3 WHERE id = $1", [p.id]);

@@ -5,7 +5,7 @@
  * member's view through GET /orders/{id}/, and no race between a store's move and a cancel.
  */
 import { describe, expect, it } from "vitest";
-import { settleEmptyOrders } from "~/api/orders/commands.server";
+import { settleEmptyOrders } from "~/workflows/checkout.server";
 import { createAddress, createCart, createOrder, createProduct } from "~/db/seed/factories";
 import { FEE_KOBO } from "~/domain/shipping";
 import { engines, useApi, type TestApi } from "./harness";

@@ -5,10 +5,10 @@
  */
 import { setPaystack, waitFor } from "./paystack-helpers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { guestTokenFor } from "~/api/orders/commands.server";
-import { settleAttempt } from "~/api/payments/commands.server";
+import { guestTokenFor } from "~/api/core/guest-token.server";
+import { settleAttempt } from "~/workflows/payments.server";
 import { findAttempt } from "~/api/payments/queries.server";
-import { MAX_REFUND_ATTEMPTS, sendDueRefunds } from "~/api/payments/refunds.server";
+import { MAX_REFUND_ATTEMPTS, sendDueRefunds } from "~/workflows/refunds.server";
 import { createCart, createOrder } from "~/db/seed/factories";
 import { signWebhook } from "~/integrations/paystack/signature.server";
 import { startPaystackStandin, type PaystackStandin } from "~/integrations/paystack/standin.server";

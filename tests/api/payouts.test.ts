@@ -1,5 +1,5 @@
 /**
- * Vendor payouts (issue 11) over real HTTP against the local Paystack stand-in: delivered items
+ * Vendor payouts over real HTTP against the local Paystack stand-in: delivered items
  * credit their store less the commission once, refunds debit, balance/pending/paid-out, bank
  * details resolved through Paystack, payouts through Transfers (idempotent reference) settled by
  * signed transfer.* webhooks, and who may see and do what.
@@ -8,7 +8,7 @@ import { setPaystack, waitFor } from "./paystack-helpers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditDeliveredItems, dailyPayoutReference, payOutAvailableBalances } from "~/api/payouts/commands.server";
 import { AdminPayoutsSchema, BankAccountAnswerSchema, BankListSchema, LedgerPageSchema, PayoutPageSchema, PayoutSchema } from "~/api/payouts/schemas";
-import { settleRefund } from "~/api/payments/refunds.server";
+import { settleRefund } from "~/workflows/refunds.server";
 import { createOrder, createProduct } from "~/db/seed/factories";
 import { signWebhook } from "~/integrations/paystack/signature.server";
 import { startPaystackStandin, STANDIN_ACCOUNT_NAME, type PaystackStandin } from "~/integrations/paystack/standin.server";

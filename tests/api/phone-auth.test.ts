@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "~/api/auth/routes";
+import { hashPassword } from "~/api/core/accounts.server";
 import { PHONE_MESSAGES } from "~/domain/phone";
 import { engines, makeUser, randomIp, useApi } from "./harness";
 import { lastCode, newPhone, smsTo } from "./phone-helpers";

@@ -1,4 +1,4 @@
-/** Phone numbers and the SMS / WhatsApp stand-ins' outboxes, for the issue 21 tests. */
+/** Phone numbers and the SMS / WhatsApp stand-ins' outboxes, for the phone sign-in and message-channel tests. */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "~/api/auth/routes";
+import { hashPassword } from "~/api/core/accounts.server";
 import { signAccess } from "~/api/tokens.server";
 import { createAddress, createCart, createOrder, createReview, createStore, createUser } from "~/db/seed/factories";
 import { engines, makeUser, randomIp, useApi, type TestApi } from "./harness";

@@ -1,4 +1,4 @@
-/** Issue 20: the product detail's seller block and the delivery promise's dates in the shipping quotes. */
+/** The product detail's seller block and the delivery promise's dates in the shipping quotes. */
 import { describe, expect, it } from "vitest";
 import { deliveryWindowFor, lagosDate } from "~/domain/delivery";
 import { createProduct, createReview, createStore } from "~/db/seed/factories";

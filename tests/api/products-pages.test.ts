@@ -1,5 +1,5 @@
 /**
- * The API additions the vendor's product pages use (issue 10): a product's photo slots for its
+ * The API additions the vendor's product pages use: a product's photo slots for its
  * store's members, its options for whoever may see it, and the duplicate rule for a photo added to
  * an empty slot by PATCH /products/{id}/.
  */

@@ -1,4 +1,4 @@
-/** Product writes for store members (issue 10): create, edit, photo slots, delete, variants/options, store isolation. */
+/** Product writes for store members: create, edit, photo slots, delete, variants/options, store isolation. */
 import { describe, expect, it } from "vitest";
 import { IMAGE_MESSAGES, PRODUCT_MESSAGES } from "~/domain/products";
 import { createCart, createOrder, createProduct } from "~/db/seed/factories";

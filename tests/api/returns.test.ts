@@ -1,5 +1,5 @@
 /**
- * Returns (issue 11): the shopper asks within the window, the store accepts or refuses, a card
+ * Returns: the shopper asks within the window, the store accepts or refuses, a card
  * return is refunded through Paystack (the local stand-in, as in payments.test.ts), a pay-on-delivery
  * one is marked refunded by an admin; notifications and e-mails for both sides; nothing written on a 4xx.
  */

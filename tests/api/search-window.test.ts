@@ -1,5 +1,5 @@
 /**
- * Search at scale (issue 13): a relevance search ranks at most SEARCH_WINDOW of the newest
+ * Search at scale: a relevance search ranks at most SEARCH_WINDOW of the newest
  * matches. With more matches it answers that many with `count_estimated: true` (every page of
  * the window reachable, none promised beyond it), keeps name matches above description-only ones
  * within the window, and the listing page says "300+ products". Both engines; with and without

@@ -1,4 +1,4 @@
-/** GET /stores/{storeId}/customers/ (issue 10): the store's customers from its real orders, store members only. */
+/** GET /stores/{storeId}/customers/: the store's customers from its real orders, store members only. */
 import { describe, expect, it } from "vitest";
 import { StoreCustomerPageSchema } from "~/api/stores/schemas";
 import { createOrder, createProduct } from "~/db/seed/factories";

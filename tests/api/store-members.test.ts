@@ -1,4 +1,4 @@
-/** Store members (issue 10): invite by e-mail, the invitation link, accept, remove; only the Owner manages members. */
+/** Store members: invite by e-mail, the invitation link, accept, remove; only the Owner manages members. */
 import { describe, expect, it } from "vitest";
 import { InvitationAcceptedSchema, InvitationSchema, MemberInvitationSchema, StoreMemberSchema } from "~/api/stores/schemas";
 import { MEMBER_MESSAGES } from "~/domain/members";

@@ -1,5 +1,5 @@
 /**
- * Stores hear about orders (issue 19, point 8): the "New order" e-mail of newOrderStoreMails goes to
+ * Stores hear about orders: the "New order" e-mail of newOrderStoreMails goes to
  * each store's owner and accepted members who kept it on, one per member per store, listing only
  * that store's active lines; each member turns it off or on for themselves
  * (PATCH /stores/{storeId}/membership/ {order_emails}).

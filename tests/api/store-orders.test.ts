@@ -1,7 +1,7 @@
-/** A store's orders (issue 10): the list, one order, and Placed → Confirmed → Shipped → Delivered with events and e-mails. */
+/** A store's orders: the list, one order, and Placed → Confirmed → Shipped → Delivered with events and e-mails. */
 import { describe, expect, it } from "vitest";
 import { createOrder, createProduct } from "~/db/seed/factories";
-import { guestTokenFor } from "~/api/orders/commands.server";
+import { guestTokenFor } from "~/api/core/guest-token.server";
 import { engines, useApi, type TestApi } from "./harness";
 import { firstCategory, vendorCast } from "./vendor-helpers";
 

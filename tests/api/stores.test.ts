@@ -1,4 +1,4 @@
-/** POST /stores/ and GET /stores/{slug}/ (issue 10): shapes, rules of spec section 5, slugs, image content checks. */
+/** POST /stores/ and GET /stores/{slug}/: shapes, rules of spec section 5, slugs, image content checks. */
 import { describe, expect, it } from "vitest";
 import { STORE_MESSAGES } from "~/domain/stores";
 import { IMAGE_MESSAGES } from "~/domain/products";

@@ -1,5 +1,5 @@
 /**
- * Variant options priced for shoppers (issue 10): an option's price is the unit price of the
+ * Variant options priced for shoppers: an option's price is the unit price of the
  * product with that option. The product answer lists its options; a cart line is (product,
  * option) and priced with it; the order keeps the option's label and price.
  */

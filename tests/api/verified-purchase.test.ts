@@ -1,5 +1,5 @@
 /**
- * "Verified purchase" (issue 19, point 9): a review says whether its writer received the product,
+ * "Verified purchase": a review says whether its writer received the product,
  * i.e. has an Active line of it whose store's shipment was delivered; the same rule says who may
  * write one. Orders from before shipments (no shipment rows) count when the order is Delivered.
  */

@@ -1,5 +1,5 @@
 /**
- * Nigerian addresses (issue 20, part 4), JavaScript off at 360 px and on at 1280: a member adds a
+ * Nigerian addresses, JavaScript off at 360 px and on at 1280: a member adds a
  * delivery address with its LGA and a landmark at checkout (JS off: a state/LGA mismatch comes
  * back as a field error with everything typed kept; JS on: the LGA list follows the state), sees
  * the full name, LGA and landmark as the chosen address, pays on delivery, and the store's order

@@ -1,5 +1,5 @@
 /**
- * Admin (issue 11), JavaScript on and off, phone and desktop: the demo admin suspends a fresh
+ * Admin, JavaScript on and off, phone and desktop: the demo admin suspends a fresh
  * store (made here, not the demo one) and its product leaves search and its page; reinstated, it
  * is back; verified, the product page shows the "Verified seller" badge; the audit log shows it
  * all. Shoppers get a 404 at /admin, anonymous visitors the login page.

@@ -1,5 +1,5 @@
 /**
- * The buying loop (issue 9), in every project (JavaScript on and off, phone and desktop):
+ * The buying loop, in every project (JavaScript on and off, phone and desktop):
  * pay on delivery, card through the Paystack stand-in (Pay; Decline then Try again), guest
  * checkout, buy now, and the DELIVERY ADDRESS block.
  */
@@ -133,7 +133,7 @@ test("a guest is sent to login from checkout, checks out as guest and pays on de
   // the spec's guest rules, next to the fields
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page.getByText("First name is required")).toBeVisible();
-  // The postal code is optional (issue 20): no message for it.
+  // The postal code is optional: no message for it.
   await expect(page.getByText("Postal code is required")).toHaveCount(0);
 
   const email = `guest.${Date.now().toString(36)}.${testInfo.project.name}@example.com`;

@@ -1,5 +1,5 @@
 /**
- * Storefront defences against crafted requests (issue 8): redirect targets stay on the site,
+ * Storefront defences against crafted requests: redirect targets stay on the site,
  * redirectTo with control or non-Latin-1 characters never causes a 500, and form actions answer
  * 400/415 to bodies that are not forms.
  */

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { jsEnabled, ready } from "./utils";
 
 /*
- * Issue 13: a page's first Intl call starts ICU, tens of milliseconds of main thread on a phone,
+ * A page's first Intl call starts ICU, tens of milliseconds of main thread on a phone,
  * in the middle of hydration. Storefront pages format prices, counts and dates without it
  * (domain/money.ts, product/reviews.tsx); this keeps it that way.
  */
@@ -38,7 +38,7 @@ test("storefront pages hydrate without starting Intl", async ({ page }) => {
 });
 
 /*
- * Issue 13: every script of the browser build of 4 KB or more (the framework chunk, root, most
+ * Every script of the browser build of 4 KB or more (the framework chunk, root, most
  * routes) starts with V8's explicit compile hint (remix.config.js adds it), so Chromium compiles it
  * while it streams in, off the main thread, instead of lazily in the task that first runs each
  * function (react-dom's evaluation was ~13 ms of main-thread CPU without it). If a Remix upgrade

@@ -1,5 +1,5 @@
 /**
- * Issue 20, parts 1 and 2: sort a listing by price, filter it by the seller's state, and see the
+ * Listing sorts and the seller-state filter: sort a listing by price, filter it by the seller's state, and see the
  * active filter as a chip whose remove link clears it, with the result count. JS on and off.
  */
 import { expect, test, type Page } from "@playwright/test";

@@ -1,5 +1,5 @@
 /**
- * Phone menus wrap (issue 20): at 320 px wide, every area's menu — the account area (shopper),
+ * Phone menus wrap: at 320 px wide, every area's menu — the account area (shopper),
  * the store area (vendor) and the admin area — and the header's account menu fit the screen: no
  * item of the menu (Members, Notifications, Payouts, Returns, Log out…) ends past the right edge,
  * and the page never scrolls sideways. The test sets its own 320 px viewport in every project.

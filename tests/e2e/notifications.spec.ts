@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 11): the header's bell count moves as events happen. A shopper places an
+ * Notifications: the header's bell count moves as events happen. A shopper places an
  * order (pay on delivery) of the demo vendor's product; the vendor confirms and ships it; the
  * shopper's bell counts the notices, /users/notification lists them (unread marked, links to the
  * order), "Mark all as read" (a plain POST) brings the count to 0. JavaScript on and off.

@@ -1,5 +1,5 @@
 /**
- * The account area's order pages after checkout (issue 9), in every project: cancel an item (the
+ * The account area's order pages after checkout, in every project: cancel an item (the
  * seven reasons, a confirmation, the item shows Cancelled), Order Progress with the real date of
  * each step, and Complete Payment for a card order still waiting for its payment.
  */
@@ -38,7 +38,7 @@ test("cancel an item: reason, confirmation, the item shows cancelled; tracking s
     await expect(one.getByTestId("progress-fill")).toHaveAttribute("style", /width: ?0%/);
     await expect(one.getByTestId("step-date-placed")).toHaveText(/\d{4}/);
     await expect(one.getByTestId("step-date-shipped")).toHaveText("Pending");
-    // each shipment's own estimate from the order date (business days: never a Sunday; issue 20)
+    // each shipment's own estimate from the order date (business days: never a Sunday)
     await expect(one.getByTestId("delivery-estimate")).toHaveText(/^Estimated delivery: (Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2} [A-Z][a-z]{2}( – (Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2} [A-Z][a-z]{2})? \(business days/);
   }
   await screenshot(page, testInfo, "track-360-js-off");

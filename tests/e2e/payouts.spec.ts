@@ -1,5 +1,5 @@
 /**
- * Vendor payouts (issue 11) in the browser, JavaScript on and off, phone and desktop: the demo
+ * Vendor payouts in the browser, JavaScript on and off, phone and desktop: the demo
  * vendor saves bank details on the store's Payouts page (checked with the Paystack stand-in; an
  * account it cannot resolve is refused next to the field, the typed number kept; "Is this you?"
  * shows the name the bank gives, warns that it is not the owner's, and saves only once the owner

@@ -1,4 +1,4 @@
-/** Phone sign-in (issue 21): number → code from the SMS stand-in's outbox → signed in; then the account's channel choices. */
+/** Phone sign-in: number → code from the SMS stand-in's outbox → signed in; then the account's channel choices. */
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";

@@ -1,5 +1,5 @@
 /**
- * Issue 20, the product page phone first: price and Add to Cart in the first screen at 360x640, a
+ * The product page, phone first: price and Add to Cart in the first screen at 360x640, a
  * typed quantity, "Only N left", the delivery promise's state picker and the WhatsApp share link.
  */
 import { expect, test, type APIRequestContext } from "@playwright/test";

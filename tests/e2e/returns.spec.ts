@@ -1,5 +1,5 @@
 /**
- * Returns (issue 11), in every project (JS on/off × phone/desktop): a shopper's delivered item is
+ * Returns, in every project (JS on/off × phone/desktop): a shopper's delivered item is
  * returned (the request form, with an error first), the vendor accepts it on the store's Returns
  * page, the admin marks the pay-on-delivery money paid back, and the shopper's order page shows
  * each step. Screenshots at 360 px with JS off: /work/shots/returns-*.png.

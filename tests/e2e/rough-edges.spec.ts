@@ -1,5 +1,5 @@
 /**
- * Issue 20's rough edges a user notices: an admin's search of reviews does not end up in the
+ * Rough edges a user notices: an admin's search of reviews does not end up in the
  * header's product search box (only the storefront's listing and search pages fill it), and a
  * flash message naming a long e-mail address wraps inside a 360 px screen.
  */

@@ -132,7 +132,7 @@ test("the footer newsletter form subscribes an address and says so on the page",
   const email = `news${Date.now()}${test.info().workerIndex}@example.com`;
   await page.locator("footer").getByLabel("Email address").fill(email);
   await page.locator("footer").getByRole("button", { name: "Subscribe" }).click();
-  // Double opt-in (issue 11): the same answer whether or not the address is subscribed; the mail confirms.
+  // Double opt-in: the same answer whether or not the address is subscribed; the mail confirms.
   await expect(page.getByTestId("flash")).toHaveText("Almost done: check your inbox and click the link in our e-mail to confirm your subscription.");
   await expect(page).toHaveURL(/\/faq$/);
 });

@@ -28,7 +28,7 @@ export async function axeScan(page: Page, scope: { include?: string; exclude?: s
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-// ---- Accounts (issue #3): outbox, a fresh verified shopper, logging in through the form ----
+// ---- Accounts: outbox, a fresh verified shopper, logging in through the form ----
 
 /** Raw RFC 822 messages in the e2e app's outbox addressed to `toEmail`, oldest first, newest last. */
 export async function readOutbox(toEmail: string): Promise<string[]> {

@@ -1,5 +1,5 @@
 /**
- * Variant options priced for shoppers (issue 10): the vendor adds options to a product through the
+ * Variant options priced for shoppers: the vendor adds options to a product through the
  * API; a shopper picks one with the product page's radio buttons, adds it to the cart and sees the
  * option's name and price there (JavaScript on and off).
  */
@@ -45,7 +45,7 @@ test("a shopper picks an option on the product page and sees it with its price i
 });
 
 /**
- * Options as stock units (issue 19): an option with 2 in stock says "Only 2 left" on the product
+ * Options as stock units: an option with 2 in stock says "Only 2 left" on the product
  * page and cannot be bought 3 times (the cart refuses a quantity of 3 with a clear message); Buy
  * Now with the option lands on the checkout with the option named and priced.
  */

@@ -1,5 +1,5 @@
 /**
- * Store members (issue 10), JavaScript on and off: the owner invites by e-mail, the invitation
+ * Store members, JavaScript on and off: the owner invites by e-mail, the invitation
  * e-mail's link opens /invitations/{token}; the invitee logs in (the Accept POST sends them to the
  * login page and back), accepts and lands on the store's dashboard; as a Member they open the
  * store's orders and customers but the Members page is 404. Inviting them again: a message on the field.

@@ -1,5 +1,5 @@
 /**
- * The seller's orders (issue 10), JavaScript on and off: a shopper buys from the demo vendor's store
+ * The seller's orders, JavaScript on and off: a shopper buys from the demo vendor's store
  * with pay on delivery; the vendor finds the order in the store's history, confirms, ships and
  * delivers it from the order page (one POST button each) and records the cash; a stale step is
  * refused with the API's message; the shopper's tracking page shows each step with its date.

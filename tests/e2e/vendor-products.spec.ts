@@ -1,5 +1,5 @@
 /**
- * The seller area's product pages (issue 10), in all four projects, as a fresh vendor (registered,
+ * The seller area's product pages, in all four projects, as a fresh vendor (registered,
  * verified and given a store through the API): add a product with four photos after a refused
  * first try that keeps what was typed, add a variant, see it in the table, replace one photo,
  * find it through site search as a shopper, delete it after the confirmation step; and the

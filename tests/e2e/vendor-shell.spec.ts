@@ -1,5 +1,5 @@
 /**
- * The vendor shell (issue 10): a new user opens a store through the three-step wizard (JavaScript
+ * The vendor shell: a new user opens a store through the three-step wizard (JavaScript
  * on and off), goes back through a step number, meets validation errors that keep what was typed
  * and the uploaded logo, lands on the dashboard with the store menu, and the public store page
  * /shop/{slug} shows the store.

@@ -1,5 +1,5 @@
 /**
- * The scale-out design on real engines (issue 23): `startCluster` (scripts/cluster.ts) runs HAProxy
+ * The scale-out design on real engines: `startCluster` (scripts/cluster.ts) runs HAProxy
  * in front of two app servers, PgBouncer in transaction mode, a PostgreSQL primary with a streaming
  * replica, Redis and an S3 stand-in, all on loopback; `benchCluster` (scripts/bench-cluster.ts)
  * loads it at a small size while app server A is killed (kill -9) and restarted, then checks what

@@ -54,7 +54,7 @@ const TARGETS: Target[] = [
     },
   },
   { path: "/cart", signedIn: true, fields: { intent: fc.constantFrom("add", "set", "remove"), productId: id, itemId: id, quantity: id, redirectTo } },
-  // the product page's delivery state picker (issue 20)
+  // the product page's delivery state picker
   { path: "/products/1?index", signedIn: false, fields: { intent: fc.constantFrom("delivery-state", "x", ""), deliveryState: fc.oneof(fc.constantFrom("Kano", "Lagos"), text), redirectTo } },
   { path: "/auth/login", signedIn: false, fields: { email, password: text, redirectTo } },
   {

@@ -1,5 +1,5 @@
 /**
- * Hardening from an attacker's review (issue 23, part 5), against the real production server:
+ * Hardening from an attacker's review, against the real production server:
  * body-size limits (413 before reading past the limit), keep-alive connections after a refusal,
  * malformed paths, a session ended elsewhere, headers on every answer, the Secure cookie flag
  * behind a trusted https proxy, and the API's refusals of bad input.

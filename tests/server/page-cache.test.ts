@@ -205,7 +205,7 @@ describe("whole-page cache for anonymous visitors", () => {
     );
   });
 
-  it("never shows one visitor's picked delivery state to another (issue 20)", async () => {
+  it("never shows one visitor's picked delivery state to another", async () => {
     const { product } = await vendorProduct();
     const path = `/products/${product.id}`;
     await get(path);

@@ -1,5 +1,5 @@
 /**
- * server/route-match-memo.mjs: React Router's matchRoutes memoised per route tree and pathname
+ * server/framework/route-match-memo.mjs: React Router's matchRoutes memoised per route tree and pathname
  * gives exactly what the original gives, for every route of the build and for paths that match
  * nothing, on the same tree and on a fresh copy of it (as Remix makes per render): the caller's own
  * route objects, a fresh params object each time.
@@ -35,7 +35,7 @@ beforeAll(async () => {
   manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)).routes;
   const router = require("@remix-run/router") as { matchRoutes: MatchFn };
   const before = router.matchRoutes;
-  await import("../../server/route-match-memo.mjs");
+  await import("../../server/framework/route-match-memo.mjs");
   matchRoutes = router.matchRoutes;
   original = matchRoutes.original ?? before;
 }, 240_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterChips, filtersQuery, parseFilters, priceBounds, PRICE_BUCKETS, sortOptions } from "~/components/listing/filters-model";
+import { filterChips, filtersQuery, parseFilters, priceBounds, PRICE_BUCKETS, sortOptions } from "~/storefront/listing-filters";
 import { searchTerms } from "~/api/search.server";
 import { tFor } from "~/i18n/i18next.server";
 

@@ -29,7 +29,7 @@ describe("personal cookies and Vary", () => {
     expect(hasPersonalCookie(r("lite=1; __session=abc"))).toBe(true);
     expect(hasPersonalCookie(r("cartId=abc"))).toBe(true);
     expect(hasPersonalCookie(r("my__session=abc"))).toBe(false);
-    // the delivery promise's picked state: a page showing it is never shared (issue 20)
+    // the delivery promise's picked state: a page showing it is never shared
     expect(hasPersonalCookie(r("deliveryState=%22Kano%22"))).toBe(true);
   });
 

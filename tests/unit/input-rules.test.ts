@@ -1,4 +1,4 @@
-/** Input rules of issue 23's hardening: the one e-mail address rule, a category's parent, lone surrogates. */
+/** Input rules that harden against crafted input: the one e-mail address rule, a category's parent, lone surrogates. */
 import { describe, expect, it } from "vitest";
 import { CategoryCreateSchema, CategoryMoveSchema } from "~/domain/admin";
 import { InviteMemberSchema } from "~/domain/members";

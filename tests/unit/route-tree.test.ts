@@ -80,7 +80,7 @@ describe("route tree", () => {
       "_resources+/sitemap[.]xml.tsx": "/sitemap.xml",
       "_resources+/robots[.]txt.tsx": "/robots.txt",
       "_resources+/lite.tsx": "/lite",
-      "newsletter+/_index.tsx": "/newsletter", // a page too: a refused address without JavaScript (issue 11)
+      "newsletter+/_index.tsx": "/newsletter", // a page too: a refused address without JavaScript
       "_resources+/api.v1.$.tsx": "/api/v1/*",
       "_resources+/api.v1._index.tsx": "/api/v1",
       "$.tsx": "/*",

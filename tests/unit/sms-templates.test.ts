@@ -1,4 +1,4 @@
-/** Every SMS fits one GSM-7 message with real-looking values (issue 21), and the phone rule normalises every Nigerian mobile form. */
+/** Every SMS fits one GSM-7 message with real-looking values, and the phone rule normalises every Nigerian mobile form. */
 import { describe, expect, it } from "vitest";
 import { gsm7Length, SMS_MAX, toSingleSms } from "~/domain/phone";
 import { normalizeNigerianPhone } from "~/domain/validation";

@@ -1,5 +1,5 @@
 /**
- * The storefront's API client per request (contract 3): one client per request (memoised on the
+ * The storefront's API client per request: one client per request (memoised on the
  * load context, with the Request as fallback), one session read, at most one token refresh even
  * when several calls get a 401 at once, the session committed once, and X-Forwarded-For /
  * X-Request-Id from the context when API_URL is set. Runs against a small stub API over HTTP.

@@ -1,5 +1,5 @@
 /**
- * The admin audit log (issue 11): every admin change writes one row here with `audit(tx, ...)`
+ * The admin audit log: every admin change writes one row here with `audit(tx, ...)`
  * INSIDE the change's transaction, so a change is never without its record nor a record without
  * its change. The /admin/audit page reads it back (queries.server.ts `listAudit`).
  */

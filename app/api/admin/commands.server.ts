@@ -1,12 +1,12 @@
 /**
- * Admin changes (issue 11). Each takes the caller's transaction, locks the row it changes, reads
+ * Admin changes. Each takes the caller's transaction, locks the row it changes, reads
  * it before and after, and writes the audit row (audit.server.ts) and any notification/e-mail
  * (recordEvent) in that same transaction. 404 for a missing target; nothing is written on a 4xx.
  */
 import type { Queryable } from "~/db/client.server";
 import { CATEGORY_MESSAGES, categorySlugFor } from "~/domain/admin";
 import { badRequest, notFound } from "../core/http";
-import { createVerification } from "../auth/routes";
+import { createVerification } from "../core/accounts.server";
 import { recordEvent } from "../notifications/commands.server";
 import { endSessions } from "../tokens.server";
 import { audit } from "./audit.server";

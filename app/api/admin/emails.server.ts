@@ -1,4 +1,4 @@
-/** E-mails to sellers about an administrator's decision (issue 11), in the one layout of every mail. */
+/** E-mails to sellers about an administrator's decision, in the one layout of every mail. */
 import type { MailMessage } from "~/integrations/mail.server";
 import { emailLayout, link } from "~/integrations/mail/layout.server";
 

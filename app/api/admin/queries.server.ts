@@ -1,4 +1,4 @@
-/** Admin reads (issue 11): lists with search and filters, each a page of rows in the API's shape. */
+/** Admin reads: lists with search and filters, each a page of rows in the API's shape. */
 import type { Queryable } from "~/db/client.server";
 import { koboToNaira } from "~/domain/money";
 import { listedSql } from "../catalog/listed";

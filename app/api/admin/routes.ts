@@ -1,5 +1,5 @@
 /**
- * Admin (issue 11): every route is `access: "admin"` (anonymous 401, everyone else 404, as if the
+ * Admin: every route is `access: "admin"` (anonymous 401, everyone else 404, as if the
  * route did not exist). Lists: GET with ?search=, ?status=, ?page=. Changes: POST, each in one
  * transaction with its audit row (commands.server.ts).
  *
@@ -28,7 +28,7 @@ import { ApiError, badRequest, json, noContent, notFound, paged, pageParams, val
 import { parseIntId } from "../core/params";
 import { pagedQuery, q } from "../core/query";
 import type { ApiContext, RouteDef } from "../core/types";
-import { settleAttempt } from "../payments/commands.server";
+import { settleAttempt } from "~/workflows/payments.server";
 import { findAttemptById } from "../payments/queries.server";
 import { audit } from "./audit.server";
 import {

@@ -1,4 +1,4 @@
-/** Admin (issue 11): answer schemas and the types the /admin pages use. No server imports. */
+/** Admin: answer schemas and the types the /admin pages use. No server imports. */
 import * as z from "zod";
 
 const ts = z.string();

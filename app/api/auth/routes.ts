@@ -4,114 +4,23 @@
  * Logout, a password reset and a password change end every session of the user (endSessions).
  * Shapes follow dj-rest-auth / simplejwt, which existing clients were written against.
  */
-import crypto from "node:crypto";
-import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
 import * as z from "zod";
-import type { Queryable } from "~/db/client.server";
-import {
-  GoogleSchema,
-  LoginSchema,
-  OLD_PASSWORD_WRONG_MESSAGE,
-  PasswordChangeSchema,
-  PasswordResetConfirmSchema,
-  PasswordResetSchema,
-  PASSWORD_MESSAGES,
-  RefreshSchema,
-  RegisterSchema,
-  similarToEmail,
-  VerifyEmailSchema,
-  EMAIL_NOT_VERIFIED_MESSAGE,
-  ACCOUNT_DEACTIVATED_MESSAGE,
-} from "~/domain/accounts";
+import { GoogleSchema, LoginSchema, OLD_PASSWORD_WRONG_MESSAGE, PasswordChangeSchema, PasswordResetConfirmSchema, PasswordResetSchema, PASSWORD_MESSAGES, RefreshSchema, RegisterSchema, similarToEmail, VerifyEmailSchema, EMAIL_NOT_VERIFIED_MESSAGE, ACCOUNT_DEACTIVATED_MESSAGE } from "~/domain/accounts";
 import { findOrCreateGoogleUser, GoogleTokenError, verifyGoogleIdToken } from "~/integrations/google.server";
 import { sendMail } from "~/integrations/mail.server";
-import { passwordResetEmail, verificationEmail } from "~/integrations/mail-templates.server";
+import { passwordResetEmail } from "~/integrations/mail-templates.server";
 import { ApiError, badRequest, json, validate } from "../core/http";
 import { accountAtAddress, addressKey, rateLimiter, RULES } from "../rate-limit.server";
 import type { ApiContext, RouteDef } from "../core/types";
 import { endSessions, signPair, verifyToken, type VerifiedToken } from "../tokens.server";
 import { Detail, LoginResponse } from "./schemas";
+import { checkPassword, createVerification, decodeUid, encodeUid, hashPassword, issueTokens, randomToken, sha256 } from "../core/accounts.server";
 import { log } from "~/ops/logger.server";
 
 export const LOGIN_FAILED = "Unable to log in with provided credentials.";
 export const EMAIL_NOT_VERIFIED = EMAIL_NOT_VERIFIED_MESSAGE;
 export const DUPLICATE_EMAIL = "A user is already registered with this e-mail address.";
-const VERIFY_TTL_HOURS = 72;
 const RESET_TTL_MINUTES = 60;
-
-// ---------------------------------------------------------------------------------------------
-// Helpers shared with other modules and tests
-
-export const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
-const randomToken = () => crypto.randomBytes(32).toString("base64url");
-
-export function hashPassword(password: string): Promise<string> {
-  return argonHash(password); // argon2id, library defaults (19 MiB, t=2)
-}
-
-let dummyHash: Promise<string> | null = null;
-/** Checks a password; spends the same time when there is no hash, so unknown e-mails don't answer faster. */
-export async function checkPassword(hash: string | null, password: string): Promise<boolean> {
-  if (!hash) {
-    dummyHash ??= argonHash("not-a-real-password-0!");
-    await argonVerify(await dummyHash, password).catch(() => false);
-    return false;
-  }
-  return argonVerify(hash, password).catch(() => false);
-}
-
-/** Django's urlsafe_base64_encode(force_bytes(pk)), as in dj-rest-auth reset links. */
-export const encodeUid = (id: number) => Buffer.from(String(id)).toString("base64url");
-export function decodeUid(uid: string): number | null {
-  try {
-    const n = Number(Buffer.from(uid, "base64url").toString("utf8"));
-    return Number.isInteger(n) && n > 0 ? n : null;
-  } catch {
-    return null;
-  }
-}
-
-export interface LoginUser {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  /** The user's current token_version; read from the database when not given. */
-  token_version?: number;
-}
-
-export interface LoginAnswer {
-  access: string;
-  refresh: string;
-  access_expiration: string;
-  refresh_expiration: string;
-  user: LoginUser;
-}
-
-/** Signs an access/refresh pair and records the refresh token so logout and resets can revoke it. */
-export async function issueTokens(db: Queryable, user: LoginUser): Promise<LoginAnswer> {
-  const version =
-    user.token_version ?? (await db.query<{ token_version: number }>("SELECT token_version FROM users WHERE id = $1", [user.id])).rows[0]?.token_version ?? 0;
-  const pair = await signPair(user.id, version);
-  await db.query("INSERT INTO refresh_tokens (jti, user_id, expires_at) VALUES ($1, $2, $3)", [pair.refresh_jti, user.id, pair.refresh_expiration]);
-  return {
-    access: pair.access,
-    refresh: pair.refresh,
-    access_expiration: pair.access_expiration,
-    refresh_expiration: pair.refresh_expiration,
-    user: { id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name },
-  };
-}
-
-/** Stores a new e-mail verification key and sends its link (registration, resend, and the admin's resend). */
-export async function createVerification(db: Queryable, user: { id: number; email: string; first_name: string }) {
-  const key = randomToken();
-  await db.query(
-    `INSERT INTO email_verifications (key, user_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`,
-    [sha256(key), user.id, VERIFY_TTL_HOURS],
-  );
-  await sendMail(verificationEmail(user.email, user.first_name, key), db);
-}
 
 const limiter = (ctx: ApiContext) => rateLimiter(ctx.db);
 
@@ -190,7 +99,7 @@ async function login(ctx: ApiContext) {
   const r = await ctx.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [body.email]);
   const u = r.rows[0];
   const passwordOk = await checkPassword(u?.password_hash ?? null, body.password);
-  // Only someone who knows the password learns that the account was deactivated (issue 11).
+  // Only someone who knows the password learns that the account was deactivated.
   if (passwordOk && u && !u.is_active) throw badRequest({ non_field_errors: [ACCOUNT_DEACTIVATED_MESSAGE] });
   const ok = passwordOk && !!u?.is_active;
   if (!ok || !u) {

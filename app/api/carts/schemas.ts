@@ -68,7 +68,7 @@ export const CartShipmentSchema = z.object({
   /**
    * When the shipment would arrive if ordered today ("YYYY-MM-DD", Lagos dates): the lead time of its
    * distance band in business days, Sundays and public holidays skipped (app/domain/delivery.ts).
-   * Additive (issue 20); clients may ignore it.
+   * Additive; clients may ignore it.
    */
   earliest_delivery: z.string().optional(),
   latest_delivery: z.string().optional(),

@@ -1,10 +1,12 @@
 /**
  * Catalogue reads: categories and products (spec section 7; docs/api-contract.md).
  *
- * Scale: listings are ordered by indexes on published products (migration 0002); `count` comes
- * from the product_counts table when the filters are category/type/featured only, and otherwise
- * from a count capped at COUNT_CAP rows (above it, the planner's estimate), so no request has to
- * visit every matching product. Search is ranked full text with typo correction (../search.server).
+ * Scale: listings walk indexes on listed products, one per scope (all, category, store) and sort
+ * (migration 0025), and read only the rows of the page and those before it (listingIds); `count`
+ * comes from the product_counts table when the filters are category/type/featured/price band
+ * only, and otherwise from a count capped at COUNT_CAP rows (above it, the planner's estimate,
+ * flagged `count_estimated`), so no request has to visit every matching product. Search is
+ * ranked full text with typo correction (../search.server).
  */
 import { koboToNaira } from "~/domain/money";
 import { explainJson, type Queryable } from "~/db/client.server";
@@ -13,7 +15,7 @@ import { matchSql, planSearch, rankSql, type SearchPlan } from "../search.server
 import { NIGERIAN_STATES } from "~/domain/states";
 import { badRequest, notFound, paged, pageParams } from "../core/http";
 import { COUNTED_ORDER_SQL } from "../stores/dashboard.server";
-import { hiddenSql, listedHashedSql, listedSql, liveCategorySql } from "./listed";
+import { listedSql, liveCategorySql } from "./listed";
 import { PRODUCT_COLUMNS, PRODUCT_FROM, serializeProduct, serializeSeller, type CategoryRow, type ImageRow, type ProductRow, type SellerRow } from "./serialize";
 
 const COUNT_CAP = 10_000;
@@ -133,13 +135,12 @@ export function statesFromQuery(q: URLSearchParams): string[] | undefined {
 
 /**
  * WHERE clause and parameters for a product listing (alias p). With a search plan, $n of the
- * tsquery. `hashed`: the listing rule in its per-statement form (listedHashedSql).
+ * tsquery (the last parameter).
  */
 export function productWhere(
   f: ProductFilters,
   plan: SearchPlan | null = null,
   mode: "all" | "any" = "all",
-  hashed = false,
 ): { where: string; params: unknown[]; rankExpr: string | null } {
   const clauses: string[] = [];
   const params: unknown[] = [];
@@ -147,9 +148,11 @@ export function productWhere(
     params.push(v);
     clauses.push(sql.replace("$?", `$${params.length}`));
   };
-  if (!f.includeUnpublished) clauses.push(hashed ? listedHashedSql("p") : listedSql("p"));
+  if (!f.includeUnpublished) clauses.push(listedSql("p"));
   else clauses.push("p.deleted_at IS NULL"); // a deleted product is unpublished too (migration 0009)
-  if (f.categoryIds) add("p.category_id = ANY($?::int[])", f.categoryIds);
+  // One category as a plain equality: its index then gives the listing's order directly.
+  if (f.categoryIds?.length === 1) add("p.category_id = $?::int", f.categoryIds[0]);
+  else if (f.categoryIds) add("p.category_id = ANY($?::int[])", f.categoryIds);
   if (f.featured) clauses.push("p.featured");
   if (f.type) add("p.type = $?", f.type);
   if (f.storeId) add("p.store_id = $?", f.storeId);
@@ -166,47 +169,112 @@ export function productWhere(
   return { where: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params, rankExpr };
 }
 
-export function orderBy(order: ProductFilters["order"], rankExpr: string | null): string {
+/**
+ * The columns of products a listing is ordered by, with their direction, for an order that is an
+ * index order (migration 0025: created_at, selling_price_kobo, rating_average/rating_count, each
+ * ending with id so that ties keep one order across pages). "popular" is listed newest first after
+ * its head (listingIds); "relevance" outside a ranked search is newest first.
+ */
+export function sortKeys(order: ProductFilters["order"]): Array<[string, string]> {
   switch (order) {
     case "oldest":
-      return "p.created_at ASC, p.id ASC";
+      return [["created_at", "ASC"], ["id", "ASC"]];
     case "price_asc":
-      return "p.selling_price_kobo ASC, p.id ASC";
+      return [["selling_price_kobo", "ASC"], ["id", "ASC"]];
     case "price_desc":
-      return "p.selling_price_kobo DESC, p.id DESC";
-    case "popular":
-      return "coalesce(pop.units, 0) DESC, p.created_at DESC, p.id DESC";
+      return [["selling_price_kobo", "DESC"], ["id", "DESC"]];
     case "rated":
-      return "rt.average DESC NULLS LAST, rt.n DESC NULLS LAST, p.created_at DESC, p.id DESC";
-    case "relevance":
-      return rankExpr ? `${rankExpr} DESC, p.created_at DESC, p.id DESC` : "p.created_at DESC, p.id DESC";
+      // The approved reviews' average, then how many there are; products without one last (null, 0).
+      return [["rating_average", "DESC NULLS LAST"], ["rating_count", "DESC"], ["created_at", "DESC"], ["id", "DESC"]];
     default:
-      return "p.created_at DESC, p.id DESC";
+      return [["created_at", "DESC"], ["id", "DESC"]];
   }
 }
 
+const orderSql = (keys: Array<[string, string]>, alias: string) => keys.map(([c, d]) => `${alias}.${c} ${d}`).join(", ");
+
 /**
- * The joins an order needs beyond PRODUCT_FROM: `pop` (units ordered per product in the last
- * POPULAR_DAYS, active lines of orders that count as sales: the seller dashboard's rule) or `rt`
- * (average and number of the product's approved reviews: not hidden by an admin). Both aggregate
- * only the rows they need (recent order lines; reviews), then join the listing by product id.
+ * Units ordered per product in the last POPULAR_DAYS, active lines of orders that count as sales
+ * (the seller dashboard's rule): few rows, read by the lines' time (migration 0023). Only
+ * products with units (at least 1) appear.
  */
-export function orderJoin(order: ProductFilters["order"]): string {
+const POPULAR_SQL = `SELECT i.product_id, sum(i.quantity)::int AS units
+    FROM order_items i JOIN orders o ON o.id = i.order_id
+   WHERE i.status = 'Active' AND i.product_id IS NOT NULL AND ${COUNTED_ORDER_SQL}
+     AND i.created_at >= now() - interval '${POPULAR_DAYS} days'
+   GROUP BY i.product_id`;
+
+/**
+ * A root category's listing reads each of its categories' index apart (the page's rows and those
+ * before it, from each) and merges them, when that reads at most this many index entries; beyond
+ * it (a deep page of a wide tree) one statement over all of them lets the planner choose.
+ */
+const MERGE_BOUND = 20_000;
+
+/**
+ * The ids of one page of a listing, in order. Ordered by an index order (sortKeys) on listed
+ * products: the planner walks the scope's index (all, one category, one store) and stops after
+ * offset + limit rows. Several categories (a root category and its sub-categories) are read from
+ * the category index one by one and merged: one scan over "category = ANY(...)" would gather all
+ * their products to sort them. "popular": the products ordered lately (few), most units first,
+ * then the others newest first by index, the head's ids left out.
+ */
+async function listingIds(
+  q: Queryable,
+  f: ProductFilters,
+  plan: SearchPlan | null,
+  mode: "all" | "any",
+  order: ProductFilters["order"],
+  limit: number,
+  offset: number,
+  exclude: number[] = [],
+): Promise<number[]> {
+  const built = productWhere(f, plan, mode);
   if (order === "popular") {
-    return `LEFT JOIN (
-      SELECT i.product_id, sum(i.quantity)::int AS units
-        FROM order_items i JOIN orders o ON o.id = i.order_id
-       WHERE i.status = 'Active' AND i.product_id IS NOT NULL AND ${COUNTED_ORDER_SQL}
-         AND i.created_at >= now() - interval '${POPULAR_DAYS} days'
-       GROUP BY i.product_id
-    ) pop ON pop.product_id = p.id`;
+    const head = await q.query<{ id: number }>(
+      `SELECT p.id FROM (${POPULAR_SQL}) pop JOIN products p ON p.id = pop.product_id ${built.where}
+        ORDER BY pop.units DESC, p.created_at DESC, p.id DESC`,
+      built.params,
+    );
+    const headIds = head.rows.map((r) => r.id);
+    const page = headIds.slice(offset, offset + limit);
+    if (page.length === limit) return page;
+    // Then the products not ordered lately (units 0), newest first.
+    return page.concat(await listingIds(q, f, plan, mode, "newest", limit - page.length, Math.max(0, offset - headIds.length), headIds));
   }
-  if (order === "rated") {
-    return `LEFT JOIN (
-      SELECT product_id, avg(rating)::float8 AS average, count(*)::int AS n FROM reviews WHERE hidden_at IS NULL GROUP BY product_id
-    ) rt ON rt.product_id = p.id`;
+  const keys = sortKeys(order);
+  const cols = keys.map(([c]) => `p.${c}`).join(", ");
+  /** The statement's WHERE with the ids to leave out as its last parameter. */
+  const excluding = (w: { where: string; params: unknown[] }) =>
+    exclude.length ? { where: `${w.where} AND NOT (p.id = ANY($${w.params.length + 1}::int[]))`, params: [...w.params, exclude] } : w;
+  const cats = f.categoryIds ?? [];
+  if (cats.length > 1 && cats.length * (offset + limit) <= MERGE_BOUND) {
+    // One part per category, each its category's index order; the category is the statement's
+    // first parameter in a part (productWhere), written in as a number so that the parts share
+    // the other parameters.
+    const one = excluding(productWhere({ ...f, categoryIds: [cats[0]] }, plan, mode));
+    const where = one.where.replace(/\$(\d+)/g, (m, n: string) => (n === "1" ? m : `$${Number(n) - 1}`));
+    const parts = cats.map(
+      (c) => `(SELECT ${cols} FROM products p ${where.replace("p.category_id = $1::int", `p.category_id = ${Math.trunc(c)}`)}
+                ORDER BY ${orderSql(keys, "p")} LIMIT ${offset + limit})`,
+    );
+    const r = await q.query<{ id: number }>(
+      `SELECT u.id FROM (${parts.join(" UNION ALL ")}) u ORDER BY ${orderSql(keys, "u")} LIMIT ${limit} OFFSET ${offset}`,
+      one.params.slice(1),
+    );
+    return r.rows.map((x) => x.id);
   }
-  return "";
+  const w = excluding(built);
+  const r = await q.query<{ id: number }>(`SELECT p.id FROM products p ${w.where} ORDER BY ${orderSql(keys, "p")} LIMIT ${limit} OFFSET ${offset}`, w.params);
+  return r.rows.map((x) => x.id);
+}
+
+/** The listing's rows of these ids, in their order. */
+async function rowsByIds(q: Queryable, ids: number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const r = await q.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM} WHERE p.id = ANY($1::int[])`, [ids]);
+  const byId = new Map(r.rows.map((x) => [x.id, x]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** How many products match, without visiting all of them (see the file comment); `estimated` beyond the cap. */
@@ -220,7 +288,7 @@ export async function countProducts(
   const bands = bandRange(f.minKobo, f.maxKobo);
   const simple = !searching && bands !== null && !f.storeId && !f.states && !f.includeUnpublished;
   if (simple) {
-    const conds = ["published"];
+    const conds = ["listed"];
     const ps: unknown[] = [];
     if (f.categoryIds) {
       ps.push(f.categoryIds);
@@ -236,11 +304,7 @@ export async function countProducts(
       conds.push(`price_band BETWEEN $${ps.length - 1} AND $${ps.length}`);
     }
     const r = await q.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM product_counts WHERE ${conds.join(" AND ")}`, ps);
-    // product_counts knows only `published`: take away the published products hidden by a
-    // suspended store or a retired category (listed.ts), counted directly (few rows).
-    const pConds = conds.map((c) => (c.startsWith("price_band") ? c.replace("price_band", "catalog_price_band(p.selling_price_kobo)") : `p.${c}`));
-    const hidden = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM products p WHERE ${pConds.join(" AND ")} AND ${hiddenSql("p")}`, ps);
-    return { n: Math.max(0, (r.rows[0]?.n ?? 0) - (hidden.rows[0]?.n ?? 0)), estimated: false };
+    return { n: r.rows[0]?.n ?? 0, estimated: false };
   }
   const cap = searching ? SEARCH_WINDOW : COUNT_CAP;
   const capped = await q.query<{ n: number }>(
@@ -435,7 +499,7 @@ export async function rankedSearch(
   pageSize: number,
   offset: number,
 ): Promise<Found> {
-  const built = productWhere(f, plan, mode, true);
+  const built = productWhere(f, plan, mode);
   const tsParam = built.params.length; // the tsquery is the last parameter of productWhere
   // How many products could match, from the statistics of the words alone: the other filters
   // (listed, category, price) only make the matches fewer, and the planner's guess for them is
@@ -519,18 +583,16 @@ export async function listProducts(q: Queryable, url: URL, f: ProductFilters, de
     }
     return answer(found.rows, found.count, { more: found.more });
   }
-  let built = productWhere(f, plan, "all");
+  let mode: "all" | "any" = "all";
+  let built = productWhere(f, plan, mode);
   let counted = await countProducts(q, f, built.where, built.params, !!plan);
   if (plan && counted.n === 0 && plan.terms.length > 1) {
-    built = productWhere(f, plan, "any");
+    mode = "any";
+    built = productWhere(f, plan, mode);
     counted = await countProducts(q, f, built.where, built.params, true);
   }
-  const rows = await q.query<ProductRow>(
-    `SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCT_FROM} ${orderJoin(order)} ${built.where}
-      ORDER BY ${orderBy(order, built.rankExpr)} LIMIT ${pageSize} OFFSET ${offset}`,
-    built.params,
-  );
-  return answer(rows.rows, counted.n, { estimated: counted.estimated });
+  const rows = await rowsByIds(q, await listingIds(q, f, plan, mode, order, pageSize, offset));
+  return answer(rows, counted.n, { estimated: counted.estimated });
 }
 
 /** Filters from the query string, with the spellings clients send. */
@@ -554,7 +616,7 @@ export function filtersFromQuery(url: URL): ProductFilters {
 /** Up to `limit` random published products of the given categories, without sorting a big category. */
 export async function randomProducts(q: Queryable, ids: number[], limit: number, excludeId: number | null): Promise<ProductRow[]> {
   const size = await q.query<{ n: number }>(
-    "SELECT coalesce(sum(n), 0)::int AS n FROM product_counts WHERE published AND category_id = ANY($1::int[])",
+    "SELECT coalesce(sum(n), 0)::int AS n FROM product_counts WHERE listed AND category_id = ANY($1::int[])",
     [ids],
   );
   const n = size.rows[0]?.n ?? 0;

@@ -52,7 +52,7 @@ export const ProductOptionAnswerSchema = z.object({
 });
 
 /**
- * GET /products/{id}/ only (additive, issue 20): who sells it. `logo` null without one; `verified`:
+ * GET /products/{id}/ only (additive): who sells it. `logo` null without one; `verified`:
  * an admin verified the store; `state`: where it ships from (null: not on record); `rating_average`
  * (1 decimal, null with no reviews) over `rating_count` reviews of the store's products.
  */

@@ -105,7 +105,7 @@ export interface SellerRow {
 }
 
 /**
- * `seller` of the product detail answer (additive, issue 20): the store's name, slug (its shop page
+ * `seller` of the product detail answer (additive): the store's name, slug (its shop page
  * /shop/<slug>), logo URL (null without one), whether an admin verified it, the state it ships from
  * (null: not on record) and the average rating (1 decimal, null with no reviews) over `rating_count`
  * reviews of its products still in the catalogue.

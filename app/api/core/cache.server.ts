@@ -1,5 +1,5 @@
 /**
- * In-process cache of public catalogue answers (issue 13), safe with several app servers.
+ * In-process cache of public catalogue answers, safe with several app servers.
  *
  * Routes opt in with `cache: "catalog"` (public GETs whose answer is the same for everyone: the
  * category tree, product lists and search, one product, reviews). The answer is kept per

@@ -133,7 +133,7 @@ async function replicaFor(request: Request, cache: CatalogCache, primary: Db, me
 const reading = new WeakMap<Db, ReturnType<typeof replicaWithFallback>>();
 
 /**
- * Handles one request whose path starts with /api/v1 (contract 2). `meta` carries the client's
+ * Handles one request whose path starts with /api/v1. `meta` carries the client's
  * address and the request id from the server (or the storefront's in-process client).
  */
 export async function handleApi(request: Request, meta?: ContextMeta): Promise<Response> {

@@ -22,7 +22,7 @@ export interface ApiContext {
   db: Db;
   /** Absolute base of the API, e.g. https://host/api/v1, for links in answers. */
   base: string;
-  /** The client's address (contract 1/2): "unknown" when the caller did not say. */
+  /** The client's address: "unknown" when the caller did not say. */
   clientIp: string;
   /** The request's id for logs (generated when the caller gave none). */
   requestId: string;

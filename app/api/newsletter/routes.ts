@@ -1,5 +1,5 @@
 /**
- * Newsletter (issue 11; not in the spec's call table): double opt-in sign-up, confirmation,
+ * Newsletter (not in the spec's call table): double opt-in sign-up, confirmation,
  * one-click unsubscribe (RFC 8058: the mail provider POSTs here), and the admin's count, CSV
  * export and "Send newsletter" through the mail queue.
  */

@@ -1,5 +1,5 @@
 /**
- * Order updates by SMS and WhatsApp (issue 21), fanned out in ONE place: `recordEvent` hands every
+ * Order updates by SMS and WhatsApp, fanned out in ONE place: `recordEvent` hands every
  * event's notices here, inside the same transaction, and the order updates among them are queued
  * for the shoppers (and store owners) who chose those channels with a verified phone
  * (users.notify_sms / notify_whatsapp, migration 0024; a STOP reply turns them off). E-mail stays

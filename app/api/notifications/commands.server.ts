@@ -1,5 +1,5 @@
 /**
- * The one way to record that something happened (spec issue 11, "Notifications"): the
+ * The one way to record that something happened ("Notifications"): the
  * notification rows for the people concerned and the e-mails to send are written with the
  * caller's Queryable, i.e. inside the transaction of the change that caused them, so a crash
  * can never leave a notification without its change, or an e-mail without its notification.
@@ -49,7 +49,7 @@ export async function recordEvent(q: Queryable, event: RecordedEvent): Promise<v
     );
   }
   for (const m of event.mails ?? []) await queueMail(q, m);
-  await fanOutChannels(q, event.notices ?? []); // SMS and WhatsApp order updates (issue 21)
+  await fanOutChannels(q, event.notices ?? []); // SMS and WhatsApp order updates
 }
 
 export type NotificationOwner = { userId: number } | { storeId: number };

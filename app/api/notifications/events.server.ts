@@ -1,5 +1,5 @@
 /**
- * The notices of the marketplace's events (issue 11 "Notifications", issue 10 "new order,
+ * The notices of the marketplace's events ("Notifications": "new order,
  * cancelled item, low stock"): who is told what, and where the notification leads. The callers
  * pass them to `recordEvent(tx, { notices, mails })` inside the transaction of the change.
  *
@@ -68,7 +68,7 @@ export async function lowStockNotice(q: Queryable, productId: number, left: numb
 export const orderTitle = (orderId: string) => orderNumber(orderId);
 
 /**
- * The "New order" e-mails of an order (issue 19): one per store with active lines in the order, to
+ * The "New order" e-mails of an order: one per store with active lines in the order, to
  * each of its accepted members (the owner included) whose `order_emails` is on, listing only that
  * store's active lines (option labels, quantities), the delivery state (and LGA), pay on delivery or card, and
  * the store's link to the order. Call it when the order is announced, in the same transaction:

@@ -24,7 +24,7 @@ export async function unreadCount(q: Queryable, owner: NotificationOwner): Promi
 }
 
 /**
- * The header bell's count (issue 19): the member's own unread notifications plus the unread
+ * The header bell's count: the member's own unread notifications plus the unread
  * notifications of every store they are an accepted member of (owner included), and those stores
  * with unread notifications ({id, name, slug, unread}, oldest store first) so the member's page can
  * point to each store's list. Reading a store's list (and marking it read) stays on

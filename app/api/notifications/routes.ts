@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 11): a member's own list and a store's list, newest first, unread marked.
+ * Notifications: a member's own list and a store's list, newest first, unread marked.
  * Rows are written only by `recordEvent` (commands.server.ts) inside the transaction of the
  * change they report. Reading and marking are the member's own (self-only: an admin reads
  * their own list, not someone else's) or the store's members'.

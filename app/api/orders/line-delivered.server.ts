@@ -1,5 +1,5 @@
 /**
- * When an order line was delivered (issue 19: one shipment per store): the date its store's
+ * When an order line was delivered (one shipment per store): the date its store's
  * shipment reached Delivered, or NULL while it has not. An order without shipment rows (placed
  * before shipments were written at placement) falls back to the order's own delivery status and
  * its `delivered` event. One rule for the return window (app/api/returns/), "can review" and

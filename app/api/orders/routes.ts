@@ -67,8 +67,10 @@ import { ApiError, badRequest, json, notFound, paged, pageParams, validate } fro
 import { q } from "../core/query";
 import { storeView } from "./store-routes";
 import type { ApiContext, AuthUser, RouteDef } from "../core/types";
-import { processQueuedRefunds } from "../payments/refunds.server";
-import { addOrderItem, cancelOrderItem, guestTokenOpens, placeOrder, type OrderAddress, type OrderSource } from "./commands.server";
+import { processQueuedRefunds } from "~/workflows/refunds.server";
+import { guestTokenOpens } from "../core/guest-token.server";
+import { addOrderItem, placeOrder, type OrderAddress, type OrderSource } from "~/workflows/checkout.server";
+import { cancelOrderItem } from "~/workflows/cancellation.server";
 import { findOrder, listUserOrders, loadOrder, loadOrders } from "./queries.server";
 import {
   CancelOrderItemBody,

@@ -81,7 +81,7 @@ export const ShippingFeeSchema = z.object({
   zone: z.enum(["same_state", "same_zone", "neighbouring_zone", "far"]),
   origin_state: z.string().nullable(),
   /**
-   * Product form only (additive, issue 20): when the shipment would arrive if ordered today
+   * Product form only (additive): when the shipment would arrive if ordered today
    * ("YYYY-MM-DD", Lagos dates; business days by `zone`, Sundays and public holidays skipped,
    * app/domain/delivery.ts).
    */

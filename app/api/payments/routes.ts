@@ -6,8 +6,8 @@
  */
 import { badRequest, json, notFound, paged, pageParams, validate } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
-import { confirmAttempt, startCardPayment, switchToPayOnDelivery } from "./commands.server";
-import { guestTokenOpens } from "./order-hooks.server";
+import { confirmAttempt, startCardPayment, switchToPayOnDelivery } from "~/workflows/payments.server";
+import { guestTokenOpens } from "~/api/core/guest-token.server";
 import { findAttempt, findPaymentOrder, listOrderAttempts, type PaymentOrderRow } from "./queries.server";
 import {
   ConfirmPaymentBodySchema,
@@ -19,7 +19,7 @@ import {
   orderIdField,
 } from "./schemas";
 import { serializePaymentState, serializeTransaction } from "./serialize";
-import { receivePaystackWebhook } from "./webhooks.server";
+import { receivePaystackWebhook } from "~/workflows/paystack-events.server";
 
 /**
  * "holder" for orders: a member's order is its buyer's (or an admin's; others 404, anonymous 401);

@@ -1,5 +1,5 @@
 /**
- * Vendor payouts (issue 11, docs/payouts.md): the store ledger's writes, bank details through
+ * Vendor payouts (docs/payouts.md): the store ledger's writes, bank details through
  * Paystack, payouts through Paystack Transfers and their settlement by transfer.* webhooks.
  * Ledger writes take the caller's Queryable so they join the transaction of the change that
  * caused them (the Delivered step, a processed refund).

@@ -1,5 +1,5 @@
 /**
- * Vendor payouts (issue 11, docs/payouts.md): a store's ledger and payouts (members), its bank
+ * Vendor payouts (docs/payouts.md): a store's ledger and payouts (members), its bank
  * details (the owner), Paystack's bank list (anyone), and payouts run by an admin.
  */
 import { env } from "~/config.server";

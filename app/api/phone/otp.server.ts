@@ -1,5 +1,5 @@
 /**
- * One-time codes by SMS (issue 21): 6 digits, valid OTP_TTL_MINUTES, OTP_MAX_TRIES wrong tries,
+ * One-time codes by SMS: 6 digits, valid OTP_TTL_MINUTES, OTP_MAX_TRIES wrong tries,
  * one active code per (phone, purpose) — a new request replaces the old code — stored as an
  * HMAC-SHA256 keyed with the server's secret (a leaked table holds no usable codes).
  */

@@ -1,6 +1,6 @@
 /**
  * Phone sign-in with one-time codes, the shopper's message channels, and the WhatsApp webhook
- * (issue 21; app/api/phone/README.md).
+ * (app/api/phone/README.md).
  *
  * - POST /users/auth/phone/request/ {phone, purpose}: sends a 6-digit code by SMS. Always the same
  *   202 answer, whether or not the number has an account (no enumeration): for "login" and
@@ -18,7 +18,7 @@ import { ACCOUNT_DEACTIVATED_MESSAGE } from "~/domain/accounts";
 import { PHONE_MESSAGES } from "~/domain/phone";
 import { ApiError, badRequest, json, validate } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
-import { issueTokens } from "../auth/routes";
+import { issueTokens } from "../core/accounts.server";
 import { Detail, LoginResponse } from "../auth/schemas";
 import { accountKey, addressKey, rateLimiter, type RateRule } from "../rate-limit.server";
 import { checkCode, issueCode } from "./otp.server";

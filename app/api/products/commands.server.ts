@@ -46,7 +46,7 @@ const COLUMN: Record<keyof ProductFields, string> = {
 /** Updates the given fields (the selling price follows the price). */
 export async function updateProduct(q: Queryable, id: number, f: Partial<ProductFields>): Promise<void> {
   if (f.published === true) {
-    // Unpublished by an administrator (issue 11): only an administrator publishes it again.
+    // Unpublished by an administrator: only an administrator publishes it again.
     const held = await q.query("SELECT 1 FROM products WHERE id = $1 AND admin_unpublished_at IS NOT NULL", [id]);
     if (held.rows[0]) throw badRequest({ published: [ADMIN_HOLD_MESSAGE] });
   }

@@ -1,5 +1,5 @@
 /**
- * Product writes for store members (spec sections 3, 5, 7; issue 10). Rules and messages:
+ * Product writes for store members (spec sections 3, 5, 7). Rules and messages:
  * app/domain/products.ts. Images: app/api/core/uploads.server.ts (by content, 5 MB, 4 slots).
  * Only members of the product's store (or admins) may write; anyone else gets 404 (401 without a
  * token), before the body is looked at.

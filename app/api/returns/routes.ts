@@ -1,5 +1,5 @@
 /**
- * Returns of /api/v1 (issue 11, "Returns and refunds"; rules and messages in app/domain/returns.ts).
+ * Returns of /api/v1 ("Returns and refunds"; rules and messages in app/domain/returns.ts).
  * Answer types: `ApiReturn`, `ApiOrderReturns`, `ApiReturnPage` in ./schemas.ts. Money is naira.
  *
  * POST /orders/{orderId}/items/{orderItemId}/return/   the order's buyer (or an admin), or for a guest order
@@ -28,10 +28,10 @@ import { log } from "~/ops/logger.server";
 import { json, notFound, paged, pageParams, validate } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
 import { checkImage, hasFile, putImages, type StoredImage } from "../core/uploads.server";
-import { guestTokenOpens } from "../orders/commands.server";
+import { guestTokenOpens } from "~/api/core/guest-token.server";
 import { findOrder } from "../orders/queries.server";
-import { processQueuedRefunds } from "../payments/refunds.server";
-import { decideReturn, markReturnRefunded, requestReturn, returnableItem } from "./commands.server";
+import { processQueuedRefunds } from "~/workflows/refunds.server";
+import { decideReturn, markReturnRefunded, requestReturn, returnableItem } from "~/workflows/returns.server";
 import { findReturn, listReturns, orderReturns, returnableItems } from "./queries.server";
 import { OrderReturnsSchema, ReturnDecisionBody, ReturnPageSchema, ReturnRefundedBody, ReturnRequestBody, ReturnSchema, ReturnStatusQuery } from "./schemas";
 import { serializeReturn } from "./serialize";

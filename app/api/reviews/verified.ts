@@ -1,5 +1,5 @@
 /**
- * "Verified purchase" (issue 19): the reviewer received the product, i.e. has an Active order line
+ * "Verified purchase": the reviewer received the product, i.e. has an Active order line
  * of it whose store's shipment was delivered (lineDeliveredSql). The same rule says who may
  * write a review (hasReceived).
  */

@@ -1,5 +1,5 @@
 /**
- * A store's customers (issue 10, Customers): the people who ordered from the store, from its real
+ * A store's customers: the people who ordered from the store, from its real
  * orders. A signed-in shopper is one customer (their account's name and e-mail); a guest is known
  * by the order's e-mail (name from the latest order's delivery address). Orders whose card payment
  * never came (payment Cancelled) do not count.

@@ -1,5 +1,5 @@
 /**
- * Store members (issue 10, Members; spec sections 2 and 6). Only the Owner (or an admin) manages
+ * Store members (spec sections 2 and 6). Only the Owner (or an admin) manages
  * members; the invitee accepts with the link of the invitation e-mail.
  *
  * POST /stores/{storeId}/members/ {email}   store-owner. Invites (role Member): a store_members row

@@ -37,6 +37,15 @@ const PUBLIC_STORE_SELECT = `SELECT ${STORE_COLUMNS}, s.description, s.website, 
             s.verified_at IS NOT NULL AS verified, s.suspended_at IS NOT NULL AS suspended
        FROM stores s`;
 
+/**
+ * A store's id by slug, or null: for a route that needs only which store (its product listing),
+ * without the public page's count of its products, which reads every one of them.
+ */
+export async function storeIdBySlug(q: Queryable, slug: string): Promise<number | null> {
+  const r = await q.query<{ id: number }>("SELECT id FROM stores WHERE slug = $1", [slug]);
+  return r.rows[0]?.id ?? null;
+}
+
 export async function findStoreBySlug(q: Queryable, slug: string): Promise<PublicStoreRow | null> {
   const r = await q.query<PublicStoreRow>(`${PUBLIC_STORE_SELECT} WHERE s.slug = $1`, [slug]);
   return r.rows[0] ?? null;

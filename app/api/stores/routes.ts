@@ -29,7 +29,7 @@ import { ProductListQuery, ProductPageSchema } from "../catalog/schemas";
 import { storeDashboard } from "./dashboard.server";
 import { signUpload, UPLOAD_MESSAGES, verifyUpload } from "./uploads.server";
 import { createStore } from "./commands.server";
-import { findStoreById, findStoreBySlug, storeMembers, storesOwnedBy } from "./queries.server";
+import { findStore, findStoreById, findStoreBySlug, storeIdBySlug, storeMembers, storesOwnedBy } from "./queries.server";
 import { MembershipSchema, MembershipSettingsBody, MembershipSettingsSchema, OwnerStoresSchema, PublicStoreSchema, StoreDashboardSchema, StoreMemberSchema, StoreSchema, StoreUploadSchema } from "./schemas";
 import { serializeMember, serializePublicStore, serializeStore } from "./serialize";
 import { badRequest, forbidden, json, notFound, validate, zodToDrf } from "../core/http";
@@ -149,9 +149,9 @@ export const routes: RouteDef[] = [
     async handler(ctx) {
       const slug = ctx.params.slug ?? "";
       if (!/^[a-z0-9][a-z0-9_-]{0,199}$/i.test(slug)) throw notFound();
-      const store = await findStoreBySlug(ctx.db, slug);
-      if (!store) throw notFound();
-      const f = { ...filtersFromQuery(ctx.url), storeId: store.id, includeUnpublished: false };
+      const storeId = await storeIdBySlug(ctx.db, slug);
+      if (!storeId) throw notFound();
+      const f = { ...filtersFromQuery(ctx.url), storeId, includeUnpublished: false };
       return json(await listProducts(ctx.db, ctx.url, f, 12));
     },
   },
@@ -166,7 +166,7 @@ export const routes: RouteDef[] = [
     response: StoreDashboardSchema,
     async handler(ctx) {
       const storeId = ctx.intParam("storeId");
-      if (!(await findStoreById(ctx.db, storeId))) throw notFound();
+      if (!(await findStore(ctx.db, storeId))) throw notFound();
       return json(await storeDashboard(ctx.db, storeId));
     },
   },
@@ -225,7 +225,7 @@ export const routes: RouteDef[] = [
   },
 ];
 
-// ---- members, invitations and customers (issue 10): handlers in ./members.server.ts and ./customers.server.ts ----
+// ---- members, invitations and customers: handlers in ./members.server.ts and ./customers.server.ts ----
 import { InviteMemberSchema } from "~/domain/members";
 import { listCustomers } from "./customers.server";
 import { acceptInvitation, getInvitation, inviteMember, removeMember } from "./members.server";

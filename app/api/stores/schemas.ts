@@ -36,9 +36,9 @@ export const PublicStoreSchema = StoreSchema.extend({
   x: z.string(),
   created_at: z.string(),
   products_count: z.number(),
-  /** Verified by an admin: the "Verified seller" badge (issue 11). */
+  /** Verified by an admin: the "Verified seller" badge. */
   verified: z.boolean(),
-  /** Suspended by an admin: its products are hidden from shoppers (issue 11). */
+  /** Suspended by an admin: its products are hidden from shoppers. */
   suspended: z.boolean(),
 });
 export type ApiPublicStore = z.infer<typeof PublicStoreSchema>;

@@ -1,5 +1,5 @@
 /**
- * Account deletion (issue 11, docs/privacy.md). The user row stays, anonymised, so the orders
+ * Account deletion (docs/privacy.md). The user row stays, anonymised, so the orders
  * vendors keep for their records still have an owner; everything else personal goes.
  */
 import type { Queryable } from "~/db/client.server";

@@ -1,10 +1,10 @@
 /**
- * One call for the storefront's header when a member is signed in (issue 13): their own stores
+ * One call for the storefront's header when a member is signed in: their own stores
  * (the "My store" link) and their unread notification count (the bell), which the storefront
  * otherwise reads with two calls on every page (GET /stores/owner/{userId}/ and
  * GET /users/{userId}/notifications/unread/): one token check and one user lookup instead of two.
  * The bell counts the member's own unread notifications plus those of every store they are an
- * accepted member of (issue 19: vendors must not miss orders); `store_unread` names those stores.
+ * accepted member of (vendors must not miss orders); `store_unread` names those stores.
  * The member's own only (self-only: an admin reads their own header, not someone else's).
  */
 import { json } from "../core/http";

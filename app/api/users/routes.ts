@@ -1,11 +1,11 @@
 /**
  * /users/{id}/ (spec section 7): a user's public name and e-mail, for that user or an admin.
- * Personal data (issue 11, Nigeria Data Protection Act): the caller's own data as JSON, and
+ * Personal data (Nigeria Data Protection Act): the caller's own data as JSON, and
  * deleting their own account (password checked; docs/privacy.md says what is kept).
  */
 import { DELETE_ACCOUNT_MESSAGES } from "~/domain/privacy";
 import { log } from "~/ops/logger.server";
-import { checkPassword } from "../auth/routes";
+import { checkPassword } from "../core/accounts.server";
 import { badRequest, json, noContent, notFound, validate } from "../core/http";
 import type { RouteDef } from "../core/types";
 import { deleteAccount, deletionBlocker } from "./commands.server";

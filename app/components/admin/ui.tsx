@@ -1,5 +1,5 @@
 /**
- * Pieces of the /admin pages (issue 11): a search/filter GET form, a pager, a scrolling table
+ * Pieces of the /admin pages: a search/filter GET form, a pager, a scrolling table
  * wrapper, and the per-row action forms (plain POST forms that work without JavaScript; the
  * reason forms use conform with the domain's schema, errors shown next to the field).
  */

@@ -25,7 +25,7 @@ type T = (key: string, vars?: Record<string, unknown>) => string;
 export const statusLabel = (t: T, status: string) => t(`order.status.${status}`, { defaultValue: status });
 
 /**
- * What a delivered line offers (issue 19): "Rate this product" (a signed-in buyer: `rate`) and
+ * What a delivered line offers: "Rate this product" (a signed-in buyer: `rate`) and
  * "Ask for a return" (`returnHref` answers the return page of an item still in its window, else null).
  */
 export interface DeliveredLinks {

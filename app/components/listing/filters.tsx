@@ -7,7 +7,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { NIGERIAN_STATES } from "~/domain/states";
-import { PRICE_BUCKETS, bucketLabel, filtersQuery, sortOptions, type FilterChip, type ListingFilters } from "./filters-model";
+import { PRICE_BUCKETS, bucketLabel, filtersQuery, sortOptions, type FilterChip, type ListingFilters } from "~/storefront/listing-filters";
 
 export const FILTER_FORM_ID = "listing-filters";
 

@@ -28,7 +28,7 @@ export function ProductScrollRow({ products, lite, eager = false, label }: { pro
 /**
  * The arrows, once hydrated: their own state, so showing them re-renders none of the cards, and
  * set in a transition, so React renders them in its time slices rather than in the task that runs
- * the page's effects right after hydration (issue 13: no long task).
+ * the page's effects right after hydration (no long task).
  */
 function RowArrows({ row, label }: { row: RefObject<HTMLUListElement | null>; label: string }) {
   const { t } = useTranslation("shop");

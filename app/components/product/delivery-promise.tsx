@@ -1,5 +1,5 @@
 /**
- * The delivery promise (issue 20, part 3): "Delivery to Kano: ₦3,500, arrives Tue 1 Dec – Thu 3 Dec",
+ * The delivery promise: "Delivery to Kano: ₦3,500, arrives Tue 1 Dec – Thu 3 Dec",
  * with a state picker (a select and "Update": a plain POST to the page's own action, which remembers
  * the state in a cookie and redirects back; storefront/delivery.server.ts). The fee and dates come
  * from the API's quote (the shipping rule of domain/shipping.ts, the lead time of domain/delivery.ts).

@@ -1,5 +1,5 @@
 /**
- * The product page's Buy Now / Add to Cart (issue 10: "a product's variants and options are shown
+ * The product page's Buy Now / Add to Cart ("a product's variants and options are shown
  * to shoppers on the product page and priced in the cart and the order"). A product without
  * options keeps the two plain forms of components/cart/add-to-cart.tsx. A product with options
  * gets ONE form: the options as radio buttons grouped by variant (the first one checked, each

@@ -1,5 +1,5 @@
 /**
- * Who sells a product (issue 20, part 5): the store's logo and name (a link to its shop page
+ * Who sells a product: the store's logo and name (a link to its shop page
  * /shop/<slug>), the "Verified seller" badge (an admin verified the store: stores.verified_at), the
  * state it ships from and the average rating of its products, from the product detail's `seller`.
  */

@@ -1,5 +1,5 @@
 /**
- * Share a product (issue 20, part 5): "Share on WhatsApp" is a plain link to wa.me with the
+ * Share a product: "Share on WhatsApp" is a plain link to wa.me with the
  * product's name and absolute URL (no JavaScript); "Copy link" is a read-only field holding the URL
  * (select and copy by hand without JavaScript) and, once the page is interactive, a button that
  * puts it on the clipboard.

@@ -1,10 +1,8 @@
 import { useHydrated } from "./use-hydrated";
 
-/** Result an action sends back to a fetcher (cart and wishlist forms). */
-export interface FetcherResult {
-  ok: boolean;
-  message?: string;
-}
+// The answer's type lives with the actions that send it (storefront/form-reply.ts); kept here too
+// for the components that post through a fetcher.
+export type { FetcherResult } from "~/storefront/form-reply";
 
 /**
  * Marks a submission as coming from a fetcher (only rendered once JavaScript runs): the action

@@ -1,5 +1,5 @@
 /**
- * `island(load)`: a component whose code is fetched on demand, not with the page (issue 13: at most
+ * `island(load)`: a component whose code is fetched on demand, not with the page (at most
  * 100 KB of JavaScript on a storefront page's first view). For parts of a page that do nothing
  * until the shopper acts on them: a form (conform's runtime comes with it), the error page.
  *

@@ -1,4 +1,4 @@
-/** The account area's side menu (spec section 2): Account, Orders, Wishlist, Notifications (issue 11), Log out. */
+/** The account area's side menu (spec section 2): Account, Orders, Wishlist, Notifications, Log out. */
 import { NavLink } from "@remix-run/react";
 
 const ITEMS = [

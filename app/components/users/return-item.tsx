@@ -1,5 +1,5 @@
 /**
- * The "Return item" page's content (issue 11; issue 19 for guests): the item, then a plain multipart
+ * The "Return item" page's content, for members and guests: the item, then a plain multipart
  * POST form: the reason (select), what is wrong (details) and an optional photo (JPEG, PNG or WebP
  * up to 5 MB; the image messages of spec section 5), or why the item cannot be returned. Used by
  * the member's page (/users/orders/{id}/return/{itemId}) and the guest's

@@ -1,5 +1,5 @@
 /**
- * Catalogue search and scale (issue #4).
+ * Catalogue search and scale.
  *
  * - products.search_vector: weighted full-text document (name A, category path B, description C),
  *   kept by a row trigger; GIN index. Category renames refresh the products below them.

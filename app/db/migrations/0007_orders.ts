@@ -1,7 +1,7 @@
 export const m0007_orders = {
   id: "0007_orders",
   sql: /* sql */ `
--- Checkout (issue 9). The cart an order was made from, emptied after placement (pay on delivery)
+-- Checkout. The cart an order was made from, emptied after placement (pay on delivery)
 -- or after a verified card payment (never before): emptySourceCart() in app/api/orders.
 ALTER TABLE orders ADD COLUMN source_cart_id uuid REFERENCES carts(id) ON DELETE SET NULL;
 -- The delivery state, copied from the address, for shipping quotes and reports.

@@ -1,5 +1,5 @@
 /**
- * The vendor area (issue 10). A deleted product is kept (past order lines, their photos and the
+ * The vendor area. A deleted product is kept (past order lines, their photos and the
  * reviews still point at it) but hidden: `deleted_at` is set and it is unpublished, so the
  * catalogue, search and the store's own list leave it out and it cannot be bought or edited.
  */

@@ -1,5 +1,5 @@
 /**
- * Running the marketplace (issue 11, Admin). Moderation states are timestamps with their reason
+ * Running the marketplace. Moderation states are timestamps with their reason
  * (null = not in that state), so the audit log and the pages can say when:
  * - stores.verified_at: the "Verified seller" badge (a store sells without it);
  * - stores.suspended_at (+ suspended_reason): its products leave the catalogue, search, carts and

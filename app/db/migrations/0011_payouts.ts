@@ -1,7 +1,7 @@
 export const m0011_payouts = {
   id: "0011_payouts",
   sql: /* sql */ `
--- Vendor payouts (issue 11, docs/payouts.md). A store's money is a ledger: each delivered item
+-- Vendor payouts (docs/payouts.md). A store's money is a ledger: each delivered item
 -- credits it (item total less the commission, available after the return window), a refund of a
 -- credited item debits it, a payout debits it when it is sent and a failed or reversed payout
 -- puts the money back. Amounts are signed integer kobo (credits positive).

@@ -1,7 +1,7 @@
 export const m0012_returns = {
   id: "0012_returns",
   sql: /* sql */ `
--- Returns (issue 11, "Returns and refunds"; rules in app/domain/returns.ts). A shopper asks to
+-- Returns ("Returns and refunds"; rules in app/domain/returns.ts). A shopper asks to
 -- return a delivered item within the return window; a member of the item's store accepts or
 -- refuses; an accepted return of a card payment gets a refunds row (kind 'item', the same queue
 -- as a cancellation) and becomes 'refunded' when Paystack processes it; a pay-on-delivery return

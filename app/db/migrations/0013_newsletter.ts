@@ -1,7 +1,7 @@
 export const m0013_newsletter = {
   id: "0013_newsletter",
   sql: /* sql */ `
--- Newsletter double opt-in (issue 11, NDPA). A sign-up stores the consent (when, where from,
+-- Newsletter double opt-in (NDPA). A sign-up stores the consent (when, where from,
 -- from which address) and the SHA-256 hash of a confirmation token that expires; only a
 -- confirmed address (confirmed_at set, unsubscribed_at empty) is subscribed. Unsubscribe links
 -- carry an HMAC of the subscription, so no unsubscribe token is stored at all.

@@ -1,5 +1,5 @@
 /**
- * Store member invitations (issue 10, Members): an invitation is a store_members row with no
+ * Store member invitations: an invitation is a store_members row with no
  * accepted_at. The e-mailed accept link carries a random token; only its SHA-256 hash is kept
  * (invite_token_hash), with the moment the link stops working (invite_expires_at, 7 days after it
  * was sent; re-inviting replaces both). Accepting sets user_id and accepted_at.

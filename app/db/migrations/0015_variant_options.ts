@@ -1,5 +1,5 @@
 /**
- * Variant options priced for shoppers (issue 10: "a product's variants and options are shown to
+ * Variant options priced for shoppers ("a product's variants and options are shown to
  * shoppers on the product page and priced in the cart and the order"). An option's price is the
  * unit price of the product with that option (app/domain/products.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * Catalogue cache invalidation (issue 13). Every app server keeps public catalogue answers in
+ * Catalogue cache invalidation. Every app server keeps public catalogue answers in
  * memory (app/api/core/cache.server.ts) and LISTENs on `catalog_changed`. Any change to the
  * tables a catalogue answer is made of notifies that channel; PostgreSQL delivers a NOTIFY only
  * when the transaction commits (and not at all when it rolls back), so a server never throws its

@@ -1,5 +1,5 @@
 /**
- * Search postings (issue 13): product_words holds one row per (lexeme, product) of
+ * Search postings: product_words holds one row per (lexeme, product) of
  * products.search_vector, with a b-tree on (word, product_id). The GIN index on search_vector
  * answers "which products have this word" only as a whole (every product that has it, in no
  * useful order), so finding the newest products with two common words cost in proportion to the

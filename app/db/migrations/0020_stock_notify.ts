@@ -1,5 +1,5 @@
 /**
- * Narrower catalogue invalidation for stock (issue 13). Migration 0018 notified `catalog_changed`
+ * Narrower catalogue invalidation for stock. Migration 0018 notified `catalog_changed`
  * for any statement on products, so every checkout (which takes stock) emptied every server's
  * catalogue and page caches. Now an UPDATE of products that changed nothing but
  * `stock_quantity` (and the bookkeeping `updated_at`, which no answer shows: a seller's stock edit

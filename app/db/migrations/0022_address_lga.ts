@@ -1,5 +1,5 @@
 /**
- * Nigerian addresses (issue 20, part 4): an address names its local government area (one of its
+ * Nigerian addresses: an address names its local government area (one of its
  * state's 774, app/domain/lgas.ts) and a landmark or nearest bus stop ("opposite Mega Plaza").
  * Both nullable: older rows and older clients have neither. The postal code was already nullable
  * (addresses.zip_code); guest checkout now leaves it optional too.

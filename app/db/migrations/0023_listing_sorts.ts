@@ -1,5 +1,5 @@
 /**
- * Issue 20, listing sorts (app/api/catalog/queries.server.ts, orderJoin):
+ * Listing sorts (app/api/catalog/queries.server.ts, orderJoin):
  * - "Most popular" adds up the units of the last 30 days' active order lines: an index on the
  *   lines' time (active lines only) lets it read just those instead of every line ever ordered.
  * - "Best rated" averages each product's approved (not hidden) reviews: a partial index holding

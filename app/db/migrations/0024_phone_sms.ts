@@ -1,5 +1,5 @@
 /**
- * Phone sign-in, SMS and WhatsApp (issue 21 parts 1–3; docs in app/api/phone/README.md).
+ * Phone sign-in, SMS and WhatsApp (docs in app/api/phone/README.md).
  *
  * - users.email becomes optional: an account made with a phone number and a one-time code has no
  *   e-mail address until the shopper adds one. Queries that hand a user to the API read

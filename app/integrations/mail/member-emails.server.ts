@@ -1,5 +1,5 @@
 /**
- * Store member e-mails (issue 10, Members): the invitation with its accept link
+ * Store member e-mails: the invitation with its accept link
  * (/invitations/{token}; the token is in the link only, the database keeps its hash). Queued in
  * the same transaction as the invitation (recordEvent).
  */

@@ -1,8 +1,8 @@
 /**
- * Return e-mails (issue 11, "Returns and refunds"): to the store when a shopper asks to return an
+ * Return e-mails ("Returns and refunds"): to the store when a shopper asks to return an
  * item, to the shopper when the store accepts or refuses it and when a pay-on-delivery return is
  * marked refunded (a card return's refund is announced by the payments area's refunded e-mail).
- * Queued with recordEvent in the same transaction as the change (app/api/returns/commands.server.ts).
+ * Queued with recordEvent in the same transaction as the change (app/workflows/returns.server.ts).
  */
 import { formatKobo } from "~/domain/money";
 import { orderNumber } from "~/domain/orders";

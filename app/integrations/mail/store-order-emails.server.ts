@@ -1,5 +1,5 @@
 /**
- * The "New order" e-mail to a store's owner and members (issue 19: vendors must not miss orders).
+ * The "New order" e-mail to a store's owner and members (vendors must not miss orders).
  * One message per member per store with lines in the order: only that store's active lines, with
  * their option labels and quantities, where the order goes (the delivery state), how it is paid,
  * and a link to the store's view of the order. Built by `newOrderStoreMails` in

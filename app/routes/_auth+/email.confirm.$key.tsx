@@ -3,7 +3,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthShell } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { apiFor } from "~/storefront/api.server";
+import { apiFor, errorField } from "~/storefront/api.server";
 
 type Outcome = "verified" | "already" | "expired" | "invalid";
 
@@ -13,8 +13,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   let outcome: Outcome = "invalid";
   if (r.ok) outcome = "verified";
   // A used key means the address was confirmed already (perhaps by a mail scanner opening the link).
-  else if (r.status === 400 && /already been used/.test(r.data?.key?.[0] ?? "")) outcome = "already";
-  else if (r.status === 400 && /expired/.test(r.data?.key?.[0] ?? "")) outcome = "expired";
+  else if (r.status === 400 && /already been used/.test(errorField(r.data, "key") ?? "")) outcome = "already";
+  else if (r.status === 400 && /expired/.test(errorField(r.data, "key") ?? "")) outcome = "expired";
   return { outcome };
 }
 

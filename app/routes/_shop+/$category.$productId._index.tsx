@@ -6,7 +6,7 @@
  * recent reviews, the Similar items row and (signed in) the wishlist heart. SEO: canonical,
  * OpenGraph with a JPEG image for link previews, JSON-LD Product with an NGN offer.
  *
- * Phone first (issue 20): at 360x640 the first screen holds a one-line breadcrumb, the name, price,
+ * Phone first: at 360x640 the first screen holds a one-line breadcrumb, the name, price,
  * stock state and the quantity with Add to Cart; the photos follow (from md they sit on the left).
  */
 import { useTranslation } from "react-i18next";

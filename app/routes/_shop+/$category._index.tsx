@@ -12,7 +12,7 @@ import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react
 import { Breadcrumb, type Crumb } from "~/components/listing/breadcrumb";
 import { SPECIAL_LISTINGS, apiListingQuery, categoryPath, findCategory, loadCategories, siteOrigin } from "~/storefront/catalog.server";
 import { FilterChips, FilterSidebar, SortControl, type FacetCategory } from "~/components/listing/filters";
-import { filterChips, hasFilters, parseFilters } from "~/components/listing/filters-model";
+import { filterChips, hasFilters, parseFilters } from "~/storefront/listing-filters";
 import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
 import { ResultCount } from "~/components/listing/result-count";
 import { seoMeta, type Seo } from "~/components/listing/seo";

@@ -1,4 +1,4 @@
-/** /admin — the overview (issue 11): real counts of what needs an admin's eye, each linking to its page. */
+/** /admin — the overview: real counts of what needs an admin's eye, each linking to its page. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";

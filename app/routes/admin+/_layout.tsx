@@ -1,5 +1,5 @@
 /**
- * /admin — the admin area's layout (issue 11): admins only (requireAdmin: anonymous visitors go to
+ * /admin — the admin area's layout: admins only (requireAdmin: anonymous visitors go to
  * the login page, everyone else gets a 404), with the admin menu. Pages render their main content.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";

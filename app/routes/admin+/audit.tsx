@@ -1,4 +1,4 @@
-/** /admin/audit — the audit log (issue 11): who did what, when, to which target, with the state before and after and the reason; filterable by target. */
+/** /admin/audit — the audit log: who did what, when, to which target, with the state before and after and the reason; filterable by target. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";

@@ -1,5 +1,5 @@
 /**
- * /admin/categories — the category tree (issue 11): add, rename, move (a move under itself or its
+ * /admin/categories — the category tree: add, rename, move (a move under itself or its
  * own subcategory is refused), retire / restore (a retired category leaves menus and listings; one
  * with products is never deleted), delete when empty.
  */

@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: NewsletterSendSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const r = await api.post<ApiNewsletterSend>("/newsletter/sends/", submission.value);
-  if (r.status === 201 || r.status === 200) {
+  if (r.ok && (r.status === 201 || r.status === 200)) {
     const n = r.data.recipients;
     const message =
       r.status === 201

@@ -1,5 +1,5 @@
 /**
- * /admin/payments — payments (issue 11): attempts by status, mismatches (Paystack's amount or
+ * /admin/payments — payments: attempts by status, mismatches (Paystack's amount or
  * currency differed from the attempt, or fell short of the order), webhooks received, refunds and
  * their status; "Verify now" asks Paystack about one attempt with the payments area's own
  * verification (docs/payments.md) and applies what it says.

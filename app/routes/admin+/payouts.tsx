@@ -1,5 +1,5 @@
 /**
- * /admin/payouts — vendor payouts for admins (issue 11, docs/payouts.md): the stores holding
+ * /admin/payouts — vendor payouts for admins (docs/payouts.md): the stores holding
  * money (available and pending) with a "Pay out" button each (a plain POST; its hidden reference
  * makes a double submit one payout), and every payout with its status. Everyone else gets the
  * API's 404.

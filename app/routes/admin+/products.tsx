@@ -1,5 +1,5 @@
 /**
- * /admin/products — products (issue 11): search; unpublish with a reason (the store is told by
+ * /admin/products — products: search; unpublish with a reason (the store is told by
  * notification and e-mail; only an admin publishes it again) / republish; feature / unfeature (the
  * home page's Featured row).
  */

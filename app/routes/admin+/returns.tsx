@@ -1,5 +1,5 @@
 /**
- * /admin/returns — returns BuildMart NG pays back by hand (issue 11, "Returns and refunds"):
+ * /admin/returns — returns BuildMart NG pays back by hand ("Returns and refunds"):
  * accepted returns of pay-on-delivery items (and of card items whose Paystack refund failed), each
  * with "Mark refunded" and an optional note (how the money was paid). Other statuses through the
  * filter. The guard is the API's: GET /admin/returns/ answers 404 to anyone but an admin, and so

@@ -1,4 +1,4 @@
-/** /admin/reviews — reviews (issue 11): hide with a reason (out of the product's reviews and rating summary) / show again. */
+/** /admin/reviews — reviews: hide with a reason (out of the product's reviews and rating summary) / show again. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";

@@ -1,5 +1,5 @@
 /**
- * /admin/stores — stores (issue 11): search by name, slug or e-mail; verify / unverify (the
+ * /admin/stores — stores: search by name, slug or e-mail; verify / unverify (the
  * "Verified seller" badge), suspend (with a reason; its products leave the catalogue at once) /
  * reinstate. Plain POST forms; the API writes the audit row.
  */

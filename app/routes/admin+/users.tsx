@@ -1,4 +1,4 @@
-/** /admin/users — users (issue 11): find by e-mail or name; deactivate (ends every session) / reactivate; resend the verification e-mail. */
+/** /admin/users — users: find by e-mail or name; deactivate (ends every session) / reactivate; resend the verification e-mail. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";

@@ -1,6 +1,6 @@
 /**
  * /auth/phone — sign in (or sign up) with a phone number: number → 6-digit code by SMS → signed
- * in (issue 21). Two plain forms that work with JavaScript off; the step comes from the action's
+ * in. Two plain forms that work with JavaScript off; the step comes from the action's
  * answer. The session is set as for e-mail login (startUserSession).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

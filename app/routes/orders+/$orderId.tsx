@@ -2,7 +2,7 @@
  * /orders/{orderId}?t={token} — a guest's order (the link in the order e-mail): read-only detail
  * and tracking. The token is checked by the API (GET /orders/{id}/?token=); a wrong or missing
  * token is a 404. A signed-in owner is sent to the account area's page. A delivered item still in
- * its return window links to the guest's return page (/orders/{id}/return/{itemId}?t=, issue 19).
+ * its return window links to the guest's return page (/orders/{id}/return/{itemId}?t=).
  */
 import { useTranslation } from "react-i18next";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -1,5 +1,5 @@
 /**
- * /orders/{orderId}/return/{itemId}?t={token} — a guest asks to return a delivered item (issue 19),
+ * /orders/{orderId}/return/{itemId}?t={token} — a guest asks to return a delivered item,
  * reached from the guest's order page (the signed link of the order e-mails). The same form and
  * rules as the member's page (components/users/return-item.tsx, storefront/returns.server.ts); the
  * API checks the token (a wrong or missing one: 404). The token is carried only by this page's

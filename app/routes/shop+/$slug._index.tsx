@@ -12,7 +12,7 @@ import { data } from "@remix-run/node";
 import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FilterChips, SortControl } from "~/components/listing/filters";
-import { SORTS, filterChips, parseFilters } from "~/components/listing/filters-model";
+import { SORTS, filterChips, parseFilters } from "~/storefront/listing-filters";
 import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
 import { ResultCount } from "~/components/listing/result-count";
 import { seoMeta, type Seo } from "~/components/listing/seo";

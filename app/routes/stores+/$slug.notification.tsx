@@ -1,7 +1,7 @@
 /**
- * /stores/{slug}/notification — the store's notifications (spec section 2; issue 10: new order,
- * cancelled item, low stock; issue 11): every member of the store sees and marks the same list.
- * Each member also chooses for themselves whether a new order is e-mailed to them (issue 19):
+ * /stores/{slug}/notification — the store's notifications (spec section 2: new order,
+ * cancelled item, low stock): every member of the store sees and marks the same list.
+ * Each member also chooses for themselves whether a new order is e-mailed to them:
  * a checkbox and a Save button, a plain POST (PATCH /stores/{id}/membership/ {order_emails}).
  * The layout (side menu) is stores+/$slug.tsx; this renders the main content only.
  */

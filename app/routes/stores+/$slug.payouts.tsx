@@ -1,5 +1,5 @@
 /**
- * /stores/{slug}/payouts — the store's money (issue 11, docs/payouts.md): balance (available to
+ * /stores/{slug}/payouts — the store's money (docs/payouts.md): balance (available to
  * pay out), pending (inside the return window), paid out, the ledger, the payout history, and
  * for the Owner the bank details form (bank from Paystack's list, account number) in two steps:
  * "Check with the bank" resolves the account through Paystack and asks "Is this you?" with the

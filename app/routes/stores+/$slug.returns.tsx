@@ -1,5 +1,5 @@
 /**
- * /stores/{slug}/returns — the store's returns (issue 11, "Returns and refunds"): a status filter
+ * /stores/{slug}/returns — the store's returns ("Returns and refunds"): a status filter
  * (a GET form), each return with the item, the shopper's reason, details and photo, and for a
  * requested one Accept / Refuse with a message to the shopper (plain POST forms; a refusal needs a
  * message, app/domain/returns.ts). Accepting a card-paid item refunds it through Paystack; a

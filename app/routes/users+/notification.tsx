@@ -1,5 +1,5 @@
 /**
- * /users/notification — the member's notifications (spec section 2; issue 11): newest first, unread
+ * /users/notification — the member's notifications (spec section 2): newest first, unread
  * marked, each opening its order (or other target), "Mark all as read" as a plain POST, paged.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -1,5 +1,5 @@
 /**
- * /users/orders/{orderId}/return/{itemId} — Return an item (issue 11, "Returns and refunds"): the
+ * /users/orders/{orderId}/return/{itemId} — Return an item ("Returns and refunds"): the
  * item, then a plain multipart POST form (components/users/return-item.tsx, shared with the guest's
  * page orders+/$orderId_.return.$itemId.tsx): the reason (select), what is wrong (details) and an
  * optional photo (JPEG, PNG or WebP up to 5 MB; the image messages of spec section 5). The rules

@@ -1,5 +1,5 @@
 /**
- * The module script of `<AppScripts>` (app/components/app-scripts.tsx), built during server
+ * The module script of `<AppScripts>` (./app-scripts.tsx), built during server
  * rendering only: a `.server` module, so none of this (the loader script's text, the partial
  * manifest) is shipped in the browser bundle, where `<AppScripts>` only hydrates the script
  * elements as the server wrote them.
@@ -48,11 +48,16 @@ const start = async () => {
   return import(entry);
 };
 let started = false;
-const once = () => { if (!started) { started = true; void start(); } };
-const afterPaint = () => { requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(once, 0))); setTimeout(once, 3000); };
+const once = () => { if (!started) { started = true; void start(); } };`;
+
+/** Waits for the LCP image and a painted frame with it (a 3 s cap) before starting the load. */
+const AFTER_LCP = `const afterPaint = () => { requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(once, 0))); setTimeout(once, 3000); };
 const lcp = document.querySelector('img[fetchpriority="high"]');
 if (!lcp || lcp.complete) afterPaint();
 else { lcp.addEventListener("load", afterPaint, { once: true }); lcp.addEventListener("error", afterPaint, { once: true }); setTimeout(once, 3000); }`;
+
+/** DEFER_SCRIPTS=off: the load starts at once, as Remix's own `<Scripts>` does (to compare, or if the wait misbehaves). */
+const deferOff = () => process.env.DEFER_SCRIPTS === "off";
 
 type Matches = NonNullable<React.ContextType<typeof UNSAFE_DataRouterStateContext>>["matches"];
 
@@ -78,6 +83,7 @@ export function appModuleScript(manifest: Manifest, router: Router, matches: Mat
     `const preloads = ${escapeHtml(JSON.stringify(preloads))};`,
     `const entry = ${escapeHtml(JSON.stringify(manifest.entry.module))};`,
     START,
+    deferOff() ? "once();" : AFTER_LCP,
   ].join("\n");
 }
 

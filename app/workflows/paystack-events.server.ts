@@ -10,10 +10,10 @@ import type { Db } from "~/db/client.server";
 import { verifyWebhookSignature } from "~/integrations/paystack/signature.server";
 import { webhookSecret } from "~/integrations/paystack/gateway.server";
 import { log } from "~/ops/logger.server";
-import { ApiError, json } from "../core/http";
-import { applyTransferEvent } from "../payouts/commands.server";
-import { settleAttempt } from "./commands.server";
-import { findAttempt } from "./queries.server";
+import { ApiError, json } from "~/api/core/http";
+import { applyTransferEvent } from "~/api/payouts/commands.server";
+import { settleAttempt } from "./payments.server";
+import { findAttempt } from "~/api/payments/queries.server";
 import { applyRefundEvent, refundEventKey } from "./refunds.server";
 
 const MAX_BODY = 1_000_000;

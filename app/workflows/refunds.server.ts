@@ -1,5 +1,5 @@
 /**
- * Refunds of card payments (contract 1/2, migration 0006_refunds). The orders area (or the paid
+ * Refunds of card payments (migration 0006_refunds). The orders area (or the paid
  * transition, for money that arrives for an order already paid or cancelled) writes a `refunds`
  * row 'queued' in the transaction that causes it; here it is sent to Paystack POST /refund
  * (→ 'pending' with Paystack's id), retried with back-off while Paystack cannot be reached, and
@@ -13,15 +13,16 @@ import { flushMailQueue } from "~/integrations/mail.server";
 import { refundedEmail } from "~/integrations/mail/payment-emails.server";
 import { formatKobo } from "~/domain/money";
 import { orderNumber } from "~/domain/orders";
-import { recordEvent } from "../notifications/commands.server";
-import { buyerNotice } from "../notifications/events.server";
+import { recordEvent } from "~/api/notifications/commands.server";
+import { buyerNotice } from "~/api/notifications/events.server";
 import { PaystackError, type RefundData } from "~/integrations/paystack/client.server";
 import { PaymentsNotConfigured, paymentGateway } from "~/integrations/paystack/gateway.server";
 import { log } from "~/ops/logger.server";
-import { returnRefundSettled } from "../returns/commands.server";
-import { debitRefund } from "../payouts/commands.server";
-import { guestTokenFor, recordOrderEvent } from "./order-hooks.server";
-import { findPaymentOrder } from "./queries.server";
+import { returnRefundSettled } from "./returns.server";
+import { debitRefund } from "~/api/payouts/commands.server";
+import { recordOrderEvent } from "~/api/orders/commands.server";
+import { guestTokenFor } from "~/api/core/guest-token.server";
+import { findPaymentOrder } from "~/api/payments/queries.server";
 
 /** After this many failed sends a refund is reported as failed (about a day and a half of retries). */
 export const MAX_REFUND_ATTEMPTS = 10;

@@ -8,17 +8,19 @@ import crypto from "node:crypto";
 import type { Db, Queryable } from "~/db/client.server";
 import { paidEmail } from "~/integrations/mail/payment-emails.server";
 import { orderNumber } from "~/domain/orders";
-import { recordEvent } from "../notifications/commands.server";
-import { buyerNotice, orderStores, storeNotices } from "../notifications/events.server";
+import { recordEvent } from "~/api/notifications/commands.server";
+import { buyerNotice, orderStores, storeNotices } from "~/api/notifications/events.server";
 import { flushMailQueue } from "~/integrations/mail.server";
 import { PaystackError, coversDue, paysFor, type VerifyData } from "~/integrations/paystack/client.server";
 import { formatKobo } from "~/domain/money";
 import { returnOrigin } from "~/config.server";
 import { PaymentsNotConfigured, paymentGateway } from "~/integrations/paystack/gateway.server";
 import { log } from "~/ops/logger.server";
-import { ApiError, badRequest } from "../core/http";
-import { announceOrder, emptySourceCart, guestTokenFor, recordOrderEvent } from "./order-hooks.server";
-import { activeLines, amountDueKobo, findAttemptById, findPaymentOrder, pendingAttempts, type AttemptRow, type PaymentOrderRow } from "./queries.server";
+import { ApiError, badRequest } from "~/api/core/http";
+import { emptySourceCart, recordOrderEvent } from "~/api/orders/commands.server";
+import { guestTokenFor } from "~/api/core/guest-token.server";
+import { announceOrder } from "./checkout.server";
+import { activeLines, amountDueKobo, findAttemptById, findPaymentOrder, pendingAttempts, type AttemptRow, type PaymentOrderRow } from "~/api/payments/queries.server";
 
 /** Card payment refused for the order's state: a 400 the checkout shows as is. */
 export function payableOrError(o: PaymentOrderRow): void {

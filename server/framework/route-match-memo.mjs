@@ -1,8 +1,8 @@
 /**
- * Route matching, memoised per pathname (issue 13). Remix matches the URL against the whole route
+ * Route matching, memoised per pathname. Remix matches the URL against the whole route
  * tree several times per page: the server runtime (`matchServerRoutes`), the static handler's
  * `query`, React Router's `useRoutes` while rendering, and the root's partial manifest
- * (~/ops/app-scripts.server, once per parent path). Each `matchRoutes` call flattens and ranks
+ * (~/framework/app-scripts.server, once per parent path). Each `matchRoutes` call flattens and ranks
  * all 81 routes and compiles a regular expression per candidate branch: about 1.5-2 ms of CPU
  * each, for an answer that depends only on the tree and the pathname.
  *

@@ -1,5 +1,5 @@
 /**
- * Returns: writes. Plain functions over the caller's transaction (issue 11, "Returns and refunds";
+ * Returns: writes. Plain functions over the caller's transaction ("Returns and refunds";
  * rules in app/domain/returns.ts). Every step records its order event (the order page's history),
  * its notification and its e-mail (recordEvent) in the same transaction as the change.
  *
@@ -7,22 +7,23 @@
  *  - decideReturn: a store member accepts or refuses (buyer notified). Accepting the return of a
  *    card-paid item queues the refund of that item, through the cancellation's own refund queue
  *    (queueItemRefund in app/api/orders/commands.server.ts), in the same transaction;
- *  - returnRefundSettled: called by the payments area when that refund is processed
+ *  - returnRefundSettled: called by ./refunds.server.ts when that refund is processed
  *    (settleRefund in app/api/payments/refunds.server.ts): the return becomes refunded;
  *  - markReturnRefunded: an admin paid a pay-on-delivery return back out of band (or a card refund
  *    that Paystack refused) and says so.
  */
-import { debitRefund } from "../payouts/commands.server";
+import { debitRefund } from "~/api/payouts/commands.server";
 import type { Queryable } from "~/db/client.server";
 import { RETURN_MESSAGES, returnRefusal, type ReturnDecisionBody, type ReturnRequest } from "~/domain/returns";
 import { returnAcceptedEmail, returnRefundedEmail, returnRefusedEmail, returnRequestedEmail } from "~/integrations/mail/return-emails.server";
-import { ApiError, badRequest, notFound } from "../core/http";
-import { indexImages, type StoredImage } from "../core/uploads.server";
-import { recordEvent } from "../notifications/commands.server";
-import { cardPaymentOf, guestTokenFor, queueItemRefund, recordOrderEvent } from "../orders/commands.server";
-import { findOrder } from "../orders/queries.server";
-import type { OrderRow } from "../orders/serialize";
-import { returnableItems, type ReturnableItem } from "./queries.server";
+import { ApiError, badRequest, notFound } from "~/api/core/http";
+import { indexImages, type StoredImage } from "~/api/core/uploads.server";
+import { recordEvent } from "~/api/notifications/commands.server";
+import { cardPaymentOf, queueItemRefund, recordOrderEvent } from "~/api/orders/commands.server";
+import { guestTokenFor } from "~/api/core/guest-token.server";
+import { findOrder } from "~/api/orders/queries.server";
+import type { OrderRow } from "~/api/orders/serialize";
+import { returnableItems, type ReturnableItem } from "~/api/returns/queries.server";
 
 const conflict = (detail: string) => new ApiError(409, { detail });
 

@@ -4,7 +4,7 @@
  * `fetchpriority="high"`, see product-card.tsx) and a frame has been painted with it, instead of
  * at once through `<link rel="modulepreload">` and static imports. So scripts never compete with
  * the LCP image for the phone's bandwidth, and the page paints its largest content as soon as lite
- * mode does (issue 13; `npm run bench:lighthouse`). A page without such an image starts them right
+ * mode does (`npm run bench:lighthouse`). A page without such an image starts them right
  * after parsing. The same files are loaded, in parallel (modulepreload links are added when the
  * load starts), then, once all are here, evaluated one module per task rather than as one graph
  * in one long task, and hydration is unchanged: the context script (loader data, the single-fetch
@@ -14,12 +14,17 @@
  * Until the scripts run, the page is the server's HTML, which works on its own (every link and
  * form works without JavaScript). It assumes the future flags of remix.config.js (single fetch,
  * lazy route discovery) and says so if they change. The module script is built on the server
- * only (~/ops/app-scripts.server.ts), so its text is not in the browser bundle.
+ * only (./app-scripts.server.ts), so its text is not in the browser bundle.
+ *
+ * Off-switch: DEFER_SCRIPTS=off (server setting) starts the load at once, as Remix's own
+ * `<Scripts>` does. It can go with the move to Vite / React Router 7, whose `<Scripts>` can be
+ * given this behaviour without copying it; tests/unit/framework-patches.test.ts fails when the
+ * Remix it copies changes.
  */
 import { UNSAFE_RemixContext } from "@remix-run/react";
 import { useContext, useEffect, useMemo } from "react";
 import { UNSAFE_DataRouterContext, UNSAFE_DataRouterStateContext } from "react-router-dom";
-import { appContextScript, appModuleScript } from "~/ops/app-scripts.server";
+import { appContextScript, appModuleScript } from "./app-scripts.server";
 
 let hydrated = false;
 

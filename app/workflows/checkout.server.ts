@@ -1,0 +1,365 @@
+/**
+ * Checkout: placing an order (lines from a cart, Buy Now or none), announcing it to its stores,
+ * and lines added to a pending order. It composes orders, carts, products' stock, the catalogue's
+ * listing rule and notifications in the caller's transaction (`db.tx(q => placeOrder(q, input))`).
+ */
+import crypto from "node:crypto";
+import type { Queryable } from "~/db/client.server";
+import { MAX_LINE_QUANTITY } from "~/domain/cart";
+import { CHECKOUT_MESSAGES, type GuestCheckout, type PaymentMethod } from "~/domain/orders";
+import type { ShipmentSize } from "~/domain/shipping";
+import { ensureShipments, recomputeOrderTotals, shipmentsFor } from "~/api/orders/shipments.server";
+import { takeStock } from "~/api/products/stock.server";
+import { canonicalState } from "~/domain/addresses";
+import { ApiError, badRequest, notFound } from "~/api/core/http";
+import { findCart, findUserCart, loadCartItems, productOption } from "~/api/carts/queries.server";
+import { findOrder } from "~/api/orders/queries.server";
+import type { OrderRow } from "~/api/orders/serialize";
+import { orderPlacedEmail, type EmailOrderLine } from "~/integrations/mail/order-emails.server";
+import { listedSql } from "~/api/catalog/listed";
+import { orderNumber } from "~/domain/orders";
+import { recordEvent, type Notice } from "~/api/notifications/commands.server";
+import { conflict, emptySourceCart, recordOrderEvent, withOption } from "~/api/orders/commands.server";
+import { guestTokenFor } from "~/api/core/guest-token.server";
+import { buyerNotice, crossedLowStock, lowStockNotice, newOrderStoreMails, orderStores, storeNotices } from "~/api/notifications/events.server";
+
+const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
+
+// ---- placement -----------------------------------------------------------------------------
+
+export type OrderAddress = { kind: "book"; id: number } | { kind: "inline"; value: GuestCheckout };
+/**
+ * Where an order's lines come from: exactly one source. A cart (its id, or the member's own cart);
+ * one product (Buy Now, with an optional option); or none: the order starts with no lines and the
+ * client adds one POST /orders/{id}/orderitems/create/ per item (spec section 7's sequence).
+ */
+export type OrderSource =
+  | { kind: "cart"; cartId: string | null }
+  | { kind: "buy"; productId: number; quantity: number; optionId?: number | null }
+  | { kind: "none" };
+
+export interface PlaceOrderInput {
+  /** The signed-in buyer, or null for a guest. */
+  user: { id: number; email: string; first_name?: string } | null;
+  paymentMethod: PaymentMethod;
+  address: OrderAddress;
+  source: OrderSource;
+  /** Idempotency-Key (header) or the form's hidden token. */
+  idempotencyKey?: string | null;
+}
+
+export interface PlaceOrderResult {
+  order: OrderRow;
+  /** True when an earlier placement with the same key is answered again. */
+  replayed: boolean;
+  /** For a guest order: the token that opens it (GET /orders/{id}/?token=). */
+  guestToken?: string;
+}
+
+interface OrderLine {
+  product_id: number;
+  name: string;
+  /** The product option bought (unit_kobo is its price), or null. */
+  option_id: number | null;
+  option_label: string | null;
+  unit_kobo: number;
+  size: ShipmentSize;
+  quantity: number;
+  store_id: number | null;
+  published: boolean;
+  stock_quantity: number;
+}
+
+/** What the idempotency check compares: the request as the server understood it. */
+function requestFingerprint(input: PlaceOrderInput): string {
+  // A member's cart is theirs whether named by id or not: a retry that no longer knows the id is the same request.
+  const s = input.user && input.source.kind === "cart" ? { kind: "cart" } : input.source;
+  return sha256(JSON.stringify({ u: input.user?.id ?? null, m: input.paymentMethod, a: input.address, s }));
+}
+
+async function resolveAddress(q: Queryable, input: PlaceOrderInput): Promise<{ id: number | null; snapshot: Record<string, unknown>; state: string | null; email: string | null }> {
+  if (input.address.kind === "inline") {
+    const a = input.address.value;
+    return { id: null, snapshot: { ...a }, state: a.state, email: a.email };
+  }
+  if (!input.user) throw badRequest({ guest_delivery_address: [CHECKOUT_MESSAGES.noAddress] });
+  const r = await q.query<Record<string, unknown> & { id: number; state: string }>(
+    `SELECT id, receiver_first_name, receiver_last_name, receiver_phone_one, receiver_phone_two, street_address, city, state, country, zip_code,
+            lga, landmark
+       FROM addresses WHERE id = $1 AND user_id = $2`,
+    [input.address.id, input.user.id],
+  );
+  const a = r.rows[0];
+  // Someone else's address reads exactly like a missing one.
+  if (!a) throw badRequest({ delivery_address_id: ["Address not found. Please set your delivery address!"] });
+  const { id, ...snapshot } = a;
+  return { id, snapshot: { ...snapshot, email: input.user.email }, state: canonicalState(String(a.state)), email: input.user.email };
+}
+
+/** One product (and option) as a line priced from the catalogue; 400 on `field` when it cannot be bought. */
+async function catalogueLine(q: Queryable, productId: number, optionId: number | null | undefined, quantity: number, field: string): Promise<OrderLine> {
+  const r = await q.query<Omit<OrderLine, "quantity" | "unit_kobo" | "option_id" | "option_label"> & { selling_price_kobo: number }>(
+    `SELECT p.id AS product_id, p.name, p.selling_price_kobo, p.size, p.store_id, ${listedSql("p")} AS published, p.stock_quantity FROM products p WHERE p.id = $1`,
+    [productId],
+  );
+  const p = r.rows[0];
+  if (!p || !p.published) throw badRequest({ [field]: ["This product is not available."] });
+  const option = optionId ? await productOption(q, p.product_id, optionId) : null;
+  if (optionId && !option) throw badRequest({ option_id: ["This option is not available for this product."] });
+  const { selling_price_kobo, ...rest } = p;
+  return { ...rest, unit_kobo: option?.price_kobo ?? selling_price_kobo, quantity, option_id: option?.id ?? null, option_label: option?.label ?? null };
+}
+
+async function resolveLines(q: Queryable, input: PlaceOrderInput): Promise<{ lines: OrderLine[]; cartId: string | null }> {
+  if (input.source.kind === "none") return { lines: [], cartId: null };
+  if (input.source.kind === "buy") {
+    return { lines: [await catalogueLine(q, input.source.productId, input.source.optionId, input.source.quantity, "buy")], cartId: null };
+  }
+  const cart = input.source.cartId ? await findCart(q, input.source.cartId) : input.user ? await findUserCart(q, input.user.id) : null;
+  if (input.source.cartId && (!cart || (cart.user_id !== null && cart.user_id !== input.user?.id))) throw notFound();
+  if (!cart) {
+    if (!input.user) throw badRequest({ cart_id: ["Give the cart to order from (cart_id), or a product to buy now (buy)."] });
+    throw badRequest({ detail: CHECKOUT_MESSAGES.emptyCart });
+  }
+  // One checkout of a cart at a time (a double-clicked button waits for the first and finds the
+  // cart emptied, or its idempotency key answered).
+  await q.query("SELECT id FROM carts WHERE id = $1 FOR UPDATE", [cart.id]);
+  const items = await loadCartItems(q, cart.id);
+  if (!items.length) throw badRequest({ detail: CHECKOUT_MESSAGES.emptyCart });
+  return {
+    lines: items.map((i) => ({
+      product_id: i.product_id,
+      name: i.name,
+      // the line's option price when it has one (loadCartItems resolves it)
+      unit_kobo: i.selling_price_kobo,
+      option_id: i.option_id,
+      option_label: i.option_label,
+      size: i.size,
+      quantity: i.quantity,
+      store_id: null,
+      published: i.published,
+      stock_quantity: i.stock_quantity,
+    })),
+    cartId: cart.id,
+  };
+}
+
+/** Takes each line's stock (product id order, so two checkouts never wait in a circle); low-stock notices. */
+async function takeLinesStock(tx: Queryable, lines: OrderLine[]): Promise<Notice[]> {
+  const lowStock: Notice[] = [];
+  for (const l of [...lines].sort((a, b) => a.product_id - b.product_id || (a.option_id ?? 0) - (b.option_id ?? 0))) {
+    const taken = await takeStock(tx, { productId: l.product_id, optionId: l.option_id, quantity: l.quantity, name: l.name });
+    l.store_id = taken.store_id;
+    if (crossedLowStock(taken.left + l.quantity, taken.left)) {
+      const n = await lowStockNotice(tx, l.product_id, taken.left);
+      if (n) lowStock.push(n);
+    }
+  }
+  return lowStock;
+}
+
+/**
+ * Places an order in the caller's transaction: prices and totals from the catalogue, stock taken
+ * with a conditional UPDATE, the order and its lines inserted as Placed / Pending with one shipment
+ * per store (each priced from its store's state to the delivery state), the `placed` event
+ * recorded, the source cart emptied for pay on delivery (for card, payments-api empties it after
+ * a verified payment), and the order announced (notices and e-mails). An order placed with no
+ * source starts empty and is announced later (announceOrder). With an idempotency key, a
+ * retried placement answers the first order instead. Throws 400 (bad address, empty cart), 404 (a
+ * cart that is not the caller's), 409 (stock), 422 (a key reused with a different request).
+ */
+export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const scope = input.user ? `user:${input.user.id}` : "guest";
+  const fingerprint = requestFingerprint(input);
+  if (input.idempotencyKey) {
+    // Two requests with one key: the second waits here until the first commits, then replays it.
+    await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 9))", [`order-idem:${scope}:${input.idempotencyKey}`]);
+    const seen = await tx.query<{ request_hash: string; order_id: string }>(
+      "SELECT request_hash, order_id::text AS order_id FROM order_idempotency_keys WHERE scope = $1 AND key = $2",
+      [scope, input.idempotencyKey],
+    );
+    const prior = seen.rows[0];
+    if (prior) {
+      if (prior.request_hash !== fingerprint)
+        throw new ApiError(422, { detail: "This Idempotency-Key was already used with a different request. Use a new key for a new order." });
+      const order = await findOrder(tx, prior.order_id);
+      if (order) return { order, replayed: true, guestToken: order.user_id === null ? guestTokenFor(order.id) : undefined };
+    }
+  }
+
+  const address = await resolveAddress(tx, input);
+  const { lines, cartId } = await resolveLines(tx, input);
+  for (const l of lines) {
+    if (!l.published) throw conflict({ detail: `${l.name} is no longer available: remove it to place your order.`, product_id: l.product_id, available: 0 });
+    if (l.quantity > MAX_LINE_QUANTITY) throw badRequest({ quantity: [`Ensure this value is less than or equal to ${MAX_LINE_QUANTITY}.`] });
+  }
+  const lowStock = await takeLinesStock(tx, lines);
+
+  const orderId = crypto.randomUUID();
+  const guestToken = input.user ? undefined : guestTokenFor(orderId);
+  await tx.query(
+    `INSERT INTO orders (id, user_id, customer_email, delivery_address_id, delivery_address, delivery_state, order_total_kobo, shipping_kobo,
+                         order_delivery_status, order_payment_status, order_payment_method, guest_token, source_cart_id, lines_changed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 0, 0, 'Placed', 'Pending', $7, $8, $9, now())`,
+    [orderId, input.user?.id ?? null, address.email, address.id, JSON.stringify(address.snapshot), address.state, input.paymentMethod, guestToken ? sha256(guestToken) : null, cartId],
+  );
+  if (lines.length) {
+    const values: unknown[] = [];
+    const tuples = lines.map((l, i) => {
+      values.push(orderId, l.product_id, l.store_id, l.name, l.quantity, l.unit_kobo, l.option_id, l.option_label);
+      const b = i * 8;
+      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, clock_timestamp())`;
+    });
+    await tx.query(
+      `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, option_id, option_label, created_at) VALUES ${tuples.join(", ")}`,
+      values,
+    );
+    await ensureShipments(tx, orderId);
+    await recomputeOrderTotals(tx, orderId, address.state);
+  }
+  await recordOrderEvent(tx, orderId, "placed");
+  // Pay on delivery: the order is placed, the cart is done. Card: only after a verified payment.
+  if (input.paymentMethod === "PayOnDelivery" && cartId) await emptySourceCart(tx, orderId);
+  if (input.idempotencyKey)
+    await tx.query("INSERT INTO order_idempotency_keys (scope, key, request_hash, order_id) VALUES ($1, $2, $3, $4)", [
+      scope,
+      input.idempotencyKey,
+      fingerprint,
+      orderId,
+    ]);
+  if (lowStock.length) await recordEvent(tx, { notices: lowStock });
+  if (lines.length) await announceOrder(tx, orderId);
+  const order = (await findOrder(tx, orderId))!;
+  return { order, replayed: false, guestToken };
+}
+
+// ---- announcing an order ---------------------------------------------------------------------
+
+/** An order placed empty is announced once no line has been added for this long (or at its first payment attempt). */
+export const ANNOUNCE_AFTER_QUIET_MINUTES = 2;
+/** An order still without lines this long after placement is removed. */
+export const EMPTY_ORDER_TTL_HOURS = 24;
+
+/**
+ * Sends an order's "placed" notices and e-mails, once: to the buyer (the order e-mail with every
+ * line and each store's shipping) and to each store with lines in it (a notice, and the "New order"
+ * e-mail to its members who want it). An order with no active line is never announced. Returns
+ * false when there was nothing to do (announced before, or no lines). In the caller's transaction.
+ */
+export async function announceOrder(tx: Queryable, orderId: string): Promise<boolean> {
+  const r = await tx.query<{ id: string }>(
+    `UPDATE orders o SET announced_at = now() WHERE o.id = $1 AND o.announced_at IS NULL
+        AND EXISTS (SELECT 1 FROM order_items oi WHERE oi.order_id = o.id AND oi.status = 'Active') RETURNING o.id::text AS id`,
+    [orderId],
+  );
+  if (!r.rows[0]) return false;
+  const order = (await findOrder(tx, orderId))!;
+  const who = await tx.query<{ first_name: string }>(
+    `SELECT COALESCE(u.first_name, o.delivery_address->>'receiver_first_name', '') AS first_name FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = $1`,
+    [orderId],
+  );
+  const lines = await tx.query<{ product_name: string; option_label: string | null; quantity: number; item_price_kobo: number }>(
+    "SELECT product_name, option_label, quantity, item_price_kobo FROM order_items WHERE order_id = $1 AND status = 'Active' ORDER BY created_at, id",
+    [orderId],
+  );
+  const ships = (await shipmentsFor(tx, [orderId])).get(orderId) ?? [];
+  const number = orderNumber(orderId);
+  const pod = order.order_payment_method === "PayOnDelivery";
+  await recordEvent(tx, {
+    notices: [
+      buyerNotice(order.user_id, orderId, "order_placed", `Order ${number} placed`, pod ? "You pay on delivery." : "Complete the card payment to have it confirmed."),
+      ...storeNotices(await orderStores(tx, orderId), orderId, "order_placed", `New order ${number}`, pod ? "Pay on delivery." : "Card payment pending."),
+    ],
+    mails: [
+      ...(order.customer_email
+        ? [
+            orderPlacedEmail({
+              to: order.customer_email,
+              firstName: who.rows[0]?.first_name ?? "",
+              orderId,
+              guestToken: order.user_id === null ? guestTokenFor(orderId) : undefined,
+              paymentMethod: order.order_payment_method as PaymentMethod,
+              lines: lines.rows.map((l): EmailOrderLine => ({ name: withOption(l.product_name, l.option_label), quantity: l.quantity, unitKobo: l.item_price_kobo })),
+              subtotalKobo: order.order_total_kobo,
+              shippingKobo: order.shipping_kobo,
+              shipments: ships.filter((s) => s.active_items > 0).map((s) => ({ store: s.store_name ?? "BuildMart seller", shippingKobo: s.shipping_kobo })),
+              state: order.delivery_state,
+            }),
+          ]
+        : []),
+      ...(await newOrderStoreMails(tx, orderId)),
+    ],
+  });
+  return true;
+}
+
+/**
+ * The job's part (app/jobs.server.ts): announces orders placed empty whose lines stopped coming
+ * ANNOUNCE_AFTER_QUIET_MINUTES ago, and removes orders that never got a line within
+ * EMPTY_ORDER_TTL_HOURS (nothing was taken or paid for them). Returns what it did.
+ */
+export async function settleEmptyOrders(db: { tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>; query: Queryable["query"] }): Promise<{ announced: number; removed: number }> {
+  const due = await db.query<{ id: string }>(
+    `SELECT o.id::text AS id FROM orders o
+      WHERE o.announced_at IS NULL AND o.lines_changed_at <= now() - make_interval(mins => $1)
+        AND EXISTS (SELECT 1 FROM order_items oi WHERE oi.order_id = o.id AND oi.status = 'Active')
+      ORDER BY o.lines_changed_at LIMIT 200`,
+    [ANNOUNCE_AFTER_QUIET_MINUTES],
+  );
+  let announced = 0;
+  for (const { id } of due.rows)
+    if (
+      await db.tx(async (q) => {
+        const locked = await q.query("SELECT id FROM orders WHERE id = $1 FOR UPDATE SKIP LOCKED", [id]);
+        return locked.rows.length ? announceOrder(q, id) : false;
+      })
+    )
+      announced++;
+  const removed = await db.query(
+    `DELETE FROM orders o WHERE o.announced_at IS NULL AND o.created_at <= now() - make_interval(hours => $1)
+        AND NOT EXISTS (SELECT 1 FROM order_items oi WHERE oi.order_id = o.id)
+        AND NOT EXISTS (SELECT 1 FROM payment_transactions p WHERE p.order_id = o.id)`,
+    [EMPTY_ORDER_TTL_HOURS],
+  );
+  return { announced, removed: removed.rowCount };
+}
+
+// ---- lines added to a pending order ----------------------------------------------------------
+
+/**
+ * Adds a line to an unpaid order (POST /orders/{id}/orderitems/create/): price from the catalogue
+ * (the option's when one is given), stock taken (409 naming the product when short), the store's
+ * shipment made if new, totals and every shipment's fee recomputed. The same product and option at
+ * the same price raises the existing line's quantity. Allowed while the payment is Pending and no
+ * shipment has moved on (409 otherwise). The caller has locked the order and checked who may act.
+ * Returns the line's id.
+ */
+export async function addOrderItem(tx: Queryable, order: OrderRow, productId: number, quantity: number, optionId: number | null = null): Promise<string> {
+  if (order.order_payment_status !== "Pending" || order.order_delivery_status !== "Placed")
+    throw conflict({ detail: "Lines can be added only while the order is placed and awaiting payment." });
+  const moved = await tx.query("SELECT 1 FROM shipments WHERE order_id = $1 AND status <> 'Placed' LIMIT 1", [order.id]);
+  if (moved.rows.length) throw conflict({ detail: "Lines can be added only while the order is placed and awaiting payment." });
+  const line = await catalogueLine(tx, productId, optionId, quantity, "product_id");
+  if (quantity > MAX_LINE_QUANTITY) throw badRequest({ quantity: [`Ensure this value is less than or equal to ${MAX_LINE_QUANTITY}.`] });
+  const lowStock = await takeLinesStock(tx, [line]);
+  if (lowStock.length) await recordEvent(tx, { notices: lowStock });
+  const existing = await tx.query<{ id: string }>(
+    `UPDATE order_items SET quantity = quantity + $3
+      WHERE order_id = $1 AND product_id = $2 AND status = 'Active' AND item_price_kobo = $4 AND option_id IS NOT DISTINCT FROM $5
+        AND quantity + $3 <= $6 RETURNING id::text AS id`,
+    [order.id, line.product_id, quantity, line.unit_kobo, line.option_id, MAX_LINE_QUANTITY],
+  );
+  let id = existing.rows[0]?.id;
+  if (!id) {
+    const r = await tx.query<{ id: string }>(
+      `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, option_id, option_label, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, clock_timestamp()) RETURNING id::text AS id`,
+      [order.id, line.product_id, line.store_id, line.name, quantity, line.unit_kobo, line.option_id, line.option_label],
+    );
+    id = r.rows[0].id;
+  }
+  await ensureShipments(tx, order.id);
+  await recomputeOrderTotals(tx, order.id, order.delivery_state);
+  await tx.query("UPDATE orders SET lines_changed_at = now() WHERE id = $1", [order.id]);
+  return id;
+}

@@ -1,0 +1,119 @@
+/**
+ * Order delivery: a store moves its shipment one step on (Confirmed, Shipped, Delivered) or records
+ * the cash of a pay-on-delivery shipment. Each step composes orders (the order's derived status and
+ * events), payouts (the store's ledger credit of delivered, paid items) and notifications (the
+ * buyer's notice and e-mail) in the caller's transaction; the route has locked the order.
+ */
+import type { Queryable } from "~/db/client.server";
+import { canMoveDelivery, DELIVERY_TRANSITIONS, orderNumber, type DeliveryStatus } from "~/domain/orders";
+import { formatKobo } from "~/domain/money";
+import type { MailMessage } from "~/integrations/mail.server";
+import { orderDeliveredEmail, orderShippedEmail } from "~/integrations/mail/delivery-emails.server";
+import { ApiError, notFound } from "~/api/core/http";
+import { guestTokenFor } from "~/api/core/guest-token.server";
+import { recordOrderEvent } from "~/api/orders/commands.server";
+import type { OrderRow } from "~/api/orders/serialize";
+import { allCashIn, findShipment, refreshOrderDelivery, shipmentsFor } from "~/api/orders/shipments.server";
+import { recordEvent } from "~/api/notifications/commands.server";
+import { buyerNotice } from "~/api/notifications/events.server";
+import { creditDeliveredItems } from "~/api/payouts/commands.server";
+
+const conflict = (detail: string) => new ApiError(409, { detail });
+
+const STEP_COLUMN = { Confirmed: "confirmed_at", Shipped: "shipped_at", Delivered: "delivered_at" } as const;
+
+/**
+ * Moves one store's shipment one step on, in the caller's transaction (the order locked first):
+ * the step's date, the order's derived status and events, the ledger credit of a delivered paid
+ * shipment, the buyer's notice and the shipped/delivered e-mail of THIS store's lines.
+ */
+export async function moveShipment(q: Queryable, order: OrderRow, storeId: number, target: DeliveryStatus): Promise<boolean> {
+  const shipment = await findShipment(q, order.id, storeId, true);
+  if (!shipment) throw notFound();
+  const current = shipment.status;
+  if (current === target) return false;
+  if (!canMoveDelivery(current, target)) {
+    const next = DELIVERY_TRANSITIONS[current][0];
+    throw conflict(
+      next
+        ? `This shipment is ${current}: it can only move on to ${next}, one step at a time and never back.`
+        : `This shipment is ${current}: it cannot move any further.`,
+    );
+  }
+  if (shipment.active_items === 0) throw conflict("Every item of this order from your store was cancelled.");
+  if (current === "Placed" && order.order_payment_method === "CardPayment" && order.order_payment_status !== "Complete")
+    throw conflict("This order is waiting for its card payment: it can be confirmed once the payment is complete.");
+  if (target === "Placed") return false;
+  await q.query(`UPDATE shipments SET status = $3, ${STEP_COLUMN[target]} = now(), updated_at = now() WHERE order_id = $1 AND store_id = $2`, [
+    order.id,
+    storeId,
+    target,
+  ]);
+  await refreshOrderDelivery(q, order.id);
+  if (target === "Delivered") await creditDeliveredItems(q, order.id);
+  const store = shipment.store_name ?? "The seller";
+  const mails: MailMessage[] = [];
+  if ((target === "Shipped" || target === "Delivered") && order.customer_email) {
+    const first = order.user_id
+      ? (await q.query<{ first_name: string }>("SELECT first_name FROM users WHERE id = $1", [order.user_id])).rows[0]?.first_name
+      : (order.delivery_address?.receiver_first_name as string | undefined);
+    const mine = await q.query<{ product_name: string }>(
+      "SELECT product_name || COALESCE(' (' || option_label || ')', '') AS product_name FROM order_items WHERE order_id = $1 AND store_id = $2 AND status = 'Active' ORDER BY created_at, id",
+      [order.id, storeId],
+    );
+    const mail = {
+      to: order.customer_email,
+      orderId: order.id,
+      guestToken: order.user_id === null ? guestTokenFor(order.id) : undefined,
+      firstName: first ?? null,
+      items: mine.rows.map((r) => r.product_name),
+      store,
+    };
+    mails.push(target === "Shipped" ? orderShippedEmail(mail) : orderDeliveredEmail(mail));
+  }
+  const number = orderNumber(order.id);
+  const said = {
+    Confirmed: { kind: "order_confirmed", title: `Order ${number}: ${store} confirmed`, body: `${store} is preparing its items for shipment.` },
+    Shipped: { kind: "order_shipped", title: `Order ${number}: ${store} shipped`, body: `${store}'s items are on their way to you.` },
+    Delivered: { kind: "order_delivered", title: `Order ${number}: ${store} delivered`, body: "Enjoy it, and tell others what you think with a review." },
+  } as const;
+  const step = said[target];
+  await recordEvent(q, { notices: [buyerNotice(order.user_id, order.id, step.kind, step.title, step.body)], mails });
+  return true;
+}
+
+/**
+ * Pay on delivery: the store records that it received the cash for its shipment (a Shipped one is
+ * marked Delivered in the same step). The order's payment becomes Complete once every store with
+ * active lines has recorded its cash; the store's ledger is credited. False when it was recorded
+ * already (nothing changes).
+ */
+export async function recordCashReceived(q: Queryable, order: OrderRow, storeId: number, userId: number): Promise<boolean> {
+  if (order.order_payment_method !== "PayOnDelivery") throw conflict("This order was paid by card: there is no cash to record.");
+  let shipment = await findShipment(q, order.id, storeId, true);
+  if (!shipment) throw notFound();
+  if (shipment.cash_received_at !== null) return false;
+  if (shipment.active_items === 0) throw conflict("Every item of this order from your store was cancelled.");
+  if (shipment.status === "Shipped") {
+    await moveShipment(q, order, storeId, "Delivered");
+    shipment = (await findShipment(q, order.id, storeId))!;
+  }
+  if (shipment.status !== "Delivered") throw conflict("Record the cash when you deliver: ship this order first.");
+  await q.query(
+    "UPDATE shipments SET cash_received_at = now(), cash_received_kobo = $3, cash_received_by = $4, updated_at = now() WHERE order_id = $1 AND store_id = $2",
+    [order.id, storeId, shipment.items_kobo + shipment.shipping_kobo, userId],
+  );
+  const all = (await shipmentsFor(q, [order.id])).get(order.id) ?? [];
+  if (allCashIn(all)) {
+    await q.query("UPDATE orders SET order_payment_status = 'Complete', updated_at = now() WHERE id = $1 AND order_payment_status = 'Pending'", [order.id]);
+    await recordOrderEvent(q, order.id, "paid");
+  }
+  await creditDeliveredItems(q, order.id);
+  const number = orderNumber(order.id);
+  await recordEvent(q, {
+    notices: [
+      buyerNotice(order.user_id, order.id, "order_paid", `Order ${number}: payment received`, `${shipment.store_name ?? "The seller"} recorded your cash payment of ${formatKobo(shipment.items_kobo + shipment.shipping_kobo)}.`),
+    ],
+  });
+  return true;
+}

@@ -1,0 +1,189 @@
+/**
+ * Browsing at scale (migration 0025, queries.server listingIds): listings walk indexes on the
+ * kept `listed` flag, a root category is read per sub-category and merged, "best rated" reads
+ * the rating kept on products and "most popular" puts the products ordered lately before the
+ * rest. What a shopper notices: every order pages without a product twice or missing, ties
+ * included; the counts match; a suspended store's or a retired category's products leave every
+ * listing and come back; a review changes the order at once. Both engines.
+ */
+import { describe, expect, it } from "vitest";
+import { createCategory, createOrder, createProduct, createReview, createStore, createUser } from "~/db/seed/factories";
+import { engines, makeUser, useApi } from "./harness";
+
+interface P {
+  id: number;
+  selling_price: number;
+}
+interface Page {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: P[];
+}
+
+interface Made {
+  id: number;
+  at: number;
+  price: number;
+  ratings: number[];
+  units: number;
+}
+
+describe.each(engines())("browsing a category tree on %s", (engine) => {
+  const api = useApi(engine);
+
+  /** A root with three sub-categories, products in all four, with ties on time, price and rating. */
+  const makeTree = async () => {
+    const root = await createCategory(api.db, { name: `Browse root ${engine} ${Math.random().toString(36).slice(2, 8)}` });
+    const subs = [];
+    for (let i = 0; i < 3; i++) subs.push(await createCategory(api.db, { name: `Browse sub ${i} ${engine}`, parent_id: root.id }));
+    const owner = await createUser(api.db);
+    const store = await createStore(api.db, { owner_id: owner.id, state: "Lagos" });
+    const other = await createStore(api.db, { owner_id: (await createUser(api.db)).id, state: "Kano" });
+    const shopper = await createUser(api.db);
+    const cats = [root.id, ...subs.map((s) => s.id)];
+    const base = Date.now() - 3_600_000;
+    const made: Made[] = [];
+    for (let i = 0; i < 14; i++) {
+      // Three instants and three prices only: many products tie on each.
+      const at = base + (i % 3) * 60_000;
+      const price = [5000, 12000, 9000][i % 3] * 100;
+      // Each category (i % 4) gets one product of each kind of rating: 4.5 (two), 5, 3, none.
+      const ratings = [[4, 5], [5], [3], []][Math.floor(i / 4) % 4];
+      const units = i % 5 === 0 ? 0 : i % 5 === 1 ? 3 : i % 5 === 2 ? 3 : 0;
+      const p = await createProduct(api.db, {
+        store_id: i === 13 ? other.id : store.id,
+        user_id: owner.id,
+        category_id: cats[i % cats.length],
+        price_kobo: price,
+        created_at: new Date(at),
+      });
+      for (const r of ratings) await createReview(api.db, { product_id: p.id, user_id: (await createUser(api.db)).id, rating: r });
+      if (units) await createOrder(api.db, { user_id: shopper.id, items: [{ product_id: p.id, quantity: units }], payment_status: "Complete", payment_method: "CardPayment" });
+      made.push({ id: p.id, at, price, ratings, units });
+    }
+    // Unlisted: a draft in the tree is never shown.
+    await createProduct(api.db, { store_id: store.id, user_id: owner.id, category_id: subs[0].id, published: false });
+    return { root, subs, made, store, other };
+  };
+
+  const avg = (m: Made) => (m.ratings.length ? m.ratings.reduce((a, b) => a + b, 0) / m.ratings.length : null);
+  const cmp = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);
+  /** The documented orders, written out. */
+  const ORDERS: Record<string, (a: Made, b: Made) => number> = {
+    "-created_at": (a, b) => cmp(b.at, a.at) || cmp(b.id, a.id),
+    created_at: (a, b) => cmp(a.at, b.at) || cmp(a.id, b.id),
+    selling_price: (a, b) => cmp(a.price, b.price) || cmp(a.id, b.id),
+    "-selling_price": (a, b) => cmp(b.price, a.price) || cmp(b.id, a.id),
+    "-popularity": (a, b) => cmp(b.units, a.units) || cmp(b.at, a.at) || cmp(b.id, a.id),
+    "-rating": (a, b) => {
+      const x = avg(a);
+      const y = avg(b);
+      if (x === null || y === null) return x === y ? cmp(b.at, a.at) || cmp(b.id, a.id) : x === null ? 1 : -1;
+      return cmp(y, x) || cmp(b.ratings.length, a.ratings.length) || cmp(b.at, a.at) || cmp(b.id, a.id);
+    },
+  };
+
+  /** Every page of a listing, following the answer's own `next` links; checks count and the 404 after the last page. */
+  const allPages = async (path: string, pageSize: number) => {
+    const ids: number[] = [];
+    let count = -1;
+    for (let page = 1; ; page++) {
+      const r = await api.call<Page>(`${path}&page_size=${pageSize}&page=${page}`);
+      expect(r.status, `${path} page ${page}: ${JSON.stringify(r.body)}`).toBe(200);
+      if (count === -1) count = r.body.count;
+      expect(r.body.count).toBe(count);
+      ids.push(...r.body.results.map((p) => p.id));
+      if (!r.body.next) {
+        expect((await api.call(`${path}&page_size=${pageSize}&page=${page + 1}`)).status).toBe(404);
+        break;
+      }
+    }
+    return { ids, count };
+  };
+
+  it("pages a root category in every order with no product twice or missing, ties kept in one order", async () => {
+    const { root, made } = await makeTree();
+    for (const [ordering, order] of Object.entries(ORDERS)) {
+      const expected = [...made].sort(order).map((m) => m.id);
+      for (const path of [`/products/?category_id=${root.id}&ordering=${ordering}`, `/products/categories/${root.id}/products/?levels_deep=all&ordering=${ordering}`]) {
+        const got = await allPages(path, 5);
+        expect(got.ids, `${path}`).toEqual(expected);
+        expect(got.count).toBe(made.length);
+      }
+    }
+  }, 180_000); // many requests: room for a busy machine
+
+  it("pages a root category with a price band and a store's page in every order", async () => {
+    const { root, made, store } = await makeTree();
+    const inBand = made.filter((m) => m.price > 6000_00 && m.price < 13000_00);
+    const ofStore = made.filter((m) => m.id !== made[13].id);
+    for (const [ordering, order] of Object.entries(ORDERS)) {
+      const banded = await allPages(`/products/?category_id=${root.id}&selling_price__gt=6000&selling_price__lt=13000&ordering=${ordering}`, 3);
+      expect(banded.ids, ordering).toEqual([...inBand].sort(order).map((m) => m.id));
+      expect(banded.count).toBe(inBand.length);
+      const shop = await allPages(`/stores/${store.slug}/products/?ordering=${ordering}`, 5);
+      expect(shop.ids, ordering).toEqual([...ofStore].sort(order).map((m) => m.id));
+      expect(shop.count).toBe(ofStore.length);
+    }
+  }, 180_000);
+
+  it("takes a suspended store's and a retired category's products out of every listing and count, and brings them back", async () => {
+    const { root, subs, made, other } = await makeTree();
+    const admin = await makeUser(api, { role: "admin" });
+    const hiddenId = made[13].id; // the only product of the other store
+    const listing = async (q: string) => (await api.call<Page>(`/products/?${q}&page_size=50`)).body;
+    const before = await listing(`category_id=${root.id}`);
+    expect(before.results.map((p) => p.id)).toContain(hiddenId);
+
+    const s = await api.call(`/admin/stores/${other.id}/suspend/`, { token: admin.token, json: { reason: "Fake goods" } });
+    expect(s.status, JSON.stringify(s.body)).toBe(200);
+    for (const ordering of Object.keys(ORDERS)) {
+      const page = await listing(`category_id=${root.id}&ordering=${ordering}`);
+      expect(page.results.map((p) => p.id)).not.toContain(hiddenId);
+      expect(page.count).toBe(made.length - 1);
+    }
+    expect((await api.call(`/products/${hiddenId}/`)).status).toBe(404);
+    expect((await api.call(`/stores/${other.slug}/products/?page_size=50`)).body.count).toBe(0);
+
+    const r = await api.call(`/admin/stores/${other.id}/reinstate/`, { token: admin.token, json: {} });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const back = await listing(`category_id=${root.id}`);
+    expect(back.results.map((p) => p.id)).toContain(hiddenId);
+    expect(back.count).toBe(made.length);
+
+    // A retired sub-category: its products leave the root's listing and its count.
+    const sub = subs[0];
+    const inSub = made.filter((_, i) => i % 4 === 1).map((m) => m.id);
+    const ret = await api.call(`/admin/categories/${sub.id}/retire/`, { token: admin.token, json: {} });
+    expect(ret.status, JSON.stringify(ret.body)).toBe(200);
+    const without = await listing(`category_id=${root.id}&ordering=selling_price`);
+    expect(without.results.map((p) => p.id).filter((id) => inSub.includes(id))).toEqual([]);
+    expect(without.count).toBe(made.length - inSub.length);
+    expect((await api.call(`/admin/categories/${sub.id}/restore/`, { token: admin.token, json: {} })).status).toBe(200);
+    expect((await listing(`category_id=${root.id}`)).count).toBe(made.length);
+  });
+
+  it("moves a product in the best-rated order as soon as a review is added, hidden, changed or deleted", async () => {
+    const { subs, made } = await makeTree();
+    // The last sub-category holds products 3 (rated 4 and 5), 7 (rated 5) and 11 (rated 3).
+    const order = async () => (await api.call<Page>(`/products/?category_id=${subs[2].id}&ordering=-rating`)).body.results.map((p) => p.id);
+    const [p3, p7, p11] = [made[3], made[7], made[11]];
+    const reviewOf = async (productId: number) =>
+      (await api.db.query<{ id: number }>("SELECT id FROM reviews WHERE product_id = $1 ORDER BY id", [productId])).rows[0].id;
+    expect(await order()).toEqual([p7.id, p3.id, p11.id]);
+    const r7 = await reviewOf(p7.id);
+    await api.db.query("UPDATE reviews SET hidden_at = now(), hidden_reason = 'spam' WHERE id = $1", [r7]);
+    expect(await order()).toEqual([p3.id, p11.id, p7.id]); // no approved review: last
+    await api.db.query("UPDATE reviews SET hidden_at = NULL, hidden_reason = NULL WHERE id = $1", [r7]);
+    const r11 = await reviewOf(p11.id);
+    await api.db.query("UPDATE reviews SET rating = 5 WHERE id = $1", [r11]);
+    // 5 from one review each: the newer product first (11 was made after 7)
+    expect(await order()).toEqual([p11.id, p7.id, p3.id]);
+    await api.db.query("DELETE FROM reviews WHERE id = $1", [r11]);
+    expect(await order()).toEqual([p7.id, p3.id, p11.id]);
+    await createReview(api.db, { product_id: p11.id, user_id: (await createUser(api.db)).id, rating: 5 });
+    await createReview(api.db, { product_id: p11.id, user_id: (await createUser(api.db)).id, rating: 5 });
+    expect(await order()).toEqual([p11.id, p7.id, p3.id]); // 5 from two reviews beats 5 from one
+  });
+});
