@@ -28,6 +28,7 @@
  */
 import zlib from "node:zlib";
 import { getDb } from "~/db/client.server";
+import { languageOfHeaders } from "~/i18n/i18next.server";
 import { catalogCacheFor, type CatalogCache, type Shown } from "~/api/core/cache.server";
 import { pageShows } from "~/storefront/api.server";
 import { liteDecision } from "~/storefront/lite";
@@ -203,7 +204,9 @@ export async function cachedPage(context: object, req: PageRequest, nonce: strin
   if (!s || !s.catalog.listening) return null;
   const hints = { get: (name: string) => req.header(name) ?? null } as Headers;
   const lite = liteDecision(hints, cookie ? await liteCookie().parse(cookie) : null);
-  const key = `${lite ? "lite" : "full"} ${url.origin}${url.pathname}${url.search}`;
+  // And per language: the switch's cookie, else Accept-Language (~/i18n/i18next.server).
+  const lang = await languageOfHeaders(cookie, req.header("accept-language"));
+  const key = `${lite ? "lite" : "full"} ${lang} ${url.origin}${url.pathname}${url.search}`;
   let e = s.get(key);
   // Many visitors of a page that is not kept (just after a catalogue change): one renders it,
   // the others wait for that render rather than all rendering the same page at once.
