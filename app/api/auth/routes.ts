@@ -32,6 +32,7 @@ import type { ApiContext, RouteDef } from "../core/types";
 import { endSessions, signPair, verifyToken, type VerifiedToken } from "../tokens.server";
 import { Detail, LoginResponse } from "./schemas";
 import { log } from "~/ops/logger.server";
+import { resolveLanguage } from "~/i18n/i18next.server";
 
 export const LOGIN_FAILED = "Unable to log in with provided credentials.";
 export const EMAIL_NOT_VERIFIED = EMAIL_NOT_VERIFIED_MESSAGE;
@@ -141,10 +142,12 @@ async function register(ctx: ApiContext) {
   const existing = await ctx.db.query("SELECT 1 FROM users WHERE email = $1", [body.email]);
   if (existing.rows.length) throw badRequest({ email: [DUPLICATE_EMAIL] });
   const passwordHash = await hashPassword(body.password1);
+  // The account keeps the language its owner signed up in: mails and messages use it.
+  const language = await resolveLanguage(ctx.request);
   const created = await ctx.db.query<{ id: number }>(
-    `INSERT INTO users (email, password_hash, first_name, last_name, phone) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO users (email, password_hash, first_name, last_name, phone, language) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (email) DO NOTHING RETURNING id`,
-    [body.email, passwordHash, body.first_name, body.last_name, body.phone],
+    [body.email, passwordHash, body.first_name, body.last_name, body.phone, language],
   );
   if (!created.rows[0]) throw badRequest({ email: [DUPLICATE_EMAIL] }); // lost a race with a twin request
   await createVerification(ctx.db, { id: created.rows[0].id, email: body.email, first_name: body.first_name });
