@@ -33,6 +33,7 @@ import { endSessions, signPair, verifyToken, type VerifiedToken } from "../token
 import { Detail, LoginResponse } from "./schemas";
 import { log } from "~/ops/logger.server";
 import { resolveLanguage } from "~/i18n/i18next.server";
+import { userLanguage } from "~/integrations/mail/language.server";
 
 export const LOGIN_FAILED = "Unable to log in with provided credentials.";
 export const EMAIL_NOT_VERIFIED = EMAIL_NOT_VERIFIED_MESSAGE;
@@ -111,7 +112,7 @@ export async function createVerification(db: Queryable, user: { id: number; emai
     `INSERT INTO email_verifications (key, user_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`,
     [sha256(key), user.id, VERIFY_TTL_HOURS],
   );
-  await sendMail(verificationEmail(user.email, user.first_name, key), db);
+  await sendMail(verificationEmail(user.email, user.first_name, key, await userLanguage(db, user.id)), db);
 }
 
 const limiter = (ctx: ApiContext) => rateLimiter(ctx.db);
@@ -277,7 +278,11 @@ async function passwordReset(ctx: ApiContext) {
       [sha256(token), u.id, RESET_TTL_MINUTES],
     );
     // Not awaited: the answer takes as long whether or not the address has an account.
-    void sendMail(passwordResetEmail(u.email, u.first_name, encodeUid(u.id), token), ctx.db).catch((e) =>
+    // The account's language, else the page's (looked up in there too, for the same reason).
+    void (async () => {
+      const lang = (await userLanguage(ctx.db, u.id)) ?? (await resolveLanguage(ctx.request));
+      await sendMail(passwordResetEmail(u.email, u.first_name, encodeUid(u.id), token, lang), ctx.db);
+    })().catch((e) =>
       log().error({ err: e, requestId: ctx.requestId }, "reset mail could not be sent or queued"),
     );
   }

@@ -20,6 +20,7 @@ import { findCart, findUserCart, loadCartItems, productOption } from "../carts/q
 import { findOrder } from "./queries.server";
 import type { OrderRow } from "./serialize";
 import { itemCancelledEmail, orderPlacedEmail, unpaidOrderCancelledEmail, type EmailOrderLine } from "~/integrations/mail/order-emails.server";
+import { orderLanguage } from "~/integrations/mail/language.server";
 import { listedSql } from "../catalog/listed";
 import { orderNumber } from "~/domain/orders";
 import { recordEvent, type Notice } from "../notifications/commands.server";
@@ -346,6 +347,7 @@ export async function announceOrder(tx: Queryable, orderId: string): Promise<boo
               shippingKobo: order.shipping_kobo,
               shipments: ships.filter((s) => s.active_items > 0).map((s) => ({ store: s.store_name ?? "BuildMart seller", shippingKobo: s.shipping_kobo })),
               state: order.delivery_state,
+              lang: await orderLanguage(tx, orderId),
             }),
           ]
         : []),
@@ -562,6 +564,7 @@ export async function cancelOrderItem(
             reason,
             refund: itemRefundQueued,
             shippingRefundKobo,
+            lang: await orderLanguage(tx, order.id),
           }),
         ]
       : [],
@@ -631,6 +634,7 @@ export async function cancelUnpaidCardOrder(tx: Queryable, orderId: string, olde
             hours: olderThanHours,
             lines: items.rows.map((l): EmailOrderLine => ({ name: l.product_name, quantity: l.quantity, unitKobo: l.item_price_kobo })),
             totalKobo: order.order_total_kobo + order.shipping_kobo,
+            lang: await orderLanguage(tx, order.id),
           }),
         ]
       : [],

@@ -25,6 +25,7 @@ import { canMoveDelivery, deliveryStatusOf, DELIVERY_STATUSES, DELIVERY_TRANSITI
 import { koboToNaira } from "~/domain/money";
 import { flushMailQueue } from "~/integrations/mail.server";
 import { orderDeliveredEmail, orderShippedEmail } from "~/integrations/mail/delivery-emails.server";
+import { orderLanguage } from "~/integrations/mail/language.server";
 import type { MailMessage } from "~/integrations/mail.server";
 import { orderNumber } from "~/domain/orders";
 import { recordEvent } from "../notifications/commands.server";
@@ -211,6 +212,7 @@ async function moveShipment(q: Queryable, order: OrderRow, storeId: number, targ
       firstName: first ?? null,
       items: mine.rows.map((r) => r.product_name),
       store,
+      lang: await orderLanguage(q, order.id),
     };
     mails.push(target === "Shipped" ? orderShippedEmail(mail) : orderDeliveredEmail(mail));
   }
