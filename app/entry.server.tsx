@@ -5,6 +5,8 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { createPageI18n, i18nServer, resolveLanguage } from "~/i18n/i18next.server";
 import { startBackgroundJobs } from "~/jobs.server";
 import { contentSecurityPolicy } from "~/ops/csp.server";
 import { log } from "~/ops/logger.server";
@@ -38,7 +40,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   log().error({ err: error, requestId, method: request.method, path: new URL(request.url).pathname }, "request failed");
 };
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -54,15 +56,21 @@ export default function handleRequest(
   // Lite mode follows the connection hints (app/storefront/lite.ts): ask for them, and say the
   // page depends on them and on the cookies (the switch, the session).
   responseHeaders.set("Accept-CH", ACCEPT_CH);
-  appendVary(responseHeaders, [...LITE_HINTS, "Cookie"]);
+  // The language follows the switch's cookie, else Accept-Language (~/i18n/i18next.server).
+  appendVary(responseHeaders, [...LITE_HINTS, "Cookie", "Accept-Language"]);
+  // One i18next instance per document: the page's language, the namespaces its routes declare
+  // (`handle.i18n`), plus the layout's and the form messages'.
+  const i18n = await createPageI18n(await resolveLanguage(request), [...i18nServer.getRouteNamespaces(remixContext), "common", "forms"]);
   // Bots, no-JS clients and cacheable pages get the whole document at once; other pages stream.
   const waitForAll = cacheable || isbot(request.headers.get("user-agent") || "");
-  return new Promise((resolve, reject) => {
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-      </NonceProvider>,
+      <I18nextProvider i18n={i18n}>
+        <NonceProvider value={nonce}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </NonceProvider>
+      </I18nextProvider>,
       {
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {

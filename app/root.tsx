@@ -2,6 +2,9 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { resolveLanguage, tFor } from "~/i18n/i18next.server";
+import { PageMessagesScript } from "~/i18n/page-messages";
 import stylesheet from "~/tailwind.css";
 import { AppScripts } from "~/components/app-scripts";
 import { Footer } from "~/components/footer";
@@ -17,19 +20,20 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "BuildMart NG — building materials, services and electronics in Nigeria" },
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.siteMeta.title ?? "BuildMart NG — building materials, services and electronics in Nigeria" },
   {
     name: "description",
-    content: "Buy or rent building materials, hire artisans, power and logistics from vendors across Nigeria. Pay by card or on delivery.",
+    content: data?.siteMeta.description ?? "Buy or rent building materials, hire artisans, power and logistics from vendors across Nigeria. Pay by card or on delivery.",
   },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
-  const shell = await loadShell(api, request);
+  const [shell, t] = await Promise.all([loadShell(api, request), resolveLanguage(request).then((lang) => tFor(lang, "common"))]);
+  const siteMeta = { title: t("meta.title"), description: t("meta.description") };
   // The request id is on this request's log lines and X-Request-Id header; error pages show it.
-  return data({ ...shell, requestId: context.requestId ?? null }, { headers: await api.headers() });
+  return data({ ...shell, siteMeta, requestId: context.requestId ?? null }, { headers: await api.headers() });
 }
 
 export function shouldRevalidate() {
@@ -38,8 +42,11 @@ export function shouldRevalidate() {
 
 function Document({ children, lite }: { children: ReactNode; lite: boolean }) {
   const nonce = useNonce();
+  const { i18n } = useTranslation();
+  // English keeps its Nigerian tag; the others are the language's own code (pcm, yo, ha, ig).
+  const lang = !i18n.language || i18n.language === "en" ? "en-NG" : i18n.language;
   return (
-    <html lang="en-NG">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -51,6 +58,7 @@ function Document({ children, lite }: { children: ReactNode; lite: boolean }) {
         {children}
         {lite ? null : (
           <>
+            <PageMessagesScript nonce={nonce} />
             <ScrollRestoration nonce={nonce} />
             <AppScripts nonce={nonce} />
           </>
@@ -79,6 +87,7 @@ function FlashBanner({ flash }: { flash: ShellData["flash"] }) {
 
 export default function App() {
   const shell = useRouteLoaderData<typeof loader>("root")!;
+  const { t } = useTranslation();
   // Marks the page as hydrated (effects run after hydration): tests wait for it before typing.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -86,7 +95,7 @@ export default function App() {
   return (
     <Document lite={shell.lite}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
-        Skip to content
+        {t("skipToContent")}
       </a>
       <Header shell={shell} />
       <FlashBanner flash={shell.flash} />

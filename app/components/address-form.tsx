@@ -6,13 +6,14 @@
  * The form is always `noValidate`: the spec's messages show next to the fields with and without
  * JavaScript (a browser's own bubbles would replace them when JS is off).
  */
+import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { AddressFields } from "~/domain/addresses";
 import { TEXT_MAX } from "~/domain/text-max";
 import { primaryButton } from "./ui/button";
 import { Spinner } from "./ui/spinner";
-import { LANDMARK_LABEL, LGA_LABEL, LgaSelect } from "./ui/lga-select";
+import { LgaSelect } from "./ui/lga-select";
 import { StateOptions } from "./ui/state-options";
 import { type Reply, formProps, inputProps, selectProps, useReplyForm } from "./ui/reply-form";
 
@@ -49,6 +50,7 @@ export function AddressForm({
   hiddenFields?: Record<string, string | number>;
 }) {
   const navigation = useNavigation();
+  const { t } = useTranslation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const [form, fields] = useReplyForm({
     id,
@@ -74,47 +76,47 @@ export function AddressForm({
         </p>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="First name" required meta={fields.receiver_first_name}>
+        <Field label={t("address.firstName")} required meta={fields.receiver_first_name}>
           <input {...inputProps(fields.receiver_first_name, { type: "text" })} autoComplete="given-name" className="field-input" />
         </Field>
-        <Field label="Last name" required meta={fields.receiver_last_name}>
+        <Field label={t("address.lastName")} required meta={fields.receiver_last_name}>
           <input {...inputProps(fields.receiver_last_name, { type: "text" })} autoComplete="family-name" className="field-input" />
         </Field>
-        <Field label="Phone number" required meta={fields.receiver_phone_one} hint="e.g. 0803 123 4567">
+        <Field label={t("address.phone")} required meta={fields.receiver_phone_one} hint={t("address.phoneHint")}>
           <input {...inputProps(fields.receiver_phone_one, { type: "tel" })} autoComplete="tel" className="field-input" />
         </Field>
-        <Field label="Additional phone number (optional)" meta={fields.receiver_phone_two}>
+        <Field label={t("address.phoneTwo")} meta={fields.receiver_phone_two}>
           <input {...inputProps(fields.receiver_phone_two, { type: "tel" })} className="field-input" />
         </Field>
       </div>
-      <Field label="Delivery address" required meta={fields.street_address}>
+      <Field label={t("address.deliveryAddress")} required meta={fields.street_address}>
         <input {...inputProps(fields.street_address, { type: "text" })} autoComplete="street-address" className="field-input" />
       </Field>
-      <Field label={LANDMARK_LABEL} meta={fields.landmark}>
-        <input {...inputProps(fields.landmark, { type: "text" })} maxLength={TEXT_MAX.landmark} placeholder="e.g. opposite Mega Plaza" className="field-input" />
+      <Field label={t("address.landmark")} meta={fields.landmark}>
+        <input {...inputProps(fields.landmark, { type: "text" })} maxLength={TEXT_MAX.landmark} placeholder={t("address.landmarkPlaceholder")} className="field-input" />
       </Field>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="City" required meta={fields.city}>
+        <Field label={t("address.city")} required meta={fields.city}>
           <input {...inputProps(fields.city, { type: "text" })} autoComplete="address-level2" className="field-input" />
         </Field>
-        <Field label="State" required meta={fields.state}>
+        <Field label={t("address.state")} required meta={fields.state}>
           <select {...selectProps(fields.state)} autoComplete="address-level1" className="field-input">
             <StateOptions />
           </select>
         </Field>
-        <Field label={LGA_LABEL} required meta={fields.lga}>
+        <Field label={t("address.lga")} required meta={fields.lga}>
           <LgaSelect lga={fields.lga} state={fields.state} />
         </Field>
-        <Field label="Postal code (optional)" meta={fields.zip_code}>
+        <Field label={t("address.postalCode")} meta={fields.zip_code}>
           <input {...inputProps(fields.zip_code, { type: "text" })} autoComplete="postal-code" inputMode="numeric" className="field-input" />
         </Field>
       </div>
       <p className="text-sm text-gray-700">
-        Country: <span className="font-medium">Nigeria (NGA)</span>
+        {t("address.country")} <span className="font-medium">Nigeria (NGA)</span>
       </p>
       <label className="flex items-center gap-2 text-sm">
         <input {...inputProps(fields.is_default, { type: "checkbox" })} className="h-4 w-4 accent-brand-600" />
-        Use as my default address
+        {t("address.useAsDefault")}
       </label>
       <button type="submit" className={primaryButton} disabled={saving}>
         {saving ? <Spinner /> : null}

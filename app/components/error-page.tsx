@@ -1,22 +1,21 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import enCommon from "~/i18n/messages/en/common.json";
 import { useRequestId } from "~/ops/request-id";
 
-/** What the error page says for a status (spec section 2's 404 page; others in the same voice). */
-export const ERROR_MESSAGES: Record<number, { heading: string; text: string }> = {
-  400: { heading: "That request was not understood", text: "Please go back and try again." },
-  401: { heading: "Please log in", text: "You need to be logged in to see this page." },
-  403: { heading: "You cannot open this page", text: "Your account does not have access to it." },
-  404: { heading: "We looked everywhere...", text: "...but we couldn’t find the page you’re looking for." },
-  405: { heading: "That request was not understood", text: "Please go back and try again." },
-  413: { heading: "That was too large", text: "Please send something smaller." },
-  415: { heading: "That request was not understood", text: "Please go back and try again." },
-  429: { heading: "Too many requests", text: "Please wait a moment and try again." },
-};
-const FALLBACK = { heading: "Oops! Something went wrong", text: "Please try again in a moment." };
+/** The statuses with their own words on the error page (spec section 2's 404 page; others in the same voice). */
+const OWN_WORDS = ["400", "401", "403", "404", "405", "413", "415", "429"] as const;
+type ErrorKey = (typeof OWN_WORDS)[number] | "other";
 
-/** The heading and text of the error page for a status (any other 4xx reads like a 400). */
+/** Which message of common.json's `error` the page shows for a status (any other 4xx reads like a 400). */
+export function errorKeyFor(status: number): ErrorKey {
+  const own = OWN_WORDS.find((k) => Number(k) === status);
+  return own ?? (status >= 400 && status < 500 ? "400" : "other");
+}
+
+/** The heading and text of the error page for a status, in English (the page shows the visitor's language). */
 export function errorMessageFor(status: number): { heading: string; text: string } {
-  return ERROR_MESSAGES[status] ?? (status >= 400 && status < 500 ? ERROR_MESSAGES[400] : FALLBACK);
+  return enCommon.error[errorKeyFor(status)];
 }
 
 /**
@@ -29,7 +28,9 @@ export function GeneralErrorBoundary() {
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const requestId = useRequestId(); // server errors are logged with it (entry.server handleError)
-  const known = errorMessageFor(status);
+  const { t } = useTranslation();
+  const key = errorKeyFor(status);
+  const known = { heading: t(`error.${key}.heading`), text: t(`error.${key}.text`) };
   const here = `${location.pathname}${location.search}`;
   return (
     <main className="container-page py-16 text-center" data-testid="error-page" data-status={status}>
@@ -38,16 +39,16 @@ export function GeneralErrorBoundary() {
       <p className="mt-2 text-gray-600">{known.text}</p>
       {status === 401 ? (
         <Link to={`/auth/login?redirectTo=${encodeURIComponent(here)}`} className="btn-primary mt-6">
-          Log in
+          {t("error.logIn")}
         </Link>
       ) : (
         <Link to="/" className="btn-primary mt-6">
-          Go back home
+          {t("error.home")}
         </Link>
       )}
       {requestId ? (
         <p className="mt-6 text-xs text-gray-500" data-testid="request-id">
-          Reference: <code>{requestId}</code>
+          {t("error.reference")} <code>{requestId}</code>
         </p>
       ) : null}
     </main>

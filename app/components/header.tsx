@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import type { ShellData } from "~/storefront/shell.server";
 import { useCartCount } from "./cart/cart-count";
 import { VoiceSearchButton } from "./voice-search";
@@ -34,6 +35,7 @@ function BellIcon() {
 export function Header({ shell }: { shell: ShellData }) {
   const location = useLocation();
   const storeArea = isStorePath(location.pathname);
+  const { t } = useTranslation();
   const store = storeButton(shell);
   const cartCount = useCartCount(shell.cartCount);
   // Another page's `search` (e.g. /admin/reviews?search=…) is not a product search.
@@ -51,23 +53,23 @@ export function Header({ shell }: { shell: ShellData }) {
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
       <div className="container-page flex flex-wrap items-center gap-2 py-2 max-[359px]:gap-1 sm:flex-nowrap md:gap-4">
         <details className="group md:hidden" id="mobile-menu" data-autoclose>
-          <summary className="list-none rounded p-2 hover:bg-gray-100" aria-label="Open menu">
+          <summary className="list-none rounded p-2 hover:bg-gray-100" aria-label={t("header.openMenu")}>
             <MenuIcon />
           </summary>
           <nav
-            aria-label="Categories"
+            aria-label={t("header.categories")}
             className="fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl"
           >
             <div className="mb-3 flex items-center justify-between">
-              <span className="text-lg font-bold">Categories</span>
+              <span className="text-lg font-bold">{t("header.categories")}</span>
               <a href={location.pathname + location.search} className="rounded p-1 text-sm text-gray-600 underline">
-                Close
+                {t("header.close")}
               </a>
             </div>
             <ul className="space-y-1">
               <li>
                 <Link to="/all" className="block rounded px-2 py-2 font-medium hover:bg-gray-100">
-                  All products
+                  {t("header.allProducts")}
                 </Link>
               </li>
               {shell.categories.map((c) => (
@@ -90,7 +92,7 @@ export function Header({ shell }: { shell: ShellData }) {
           </nav>
         </details>
 
-        <Link to="/" aria-label="BuildMart home" className="flex shrink-0 items-center gap-1 text-xl font-extrabold tracking-tight text-brand-700 max-[359px]:text-lg">
+        <Link to="/" aria-label={t("header.home")} className="flex shrink-0 items-center gap-1 text-xl font-extrabold tracking-tight text-brand-700 max-[359px]:text-lg">
           <span aria-hidden className="grid h-8 w-8 place-items-center rounded bg-brand-600 text-base text-white">B</span>
           <span>BuildMart</span>
         </Link>
@@ -99,18 +101,18 @@ export function Header({ shell }: { shell: ShellData }) {
         {!storeArea ? (
           <Form method="get" action="/products/" role="search" className="order-last flex min-w-0 basis-full items-center sm:order-none sm:basis-auto sm:flex-1">
             <label htmlFor="site-search" className="sr-only">
-              Search products
+              {t("header.searchLabel")}
             </label>
             <input
               id="site-search"
               name="search"
               type="search"
               defaultValue={search}
-              placeholder="Search cement, roofing, generators…"
+              placeholder={t("header.searchPlaceholder")}
               className="min-w-0 flex-1 rounded-l-md border border-gray-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none"
             />
             <VoiceSearchButton className="mx-1" />
-            <button type="submit" className="rounded-r-md bg-brand-700 px-3 py-2 text-white hover:bg-brand-800" aria-label="Search">
+            <button type="submit" className="rounded-r-md bg-brand-700 px-3 py-2 text-white hover:bg-brand-800" aria-label={t("header.search")}>
               <SearchIcon width={20} height={20} />
             </button>
           </Form>
@@ -118,7 +120,7 @@ export function Header({ shell }: { shell: ShellData }) {
           <div className="hidden flex-1 sm:block" />
         )}
 
-        <Link to="/cart" className="relative rounded p-1.5 hover:bg-gray-100 sm:p-2" aria-label={`Cart, ${cartCount} items`}>
+        <Link to="/cart" className="relative rounded p-1.5 hover:bg-gray-100 sm:p-2" aria-label={t("header.cartCount", { count: cartCount })}>
           <CartIcon />
           <span
             data-testid="cart-count"
@@ -132,7 +134,7 @@ export function Header({ shell }: { shell: ShellData }) {
           <Link
             to="/users/notification"
             className="relative rounded p-1.5 hover:bg-gray-100 sm:p-2"
-            aria-label={shell.unread > 0 ? `Notifications, ${shell.unread} unread` : "Notifications"}
+            aria-label={shell.unread > 0 ? t("header.notificationsUnread", { count: shell.unread }) : t("header.notifications")}
             data-testid="notifications-link"
           >
             <BellIcon />
@@ -151,7 +153,7 @@ export function Header({ shell }: { shell: ShellData }) {
           <details className="relative" data-testid="account-menu" data-autoclose>
             <summary className="flex list-none items-center gap-1 rounded p-1.5 text-sm font-medium hover:bg-gray-100 sm:p-2">
               <UserIcon width={20} height={20} />
-              <span className="hidden max-w-28 truncate sm:inline">Hi, {shell.user.firstName || "there"}</span>
+              <span className="hidden max-w-28 truncate sm:inline">{shell.user.firstName ? t("header.hi", { name: shell.user.firstName }) : t("header.hiThere")}</span>
               <ChevronDown width={16} height={16} className="hidden sm:block" />
             </summary>
             {/* On a narrow phone the icon may sit at the left: the panel spans the screen there instead of hanging off its edge. */}
@@ -160,20 +162,20 @@ export function Header({ shell }: { shell: ShellData }) {
                 {shell.user.firstName} {shell.user.lastName}
               </p>
               <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/account/addresses">
-                Account
+                {t("header.account")}
               </Link>
               <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/orders">
-                Orders
+                {t("header.orders")}
               </Link>
               <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/wishlist">
-                Wishlist
+                {t("header.wishlist")}
               </Link>
               <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/notification">
-                Notifications
+                {t("header.notifications")}
               </Link>
               <Form method="post" action="/logout">
                 <button type="submit" className="block w-full rounded px-3 py-2 text-left text-sm hover:bg-gray-100">
-                  Log out
+                  {t("header.logOut")}
                 </button>
               </Form>
             </div>
@@ -183,18 +185,18 @@ export function Header({ shell }: { shell: ShellData }) {
             to={`/auth/login${location.pathname !== "/" ? `?redirectTo=${encodeURIComponent(location.pathname + location.search)}` : ""}`}
             className="btn-outline px-3"
           >
-            Login
+            {t("header.logIn")}
           </Link>
         )}
 
         <Link to={store.to} className="btn-primary hidden px-3 sm:inline-flex" data-testid="store-button">
           <StoreIcon width={18} height={18} />
-          {store.label}
+          {t("header.sell")}
         </Link>
       </div>
       <div className="container-page pb-2 sm:hidden">
         <Link to={store.to} className="text-sm font-semibold text-brand-700 underline" data-testid="store-button-mobile">
-          {store.label}
+          {t("header.sell")}
         </Link>
       </div>
     </header>

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { memo } from "react";
 import { formatNaira } from "~/domain/money";
 import type { ApiProduct } from "~/storefront/api-types";
@@ -143,6 +144,7 @@ export const ProductCard = memo(function ProductCard({
   lite?: boolean;
 }) {
   const discounted = product.price > product.selling_price;
+  const { t } = useTranslation();
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm">
       <Link to={productPath(product)} className="flex h-full flex-col" prefetch="intent">
@@ -161,12 +163,12 @@ export const ProductCard = memo(function ProductCard({
           <h3 className="line-clamp-2 text-sm font-medium text-gray-900">{product.name}</h3>
           <p className="mt-auto text-base font-bold text-ink" data-testid="card-price" data-price={product.selling_price}>
             {formatNaira(product.selling_price)}
-            {product.type === "rent" ? <span className="text-xs font-normal text-gray-500"> rent</span> : null}
+            {product.type === "rent" ? <span className="text-xs font-normal text-gray-500"> {t("card.rent")}</span> : null}
           </p>
           {discounted ? <p className="text-xs text-gray-500 line-through">{formatNaira(product.price)}</p> : null}
           {product.store_state ? (
             <p className="truncate text-xs text-gray-600" data-testid="card-state" data-state={product.store_state}>
-              from {product.store_state === "Federal Capital Territory" ? "Abuja (FCT)" : product.store_state}
+              {t("card.from", { state: product.store_state === "Federal Capital Territory" ? "Abuja (FCT)" : product.store_state })}
             </p>
           ) : null}
         </div>

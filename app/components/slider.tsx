@@ -3,6 +3,7 @@
  * links). With JavaScript it advances every 5 s (spec section 9), pauses while hovered or
  * focused, and stays still when the shopper asks to save data or to reduce motion.
  */
+import { useTranslation } from "react-i18next";
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
@@ -19,6 +20,7 @@ export const SLIDE_INTERVAL_MS = 5000;
 export function Slider({ slides, autoplay }: { slides: Slide[]; autoplay: boolean }) {
   const row = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
+  const { t } = useTranslation("shop");
   const paused = useRef(false);
 
   useEffect(() => {
@@ -52,7 +54,7 @@ export function Slider({ slides, autoplay }: { slides: Slide[]; autoplay: boolea
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Promotions"
+      aria-label={t("home.promotions")}
       className="relative"
       onMouseEnter={() => (paused.current = true)}
       onMouseLeave={() => (paused.current = false)}
@@ -80,7 +82,7 @@ export function Slider({ slides, autoplay }: { slides: Slide[]; autoplay: boolea
             key={s.id}
             href={`#${s.id}`}
             onClick={go(i)}
-            aria-label={`Show slide ${i + 1} of ${slides.length}`}
+            aria-label={t("home.showSlide", { n: i + 1, total: slides.length })}
             aria-current={active === i ? "true" : undefined}
             className={`h-2.5 w-2.5 rounded-full border border-white ${active === i ? "bg-white" : "bg-white/40"}`}
           />

@@ -5,6 +5,7 @@
  */
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { MicIcon } from "./ui/icons";
 
 interface Recognition {
@@ -32,6 +33,7 @@ export function VoiceSearchButton({ className = "" }: { className?: string }) {
   const rec = useRef<Recognition | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
+  const { t } = useTranslation();
   // The button is in the server HTML, hidden, and is revealed by touching the DOM rather than
   // React state: a state change in the header while the page is still hydrating makes React
   // throw the server HTML away (and with it anything the shopper typed meanwhile).
@@ -66,7 +68,7 @@ export function VoiceSearchButton({ className = "" }: { className?: string }) {
       hidden
       type="button"
       onClick={start}
-      aria-label={state === "listening" ? "Listening… tap to stop" : "Search by voice"}
+      aria-label={state === "listening" ? t("header.voiceListening") : t("header.voiceSearch")}
       aria-pressed={state === "listening"}
       data-state={state}
       className={`rounded p-2 ${state === "listening" ? "animate-pulse text-red-600" : "text-gray-600"} hover:bg-gray-100 ${className}`}

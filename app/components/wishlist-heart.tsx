@@ -2,11 +2,13 @@
  * The wishlist heart (product cards and pages, signed in): POST /users/wishlist intent=toggle,
  * productId, redirectTo; through a fetcher with JavaScript (optimistic), a plain POST without.
  */
+import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "@remix-run/react";
 import { FetcherFlag, type FetcherResult } from "~/components/ui/fetcher-flag";
 import { HeartIcon } from "~/components/ui/icons";
 
 export function WishlistHeart({ productId, inWishlist }: { productId: number; inWishlist: boolean }) {
+  const { t } = useTranslation("shop");
   const location = useLocation();
   const fetcher = useFetcher<FetcherResult>({ key: `wishlist-${productId}` });
   const busy = fetcher.state !== "idle";
@@ -21,7 +23,7 @@ export function WishlistHeart({ productId, inWishlist }: { productId: number; in
       <button
         type="submit"
         aria-pressed={shown}
-        aria-label={shown ? "Remove from wishlist" : "Add to wishlist"}
+        aria-label={shown ? t("wishlist.removeHeart") : t("wishlist.addHeart")}
         disabled={busy}
         className={`rounded-full p-2 ${shown ? "text-red-600" : "text-gray-600"} hover:bg-gray-100`}
       >

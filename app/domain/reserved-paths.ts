@@ -7,7 +7,7 @@ export const RESERVED_TOP_LEVEL: ReadonlySet<string> = new Set([
   // pages and areas
   "about", "account", "admin", "all", "api", "auth", "build", "cart", "checkout", "contact", "create-store",
   "dashboard", "email", "faq", "invitations", "favicon.ico", "favicon.svg", "featured", "forget-password", "healthz", "readyz",
-  "lite", "login", "logout", "media", "newsletter", "notifications", "orders", "payment", "privacy", "products",
+  "language", "lite", "login", "logout", "media", "newsletter", "notifications", "orders", "payment", "privacy", "products",
   "register", "reset-password", "robots.txt", "search", "secure-shopping", "shop", "sitemap.xml", "static", "stores",
   "terms", "users", "vendor", "wishlist",
   // build output and well-known files

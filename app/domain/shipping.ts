@@ -176,10 +176,14 @@ export function shippingByStore(lines: readonly StoreShippingLine[], destination
  * "Shipping per store: ₦1,000–₦15,000 per item by size and distance, at most ₦25,000 a store; free from ₦500,000."
  */
 export function shippingRuleText(): string {
+  const { lo, hi, cap, free } = shippingRuleAmounts();
+  return `Shipping per store: ${lo}–${hi} per item by size and distance from the store, at most ${cap} a store; free from ${free}.`;
+}
+
+/** The amounts of that sentence, formatted, for its translations (shop.json `cart.shippingRule`). */
+export function shippingRuleAmounts(): { lo: string; hi: string; cap: string; free: string } {
   const fees = Object.values(FEE_KOBO).flatMap((z) => Object.values(z));
-  const lo = formatKobo(Math.min(...fees));
-  const hi = formatKobo(Math.max(...fees));
-  return `Shipping per store: ${lo}–${hi} per item by size and distance from the store, at most ${formatKobo(SHIPPING_CAP_KOBO)} a store; free from ${formatKobo(FREE_SHIPPING_FROM_KOBO)}.`;
+  return { lo: formatKobo(Math.min(...fees)), hi: formatKobo(Math.max(...fees)), cap: formatKobo(SHIPPING_CAP_KOBO), free: formatKobo(FREE_SHIPPING_FROM_KOBO) };
 }
 
 export const SHIPPING_RULE_TEXT = shippingRuleText();

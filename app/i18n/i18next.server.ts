@@ -7,8 +7,10 @@
  * recipient's saved language rather than the current request's.
  */
 import { createCookie } from "@remix-run/node";
+import { createInstance, type i18n as I18n } from "i18next";
+import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LANG, isLang, LANG_COOKIE, LANGUAGES, type Lang, type Namespace } from "./languages";
+import { DEFAULT_LANG, isLang, LANG_COOKIE, LANGUAGES, NAMESPACES, type Lang, type Namespace } from "./languages";
 import { resources } from "./resources";
 
 export const langCookie = createCookie(LANG_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
@@ -33,4 +35,42 @@ export async function resolveLanguage(request: Request): Promise<Lang> {
 /** A translator for one language and namespace, for texts not tied to a request (mail, SMS). */
 export function tFor(lang: string | null | undefined, ns: Namespace) {
   return i18nServer.getFixedT(isLang(lang) ? lang : DEFAULT_LANG, ns);
+}
+
+/**
+ * The language of a request known only by its headers (the page cache looks a page up before
+ * Remix builds a Request): the same rule as `resolveLanguage`.
+ */
+export function languageOfHeaders(cookie: string | null | undefined, acceptLanguage: string | null | undefined): Promise<Lang> {
+  const headers = new Headers();
+  if (cookie) headers.set("Cookie", cookie);
+  if (acceptLanguage) headers.set("Accept-Language", acceptLanguage);
+  return resolveLanguage(new Request("http://localhost/", { headers }));
+}
+
+/**
+ * One i18next instance per rendered document, with the messages bundled (no backend, nothing read
+ * per request): only the page's language, whose files are complete (tests/unit/i18n-keys.test.ts),
+ * so no English is loaded beside it.
+ */
+export async function createPageI18n(lang: Lang, namespaces: readonly string[]): Promise<I18n> {
+  const instance = createInstance();
+  const ns = [...new Set(["common", ...namespaces])].filter((n): n is Namespace => (NAMESPACES as readonly string[]).includes(n));
+  await instance.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    ns,
+    defaultNS: "common",
+    resources: { [lang]: Object.fromEntries(ns.map((n) => [n, resources[lang][n]])) },
+    interpolation: { escapeValue: false },
+    initImmediate: false,
+    react: { useSuspense: false },
+  });
+  return instance;
+}
+
+/** A translator in the request's language, for what loaders and actions write (titles, flashes). */
+export async function requestT(request: Request, ns: Namespace) {
+  return tFor(await resolveLanguage(request), ns);
 }

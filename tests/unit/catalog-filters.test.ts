@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { filterChips, filtersQuery, parseFilters, priceBounds, PRICE_BUCKETS, sortOptions } from "~/components/listing/filters-model";
 import { searchTerms } from "~/api/search.server";
+import { tFor } from "~/i18n/i18next.server";
+
+// The labels are the shop's messages; English is the reference (other languages: tests/unit/i18n-keys.test.ts).
+const t = await tFor("en", "shop");
 
 describe("listing filters from the URL", () => {
   it("reads known values and drops junk", () => {
@@ -27,19 +31,19 @@ describe("listing filters from the URL", () => {
 
 describe("sort options and filter chips", () => {
   it("offers each order once, Best match first when searching", () => {
-    expect(sortOptions(false, "").map((o) => o.label)).toEqual(["Newest", "Price: low to high", "Price: high to low", "Most popular", "Best rated"]);
-    expect(sortOptions(true, "").map((o) => o.label)).toEqual(["Best match", "Newest", "Price: low to high", "Price: high to low", "Most popular", "Best rated"]);
+    expect(sortOptions(false, "", t).map((o) => o.label)).toEqual(["Newest", "Price: low to high", "Price: high to low", "Most popular", "Best rated"]);
+    expect(sortOptions(true, "", t).map((o) => o.label)).toEqual(["Best match", "Newest", "Price: low to high", "Price: high to low", "Most popular", "Best rated"]);
   });
 
   it("gives each active filter a link to the listing without it", () => {
     const f = parseFilters(new URLSearchParams("search=tiles&price=24000-80000&type=sale&state=Kano&state=Lagos&sort=price_asc"));
-    const chips = filterChips(f, "/tiles");
+    const chips = filterChips(f, "/tiles", t);
     expect(chips.map((c) => c.label)).toEqual(["Search: “tiles”", "Price: 24 - 80 K", "For sale", "From Kano", "From Lagos", "Sort: Price: low to high"]);
     const kano = chips.find((c) => c.label === "From Kano")!;
     expect(kano.href).toBe("/tiles?search=tiles&price=24000-80000&type=sale&sort=price_asc&state=Lagos");
     expect(chips.find((c) => c.label.startsWith("Sort"))!.href).toBe("/tiles?search=tiles&price=24000-80000&type=sale&state=Kano&state=Lagos");
-    expect(filterChips(parseFilters(new URLSearchParams("min=1000&max=5000")), "/all").map((c) => c.label)).toEqual(["Price: ₦1,000 – ₦5,000"]);
-    expect(filterChips(parseFilters(new URLSearchParams("")), "/all")).toEqual([]);
+    expect(filterChips(parseFilters(new URLSearchParams("min=1000&max=5000")), "/all", t).map((c) => c.label)).toEqual(["Price: ₦1,000 – ₦5,000"]);
+    expect(filterChips(parseFilters(new URLSearchParams("")), "/all", t)).toEqual([]);
   });
 });
 

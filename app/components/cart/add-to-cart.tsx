@@ -10,6 +10,7 @@
  * With a quantity field, Buy Now is a second submit button of the same form (name=intent), so the
  * typed quantity goes with either button, without JavaScript too.
  */
+import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "@remix-run/react";
 import { FetcherFlag, type FetcherResult } from "~/components/ui/fetcher-flag";
 import { Spinner } from "~/components/ui/spinner";
@@ -18,7 +19,7 @@ export const addToCartKey = (productId: number) => `add-to-cart-${productId}`;
 
 export function AddToCartForm({
   productId,
-  label = "Add to Cart",
+  label,
   className = "btn-primary w-full",
   quantity,
   buyNowClassName,
@@ -34,6 +35,7 @@ export function AddToCartForm({
   disabled?: boolean;
 }) {
   const location = useLocation();
+  const { t } = useTranslation("shop");
   const fetcher = useFetcher<FetcherResult>({ key: addToCartKey(productId) });
   const busy = fetcher.state !== "idle";
   const pending = busy ? fetcher.formData?.get("intent") : null;
@@ -42,7 +44,7 @@ export function AddToCartForm({
   const button = (
     <button type="submit" name={withBuy ? "intent" : undefined} value={withBuy ? "add" : undefined} className={className} disabled={busy || disabled} aria-busy={busy}>
       {busy && pending !== "buy" ? <Spinner /> : null}
-      {label}
+      {label ?? t("product.addToCart")}
     </button>
   );
   return (
@@ -62,7 +64,7 @@ export function AddToCartForm({
       {withBuy ? (
         <button type="submit" name="intent" value="buy" className={`${buyNowClassName} mt-2`} disabled={busy || disabled}>
           {pending === "buy" ? <Spinner /> : null}
-          Buy Now
+          {t("product.buyNow")}
         </button>
       ) : null}
       {failed ? (
@@ -80,10 +82,11 @@ export function AddToCartForm({
  * blocks, rods: isBulkItem) get a wider field, since they are bought by the dozen or hundred.
  */
 export function QuantityField({ id, max, bulk = false, disabled = false }: { id: string; max: number; bulk?: boolean; disabled?: boolean }) {
+  const { t } = useTranslation("shop");
   return (
     <div className="shrink-0">
       <label htmlFor={id} className="block text-xs font-medium text-gray-700">
-        {bulk ? "Quantity (type any)" : "Quantity"}
+        {bulk ? t("product.quantityBulk") : t("product.quantity")}
       </label>
       <input
         id={id}

@@ -5,6 +5,7 @@
  * Toggles are links (?change=1, &edit={id}, &add=1: nothing changes on a GET); Use Address, Edit
  * and Add are plain POSTs with intents, so all of it works without JavaScript.
  */
+import { useTranslation } from "react-i18next";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { AddressForm } from "~/components/address-form";
@@ -44,22 +45,23 @@ export function DeliveryAddressBlock({
   lastResult: SubmissionResult<string[]> | null | undefined;
   lastIntent: string | null;
 }) {
+  const { t } = useTranslation("checkout");
   const full = addresses.length >= MAX_ADDRESSES;
   const showAdd = !full && (adding || addresses.length === 0 || lastIntent === "add-address");
   return (
     <section aria-labelledby="delivery-heading" className="rounded-lg border border-gray-200 bg-white p-4" data-testid="delivery-address">
       <div className="flex items-center justify-between gap-2">
         <h2 id="delivery-heading" className="text-sm font-bold tracking-wide">
-          DELIVERY ADDRESS
+          {t("address.heading")}
         </h2>
         {addresses.length > 0 ? (
           changing ? (
             <Link to={checkoutHref(buy, {}, option, qty)} className="text-sm font-semibold text-brand-700 underline" preventScrollReset>
-              Done
+              {t("address.done")}
             </Link>
           ) : (
             <Link to={checkoutHref(buy, { change: "1" }, option, qty)} className="text-sm font-semibold text-brand-700 underline" preventScrollReset>
-              Change
+              {t("address.change")}
             </Link>
           )
         ) : null}
@@ -69,25 +71,25 @@ export function DeliveryAddressBlock({
           <ChosenAddress address={chosen} />
         ) : (
           <p className="mt-2 text-sm text-gray-700" data-testid="no-address">
-            No address
+            {t("address.none")}
           </p>
         )
       ) : (
-        <ul className="mt-3 space-y-3" aria-label="Your addresses">
+        <ul className="mt-3 space-y-3" aria-label={t("address.yours")}>
           {addresses.map((a) =>
             editId === a.id ? (
               <li key={a.id} className="rounded-md border border-brand-600 p-3">
-                <h3 className="mb-2 font-semibold">Edit address</h3>
+                <h3 className="mb-2 font-semibold">{t("address.edit")}</h3>
                 <AddressForm
                   id={`checkout-edit-${a.id}`}
                   intent="edit-address"
                   lastResult={lastIntent === "edit-address" ? lastResult : undefined}
                   defaultValue={a}
-                  submitLabel="Save address"
+                  submitLabel={t("address.save")}
                   hiddenFields={{ id: a.id }}
                 />
                 <Link to={checkoutHref(buy, { change: "1" }, option, qty)} className="btn-outline mt-2" preventScrollReset>
-                  Cancel
+                  {t("address.cancel")}
                 </Link>
               </li>
             ) : (
@@ -98,18 +100,18 @@ export function DeliveryAddressBlock({
       )}
       {showAdd ? (
         <div className="mt-4 border-t border-gray-100 pt-4">
-          <h3 className="mb-2 font-semibold">Add a delivery address</h3>
+          <h3 className="mb-2 font-semibold">{t("address.add")}</h3>
           <AddressForm
             id="checkout-add-address"
             intent="add-address"
             lastResult={lastIntent === "add-address" ? lastResult : undefined}
             defaultValue={{ is_default: addresses.length === 0 }}
-            submitLabel="Save and use this address"
+            submitLabel={t("address.saveAndUse")}
           />
         </div>
       ) : changing && !full ? (
         <Link to={checkoutHref(buy, { change: "1", add: "1" }, option, qty)} className="btn-outline mt-3 w-full" preventScrollReset>
-          ADD ADDRESS
+          {t("address.addButton")}
         </Link>
       ) : null}
     </section>
@@ -131,13 +133,14 @@ function ChosenAddress({ address: a }: { address: CheckoutAddress }) {
 
 function AddressOption({ address: a, selected, buy, option, qty }: { address: CheckoutAddress; selected: boolean; buy: number | null; option: number | null; qty: number }) {
   const navigation = useNavigation();
+  const { t } = useTranslation("checkout");
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "use-address" && navigation.formData?.get("id") === String(a.id);
   const name = `${a.receiver_first_name} ${a.receiver_last_name}`;
   return (
     <li className={`rounded-md border p-3 ${selected ? "border-brand-600 bg-brand-50/40" : "border-gray-200"}`} data-testid="address-option">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="font-semibold">{name}</p>
-        {a.is_default ? <span className="rounded bg-brand-50 px-2 py-0.5 text-xs font-bold tracking-wide text-brand-700">DEFAULT ADDRESS</span> : null}
+        {a.is_default ? <span className="rounded bg-brand-50 px-2 py-0.5 text-xs font-bold tracking-wide text-brand-700">{t("address.default")}</span> : null}
       </div>
       <address className="mt-1 text-sm not-italic text-gray-700">
         <AddressLines address={a} />
@@ -146,20 +149,20 @@ function AddressOption({ address: a, selected, buy, option, qty }: { address: Ch
       </address>
       <div className="mt-2 flex flex-wrap gap-2">
         {selected ? (
-          <span className="btn-outline cursor-default px-3 py-1.5 text-green-800" aria-label={`Address of ${name} is selected`}>
-            ✓ Selected
+          <span className="btn-outline cursor-default px-3 py-1.5 text-green-800" aria-label={t("address.selectedLabel", { name })}>
+            ✓ {t("address.selected")}
           </span>
         ) : (
           <Form method="post" preventScrollReset>
             <input type="hidden" name="id" value={a.id} />
-            <button type="submit" name="intent" value="use-address" className="btn-outline px-3 py-1.5" aria-label={`Use address of ${name}`} disabled={pending}>
+            <button type="submit" name="intent" value="use-address" className="btn-outline px-3 py-1.5" aria-label={t("address.useLabel", { name })} disabled={pending}>
               {pending ? <Spinner /> : null}
-              Use Address
+              {t("address.use")}
             </button>
           </Form>
         )}
-        <Link to={checkoutHref(buy, { change: "1", edit: String(a.id) }, option, qty)} className="btn-outline px-3 py-1.5" aria-label={`Edit address of ${name}`} preventScrollReset>
-          Edit
+        <Link to={checkoutHref(buy, { change: "1", edit: String(a.id) }, option, qty)} className="btn-outline px-3 py-1.5" aria-label={t("address.editLabel", { name })} preventScrollReset>
+          {t("address.editButton")}
         </Link>
       </div>
     </li>

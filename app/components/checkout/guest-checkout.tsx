@@ -4,6 +4,7 @@
  * order button submits it (form="place-order"). Validated by the action only (useReplyForm).
  * Fetched on demand by the page (../ui/island.tsx), with conform.
  */
+import { Trans, useTranslation } from "react-i18next";
 import { Form, Link } from "@remix-run/react";
 import { FormErrors } from "~/components/ui/forms";
 import { formProps, useReplyForm, type Reply } from "~/components/ui/reply-form";
@@ -12,21 +13,18 @@ import { PaymentChoice, type Method } from "./payment-choice";
 
 export function GuestCheckout({ idempotencyKey, defaultMethod, lastResult }: { idempotencyKey: string; defaultMethod: Method; lastResult: Reply | undefined }) {
   const [form, f] = useReplyForm({ id: "place-order", lastResult, constraint: GUEST_FIELDS });
+  const { t } = useTranslation("checkout");
   return (
     <div className="space-y-4">
       <p className="text-sm text-gray-700">
-        Checking out as a guest.{" "}
-        <Link to="/auth/login?redirectTo=%2Fcheckout%2Fpayment" className="font-semibold text-brand-700 underline">
-          Log in
-        </Link>{" "}
-        to use your saved addresses.
+        <Trans t={t} i18nKey="guest.intro" components={{ login: <Link to="/auth/login?redirectTo=%2Fcheckout%2Fpayment" className="font-semibold text-brand-700 underline" /> }} />
       </p>
       <Form method="post" {...formProps(form)} noValidate className="space-y-4 rounded-lg border border-gray-200 bg-white p-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <GuestFields fields={f} />
         <button type="submit" name="intent" value="quote" formNoValidate className="btn-outline">
-          Update shipping for this state
+          {t("guest.updateShipping")}
         </button>
         <PaymentChoice defaultMethod={defaultMethod} />
       </Form>

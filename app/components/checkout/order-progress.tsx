@@ -5,6 +5,7 @@
  * window: the lead time of its distance band counted from the order's date (domain/delivery.ts:
  * business days, Sundays and public holidays skipped), e.g. "Estimated delivery: Tue 1 Dec – Thu 3 Dec".
  */
+import { useTranslation } from "react-i18next";
 import { deliveryWindowFor, formatDeliveryWindow, type DeliveryWindow } from "~/domain/delivery";
 import { DELIVERY_PROGRESS, DELIVERY_STATUSES, deliveryStatusOf, type DeliveryStatus } from "~/domain/order-rules";
 import type { ApiOrder } from "~/storefront/api-types";
@@ -12,12 +13,6 @@ import type { ApiOrder } from "~/storefront/api-types";
 /** The date (ISO) each delivery step was reached, null when not yet. */
 export type StepDates = Record<DeliveryStatus, string | null>;
 
-const STEP_LABEL: Record<DeliveryStatus, string> = {
-  Placed: "Order placed",
-  Confirmed: "Order confirmed",
-  Shipped: "Order shipped",
-  Delivered: "Order delivered",
-};
 
 /** The estimate of a shipment from `origin` to the order's delivery state, from the order's date. */
 export function shipmentEstimate(order: Pick<ApiOrder, "created_at" | "delivery_state">, origin: string | null): DeliveryWindow {
@@ -46,22 +41,23 @@ export function OrderProgress({
   const current = deliveryStatusOf(status) ?? "Placed";
   const fill = DELIVERY_PROGRESS[current];
   const reached = DELIVERY_STATUSES.indexOf(current);
+  const { t } = useTranslation();
   const dateOf = (s: DeliveryStatus) => (steps[s] ? stepDate.format(new Date(steps[s])) : null);
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-gray-200 bg-white p-4" data-testid="order-progress" data-status={current} data-store={store}>
       {store ? (
         <h2 id={headingId} className="mb-3 font-semibold">
-          From {store}: <span data-testid="shipment-status">{current}</span>
+          {t("order.from", { store })}: <span data-testid="shipment-status">{t(`order.status.${current}`)}</span>
         </h2>
       ) : (
         <h2 id={headingId} className="sr-only">
-          Delivery steps
+          {t("order.steps")}
         </h2>
       )}
       <div
         className="h-2 w-full overflow-hidden rounded-full bg-gray-200"
         role="progressbar"
-        aria-label="Delivery progress"
+        aria-label={t("order.progress")}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={fill}
@@ -82,11 +78,11 @@ export function OrderProgress({
               </span>
               <div>
                 <p className={`font-semibold ${done ? "text-ink" : "text-gray-600"}`}>
-                  {STEP_LABEL[s]}
-                  <span className="sr-only">{done ? " (done)" : " (not yet)"}</span>
+                  {t(`order.step.${s}`)}
+                  <span className="sr-only"> ({done ? t("order.done") : t("order.notYet")})</span>
                 </p>
                 <p className="text-sm text-gray-600" data-testid={`step-date-${s.toLowerCase()}`}>
-                  {date ? <time dateTime={steps[s] ?? undefined}>{date}</time> : done ? "" : "Pending"}
+                  {date ? <time dateTime={steps[s] ?? undefined}>{date}</time> : done ? "" : t("order.status.Pending")}
                 </p>
               </div>
             </li>
@@ -94,11 +90,11 @@ export function OrderProgress({
         })}
       </ol>
       {cancelled ? (
-        <p className="mt-3 text-sm font-semibold text-red-700">This order was cancelled.</p>
+        <p className="mt-3 text-sm font-semibold text-red-700">{t("order.cancelled")}</p>
       ) : current !== "Delivered" && estimate ? (
         <p className="mt-3 text-sm text-gray-700" data-testid="delivery-estimate">
-          Estimated delivery: <strong>{formatDeliveryWindow(estimate)}</strong>
-          <span className="text-gray-600"> (business days from the order date; Sundays and public holidays excluded)</span>
+          {t("order.estimate")} <strong>{formatDeliveryWindow(estimate)}</strong>
+          <span className="text-gray-600"> ({t("order.estimateNote")})</span>
         </p>
       ) : null}
     </section>

@@ -2,6 +2,7 @@
  * The checkout's order summary: the items under their store's name (each store ships its own
  * items, with its own shipping fee for the chosen state), subtotal, shipping, total.
  */
+import { useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
 import { formatNaira } from "~/domain/money";
 
@@ -40,8 +41,6 @@ function byStore(lines: SummaryLine[]): StoreGroup[] {
   return [...groups.values()];
 }
 
-const fee = (naira: number) => (naira === 0 ? "Free" : formatNaira(naira));
-
 export function CheckoutSummary({
   lines,
   subtotal,
@@ -58,10 +57,12 @@ export function CheckoutSummary({
 }) {
   const groups = byStore(lines);
   const several = groups.length > 1;
+  const { t } = useTranslation("checkout");
+  const fee = (naira: number) => (naira === 0 ? t("summary.free") : formatNaira(naira));
   return (
     <aside aria-labelledby="summary-heading" className="h-fit rounded-lg border border-gray-200 bg-white p-4 lg:sticky lg:top-20">
       <h2 id="summary-heading" className="text-lg font-bold">
-        Order Summary
+        {t("summary.heading")}
       </h2>
       {groups.map((g) => {
         const quote = shipping?.stores.find((s) => s.store === g.store);
@@ -70,10 +71,10 @@ export function CheckoutSummary({
           <section key={g.key} aria-labelledby={g.name ? headingId : undefined} className="mt-3" data-testid="checkout-store">
             {g.name ? (
               <h3 id={headingId} className="text-sm font-semibold text-gray-800" data-testid="checkout-store-name">
-                {several ? `Shipment from ${g.name}` : `From ${g.name}`}
+                {several ? t("summary.shipmentFrom", { store: g.name }) : t("summary.from", { store: g.name })}
               </h3>
             ) : null}
-            <ul className="divide-y divide-gray-100" aria-label={g.name ? `Items from ${g.name}` : "Items in this order"}>
+            <ul className="divide-y divide-gray-100" aria-label={g.name ? t("summary.itemsFrom", { store: g.name }) : t("summary.itemsInOrder")}>
               {g.lines.map((l) => (
                 <li key={l.productId} className="flex items-center gap-3 py-2" data-testid="checkout-line">
                   {l.image ? <img src={`${l.image}?w=160`} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded object-cover" /> : null}
@@ -89,7 +90,7 @@ export function CheckoutSummary({
             </ul>
             {several && quote ? (
               <p className="flex justify-between gap-2 text-sm text-gray-700" data-testid="checkout-store-shipping">
-                <span>Shipping{quote.storeState ? ` from ${quote.storeState === "Federal Capital Territory" ? "FCT, Abuja" : quote.storeState}` : ""}</span>
+                <span>{quote.storeState ? t("summary.shippingFrom", { state: quote.storeState === "Federal Capital Territory" ? "FCT, Abuja" : quote.storeState }) : t("summary.shipping")}</span>
                 <span>{fee(quote.shipping)}</span>
               </p>
             ) : null}
@@ -98,20 +99,20 @@ export function CheckoutSummary({
       })}
       <dl className="mt-3 space-y-2 border-t border-gray-200 pt-3 text-sm">
         <div className="flex justify-between">
-          <dt>Subtotal</dt>
+          <dt>{t("summary.subtotal")}</dt>
           <dd data-testid="checkout-subtotal">{formatNaira(subtotal)}</dd>
         </div>
         <div className="flex justify-between gap-2">
           <dt>
-            Shipping{state ? ` to ${state}` : ""}
-            {several && shipping ? <span className="text-gray-600"> ({groups.length} stores)</span> : null}
+            {state ? t("summary.shippingTo", { state }) : t("summary.shipping")}
+            {several && shipping ? <span className="text-gray-600"> ({t("summary.stores", { count: groups.length })})</span> : null}
           </dt>
           <dd data-testid="checkout-shipping" className="text-right">
-            {shipping === null ? <span className="text-gray-600">Choose a delivery state</span> : fee(shipping.total)}
+            {shipping === null ? <span className="text-gray-600">{t("summary.chooseState")}</span> : fee(shipping.total)}
           </dd>
         </div>
         <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
-          <dt>Total</dt>
+          <dt>{t("summary.total")}</dt>
           <dd data-testid="checkout-total">{formatNaira(subtotal + (shipping?.total ?? 0))}</dd>
         </div>
       </dl>

@@ -3,6 +3,7 @@
  * the Place order button. With JavaScript the button says "Redirecting to PayStack..." while a
  * card order is on its way; without it the browser simply follows the 303s.
  */
+import { useTranslation } from "react-i18next";
 import { useNavigation } from "@remix-run/react";
 import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -10,21 +11,22 @@ import { Spinner } from "~/components/ui/spinner";
 export type Method = "CardPayment" | "PayOnDelivery";
 
 export function PaymentChoice({ defaultMethod, form, legendClassName = "mb-2 text-sm font-bold tracking-wide" }: { defaultMethod: Method; form?: string; legendClassName?: string }) {
+  const { t } = useTranslation("checkout");
   return (
     <fieldset className="space-y-2" form={form}>
-      <legend className={legendClassName}>PAYMENT METHOD</legend>
+      <legend className={legendClassName}>{t("method.legend")}</legend>
       <label className="flex items-start gap-2 rounded-md border border-gray-200 p-3 has-[:checked]:border-brand-600">
         <input type="radio" name="order_payment_method" value="CardPayment" defaultChecked={defaultMethod === "CardPayment"} className="mt-1 accent-brand-600" form={form} />
         <span>
-          <span className="font-medium">Pay with card</span>
-          <span className="block text-xs text-gray-600">Card, bank transfer or USSD on Paystack’s secure page</span>
+          <span className="font-medium">{t("method.card")}</span>
+          <span className="block text-xs text-gray-600">{t("method.cardHint")}</span>
         </span>
       </label>
       <label className="flex items-start gap-2 rounded-md border border-gray-200 p-3 has-[:checked]:border-brand-600">
         <input type="radio" name="order_payment_method" value="PayOnDelivery" defaultChecked={defaultMethod === "PayOnDelivery"} className="mt-1 accent-brand-600" form={form} />
         <span>
-          <span className="font-medium">Pay on delivery</span>
-          <span className="block text-xs text-gray-600">Cash, card or transfer when your order arrives</span>
+          <span className="font-medium">{t("method.delivery")}</span>
+          <span className="block text-xs text-gray-600">{t("method.deliveryHint")}</span>
         </span>
       </label>
     </fieldset>
@@ -33,12 +35,13 @@ export function PaymentChoice({ defaultMethod, form, legendClassName = "mb-2 tex
 
 export function PlaceOrderButton({ form, disabled = false }: { form?: string; disabled?: boolean }) {
   const navigation = useNavigation();
+  const { t } = useTranslation("checkout");
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "place";
   const card = navigation.formData?.get("order_payment_method") === "CardPayment";
   return (
     <button type="submit" name="intent" value="place" form={form} className={`${primaryButton} mt-4 w-full py-3`} disabled={busy || disabled} aria-busy={busy || undefined}>
       {busy ? <Spinner /> : null}
-      {busy && card ? "Redirecting to PayStack..." : "Place order"}
+      {busy && card ? t("redirecting") : t("placeOrder")}
     </button>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "@remix-run/react";
 
 export interface Crumb {
@@ -7,9 +8,10 @@ export interface Crumb {
 
 /** Home plus the path's segments (spec section 2). The last crumb is the current page. */
 export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
-  const all: Crumb[] = [{ label: "Home", to: "/" }, ...crumbs];
+  const { t } = useTranslation("shop");
+  const all: Crumb[] = [{ label: t("listing.home"), to: "/" }, ...crumbs];
   return (
-    <nav aria-label="Breadcrumb" className="text-sm text-gray-600">
+    <nav aria-label={t("listing.breadcrumb")} className="text-sm text-gray-600">
       <ol className="flex flex-wrap items-center gap-1">
         {all.map((c, i) => {
           const last = i === all.length - 1;

@@ -30,13 +30,23 @@ export interface ListingFilters {
   sort: "" | SortId;
 }
 
+/**
+ * A translator of the `shop` namespace (i18next's `t`): the labels below are its `listing.*`
+ * messages, so chips and sort choices read in the shopper's language.
+ */
+export type ShopT = (key: string, vars?: Record<string, unknown>) => string;
+
+/** A price bucket's label in the shopper's language ("Under 24 K"). */
+export const bucketLabel = (t: ShopT, id: string) => t(`listing.bucket.${id}`);
+
 /** The choices of the sort control: the default first ("Best match" when searching), no repeats. */
-export function sortOptions(searching: boolean, current: ListingFilters["sort"]): { value: string; label: string }[] {
+export function sortOptions(searching: boolean, current: ListingFilters["sort"], t: ShopT): { value: string; label: string }[] {
   const ids: SortId[] = ["price_asc", "price_desc", "popular", "rated"];
-  const out = [{ value: "", label: searching ? "Best match" : SORTS.newest.label }];
-  if (searching) out.push({ value: "newest", label: SORTS.newest.label });
-  for (const id of ids) out.push({ value: id, label: SORTS[id].label });
-  if (current === "oldest") out.push({ value: "oldest", label: SORTS.oldest.label });
+  const label = (id: SortId) => t(`listing.sort.${id}`);
+  const out = [{ value: "", label: searching ? t("listing.sort.best") : label("newest") }];
+  if (searching) out.push({ value: "newest", label: label("newest") });
+  for (const id of ids) out.push({ value: id, label: label(id) });
+  if (current === "oldest") out.push({ value: "oldest", label: label("oldest") });
   return out;
 }
 
@@ -113,20 +123,21 @@ export interface FilterChip {
  * The active filters as chips, each with a link to the listing without it: the search, the price,
  * the type, each state, and the order when it is not the default.
  */
-export function filterChips(f: ListingFilters, pathname: string): FilterChip[] {
+export function filterChips(f: ListingFilters, pathname: string, t: ShopT): FilterChip[] {
   const without = (over: Partial<ListingFilters>) => `${pathname}${filtersQuery({ ...f, ...over })}`;
   const chips: FilterChip[] = [];
-  if (f.search) chips.push({ label: `Search: “${f.search}”`, href: without({ search: "" }) });
+  if (f.search) chips.push({ label: t("listing.chip.search", { search: f.search }), href: without({ search: "" }) });
   if (f.min || f.max) {
     const min = f.min ? formatNaira(Number(f.min)) : null;
     const max = f.max ? formatNaira(Number(f.max)) : null;
-    const label = min && max ? `${min} – ${max}` : min ? `From ${min}` : `Up to ${max}`;
-    chips.push({ label: `Price: ${label}`, href: without({ min: "", max: "", price: "" }) });
+    const label = min && max ? `${min} – ${max}` : min ? t("listing.chip.from", { min }) : t("listing.chip.upTo", { max });
+    chips.push({ label: t("listing.chip.price", { label }), href: without({ min: "", max: "", price: "" }) });
   } else if (f.price) {
-    chips.push({ label: `Price: ${priceBucket(f.price)?.label ?? f.price}`, href: without({ price: "" }) });
+    const label = priceBucket(f.price) ? bucketLabel(t, f.price) : f.price;
+    chips.push({ label: t("listing.chip.price", { label }), href: without({ price: "" }) });
   }
-  if (f.type) chips.push({ label: f.type === "sale" ? "For sale" : "For rent", href: without({ type: "" }) });
-  for (const s of f.states) chips.push({ label: `From ${s}`, href: without({ states: f.states.filter((x) => x !== s) }) });
-  if (f.sort && !(f.sort === "newest" && !f.search)) chips.push({ label: `Sort: ${SORTS[f.sort].label}`, href: without({ sort: "" }) });
+  if (f.type) chips.push({ label: f.type === "sale" ? t("listing.chip.sale") : t("listing.chip.rent"), href: without({ type: "" }) });
+  for (const s of f.states) chips.push({ label: t("listing.chip.state", { state: s }), href: without({ states: f.states.filter((x) => x !== s) }) });
+  if (f.sort && !(f.sort === "newest" && !f.search)) chips.push({ label: t("listing.chip.sort", { sort: t(`listing.sort.${f.sort}`) }), href: without({ sort: "" }) });
   return chips;
 }

@@ -4,9 +4,10 @@
  * JavaScript, changing a control submits the form at once. The sort control is a small GET form
  * of its own carrying the filters; the active filters show as chips, each a plain link without it.
  */
+import { useTranslation } from "react-i18next";
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { NIGERIAN_STATES } from "~/domain/states";
-import { PRICE_BUCKETS, filtersQuery, sortOptions, type FilterChip, type ListingFilters } from "./filters-model";
+import { PRICE_BUCKETS, bucketLabel, filtersQuery, sortOptions, type FilterChip, type ListingFilters } from "./filters-model";
 
 export const FILTER_FORM_ID = "listing-filters";
 
@@ -38,6 +39,7 @@ export function FilterSidebar({
   categoryHeading: string;
 }) {
   const submit = useSubmit();
+  const { t } = useTranslation("shop");
   const first = categories.slice(0, CATEGORY_FILTER_VISIBLE);
   const rest = categories.slice(CATEGORY_FILTER_VISIBLE);
   const keep = filtersQuery(filters);
@@ -76,8 +78,8 @@ export function FilterSidebar({
           {rest.length ? (
             <details className="group">
               <summary className="list-none px-2 py-1.5 text-sm font-semibold text-brand-700 hover:underline">
-                <span className="group-open:hidden">Show all {categories.length}</span>
-                <span className="hidden group-open:inline">Show less</span>
+                <span className="group-open:hidden">{t("listing.showAll", { count: categories.length })}</span>
+                <span className="hidden group-open:inline">{t("listing.showLess")}</span>
               </summary>
               <ul>{rest.map(catLink)}</ul>
             </details>
@@ -86,22 +88,22 @@ export function FilterSidebar({
       ) : null}
 
       <fieldset>
-        <legend className="mb-1 text-sm font-bold uppercase tracking-wide text-gray-600">Price (₦)</legend>
+        <legend className="mb-1 text-sm font-bold uppercase tracking-wide text-gray-600">{t("listing.price")}</legend>
         <div className="space-y-1">
           <label className="flex items-center gap-2 text-sm">
             <input type="radio" name="price" value="" defaultChecked={!filters.price} className="accent-brand-600" />
-            Any price
+            {t("listing.anyPrice")}
           </label>
           {PRICE_BUCKETS.map((b) => (
             <label key={b.id} className="flex items-center gap-2 text-sm">
               <input type="radio" name="price" value={b.id} defaultChecked={filters.price === b.id} className="accent-brand-600" />
-              {b.label}
+              {bucketLabel(t, b.id)}
             </label>
           ))}
         </div>
         <div className="mt-2 flex items-end gap-2">
           <label className="flex-1 text-xs text-gray-600">
-            Min
+            {t("listing.min")}
             <input
               type="number"
               name="min"
@@ -109,12 +111,12 @@ export function FilterSidebar({
               step="any"
               inputMode="numeric"
               defaultValue={filters.min}
-              placeholder="Min"
+              placeholder={t("listing.min")}
               className="field-input mt-0.5 px-2 py-1 text-sm"
             />
           </label>
           <label className="flex-1 text-xs text-gray-600">
-            Max
+            {t("listing.max")}
             <input
               type="number"
               name="max"
@@ -122,7 +124,7 @@ export function FilterSidebar({
               step="any"
               inputMode="numeric"
               defaultValue={filters.max}
-              placeholder="Max"
+              placeholder={t("listing.max")}
               className="field-input mt-0.5 px-2 py-1 text-sm"
             />
           </label>
@@ -130,13 +132,13 @@ export function FilterSidebar({
       </fieldset>
 
       <fieldset>
-        <legend className="mb-1 text-sm font-bold uppercase tracking-wide text-gray-600">Type</legend>
+        <legend className="mb-1 text-sm font-bold uppercase tracking-wide text-gray-600">{t("listing.type")}</legend>
         <div className="space-y-1">
           {(
             [
-              ["", "Show all"],
-              ["sale", "Sale"],
-              ["rent", "Rent"],
+              ["", t("listing.typeAll")],
+              ["sale", t("listing.typeSale")],
+              ["rent", t("listing.typeRent")],
             ] as const
           ).map(([v, label]) => (
             <label key={v} className="flex items-center gap-2 text-sm">
@@ -148,11 +150,11 @@ export function FilterSidebar({
       </fieldset>
 
       <fieldset>
-        <legend className="mb-1 text-sm font-bold uppercase tracking-wide text-gray-600">Seller’s location</legend>
+        <legend className="mb-1 text-sm font-bold uppercase tracking-wide text-gray-600">{t("listing.sellerLocation")}</legend>
         <details className="group" open={filters.states.length > 0}>
           <summary className="cursor-pointer rounded px-2 py-1.5 text-sm font-semibold text-brand-700 hover:underline">
-            {filters.states.length ? filters.states.join(", ") : "All Nigeria"}
-            <span className="font-normal text-gray-600"> · choose states</span>
+            {filters.states.length ? filters.states.join(", ") : t("listing.allNigeria")}
+            <span className="font-normal text-gray-600"> · {t("listing.chooseStates")}</span>
           </summary>
           <div className="mt-1 grid grid-cols-2 gap-x-2 gap-y-1 md:grid-cols-1">
             {NIGERIAN_STATES.map((st) => (
@@ -167,10 +169,10 @@ export function FilterSidebar({
 
       <div className="flex gap-2">
         <button type="submit" className="btn flex-1 bg-brand-700 text-white hover:bg-orange-800">
-          Apply filters
+          {t("listing.apply")}
         </button>
         <Link to={`${action}${filters.search ? `?search=${encodeURIComponent(filters.search)}` : ""}`} className="btn-outline">
-          Clear
+          {t("listing.clear")}
         </Link>
       </div>
     </Form>
@@ -183,6 +185,7 @@ export function FilterSidebar({
  */
 export function SortControl({ action, filters, searching }: { action: string; filters: ListingFilters; searching: boolean }) {
   const submit = useSubmit();
+  const { t } = useTranslation("shop");
   const keep: [string, string][] = [];
   for (const k of ["search", "price", "min", "max", "type"] as const) if (filters[k]) keep.push([k, filters[k]]);
   for (const st of filters.states) keep.push(["state", st]);
@@ -200,7 +203,7 @@ export function SortControl({ action, filters, searching }: { action: string; fi
         <input key={`${k}=${v}`} type="hidden" name={k} value={v} />
       ))}
       <label htmlFor="sort" className="text-sm text-gray-600">
-        Sort by
+        {t("listing.sortBy")}
       </label>
       <select
         id="sort"
@@ -211,7 +214,7 @@ export function SortControl({ action, filters, searching }: { action: string; fi
           if (e.currentTarget.form) submitClean(submit, e.currentTarget.form);
         }}
       >
-        {sortOptions(searching, filters.sort).map((o) => (
+        {sortOptions(searching, filters.sort, t).map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
@@ -219,7 +222,7 @@ export function SortControl({ action, filters, searching }: { action: string; fi
       </select>
       <noscript>
         <button type="submit" className="btn-outline px-2 py-1">
-          Sort
+          {t("listing.sortButton")}
         </button>
       </noscript>
     </Form>
@@ -228,20 +231,21 @@ export function SortControl({ action, filters, searching }: { action: string; fi
 
 /** The active filters as chips, each with a plain link that removes it (works without JavaScript). */
 export function FilterChips({ chips, clearHref }: { chips: FilterChip[]; clearHref: string }) {
+  const { t } = useTranslation("shop");
   if (chips.length === 0) return null;
   return (
-    <div className="mt-3 flex flex-wrap items-center gap-2" aria-label="Active filters" role="group" data-testid="filter-chips">
+    <div className="mt-3 flex flex-wrap items-center gap-2" aria-label={t("listing.activeFilters")} role="group" data-testid="filter-chips">
       {chips.map((c) => (
         <span key={c.href + c.label} className="inline-flex max-w-full items-center gap-1 rounded-full border border-orange-200 bg-brand-50 py-1 pl-3 pr-1 text-sm text-brand-800">
           <span className="truncate">{c.label}</span>
-          <a href={c.href} className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full hover:bg-brand-100" aria-label={`Remove ${c.label}`}>
+          <a href={c.href} className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full hover:bg-brand-100" aria-label={t("listing.removeChip", { label: c.label })}>
             <span aria-hidden>×</span>
           </a>
         </span>
       ))}
       {chips.length > 1 ? (
         <a href={clearHref} className="text-sm font-semibold text-brand-700 underline">
-          Clear all
+          {t("listing.clearAll")}
         </a>
       ) : null}
     </div>

@@ -4,6 +4,7 @@
  * scrolled to 80% of the page (scroll handler throttled to 150 ms, spec section 9) and appended;
  * the links stay as a fallback and follow what has been loaded.
  */
+import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ProductCard, type CardProduct } from "~/components/product-card";
@@ -80,6 +81,7 @@ export function ProductGrid({
 
   const first = pages[0];
   const products = pages.flatMap((p) => p.products);
+  const { t } = useTranslation();
   return (
     <>
       <ul className="grid grid-cols-2 gap-3 min-[420px]:gap-4 md:grid-cols-3" data-testid="product-grid">
@@ -92,21 +94,21 @@ export function ProductGrid({
       </ul>
       {fetcher.state === "loading" ? (
         <p role="status" className="mt-4 text-center text-sm text-gray-600">
-          Loading more…
+          {t("pager.loadingMore")}
         </p>
       ) : null}
-      <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3">
+      <nav aria-label={t("pager.pages")} className="mt-6 flex items-center justify-between gap-3">
         {first.page > 1 ? (
           <Link to={pageHref(pathname, search, first.page - 1)} rel="prev" className="btn-outline">
-            ‹ Previous page
+            ‹ {t("pager.previousPage")}
           </Link>
         ) : (
           <span />
         )}
-        <span className="text-sm text-gray-600">Page {last.page}</span>
+        <span className="text-sm text-gray-600">{t("pager.page", { page: last.page })}</span>
         {last.hasNext ? (
           <Link to={pageHref(pathname, search, last.page + 1)} rel="next" className="btn-outline">
-            Next page ›
+            {t("pager.nextPage")} ›
           </Link>
         ) : (
           <span />

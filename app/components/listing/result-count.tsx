@@ -3,6 +3,7 @@
  * `count_estimated: true` with the number it ranks (app/api/catalog/queries.server.ts,
  * SEARCH_WINDOW): the page then says "300+ products" rather than a number it does not know.
  */
+import { useTranslation } from "react-i18next";
 import { groupDigits } from "~/domain/money";
 
 export function resultCountText(count: number, estimated = false): string {
@@ -12,9 +13,11 @@ export function resultCountText(count: number, estimated = false): string {
 }
 
 export function ResultCount({ count, estimated = false }: { count: number; estimated?: boolean }) {
+  const { t } = useTranslation("shop");
+  const n = groupDigits(count);
   return (
     <p className="text-sm text-gray-600" data-testid="result-count" role="status">
-      {resultCountText(count, estimated)}
+      {estimated ? t("listing.countEstimated", { n }) : t("listing.count", { count, n })}
     </p>
   );
 }

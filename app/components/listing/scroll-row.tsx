@@ -2,6 +2,7 @@
  * A horizontal row of product cards. Without JavaScript it is a scrollable, snapping row; with
  * it, rows of 5 or more get arrow buttons on wide screens that scroll 250 px per click (spec 9).
  */
+import { useTranslation } from "react-i18next";
 import { startTransition, useEffect, useRef, useState, type RefObject } from "react";
 import { ProductCard, type CardProduct } from "~/components/product-card";
 
@@ -30,6 +31,7 @@ export function ProductScrollRow({ products, lite, eager = false, label }: { pro
  * the page's effects right after hydration (issue 13: no long task).
  */
 function RowArrows({ row, label }: { row: RefObject<HTMLUListElement | null>; label: string }) {
+  const { t } = useTranslation("shop");
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => startTransition(() => setHydrated(true)), []);
   if (!hydrated) return null;
@@ -39,7 +41,7 @@ function RowArrows({ row, label }: { row: RefObject<HTMLUListElement | null>; la
       <button
         type="button"
         onClick={() => scroll(-1)}
-        aria-label={`Scroll ${label} left`}
+        aria-label={t("listing.scrollLeft", { label })}
         className="absolute left-0 top-1/3 hidden h-10 w-10 -translate-x-1/2 place-items-center rounded-full border border-gray-200 bg-white shadow lg:grid"
       >
         <span aria-hidden>‹</span>
@@ -47,7 +49,7 @@ function RowArrows({ row, label }: { row: RefObject<HTMLUListElement | null>; la
       <button
         type="button"
         onClick={() => scroll(1)}
-        aria-label={`Scroll ${label} right`}
+        aria-label={t("listing.scrollRight", { label })}
         className="absolute right-0 top-1/3 hidden h-10 w-10 translate-x-1/2 place-items-center rounded-full border border-gray-200 bg-white shadow lg:grid"
       >
         <span aria-hidden>›</span>

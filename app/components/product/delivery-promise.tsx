@@ -4,6 +4,7 @@
  * the state in a cookie and redirects back; storefront/delivery.server.ts). The fee and dates come
  * from the API's quote (the shipping rule of domain/shipping.ts, the lead time of domain/delivery.ts).
  */
+import { Trans, useTranslation } from "react-i18next";
 import { Form } from "@remix-run/react";
 import { formatDeliveryWindow } from "~/domain/delivery";
 import { formatNaira } from "~/domain/money";
@@ -20,11 +21,15 @@ export const stateLabel = (state: string) => (state === "Federal Capital Territo
 
 /** The sentence alone (the cart's shipments use it too). */
 export function PromiseLine({ state, fee, earliest, latest }: { state: string; fee: number; earliest: string; latest: string }) {
+  const { t } = useTranslation("shop");
+  // Word order differs between languages: the sentence is one message with the bold parts as tags.
   return (
-    <>
-      Delivery to <strong>{stateLabel(state)}</strong>: <strong>{fee === 0 ? "free" : formatNaira(fee)}</strong>, arrives{" "}
-      <strong className="whitespace-nowrap">{formatDeliveryWindow({ earliest, latest })}</strong>
-    </>
+    <Trans
+      t={t}
+      i18nKey="delivery.line"
+      values={{ state: stateLabel(state), fee: fee === 0 ? t("delivery.free") : formatNaira(fee), dates: formatDeliveryWindow({ earliest, latest }) }}
+      components={{ b: <strong />, dates: <strong className="whitespace-nowrap" /> }}
+    />
   );
 }
 
@@ -34,27 +39,24 @@ export function PromiseLine({ state, fee, earliest, latest }: { state: string; f
  */
 export function DeliveryPromise({ data, summary = true }: { data: PromiseData; summary?: boolean }) {
   const { state, source, quote } = data;
+  const { t } = useTranslation("shop");
   return (
-    <section aria-label="Delivery" className={`${summary ? "mt-3" : ""} rounded-lg border border-gray-200 bg-white p-3 text-sm`} data-testid="delivery-promise">
+    <section aria-label={t("delivery.label")} className={`${summary ? "mt-3" : ""} rounded-lg border border-gray-200 bg-white p-3 text-sm`} data-testid="delivery-promise">
       {summary ? (
         <p data-testid="delivery-promise-text">
-          {quote ? <PromiseLine state={state} fee={quote.fee} earliest={quote.earliest} latest={quote.latest} /> : <>Delivery to {stateLabel(state)}: priced at checkout.</>}
+          {quote ? <PromiseLine state={state} fee={quote.fee} earliest={quote.earliest} latest={quote.latest} /> : t("delivery.pricedAtCheckout", { state: stateLabel(state) })}
         </p>
       ) : (
-        <p className="font-semibold">Delivering to {stateLabel(state)}</p>
+        <p className="font-semibold">{t("delivery.deliveringTo", { state: stateLabel(state) })}</p>
       )}
       <p className="mt-0.5 text-xs text-gray-600">
-        {source === "default"
-          ? "Lagos is shown until you choose your state. "
-          : source === "address"
-            ? "Your default address's state. "
-            : null}
-        {summary ? "Fee for one item; " : "Dates in "}business days, Sundays and public holidays excluded.
+        {source === "default" ? `${t("delivery.defaultState")} ` : source === "address" ? `${t("delivery.addressState")} ` : null}
+        {summary ? t("delivery.noteOneItem") : t("delivery.noteDates")}
       </p>
       <Form method="post" replace preventScrollReset className="mt-2 flex items-center gap-2">
         <input type="hidden" name="intent" value="delivery-state" />
         <label htmlFor="delivery-state" className="sr-only">
-          Deliver to state
+          {t("delivery.deliverToState")}
         </label>
         <select id="delivery-state" name="deliveryState" defaultValue={state} key={state} className="h-9 min-w-0 flex-1 rounded-md border border-gray-300 bg-white px-2 text-sm">
           {NIGERIAN_STATES.map((s) => (
@@ -64,7 +66,7 @@ export function DeliveryPromise({ data, summary = true }: { data: PromiseData; s
           ))}
         </select>
         <button type="submit" className="btn-outline h-9 px-3">
-          Update
+          {t("delivery.update")}
         </button>
       </Form>
     </section>

@@ -1,8 +1,10 @@
 /** The description collapsed at 50 words with Read More / Read Less (details/summary, no script). */
+import { useTranslation } from "react-i18next";
 
 export const DESCRIPTION_WORDS = 50;
 
 export function Description({ text }: { text: string }) {
+  const { t } = useTranslation("shop");
   const words = text.trim().split(/\s+/).filter(Boolean);
   if (words.length <= DESCRIPTION_WORDS) return <p className="whitespace-pre-line text-gray-700">{text}</p>;
   const short = words.slice(0, DESCRIPTION_WORDS).join(" ");
@@ -13,8 +15,8 @@ export function Description({ text }: { text: string }) {
       </p>
       <details className="group">
         <summary className="mt-1 inline-block list-none font-semibold text-brand-700 hover:underline">
-          <span className="group-open:hidden">Read More</span>
-          <span className="hidden group-open:inline">Read Less</span>
+          <span className="group-open:hidden">{t("product.readMore")}</span>
+          <span className="hidden group-open:inline">{t("product.readLess")}</span>
         </summary>
         <p className="mt-1 whitespace-pre-line" data-testid="description-full">
           {text}

@@ -3,6 +3,7 @@
  * each photo (#photo-N), so switching works without JavaScript. With it, a click scrolls only
  * the strip, not the page.
  */
+import { useTranslation } from "react-i18next";
 import { useRef, useState } from "react";
 import { ResponsiveImage } from "~/components/product-card";
 
@@ -12,6 +13,7 @@ export const GALLERY_SIZES = "(min-width: 1280px) 604px, (min-width: 768px) calc
 export function Gallery({ images, name, lite }: { images: string[]; name: string; lite: boolean }) {
   const strip = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
+  const { t } = useTranslation("shop");
   const show = (i: number) => (e: React.MouseEvent) => {
     const el = strip.current;
     if (!el) return;
@@ -42,13 +44,13 @@ export function Gallery({ images, name, lite }: { images: string[]; name: string
         ))}
       </div>
       {images.length > 1 ? (
-        <ul className="mt-2 flex gap-2" aria-label="Photos">
+        <ul className="mt-2 flex gap-2" aria-label={t("product.photos")}>
           {images.map((url, i) => (
             <li key={url}>
               <a
                 href={`#photo-${i + 1}`}
                 onClick={show(i)}
-                aria-label={`Show photo ${i + 1}`}
+                aria-label={t("product.showPhoto", { n: i + 1 })}
                 aria-current={active === i ? "true" : undefined}
                 className={`block h-16 w-16 overflow-hidden rounded border-2 ${active === i ? "border-brand-600" : "border-gray-200"}`}
               >

@@ -13,6 +13,7 @@
  * that many (/checkout/payment?buy=ID&qty=N).
  * Contract with the action (routes/_shop+/cart.tsx): POST /cart intent=add|buy, productId, option_id, quantity, redirectTo.
  */
+import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "@remix-run/react";
 import { addToCartKey, AddToCartForm, QuantityField } from "~/components/cart/add-to-cart";
 import { lineLimit } from "~/domain/cart";
@@ -25,9 +26,9 @@ import type { ApiProductOption } from "~/storefront/api-types";
 export const LOW_OPTION_STOCK = 5;
 
 /** What an option says of its stock: "Out of stock", "Only N left", or nothing. */
-export function optionStockNote(o: Pick<ApiProductOption, "stock_quantity" | "in_stock">): string | null {
-  if (!o.in_stock) return "Out of stock";
-  return o.stock_quantity <= LOW_OPTION_STOCK ? `Only ${o.stock_quantity} left` : null;
+export function optionStockNote(o: Pick<ApiProductOption, "stock_quantity" | "in_stock">, t: (key: string, vars?: Record<string, unknown>) => string): string | null {
+  if (!o.in_stock) return t("product.stock_out");
+  return o.stock_quantity <= LOW_OPTION_STOCK ? t("product.stockFew", { count: o.stock_quantity }) : null;
 }
 
 const BUY_CLASS = "btn h-11 w-full border border-brand-700 bg-white text-brand-700 hover:bg-brand-50";
@@ -59,6 +60,7 @@ export function PurchaseForms({
   bulk?: boolean;
 }) {
   const location = useLocation();
+  const { t } = useTranslation("shop");
   const fetcher = useFetcher<FetcherResult>({ key: addToCartKey(productId) });
   if (!options || options.length === 0)
     return (
@@ -77,13 +79,13 @@ export function PurchaseForms({
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <FetcherFlag />
       <fieldset className="rounded-lg border border-gray-200 p-3">
-        <legend className="px-1 text-sm font-semibold">Choose an option</legend>
+        <legend className="px-1 text-sm font-semibold">{t("product.chooseOption")}</legend>
         {groupOptions(options).map((g) => (
           <div key={g.variant} role="group" aria-label={g.variant} className="mt-1">
             <p className="text-sm font-medium text-gray-700">{g.variant}</p>
             <div className="mt-1 flex flex-wrap gap-2">
               {g.options.map((o) => {
-                const note = optionStockNote(o);
+                const note = optionStockNote(o, t);
                 return (
                   <label
                     key={o.id}
@@ -106,13 +108,13 @@ export function PurchaseForms({
         <div className="min-w-0 flex-1">
           <button type="submit" name="intent" value="add" className={addClassName} disabled={busy || none} aria-busy={pending === "add"}>
             {pending === "add" ? <Spinner /> : null}
-            Add to Cart
+            {t("product.addToCart")}
           </button>
         </div>
       </div>
       <button type="submit" name="intent" value="buy" className={`${BUY_CLASS} mt-2`} disabled={busy || none}>
         {pending === "buy" ? <Spinner /> : null}
-        Buy Now
+        {t("product.buyNow")}
       </button>
       {failed ? (
         <p role="alert" className="mt-1 text-sm text-red-700">

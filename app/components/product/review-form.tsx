@@ -4,6 +4,7 @@
  * ReviewBodySchema); the browser checks the same limits through native constraints, and the
  * server's field errors show next to the fields (useReplyForm: conform without a validator in the browser).
  */
+import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "@remix-run/react";
 import { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from "~/domain/review-rules";
 import { type Reply, formProps, textareaProps, useReplyForm } from "~/components/ui/reply-form";
@@ -17,6 +18,7 @@ export function ReviewForm({
 }) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "review";
+  const { t } = useTranslation("shop");
   const [form, fields] = useReplyForm({
     id: "review-form",
     lastResult,
@@ -30,7 +32,7 @@ export function ReviewForm({
     <Form method="post" {...formProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="review" />
       <fieldset aria-describedby={fields.rating.errors ? fields.rating.errorId : undefined}>
-        <legend className="field-label">Your rating</legend>
+        <legend className="field-label">{t("reviews.yourRating")}</legend>
         <div className="flex flex-wrap gap-3">
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} className="flex items-center gap-1 text-sm">
@@ -42,7 +44,7 @@ export function ReviewForm({
                 defaultChecked={fields.rating.initialValue === String(n)}
                 className="accent-brand-600"
               />
-              {n} {n === 1 ? "star" : "stars"}
+              {t("reviews.stars", { count: n })}
             </label>
           ))}
         </div>
@@ -54,7 +56,7 @@ export function ReviewForm({
       </fieldset>
       <div>
         <label htmlFor={fields.review_text.id} className="field-label">
-          Your review
+          {t("reviews.yourReview")}
         </label>
         <textarea {...textareaProps(fields.review_text)} rows={4} className="field-input" />
         {fields.review_text.errors ? (
@@ -69,7 +71,7 @@ export function ReviewForm({
         </p>
       ) : null}
       <button type="submit" className="btn bg-brand-700 text-white hover:bg-orange-800" disabled={saving}>
-        {saving ? "Saving…" : defaultValue ? "Update review" : "Submit review"}
+        {saving ? t("reviews.saving") : defaultValue ? t("reviews.update") : t("reviews.submit")}
       </button>
     </Form>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Stars } from "~/components/ui/stars";
 import type { ApiReview, ApiReviewSummary } from "~/storefront/api-types";
 
@@ -16,7 +17,8 @@ export function reviewDate(iso: string): string {
 }
 
 export function ReviewItem({ review }: { review: ApiReview }) {
-  const name = `${review.first_name} ${review.last_name}`.trim() || "Verified buyer";
+  const { t } = useTranslation("shop");
+  const name = `${review.first_name} ${review.last_name}`.trim() || t("reviews.verifiedBuyer");
   return (
     <li className="border-b border-gray-100 py-3 last:border-0">
       <div className="flex flex-wrap items-center gap-2">
@@ -24,7 +26,7 @@ export function ReviewItem({ review }: { review: ApiReview }) {
         <span className="text-sm font-semibold">{name}</span>
         {review.verified_purchase ? (
           <span className="rounded bg-green-100 px-1.5 py-0.5 text-xs font-semibold text-green-800" data-testid="verified-purchase">
-            Verified purchase
+            {t("reviews.verifiedPurchase")}
           </span>
         ) : null}
         <time dateTime={review.created_at} className="text-xs text-gray-500">
@@ -38,6 +40,7 @@ export function ReviewItem({ review }: { review: ApiReview }) {
 
 /** Average, stars and a bar per star, computed from the product's real reviews. */
 export function SummaryCard({ summary }: { summary: ReviewSummary }) {
+  const { t } = useTranslation("shop");
   return (
     <div className="rounded-lg border border-gray-200 bg-white p-4" data-testid="review-summary">
       <p className="text-4xl font-extrabold">
@@ -46,7 +49,7 @@ export function SummaryCard({ summary }: { summary: ReviewSummary }) {
       </p>
       <Stars value={summary.average} size={20} />
       <p className="mt-1 text-sm text-gray-600">
-        {summary.count} {summary.count === 1 ? "review" : "reviews"}
+        {t("product.reviewCount", { count: summary.count })}
       </p>
       <dl className="mt-3 space-y-1">
         {[5, 4, 3, 2, 1].map((star) => {
@@ -54,7 +57,7 @@ export function SummaryCard({ summary }: { summary: ReviewSummary }) {
           const pct = summary.count ? Math.round((n / summary.count) * 100) : 0;
           return (
             <div key={star} className="flex items-center gap-2 text-sm">
-              <dt className="w-12 shrink-0">{star} star</dt>
+              <dt className="w-12 shrink-0">{t("reviews.stars", { count: star })}</dt>
               <dd className="flex flex-1 items-center gap-2">
                 <span className="h-2 flex-1 overflow-hidden rounded bg-gray-200" aria-hidden>
                   <span className="block h-full bg-amber-500" style={{ width: `${pct}%` }} />

@@ -3,6 +3,7 @@
  * /shop/<slug>), the "Verified seller" badge (an admin verified the store: stores.verified_at), the
  * state it ships from and the average rating of its products, from the product detail's `seller`.
  */
+import { useTranslation } from "react-i18next";
 import { Link } from "@remix-run/react";
 import { Stars } from "~/components/ui/stars";
 import type { ApiSeller } from "~/api/catalog/schemas";
@@ -10,10 +11,11 @@ import { stateLabel } from "./delivery-promise";
 
 export function SellerBlock({ seller }: { seller: ApiSeller }) {
   const shop = `/shop/${encodeURIComponent(seller.slug)}`;
+  const { t } = useTranslation("shop");
   return (
     <section aria-labelledby="seller-h" className="mt-4 rounded-lg border border-gray-200 bg-white p-3" data-testid="seller-block">
       <h2 id="seller-h" className="text-xs font-semibold uppercase tracking-wide text-gray-600">
-        Sold by
+        {t("seller.soldBy")}
       </h2>
       <div className="mt-2 flex items-center gap-3">
         {seller.logo ? (
@@ -30,25 +32,25 @@ export function SellerBlock({ seller }: { seller: ApiSeller }) {
             </Link>
             {seller.verified ? (
               <span className="ml-2 inline-block rounded bg-green-100 px-1.5 py-0.5 text-xs font-semibold text-green-800" data-testid="verified-seller">
-                ✓ Verified seller
+                ✓ {t("seller.verified")}
               </span>
             ) : null}
           </p>
           <p className="text-sm text-gray-700">
-            {seller.state ? <span data-testid="seller-state">Ships from {stateLabel(seller.state)}</span> : null}
+            {seller.state ? <span data-testid="seller-state">{t("seller.shipsFrom", { state: stateLabel(seller.state) })}</span> : null}
             {seller.state ? " · " : null}
             {seller.rating_average !== null ? (
               <span className="inline-flex items-center gap-1" data-testid="seller-rating">
-                <Stars value={seller.rating_average} size={14} /> {seller.rating_average.toFixed(1)} ({seller.rating_count} {seller.rating_count === 1 ? "review" : "reviews"})
+                <Stars value={seller.rating_average} size={14} /> {seller.rating_average.toFixed(1)} ({t("product.reviewCount", { count: seller.rating_count })})
               </span>
             ) : (
-              <span data-testid="seller-rating">No reviews yet</span>
+              <span data-testid="seller-rating">{t("seller.noReviews")}</span>
             )}
           </p>
         </div>
       </div>
       <Link to={shop} className="btn-outline mt-3 w-full">
-        Visit shop
+        {t("seller.visitShop")}
       </Link>
     </section>
   );

@@ -7,22 +7,22 @@
  * changes (all of them until a state is chosen). Options carry no `value`: the text is the value,
  * which keeps the no-JS page ~40% lighter.
  */
+import { useTranslation } from "react-i18next";
 import { LGAS_BY_STATE, type State } from "~/domain/lgas";
 import { NIGERIAN_STATES } from "~/domain/states";
 import { type ReplyField, selectProps } from "./reply-form";
 import { useHydrated } from "./use-hydrated";
 
-export const LGA_LABEL = "Local government area (LGA)";
-export const LANDMARK_LABEL = "Landmark or nearest bus stop (optional)";
 
 export function LgaSelect({ lga, state }: { lga: ReplyField; state: ReplyField }) {
   const hydrated = useHydrated();
+  const { t } = useTranslation();
   // conform keeps the form's current values: the state select's, as the shopper changes it.
   const chosen = typeof state.value === "string" && state.value in LGAS_BY_STATE ? (state.value as State) : null;
   const states = !chosen ? NIGERIAN_STATES : hydrated ? [chosen] : [chosen, ...NIGERIAN_STATES.filter((s) => s !== chosen)];
   return (
     <select {...selectProps(lga)} className="field-input">
-      <option value="">Choose your LGA</option>
+      <option value="">{t("address.chooseLga")}</option>
       {states.map((s) => (
         <optgroup key={s} label={s}>
           {LGAS_BY_STATE[s].map((n) => (

@@ -3,6 +3,7 @@
  * ellipsis, the last page, and a GO field). Plain links and a GET form: it works without
  * JavaScript. The loader clamps ?page with `clampPage`, so GO past the last page lands on it.
  */
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "@remix-run/react";
 
 export type PageItem = number | "ellipsis";
@@ -43,13 +44,14 @@ export function pageItems(page: number, last: number): PageItem[] {
 
 const box = "inline-flex min-w-9 h-9 items-center justify-center rounded-md border px-2 text-sm";
 
-export function Pagination({ page, last, hrefFor, label = "Pagination" }: { page: number; last: number; hrefFor: (page: number) => string; label?: string }) {
+export function Pagination({ page, last, hrefFor, label }: { page: number; last: number; hrefFor: (page: number) => string; label?: string }) {
+  const { t } = useTranslation();
   if (last <= 1) return null;
   const items = pageItems(page, last);
   return (
-    <nav aria-label={label} className="mt-4 flex flex-wrap items-center gap-2" data-testid="pagination">
+    <nav aria-label={label ?? t("pager.pagination")} className="mt-4 flex flex-wrap items-center gap-2" data-testid="pagination">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={`${box} border-gray-300 bg-white hover:bg-gray-50`} rel="prev" aria-label="Previous page">
+        <Link to={hrefFor(page - 1)} className={`${box} border-gray-300 bg-white hover:bg-gray-50`} rel="prev" aria-label={t("pager.previousPage")}>
           <span aria-hidden="true">‹</span>
         </Link>
       ) : (
@@ -67,13 +69,13 @@ export function Pagination({ page, last, hrefFor, label = "Pagination" }: { page
             {it}
           </span>
         ) : (
-          <Link key={it} to={hrefFor(it)} className={`${box} border-gray-300 bg-white hover:bg-gray-50`} aria-label={`Page ${it}`}>
+          <Link key={it} to={hrefFor(it)} className={`${box} border-gray-300 bg-white hover:bg-gray-50`} aria-label={t("pager.page", { page: it })}>
             {it}
           </Link>
         ),
       )}
       {page < last ? (
-        <Link to={hrefFor(page + 1)} className={`${box} border-gray-300 bg-white hover:bg-gray-50`} rel="next" aria-label="Next page">
+        <Link to={hrefFor(page + 1)} className={`${box} border-gray-300 bg-white hover:bg-gray-50`} rel="next" aria-label={t("pager.nextPage")}>
           <span aria-hidden="true">›</span>
         </Link>
       ) : (
@@ -81,13 +83,13 @@ export function Pagination({ page, last, hrefFor, label = "Pagination" }: { page
           ›
         </span>
       )}
-      <Form method="get" noValidate className="ml-auto flex items-center gap-1" aria-label="Go to page">
+      <Form method="get" noValidate className="ml-auto flex items-center gap-1" aria-label={t("pager.goToPage")}>
         <label htmlFor="pagination-go" className="sr-only">
-          Page number (1 to {last})
+          {t("pager.pageNumber", { last })}
         </label>
-        <input id="pagination-go" type="number" name="page" min={1} max={last} inputMode="numeric" placeholder="Page" className="field-input h-9 w-20 py-1" />
+        <input id="pagination-go" type="number" name="page" min={1} max={last} inputMode="numeric" placeholder={t("pager.pagePlaceholder")} className="field-input h-9 w-20 py-1" />
         <button type="submit" className={`${box} border-gray-300 bg-white font-semibold hover:bg-gray-50`}>
-          GO
+          {t("pager.go")}
         </button>
       </Form>
     </nav>
@@ -96,20 +98,21 @@ export function Pagination({ page, last, hrefFor, label = "Pagination" }: { page
 
 /** Previous / "Page N" / Next links for a list paged by the API's `previous`/`next` (no page count needed). */
 export function PrevNextPager({ page, hasPrevious, hasNext }: { page: number; hasPrevious: boolean; hasNext: boolean }) {
+  const { t } = useTranslation();
   if (!hasPrevious && !hasNext) return null;
   return (
-    <nav aria-label="Pages" className="flex items-center justify-between text-sm">
+    <nav aria-label={t("pager.pages")} className="flex items-center justify-between text-sm">
       {hasPrevious ? (
         <Link to={page === 2 ? "?" : `?page=${page - 1}`} rel="prev" className="btn-outline">
-          ← Previous
+          ← {t("pager.previous")}
         </Link>
       ) : (
         <span />
       )}
-      <span className="text-gray-600">Page {page}</span>
+      <span className="text-gray-600">{t("pager.page", { page })}</span>
       {hasNext ? (
         <Link to={`?page=${page + 1}`} rel="next" className="btn-outline">
-          Next →
+          {t("pager.next")} →
         </Link>
       ) : (
         <span />

@@ -1,10 +1,12 @@
+import { useTranslation } from "react-i18next";
 import { NIGERIAN_STATES } from "~/domain/states";
 
 /** The options of every delivery-state select: the 36 states and the FCT, after a prompt. */
 export function StateOptions() {
+  const { t } = useTranslation();
   return (
     <>
-      <option value="">Select a state</option>
+      <option value="">{t("address.selectState")}</option>
       {NIGERIAN_STATES.map((s) => (
         <option key={s} value={s}>
           {s}

@@ -3,6 +3,7 @@
  * Share uses the browser's native share sheet with JavaScript; without it (or without native
  * support) it opens a copyable link.
  */
+import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { primaryButton } from "~/components/ui/button";
@@ -13,6 +14,7 @@ import type { WishlistEntry as Entry } from "~/storefront/wishlist.server";
 
 export function WishlistEntry({ entry, origin }: { entry: Entry; origin: string }) {
   const fetcher = useFetcher<FetcherResult>({ key: `wishlist-entry-${entry.id}` });
+  const { t } = useTranslation("shop");
   const busy = fetcher.state !== "idle";
   const pendingIntent = busy ? fetcher.formData?.get("intent") : null;
   const url = `${origin}/products/${entry.product_id}`;
@@ -21,7 +23,7 @@ export function WishlistEntry({ entry, origin }: { entry: Entry; origin: string 
   const share = (e: MouseEvent<HTMLElement>) => {
     if (typeof navigator.share === "function") {
       e.preventDefault();
-      navigator.share({ title: entry.product.name, text: `Check out ${entry.product.name} on BuildMart NG`, url }).catch(() => {});
+      navigator.share({ title: entry.product.name, text: t("wishlist.shareText", { name: entry.product.name }), url }).catch(() => {});
     } else {
       console.log("Your browser doesn't support native share");
     }
@@ -48,19 +50,19 @@ export function WishlistEntry({ entry, origin }: { entry: Entry; origin: string 
               value="move"
               className={`${primaryButton} px-3 py-1.5`}
               disabled={busy || !entry.product.available}
-              aria-label={`Move ${entry.product.name} to cart`}
+              aria-label={t("wishlist.moveLabel", { name: entry.product.name })}
             >
               {pendingIntent === "move" ? <Spinner /> : null}
-              Move to Cart
+              {t("wishlist.move")}
             </button>
           </fetcher.Form>
           <details className="relative">
             <summary className="btn-outline list-none px-3 py-1.5" onClick={share}>
-              Share
+              {t("share.heading")}
             </summary>
             <div className="absolute left-0 z-10 mt-1 w-72 max-w-[80vw] rounded-md border border-gray-200 bg-white p-2 shadow-lg">
               <label className="field-label text-xs" htmlFor={`share-${entry.id}`}>
-                Copy this link
+                {t("wishlist.copyLink")}
               </label>
               <input id={`share-${entry.id}`} readOnly value={url} className="field-input text-sm" onFocus={(e) => e.currentTarget.select()} />
             </div>
@@ -74,14 +76,14 @@ export function WishlistEntry({ entry, origin }: { entry: Entry; origin: string 
               value="remove"
               className="btn-outline px-3 py-1.5 text-red-700"
               disabled={busy}
-              aria-label={`Remove ${entry.product.name} from wishlist`}
+              aria-label={t("wishlist.removeLabel", { name: entry.product.name })}
             >
               {pendingIntent === "remove" ? <Spinner /> : null}
-              Remove
+              {t("wishlist.remove")}
             </button>
           </fetcher.Form>
         </div>
-        {!entry.product.available ? <p className="text-sm text-gray-600">Currently unavailable</p> : null}
+        {!entry.product.available ? <p className="text-sm text-gray-600">{t("cart.unavailable")}</p> : null}
         {failed ? (
           <p role="alert" className="text-sm text-red-700">
             {failed}

@@ -9,6 +9,8 @@
  * Phone first (issue 20): at 360x640 the first screen holds a one-line breadcrumb, the name, price,
  * stock state and the quantity with Add to Cart; the photos follow (from md they sit on the left).
  */
+import { useTranslation } from "react-i18next";
+import { requestT } from "~/i18n/i18next.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
@@ -64,8 +66,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ogImage = images[0] ? `${images[0]}${images[0].includes("?") ? "&" : "?"}w=640&format=jpeg` : undefined;
   const price = formatNaira(product.selling_price);
   const sum = summary.ok ? summary.data : { count: 0, average: 0, counts: {} };
+  const t = await requestT(request, "shop");
   const seo: Seo = {
-    title: `${product.name} — ${price}${product.type === "rent" ? " (rent)" : ""} | BuildMart NG`,
+    title: `${product.name} — ${price}${product.type === "rent" ? ` (${t("card.rent", { ns: "common" })})` : ""} | BuildMart NG`,
     description: `${price}. ${excerpt(product.description, 140)}`,
     url,
     image: ogImage,
@@ -129,7 +132,7 @@ export async function action({ request }: ActionFunctionArgs) {
  * delivery promise is the visitor's own once they pick a state: that cookie is a personal one, so
  * such pages are never shared; without it every visitor sees the same default (Lagos).
  */
-export const handle = { cache: "public" };
+export const handle = { cache: "public", i18n: ["shop"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
@@ -138,6 +141,7 @@ export default function ProductRoute() {
   const { product: p } = d;
   const location = useLocation();
   const lite = useRouteLoaderData<typeof rootLoader>("root")?.lite ?? false;
+  const { t } = useTranslation("shop");
   const base = location.pathname.replace(/\/$/, "");
   const discounted = p.price > p.selling_price;
   const stock = stockState(p.stock_quantity);
@@ -150,7 +154,7 @@ export default function ProductRoute() {
         <Breadcrumb crumbs={d.crumbs} />
       </div>
       {parent?.to ? (
-        <nav aria-label="Breadcrumb" className="truncate text-sm text-gray-600 sm:hidden">
+        <nav aria-label={t("listing.breadcrumb")} className="truncate text-sm text-gray-600 sm:hidden">
           <Link to={parent.to} className="hover:text-brand-700 hover:underline">
             ‹ {parent.label}
           </Link>
@@ -164,20 +168,20 @@ export default function ProductRoute() {
           </div>
           {d.summary.count > 0 ? (
             <a href={`${base}/reviews`} className="mt-0.5 inline-flex items-center gap-2 text-sm text-gray-600 hover:underline">
-              <Stars value={d.summary.average} /> {d.summary.average.toFixed(1)} ({d.summary.count} reviews)
+              <Stars value={d.summary.average} /> {d.summary.average.toFixed(1)} ({t("product.reviewCount", { count: d.summary.count })})
             </a>
           ) : null}
           <div className="mt-1 flex flex-wrap items-baseline gap-x-3">
             <p className="text-2xl font-extrabold sm:text-3xl" data-testid="price">
               {formatNaira(p.selling_price)}
-              {p.type === "rent" ? <span className="text-base font-normal text-gray-600"> rent</span> : null}
+              {p.type === "rent" ? <span className="text-base font-normal text-gray-600"> {t("card.rent", { ns: "common" })}</span> : null}
             </p>
             {discounted ? <p className="text-sm text-gray-500 line-through">{formatNaira(p.price)}</p> : null}
             <p
               className={`text-sm font-semibold ${stock.kind === "out" ? "text-red-700" : stock.kind === "few" ? "text-amber-800" : "text-green-800"}`}
               data-testid="stock-state"
             >
-              {stock.text}
+              {stock.kind === "few" ? t("product.stockFew", { count: p.stock_quantity }) : t(`product.stock_${stock.kind}`)}
             </p>
           </div>
           <PurchaseForms productId={p.id} options={p.options} addClassName={PRIMARY} stock={p.stock_quantity} bulk={isBulkItem(p)} />
@@ -188,9 +192,9 @@ export default function ProductRoute() {
         </div>
         <div className="md:col-start-2 md:row-start-2">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-gray-600">Type</dt>
-            <dd className="font-medium">{p.type === "rent" ? "For rent" : "For sale"}</dd>
-            <dt className="text-gray-600">Category</dt>
+            <dt className="text-gray-600">{t("product.type")}</dt>
+            <dd className="font-medium">{p.type === "rent" ? t("listing.chip.rent") : t("listing.chip.sale")}</dd>
+            <dt className="text-gray-600">{t("product.category")}</dt>
             <dd>
               <Link to={`/${p.category_slug}`} className="font-medium text-brand-700 hover:underline">
                 {p.category_name}
@@ -201,7 +205,7 @@ export default function ProductRoute() {
           <ShareLinks name={p.name} url={d.shareUrl} />
           <section className="mt-6" aria-labelledby="desc-h">
             <h2 id="desc-h" className="mb-1 text-lg font-bold">
-              Description
+              {t("product.description")}
             </h2>
             <Description text={p.description} />
           </section>
@@ -211,11 +215,11 @@ export default function ProductRoute() {
       <section className="mt-8 rounded-lg border border-gray-200 bg-white p-4" aria-labelledby="reviews-h">
         <div className="flex items-baseline justify-between">
           <h2 id="reviews-h" className="text-lg font-bold">
-            Reviews
+            {t("product.reviews")}
           </h2>
           {d.summary.count > 0 ? (
             <span className="text-sm text-gray-600">
-              {d.summary.average.toFixed(1)} out of 5 · {d.summary.count} {d.summary.count === 1 ? "review" : "reviews"}
+              {t("product.outOf5", { average: d.summary.average.toFixed(1) })} · {t("product.reviewCount", { count: d.summary.count })}
             </span>
           ) : null}
         </div>
@@ -226,19 +230,19 @@ export default function ProductRoute() {
             ))}
           </ul>
         ) : (
-          <p className="mt-2 text-sm text-gray-600">No reviews yet.</p>
+          <p className="mt-2 text-sm text-gray-600">{t("product.noReviews")}</p>
         )}
         <Link to={`${base}/reviews`} className="btn-outline mt-3">
-          Load More
+          {t("product.loadMore")}
         </Link>
       </section>
 
       {d.similar.length ? (
         <section className="mt-8" aria-labelledby="similar-h">
           <h2 id="similar-h" className="mb-2 text-lg font-bold">
-            Similar items
+            {t("product.similar")}
           </h2>
-          <ProductScrollRow products={d.similar} lite={lite} label="Similar items" />
+          <ProductScrollRow products={d.similar} lite={lite} label={t("product.similar")} />
         </section>
       ) : null}
     </main>

@@ -3,6 +3,8 @@
  * summary card computed from the product's reviews, the list with the reviewers' names (paged),
  * and 'Write a review' for a signed-in shopper who has received the product.
  */
+import { Trans, useTranslation } from "react-i18next";
+import { requestT } from "~/i18n/i18next.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
@@ -44,9 +46,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   ]);
   if (!list.ok && page > 1) throw new Response("Not Found", { status: 404 });
   const origin = siteOrigin(request);
+  const t = await requestT(request, "shop");
   const seo: Seo = {
-    title: `Reviews of ${product.name} | BuildMart NG`,
-    description: `${summary.count} customer reviews of ${product.name} (${formatNaira(product.selling_price)}), rated ${summary.average.toFixed(1)} out of 5.`,
+    title: `${t("reviews.metaTitle", { name: product.name })} | BuildMart NG`,
+    description: t("reviews.metaDescription", { count: summary.count, name: product.name, price: formatNaira(product.selling_price), average: summary.average.toFixed(1) }),
     url: `${origin}${productCanonicalPath(product)}/reviews${page > 1 ? `?page=${page}` : ""}`,
   };
   return data(
@@ -71,6 +74,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "review") throw unknownIntent();
   const submission = parseWithZod(form, { schema: ReviewFormSchema });
+  const t = await requestT(request, "shop");
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { product } = await loadProductForRoute(api, params);
   const r = await api.post<ApiReview>(`/reviews/user/${api.user!.id}/`, {
@@ -79,15 +83,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     review_text: submission.value.review_text,
   });
   if (!r.ok) {
-    const reply = apiErrorsToReply(r.status, r.data, ["rating", "review_text"], "We could not save your review. Please try again.");
+    const reply = apiErrorsToReply(r.status, r.data, ["rating", "review_text"], t("reviews.saveFailed"));
     return data({ result: submission.reply(reply) }, { status: r.status === 401 ? 401 : 400, headers: await api.headers() });
   }
-  const message = r.status === 201 ? "Thank you! Your review is published." : "Your review has been updated.";
+  const message = r.status === 201 ? t("reviews.published") : t("reviews.updated");
   return redirectWithFlash(api, new URL(request.url).pathname, { kind: "success", message });
 }
 
 /** Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). */
-export const handle = { cache: "public" };
+export const handle = { cache: "public", i18n: ["shop"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
@@ -96,13 +100,14 @@ export default function ReviewsRoute() {
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const productPath = location.pathname.replace(/\/reviews\/?$/, "");
+  const { t } = useTranslation("shop");
   return (
     <main className="container-page py-4">
       <div className="flex items-center gap-2">
-        <Link to={productPath} className="rounded-full p-2 hover:bg-gray-100" aria-label={`Back to ${d.product.name}`}>
+        <Link to={productPath} className="rounded-full p-2 hover:bg-gray-100" aria-label={t("reviews.backTo", { name: d.product.name })}>
           <BackIcon />
         </Link>
-        <h1 className="text-xl font-bold">All Reviews</h1>
+        <h1 className="text-xl font-bold">{t("reviews.all")}</h1>
       </div>
       <p className="ml-11 text-sm text-gray-600">
         <Link to={productPath} className="hover:underline">
@@ -115,24 +120,21 @@ export default function ReviewsRoute() {
           {d.canReview ? (
             <section id="write-review" className="scroll-mt-20 rounded-lg border border-gray-200 bg-white p-4" aria-labelledby="write-h">
               <h2 id="write-h" className="mb-2 text-lg font-bold">
-                {d.myReview ? "Edit your review" : "Write a review"}
+                {d.myReview ? t("reviews.edit") : t("reviews.write")}
               </h2>
               <ReviewForm lastResult={actionData?.result} defaultValue={d.myReview} />
             </section>
           ) : d.signedIn ? (
-            <p id="write-review" className="text-sm text-gray-600">You can write a review once this product has been delivered to you.</p>
+            <p id="write-review" className="text-sm text-gray-600">{t("reviews.afterDelivery")}</p>
           ) : (
             <p className="text-sm text-gray-600">
-              <Link to={`/auth/login?redirectTo=${encodeURIComponent(location.pathname)}`} className="font-semibold text-brand-700 underline">
-                Log in
-              </Link>{" "}
-              to review a product you have received.
+              <Trans t={t} i18nKey="reviews.logInToReview" components={{ login: <Link to={`/auth/login?redirectTo=${encodeURIComponent(location.pathname)}`} className="font-semibold text-brand-700 underline" /> }} />
             </p>
           )}
         </div>
         <section className="rounded-lg border border-gray-200 bg-white p-4" aria-labelledby="list-h">
           <h2 id="list-h" className="text-lg font-bold">
-            Customer reviews
+            {t("reviews.customer")}
           </h2>
           {d.reviews.length ? (
             <ul data-testid="review-list">
@@ -141,19 +143,19 @@ export default function ReviewsRoute() {
               ))}
             </ul>
           ) : (
-            <p className="mt-2 text-sm text-gray-600">No reviews yet.</p>
+            <p className="mt-2 text-sm text-gray-600">{t("product.noReviews")}</p>
           )}
-          <nav aria-label="Review pages" className="mt-3 flex justify-between">
+          <nav aria-label={t("reviews.pages")} className="mt-3 flex justify-between">
             {d.page > 1 ? (
               <Link to={d.page === 2 ? location.pathname : `?page=${d.page - 1}`} className="btn-outline" rel="prev">
-                ‹ Newer reviews
+                ‹ {t("reviews.newer")}
               </Link>
             ) : (
               <span />
             )}
             {d.hasNext ? (
               <Link to={`?page=${d.page + 1}`} className="btn-outline" rel="next">
-                Older reviews ›
+                {t("reviews.older")} ›
               </Link>
             ) : null}
           </nav>

@@ -5,6 +5,7 @@
  * active filters as chips with remove links, the result count, 3-column grid with Previous/Next
  * links and, with JavaScript, infinite scroll. Unknown category: a real 404.
  */
+import { useTranslation } from "react-i18next";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
@@ -21,6 +22,7 @@ import { FilterIcon } from "~/components/ui/icons";
 import type { loader as rootLoader } from "~/root";
 import { apiFor } from "~/storefront/api.server";
 import type { ApiProductPage } from "~/storefront/api-types";
+import { requestT } from "~/i18n/i18next.server";
 
 export const PAGE_SIZE = 24;
 
@@ -52,15 +54,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const countEstimated = r.ok && r.data.count_estimated === true;
   if (!r.ok && r.status !== 404) throw new Response("Catalogue unavailable", { status: 502 });
 
+  const t = await requestT(request, "shop");
+  const specialTitle = special ? t(`listing.special.${param}`) : "";
   const path = category ? categoryPath(all, category) : [];
   const crumbs: Crumb[] = path.map((c) => ({ label: c.name, to: `/${c.slug}` }));
-  let title = category?.name ?? special!.title;
+  let title = category?.name ?? specialTitle;
   if (filters.search) {
-    if (!category) crumbs.push({ label: "Products", to: "/products" });
+    if (!category) crumbs.push({ label: t("listing.special.products"), to: "/products" });
     crumbs.push({ label: `“${filters.search}”` });
-    title = `Results for “${filters.search}”${category ? ` in ${category.name}` : ""}`;
-  } else if (!category) crumbs.push({ label: special!.title });
-  else if (featured) crumbs.push({ label: "Featured" });
+    title = category ? t("listing.resultsIn", { search: filters.search, category: category.name }) : t("listing.results", { search: filters.search });
+  } else if (!category) crumbs.push({ label: specialTitle });
+  else if (featured) crumbs.push({ label: t("listing.special.featured") });
 
   // Category filter: the children of this category, or its siblings for a leaf, or the roots.
   const children = category ? all.filter((c) => c.parent === category.id) : [];
@@ -74,10 +78,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (featured && !special?.featured) canonical.searchParams.set("f", "true");
   if (page > 1) canonical.searchParams.set("page", String(page));
   const seo: Seo = {
-    title: `${title}${page > 1 ? ` (page ${page})` : ""} | BuildMart NG`,
+    title: `${page > 1 ? t("listing.titlePage", { title, page }) : title} | BuildMart NG`,
     description: filters.search
-      ? `${countEstimated ? `${results.count.toLocaleString("en-NG")}+` : results.count} products matching “${filters.search}” from vendors across Nigeria. Pay by card or on delivery.`
-      : `Shop ${title.toLowerCase()} from trusted vendors across Nigeria: ${results.count} adverts for sale or rent, delivered to your site.`,
+      ? t("listing.metaSearch", { count: results.count, n: countEstimated ? `${results.count.toLocaleString("en-NG")}+` : results.count, search: filters.search })
+      : t("listing.metaCategory", { count: results.count, title: title.toLowerCase() }),
     url: canonical.toString(),
     // Filtered and searched variants should not compete with the plain listing in search engines.
     noindex: !!filters.search || hasFilters(filters),
@@ -85,14 +89,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const grid: GridPage = { products: results.results.map(toCard), page, hasNext: !!results.next };
   const listPath = `/${category ? category.slug : param}`;
   // The category is the page itself (title and breadcrumb): the chips are the filters on it.
-  const chips = filterChips(filters, listPath);
+  const chips = filterChips(filters, listPath, t);
   return data(
     {
       title,
       crumbs,
       filters,
       facets,
-      facetHeading: category && children.length ? category.name : category ? "Related categories" : "Categories",
+      facetHeading: category && children.length ? category.name : category ? t("listing.relatedCategories") : t("listing.categories"),
       count: results.count,
       countEstimated,
       grid,
@@ -105,7 +109,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /** Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). */
-export const handle = { cache: "public" };
+export const handle = { cache: "public", i18n: ["shop"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
@@ -113,6 +117,7 @@ export default function ListingRoute() {
   const d = useLoaderData<typeof loader>();
   const location = useLocation();
   const lite = useRouteLoaderData<typeof rootLoader>("root")?.lite ?? false;
+  const { t } = useTranslation("shop");
   const query = new URLSearchParams(location.search);
   query.delete("page");
   query.delete("index");
@@ -134,20 +139,20 @@ export default function ListingRoute() {
           htmlFor="filters-toggle"
           className="btn-outline mb-3 w-full peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 md:hidden"
         >
-          <FilterIcon /> Filters
+          <FilterIcon /> {t("listing.filters")}
         </label>
         <aside
           id="filters-panel"
-          aria-label="Filters"
+          aria-label={t("listing.filters")}
           className="mb-4 hidden rounded-lg border border-gray-200 bg-white p-4 peer-checked:block md:sticky md:top-20 md:block md:w-60 md:shrink-0"
         >
           <FilterSidebar key={`${location.pathname}?${query.toString()}`} action={location.pathname} filters={d.filters} categories={d.facets} categoryHeading={d.facetHeading} />
         </aside>
-        <section aria-label="Results" className="min-w-0 flex-1">
+        <section aria-label={t("listing.resultsLabel")} className="min-w-0 flex-1">
           {d.grid.products.length === 0 ? (
             <div className="rounded-lg border border-dashed border-gray-300 bg-white px-4 py-12 text-center">
-              <p className="text-lg font-bold">No Result Found</p>
-              <p className="mt-1 text-gray-600">We can’t find any item matching your query</p>
+              <p className="text-lg font-bold">{t("listing.noResults")}</p>
+              <p className="mt-1 text-gray-600">{t("listing.noResultsText")}</p>
             </div>
           ) : (
             <ProductGrid key={gridKey} initial={d.grid} pathname={location.pathname} search={location.search} lite={lite} />

@@ -12,6 +12,8 @@ import { seoMeta, type Seo } from "~/components/listing/seo";
 import { toCard, type CardProduct } from "~/components/product-card";
 import { Slider, type Slide } from "~/components/slider";
 import type { loader as rootLoader } from "~/root";
+import { useTranslation } from "react-i18next";
+import { requestT } from "~/i18n/i18next.server";
 import { apiFor } from "~/storefront/api.server";
 import { loadCategoryTree } from "~/storefront/shell.server";
 import type { ApiProduct, Paged } from "~/storefront/api-types";
@@ -26,9 +28,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...categories.map((c) => api.get<ApiProduct[]>(`/products/categories/${c.id}/random_products/`, { auth: false })),
   ]);
   const origin = siteOrigin(request);
+  const t = await requestT(request, "shop");
   const seo: Seo = {
-    title: "BuildMart NG — building materials, services and electronics in Nigeria",
-    description: "Cement, roofing, tiles, generators, artisans and trucks from vendors across Nigeria. Pay by card or on delivery.",
+    title: t("home.metaTitle"),
+    description: t("home.metaDescription"),
     url: `${origin}/`,
   };
   return data(
@@ -46,47 +49,48 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). */
-export const handle = { cache: "public" };
+export const handle = { cache: "public", i18n: ["shop"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
 export default function Home() {
   const { featured, sections, categories, kitchen } = useLoaderData<typeof loader>();
   const lite = useRouteLoaderData<typeof rootLoader>("root")?.lite ?? false;
+  const { t } = useTranslation("shop");
   const slides: Slide[] = [
     {
       id: "slide-1",
       to: `/${kitchen}`,
-      label: "Kitchen week: cabinets, sinks and cookers",
+      label: t("home.slide1Label"),
       className: "bg-gradient-to-r from-brand-700 to-brand-600",
       content: (
         <>
-          <p className="text-sm uppercase tracking-wide">Kitchen week</p>
-          <p className="mt-1 text-2xl font-extrabold sm:text-4xl">Cabinets, sinks and cookers</p>
-          <p className="mt-2 text-sm">From trusted vendors. Pay on delivery.</p>
+          <p className="text-sm uppercase tracking-wide">{t("home.slide1Kicker")}</p>
+          <p className="mt-1 text-2xl font-extrabold sm:text-4xl">{t("home.slide1Title")}</p>
+          <p className="mt-2 text-sm">{t("home.slide1Text")}</p>
         </>
       ),
     },
     {
       id: "slide-2",
       to: `/${kitchen}`,
-      label: "Fit your kitchen for less",
+      label: t("home.slide2Title"),
       className: "bg-gradient-to-r from-gray-900 to-gray-700",
       content: (
         <>
-          <p className="text-sm uppercase tracking-wide">New kitchen, new home</p>
-          <p className="mt-1 text-2xl font-extrabold sm:text-4xl">Fit your kitchen for less</p>
-          <p className="mt-2 text-sm">Shop appliances and fittings</p>
+          <p className="text-sm uppercase tracking-wide">{t("home.slide2Kicker")}</p>
+          <p className="mt-1 text-2xl font-extrabold sm:text-4xl">{t("home.slide2Title")}</p>
+          <p className="mt-2 text-sm">{t("home.slide2Text")}</p>
         </>
       ),
     },
   ];
   return (
     <main className="container-page py-4">
-      <h1 className="sr-only">BuildMart NG: building and home products in Nigeria</h1>
+      <h1 className="sr-only">{t("home.heading")}</h1>
       <div className="flex gap-4">
-        <nav aria-label="Shop by category" className="hidden w-56 shrink-0 md:block">
-          <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-gray-600">Categories</h2>
+        <nav aria-label={t("home.shopByCategory")} className="hidden w-56 shrink-0 md:block">
+          <h2 className="mb-2 text-sm font-semibold uppercase tracking-wide text-gray-600">{t("home.categories")}</h2>
           <ul className="rounded-lg border border-gray-200 bg-white">
             {categories.map((c) => (
               <li key={c.id}>
@@ -97,16 +101,16 @@ export default function Home() {
             ))}
             <li>
               <Link to="/all" className="block px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
-                All products
+                {t("home.allProducts")}
               </Link>
             </li>
           </ul>
         </nav>
         <div className="min-w-0 flex-1">
           <Slider slides={slides} autoplay={!lite} />
-          <ProductSection title="Featured" to="/featured?f=true" products={featured} lite={lite} eager />
+          <ProductSection title={t("home.featured")} slug="featured" to="/featured?f=true" products={featured} lite={lite} eager />
           {sections.map((s) => (
-            <ProductSection key={s.id} title={s.name} to={`/${s.slug}`} products={s.products} lite={lite} />
+            <ProductSection key={s.id} title={s.name} slug={s.name} to={`/${s.slug}`} products={s.products} lite={lite} />
           ))}
         </div>
       </div>
@@ -114,17 +118,19 @@ export default function Home() {
   );
 }
 
-function ProductSection({ title, to, products, lite, eager = false }: { title: string; to: string; products: CardProduct[]; lite: boolean; eager?: boolean }) {
+function ProductSection({ title, slug, to, products, lite, eager = false }: { title: string; slug: string; to: string; products: CardProduct[]; lite: boolean; eager?: boolean }) {
   if (products.length === 0) return null;
-  const id = `h-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  const { t } = useTranslation("shop");
+  // From the English name (or the category's own), so the anchor is the same in every language.
+  const id = `h-${slug.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
     <section className="mt-6" aria-labelledby={id}>
       <div className="mb-2 flex items-baseline justify-between">
         <h2 id={id} className="text-lg font-bold">
           {title}
         </h2>
-        <Link to={to} className="text-sm font-semibold text-brand-700 hover:underline" aria-label={`See all ${title}`}>
-          See all
+        <Link to={to} className="text-sm font-semibold text-brand-700 hover:underline" aria-label={t("home.seeAllLabel", { title })}>
+          {t("home.seeAll")}
         </Link>
       </div>
       <ProductScrollRow products={products} lite={lite} eager={eager} label={title} />

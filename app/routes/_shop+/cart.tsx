@@ -10,6 +10,7 @@
  * 3 Dec": the cart quoted for that state, storefront/delivery.server.ts), with the same state
  * picker as the product page (intent=delivery-state).
  */
+import { useTranslation } from "react-i18next";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
@@ -21,7 +22,8 @@ import { CloseIcon } from "~/components/ui/icons";
 import { DEFAULT_ADD_QUANTITY, MAX_LINE_QUANTITY, decrementQuantity, incrementQuantity, normalizeQuantity } from "~/domain/cart";
 import { formatNaira } from "~/domain/money";
 import { checkoutHref } from "~/components/checkout/format";
-import { SHIPPING_RULE_TEXT } from "~/domain/shipping";
+import { shippingRuleAmounts } from "~/domain/shipping";
+import { requestT } from "~/i18n/i18next.server";
 import { apiFor, type Api } from "~/storefront/api.server";
 import { addToCart, forgetCart, loadCart, type Cart, type CartItem } from "~/storefront/cart.server";
 import { DeliveryPromise, PromiseLine } from "~/components/product/delivery-promise";
@@ -39,7 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = await api.headers();
   // A guest cart that is gone (e.g. after checkout): drop its stale cookie.
   if (!cart && !api.user && (await getGuestCartId(request))) headers.append("Set-Cookie", await cartCookie().serialize("", { maxAge: 0 }));
-  return data({ cart, delivery, promise: quoted?.ok ? quoted.data.shipments : null }, { headers });
+  const t = await requestT(request, "shop");
+  return data({ cart, delivery, promise: quoted?.ok ? quoted.data.shipments : null, title: t("cart.title") }, { headers });
 }
 
 const INTENTS = ["add", "buy", "increment", "decrement", "set", "remove", "delivery-state"] as const;
@@ -55,6 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const cookies: string[] = [];
 
   const answer = formAnswerer(api, { viaFetcher, back, cookies });
+  const t = await requestT(request, "shop");
 
   if (!INTENTS.includes(intent)) throw unknownIntent();
   // The delivery promise's state picker: remembered in a cookie, back to the cart.
@@ -62,11 +66,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   // option_id: one of the product's options, chosen with the product page's radio buttons.
   const optionId = form.has("option_id") ? positiveId(form.get("option_id")) : null;
-  if (form.has("option_id") && !optionId) return answer({ ok: false, message: "Choose an option first." });
+  if (form.has("option_id") && !optionId) return answer({ ok: false, message: t("cart.chooseOption") });
 
   if (intent === "buy") {
     const productId = positiveId(form.get("productId"));
-    if (!productId) return answer({ ok: false, message: "Choose a product first." });
+    if (!productId) return answer({ ok: false, message: t("cart.chooseProduct") });
     // Buy Now goes straight to checkout, with the chosen option and the typed quantity (never
     // through the cart); checkout checks the stock when the order is placed.
     const qty = normalizeQuantity(form.get("quantity"));
@@ -75,13 +79,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "add") {
     const productId = positiveId(form.get("productId"));
-    if (!productId) return answer({ ok: false, message: "Choose a product first." });
+    if (!productId) return answer({ ok: false, message: t("cart.chooseProduct") });
     const r = await addToCart(api, request, productId, form.has("quantity") ? normalizeQuantity(form.get("quantity")) : DEFAULT_ADD_QUANTITY, optionId);
     if (r.setCookie) cookies.push(r.setCookie);
-    return answer(r.ok ? { ok: true, message: "Added to cart" } : { ok: false, message: r.message });
+    return answer(r.ok ? { ok: true, message: t("cart.added") } : { ok: false, message: r.message });
   }
 
-  return changeLine(api, request, intent, form, answer);
+  return changeLine(api, request, intent, form, answer, t);
 }
 
 async function changeLine(
@@ -90,35 +94,39 @@ async function changeLine(
   intent: "increment" | "decrement" | "set" | "remove",
   form: FormData,
   answer: (r: FetcherResult, to?: string) => Promise<Response | ReturnType<typeof data>>,
+  t: Awaited<ReturnType<typeof requestT>>,
 ) {
   const cart = await loadCart(api, request);
   const itemId = positiveId(form.get("itemId"));
   const item = cart?.cart_items.find((i) => i.id === itemId);
-  if (!cart || !item) return answer({ ok: false, message: "That item is no longer in your cart." }, "/cart");
+  if (!cart || !item) return answer({ ok: false, message: t("cart.itemGone") }, "/cart");
   if (intent === "remove") {
     const r = await api.delete(`/carts/${cart.id}/items/${item.id}/`);
     forgetCart(api);
-    return answer(r.ok ? { ok: true, message: `${item.name} was removed from your cart` } : { ok: false, message: "That item could not be removed." }, "/cart");
+    return answer(r.ok ? { ok: true, message: t("cart.removed", { name: item.name }) } : { ok: false, message: t("cart.removeFailed") }, "/cart");
   }
   const quantity =
     intent === "increment" ? incrementQuantity(item.quantity) : intent === "decrement" ? decrementQuantity(item.quantity) : normalizeQuantity(form.get("quantity"));
   if (quantity === item.quantity) return answer({ ok: true }, "/cart");
   const r = await api.patch(`/carts/${cart.id}/items/${item.id}/`, { quantity });
   forgetCart(api);
-  return answer(r.ok ? { ok: true } : { ok: false, message: apiMessage(r.data, "The quantity could not be changed.") }, "/cart");
+  return answer(r.ok ? { ok: true } : { ok: false, message: apiMessage(r.data, t("cart.quantityFailed")) }, "/cart");
 }
 
-export const meta: MetaFunction = () => [{ title: "Cart | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Cart"} | BuildMart NG` }];
+
+export const handle = { i18n: ["shop"] };
 
 export default function CartRoute() {
   const { cart, delivery, promise } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("shop");
   const items = cart?.cart_items ?? [];
   if (!cart || items.length === 0) return <EmptyCart />;
   const promiseOf = (g: Group) => (g.shipment ? (promise?.find((s) => s.store === g.shipment!.store) ?? null) : null);
   return (
     <main className="container-page py-4">
       <h1 className="text-xl font-bold sm:text-2xl">
-        Cart <span className="text-base font-medium text-gray-600">({countLabel(cart.total_quantity)})</span>
+        {t("cart.title")} <span className="text-base font-medium text-gray-600">({t("cart.itemCount", { count: cart.total_quantity })})</span>
       </h1>
       <div className="mt-4 grid gap-4 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-5">
@@ -132,8 +140,6 @@ export default function CartRoute() {
     </main>
   );
 }
-
-const countLabel = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
 
 interface Group {
   key: string;
@@ -157,6 +163,7 @@ function storeGroups(cart: Cart): Group[] {
 
 function StoreGroup({ group, delivery, promise }: { group: Group; delivery: DeliveryState; promise: Cart["shipments"][number] | null }) {
   const s = group.shipment;
+  const { t } = useTranslation("shop");
   const headingId = `${group.key}-heading`;
   return (
     <section aria-labelledby={headingId} data-testid="cart-store">
@@ -166,8 +173,8 @@ function StoreGroup({ group, delivery, promise }: { group: Group; delivery: Deli
             {s.store_name}
           </h2>
           <p className="text-sm text-gray-700" data-testid="cart-store-shipping">
-            {s.shipping_cost === 0 ? "Free shipping" : <>Shipping from {formatNaira(s.shipping_cost)}</>}
-            {s.store_state ? <span className="text-gray-600"> · ships from {stateLabel(s.store_state)}</span> : null}
+            {s.shipping_cost === 0 ? t("cart.freeShipping") : t("cart.shippingFrom", { fee: formatNaira(s.shipping_cost) })}
+            {s.store_state ? <span className="text-gray-600"> · {t("cart.shipsFrom", { state: stateLabel(s.store_state) })}</span> : null}
           </p>
           {promise?.earliest_delivery && promise.latest_delivery ? (
             <p className="w-full text-sm text-gray-800" data-testid="cart-store-promise">
@@ -177,10 +184,10 @@ function StoreGroup({ group, delivery, promise }: { group: Group; delivery: Deli
         </div>
       ) : (
         <h2 id={headingId} className="sr-only">
-          Other items
+          {t("cart.otherItems")}
         </h2>
       )}
-      <ul className="space-y-3" aria-label={s ? `Items from ${s.store_name}` : "Other items"}>
+      <ul className="space-y-3" aria-label={s ? t("cart.itemsFrom", { store: s.store_name }) : t("cart.otherItems")}>
         {group.items.map((item) => (
           <CartLine key={item.id} item={item} />
         ))}
@@ -193,12 +200,13 @@ function StoreGroup({ group, delivery, promise }: { group: Group; delivery: Deli
 const stateLabel = (state: string) => (state === "Federal Capital Territory" ? "FCT, Abuja" : state);
 
 function EmptyCart() {
+  const { t } = useTranslation("shop");
   return (
     <main className="container-page py-12 text-center">
-      <h1 className="text-2xl font-bold">Your cart is empty</h1>
-      <p className="mt-2 text-gray-600">Browse our categories and discover our best deals!</p>
+      <h1 className="text-2xl font-bold">{t("cart.empty")}</h1>
+      <p className="mt-2 text-gray-600">{t("cart.emptyText")}</p>
       <Link to="/all" className={`${primaryButton} mt-6`}>
-        Shop Now
+        {t("cart.shopNow")}
       </Link>
     </main>
   );
@@ -206,6 +214,7 @@ function EmptyCart() {
 
 function CartLine({ item }: { item: CartItem }) {
   const fetcher = useFetcher<FetcherResult>({ key: `cart-line-${item.id}` });
+  const { t } = useTranslation("shop");
   const busy = fetcher.state !== "idle";
   const pendingIntent = busy ? fetcher.formData?.get("intent") : null;
   // Optimistic quantity while a change is on its way.
@@ -243,7 +252,7 @@ function CartLine({ item }: { item: CartItem }) {
               name="intent"
               value="remove"
               className="rounded p-1 text-gray-600 hover:bg-gray-100 hover:text-red-700"
-              aria-label={`Remove ${item.name}`}
+              aria-label={t("cart.remove", { name: item.name })}
               disabled={busy}
             >
               <CloseIcon width={20} height={20} />
@@ -256,9 +265,9 @@ function CartLine({ item }: { item: CartItem }) {
           </p>
         ) : null}
         <p className="text-sm text-gray-700">
-          <span className="sr-only">Price: </span>
+          <span className="sr-only">{t("cart.price")} </span>
           {formatNaira(item.price)}
-          {!item.available ? <span className="ml-2 text-red-700">Currently unavailable</span> : null}
+          {!item.available ? <span className="ml-2 text-red-700">{t("cart.unavailable")}</span> : null}
         </p>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex items-center gap-1">
@@ -269,7 +278,7 @@ function CartLine({ item }: { item: CartItem }) {
                 name="intent"
                 value="decrement"
                 className="btn-outline h-9 w-9 px-0"
-                aria-label={`Decrease quantity of ${item.name}`}
+                aria-label={t("cart.decrease", { name: item.name })}
                 disabled={quantity <= 1 || busy}
               >
                 −
@@ -278,7 +287,7 @@ function CartLine({ item }: { item: CartItem }) {
             <fetcher.Form method="post" action="/cart" preventScrollReset className="flex items-center gap-1">
               {hidden}
               <label htmlFor={inputId} className="sr-only">
-                Quantity of {item.name}
+                {t("cart.quantityOf", { name: item.name })}
               </label>
               <input
                 key={quantity}
@@ -292,7 +301,7 @@ function CartLine({ item }: { item: CartItem }) {
                 data-testid="quantity"
               />
               <button type="submit" name="intent" value="set" className="btn-outline h-9 px-2 text-xs" disabled={busy}>
-                Update
+                {t("cart.update")}
               </button>
             </fetcher.Form>
             <fetcher.Form method="post" action="/cart" preventScrollReset>
@@ -302,7 +311,7 @@ function CartLine({ item }: { item: CartItem }) {
                 name="intent"
                 value="increment"
                 className="btn-outline h-9 w-9 px-0"
-                aria-label={`Increase quantity of ${item.name}`}
+                aria-label={t("cart.increase", { name: item.name })}
                 disabled={busy || quantity >= MAX_LINE_QUANTITY}
               >
                 +
@@ -311,7 +320,7 @@ function CartLine({ item }: { item: CartItem }) {
             {busy ? <Spinner className="ml-1 h-4 w-4 text-brand-600" /> : null}
           </div>
           <p className="text-sm font-semibold" data-testid="line-total">
-            <span className="sr-only">Line total: </span>
+            <span className="sr-only">{t("cart.lineTotal")} </span>
             {formatNaira(item.price * quantity)}
           </p>
         </div>
@@ -327,41 +336,41 @@ function CartLine({ item }: { item: CartItem }) {
 
 function OrderSummary({ cart }: { cart: Cart }) {
   const stores = cart.shipments?.length ?? 0;
+  const { t } = useTranslation("shop");
   return (
     <aside aria-labelledby="summary-heading" className="h-fit rounded-lg border border-gray-200 bg-white p-4 lg:sticky lg:top-20">
       <h2 id="summary-heading" className="text-lg font-bold">
-        Order Summary
+        {t("cart.summary")}
       </h2>
       <dl className="mt-3 space-y-2 text-sm">
         <div className="flex justify-between">
-          <dt>Items</dt>
+          <dt>{t("cart.items")}</dt>
           <dd data-testid="summary-count">{cart.total_quantity}</dd>
         </div>
         <div className="flex justify-between">
-          <dt>Subtotal</dt>
+          <dt>{t("cart.subtotal")}</dt>
           <dd data-testid="summary-subtotal">{formatNaira(cart.subtotal)}</dd>
         </div>
         <div className="flex justify-between gap-2">
-          <dt>{stores > 1 ? `Shipping (${stores} stores)` : "Shipping"}</dt>
-          <dd data-testid="summary-shipping">{cart.shipping_cost === 0 ? "Free" : `from ${formatNaira(cart.shipping_cost)}`}</dd>
+          <dt>{stores > 1 ? t("cart.shippingStores", { count: stores }) : t("cart.shipping")}</dt>
+          <dd data-testid="summary-shipping">{cart.shipping_cost === 0 ? t("cart.free") : t("cart.fromFee", { fee: formatNaira(cart.shipping_cost) })}</dd>
         </div>
         <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
-          <dt>Total</dt>
+          <dt>{t("cart.total")}</dt>
           <dd data-testid="summary-total">{formatNaira(cart.total)}</dd>
         </div>
       </dl>
       {cart.subtotal > 0 ? (
         <Link to="/checkout/payment" className={`${primaryButton} mt-4 w-full`}>
-          Checkout ({formatNaira(cart.total)})
+          {t("cart.checkoutTotal", { total: formatNaira(cart.total) })}
         </Link>
       ) : (
         <button type="button" className={`${primaryButton} mt-4 w-full`} disabled>
-          Checkout
+          {t("cart.checkout")}
         </button>
       )}
       <p className="mt-2 text-xs text-gray-600">
-        Each store ships its own items. Shipping shown is the lowest, within the store&apos;s state; checkout prices it to your delivery state.{" "}
-        {SHIPPING_RULE_TEXT}
+        {t("cart.shippingNote")} {t("cart.shippingRule", shippingRuleAmounts())}
       </p>
     </aside>
   );

@@ -9,6 +9,7 @@
  * Idempotency-Key, so a double submit makes one order. Pay on delivery → 303 to the success page;
  * card → a payment attempt and 303 to Paystack's page.
  */
+import { useTranslation } from "react-i18next";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -43,7 +44,8 @@ import { getGuestCartId } from "~/storefront/session.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { canonicalState } from "~/domain/address-rules";
 import { normalizeQuantity } from "~/domain/cart";
-import { CHECKOUT_MESSAGES, DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from "~/domain/order-rules";
+import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from "~/domain/order-rules";
+import { requestT } from "~/i18n/i18next.server";
 import { parseWithZod, AddressFormSchema, toAddressBody, GuestCheckoutFormSchema, GuestCheckoutSchema } from "~/storefront/forms.server";
 
 interface Query {
@@ -84,14 +86,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // "Cancel payment" on Paystack's page comes back here (metadata.cancel_action): the order is
   // saved, so show its page with Try again / Pay on delivery instead.
   const cancelledOrder = callbackOrderId(url);
-  if (cancelledOrder) throw await redirectWithFlash(api, successPath(cancelledOrder, !user), { kind: "info", message: "The card payment was cancelled." });
+  const t = await requestT(request, "checkout");
+  if (cancelledOrder) throw await redirectWithFlash(api, successPath(cancelledOrder, !user), { kind: "info", message: t("flash.cardCancelled") });
   if (!user && !guest) throw toLogin(url, buy);
   // A signed-in shopper checks out as a member.
   if (user && guest) throw redirect(checkoutHref(buy, {}, option, qty), { status: 303 });
   const items = await loadCheckoutItems(api, request, buy, option, qty);
   if (!items && buy) throw new Response("Not Found", { status: 404 });
   const idempotencyKey = crypto.randomUUID();
-  const base = { buy, option, qty, idempotencyKey, defaultMethod: DEFAULT_PAYMENT_METHOD as Method, lines: items?.lines ?? [], subtotal: items?.subtotal ?? 0 };
+  const base = { title: t("title"), buy, option, qty, idempotencyKey, defaultMethod: DEFAULT_PAYMENT_METHOD as Method, lines: items?.lines ?? [], subtotal: items?.subtotal ?? 0 };
   if (!user) {
     return data({ ...base, mode: "guest" as const, addresses: [] as CheckoutAddress[], chosen: null, shipping: null, state: null, changing: false, editId: null, adding: false }, { headers: await api.headers() });
   }
@@ -132,9 +135,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const user = api.user;
   if (!user && !guest) return toLogin(url, buy);
+  const t = await requestT(request, "checkout");
 
   if (user && (intent === "use-address" || intent === "add-address" || intent === "edit-address")) {
-    return addressIntent(api, user.id, intent, form, buy, option, qty);
+    return addressIntent(api, user.id, intent, form, buy, option, qty, t);
   }
   if (intent === "quote" && !user) {
     const state = canonicalState(String(form.get("state") ?? ""));
@@ -153,12 +157,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (user) {
     const addressId = positiveId(form.get("delivery_address_id"));
-    if (!addressId) return answer(api, { intent, result: formError(CHECKOUT_MESSAGES.noAddress) });
-    if (!(PAYMENT_METHODS as readonly string[]).includes(method)) return answer(api, { intent, result: formError(CHECKOUT_MESSAGES.selectBoth) });
+    if (!addressId) return answer(api, { intent, result: formError(t("error.noAddress")) });
+    if (!(PAYMENT_METHODS as readonly string[]).includes(method)) return answer(api, { intent, result: formError(t("error.selectBoth")) });
     // The order's lines come from exactly one source: the product bought now, or this cart (named
     // explicitly; `cartItems` asks for "my cart" when the page no longer knows its id, e.g. a retry).
     const body = { delivery_address_id: addressId, order_payment_method: method, ...(buy ? { buy, quantity: qty, ...(option ? { option_id: option } : {}) } : items?.cartId ? { cart_id: items.cartId } : { cartItems: [] }) };
-    return finishPlacement(api, items, body, key, method as Method, false, {});
+    return finishPlacement(api, items, body, key, method as Method, false, {}, t);
   }
 
   const submission = parseWithZod(form, { schema: GuestCheckoutFormSchema });
@@ -166,7 +170,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const shipping = items ? await quoteShipping(api, items, state) : null;
   if (submission.status !== "success") return answer(api, { intent, result: submission.reply(), shipping, state });
   if (!(PAYMENT_METHODS as readonly string[]).includes(method)) {
-    return answer(api, { intent, result: submission.reply({ formErrors: [CHECKOUT_MESSAGES.selectBoth] }), shipping, state });
+    return answer(api, { intent, result: submission.reply({ formErrors: [t("error.selectBoth")] }), shipping, state });
   }
   const cartId = buy ? null : await getGuestCartId(request);
   const body = {
@@ -174,7 +178,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     order_payment_method: method,
     ...(buy ? { buy, quantity: qty, ...(option ? { option_id: option } : {}) } : cartId ? { cart_id: cartId } : { cartItems: [] }),
   };
-  return finishPlacement(api, items, body, key, method as Method, true, { shipping, state, payload: submission.payload });
+  return finishPlacement(api, items, body, key, method as Method, true, { shipping, state, payload: submission.payload }, t);
 }
 
 async function finishPlacement(
@@ -185,17 +189,18 @@ async function finishPlacement(
   method: Method,
   guest: boolean,
   echo: { shipping?: ShippingQuote | null; state?: string | null; payload?: Record<string, unknown> },
+  t: CheckoutT,
 ) {
   const r = await placeOrder(api, body, key);
   if (!r.ok) {
     if (r.status === 401) throw await api.signedOut();
-    if (!items) return redirectWithFlash(api, "/cart", { kind: "error", message: apiMessage(r.data, CHECKOUT_MESSAGES.emptyCart) });
+    if (!items) return redirectWithFlash(api, "/cart", { kind: "error", message: apiMessage(r.data, t("error.emptyCart")) });
     const fields = guest ? Object.keys(GuestCheckoutSchema.shape) : [];
     // The guest fields come back as {"guest_delivery_address.<field>": [...]}.
     const body = r.data && typeof r.data === "object" && !Array.isArray(r.data)
       ? Object.fromEntries(Object.entries(r.data).map(([k, v]) => [k.replace(/^guest_delivery_address\./, ""), v]))
       : r.data;
-    const errors = apiErrorsToReply(r.status, body, fields, "Your order could not be placed. Please try again.");
+    const errors = apiErrorsToReply(r.status, body, fields, t("error.notPlaced"));
     const result: Reply = {
       status: "error",
       initialValue: (echo.payload ?? null) as Reply["initialValue"],
@@ -213,11 +218,13 @@ async function finishPlacement(
   return redirect(pay.url, { status: 303, headers: await api.headers() });
 }
 
-async function addressIntent(api: Api, userId: number, intent: string, form: FormData, buy: number | null, option: number | null, qty: number) {
+type CheckoutT = Awaited<ReturnType<typeof requestT>>;
+
+async function addressIntent(api: Api, userId: number, intent: string, form: FormData, buy: number | null, option: number | null, qty: number, t: CheckoutT) {
   const back = checkoutHref(buy, {}, option, qty);
   if (intent === "use-address") {
     const id = positiveId(form.get("id"));
-    if (!id) return redirectWithFlash(api, back, { kind: "error", message: "Choose an address first." });
+    if (!id) return redirectWithFlash(api, back, { kind: "error", message: t("flash.chooseAddress") });
     chooseAddress(api, id);
     return redirectWithFlash(api, back, null);
   }
@@ -227,28 +234,29 @@ async function addressIntent(api: Api, userId: number, intent: string, form: For
   if (intent === "add-address") {
     const r = await api.post<ApiAddress>("/users/adresses/", toAddressBody(submission.value, userId));
     if (!r.ok && Array.isArray(r.data)) return redirectWithFlash(api, back, { kind: "error", message: String(r.data[0]) });
-    if (!r.ok) return answer(api, { intent, result: submission.reply(apiErrorsToReply(r.status, r.data, fields, "The address could not be saved. Please try again.")) }, r.status === 400 ? 400 : 502);
+    if (!r.ok) return answer(api, { intent, result: submission.reply(apiErrorsToReply(r.status, r.data, fields, t("error.addressNotSaved"))) }, r.status === 400 ? 400 : 502);
     chooseAddress(api, r.data.id);
-    return redirectWithFlash(api, back, { kind: "success", message: "Address added" });
+    return redirectWithFlash(api, back, { kind: "success", message: t("flash.addressAdded") });
   }
   const id = positiveId(form.get("id"));
-  if (!id) return redirectWithFlash(api, back, { kind: "error", message: "Choose an address first." });
+  if (!id) return redirectWithFlash(api, back, { kind: "error", message: t("flash.chooseAddress") });
   const r = await api.put(`/users/adresses/${id}/`, toAddressBody(submission.value, userId));
-  if (r.status === 404) return redirectWithFlash(api, back, { kind: "error", message: "That address no longer exists." });
-  if (!r.ok) return answer(api, { intent, result: submission.reply(apiErrorsToReply(r.status, r.data, fields, "The address could not be saved. Please try again.")) }, r.status === 400 ? 400 : 502);
-  return redirectWithFlash(api, `${back}${back.includes("?") ? "&" : "?"}change=1`, { kind: "success", message: "Address updated" });
+  if (r.status === 404) return redirectWithFlash(api, back, { kind: "error", message: t("flash.addressGone") });
+  if (!r.ok) return answer(api, { intent, result: submission.reply(apiErrorsToReply(r.status, r.data, fields, t("error.addressNotSaved"))) }, r.status === 400 ? 400 : 502);
+  return redirectWithFlash(api, `${back}${back.includes("?") ? "&" : "?"}change=1`, { kind: "success", message: t("flash.addressUpdated") });
 }
 
 export default function CheckoutRoute() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionAnswer | undefined;
+  const { t } = useTranslation("checkout");
   if (d.lines.length === 0) {
     return (
       <main className="container-page py-12 text-center">
-        <h1 className="text-2xl font-bold">Your cart is empty</h1>
-        <p className="mt-2 text-gray-600">Add a product to your cart before checking out.</p>
+        <h1 className="text-2xl font-bold">{t("empty")}</h1>
+        <p className="mt-2 text-gray-600">{t("emptyText")}</p>
         <Link to="/all" className={`${primaryButton} mt-6`}>
-          Shop Now
+          {t("shopNow")}
         </Link>
       </main>
     );
@@ -258,8 +266,8 @@ export default function CheckoutRoute() {
   const state = placeResult && placeResult.state !== undefined ? placeResult.state : d.state;
   return (
     <main className="container-page py-4">
-      <p className="mb-3 rounded-md bg-brand-50 px-3 py-2 text-center text-sm font-semibold text-brand-700 sm:hidden">Order Confirmation</p>
-      <h1 className="text-xl font-bold sm:text-2xl">Checkout</h1>
+      <p className="mb-3 rounded-md bg-brand-50 px-3 py-2 text-center text-sm font-semibold text-brand-700 sm:hidden">{t("confirmBanner")}</p>
+      <h1 className="text-xl font-bold sm:text-2xl">{t("heading")}</h1>
       <div className="mt-4 grid gap-4 lg:grid-cols-[1fr_22rem]">
         {d.mode === "member" ? (
           <MemberCheckout d={d} actionData={actionData} />
@@ -268,7 +276,7 @@ export default function CheckoutRoute() {
         )}
         <CheckoutSummary lines={d.lines} subtotal={d.subtotal} shipping={shipping ?? null} state={state ?? null}>
           <PlaceOrderButton form="place-order" />
-          <p className="mt-2 text-xs text-gray-600">Prices, shipping and the total are confirmed by our server when you place the order.</p>
+          <p className="mt-2 text-xs text-gray-600">{t("confirmedByServer")}</p>
         </CheckoutSummary>
       </div>
     </main>
@@ -278,6 +286,7 @@ export default function CheckoutRoute() {
 type MemberData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { mode: "member" }>;
 
 function MemberCheckout({ d, actionData }: { d: MemberData; actionData: ActionAnswer | undefined }) {
+  const { t } = useTranslation("checkout");
   const placeErrors = actionData?.intent === "place" ? Object.values(actionData.result.error ?? {}).flat().filter(Boolean) : [];
   return (
     <div className="space-y-4">
@@ -294,7 +303,7 @@ function MemberCheckout({ d, actionData }: { d: MemberData; actionData: ActionAn
         lastResult={actionData?.result}
         lastIntent={actionData?.intent ?? null}
       />
-      <section aria-label="Payment" className="rounded-lg border border-gray-200 bg-white p-4">
+      <section aria-label={t("payment")} className="rounded-lg border border-gray-200 bg-white p-4">
         <Form method="post" id="place-order" aria-describedby="place-order-errors">
           <input type="hidden" name="idempotencyKey" value={d.idempotencyKey} />
           {d.chosen ? <input type="hidden" name="delivery_address_id" value={d.chosen.id} /> : null}
@@ -305,7 +314,10 @@ function MemberCheckout({ d, actionData }: { d: MemberData; actionData: ActionAn
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Checkout | BuildMart NG" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Checkout"} | BuildMart NG` }, { name: "robots", content: "noindex" }];
+
+/** The address and contact fields' labels and messages are the `forms` namespace (always loaded). */
+export const handle = { i18n: ["checkout", "shop"] };
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

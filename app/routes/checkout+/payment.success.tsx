@@ -7,6 +7,7 @@
  * page says the payment did not go through and offers Try again (a new attempt, intent retry) and
  * Pay on delivery instead (intent pod). VIEW ORDER is hidden for guests (g=y).
  */
+import { Trans, useTranslation } from "react-i18next";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -27,6 +28,7 @@ import {
 } from "~/storefront/checkout.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { orderNumber } from "~/domain/order-rules";
+import { requestT } from "~/i18n/i18next.server";
 
 type Outcome = "placed" | "paid" | "unpaid" | "confirming" | "missing";
 
@@ -36,13 +38,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const orderId = callbackOrderId(url);
   const guest = !api.user;
   const hideViewOrder = guest || url.searchParams.get("g") === "y";
-  if (!orderId) return data({ outcome: "missing" as Outcome, order: null, hideViewOrder }, { status: 404, headers: await api.headers() });
+  const t = await requestT(request, "checkout");
+  const titles = { thanks: t("success.thanks"), payment: t("success.paymentTitle") };
+  if (!orderId) return data({ outcome: "missing" as Outcome, order: null, hideViewOrder, titles }, { status: 404, headers: await api.headers() });
   const token = guest ? guestOrderToken(api, orderId) : null;
   const reference = callbackReference(url);
   // Verified with Paystack by the API (never from the query string); the order is then read back.
   const confirmed = reference ? await confirmPayment(api, orderId, reference) : null;
   const order = await loadOrder(api, orderId, token);
-  if (!order) return data({ outcome: "missing" as Outcome, order: null, hideViewOrder }, { status: 404, headers: await api.headers() });
+  if (!order) return data({ outcome: "missing" as Outcome, order: null, hideViewOrder, titles }, { status: 404, headers: await api.headers() });
   const outcome: Outcome =
     order.order_payment_method === "PayOnDelivery"
       ? "placed"
@@ -58,6 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       outcome,
       hideViewOrder,
+      titles,
       order: {
         id: order.id,
         number: orderNumber(order.id),
@@ -86,7 +91,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "pod") {
     const r = await switchToPayOnDelivery(api, orderId, token);
-    return redirectWithFlash(api, back, r.ok ? { kind: "success", message: "You will pay when your order arrives." } : { kind: "error", message: r.message });
+    const t = await requestT(request, "checkout");
+    return redirectWithFlash(api, back, r.ok ? { kind: "success", message: t("flash.payOnDelivery") } : { kind: "error", message: r.message });
   }
   throw unknownIntent();
 }
@@ -95,20 +101,21 @@ export default function PaymentSuccessRoute() {
   const { outcome, order, hideViewOrder } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const location = useLocation();
+  const { t } = useTranslation("checkout");
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   if (outcome === "missing" || !order) {
     return (
       <main className="container-page py-12 text-center">
-        <h1 className="text-2xl font-bold">We could not find this order</h1>
-        <p className="mt-2 text-gray-600">If you paid, your order is safe: check your e-mail or your orders.</p>
+        <h1 className="text-2xl font-bold">{t("success.notFound")}</h1>
+        <p className="mt-2 text-gray-600">{t("success.notFoundText")}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {hideViewOrder ? null : (
             <Link to="/users/orders" className="btn-outline">
-              VIEW ORDERS
+              {t("success.viewOrders")}
             </Link>
           )}
           <Link to="/" className={primaryButton}>
-            CONTINUE SHOPPING
+            {t("success.continue")}
           </Link>
         </div>
       </main>
@@ -118,12 +125,12 @@ export default function PaymentSuccessRoute() {
     return (
       <main className="container-page py-10">
         <div className="mx-auto max-w-lg rounded-lg border border-gray-200 bg-white p-6 text-center" data-testid="payment-confirming">
-          <h1 className="text-2xl font-bold">We are confirming your payment</h1>
+          <h1 className="text-2xl font-bold">{t("success.confirming")}</h1>
           <p className="mt-2 text-gray-700">
-            Paystack has not confirmed the payment for order <span className="font-semibold">{order.number}</span> yet. This usually takes a moment.
+            <Trans t={t} i18nKey="success.confirmingText" values={{ number: order.number }} components={{ b: <span className="font-semibold" /> }} />
           </p>
           <Link to={`${location.pathname}${location.search}`} reloadDocument className={`${primaryButton} mt-6`}>
-            Check again
+            {t("success.checkAgain")}
           </Link>
         </div>
       </main>
@@ -133,28 +140,28 @@ export default function PaymentSuccessRoute() {
     return (
       <main className="container-page py-10">
         <div className="mx-auto max-w-lg rounded-lg border border-red-200 bg-white p-6 text-center" data-testid="payment-failed">
-          <h1 className="text-2xl font-bold">Your payment did not go through</h1>
+          <h1 className="text-2xl font-bold">{t("success.failed")}</h1>
           <p className="mt-2 text-gray-700">
-            Order <span className="font-semibold">{order.number}</span> ({formatNaira(order.total)}) is saved, but we have not received the payment
-            {order.paymentStatus && order.paymentStatus !== "Pending" ? ` (status: ${order.paymentStatus})` : ""}. Nothing was charged for this attempt.
+            <Trans t={t} i18nKey="success.failedText" values={{ number: order.number, total: formatNaira(order.total) }} components={{ b: <span className="font-semibold" /> }} />
+            {order.paymentStatus && order.paymentStatus !== "Pending" ? ` (${t("success.status", { status: order.paymentStatus })})` : ""} {t("success.notCharged")}
           </p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
             <Form method="post">
               <button type="submit" name="intent" value="retry" className={`${primaryButton} w-full`} disabled={!!busy}>
                 {busy === "retry" ? <Spinner /> : null}
-                {busy === "retry" ? "Redirecting to PayStack..." : "Try again"}
+                {busy === "retry" ? t("redirecting") : t("success.tryAgain")}
               </button>
             </Form>
             <Form method="post">
               <button type="submit" name="intent" value="pod" className="btn-outline w-full" disabled={!!busy}>
                 {busy === "pod" ? <Spinner /> : null}
-                Pay on delivery instead
+                {t("success.podInstead")}
               </button>
             </Form>
           </div>
           {hideViewOrder ? null : (
             <Link to={`/users/orders/${order.id}`} className="mt-4 inline-block text-sm font-semibold text-brand-700 underline">
-              VIEW ORDER
+              {t("success.viewOrder")}
             </Link>
           )}
         </div>
@@ -167,23 +174,27 @@ export default function PaymentSuccessRoute() {
         <p aria-hidden="true" className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-green-100 text-3xl text-green-700">
           ✓
         </p>
-        <h1 className="mt-3 text-2xl font-bold">Thank You for Your Order</h1>
+        <h1 className="mt-3 text-2xl font-bold">{t("success.thanks")}</h1>
         <p className="mt-2 text-gray-700">
-          Your order <span className="font-semibold" data-testid="order-number">{order.number}</span> has been placed
-          {outcome === "paid" ? " and paid" : ""} and is being prepared for shipment. An e-mail confirmation will follow shortly.
+          <Trans
+            t={t}
+            i18nKey={outcome === "paid" ? "success.placedPaid" : "success.placed"}
+            values={{ number: order.number }}
+            components={{ b: <span className="font-semibold" data-testid="order-number" /> }}
+          />
         </p>
         <p className="mt-1 text-sm text-gray-600">
-          Total: <span className="font-semibold">{formatNaira(order.total)}</span>
-          {outcome === "placed" ? " · pay on delivery" : ""}
+          {t("success.total")} <span className="font-semibold">{formatNaira(order.total)}</span>
+          {outcome === "placed" ? ` · ${t("success.podNote")}` : ""}
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
           {hideViewOrder ? null : (
             <Link to={`/users/orders/${order.id}`} className="btn-outline">
-              VIEW ORDER
+              {t("success.viewOrder")}
             </Link>
           )}
           <Link to="/" className={primaryButton}>
-            CONTINUE SHOPPING
+            {t("success.continue")}
           </Link>
         </div>
       </div>
@@ -192,9 +203,11 @@ export default function PaymentSuccessRoute() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.outcome === "placed" || d?.outcome === "paid" ? "Thank You for Your Order | BuildMart NG" : "Payment | BuildMart NG" },
+  { title: `${d?.outcome === "placed" || d?.outcome === "paid" ? (d?.titles.thanks ?? "Thank You for Your Order") : (d?.titles.payment ?? "Payment")} | BuildMart NG` },
   { name: "robots", content: "noindex" },
 ];
+
+export const handle = { i18n: ["checkout"] };
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

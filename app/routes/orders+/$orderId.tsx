@@ -4,6 +4,7 @@
  * token is a 404. A signed-in owner is sent to the account area's page. A delivered item still in
  * its return window links to the guest's return page (/orders/{id}/return/{itemId}?t=, issue 19).
  */
+import { useTranslation } from "react-i18next";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -15,6 +16,7 @@ import { apiFor } from "~/storefront/api.server";
 import { loadOrder } from "~/storefront/checkout.server";
 import { loadOrderReturns } from "~/storefront/returns.server";
 import { orderNumber } from "~/domain/order-rules";
+import { requestT } from "~/i18n/i18next.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
@@ -30,11 +32,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const anyDelivered = order.order_items.some((i) => i.status === "Active" && i.shipment_status === "Delivered");
   const returns = anyDelivered ? await loadOrderReturns(api, order.id, token) : null;
   const returnable = returns?.returnable.map((r) => r.order_item_id) ?? [];
-  return data({ order, token, returnable, returns: returns?.results ?? [] }, { headers: await api.headers({ "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" }) });
+  const t = await requestT(request, "common");
+  return data({ order, token, returnable, returns: returns?.results ?? [], title: t("order.heading", { number: orderNumber(order.id) }) }, { headers: await api.headers({ "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" }) });
 }
 
 export default function GuestOrderRoute() {
   const { order, token, returnable, returns } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <main className="container-page space-y-4 py-4">
       <OrderDetail
@@ -44,14 +48,14 @@ export default function GuestOrderRoute() {
         }}
       />
       {returns.length ? <OrderReturns returns={returns} /> : null}
-      <h2 className="text-lg font-bold">Order Progress</h2>
+      <h2 className="text-lg font-bold">{t("order.progressHeading")}</h2>
       <ShipmentsProgress order={order} />
     </main>
   );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d ? `Order ${orderNumber(d.order.id)} | BuildMart NG` : "Order | BuildMart NG" },
+  { title: d ? `${d.title} | BuildMart NG` : "Order | BuildMart NG" },
   { name: "robots", content: "noindex" },
 ];
 

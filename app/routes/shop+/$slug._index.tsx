@@ -5,6 +5,8 @@
  * control (a GET form) and its chip for a sort that is not the default. Shared-cacheable like
  * the other catalogue pages. Unknown store: 404.
  */
+import { useTranslation } from "react-i18next";
+import { requestT } from "~/i18n/i18next.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
@@ -48,17 +50,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     url: canonical.toString(),
     image: store.banner ?? store.logo ?? undefined,
   };
-  const chips = filterChips(filters, `/shop/${path}`);
+  const chips = filterChips(filters, `/shop/${path}`, await requestT(request, "shop"));
   return data({ store, count: results.count, grid, seo, filters, chips }, { headers: await api.headers() });
 }
 
 /** Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). */
-export const handle = { cache: "public" };
+export const handle = { cache: "public", i18n: ["shop"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
 export default function ShopRoute() {
   const { store, count, grid, filters, chips } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("shop");
   const location = useLocation();
   const lite = useRouteLoaderData<typeof rootLoader>("root")?.lite ?? false;
   return (
@@ -93,7 +96,7 @@ export default function ShopRoute() {
         <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
           <div>
             <h2 id="store-products" className="text-lg font-semibold">
-              Products
+              {t("store.products")}
             </h2>
             <ResultCount count={count} />
           </div>
@@ -101,7 +104,7 @@ export default function ShopRoute() {
         </div>
         <FilterChips chips={chips} clearHref={location.pathname} />
         {grid.products.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-gray-300 bg-white p-6 text-center text-gray-600">No Product</p>
+          <p className="rounded-lg border border-dashed border-gray-300 bg-white p-6 text-center text-gray-600">{t("store.noProduct")}</p>
         ) : (
           <ProductGrid key={`${location.pathname}?${filters.sort}#${grid.page}`} initial={grid} pathname={location.pathname} search={location.search} lite={lite} />
         )}

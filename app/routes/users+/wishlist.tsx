@@ -4,6 +4,7 @@
  * then removes from the wishlist). Plain POSTs answer 303 with a flash message; fetcher posts
  * (the `_fetcher` field) get data back.
  */
+import { useTranslation } from "react-i18next";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -16,13 +17,13 @@ import { formAnswerer, positiveId } from "~/storefront/form-answer.server";
 import { safeRedirect } from "~/storefront/session.server";
 import { loadWishlist, removeWishlistEntry, toggleWishlist } from "~/storefront/wishlist.server";
 import { readForm, unknownIntent } from "~/storefront/responses.server";
-
-export const EMPTY_WISHLIST = "Your wishlist is empty. Sprinkle it with wishes and turn it into a party of dreams!";
+import { requestT } from "~/i18n/i18next.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
   const entries = await loadWishlist(api);
-  return data({ entries, origin: new URL(request.url).origin }, { headers: await api.headers() });
+  const t = await requestT(request, "shop");
+  return data({ entries, origin: new URL(request.url).origin, title: t("wishlist.title") }, { headers: await api.headers() });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -38,46 +39,50 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const cookies: string[] = [];
   const answer = formAnswerer(api, { viaFetcher, back, cookies });
+  const t = await requestT(request, "shop");
 
   if (intent === "toggle") {
     const productId = positiveId(form.get("productId"));
-    if (!productId) return answer({ ok: false, message: "Choose a product first." });
+    if (!productId) return answer({ ok: false, message: t("cart.chooseProduct") });
     const r = await toggleWishlist(api, productId);
-    if (!r.ok) return answer({ ok: false, message: "Your wishlist could not be changed. Please try again." });
-    return answer({ ok: true, message: r.inWishlist ? "Added to your wishlist" : "Removed from your wishlist" });
+    if (!r.ok) return answer({ ok: false, message: t("wishlist.changeFailed") });
+    return answer({ ok: true, message: r.inWishlist ? t("wishlist.added") : t("wishlist.removed") });
   }
 
   const entryId = positiveId(form.get("entryId"));
-  if (!entryId) return answer({ ok: false, message: "Choose an item first." });
+  if (!entryId) return answer({ ok: false, message: t("wishlist.chooseItem") });
   if (intent === "remove") {
     const ok = await removeWishlistEntry(api, entryId);
-    return answer(ok ? { ok: true, message: "Removed from your wishlist" } : { ok: false, message: "That item could not be removed." });
+    return answer(ok ? { ok: true, message: t("wishlist.removed") } : { ok: false, message: t("cart.removeFailed") });
   }
   // intent === "move": add to the cart, then remove from the wishlist
   {
     const entry = (await loadWishlist(api)).find((e) => e.id === entryId);
-    if (!entry) return answer({ ok: false, message: "That item is no longer in your wishlist." });
+    if (!entry) return answer({ ok: false, message: t("wishlist.itemGone") });
     const added = await addToCart(api, request, entry.product_id, 1);
     if (added.setCookie) cookies.push(added.setCookie);
     if (!added.ok) return answer({ ok: false, message: added.message });
     await removeWishlistEntry(api, entry.id);
-    return answer({ ok: true, message: `${entry.product.name} moved to your cart` });
+    return answer({ ok: true, message: t("wishlist.moved", { name: entry.product.name }) });
   }
 }
 
-export const meta: MetaFunction = () => [{ title: "Wishlist | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Wishlist"} | BuildMart NG` }];
+
+export const handle = { i18n: ["shop"] };
 
 export default function WishlistRoute() {
   const { entries, origin } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("shop");
   return (
     <main>
       <h1 className="text-xl font-bold sm:text-2xl">
-        Wishlist <span className="text-base font-medium text-gray-600" data-testid="wishlist-count">({entries.length})</span>
+        {t("wishlist.title")} <span className="text-base font-medium text-gray-600" data-testid="wishlist-count">({entries.length})</span>
       </h1>
       {entries.length === 0 ? (
-        <p className="mt-4 rounded-lg border border-gray-200 bg-white p-6 text-center text-gray-700">{EMPTY_WISHLIST}</p>
+        <p className="mt-4 rounded-lg border border-gray-200 bg-white p-6 text-center text-gray-700">{t("wishlist.empty")}</p>
       ) : (
-        <ul className="mt-4 space-y-3" aria-label="Wishlist items">
+        <ul className="mt-4 space-y-3" aria-label={t("wishlist.items")}>
           {entries.map((e) => (
             <WishlistEntry key={e.id} entry={e} origin={origin} />
           ))}
