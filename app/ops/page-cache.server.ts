@@ -5,8 +5,8 @@
  * Only what ./http-cache.server.ts already lets browsers and CDNs share is kept: a GET/HEAD
  * answered 200 for a route with `handle = { cache: "public" }`, from a visitor with no
  * `__session`/`cartId` cookie, with no Set-Cookie in the answer. The rendered HTML is kept per
- * URL (origin, path and query), lite mode (the footer switch's cookie and the connection
- * hints, ~/storefront/lite) and language (its cookie, else Accept-Language, ~/i18n), for at most the page's max-age (PUBLIC_MAX_AGE_S), and is dropped
+ * URL (origin, path and query) and lite mode (the footer switch's cookie and the connection
+ * hints, ~/storefront/lite), for at most the page's max-age (PUBLIC_MAX_AGE_S), and is dropped
  * at once when the catalogue changes: it rides on the catalogue cache of ~/api/core/cache.server
  * (the `catalog_changed` notification every server LISTENs for), so it is safe with several
  * servers, and a page rendered across a change is never kept (generation check). A stock-only
@@ -204,6 +204,7 @@ export async function cachedPage(context: object, req: PageRequest, nonce: strin
   if (!s || !s.catalog.listening) return null;
   const hints = { get: (name: string) => req.header(name) ?? null } as Headers;
   const lite = liteDecision(hints, cookie ? await liteCookie().parse(cookie) : null);
+  // And per language: the switch's cookie, else Accept-Language (~/i18n/i18next.server).
   const lang = await languageOfHeaders(cookie, req.header("accept-language"));
   const key = `${lite ? "lite" : "full"} ${lang} ${url.origin}${url.pathname}${url.search}`;
   let e = s.get(key);

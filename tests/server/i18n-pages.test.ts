@@ -1,0 +1,161 @@
+/**
+ * The storefront in each language, as the server renders it (what a phone without JavaScript
+ * gets): home, a listing, a product, the cart and the guest checkout, in English, Pidgin,
+ * Yoruba, Hausa and Igbo chosen with the footer switch (POST /language). A page fails when it
+ * shows a message key instead of a message ("listing.sort.best", "shop:cart.title") or, in
+ * another language, an English sentence of ours that has a translation (the English of a key
+ * whose text differs from the page's language). Also: Accept-Language picks the language when no
+ * switch was used, and the page cache keeps one page per language.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LANGUAGES, type Lang } from "~/i18n/languages";
+import { cookieHeader, cookiesFrom, pageClient, type RunningServer, startAppServer } from "./harness";
+
+/** The namespaces of the shop pages (the others are the account's, the forms', mail and SMS). */
+const SHOP_NAMESPACES = ["common", "shop", "checkout"] as const;
+const DIR = path.resolve("app/i18n/messages");
+
+type Tree = { [k: string]: string | Tree };
+function flatten(tree: Tree, prefix = "", out = new Map<string, string>()) {
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === "string") out.set(key, v);
+    else flatten(v, key, out);
+  }
+  return out;
+}
+const messages = (lang: Lang, ns: string) => flatten(JSON.parse(fs.readFileSync(path.join(DIR, lang, `${ns}.json`), "utf8")) as Tree);
+
+/** Every key of the shop's namespaces (plural suffixes dropped too: t() is called without them). */
+const KEYS = new Set(SHOP_NAMESPACES.flatMap((ns) => [...messages("en", ns).keys()].flatMap((k) => [k, k.replace(/_(zero|one|two|few|many|other)$/, "")])));
+
+/**
+ * English sentences that must not show in another language: whole messages of ours with no
+ * variables or markup (a sentence with {{name}} is checked through its other messages), long
+ * enough not to be a word the languages share ("Email", "Total", "Order").
+ */
+function englishLeaks(lang: Lang): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const ns of SHOP_NAMESPACES) {
+    const en = messages("en", ns);
+    const mine = messages(lang, ns);
+    for (const [k, v] of en) {
+      if (/[{}<>]/.test(v) || v.length < 12 || !v.includes(" ")) continue;
+      if (mine.get(k) === v) continue; // the same in this language (a loanword, a number)
+      out.set(v, `${ns}:${k}`);
+    }
+  }
+  return out;
+}
+
+/** The page without its scripts (the inline messages are data, not text), entities decoded. */
+function shown(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
+    .replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, "")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
+}
+
+/** What looks like a message key on the page: a known key, or `namespace:key`. */
+function rawKeys(page: string): string[] {
+  const found = new Set<string>();
+  for (const m of page.matchAll(/\b(?:(common|shop|checkout|account|forms):)?([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_-]+)+)/g)) {
+    if (m[1] || KEYS.has(m[2])) found.add(m[0]);
+  }
+  return [...found];
+}
+
+let app: RunningServer;
+beforeAll(async () => {
+  app = await startAppServer();
+}, 240_000);
+afterAll(async () => {
+  await app?.stop();
+});
+
+const client = () => pageClient(app.url);
+
+/** A visitor who chose `lang` in the footer, with a cart holding one product; their pages. */
+async function visit(lang: Lang) {
+  const jar: Record<string, string> = {};
+  const switched = await client().post("/language", { lang, redirectTo: "/" });
+  expect(switched.status).toBe(303);
+  cookiesFrom(switched, jar);
+  const get = async (p: string) => {
+    const r = await client().get(p, { Cookie: cookieHeader(jar) });
+    expect(r.status, `${lang} ${p}`).toBe(200);
+    return r.body;
+  };
+  const home = await get("/");
+  const listing = await get("/all");
+  const productPath = /href="(\/[a-z0-9-]+\/\d+)"/.exec(listing)?.[1];
+  expect(productPath, "a product link on /all").toBeTruthy();
+  const product = await get(productPath!);
+  const productId = productPath!.split("/").pop()!;
+  const added = await client().post("/cart", { intent: "add", productId, redirectTo: "/cart" }, { Cookie: cookieHeader(jar) });
+  expect(added.status).toBe(303);
+  cookiesFrom(added, jar);
+  const cart = await get("/cart");
+  const checkout = await get("/checkout/payment?g=y");
+  return { home, listing, product, cart, checkout };
+}
+
+describe("shop pages in every language", () => {
+  for (const lang of LANGUAGES) {
+    it(`renders ${lang} pages with no key and no English sentence of ours`, async () => {
+      const pages = await visit(lang);
+      const leaks = lang === "en" ? new Map<string, string>() : englishLeaks(lang);
+      const problems: string[] = [];
+      for (const [name, html] of Object.entries(pages)) {
+        expect(html, `${lang} ${name}: <html lang>`).toContain(`<html lang="${lang === "en" ? "en-NG" : lang}"`);
+        const page = shown(html);
+        for (const k of rawKeys(page)) problems.push(`${name}: key ${k}`);
+        for (const [english, key] of leaks) if (page.includes(english)) problems.push(`${name}: English "${english}" (${key})`);
+      }
+      expect(problems).toEqual([]);
+      // The checkout shows the shopper's words, not only its frame.
+      const want = messages(lang, "checkout");
+      expect(shown(pages.checkout)).toContain(want.get("placeOrder"));
+      expect(shown(pages.checkout)).toContain(want.get("method.delivery"));
+      expect(shown(pages.cart)).toContain(messages(lang, "shop").get("cart.summary"));
+    }, 120_000);
+  }
+
+  it("follows Accept-Language when no language was chosen, and keeps a page per language", async () => {
+    const yo = await client().get("/", { "Accept-Language": "yo-NG,yo;q=0.9,en;q=0.5" });
+    expect(yo.body).toContain('<html lang="yo"');
+    expect(String(yo.headers.vary)).toMatch(/Accept-Language/);
+    const ha = await client().get("/", { "Accept-Language": "ha" });
+    expect(ha.body).toContain('<html lang="ha"');
+    expect(ha.body).toContain(messages("ha", "shop").get("home.seeAll"));
+    const again = await client().get("/", { "Accept-Language": "yo" });
+    expect(again.body).toContain('<html lang="yo"');
+    const other = await client().get("/", { "Accept-Language": "fr-FR,fr;q=0.9" });
+    expect(other.body).toContain('<html lang="en-NG"');
+    // The switch's cookie beats the browser's language.
+    const switched = await client().post("/language", { lang: "ig", redirectTo: "/" });
+    const jar = cookiesFrom(switched);
+    const ig = await client().get("/", { Cookie: cookieHeader(jar), "Accept-Language": "yo" });
+    expect(ig.body).toContain('<html lang="ig"');
+  }, 60_000);
+
+  it("refuses an unknown language and a redirect off the site", async () => {
+    const r = await client().post("/language", { lang: "xx", redirectTo: "https://evil.example/" });
+    expect(r.status).toBe(303);
+    expect(r.headers.location).toBe("/");
+    expect(r.headers["set-cookie"]).toBeUndefined();
+    const missing = await client().get("/language/xx/common");
+    expect(missing.status).toBe(404);
+    const mail = await client().get("/language/yo/email");
+    expect(mail.status).toBe(404);
+    const shop = await client().get("/language/yo/shop");
+    expect(shop.status).toBe(200);
+    expect(JSON.parse(shop.body).cart.title).toBe(messages("yo", "shop").get("cart.title"));
+  });
+});
