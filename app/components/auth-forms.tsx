@@ -4,6 +4,7 @@
  * with their form: ./ui/island.tsx).
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
 
 export function AuthShell({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
@@ -24,6 +25,7 @@ export function AuthShell({ title, children, wide = false }: { title: string; ch
 
 /** The brand panel: beside the form from md up, a slim band above it on phones. */
 function LogoPanel() {
+  const { t } = useTranslation("account");
   return (
     <div
       className="flex items-center gap-3 bg-gradient-to-br from-brand-600 to-brand-700 px-4 py-3 text-white md:flex-col md:justify-center md:gap-4 md:p-8 md:text-center"
@@ -33,7 +35,7 @@ function LogoPanel() {
         B
       </span>
       <p className="text-lg font-extrabold tracking-tight md:text-2xl">BuildMart NG</p>
-      <p className="hidden max-w-xs text-sm text-white/90 md:block">Building materials, artisans, power and logistics from vendors across Nigeria.</p>
+      <p className="hidden max-w-xs text-sm text-white/90 md:block">{t("tagline")}</p>
     </div>
   );
 }
@@ -50,23 +52,25 @@ export function SubmitButton({ children, action, className = "btn-primary w-full
 }
 
 /** Starts the Google code flow with a plain POST and full-page redirects (works without JavaScript). */
-export function GoogleButton({ redirectTo, label = "Continue with Google" }: { redirectTo?: string; label?: string }) {
+export function GoogleButton({ redirectTo, label }: { redirectTo?: string; label?: string }) {
+  const { t } = useTranslation("account");
   return (
     <Form method="post" action="/auth/google" reloadDocument>
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <button type="submit" className="btn-outline w-full py-2.5">
         <GoogleMark />
-        {label}
+        {label ?? t("google")}
       </button>
     </Form>
   );
 }
 
 export function OrDivider() {
+  const { t } = useTranslation("account");
   return (
     <div className="my-5 flex items-center gap-3 text-xs uppercase text-gray-500" aria-hidden>
       <span className="h-px flex-1 bg-gray-200" />
-      or
+      {t("or")}
       <span className="h-px flex-1 bg-gray-200" />
     </div>
   );

@@ -3,6 +3,7 @@
  * (useReplyForm). Fetched on demand by the page (./ui/island.tsx), with conform.
  */
 import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { SubmitButton } from "./auth-forms";
 import { PasswordField } from "./password-field";
 import { LOGIN_CONSTRAINT } from "./ui/constraints";
@@ -17,28 +18,29 @@ export function LoginForm({ redirectTo, lastResult }: { redirectTo: string; last
     constraint: LOGIN_CONSTRAINT,
   });
   const unverified = form.errors?.includes(EMAIL_NOT_VERIFIED_MESSAGE);
+  const { t } = useTranslation("account");
   return (
     <Form method="post" {...formProps(form)} className="space-y-4">
       <FormErrors id={form.errorId} errors={form.errors}>
         {unverified ? (
           <Link to="/email/verify" className="mt-1 inline-block font-semibold underline">
-            Send the verification e-mail again
+            {t("resend_verification")}
           </Link>
         ) : null}
       </FormErrors>
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <Field
-        labelProps={{ children: "Email" }}
+        labelProps={{ children: t("email") }}
         inputProps={{ ...inputProps(fields.email, { type: "email" }), autoComplete: "email", inputMode: "email" }}
         errors={fields.email.errors}
       />
-      <PasswordField label="Password" field={fields.password} autoComplete="current-password" />
+      <PasswordField label={t("password")} field={fields.password} autoComplete="current-password" />
       <div className="flex justify-end">
         <Link to="/forget-password" className="text-sm font-medium text-brand-700 underline">
-          Forgot Password?
+          {t("forgot_password")}
         </Link>
       </div>
-      <SubmitButton>Login</SubmitButton>
+      <SubmitButton>{t("login")}</SubmitButton>
     </Form>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ErrorList } from "./ui/forms";
 import { useHydrated } from "./ui/use-hydrated";
 import { type ReplyField, inputProps } from "~/components/ui/reply-form";
@@ -25,6 +26,7 @@ export function PasswordField({
 }) {
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);
+  const { t } = useTranslation("account");
   const props = inputProps(field, { type: "password" });
   const hintId = `${field.id}-hint`;
   const describedBy = [hint ? hintId : null, props["aria-describedby"]].filter(Boolean).join(" ") || undefined;
@@ -53,7 +55,7 @@ export function PasswordField({
             onClick={() => setShown((v) => !v)}
             data-testid={`${field.name}-toggle`}
           >
-            {shown ? "Hide" : "Show"}
+            {shown ? t("hide") : t("show")}
           </button>
         ) : null}
       </div>

@@ -82,10 +82,22 @@ export function gsm7Length(text: string): number | null {
 
 export const SMS_MAX = 160;
 
+const HOOKED: Record<string, string> = { ɓ: "b", Ɓ: "B", ɗ: "d", Ɗ: "D", ƙ: "k", Ƙ: "K", ƴ: "y", Ƴ: "Y" };
+
+/**
+ * A letter outside GSM-7 as people text it: tone marks and under-dots dropped (Ọlábísí → Olabisi),
+ * Hausa hooked letters plain (ƙ → k); anything else "?".
+ */
+function plainLetter(ch: string): string {
+  if (/^\p{M}$/u.test(ch)) return ""; // a mark typed apart from its letter
+  const plain = HOOKED[ch] ?? ch.normalize("NFD").replace(/\p{M}/gu, "");
+  return plain && gsm7Length(plain) !== null ? plain : "?";
+}
+
 /** Shortens `text` to one GSM-7 SMS, replacing characters outside GSM-7 (₦ → N, curly quotes → straight). */
 export function toSingleSms(text: string): string {
   let t = text.replace(/₦/g, "N").replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[–—]/g, "-").replace(/…/g, "...");
-  t = [...t].map((ch) => (gsm7Length(ch) === null ? "?" : ch)).join("");
+  t = [...t].map((ch) => (gsm7Length(ch) === null ? plainLetter(ch) : ch)).join("");
   if ((gsm7Length(t) ?? 0) <= SMS_MAX) return t;
   let chars = [...t];
   while ((gsm7Length(chars.join("")) ?? 0) > SMS_MAX - 3) chars = chars.slice(0, -1);

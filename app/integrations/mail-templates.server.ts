@@ -1,36 +1,39 @@
-/** The account e-mails: plain text and HTML bodies, links built from PUBLIC_URL. */
+/** The account e-mails: plain text and HTML bodies, links built from PUBLIC_URL, in the reader's language. */
+import { textsFor } from "~/i18n/texts.server";
 import type { MailMessage } from "./mail.server";
-import { emailLayout, link } from "./mail/layout.server";
+import { emailLayout, greetingFor, link } from "./mail/layout.server";
 
 export { link };
 
-const layout = (title: string, intro: string[], action: { label: string; href: string }, after: string[]) =>
-  emailLayout({ title, intro, action, after, spellOutLink: true });
+type Lang = string | null | undefined;
 
-const greeting = (firstName: string) => (firstName ? `Hello ${firstName},` : "Hello,");
+const layout = (title: string, intro: string[], action: { label: string; href: string }, after: string[], lang: Lang) =>
+  emailLayout({ title, intro, action, after, spellOutLink: true, lang });
 
-export function verificationEmail(to: string, firstName: string, key: string): MailMessage {
+export function verificationEmail(to: string, firstName: string, key: string, lang?: Lang): MailMessage {
+  const t = textsFor(lang, "email");
   const href = link(`/email/confirm/${encodeURIComponent(key)}`);
-  const subject = "Confirm your e-mail address for BuildMart NG";
-  const intro = "Thanks for creating a BuildMart NG account. Please confirm that this is your e-mail address so you can log in.";
-  const after = "The link is valid for 3 days. If you did not create an account, you can ignore this message.";
+  const hello = greetingFor(lang, firstName);
+  const intro = t("verify_intro");
+  const after = t("verify_after");
   return {
     to,
-    subject,
-    text: `${greeting(firstName)}\n\n${intro}\n\nConfirm your e-mail address:\n${href}\n\n${after}\n\nBuildMart NG\n`,
-    html: layout("Confirm your e-mail address", [greeting(firstName), intro], { label: "Confirm e-mail address", href }, [after]),
+    subject: t("verify_subject"),
+    text: `${hello}\n\n${intro}\n\n${t("verify_text_action")}\n${href}\n\n${after}\n\n${t("sign_off")}\n`,
+    html: layout(t("verify_title"), [hello, intro], { label: t("verify_action"), href }, [after], lang),
   };
 }
 
-export function passwordResetEmail(to: string, firstName: string, uid: string, token: string): MailMessage {
+export function passwordResetEmail(to: string, firstName: string, uid: string, token: string, lang?: Lang): MailMessage {
+  const t = textsFor(lang, "email");
   const href = link(`/reset-password/${encodeURIComponent(uid)}/${encodeURIComponent(token)}`);
-  const subject = "Reset your BuildMart NG password";
-  const intro = "We received a request to reset the password of your BuildMart NG account. Choose a new password with the link below.";
-  const after = "The link works once and expires in 1 hour. If you did not ask for this, ignore this message: your password stays the same.";
+  const hello = greetingFor(lang, firstName);
+  const intro = t("reset_intro");
+  const after = t("reset_after");
   return {
     to,
-    subject,
-    text: `${greeting(firstName)}\n\n${intro}\n\nReset your password:\n${href}\n\n${after}\n\nBuildMart NG\n`,
-    html: layout("Reset your password", [greeting(firstName), intro], { label: "Reset password", href }, [after]),
+    subject: t("reset_subject"),
+    text: `${hello}\n\n${intro}\n\n${t("reset_text_action")}\n${href}\n\n${after}\n\n${t("sign_off")}\n`,
+    html: layout(t("reset_title"), [hello, intro], { label: t("reset_action"), href }, [after], lang),
   };
 }

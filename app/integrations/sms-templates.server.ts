@@ -4,8 +4,15 @@
  * sends approved templates: the same updates, their values as the template's body parameters.
  */
 import { toSingleSms } from "~/domain/phone";
+import { textsFor } from "~/i18n/texts.server";
+import { templateLang } from "./whatsapp.server";
 
-export const otpSms = (code: string) => `${code} is your BuildMart code. It expires in 10 minutes. Never share it with anyone.`;
+/**
+ * The texts live in app/i18n/messages/<lang>/sms.json, written in plain letters the way people
+ * text (no tone marks, no hooked letters): those are not GSM-7 and would turn the message into a
+ * 70-character UCS-2 one. `lang` is the recipient's (absent or unknown: English).
+ */
+export const otpSms = (code: string, lang?: string | null) => toSingleSms(textsFor(lang, "sms")("otp", { code }));
 
 export type OrderUpdate = "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
 export const ORDER_UPDATES: readonly OrderUpdate[] = ["placed", "paid", "shipped", "delivered", "cancelled", "refunded"];
@@ -21,31 +28,24 @@ export interface OrderValues {
   url: string;
 }
 
-const hi = (name: string) => (name ? `Hi ${name}, ` : "");
-const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
-
-const ORDER_SMS: Record<OrderUpdate, (v: OrderValues) => string> = {
-  placed: (v) => `${hi(v.name)}your BuildMart order ${v.order} (${v.amount}) is placed. Track it: ${v.url}`,
-  paid: (v) => `${hi(v.name)}we got your payment of ${v.amount} for BuildMart order ${v.order}. Track it: ${v.url}`,
-  shipped: (v) => `${hi(v.name)}your BuildMart order ${v.order} is on its way. Track it: ${v.url}`,
-  delivered: (v) => `${hi(v.name)}your BuildMart order ${v.order} was delivered. Thank you! Details: ${v.url}`,
-  cancelled: (v) => `${hi(v.name)}your BuildMart order ${v.order} was cancelled. Details: ${v.url}`,
-  refunded: (v) => `${hi(v.name)}we refunded ${v.amount} for BuildMart order ${v.order}. Details: ${v.url}`,
-};
-
 /**
  * One SMS for an order update: with the shopper's name when it fits in 160 GSM-7 characters, else
  * without it (the link is never cut); cut short only if a value is unusually long.
  */
-export function orderSms(update: OrderUpdate, v: OrderValues): string {
-  const named = toSingleSms(ORDER_SMS[update](v));
-  if (!named.endsWith("...") || !v.name) return named;
-  return toSingleSms(cap(ORDER_SMS[update]({ ...v, name: "" })));
+export function orderSms(update: OrderUpdate, v: OrderValues, lang?: string | null): string {
+  const t = textsFor(lang, "sms");
+  const anon = () => toSingleSms(t(`${update}_anon`, { ...v }));
+  if (!v.name) return anon();
+  const named = toSingleSms(t(update, { ...v }));
+  return named.endsWith("...") ? anon() : named;
 }
 
-/** The store's "New order" SMS to its owner. */
+/** The store's "New order" SMS to its owner (store-facing texts stay English). */
 export const newOrderSms = (v: { store: string; order: string; amount: string; url: string }) =>
   toSingleSms(`New order ${v.order} for ${v.store}: ${v.amount}. Open it: ${v.url}`);
 
-/** WhatsApp template body parameters for an order update: {{1}} name, {{2}} order, {{3}} amount, {{4}} link. */
-export const orderTemplateParams = (v: OrderValues) => [v.name || "there", v.order, v.amount, v.url];
+/**
+ * WhatsApp template body parameters for an order update: {{1}} name, {{2}} order, {{3}} amount,
+ * {{4}} link. Without a name {{1}} is a word in the template's own language (English but for Hausa).
+ */
+export const orderTemplateParams = (v: OrderValues, lang?: string | null) => [v.name || textsFor(templateLang(lang), "sms")("whatsapp_there"), v.order, v.amount, v.url];

@@ -5,6 +5,10 @@
  * - otherwise a local stand-in writing one JSON file per message to $DATA_DIR/whatsapp-outbox/.
  * Queued in whatsapp_queue (migration 0024) with retries, as SMS and mail. Template names are
  * WHATSAPP_TEMPLATE_PREFIX + the update's key; their body parameters are `params`, in order.
+ *
+ * Languages: a template is approved per language code at Meta. Of the shop's languages Meta's
+ * template list has English and Hausa (`ha`) only, not Yoruba, Igbo or Nigerian Pidgin, so a
+ * Hausa reader gets the `ha` template and everyone else the English one (WHATSAPP_TEMPLATE_LANG).
  */
 import path from "node:path";
 import { env } from "~/config.server";
@@ -14,7 +18,8 @@ import { queueFlusher, writeOutboxFile } from "./messaging/outbox.server";
 
 export interface WhatsAppProvider {
   readonly name: string;
-  sendTemplate(to: string, template: string, params: string[]): Promise<void>;
+  /** `lang`: the template's language code at Meta; absent means WHATSAPP_TEMPLATE_LANG. */
+  sendTemplate(to: string, template: string, params: string[], lang?: string | null): Promise<void>;
 }
 
 export class CloudApiProvider implements WhatsAppProvider {
@@ -25,7 +30,7 @@ export class CloudApiProvider implements WhatsAppProvider {
     private lang: string,
     private baseUrl = "https://graph.facebook.com/v21.0",
   ) {}
-  async sendTemplate(to: string, template: string, params: string[]) {
+  async sendTemplate(to: string, template: string, params: string[], lang?: string | null) {
     const res = await fetch(`${this.baseUrl.replace(/\/$/, "")}/${encodeURIComponent(this.phoneNumberId)}/messages`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${this.token}` },
@@ -35,7 +40,7 @@ export class CloudApiProvider implements WhatsAppProvider {
         type: "template",
         template: {
           name: template,
-          language: { code: this.lang },
+          language: { code: lang || this.lang },
           components: params.length ? [{ type: "body", parameters: params.map((text) => ({ type: "text", text })) }] : [],
         },
       }),
@@ -48,8 +53,8 @@ export class CloudApiProvider implements WhatsAppProvider {
 export class WhatsAppOutbox implements WhatsAppProvider {
   readonly name = "outbox";
   constructor(public readonly dir: string) {}
-  async sendTemplate(to: string, template: string, params: string[]) {
-    await writeOutboxFile(this.dir, { to, template, params });
+  async sendTemplate(to: string, template: string, params: string[], lang?: string | null) {
+    await writeOutboxFile(this.dir, { to, template, params, lang: lang || env().WHATSAPP_TEMPLATE_LANG });
   }
 }
 
@@ -83,16 +88,22 @@ export function setWhatsAppProvider(p: WhatsAppProvider | null) {
 /** The approved template's name for an update key ("paid" → "order_paid"). */
 export const templateName = (key: string) => `${env().WHATSAPP_TEMPLATE_PREFIX}${key}`;
 
+/** Shop languages with approved templates at Meta (code there); the others fall back to English. */
+const TEMPLATE_LANGS: Partial<Record<string, string>> = { ha: "ha" };
+
+/** The template language code for a reader of `lang`: null means the default (English) template. */
+export const templateLang = (lang: string | null | undefined): string | null => (lang ? TEMPLATE_LANGS[lang] ?? null : null);
+
 /** Queues a template message (due now) on `q`, inside the transaction of the change it reports. */
-export async function queueWhatsApp(q: Queryable, to: string, template: string, params: string[]): Promise<void> {
-  await q.query("INSERT INTO whatsapp_queue (to_phone, template, params) VALUES ($1, $2, $3)", [to, template, JSON.stringify(params)]);
+export async function queueWhatsApp(q: Queryable, to: string, template: string, params: string[], lang?: string | null): Promise<void> {
+  await q.query("INSERT INTO whatsapp_queue (to_phone, template, params, lang) VALUES ($1, $2, $3, $4)", [to, template, JSON.stringify(params), templateLang(lang)]);
 }
 
 /** Sends queued WhatsApp messages that are due; claimed row by row, back-off on failure. */
-export const flushWhatsAppQueue = queueFlusher<{ id: number; to_phone: string; attempts: number; template: string; params: string[] | string }>(
+export const flushWhatsAppQueue = queueFlusher<{ id: number; to_phone: string; attempts: number; template: string; params: string[] | string; lang: string | null }>(
   "whatsapp_queue",
-  "template, params",
-  (m) => whatsappProvider().sendTemplate(m.to_phone, m.template, typeof m.params === "string" ? (JSON.parse(m.params) as string[]) : m.params),
+  "template, params, lang",
+  (m) => whatsappProvider().sendTemplate(m.to_phone, m.template, typeof m.params === "string" ? (JSON.parse(m.params) as string[]) : m.params, m.lang),
 );
 
 export function logWhatsAppProvider() {

@@ -20,6 +20,8 @@ import type { ContextMeta } from "~/api/core/context";
 import { shownBy, unionShown, SHOWS_NOTHING, type Shown } from "~/api/core/cache.server";
 import { commitSession, getSession, type AppSession, type FlashData } from "./session.server";
 import { log } from "~/ops/logger.server";
+import { resolveLanguage } from "~/i18n/i18next.server";
+import { DEFAULT_LANG, type Lang } from "~/i18n/languages";
 
 /**
  * The body of a failed answer (spec section 8): DRF's `{"detail": "..."}` or `{"field": ["message"]}`
@@ -118,7 +120,14 @@ export class Api {
     const url = new URL(request.url);
     this.origin = url.origin;
     this.here = `${url.pathname}${url.search}`;
+    this.language = resolveLanguage(request).catch(() => DEFAULT_LANG);
   }
+
+  /**
+   * The page's language (switch cookie, else the browser's), sent to the API as Accept-Language:
+   * the API keeps it on a new account and a placed order, so their mails and SMS speak it.
+   */
+  readonly language: Promise<Lang>;
 
   /** Marks the session as changed: the next headers() commits it. */
   touch() {
@@ -177,6 +186,7 @@ export class Api {
       body = JSON.stringify(opts.json);
     }
     if (token) headers.Authorization = `Bearer ${token}`;
+    headers["Accept-Language"] ??= await this.language;
     if (remote) {
       if (this.meta.clientIp && this.meta.clientIp !== "unknown") headers["X-Forwarded-For"] = this.meta.clientIp;
       if (this.meta.requestId) headers["X-Request-Id"] = this.meta.requestId;

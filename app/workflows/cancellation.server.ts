@@ -16,6 +16,7 @@ import { recordEvent } from "~/api/notifications/commands.server";
 import { conflict, cardPaymentOf, queueItemRefund, recordOrderEvent, SHIPPING_REFUND_REASON, withOption } from "~/api/orders/commands.server";
 import { guestTokenFor } from "~/api/core/guest-token.server";
 import { buyerNotice, orderStores, storeNotices } from "~/api/notifications/events.server";
+import { orderLanguage } from "~/integrations/mail/language.server";
 
 export interface CancelResult {
   orderId: string;
@@ -114,6 +115,7 @@ export async function cancelOrderItem(
             reason,
             refund: itemRefundQueued,
             shippingRefundKobo,
+            lang: await orderLanguage(tx, order.id),
           }),
         ]
       : [],
@@ -183,6 +185,7 @@ export async function cancelUnpaidCardOrder(tx: Queryable, orderId: string, olde
             hours: olderThanHours,
             lines: items.rows.map((l): EmailOrderLine => ({ name: l.product_name, quantity: l.quantity, unitKobo: l.item_price_kobo })),
             totalKobo: order.order_total_kobo + order.shipping_kobo,
+            lang: await orderLanguage(tx, order.id),
           }),
         ]
       : [],

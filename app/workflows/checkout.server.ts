@@ -22,6 +22,7 @@ import { recordEvent, type Notice } from "~/api/notifications/commands.server";
 import { conflict, emptySourceCart, recordOrderEvent, withOption } from "~/api/orders/commands.server";
 import { guestTokenFor } from "~/api/core/guest-token.server";
 import { buyerNotice, crossedLowStock, lowStockNotice, newOrderStoreMails, orderStores, storeNotices } from "~/api/notifications/events.server";
+import { orderLanguage } from "~/integrations/mail/language.server";
 
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 
@@ -46,6 +47,8 @@ export interface PlaceOrderInput {
   source: OrderSource;
   /** Idempotency-Key (header) or the form's hidden token. */
   idempotencyKey?: string | null;
+  /** The language the shopper placed it in: its e-mails, SMS and WhatsApp messages use it. */
+  language?: string | null;
 }
 
 export interface PlaceOrderResult {
@@ -199,9 +202,9 @@ export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise
   const guestToken = input.user ? undefined : guestTokenFor(orderId);
   await tx.query(
     `INSERT INTO orders (id, user_id, customer_email, delivery_address_id, delivery_address, delivery_state, order_total_kobo, shipping_kobo,
-                         order_delivery_status, order_payment_status, order_payment_method, guest_token, source_cart_id, lines_changed_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 0, 0, 'Placed', 'Pending', $7, $8, $9, now())`,
-    [orderId, input.user?.id ?? null, address.email, address.id, JSON.stringify(address.snapshot), address.state, input.paymentMethod, guestToken ? sha256(guestToken) : null, cartId],
+                         order_delivery_status, order_payment_status, order_payment_method, guest_token, source_cart_id, lines_changed_at, language)
+     VALUES ($1, $2, $3, $4, $5, $6, 0, 0, 'Placed', 'Pending', $7, $8, $9, now(), $10)`,
+    [orderId, input.user?.id ?? null, address.email, address.id, JSON.stringify(address.snapshot), address.state, input.paymentMethod, guestToken ? sha256(guestToken) : null, cartId, input.language ?? null],
   );
   if (lines.length) {
     const values: unknown[] = [];
@@ -284,6 +287,7 @@ export async function announceOrder(tx: Queryable, orderId: string): Promise<boo
               shippingKobo: order.shipping_kobo,
               shipments: ships.filter((s) => s.active_items > 0).map((s) => ({ store: s.store_name ?? "BuildMart seller", shippingKobo: s.shipping_kobo })),
               state: order.delivery_state,
+              lang: await orderLanguage(tx, orderId),
             }),
           ]
         : []),

@@ -17,6 +17,7 @@ import { allCashIn, findShipment, refreshOrderDelivery, shipmentsFor } from "~/a
 import { recordEvent } from "~/api/notifications/commands.server";
 import { buyerNotice } from "~/api/notifications/events.server";
 import { creditDeliveredItems } from "~/api/payouts/commands.server";
+import { orderLanguage } from "~/integrations/mail/language.server";
 
 const conflict = (detail: string) => new ApiError(409, { detail });
 
@@ -68,6 +69,7 @@ export async function moveShipment(q: Queryable, order: OrderRow, storeId: numbe
       firstName: first ?? null,
       items: mine.rows.map((r) => r.product_name),
       store,
+      lang: await orderLanguage(q, order.id),
     };
     mails.push(target === "Shipped" ? orderShippedEmail(mail) : orderDeliveredEmail(mail));
   }

@@ -7,6 +7,7 @@
 import crypto from "node:crypto";
 import type { Db, Queryable } from "~/db/client.server";
 import { paidEmail } from "~/integrations/mail/payment-emails.server";
+import { orderLanguage } from "~/integrations/mail/language.server";
 import { orderNumber } from "~/domain/orders";
 import { recordEvent } from "~/api/notifications/commands.server";
 import { buyerNotice, orderStores, storeNotices } from "~/api/notifications/events.server";
@@ -228,7 +229,7 @@ export async function markPaid(db: Db, attemptId: number, verified: VerifyData):
         ? [
             paidEmail(
               order.email,
-              { id: order.id, guestToken: order.user_id === null ? guestTokenFor(order.id) : null, firstName: order.first_name },
+              { id: order.id, guestToken: order.user_id === null ? guestTokenFor(order.id) : null, firstName: order.first_name, lang: await orderLanguage(q, order.id) },
               {
                 amountKobo: verified.amount,
                 shippingKobo: order.shipping_kobo,

@@ -10,7 +10,16 @@
  */
 import { getDb, type Db, type Queryable } from "~/db/client.server";
 import { flushMailQueue } from "~/integrations/mail.server";
-import { refundedEmail } from "~/integrations/mail/payment-emails.server";
+import { refundedEmail, type RefundWhat } from "~/integrations/mail/payment-emails.server";
+import { orderLanguage } from "~/integrations/mail/language.server";
+
+/** The in-app notice stays English (notices are stored text); the e-mail says it in the reader's language. */
+const WHAT_EN: Record<RefundWhat, string> = {
+  duplicate: "a duplicate payment",
+  shipping: "the shipping fee",
+  overpayment: "the amount paid above the order's total",
+  item: "an item",
+};
 import { formatKobo } from "~/domain/money";
 import { orderNumber } from "~/domain/orders";
 import { recordEvent } from "~/api/notifications/commands.server";
@@ -218,17 +227,17 @@ export async function settleRefund(db: Db, refundId: number, status: string, pay
     const refund = r.rows[0];
     if (!refund) return false;
     let fully = false;
-    let what = "a duplicate payment";
+    let what: string | { kind: RefundWhat } = { kind: "duplicate" };
     if (refund.order_item_id || refund.kind !== "payment") {
       // Part of the order's money: an item, the shipping of a fully cancelled order, or an overpayment.
       if (refund.order_item_id) {
         await recordOrderEvent(q, refund.order_id, "refunded", refund.order_item_id);
         await returnRefundSettled(q, refundId); // an accepted return's refund: the return is refunded
         await debitRefund(q, { orderItemId: refund.order_item_id, amountKobo: refund.amount_kobo });
-        what = (await q.query<{ name: string }>("SELECT product_name AS name FROM order_items WHERE id = $1", [refund.order_item_id])).rows[0]?.name ?? "an item";
-      } else if (refund.kind === "shipping") what = "the shipping fee";
-      else if (refund.kind === "overpayment") what = "the amount paid above the order's total";
-      else what = "an item";
+        what = (await q.query<{ name: string }>("SELECT product_name AS name FROM order_items WHERE id = $1", [refund.order_item_id])).rows[0]?.name ?? { kind: "item" };
+      } else if (refund.kind === "shipping") what = { kind: "shipping" };
+      else if (refund.kind === "overpayment") what = { kind: "overpayment" };
+      else what = { kind: "item" };
       fully = await settleOrderIfRefunded(q, refund.order_id);
     } else {
       // Money for an order that was already paid (or cancelled): that attempt is refunded in full.
@@ -240,10 +249,10 @@ export async function settleRefund(db: Db, refundId: number, status: string, pay
     const to = order?.email ?? (await q.query<{ e: string }>("SELECT customer_email::text AS e FROM payment_transactions WHERE id = $1", [refund.payment_transaction_id])).rows[0]?.e;
     if (order)
       await recordEvent(q, {
-        notices: [buyerNotice(order.user_id, order.id, "refund", `Refund of ${formatKobo(refund.amount_kobo)} sent`, `For ${what} on order ${orderNumber(order.id)}.`)],
+        notices: [buyerNotice(order.user_id, order.id, "refund", `Refund of ${formatKobo(refund.amount_kobo)} sent`, `For ${typeof what === "string" ? what : WHAT_EN[what.kind]} on order ${orderNumber(order.id)}.`)],
         mails: to
           ? [
-              refundedEmail(to, { id: order.id, guestToken: order.user_id === null ? guestTokenFor(order.id) : null, firstName: order.first_name }, {
+              refundedEmail(to, { id: order.id, guestToken: order.user_id === null ? guestTokenFor(order.id) : null, firstName: order.first_name, lang: await orderLanguage(q, order.id) }, {
                 amountKobo: refund.amount_kobo,
                 what,
                 fully,

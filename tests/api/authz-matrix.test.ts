@@ -143,6 +143,7 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
     return { prod_id: spare, quantity: 1 };
   }
   if (p.endsWith("/items/:itemId/") && (m === "PATCH" || m === "PUT")) return { quantity: 3 };
+  if (p.endsWith("/language/") && m === "PUT") return { language: "yo" };
   if ((p.endsWith("/adresses/") || p.endsWith("/addresses/")) && m === "POST") return address;
   if ((p.endsWith("/adresses/:id/") || p.endsWith("/addresses/:id/")) && m === "PUT") return address;
   if ((p.endsWith("/adresses/:id/") || p.endsWith("/addresses/:id/")) && m === "PATCH") return { city: "Surulere" };

@@ -4,6 +4,7 @@ import { gsm7Length, SMS_MAX, toSingleSms } from "~/domain/phone";
 import { normalizeNigerianPhone } from "~/domain/validation";
 import { formatKobo } from "~/domain/money";
 import { newOrderSms, ORDER_UPDATES, orderSms, otpSms } from "~/integrations/sms-templates.server";
+import { LANGUAGES } from "~/i18n/languages";
 
 const values = {
   name: "Oluwaseyifunmi",
@@ -48,4 +49,48 @@ describe("normalizeNigerianPhone", () => {
   ])("%s → %s", (input, e164) => expect(normalizeNigerianPhone(input)).toBe(e164));
 
   it.each(["0603 123 4567", "0803123456", "+14155552671", "hello"])("refuses %s", (input) => expect(normalizeNigerianPhone(input)).toBeNull());
+});
+
+describe("SMS templates in every language", () => {
+  // Long-ish real values: a long Yoruba name typed with its tone marks, the biggest amount a
+  // cart can reach and a full order link.
+  const long = { ...values, name: "Olúwaṣeyífúnmi", amount: toSingleSms(formatKobo(9_999_999_999)) };
+  const otherLangs = LANGUAGES.filter((l) => l !== "en");
+
+  it.each(LANGUAGES.flatMap((lang) => ORDER_UPDATES.map((update) => [lang, update] as const)))(
+    "%s %s: one GSM-7 SMS of at most 160 characters with the order, amount and link",
+    (lang, update) => {
+      const text = orderSms(update, long, lang);
+      expect(gsm7Length(text)).not.toBeNull();
+      expect(gsm7Length(text)!).toBeLessThanOrEqual(SMS_MAX);
+      expect(text).toContain(long.order);
+      expect(text).toContain(long.url);
+      if (update === "placed" || update === "paid" || update === "refunded") expect(text).toContain(long.amount);
+      expect(text).not.toMatch(/\.\.\.$/);
+      expect(text).not.toContain("{{");
+    },
+  );
+
+  it.each(otherLangs)("%s texts are not the English ones, and the name is written in plain letters", (lang) => {
+    for (const update of ORDER_UPDATES) expect(orderSms(update, long, lang)).not.toBe(orderSms(update, long, "en"));
+    expect(otpSms("042913", lang)).not.toBe(otpSms("042913", "en"));
+    const named = ORDER_UPDATES.map((u) => orderSms(u, long, lang)).filter((t) => t.includes("Oluwaseyifunmi"));
+    expect(named.length).toBeGreaterThan(0);
+  });
+
+  it.each(LANGUAGES)("%s code SMS fits one GSM-7 SMS", (lang) => {
+    const text = otpSms("042913", lang);
+    expect(gsm7Length(text)).not.toBeNull();
+    expect(gsm7Length(text)!).toBeLessThanOrEqual(SMS_MAX);
+    expect(text).toContain("042913");
+  });
+
+  it("Hausa SMS reads Hausa; an unknown language reads English", () => {
+    expect(orderSms("paid", { ...values, name: "Musa" }, "ha")).toMatch(/^Sannu Musa, mun karbi kudinku N12,345,678.90 na odar BuildMart #3F2A9C1B/);
+    expect(orderSms("paid", values, "xx")).toBe(orderSms("paid", values, "en"));
+  });
+
+  it("letters outside GSM-7 are written plain: tone marks, under-dots and hooked letters", () => {
+    expect(toSingleSms("Ọlábísí Ƙaramar ɗan Ụ̀gwụ")).toBe("Olabisi Karamar dan Ugwu");
+  });
 });

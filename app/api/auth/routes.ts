@@ -16,6 +16,8 @@ import { endSessions, signPair, verifyToken, type VerifiedToken } from "../token
 import { Detail, LoginResponse } from "./schemas";
 import { checkPassword, createVerification, decodeUid, encodeUid, hashPassword, issueTokens, randomToken, sha256 } from "../core/accounts.server";
 import { log } from "~/ops/logger.server";
+import { resolveLanguage } from "~/i18n/i18next.server";
+import { userLanguage } from "~/integrations/mail/language.server";
 
 export const LOGIN_FAILED = "Unable to log in with provided credentials.";
 export const EMAIL_NOT_VERIFIED = EMAIL_NOT_VERIFIED_MESSAGE;
@@ -50,10 +52,12 @@ async function register(ctx: ApiContext) {
   const existing = await ctx.db.query("SELECT 1 FROM users WHERE email = $1", [body.email]);
   if (existing.rows.length) throw badRequest({ email: [DUPLICATE_EMAIL] });
   const passwordHash = await hashPassword(body.password1);
+  // The account keeps the language its owner signed up in: mails and messages use it.
+  const language = await resolveLanguage(ctx.request);
   const created = await ctx.db.query<{ id: number }>(
-    `INSERT INTO users (email, password_hash, first_name, last_name, phone) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO users (email, password_hash, first_name, last_name, phone, language) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (email) DO NOTHING RETURNING id`,
-    [body.email, passwordHash, body.first_name, body.last_name, body.phone],
+    [body.email, passwordHash, body.first_name, body.last_name, body.phone, language],
   );
   if (!created.rows[0]) throw badRequest({ email: [DUPLICATE_EMAIL] }); // lost a race with a twin request
   await createVerification(ctx.db, { id: created.rows[0].id, email: body.email, first_name: body.first_name });
@@ -183,7 +187,11 @@ async function passwordReset(ctx: ApiContext) {
       [sha256(token), u.id, RESET_TTL_MINUTES],
     );
     // Not awaited: the answer takes as long whether or not the address has an account.
-    void sendMail(passwordResetEmail(u.email, u.first_name, encodeUid(u.id), token), ctx.db).catch((e) =>
+    // The account's language, else the page's (looked up in there too, for the same reason).
+    void (async () => {
+      const lang = (await userLanguage(ctx.db, u.id)) ?? (await resolveLanguage(ctx.request));
+      await sendMail(passwordResetEmail(u.email, u.first_name, encodeUid(u.id), token, lang), ctx.db);
+    })().catch((e) =>
       log().error({ err: e, requestId: ctx.requestId }, "reset mail could not be sent or queued"),
     );
   }

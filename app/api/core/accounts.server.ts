@@ -9,6 +9,7 @@ import type { Queryable } from "~/db/client.server";
 import { sendMail } from "~/integrations/mail.server";
 import { verificationEmail } from "~/integrations/mail-templates.server";
 import { signPair } from "../tokens.server";
+import { userLanguage } from "~/integrations/mail/language.server";
 
 const VERIFY_TTL_HOURS = 72;
 
@@ -80,5 +81,5 @@ export async function createVerification(db: Queryable, user: { id: number; emai
     `INSERT INTO email_verifications (key, user_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`,
     [sha256(key), user.id, VERIFY_TTL_HOURS],
   );
-  await sendMail(verificationEmail(user.email, user.first_name, key), db);
+  await sendMail(verificationEmail(user.email, user.first_name, key, await userLanguage(db, user.id)), db);
 }

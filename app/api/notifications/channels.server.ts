@@ -13,6 +13,9 @@
  *   order_delivered            → delivered
  *   item_cancelled (no active line left) → cancelled
  *   refund, return_refunded    → refunded
+ *
+ * A shopper's messages are in their saved language (users.language), else the order's
+ * (orders.language); the store owner's "New order" stays English like the seller pages.
  */
 import { env } from "~/config.server";
 import type { Queryable } from "~/db/client.server";
@@ -40,11 +43,12 @@ interface Recipient {
   first_name: string;
   sms: boolean;
   whatsapp: boolean;
+  language: string | null;
 }
 
 async function recipient(q: Queryable, userId: number): Promise<Recipient | null> {
   const r = await q.query<Recipient>(
-    `SELECT phone, first_name, notify_sms AS sms, notify_whatsapp AS whatsapp FROM users
+    `SELECT phone, first_name, notify_sms AS sms, notify_whatsapp AS whatsapp, language FROM users
       WHERE id = $1 AND is_active AND phone IS NOT NULL AND phone_verified_at IS NOT NULL AND (notify_sms OR notify_whatsapp)`,
     [userId],
   );
@@ -52,14 +56,14 @@ async function recipient(q: Queryable, userId: number): Promise<Recipient | null
 }
 
 async function orderFacts(q: Queryable, orderId: string) {
-  const r = await q.query<{ total: string | number; active: boolean }>(
-    `SELECT o.order_total_kobo + o.shipping_kobo AS total,
+  const r = await q.query<{ total: string | number; active: boolean; language: string | null }>(
+    `SELECT o.order_total_kobo + o.shipping_kobo AS total, o.language,
             EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status = 'Active') AS active
        FROM orders o WHERE o.id = $1`,
     [orderId],
   );
   const row = r.rows[0];
-  return row ? { totalKobo: Number(row.total), active: row.active } : null;
+  return row ? { totalKobo: Number(row.total), active: row.active, language: row.language } : null;
 }
 
 /** Queues the SMS / WhatsApp messages of `notices` on `q` (the caller's transaction). */
@@ -79,8 +83,9 @@ export async function fanOutChannels(q: Queryable, notices: readonly Notice[]): 
       if (n.kind === "item_cancelled" && facts.active) continue; // one line cancelled: the order goes on
       done.add(`u${n.userId}:${update}`);
       const values = { name: who.first_name, order: orderNumber(orderId), amount: formatKobo(facts.totalKobo), url: `${base}${n.link}` };
-      if (who.sms) await queueSms(q, who.phone, orderSms(update, values));
-      if (who.whatsapp) await queueWhatsApp(q, who.phone, templateName(update), orderTemplateParams(values));
+      const lang = who.language ?? facts.language;
+      if (who.sms) await queueSms(q, who.phone, orderSms(update, values, lang));
+      if (who.whatsapp) await queueWhatsApp(q, who.phone, templateName(update), orderTemplateParams(values, lang), lang);
     } else if (n.storeId != null && n.kind === "order_placed") {
       const store = await q.query<{ owner_id: number; name: string }>("SELECT owner_id, name FROM stores WHERE id = $1", [n.storeId]);
       const s = store.rows[0];

@@ -85,6 +85,7 @@ import {
 } from "./schemas";
 import type { OrderRow } from "./serialize";
 import * as z from "zod";
+import { resolveLanguage } from "~/i18n/i18next.server";
 import { listedSql } from "../catalog/listed";
 
 /**
@@ -142,6 +143,7 @@ async function place(ctx: ApiContext) {
   else if (body.buy) source = { kind: "buy", productId: body.buy, quantity: body.quantity ?? 1, optionId: body.option_id ?? null };
   else if (wantsCart) source = { kind: "cart", cartId };
   else source = { kind: "none" };
+  const language = await resolveLanguage(ctx.request);
   const result = await txRetry(ctx, (q) =>
     placeOrder(q, {
       user: user ? { id: user.id, email: user.email, first_name: user.first_name } : null,
@@ -149,6 +151,7 @@ async function place(ctx: ApiContext) {
       address,
       source,
       idempotencyKey: headerKey ?? body.idempotency_key ?? null,
+      language,
     }),
   );
   if (!result.replayed) {

@@ -12,8 +12,8 @@ import { otpSms } from "~/integrations/sms-templates.server";
 
 export const hashCode = (phone: string, code: string) => crypto.createHmac("sha256", `otp:${env().jwtSecret}`).update(`${phone}:${code}`).digest("hex");
 
-/** Stores a fresh code for (phone, purpose), replacing an active one, and sends it by SMS. */
-export async function issueCode(db: Queryable, phone: string, purpose: OtpPurpose, userId: number | null): Promise<void> {
+/** Stores a fresh code for (phone, purpose), replacing an active one, and sends it by SMS (in `lang`, the asker's language). */
+export async function issueCode(db: Queryable, phone: string, purpose: OtpPurpose, userId: number | null, lang?: string | null): Promise<void> {
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
   await db.query(
     `INSERT INTO otp_codes (phone, purpose, user_id, code_hash, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))
@@ -21,7 +21,7 @@ export async function issueCode(db: Queryable, phone: string, purpose: OtpPurpos
      DO UPDATE SET code_hash = EXCLUDED.code_hash, user_id = EXCLUDED.user_id, expires_at = EXCLUDED.expires_at, tries = 0, created_at = now()`,
     [phone, purpose, userId, hashCode(phone, code), OTP_TTL_MINUTES],
   );
-  await sendSms(phone, otpSms(code), db);
+  await sendSms(phone, otpSms(code, lang), db);
 }
 
 export type CodeCheck = { ok: true; userId: number | null } | { ok: false; message: string; wrong: boolean };

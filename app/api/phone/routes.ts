@@ -22,6 +22,7 @@ import { issueTokens } from "../core/accounts.server";
 import { Detail, LoginResponse } from "../auth/schemas";
 import { accountKey, addressKey, rateLimiter, type RateRule } from "../rate-limit.server";
 import { checkCode, issueCode } from "./otp.server";
+import { resolveLanguage } from "~/i18n/i18next.server";
 import { ChannelsAnswer, ChannelsSchema, PhoneAddSchema, PhoneCodeRequestSchema, PhoneCodeVerifySchema } from "./schemas";
 import { readChannels, saveChannels } from "./channels.server";
 import { receiveSmsInbound, receiveWhatsAppWebhook, verifyWhatsAppSubscription } from "./webhooks.server";
@@ -43,7 +44,7 @@ async function requestCode(ctx: ApiContext) {
   const body = validate(PhoneCodeRequestSchema, await ctx.body());
   const me = body.purpose === "verify" ? await ctx.requireUser() : null;
   await rl.consume(PHONE_RULES.codeNumber, numberKey(body.phone));
-  await issueCode(ctx.db, body.phone, body.purpose, me?.id ?? null);
+  await issueCode(ctx.db, body.phone, body.purpose, me?.id ?? null, await resolveLanguage(ctx.request));
   return json({ detail: PHONE_MESSAGES.codeSent }, 202);
 }
 
@@ -72,9 +73,9 @@ async function verifyCode(ctx: ApiContext) {
   if (!u) {
     await ctx.db.query(
       // An account made by phone has no e-mail: its order updates come by SMS from the start.
-      `INSERT INTO users (email, password_hash, first_name, last_name, phone, phone_verified_at, notify_sms) VALUES (NULL, NULL, $2, $3, $1, now(), true)
+      `INSERT INTO users (email, password_hash, first_name, last_name, phone, phone_verified_at, notify_sms, language) VALUES (NULL, NULL, $2, $3, $1, now(), true, $4)
        ON CONFLICT (phone) WHERE phone_verified_at IS NOT NULL DO NOTHING`,
-      [body.phone, body.first_name ?? "", body.last_name ?? ""],
+      [body.phone, body.first_name ?? "", body.last_name ?? "", await resolveLanguage(ctx.request)],
     );
     u = (await find()).rows[0];
   }

@@ -10,7 +10,7 @@ import { badRequest, json, noContent, notFound, validate } from "../core/http";
 import type { RouteDef } from "../core/types";
 import { deleteAccount, deletionBlocker } from "./commands.server";
 import { findPublicUser, personalData } from "./queries.server";
-import { DeleteAccountBody, PersonalDataSchema, UserSchema } from "./schemas";
+import { DeleteAccountBody, LanguageAnswer, LanguageBody, PersonalDataSchema, UserSchema } from "./schemas";
 
 export const routes: RouteDef[] = [
   {
@@ -27,6 +27,22 @@ export const routes: RouteDef[] = [
     tag: "users",
     auth: "required",
     response: UserSchema,
+  },
+  {
+    method: "PUT",
+    path: "/users/:userId/language/",
+    // The storefront's language switch keeps a signed-in shopper's choice for mails and SMS.
+    access: "self-only",
+    async handler(ctx) {
+      const body = validate(LanguageBody, await ctx.body());
+      await ctx.db.query("UPDATE users SET language = $2 WHERE id = $1", [ctx.intParam("userId"), body.language]);
+      return json({ language: body.language });
+    },
+    summary: "Save the caller's language (en, pcm, yo, ha, ig) for e-mails, SMS and WhatsApp",
+    tag: "users",
+    auth: "required",
+    body: LanguageBody,
+    response: LanguageAnswer,
   },
   {
     method: "GET",

@@ -1,5 +1,6 @@
 /** Users: response schemas and inferred answer types. No server imports. */
 import * as z from "zod";
+import { LANGUAGES } from "~/i18n/languages";
 
 export const UserSchema = z.object({ id: z.number(), email: z.string(), first_name: z.string(), last_name: z.string() });
 export type ApiUser = z.infer<typeof UserSchema>;
@@ -32,3 +33,7 @@ export const PersonalDataSchema = z.object({
   store_memberships: z.array(z.record(z.string(), z.unknown())),
 });
 export type ApiPersonalData = z.infer<typeof PersonalDataSchema>;
+
+/** PUT /users/{id}/language/: the language the shopper's mails, SMS and WhatsApp messages use. */
+export const LanguageBody = z.object({ language: z.enum(LANGUAGES, { error: "Choose one of: en, pcm, yo, ha, ig." }) });
+export const LanguageAnswer = LanguageBody;

@@ -1,14 +1,31 @@
 /** A field's messages (./forms.tsx re-exports it); alone so the footer on every page loads only this. */
+import { useTranslation } from "react-i18next";
+import { formMessageKey } from "~/i18n/form-messages";
+
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
+/**
+ * Messages come in English from the domain rules and the API; they are shown in the page's
+ * language here, in one place, so every form is covered (unknown messages are shown as they are).
+ */
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  const say = useFormMessage();
   const list = (errors ?? []).filter((e): e is string => !!e);
   if (!list.length) return null;
   return (
     <ul id={id} className="field-error space-y-0.5" data-testid={id ? `${id}` : undefined}>
       {list.map((e) => (
-        <li key={e}>{e}</li>
+        <li key={e}>{say(e)}</li>
       ))}
     </ul>
   );
+}
+
+/** Shows a domain or API message in the page's language (as is when it is not a known one). */
+export function useFormMessage(): (message: string) => string {
+  const { t, i18n } = useTranslation("forms");
+  return (message: string) => {
+    const known = formMessageKey(message);
+    return known && i18n?.exists?.(known.key, { ns: "forms" }) ? t(known.key, known.values) : message;
+  };
 }

@@ -8,7 +8,7 @@ import { useEffect, useState, type InputHTMLAttributes, type LabelHTMLAttributes
 import { useHydrated } from "./use-hydrated";
 
 export { ErrorList, type ListOfErrors } from "./error-list";
-import { ErrorList, type ListOfErrors } from "./error-list";
+import { ErrorList, useFormMessage, type ListOfErrors } from "./error-list";
 
 export function Field({
   labelProps,
@@ -65,7 +65,8 @@ export function CheckboxField({
  * JavaScript it can be dismissed (spec section 8). `id` ties it to the form's aria-describedby.
  */
 export function FormErrors({ id, errors, children }: { id?: string; errors?: ListOfErrors; children?: ReactNode }) {
-  const list = (errors ?? []).filter((e): e is string => !!e);
+  const say = useFormMessage();
+  const list = (errors ?? []).filter((e): e is string => !!e).map(say);
   const [dismissed, setDismissed] = useState(false);
   const hydrated = useHydrated();
   // A new answer (even with the same text) shows the banner again.

@@ -4,8 +4,9 @@
  */
 import { env } from "~/config.server";
 import { orderNumber } from "~/domain/orders";
+import { textsFor } from "~/i18n/texts.server";
 import type { MailMessage } from "../mail.server";
-import { emailLayout, orderLink } from "./layout.server";
+import { emailLayout, greetingFor, orderLink } from "./layout.server";
 
 export interface DeliveryEmailInput {
   to: string;
@@ -16,30 +17,26 @@ export interface DeliveryEmailInput {
   items: readonly string[];
   /** The store whose shipment moved (an order from several stores ships once per store). */
   store?: string | null;
+  /** The shopper's language (absent: English). */
+  lang?: string | null;
 }
 
 function deliveryEmail(i: DeliveryEmailInput, kind: "shipped" | "delivered"): MailMessage {
+  const t = textsFor(i.lang, "email");
   const number = orderNumber(i.orderId);
   const href = orderLink(i.orderId, i.guestToken);
-  const hello = i.firstName ? `Hello ${i.firstName},` : "Hello,";
+  const hello = greetingFor(i.lang, i.firstName);
   const list = i.items.length ? ` (${i.items.join(", ")})` : "";
-  const from = i.store ? ` from ${i.store}` : "";
-  const intro =
-    kind === "shipped"
-      ? `Good news: the items of your order ${number}${from}${list} have been shipped and are on their way to you.`
-      : `The items of your order ${number}${from}${list} have been delivered. Thank you for shopping with BuildMart NG.`;
-  const after =
-    kind === "shipped"
-      ? "You can follow each step of the delivery, with its date, on the order's tracking page."
-      : i.guestToken
-        ? `Something not right? You can ask for a return from the order page (the link above) within ${env().RETURN_WINDOW_DAYS} days.`
-        : `Happy with what you bought? Rate each product from the order page (Rate this product). Something not right? You can ask for a return there within ${env().RETURN_WINDOW_DAYS} days.`;
-  const title = kind === "shipped" ? `Order ${number} has shipped${from}` : `Order ${number} was delivered${from}`;
+  const from = i.store ? t("from_store", { store: i.store }) : "";
+  const intro = t(kind === "shipped" ? "shipped_intro" : "delivered_intro", { number, from, list });
+  const days = env().RETURN_WINDOW_DAYS;
+  const after = kind === "shipped" ? t("shipped_after") : t(i.guestToken ? "delivered_after_guest" : "delivered_after_member", { days });
+  const title = t(kind === "shipped" ? "shipped_title" : "delivered_title", { number, from });
   return {
     to: i.to,
-    subject: kind === "shipped" ? `Your BuildMart NG order ${number} has shipped${from}` : `Your BuildMart NG order ${number} was delivered${from}`,
-    text: `${hello}\n\n${intro}\n\nTrack your order:\n${href}\n\n${after}\n\nBuildMart NG\n`,
-    html: emailLayout({ title, intro: [hello, intro], action: { label: "Track your order", href }, after: [after], spellOutLink: true }),
+    subject: t(kind === "shipped" ? "shipped_subject" : "delivered_subject", { number, from }),
+    text: `${hello}\n\n${intro}\n\n${t("track_order_text")}\n${href}\n\n${after}\n\n${t("sign_off")}\n`,
+    html: emailLayout({ title, intro: [hello, intro], action: { label: t("track_order"), href }, after: [after], spellOutLink: true, lang: i.lang }),
   };
 }
 

@@ -3,6 +3,7 @@
  * that mail clients render without CSS files or images, plus the helpers the templates share.
  */
 import { env } from "~/config.server";
+import { langOf, textsFor } from "~/i18n/texts.server";
 
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
@@ -23,15 +24,23 @@ export interface EmailLayout {
   after: string[];
   /** Show the action's address in full under the button (links people may need to copy). */
   spellOutLink?: boolean;
+  /** The reader's language (app/i18n; absent: English). */
+  lang?: string | null;
+}
+
+/** The greeting of a shopper's e-mail, in their language. */
+export function greetingFor(lang: string | null | undefined, firstName: string | null | undefined): string {
+  const t = textsFor(lang, "email");
+  return firstName ? t("hello_name", { name: firstName }) : t("hello");
 }
 
 export function emailLayout(m: EmailLayout): string {
   const p = (t: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2937">${esc(t)}</p>`;
   const spelled = m.spellOutLink
-    ? `<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#4b5563">If the button does not work, copy this address into your browser:<br><a href="${esc(m.action.href)}" style="color:#c2410c;word-break:break-all">${esc(m.action.href)}</a></p>\n`
+    ? `<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#4b5563">${esc(textsFor(m.lang, "email")("copy_link"))}<br><a href="${esc(m.action.href)}" style="color:#c2410c;word-break:break-all">${esc(m.action.href)}</a></p>\n`
     : "";
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${esc(m.title)}</title></head>
+<html lang="${langOf(m.lang)}"><head><meta charset="utf-8"><title>${esc(m.title)}</title></head>
 <body style="margin:0;padding:24px;background:#f9fafb;font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e5e7eb;border-radius:8px;padding:24px">
 <p style="margin:0 0 20px;font-size:20px;font-weight:800;color:#c2410c">BuildMart NG</p>

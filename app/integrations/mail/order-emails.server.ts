@@ -7,8 +7,9 @@
  */
 import { formatKobo } from "~/domain/money";
 import { orderNumber, type PaymentMethod } from "~/domain/orders";
+import { textsFor } from "~/i18n/texts.server";
 import type { MailMessage } from "../mail.server";
-import { emailLayout, esc, orderLink } from "./layout.server";
+import { emailLayout, esc, greetingFor, orderLink } from "./layout.server";
 
 
 export { queueMail } from "./queue.server";
@@ -21,19 +22,22 @@ export interface EmailOrderLine {
   unitKobo: number;
 }
 
-const layout = (title: string, intro: string[], table: string, action: { label: string; href: string }, after: string[]) =>
-  emailLayout({ title, intro, table, action, after, spellOutLink: true });
+type Lang = string | null | undefined;
+
+const layout = (title: string, intro: string[], table: string, action: { label: string; href: string }, after: string[], lang: Lang) =>
+  emailLayout({ title, intro, table, action, after, spellOutLink: true, lang });
 
 const cell = 'style="padding:6px 4px;border-bottom:1px solid #e5e7eb;font-size:14px;color:#1f2937"';
 const right = 'style="padding:6px 4px;border-bottom:1px solid #e5e7eb;font-size:14px;color:#1f2937;text-align:right"';
 
-function itemsTable(lines: readonly EmailOrderLine[], totals: Array<[string, string]>): string {
+function itemsTable(lines: readonly EmailOrderLine[], totals: Array<[string, string]>, lang: Lang): string {
+  const t = textsFor(lang, "email");
   const rows = lines
     .map((l) => `<tr><td ${cell}>${esc(l.name)}</td><td ${right}>${l.quantity}</td><td ${right}>${esc(formatKobo(l.unitKobo * l.quantity))}</td></tr>`)
     .join("\n");
   const sums = totals.map(([k, v]) => `<tr><td ${cell} colspan="2"><strong>${esc(k)}</strong></td><td ${right}><strong>${esc(v)}</strong></td></tr>`).join("\n");
   return `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">
-<tr><th ${cell} align="left">Item</th><th ${right}>Qty</th><th ${right}>Amount</th></tr>
+<tr><th ${cell} align="left">${esc(t("table_item"))}</th><th ${right}>${esc(t("table_qty"))}</th><th ${right}>${esc(t("table_amount"))}</th></tr>
 ${rows}
 ${sums}
 </table>`;
@@ -52,34 +56,33 @@ export interface OrderPlacedInput {
   shipments?: readonly { store: string; shippingKobo: number }[];
   /** The destination state (canonical name). */
   state: string | null;
+  /** The shopper's language (absent: English). */
+  lang?: Lang;
 }
 
 export function orderPlacedEmail(i: OrderPlacedInput): MailMessage {
+  const t = textsFor(i.lang, "email");
   const number = orderNumber(i.orderId);
   const href = orderLink(i.orderId, i.guestToken);
   const total = i.subtotalKobo + i.shippingKobo;
-  const shippingLabel = i.state ? `Shipping to ${i.state}` : "Shipping";
-  const shippingValue = i.shippingKobo === 0 ? "Free" : formatKobo(i.shippingKobo);
-  const hello = i.firstName ? `Hello ${i.firstName},` : "Hello,";
-  const intro =
-    i.paymentMethod === "PayOnDelivery"
-      ? `Thank you for your order ${number}. It is placed and being prepared for shipment. You pay ${formatKobo(total)} on delivery.`
-      : `Thank you for your order ${number}. It is placed and waiting for your card payment of ${formatKobo(total)}; we prepare it for shipment as soon as the payment is confirmed, and e-mail you then.`;
-  const after = i.guestToken
-    ? "Keep this e-mail: the link above is how you view and track this order (you checked out as a guest)."
-    : "You can follow the order from your account (Orders).";
+  const free = t("free");
+  const shippingLabel = i.state ? t("shipping_to", { state: i.state }) : t("shipping");
+  const shippingValue = i.shippingKobo === 0 ? free : formatKobo(i.shippingKobo);
+  const hello = greetingFor(i.lang, i.firstName);
+  const intro = t(i.paymentMethod === "PayOnDelivery" ? "placed_intro_pod" : "placed_intro_card", { number, total: formatKobo(total) });
+  const after = t(i.guestToken ? "placed_after_guest" : "placed_after_member");
   const perStore: Array<[string, string]> =
     i.shipments && i.shipments.length > 1
-      ? i.shipments.map((s) => [`${shippingLabel} from ${s.store}`, s.shippingKobo === 0 ? "Free" : formatKobo(s.shippingKobo)])
+      ? i.shipments.map((s) => [t("shipping_from", { label: shippingLabel, store: s.store }), s.shippingKobo === 0 ? free : formatKobo(s.shippingKobo)])
       : [[shippingLabel, shippingValue]];
-  const totals: Array<[string, string]> = [["Subtotal", formatKobo(i.subtotalKobo)], ...perStore, ["Total", formatKobo(total)]];
+  const totals: Array<[string, string]> = [[t("subtotal"), formatKobo(i.subtotalKobo)], ...perStore, [t("total"), formatKobo(total)]];
   const textLines = i.lines.map((l) => `- ${l.name} × ${l.quantity}: ${formatKobo(l.unitKobo * l.quantity)}`).join("\n");
   const shippingText = perStore.map(([k, v]) => `${k}: ${v}`).join("\n");
   return {
     to: i.to,
-    subject: `Your BuildMart NG order ${number} is placed`,
-    text: `${hello}\n\n${intro}\n\n${textLines}\n\nSubtotal: ${formatKobo(i.subtotalKobo)}\n${shippingText}\nTotal: ${formatKobo(total)}\n\nView your order:\n${href}\n\n${after}\n\nBuildMart NG\n`,
-    html: layout(`Order ${number} is placed`, [hello, intro], itemsTable(i.lines, totals), { label: "View your order", href }, [after]),
+    subject: t("placed_subject", { number }),
+    text: `${hello}\n\n${intro}\n\n${textLines}\n\n${t("subtotal")}: ${formatKobo(i.subtotalKobo)}\n${shippingText}\n${t("total")}: ${formatKobo(total)}\n\n${t("view_order_text")}\n${href}\n\n${after}\n\n${t("sign_off")}\n`,
+    html: layout(t("placed_title", { number }), [hello, intro], itemsTable(i.lines, totals, i.lang), { label: t("view_order"), href }, [after], i.lang),
   };
 }
 
@@ -95,23 +98,23 @@ export interface ItemCancelledInput {
   refund: boolean;
   /** The last item of a card-paid order went: the shipping fee refunded too (kobo; 0 or absent: not). */
   shippingRefundKobo?: number;
+  /** The shopper's language (absent: English). */
+  lang?: Lang;
 }
 
 export function itemCancelledEmail(i: ItemCancelledInput): MailMessage {
+  const t = textsFor(i.lang, "email");
   const number = orderNumber(i.orderId);
   const href = orderLink(i.orderId, i.guestToken);
-  const intro = `${i.productName} × ${i.quantity} has been cancelled from your order ${number} (reason: ${i.reason}).`;
-  const money = i.refund
-    ? `We are refunding ${formatKobo(i.amountKobo)} to your card. Refunds usually reach you within 5 to 10 working days; we e-mail you when it is processed.`
-    : "Nothing was charged for this item, so there is nothing to refund.";
-  const shipping = i.shippingRefundKobo && i.shippingRefundKobo > 0
-    ? ` Nothing is left to ship on this order, so we are also refunding the shipping fee of ${formatKobo(i.shippingRefundKobo)} to your card.`
-    : "";
+  const hello = greetingFor(i.lang, null);
+  const intro = t("item_cancelled_intro", { product: i.productName, quantity: i.quantity, number, reason: i.reason });
+  const money = i.refund ? t("item_cancelled_refund", { amount: formatKobo(i.amountKobo) }) : t("item_cancelled_no_refund");
+  const shipping = i.shippingRefundKobo && i.shippingRefundKobo > 0 ? t("item_cancelled_shipping", { amount: formatKobo(i.shippingRefundKobo) }) : "";
   return {
     to: i.to,
-    subject: `An item of your BuildMart NG order ${number} was cancelled`,
-    text: `Hello,\n\n${intro}\n\n${money}${shipping}\n\nView your order:\n${href}\n\nBuildMart NG\n`,
-    html: layout(`Item cancelled from order ${number}`, ["Hello,", intro, money + shipping], "", { label: "View your order", href }, []),
+    subject: t("item_cancelled_subject", { number }),
+    text: `${hello}\n\n${intro}\n\n${money}${shipping}\n\n${t("view_order_text")}\n${href}\n\n${t("sign_off")}\n`,
+    html: layout(t("item_cancelled_title", { number }), [hello, intro, money + shipping], "", { label: t("view_order"), href }, [], i.lang),
   };
 }
 
@@ -125,20 +128,23 @@ export interface UnpaidOrderCancelledInput {
   lines: readonly EmailOrderLine[];
   /** What was due (items + shipping). */
   totalKobo: number;
+  /** The shopper's language (absent: English). */
+  lang?: Lang;
 }
 
 /** A card order never paid, cancelled by the job after UNPAID_ORDER_TTL_HOURS (app/jobs.server.ts). */
 export function unpaidOrderCancelledEmail(i: UnpaidOrderCancelledInput): MailMessage {
+  const t = textsFor(i.lang, "email");
   const number = orderNumber(i.orderId);
   const href = orderLink(i.orderId, i.guestToken);
-  const hello = i.firstName ? `Hello ${i.firstName},` : "Hello,";
-  const intro = `We did not receive the card payment of ${formatKobo(i.totalKobo)} for your order ${number} within ${i.hours} hours, so we have cancelled it and released its items for other shoppers.`;
-  const after = "Nothing was charged. If you still want these items, please place a new order.";
+  const hello = greetingFor(i.lang, i.firstName);
+  const intro = t("unpaid_intro", { total: formatKobo(i.totalKobo), number, hours: i.hours });
+  const after = t("unpaid_after");
   const textLines = i.lines.map((l) => `- ${l.name} × ${l.quantity}: ${formatKobo(l.unitKobo * l.quantity)}`).join("\n");
   return {
     to: i.to,
-    subject: `Your BuildMart NG order ${number} was cancelled: no payment received`,
-    text: `${hello}\n\n${intro}\n\n${textLines}\n\n${after}\n\nView the order:\n${href}\n\nBuildMart NG\n`,
-    html: layout(`Order ${number} cancelled: no payment received`, [hello, intro], itemsTable(i.lines, [["Total", formatKobo(i.totalKobo)]]), { label: "View the order", href }, [after]),
+    subject: t("unpaid_subject", { number }),
+    text: `${hello}\n\n${intro}\n\n${textLines}\n\n${after}\n\n${t("view_the_order_text")}\n${href}\n\n${t("sign_off")}\n`,
+    html: layout(t("unpaid_title", { number }), [hello, intro], itemsTable(i.lines, [[t("total"), formatKobo(i.totalKobo)]], i.lang), { label: t("view_the_order"), href }, [after], i.lang),
   };
 }

@@ -6,7 +6,8 @@
  */
 import { formatKobo } from "~/domain/money";
 import type { MailMessage } from "../mail.server";
-import { emailLayout, esc, orderLink as orderLinkFor } from "./layout.server";
+import { textsFor } from "~/i18n/texts.server";
+import { emailLayout, esc, greetingFor, orderLink as orderLinkFor } from "./layout.server";
 
 
 export interface MailOrder {
@@ -14,6 +15,8 @@ export interface MailOrder {
   /** Guest orders: the token of the signed order link; null for a member's order. */
   guestToken: string | null;
   firstName: string;
+  /** The shopper's language (absent: English). */
+  lang?: string | null;
 }
 
 export interface MailLine {
@@ -29,8 +32,8 @@ export const orderNumber = (id: string) => `#${id.split("-")[0].toUpperCase()}`;
 /** Where the shopper sees the order: the account page, or the guest's signed link. */
 export const orderLink = (o: MailOrder): string => orderLinkFor(o.id, o.guestToken);
 
-const layout = (title: string, intro: string[], table: string, action: { label: string; href: string }, after: string[]) =>
-  emailLayout({ title, intro, table, action, after });
+const layout = (title: string, intro: string[], table: string, action: { label: string; href: string }, after: string[], lang?: string | null) =>
+  emailLayout({ title, intro, table, action, after, lang });
 
 function linesTable(lines: MailLine[], rows: Array<[string, string]>): string {
   const td = "padding:6px 0;font-size:14px;color:#1f2937;border-bottom:1px solid #f3f4f6";
@@ -43,69 +46,73 @@ function linesTable(lines: MailLine[], rows: Array<[string, string]>): string {
   return `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 8px">${body}\n${foot}</table>`;
 }
 
-const greeting = (firstName: string) => (firstName ? `Hello ${firstName},` : "Hello,");
-
 export function paidEmail(
   to: string,
   o: MailOrder,
   p: { amountKobo: number; shippingKobo: number; reference: string; lines: MailLine[]; /** Paid above the amount due, being refunded. */ refundKobo?: number },
 ): MailMessage {
+  const t = textsFor(o.lang, "email");
   const num = orderNumber(o.id);
-  const title = `Payment received for order ${num}`;
+  const title = t("paid_title", { number: num });
   const refund = p.refundKobo && p.refundKobo > 0 ? p.refundKobo : 0;
-  const intro =
-    `We have received your card payment of ${formatKobo(p.amountKobo)} for order ${num}. Your order is being prepared for shipment; we will e-mail you when it ships.` +
-    (refund
-      ? ` Items were cancelled after you started this payment, so ${formatKobo(refund)} of it is more than the order now costs: we are refunding ${formatKobo(refund)} to your card.`
-      : "");
+  const intro = t("paid_intro", { amount: formatKobo(p.amountKobo), number: num }) + (refund ? t("paid_overpaid", { refund: formatKobo(refund) }) : "");
   const href = orderLink(o);
-  const after = `Payment reference: ${p.reference}. Keep this e-mail for your records.`;
+  const after = t("paid_after", { reference: p.reference });
+  const hello = greetingFor(o.lang, o.firstName);
   const text = [
-    greeting(o.firstName),
+    hello,
     "",
     intro,
     "",
     ...p.lines.map((l) => `- ${l.name} x ${l.quantity}: ${formatKobo(l.totalKobo)}`),
-    `Shipping: ${formatKobo(p.shippingKobo)}`,
-    `Total paid: ${formatKobo(p.amountKobo)}`,
-    ...(refund ? [`To be refunded: ${formatKobo(refund)}`] : []),
+    `${t("shipping")}: ${formatKobo(p.shippingKobo)}`,
+    `${t("total_paid")}: ${formatKobo(p.amountKobo)}`,
+    ...(refund ? [`${t("to_refund")}: ${formatKobo(refund)}`] : []),
     "",
-    `View your order: ${href}`,
+    `${t("view_order_text")} ${href}`,
     "",
     after,
     "",
-    "BuildMart NG",
+    t("sign_off"),
     "",
   ].join("\n");
   return {
     to,
-    subject: `Payment received for your BuildMart NG order ${num}`,
+    subject: t("paid_subject", { number: num }),
     text,
     html: layout(
       title,
-      [greeting(o.firstName), intro],
+      [hello, intro],
       linesTable(p.lines, [
-        ["Shipping", formatKobo(p.shippingKobo)],
-        ["Total paid", formatKobo(p.amountKobo)],
-        ...(refund ? ([["To be refunded", formatKobo(refund)]] as Array<[string, string]>) : []),
+        [t("shipping"), formatKobo(p.shippingKobo)],
+        [t("total_paid"), formatKobo(p.amountKobo)],
+        ...(refund ? ([[t("to_refund"), formatKobo(refund)]] as Array<[string, string]>) : []),
       ]),
-      { label: "View your order", href },
+      { label: t("view_order"), href },
       [after],
+      o.lang,
     ),
   };
 }
 
-export function refundedEmail(to: string, o: MailOrder, r: { amountKobo: number; what: string; fully: boolean }): MailMessage {
+/** What a refund was for when it is not one product: said in the reader's language. */
+export type RefundWhat = "duplicate" | "shipping" | "overpayment" | "item";
+
+export function refundedEmail(to: string, o: MailOrder, r: { amountKobo: number; /** A product's name, or one of RefundWhat. */ what: string | { kind: RefundWhat }; fully: boolean }): MailMessage {
+  const t = textsFor(o.lang, "email");
   const num = orderNumber(o.id);
-  const title = `Refund of ${formatKobo(r.amountKobo)} for order ${num}`;
-  const intro = `We have refunded ${formatKobo(r.amountKobo)} for ${r.what} of order ${num} to the card you paid with.${r.fully ? " Every paid item of this order has now been refunded." : ""}`;
-  const after = "Banks usually show a card refund within 5 to 10 working days. If it does not appear by then, reply to this e-mail with your order number.";
+  const amount = formatKobo(r.amountKobo);
+  const what = typeof r.what === "string" ? r.what : t(`what_${r.what.kind}`);
+  const title = t("refunded_title", { amount, number: num });
+  const intro = t("refunded_intro", { amount, what, number: num }) + (r.fully ? t("refunded_fully") : "");
+  const after = t("refunded_after");
   const href = orderLink(o);
+  const hello = greetingFor(o.lang, o.firstName);
   return {
     to,
-    subject: `Your refund for BuildMart NG order ${num}`,
-    text: `${greeting(o.firstName)}\n\n${intro}\n\nView your order: ${href}\n\n${after}\n\nBuildMart NG\n`,
-    html: layout(title, [greeting(o.firstName), intro], "", { label: "View your order", href }, [after]),
+    subject: t("refunded_subject", { number: num }),
+    text: `${hello}\n\n${intro}\n\n${t("view_order_text")} ${href}\n\n${after}\n\n${t("sign_off")}\n`,
+    html: layout(title, [hello, intro], "", { label: t("view_order"), href }, [after], o.lang),
   };
 }
 

@@ -50,3 +50,6 @@ export const meta: MetaFunction = () => [{ title: "Confirm your email | BuildMar
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
+
+/** The account texts (app/i18n/messages/<lang>/account.json). */
+export const handle = { i18n: ["account"] };

@@ -61,3 +61,6 @@ export const meta: MetaFunction = () => [{ title: "Verify your email | BuildMart
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
+
+/** The account texts (app/i18n/messages/<lang>/account.json). */
+export const handle = { i18n: ["account"] };

@@ -65,3 +65,6 @@ export const meta: MetaFunction = () => [{ title: "Forgotten your password | Bui
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
+
+/** The account texts (app/i18n/messages/<lang>/account.json). */
+export const handle = { i18n: ["account"] };

@@ -81,3 +81,6 @@ export const meta: MetaFunction = () => [{ title: "Reset your password | BuildMa
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
+
+/** The account texts (app/i18n/messages/<lang>/account.json). */
+export const handle = { i18n: ["account"] };

@@ -2,6 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthShell, AuthSwitch, GoogleButton, OrDivider } from "~/components/auth-forms";
 import { PhoneSignInLink } from "~/components/phone-sign-in-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -60,9 +61,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function LoginRoute() {
   const { redirectTo, buy, guestCheckout, googleEnabled } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation("account");
   return (
-    <AuthShell title="Welcome!">
-      <p className="-mt-3 mb-5 text-sm text-gray-600">Log in to your BuildMart NG account.</p>
+    <AuthShell title={t("login_title")}>
+      <p className="-mt-3 mb-5 text-sm text-gray-600">{t("login_intro")}</p>
       {googleEnabled ? (
         <>
           <GoogleButton redirectTo={redirectTo || undefined} />
@@ -71,12 +73,14 @@ export default function LoginRoute() {
       ) : null}
       <LoginForm redirectTo={redirectTo} lastResult={lastResult} />
       <PhoneSignInLink redirectTo={redirectTo} />
-      <AuthSwitch question="New to BuildMart NG?" label="Sign Up" to="/auth/register" redirectTo={redirectTo} guestCheckout={guestCheckout} buy={buy} />
+      <AuthSwitch question={t("new_here")} label={t("sign_up")} to="/auth/register" redirectTo={redirectTo} guestCheckout={guestCheckout} buy={buy} />
     </AuthShell>
   );
 }
 
 export const meta: MetaFunction = () => [{ title: "Log in | BuildMart NG" }];
+
+export const handle = { i18n: ["account"] };
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

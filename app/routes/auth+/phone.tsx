@@ -6,10 +6,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthShell, SubmitButton } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PHONE_REQUEST_CONSTRAINT, PHONE_VERIFY_CONSTRAINT } from "~/components/phone-constraints";
 import { Field, FormErrors } from "~/components/ui/forms";
+import { useFormMessage } from "~/components/ui/error-list";
 import { formProps, inputProps, useReplyForm, type Reply } from "~/components/ui/reply-form";
 import { localPhone, PHONE_MESSAGES } from "~/domain/phone";
 import { log } from "~/ops/logger.server";
@@ -70,8 +72,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function PhoneSignInRoute() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const { t } = useTranslation("account");
   return (
-    <AuthShell title="Sign in with your phone">
+    <AuthShell title={t("phone_title")}>
       {answer?.step === "code" ? (
         <CodeForm phone={answer.phone} sent={answer.sent} lastResult={answer.result} redirectTo={redirectTo} />
       ) : (
@@ -79,7 +82,7 @@ export default function PhoneSignInRoute() {
       )}
       <p className="mt-6 text-center text-sm text-gray-600">
         <Link to={redirectTo ? `/auth/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth/login"} className="font-medium text-brand-700 underline">
-          Use your e-mail address instead
+          {t("use_email")}
         </Link>
       </p>
     </AuthShell>
@@ -88,18 +91,19 @@ export default function PhoneSignInRoute() {
 
 function PhoneForm({ lastResult, redirectTo }: { lastResult: Reply | null; redirectTo: string }) {
   const [form, fields] = useReplyForm({ id: "phone-request", lastResult, constraint: PHONE_REQUEST_CONSTRAINT });
+  const { t } = useTranslation("account");
   return (
     <Form method="post" {...formProps(form)} className="space-y-4">
-      <p className="-mt-3 text-sm text-gray-600">We will text you a 6-digit code. New here? The code makes your account, no e-mail needed.</p>
+      <p className="-mt-3 text-sm text-gray-600">{t("phone_intro")}</p>
       <FormErrors id={form.errorId} errors={form.errors} />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <input type="hidden" name="intent" value="send" />
       <Field
-        labelProps={{ children: "Phone number" }}
+        labelProps={{ children: t("phone_number") }}
         inputProps={{ ...inputProps(fields.phone, { type: "tel" }), autoComplete: "tel", inputMode: "tel", placeholder: "0803 123 4567" }}
         errors={fields.phone.errors}
       />
-      <SubmitButton>Send me a code</SubmitButton>
+      <SubmitButton>{t("send_code")}</SubmitButton>
     </Form>
   );
 }
@@ -107,42 +111,44 @@ function PhoneForm({ lastResult, redirectTo }: { lastResult: Reply | null; redir
 function CodeForm({ phone, sent, lastResult, redirectTo }: { phone: string; sent: boolean; lastResult: Reply | null; redirectTo: string }) {
   const [form, fields] = useReplyForm({ id: "phone-verify", lastResult, constraint: PHONE_VERIFY_CONSTRAINT });
   const shown = localPhone(phone);
+  const { t } = useTranslation("account");
+  const say = useFormMessage();
   return (
     <>
       {sent ? (
         <p className="mb-4 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-800" role="status">
-          {PHONE_MESSAGES.codeSent}
+          {say(PHONE_MESSAGES.codeSent)}
         </p>
       ) : null}
       <Form method="post" {...formProps(form)} className="space-y-4">
         <p className="text-sm text-gray-700">
-          Code sent to <strong>{shown}</strong>.
+          <Trans t={t} i18nKey="code_sent_to" values={{ phone: shown }} components={{ strong: <strong /> }} />
         </p>
         <FormErrors id={form.errorId} errors={form.errors} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <input type="hidden" name="intent" value="verify" />
         <input type="hidden" name="phone" value={phone} />
         <Field
-          labelProps={{ children: "6-digit code" }}
+          labelProps={{ children: t("code_label") }}
           inputProps={{ ...inputProps(fields.code, { type: "text" }), autoComplete: "one-time-code", inputMode: "numeric", maxLength: 6, className: "tracking-widest" }}
           errors={fields.code.errors}
         />
         <Field
-          labelProps={{ children: "First name (only if you are new here)" }}
+          labelProps={{ children: t("first_name_if_new") }}
           inputProps={{ ...inputProps(fields.first_name, { type: "text" }), autoComplete: "given-name" }}
           errors={fields.first_name.errors}
         />
-        <SubmitButton>Sign in</SubmitButton>
+        <SubmitButton>{t("sign_in")}</SubmitButton>
       </Form>
       <Form method="post" className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <input type="hidden" name="intent" value="send" />
         <input type="hidden" name="phone" value={phone} />
         <button type="submit" className="font-medium text-brand-700 underline">
-          Send a new code
+          {t("new_code")}
         </button>
         <Link to={redirectTo ? `/auth/phone?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth/phone"} reloadDocument className="font-medium text-brand-700 underline">
-          Use another number
+          {t("other_number")}
         </Link>
       </Form>
     </>
@@ -150,6 +156,8 @@ function CodeForm({ phone, sent, lastResult, redirectTo }: { phone: string; sent
 }
 
 export const meta: MetaFunction = () => [{ title: "Sign in with your phone | BuildMart NG" }];
+
+export const handle = { i18n: ["account"] };
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -83,3 +83,6 @@ export const meta: MetaFunction = () => [{ title: "Create an account | BuildMart
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
+
+/** The account texts (app/i18n/messages/<lang>/account.json). */
+export const handle = { i18n: ["account"] };

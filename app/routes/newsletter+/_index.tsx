@@ -51,3 +51,6 @@ export const meta: MetaFunction = () => [{ title: "Newsletter | BuildMart NG" }]
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
+
+/** The account texts (app/i18n/messages/<lang>/account.json). */
+export const handle = { i18n: ["account"] };

@@ -63,3 +63,6 @@ export const meta: MetaFunction = () => [{ title: "Confirm your subscription | B
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
+
+/** The account texts (app/i18n/messages/<lang>/account.json). */
+export const handle = { i18n: ["account"] };

@@ -62,3 +62,6 @@ export const meta: MetaFunction = () => [{ title: "Unsubscribe | BuildMart NG" }
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
+
+/** The account texts (app/i18n/messages/<lang>/account.json). */
+export const handle = { i18n: ["account"] };

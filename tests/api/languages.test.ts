@@ -1,0 +1,144 @@
+/**
+ * Languages of mails and messages (issue 21 part 4): a new account keeps the language it signed
+ * up in, an order the language it was placed in (guests too), and the shopper's e-mails, SMS and
+ * WhatsApp messages use it. Read from the stand-ins' outboxes, as the shopper would receive them.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCart, createOrder } from "~/db/seed/factories";
+import { gsm7Length } from "~/domain/phone";
+import { flushMailQueue } from "~/integrations/mail.server";
+import { startPaystackStandin, type PaystackStandin } from "~/integrations/paystack/standin.server";
+import { inStockProducts } from "../guards/fixtures";
+import { engines, makeUser, useApi, type TestApi } from "./harness";
+import { GUEST_ADDRESS } from "./orders-helpers";
+import { setPaystack } from "./paystack-helpers";
+import { newPhone, smsTo, whatsappTo } from "./phone-helpers";
+
+/** Decodes what a mail client shows of an .eml: the subject (RFC 2047) and the quoted-printable parts. */
+function readEml(raw: string): { to: string; subject: string; body: string } {
+  const bytes = (s: string) => Buffer.from(s.replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+  const [head, ...rest] = raw.split("\n\n");
+  const unfolded = head.replace(/\n[ \t]+/g, " ");
+  const subjectRaw = /^Subject: (.*)$/m.exec(unfolded)?.[1] ?? "";
+  const subject = subjectRaw
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
+      enc.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : bytes(data.replace(/_/g, " ")),
+    );
+  return { to: /^To: (.*)$/m.exec(unfolded)?.[1] ?? "", subject, body: bytes(rest.join("\n\n").replace(/=\n/g, "")) };
+}
+
+async function mailsTo(email: string, api: TestApi) {
+  await flushMailQueue(api.db, { all: true });
+  const dir = path.join(process.env.DATA_DIR!, "outbox");
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".eml")).sort() : [];
+  return files.map((f) => readEml(fs.readFileSync(path.join(dir, f), "utf8"))).filter((m) => m.to === email);
+}
+
+describe.each(engines())("languages of mails and messages on %s", (engine) => {
+  const api = useApi(engine);
+  let paystack: PaystackStandin;
+
+  beforeAll(async () => {
+    paystack = await startPaystackStandin({ webhookUrl: undefined, retryDelaysMs: [50], refundDelayMs: 50 });
+    setPaystack(paystack.secretKey, paystack.url);
+  });
+  afterAll(async () => {
+    await paystack.idle();
+    await paystack.close();
+    setPaystack(undefined, undefined);
+  });
+
+  /** A shopper speaking `lang`, with a verified phone and the given channels. */
+  async function shopper(lang: string, firstName: string, channels = { sms: false, whatsapp: false }) {
+    const u = await makeUser(api, { first_name: firstName });
+    const phone = newPhone("0806");
+    await api.db.query("UPDATE users SET phone = $2, phone_verified_at = now(), language = $3, first_name = $4 WHERE id = $1", [u.id, phone.e164, lang, firstName]);
+    const r = await api.call(`/users/${u.id}/channels/`, { method: "PUT", token: u.token, json: { email: true, ...channels } });
+    expect(r.status).toBe(200);
+    return { ...u, phone };
+  }
+
+  async function payCardOrder(userId: number, token: string): Promise<string> {
+    const [a] = await inStockProducts(api.db, 1);
+    const cart = await createCart(api.db, { user_id: userId });
+    const order = await createOrder(api.db, { user_id: userId, items: [{ product_id: a, quantity: 2 }], payment_method: "CardPayment", shipping_kobo: 250_000 });
+    await api.db.query("UPDATE orders SET source_cart_id = $2 WHERE id = $1", [order.id, cart.id]);
+    const made = await api.call("/payments/paystack/make/", { token, json: { order_id: order.id } });
+    expect(made.status).toBe(201);
+    const page = await (await fetch(made.body.data.authorization_url)).text();
+    const action = /action="([^"]+\/pay)"/.exec(page)![1].replace(/&amp;/g, "&");
+    const back = new URL((await fetch(action, { method: "POST", redirect: "manual" })).headers.get("location")!);
+    const done = await api.call("/payments/paystack/confirm_payment", { method: "PATCH", json: { trx_ref: back.searchParams.get("trxref"), order_id: order.id, payment_status: "Complete" } });
+    expect(done.body).toMatchObject({ paid: true });
+    return order.id;
+  }
+
+  it("a Yoruba-speaking shopper's paid order e-mail is in Yoruba; an English one's stays English", async () => {
+    const ade = await shopper("yo", "Adéọlá");
+    const orderId = await payCardOrder(ade.id, ade.token);
+    const number = `#${orderId.split("-")[0].toUpperCase()}`;
+    const paid = (await mailsTo(ade.email, api)).find((m) => m.subject.includes("A ti gba owó"));
+    expect(paid?.subject).toBe(`A ti gba owó fún order BuildMart NG rẹ ${number}`);
+    expect(paid?.body).toContain("Ẹ n lẹ́ Adéọlá,");
+    expect(paid?.body).toContain(`láti káàdì rẹ fún order ${number}`);
+    expect(paid?.body).toContain('<html lang="yo">');
+    expect(paid?.body).toContain("Wo order rẹ");
+    expect(paid?.body).not.toContain("We have received your card payment");
+
+    const en = await makeUser(api, { first_name: "Grace" });
+    await payCardOrder(en.id, en.token);
+    const enPaid = (await mailsTo(en.email, api)).find((m) => m.subject.startsWith("Payment received"));
+    expect(enPaid?.body).toContain("Hello Grace,");
+    expect(enPaid?.body).toContain("We have received your card payment of ₦");
+  });
+
+  it("a Hausa shopper's paid order SMS is Hausa, one GSM-7 SMS; WhatsApp uses Meta's Hausa template, Yoruba falls back to English", async () => {
+    const musa = await shopper("ha", "Musa", { sms: true, whatsapp: true });
+    const orderId = await payCardOrder(musa.id, musa.token);
+    const number = `#${orderId.split("-")[0].toUpperCase()}`;
+    const paid = (await smsTo(api, musa.phone.e164)).find((m) => m.text?.includes("mun karbi kudinku"));
+    expect(paid?.text).toMatch(new RegExp(`^Sannu Musa, mun karbi kudinku N[\\d,.]+ na odar BuildMart ${number}\\. Bibiya: http`));
+    expect(gsm7Length(paid!.text!)).not.toBeNull();
+    expect(gsm7Length(paid!.text!)!).toBeLessThanOrEqual(160);
+    const wa = (await whatsappTo(api, musa.phone.e164)) as Array<{ template?: string; lang?: string }>;
+    expect(wa.find((m) => m.template === "order_paid")?.lang).toBe("ha");
+
+    const bisi = await shopper("yo", "", { sms: false, whatsapp: true });
+    await payCardOrder(bisi.id, bisi.token);
+    const waYo = (await whatsappTo(api, bisi.phone.e164)) as Array<{ template?: string; lang?: string; params?: string[] }>;
+    const paidYo = waYo.find((m) => m.template === "order_paid");
+    expect(paidYo?.lang).toBe("en");
+    expect(paidYo?.params?.[0]).toBe("there"); // the English template's word, not a Yoruba one
+  });
+
+  it("the language of the request is kept on a new account and on a guest's order, whose mail uses it", async () => {
+    const email = `ngozi.${Date.now()}@example.com`;
+    const reg = await api.call("/users/auth/registration/", {
+      headers: { "Accept-Language": "ig, en;q=0.8" },
+      json: { email, password1: "Ugwu-na-Nsukka-42", password2: "Ugwu-na-Nsukka-42", first_name: "Ngozi", last_name: "Eze", phone: "08031234567" },
+    });
+    expect(reg.status).toBe(201);
+    expect((await api.db.query("SELECT language FROM users WHERE email = $1", [email])).rows[0]).toEqual({ language: "ig" });
+    const verify = (await mailsTo(email, api)).at(-1);
+    expect(verify?.subject).toBe("Kwado e-mail gị maka BuildMart NG");
+
+    const [p] = await inStockProducts(api.db, 1);
+    const guestEmail = `guest.${Date.now()}@example.com`;
+    const placed = await api.call("/orders/", {
+      headers: { "Accept-Language": "pcm" },
+      json: { guest_delivery_address: { ...GUEST_ADDRESS, email: guestEmail }, order_payment_method: "PayOnDelivery", buy: p },
+    });
+    expect(placed.status).toBe(201);
+    expect((await api.db.query("SELECT language FROM orders WHERE id = $1", [placed.body.id])).rows[0]).toEqual({ language: "pcm" });
+    const mail = (await mailsTo(guestEmail, api)).at(-1);
+    expect(mail?.subject).toMatch(/^Your BuildMart NG order #[0-9A-F]+ don enter$/);
+    expect(mail?.body).toContain("You go pay ₦");
+
+    // No Accept-Language at all: English, as before.
+    const plain = await api.call("/orders/", { json: { guest_delivery_address: { ...GUEST_ADDRESS, email: `en.${guestEmail}` }, order_payment_method: "PayOnDelivery", buy: p } });
+    expect((await api.db.query("SELECT language FROM orders WHERE id = $1", [plain.body.id])).rows[0]).toEqual({ language: "en" });
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Account pages in the shopper's language (issue 21 part 4): a form message in Igbo next to the
+ * field, with JavaScript off and on; the sign-in pages show no raw message key in any language.
+ */
+import fs from "node:fs";
+import { expect, test, type BrowserContext } from "@playwright/test";
+import { LANGUAGES, type Lang } from "~/i18n/languages";
+import { isPhone, jsEnabled, ready } from "./utils";
+
+/** The footer switch's cookie, as the server writes it (a remix cookie: base64 of the JSON value). */
+async function speak(context: BrowserContext, lang: Lang) {
+  const value = encodeURIComponent(Buffer.from(JSON.stringify(lang)).toString("base64"));
+  await context.addCookies([{ name: "lang", value, url: `http://localhost:${process.env.E2E_PORT}` }]);
+}
+
+const messages = (lang: Lang, ns: string) => JSON.parse(fs.readFileSync(`app/i18n/messages/${lang}/${ns}.json`, "utf8")) as Record<string, string>;
+const account = (lang: Lang) => messages(lang, "account");
+const forms = (lang: Lang) => messages(lang, "forms");
+const en = account("en");
+
+test("a bad phone number on the phone sign-in gets its message in Igbo, next to the field, the number kept", async ({ page, context }, testInfo) => {
+  await speak(context, "ig");
+  await page.goto("/auth/phone");
+  await ready(page, testInfo);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ig");
+  await expect(page.getByRole("heading", { name: account("ig").phone_title })).toBeVisible();
+  const phone = page.getByLabel(account("ig").phone_number);
+  await phone.fill("0603 123 4567");
+  await page.getByRole("button", { name: account("ig").send_code }).click();
+  const error = page.locator("#" + (await phone.getAttribute("aria-describedby"))!.split(" ").find((id) => id.endsWith("-error"))!);
+  await expect(error).toHaveText(forms("ig").ng_mobile);
+  await expect(page.getByText("Enter a Nigerian mobile number")).toHaveCount(0);
+  await expect(phone).toHaveValue("0603 123 4567");
+});
+
+for (const lang of LANGUAGES) {
+  test(`sign-in pages in ${lang} show their texts and no raw key`, async ({ page, context }, testInfo) => {
+    await speak(context, lang);
+    for (const path of ["/auth/login", "/auth/phone"]) {
+      await page.goto(path);
+      await ready(page, testInfo);
+      const text = await page.locator("body").innerText();
+      // Keys with "_" cannot be real words (plain ones like "or" and "email" are words in Pidgin too).
+      for (const key of Object.keys(en).filter((k) => k.includes("_"))) expect(text, `${path} shows the raw key ${key}`).not.toMatch(new RegExp(`(^|\\s)${key}(\\s|$)`));
+    }
+    await expect(page.getByRole("button", { name: account(lang).send_code })).toBeVisible();
+    await page.goto("/auth/login");
+    await expect(page.getByRole("heading", { name: account(lang).login_title })).toBeVisible();
+    await expect(page.getByRole("link", { name: account(lang).use_phone })).toBeVisible();
+  });
+}
+
+test("screenshot: sign in by phone in Yoruba at 360 px", async ({ page, context }, testInfo) => {
+  test.skip(!isPhone(testInfo) || jsEnabled(testInfo), "one picture, phone with JavaScript off");
+  await speak(context, "yo");
+  await page.goto("/auth/phone");
+  await ready(page, testInfo);
+  await page.getByLabel(account("yo").phone_number).fill("0803 12");
+  await page.getByRole("button", { name: account("yo").send_code }).click();
+  await expect(page.getByText(forms("yo").ng_mobile)).toBeVisible();
+  await page.screenshot({ path: "/work/briefs/out/shots/phone-login-yo-360.png", fullPage: true });
+});
