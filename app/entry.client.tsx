@@ -3,6 +3,7 @@ import i18next, { type BackendModule } from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import { seedPluralRules } from "~/i18n/plurals";
 import { PAGE_MESSAGES_ID, type PageMessages } from "~/i18n/page-messages";
 
 /**
@@ -46,6 +47,7 @@ async function hydrate() {
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
     });
+  seedPluralRules(i18next);
   startTransition(() => {
     hydrateRoot(
       document,

@@ -8,7 +8,7 @@
  * Isomorphic and small: the shared error list (components/ui/error-list.tsx) uses it on every page.
  */
 import en from "./messages/en/forms.json";
-import { uiSpelling } from "~/domain/text";
+import { uiSpelling } from "~/domain/spelling";
 
 interface Pattern {
   key: string;

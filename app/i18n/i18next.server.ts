@@ -8,6 +8,7 @@
  */
 import { createCookie } from "@remix-run/node";
 import { createInstance, type i18n as I18n } from "i18next";
+import { seedPluralRules } from "./plurals";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LANG, isLang, LANG_COOKIE, LANGUAGES, NAMESPACES, type Lang, type Namespace } from "./languages";
@@ -67,6 +68,7 @@ export async function createPageI18n(lang: Lang, namespaces: readonly string[]):
     initImmediate: false,
     react: { useSuspense: false },
   });
+  seedPluralRules(instance);
   return instance;
 }
 
