@@ -27,6 +27,8 @@ test("a bad phone number on the phone sign-in gets its message in Igbo, next to 
   const phone = page.getByLabel(account("ig").phone_number);
   await phone.fill("0603 123 4567");
   await page.getByRole("button", { name: account("ig").send_code }).click();
+  // With JavaScript the answer comes back without a new page: wait for the field to point at it.
+  await expect(phone).toHaveAttribute("aria-describedby", /-error/);
   const error = page.locator("#" + (await phone.getAttribute("aria-describedby"))!.split(" ").find((id) => id.endsWith("-error"))!);
   await expect(error).toHaveText(forms("ig").ng_mobile);
   await expect(page.getByText("Enter a Nigerian mobile number")).toHaveCount(0);
