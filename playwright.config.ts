@@ -35,12 +35,15 @@ const desktop = { viewport: { width: 1280, height: 800 } };
  * cover JavaScript on and off, phone and desktop: js-on-desktop and js-off-phone. Every other spec
  * runs in all four. This keeps `npm test` inside CI's time budget (notes in README "Tests").
  * Specs that set their own viewport (menus-overflow: 320 px; rough-edges: 360 px for its flash)
- * gain nothing from the other two projects either.
+ * gain nothing from the other two projects either, nor do the sign-in, address, order and
+ * language specs, whose single-column forms are the same at both widths.
  */
 const TWO_PROJECT_SPECS = [
   "admin", "newsletter", "notifications", "payouts", "privacy", "returns",
   "vendor-members", "vendor-orders", "vendor-products", "vendor-shell", "orders-shipments", "address-lga",
   "menus-overflow", "rough-edges",
+  // Forms whose layout is the same at both widths: JavaScript on and off is what differs.
+  "auth", "addresses", "orders", "hardening", "languages", "account-languages", "order-languages",
 ].map((n) => `**/${n}.spec.ts`);
 
 export default defineConfig({
