@@ -57,11 +57,11 @@ async function vendorCookie(base: string): Promise<string> {
 async function formTargets(base: string, product: string): Promise<Target[]> {
   const store = STORES.find((s) => s.owner.email === DEMO_VENDOR.email)!;
   const out: Target[] = [
-    { name: "checkout", path: "/checkout/payment?g=y", cookie: await visitorCookie(base, "cart", product) },
-    { name: "add-product", path: `/stores/${store.slug}/products/add-product`, cookie: await vendorCookie(base) },
+    { name: "checkout", path: "/checkout/payment?g=y", cookies: [(await visitorCookie(base, "cart", product))!] },
+    { name: "add-product", path: `/stores/${store.slug}/products/add-product`, cookies: [await vendorCookie(base)] },
   ];
   for (const t of out) {
-    const res = await fetch(base + t.path, { redirect: "manual", headers: { Cookie: t.cookie! } });
+    const res = await fetch(base + t.path, { redirect: "manual", headers: { Cookie: t.cookies![0] } });
     const html = await res.text();
     if (res.status !== 200) throw new Error(`${t.name}: ${t.path} answered ${res.status}`);
     if (t.name === "checkout" && !/Place order/i.test(html)) throw new Error("checkout: the page shows no Place order button (empty cart?)");
@@ -172,7 +172,7 @@ try {
         const key = `${t.name} ${lite ? "lite" : "js-on"}`;
         let f: Figures;
         try {
-          f = lighthouse(base + t.path, lite, path.join(tmp, `${run}-${t.name.replace(/[^a-z0-9]+/gi, "_")}-${lite}.json`), t.cookie);
+          f = lighthouse(base + t.path, lite, path.join(tmp, `${run}-${t.name.replace(/[^a-z0-9]+/gi, "_")}-${lite}.json`), t.cookies?.[0]);
         } catch (err) {
           // One run lost (a timeout on a busy machine) leaves the others' medians; the table says how many.
           process.stderr.write(`run ${run + 1}/${RUNS} ${key}: failed, left out (${String(err).split("\n")[0].slice(0, 200)})\n`);

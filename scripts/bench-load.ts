@@ -15,8 +15,10 @@
  *   CONNECTIONS=50,200 DURATION=10 MAX_REQUESTS=20000 npm run bench:load
  *   BASE_URL=http://127.0.0.1:3000 PAGES=/,/building-materials npm run bench:load
  *   VISITORS=anonymous,cart,member npm run bench:load
- *     (also home, listing and product as a guest with a cart and as a signed-in shopper: pages the
- *     whole-page cache never serves, so they are rendered on every request)
+ *     (also home, listing and product as guests with a cart and as signed-in shoppers: one visitor
+ *     per client, each with their own cookies (as many carts or sign-ins as the largest CONNECTIONS);
+ *     the page cache gives them the kept page with their own parts filled in)
+ * After the table, each page's req/s as a share of the static file's at the same connections.
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:load
  *     (a PostgreSQL database, seeded if empty; the server then runs one process per core, as
  *     `npm start` does in production; WEB_CONCURRENCY=1 to compare with one process)
@@ -40,7 +42,7 @@ interface Result {
   statuses: Map<number, number>;
 }
 
-function run(base: string, pathname: string, connections: number, seconds: number, maxRequests: number, cookie?: string): Promise<Result> {
+function run(base: string, pathname: string, connections: number, seconds: number, maxRequests: number, cookies?: string[]): Promise<Result> {
   const u = new URL(pathname, base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
   const latencies: number[] = [];
@@ -49,7 +51,7 @@ function run(base: string, pathname: string, connections: number, seconds: numbe
   let started = 0;
   const t0 = performance.now();
   const deadline = t0 + seconds * 1000;
-  const one = () =>
+  const one = (cookie: string | undefined) =>
     new Promise<void>((resolve) => {
       const s = performance.now();
       const req = http.request(
@@ -83,10 +85,12 @@ function run(base: string, pathname: string, connections: number, seconds: numbe
       });
       req.end();
     });
-  const worker = async () => {
+  // Client i is always the same visitor (its own cart or session), as a browser would be.
+  const worker = async (_: unknown, i: number) => {
+    const cookie = cookies?.length ? cookies[i % cookies.length] : undefined;
     while (performance.now() < deadline && started < maxRequests) {
       started++;
-      await one();
+      await one(cookie);
     }
   };
   return Promise.all(Array.from({ length: connections }, worker)).then(() => {
@@ -128,15 +132,20 @@ const q = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sort
 const { base, child, dataDir } = await startServer();
 const serverPid = child?.pid ?? (Number(process.env.SERVER_PID) || undefined);
 try {
-  const list = await targets(base);
+  // One visitor (cart or session) per client of the largest cell.
+  const list = await targets(base, Math.max(...CONNECTIONS));
+  // The API's search too (no stall under load: the page cache never looks /api/ up).
+  if (!process.env.PAGES) list.splice(3, 0, { name: "api search", path: process.env.API_SEARCH ?? "/api/v1/products/?search=cement" });
   console.log(`bench:load at ${base}: ${DURATION_S}s or ${MAX_REQUESTS} requests per cell, ${WARMUP_S}s warm-up, ${os.cpus().length} CPUs, node ${process.version}\n`);
+  const rows: Array<{ name: string; conns: number; rps: number; p95: number; p99: number; errors: number }> = [];
   console.log(["target", "path", "conns", "req/s", "p50 ms", "p95 ms", "p99 ms", "requests", "errors", "cpu ms/req"].map((s, i) => (i < 2 ? s.padEnd(i ? 30 : 16) : s.padStart(i === 9 ? 11 : 9))).join(""));
   for (const t of list) {
-    await run(base, t.path, 10, WARMUP_S, 2_000, t.cookie);
+    await run(base, t.path, 10, WARMUP_S, 2_000, t.cookies);
     for (const c of CONNECTIONS) {
       const cpu0 = cpuMs(serverPid);
-      const r = await run(base, t.path, c, DURATION_S, MAX_REQUESTS, t.cookie);
+      const r = await run(base, t.path, c, DURATION_S, MAX_REQUESTS, t.cookies);
       const cpu = (cpuMs(serverPid) - cpu0) / Math.max(1, r.requests);
+      rows.push({ name: t.name, conns: c, rps: r.requests / r.seconds, p95: q(r.latencies, 0.95), p99: q(r.latencies, 0.99), errors: r.errors });
       const other = [...r.statuses].filter(([s]) => s !== 200).map(([s, n]) => `${s}×${n}`);
       console.log(
         [
@@ -155,6 +164,27 @@ try {
       );
       // Let the server drain before the next cell.
       await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  // Each page's req/s as a share of the static file's at the same connection count (the ceiling).
+  const staticRps = new Map(rows.filter((r) => r.name === "static").map((r) => [r.conns, r.rps]));
+  if (staticRps.size) {
+    console.log(`\nratio to static (req/s of the page / req/s of the static file, same connections)\n`);
+    console.log(["target", "conns", "req/s", "ratio", "p95 ms", "p99 ms", "errors"].map((s, i) => (i ? s.padStart(9) : s.padEnd(16))).join(""));
+    for (const r of rows) {
+      if (r.name === "static") continue;
+      const base = staticRps.get(r.conns);
+      console.log(
+        [
+          r.name.padEnd(16),
+          String(r.conns).padStart(9),
+          r.rps.toFixed(1).padStart(9),
+          (base ? (r.rps / base).toFixed(3) : "-").padStart(9),
+          r.p95.toFixed(0).padStart(9),
+          r.p99.toFixed(0).padStart(9),
+          String(r.errors).padStart(9),
+        ].join(""),
+      );
     }
   }
 } finally {

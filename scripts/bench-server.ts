@@ -14,8 +14,8 @@ const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 export interface Target {
   name: string;
   path: string;
-  /** Cookie header of the visitor (none: anonymous). */
-  cookie?: string;
+  /** Cookie headers of the visitors, one per client (client i sends cookies[i % length]); none: anonymous. */
+  cookies?: string[];
 }
 
 /** Who asks: `anonymous` (the page cache serves them), `cart` (a guest with a cart: rendered), `member` (signed in: rendered). */
@@ -44,8 +44,20 @@ export async function visitorCookie(base: string, visitor: Visitor, productPath:
     visitor === "cart"
       ? await post("/cart", { intent: "add", productId, quantity: "1", redirectTo: "/" })
       : await post("/auth/login", { email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password, redirectTo: "/" });
-  const cookie = cookiesOf(res);
+  let cookie = cookiesOf(res);
   if (!cookie.includes(visitor === "cart" ? "cartId=" : "__session=")) throw new Error(`could not make a ${visitor} visitor (${res.status})`);
+  // The page after the form, as a browser would follow it: it shows (and so takes) the form's flash
+  // message, and the session comes back without it.
+  const next = await fetch(base + (res.headers.get("location") ?? "/"), { redirect: "manual", headers: { Cookie: cookie } });
+  await next.arrayBuffer();
+  const jar = new Map(cookie.split("; ").map((c) => [c.split("=")[0], c] as const));
+  for (const c of next.headers.getSetCookie()) {
+    const pair = c.split(";")[0];
+    const name = pair.split("=")[0];
+    if (pair.endsWith("=") || /max-age=0/i.test(c)) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  cookie = [...jar.values()].join("; ");
   return cookie;
 }
 
@@ -88,11 +100,26 @@ export async function startServer(): Promise<{ base: string; child: ChildProcess
 }
 
 /**
+ * `n` visitors of one kind, each with cookies of their own: `n` guests who each added the product
+ * to a cart of their own, or `n` sign-ins of the demo shopper (each its own session). A few at a
+ * time: a sign-in checks a password hash.
+ */
+export async function visitorCookies(base: string, visitor: Visitor, productPath: string, n: number): Promise<string[]> {
+  const out: string[] = [];
+  for (let i = 0; i < n; i += 8) {
+    const batch = await Promise.all(Array.from({ length: Math.min(8, n - i) }, () => visitorCookie(base, visitor, productPath)));
+    out.push(...batch.map((c) => c!));
+  }
+  return out;
+}
+
+/**
  * The targets: home, a listing, a product and a static file named by the home page's HTML; then,
  * for every other visitor of VISITORS (comma list of anonymous, cart, member; default anonymous),
- * home, listing and product again as that visitor (`home+cart`, ...).
+ * home, listing and product again as that visitor (`home+cart`, ...), `clients` visitors of each
+ * kind with cookies of their own (one per client connection).
  */
-export async function targets(base: string): Promise<Target[]> {
+export async function targets(base: string, clients = 1): Promise<Target[]> {
   const anon = await anonymousTargets(base);
   const visitors = (process.env.VISITORS ?? "anonymous").split(",").map((v) => v.trim()) as Visitor[];
   const out = visitors.includes("anonymous") ? [...anon] : [];
@@ -100,8 +127,8 @@ export async function targets(base: string): Promise<Target[]> {
   for (const v of visitors) {
     if (v === "anonymous") continue;
     if (v !== "cart" && v !== "member") throw new Error(`VISITORS: unknown visitor ${v}`);
-    const cookie = await visitorCookie(base, v, product);
-    for (const t of anon) if (t.name !== "static") out.push({ name: `${t.name}+${v}`, path: t.path, cookie });
+    const cookies = await visitorCookies(base, v, product, clients);
+    for (const t of anon) if (t.name !== "static") out.push({ name: `${t.name}+${v}`, path: t.path, cookies });
   }
   return out;
 }
