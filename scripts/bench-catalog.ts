@@ -33,7 +33,7 @@
  *   --rebuild                    seed the reused databases again even if they look seeded
  *   --warmup=5                   untimed requests per kind before the timed ones
  *
- * Browsing (issue 22) is timed per kind and per sort: the whole listing, a root category (its six
+ * Browsing is timed per kind and per sort: the whole listing, a root category (its six
  * sub-categories), a root category with a price band, a sub-category with a price band and a
  * store's public page (the dominant store and a small one), each ordered newest first, by price
  * both ways, by popularity (recent order lines) and by rating (approved reviews), pages 1 to 3.
@@ -210,7 +210,7 @@ async function setup(db: Db, n: number, log: (s: string) => void): Promise<Fixtu
   return { rootIds, subIds, storeSlugs: ["bench-store", "bench-small-1"] };
 }
 
-/** The browsing kinds (issue 22), each timed with every sort. */
+/** The browsing kinds, each timed with every sort. */
 const SCOPES = ["listing", "category", "category+price", "subcat+price", "store"] as const;
 const SORTS = { newest: "-created_at", price_asc: "selling_price", price_desc: "-selling_price", popular: "-popularity", rated: "-rating" } as const;
 type Browse = `${(typeof SCOPES)[number]} ${keyof typeof SORTS}`;

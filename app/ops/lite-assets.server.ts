@@ -1,7 +1,7 @@
 /**
  * The server side of ~/ops/lite-assets.tsx: the stylesheet's text (read once from the client
  * build; its hash goes in the CSP's style-src, ~/ops/csp.server.ts) and small images as `data:`
- * URIs (kept in memory, bounded). Lighthouse's slow phone showed why (issue 22): a lite page's
+ * URIs (kept in memory, bounded). Lighthouse's slow phone showed why: a lite page's
  * stylesheet was a render-blocking request on a second connection and the LCP image another,
  * each a round trip of ~150 ms on top of the HTML's.
  */

@@ -1,5 +1,5 @@
 /**
- * Languages (issue 21 part 4; app/i18n/).
+ * Languages (app/i18n/).
  *
  * - users.language: the shopper's language, set at registration from the language the pages were
  *   in and again whenever a signed-in shopper uses the footer switch. NULL for accounts made
