@@ -8,6 +8,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "@remix-run/react";
+import { useFormMessage } from "./ui/error-list";
 import type { ReactNode } from "react";
 import type { AddressFields } from "~/domain/addresses";
 import { TEXT_MAX } from "~/domain/text-max";
@@ -51,6 +52,7 @@ export function AddressForm({
 }) {
   const navigation = useNavigation();
   const { t } = useTranslation();
+  const say = useFormMessage();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const [form, fields] = useReplyForm({
     id,
@@ -72,7 +74,7 @@ export function AddressForm({
       ))}
       {form.errors?.length ? (
         <p role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {form.errors[0]}
+          {say(form.errors[0])}
         </p>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
@@ -139,6 +141,7 @@ function Field({
   meta: { id: string; errorId: string; errors?: string[] };
   children: ReactNode;
 }) {
+  const say = useFormMessage();
   return (
     <div>
       <label htmlFor={meta.id} className="field-label">
@@ -154,7 +157,7 @@ function Field({
       {children}
       {meta.errors?.length ? (
         <p id={meta.errorId} className="field-error">
-          {meta.errors[0]}
+          {say(meta.errors[0])}
         </p>
       ) : null}
     </div>

@@ -88,10 +88,11 @@ export function authSwitchHref(path: string, redirectTo: string | null | undefin
 
 /** The way back from the password and e-mail pages to the login form. */
 export function BackToLogin({ className = "mt-5" }: { className?: string }) {
+  const { t } = useTranslation("account");
   return (
     <p className={`${className} text-center text-sm`}>
       <Link to="/auth/login" className="font-semibold text-brand-700 underline">
-        Back to Login
+        {t("back_to_login")}
       </Link>
     </p>
   );
@@ -121,12 +122,13 @@ export function GuestCheckoutLink({ buy, redirectTo }: { buy: string | null; red
   const from = buy && redirectTo?.startsWith("/checkout/payment?") ? new URLSearchParams(redirectTo.slice(redirectTo.indexOf("?"))) : null;
   const option = from?.get("option");
   const qty = from?.get("qty");
+  const { t } = useTranslation("account");
   const to = `/checkout/payment?g=y${buy ? `&buy=${encodeURIComponent(buy)}` : ""}${option && /^\d+$/.test(option) ? `&option=${option}` : ""}${qty && /^\d{1,3}$/.test(qty) ? `&qty=${qty}` : ""}`;
   return (
     <p className="mt-4 rounded-md border border-gray-200 bg-gray-50 px-4 py-3 text-center text-sm">
-      In a hurry?{" "}
+      {t("guest.hurry")}{" "}
       <Link to={to} className="font-semibold text-brand-700 underline">
-        Checkout as guest
+        {t("guest.checkout")}
       </Link>
     </p>
   );

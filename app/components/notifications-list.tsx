@@ -16,6 +16,44 @@ const when = new Intl.DateTimeFormat("en-US", {
   timeZone: "Africa/Lagos",
 });
 
+/**
+ * The list's own words. The store's page keeps them English (seller pages are English); the
+ * member's page passes them in the reader's language (./users/notification-texts.ts).
+ */
+export interface NotificationsTexts {
+  list: string;
+  noneUnread: string;
+  unread: (count: number) => string;
+  inAll: (count: number) => string;
+  markAll: string;
+  nothingHere: string;
+  backNewest: string;
+  unreadTag: string;
+  markOne: string;
+  pages: string;
+  previous: string;
+  page: (page: number) => string;
+  next: string;
+  /** A notification's title and body as shown (the stored text when absent). */
+  notice?: (n: ApiNotification) => { title: string; body: string };
+}
+
+const ENGLISH: NotificationsTexts = {
+  list: "Notifications list",
+  noneUnread: "No unread notifications",
+  unread: (count) => `${count} unread`,
+  inAll: (count) => `${count} in all`,
+  markAll: "Mark all as read",
+  nothingHere: "There is nothing on this page.",
+  backNewest: "Back to the newest",
+  unreadTag: "Unread",
+  markOne: "Mark as read",
+  pages: "Pages",
+  previous: "Previous",
+  page: (page) => `Page ${page}`,
+  next: "Next",
+};
+
 export interface NotificationsListProps {
   results: ApiNotification[];
   count: number;
@@ -25,37 +63,39 @@ export interface NotificationsListProps {
   previous: string | null;
   /** What an empty list says. */
   emptyText: string;
+  texts?: NotificationsTexts;
 }
 
-export function NotificationsList({ results, count, unread, page, next, previous, emptyText }: NotificationsListProps) {
+export function NotificationsList({ results, count, unread, page, next, previous, emptyText, texts = ENGLISH }: NotificationsListProps) {
   const busy = useNavigation().state === "submitting";
+  const shown = (n: ApiNotification) => texts.notice?.(n) ?? { title: n.title, body: n.body };
   return (
-    <section aria-label="Notifications list">
+    <section aria-label={texts.list}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-gray-700" data-testid="unread-summary">
-          {unread === 0 ? "No unread notifications" : `${unread} unread`}
-          {count > 0 ? ` · ${count} in all` : ""}
+          {unread === 0 ? texts.noneUnread : texts.unread(unread)}
+          {count > 0 ? ` · ${texts.inAll(count)}` : ""}
         </p>
         {unread > 0 ? (
           <Form method="post">
             <button type="submit" name="intent" value="mark-all" className="btn-outline px-3 py-1.5 text-sm" disabled={busy}>
-              Mark all as read
+              {texts.markAll}
             </button>
           </Form>
         ) : null}
       </div>
       {results.length === 0 ? (
         <div className="rounded-lg border border-gray-200 bg-white p-6 text-center" data-testid="notifications-empty">
-          <p className="text-gray-700">{page > 1 ? "There is nothing on this page." : emptyText}</p>
+          <p className="text-gray-700">{page > 1 ? texts.nothingHere : emptyText}</p>
           {page > 1 ? (
             <Link to="?page=1" className="mt-3 inline-block underline">
-              Back to the newest
+              {texts.backNewest}
             </Link>
           ) : null}
         </div>
       ) : (
         <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white" data-testid="notifications">
-          {results.map((n) => (
+          {results.map((n) => ({ n, said: shown(n) })).map(({ n, said }) => (
             <li
               key={n.id}
               data-read={n.read ? "true" : "false"}
@@ -64,17 +104,17 @@ export function NotificationsList({ results, count, unread, page, next, previous
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-2">
                   {n.read ? null : (
-                    <span className="rounded bg-brand-700 px-1.5 py-0.5 text-xs font-bold uppercase tracking-wide text-white">Unread</span>
+                    <span className="rounded bg-brand-700 px-1.5 py-0.5 text-xs font-bold uppercase tracking-wide text-white">{texts.unreadTag}</span>
                   )}
                   {n.link ? (
                     <Link to={n.link} className={`break-words underline-offset-2 hover:underline ${n.read ? "font-normal" : "font-bold"}`}>
-                      {n.title}
+                      {said.title}
                     </Link>
                   ) : (
-                    <span className={n.read ? "font-normal" : "font-bold"}>{n.title}</span>
+                    <span className={n.read ? "font-normal" : "font-bold"}>{said.title}</span>
                   )}
                 </p>
-                {n.body ? <p className="mt-0.5 break-words text-sm text-gray-700">{n.body}</p> : null}
+                {said.body ? <p className="mt-0.5 break-words text-sm text-gray-700">{said.body}</p> : null}
                 <p className="mt-0.5 text-xs text-gray-600">
                   <time dateTime={n.created_at}>{when.format(new Date(n.created_at))}</time>
                 </p>
@@ -83,7 +123,8 @@ export function NotificationsList({ results, count, unread, page, next, previous
                 <Form method="post" className="shrink-0 self-start">
                   <input type="hidden" name="id" value={n.id} />
                   <button type="submit" name="intent" value="mark-one" className="rounded px-2 py-1 text-xs text-gray-700 underline hover:bg-white" disabled={busy}>
-                    Mark as read<span className="sr-only">: {n.title}</span>
+                    {texts.markOne}
+                    <span className="sr-only">: {said.title}</span>
                   </button>
                 </Form>
               )}
@@ -92,18 +133,18 @@ export function NotificationsList({ results, count, unread, page, next, previous
         </ul>
       )}
       {previous || next ? (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
+        <nav aria-label={texts.pages} className="mt-4 flex items-center justify-between text-sm">
           {previous ? (
             <Link to={`?page=${page - 1}`} className="underline" rel="prev">
-              Previous
+              {texts.previous}
             </Link>
           ) : (
             <span />
           )}
-          <span className="text-gray-600">Page {page}</span>
+          <span className="text-gray-600">{texts.page(page)}</span>
           {next ? (
             <Link to={`?page=${page + 1}`} className="underline" rel="next">
-              Next
+              {texts.next}
             </Link>
           ) : (
             <span />

@@ -9,9 +9,6 @@ import { type ReplyField, inputProps } from "~/components/ui/reply-form";
  * treat it as one) with a Show/Hide toggle that exists only once JavaScript runs: without
  * JavaScript there is no toggle. The toggle is a button outside the form data (no name).
  */
-/** The password rule, shown under the field where a new password is typed (not under its confirmation). */
-export const PASSWORD_RULE_HINT = "At least 8 characters, with letters, numbers and a special character.";
-
 export function PasswordField({
   label,
   field,
@@ -21,7 +18,7 @@ export function PasswordField({
   label: string;
   field: ReplyField;
   autoComplete: "current-password" | "new-password";
-  /** A rule shown under the input (tied to it by aria-describedby). */
+  /** A rule shown under the input (tied to it by aria-describedby): where a new password is typed, `account:password_hint`. */
   hint?: string;
 }) {
   const hydrated = useHydrated();

@@ -3,17 +3,12 @@
  * Fetched on demand by the page (./ui/island.tsx), with conform.
  */
 import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { SubmitButton } from "./auth-forms";
-import { PASSWORD_RULE_HINT, PasswordField } from "./password-field";
+import { PasswordField } from "./password-field";
 import { REGISTER_CONSTRAINT } from "./ui/constraints";
 import { CheckboxField, Field, FormErrors } from "./ui/forms";
 import { formProps, inputProps, useReplyForm, type Reply } from "./ui/reply-form";
-
-/**
- * What the box does: it asks for the newsletter (a confirmation mail first; unsubscribe from any
- * issue). Order and account e-mails are sent either way, so the box does not mention them.
- */
-export const NEWSLETTER_CONSENT = "Yes, send me the BuildMart newsletter by e-mail (I can unsubscribe any time)";
 
 export function RegisterForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: Reply | null | undefined }) {
   const [form, fields] = useReplyForm({
@@ -21,40 +16,43 @@ export function RegisterForm({ redirectTo, lastResult }: { redirectTo: string; l
     lastResult,
     constraint: REGISTER_CONSTRAINT,
   });
+  const { t } = useTranslation("account");
   return (
     <Form method="post" {...formProps(form)} className="space-y-4">
       <FormErrors id={form.errorId} errors={form.errors} />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          labelProps={{ children: "First Name" }}
+          labelProps={{ children: t("register.first_name") }}
           inputProps={{ ...inputProps(fields.first_name, { type: "text" }), autoComplete: "given-name" }}
           errors={fields.first_name.errors}
         />
         <Field
-          labelProps={{ children: "Last Name" }}
+          labelProps={{ children: t("register.last_name") }}
           inputProps={{ ...inputProps(fields.last_name, { type: "text" }), autoComplete: "family-name" }}
           errors={fields.last_name.errors}
         />
       </div>
       <Field
-        labelProps={{ children: "Email" }}
+        labelProps={{ children: t("email") }}
         inputProps={{ ...inputProps(fields.email, { type: "email" }), autoComplete: "email", inputMode: "email" }}
         errors={fields.email.errors}
       />
       <Field
-        labelProps={{ children: "Phone Number" }}
+        labelProps={{ children: t("register.phone") }}
         inputProps={{ ...inputProps(fields.phone, { type: "tel" }), autoComplete: "tel", placeholder: "0803 123 4567" }}
         errors={fields.phone.errors}
       />
-      <PasswordField label="Password" field={fields.password1} autoComplete="new-password" hint={PASSWORD_RULE_HINT} />
-      <PasswordField label="Confirm Password" field={fields.password2} autoComplete="new-password" />
+      <PasswordField label={t("password")} field={fields.password1} autoComplete="new-password" hint={t("password_hint")} />
+      <PasswordField label={t("register.confirm_password")} field={fields.password2} autoComplete="new-password" />
+      {/* The box asks for the newsletter only (a confirmation mail first; unsubscribe from any
+          issue): order and account e-mails are sent either way, so it does not mention them. */}
       <CheckboxField
-        labelProps={{ children: NEWSLETTER_CONSENT }}
+        labelProps={{ children: t("register.newsletter") }}
         inputProps={{ ...inputProps(fields.newsletter, { type: "checkbox" }) }}
         errors={fields.newsletter.errors}
       />
-      <SubmitButton>Create Account</SubmitButton>
+      <SubmitButton>{t("register.submit")}</SubmitButton>
     </Form>
   );
 }

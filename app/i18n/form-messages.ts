@@ -36,3 +36,9 @@ export function formMessageKey(message: string): { key: string; values: Record<s
   }
   return null;
 }
+
+/** A domain or API message in a translator's language (`forms`), for texts written on the server (flash messages). */
+export function sayFormMessage(t: (key: string, values?: Record<string, string>) => string, message: string): string {
+  const known = formMessageKey(message);
+  return known ? t(known.key, known.values) : message;
+}

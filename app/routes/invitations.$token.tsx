@@ -7,6 +7,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { useFormMessage } from "~/components/ui/error-list";
+import { requestT } from "~/i18n/i18next.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -27,7 +30,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
   const invitation = await api.must(api.get<ApiInvitation>(`/stores/invitations/${token}/`, { auth: false }));
   const user = api.user ? { email: api.user.email } : null;
-  return data({ token, invitation, user }, { headers: await api.headers() });
+  const t = await requestT(request, "account");
+  return data({ token, invitation, user, title: t("titles.invitation") }, { headers: await api.headers() });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -53,51 +57,59 @@ export default function InvitationRoute() {
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "accept";
   const here = `/invitations/${token}`;
   const otherUser = user && user.email.toLowerCase() !== inv.email.toLowerCase();
+  const { t } = useTranslation("account");
+  const say = useFormMessage();
+  const role = t(`invitation.role_${inv.role}`);
   return (
     <main className="mx-auto max-w-lg px-4 py-8">
       <div className="space-y-4 rounded-lg border border-gray-200 bg-white p-5">
         {inv.store.logo ? <img src={`${inv.store.logo}?w=160`} alt="" width={64} height={64} className="h-16 w-16 rounded object-cover" /> : null}
-        <h1 className="text-xl font-bold sm:text-2xl">Join {inv.store.name}</h1>
+        <h1 className="text-xl font-bold sm:text-2xl">{t("invitation.title", { store: inv.store.name })}</h1>
         <p className="text-gray-700">
-          <strong>{inv.inviter}</strong> invited <strong className="break-all">{inv.email}</strong> to help run the store <strong>{inv.store.name}</strong> as a {inv.role}: managing its products and orders.
+          <Trans
+            t={t}
+            i18nKey="invitation.invited"
+            values={{ inviter: inv.inviter, email: inv.email, store: inv.store.name, role }}
+            components={{ strong: <strong />, email: <strong className="break-all" /> }}
+          />
         </p>
         {actionData?.error ? (
           <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="invitation-error">
-            {actionData.error}
+            {say(actionData.error)}
           </p>
         ) : null}
         {inv.accepted ? (
           <p className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-800">
-            This invitation was accepted.{" "}
+            {t("invitation.accepted")}{" "}
             <Link to={`/stores/${inv.store.slug}/dashboard`} className="font-semibold underline">
-              Open the store
+              {t("invitation.open_store")}
             </Link>
           </p>
         ) : inv.expired ? (
           <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="invitation-expired">
-            This invitation has expired. Ask the store&apos;s owner to invite you again.
+            {t("invitation.expired")}
           </p>
         ) : (
           <>
-            {inv.expires_at ? <p className="text-sm text-gray-600">The link works until {expiryFormat.format(new Date(inv.expires_at))}.</p> : null}
+            {inv.expires_at ? <p className="text-sm text-gray-600">{t("invitation.until", { date: expiryFormat.format(new Date(inv.expires_at)) })}</p> : null}
             {!user ? (
               <p className="text-sm text-gray-700">
-                Log in (or{" "}
-                <Link to="/auth/register" className="font-semibold text-brand-700 underline">
-                  create an account
-                </Link>
-                ) with <strong className="break-all">{inv.email}</strong> to accept.
+                <Trans
+                  t={t}
+                  i18nKey="invitation.log_in_first"
+                  values={{ email: inv.email }}
+                  components={{ link: <Link to="/auth/register" className="font-semibold text-brand-700 underline" />, strong: <strong className="break-all" /> }}
+                />
               </p>
             ) : otherUser ? (
               <p className="text-sm text-amber-900">
-                You are signed in as <strong className="break-all">{user.email}</strong>. This invitation is for {inv.email}: log out and sign in with that address to
-                accept it.
+                <Trans t={t} i18nKey="invitation.other_user" values={{ user: user.email, email: inv.email }} components={{ strong: <strong className="break-all" /> }} />
               </p>
             ) : null}
             <Form method="post" action={here}>
               <button type="submit" name="intent" value="accept" className={primaryButton} disabled={busy}>
                 {busy ? <Spinner /> : null}
-                {user ? "Accept invitation" : "Log in to accept"}
+                {user ? t("invitation.accept") : t("invitation.log_in_to_accept")}
               </button>
             </Form>
           </>
@@ -107,7 +119,10 @@ export default function InvitationRoute() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Store invitation | BuildMart NG" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Store invitation"} | BuildMart NG` }, { name: "robots", content: "noindex" }];
+
+/** The account texts (app/i18n/messages/<lang>/account.json). */
+export const handle = { i18n: ["account"] };
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

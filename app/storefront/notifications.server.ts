@@ -18,18 +18,31 @@ export async function loadNotifications(api: Api, request: Request, base: string
   return { ...body, page };
 }
 
+/** The action's flash messages: English on the store's page, the reader's language on the member's. */
+export interface NotificationsFlashes {
+  chooseFirst: string;
+  failed: string;
+  markedAll: string;
+}
+
+const ENGLISH: NotificationsFlashes = {
+  chooseFirst: "Choose a notification first.",
+  failed: "Your notifications could not be marked as read. Please try again.",
+  markedAll: "All notifications marked as read",
+};
+
 /** Handles the list's POSTs (intent mark-all, or mark-one with id) and redirects back to `back`. */
-export async function notificationsAction(api: Api, request: Request, base: string, back: string): Promise<Response> {
+export async function notificationsAction(api: Api, request: Request, base: string, back: string, say: NotificationsFlashes = ENGLISH): Promise<Response> {
   const form = await readForm(request);
   const intent = form.get("intent");
   let body: { ids?: number[] };
   if (intent === "mark-all") body = {};
   else if (intent === "mark-one") {
     const id = Number(form.get("id"));
-    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return redirectWithFlash(api, back, { kind: "error", message: "Choose a notification first." });
+    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return redirectWithFlash(api, back, { kind: "error", message: say.chooseFirst });
     body = { ids: [id] };
   } else throw unknownIntent();
   const r = await api.post<{ marked: number; unread: number }>(`${base}read/`, body);
-  if (!r.ok) return redirectWithFlash(api, back, { kind: "error", message: "Your notifications could not be marked as read. Please try again." });
-  return redirectWithFlash(api, back, intent === "mark-all" ? { kind: "success", message: "All notifications marked as read" } : null);
+  if (!r.ok) return redirectWithFlash(api, back, { kind: "error", message: say.failed });
+  return redirectWithFlash(api, back, intent === "mark-all" ? { kind: "success", message: say.markedAll } : null);
 }

@@ -1,11 +1,13 @@
 /**
  * Account pages in the shopper's language (issue 21 part 4): a form message in Igbo next to the
- * field, with JavaScript off and on; the sign-in pages show no raw message key in any language.
+ * field, with JavaScript off and on; the sign-in pages show no raw message key in any language;
+ * the address book walked in Hausa.
  */
 import fs from "node:fs";
 import { expect, test, type BrowserContext } from "@playwright/test";
 import { LANGUAGES, type Lang } from "~/i18n/languages";
-import { isPhone, jsEnabled, ready } from "./utils";
+import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
+import { firstLga } from "./checkout-helpers";
 
 /** The footer switch's cookie, as the server writes it (a remix cookie: base64 of the JSON value). */
 async function speak(context: BrowserContext, lang: Lang) {
@@ -61,4 +63,42 @@ test("screenshot: sign in by phone in Yoruba at 360 px", async ({ page, context 
   await page.getByRole("button", { name: account("yo").send_code }).click();
   await expect(page.getByText(forms("yo").ng_mobile)).toBeVisible();
   await page.screenshot({ path: "/work/briefs/out/shots/phone-login-yo-360.png", fullPage: true });
+});
+
+test("the address book in Hausa: a refused address says why in Hausa, then one is saved and deleted", async ({ page, context, request }, testInfo) => {
+  const shopper = await newShopper(request);
+  await login(page, shopper.email, shopper.password, testInfo);
+  await speak(context, "ha");
+  const ha = account("ha") as unknown as Record<string, Record<string, string>>;
+  const common = messages("ha", "common") as unknown as Record<string, Record<string, string>>;
+  await page.goto("/users/account/addresses");
+  await ready(page, testInfo);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ha");
+  await expect(page).toHaveTitle(`${ha.titles.addresses} | BuildMart NG`);
+  await expect(page.getByRole("heading", { name: ha.addresses.book })).toBeVisible();
+  await expect(page.getByText(ha.addresses.none)).toBeVisible();
+  const form = page.locator("#add-address");
+  // Saved without a street: the message comes next to the field, in Hausa.
+  await form.getByRole("textbox", { name: common.address.firstName, exact: true }).fill("Aisha");
+  await form.getByRole("textbox", { name: common.address.lastName, exact: true }).fill("Bello");
+  await form.getByLabel(new RegExp(`^${common.address.phone}`)).fill("08031234567");
+  await form.getByRole("textbox", { name: common.address.city, exact: true }).fill("Kano");
+  await form.getByRole("combobox", { name: common.address.state, exact: true }).selectOption("Kano");
+  await form.getByRole("combobox", { name: common.address.lga, exact: true }).selectOption(firstLga("Kano"));
+  await form.getByRole("button", { name: ha.addresses.save }).click();
+  const street = form.getByRole("textbox", { name: common.address.deliveryAddress, exact: true });
+  await expect(street).toHaveAttribute("aria-describedby", /-error/);
+  await expect(page.locator("#" + (await street.getAttribute("aria-describedby"))!.split(" ").find((id) => id.endsWith("-error"))!)).toHaveText(forms("ha").street);
+  await expect(page.getByText("Please enter a valid delivery address")).toHaveCount(0);
+  // With the street: saved, the flash and the card in Hausa.
+  await street.fill("15 Zoo Road");
+  await form.getByRole("button", { name: ha.addresses.save }).click();
+  await expect(page.getByTestId("flash")).toHaveText(ha.addresses.added);
+  const card = page.getByTestId("address-card").filter({ hasText: "Aisha Bello" });
+  await expect(card).toContainText(ha.addresses.default_tag);
+  await card.getByRole("link", { name: ha.addresses.delete_of.replace("{{name}}", "Aisha Bello") }).click();
+  await expect(card.getByText(ha.addresses.confirm_delete)).toBeVisible();
+  await card.getByRole("button", { name: ha.addresses.yes_delete }).click();
+  await expect(page.getByTestId("flash")).toHaveText(ha.addresses.deleted);
+  await expect(page.getByTestId("address-card")).toHaveCount(0);
 });

@@ -3,6 +3,7 @@
  * first on the page itself (?delete={id}), so the confirmation works without JavaScript.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AddressLines } from "~/components/ui/address-lines";
 import { Spinner } from "~/components/ui/spinner";
 import type { ApiAddress } from "~/storefront/api-types";
@@ -14,16 +15,17 @@ export function AddressCard({ address, confirmingDelete }: { address: Address; c
   const pending = navigation.state !== "idle" && navigation.formData?.get("id") === String(address.id);
   const pendingIntent = pending ? navigation.formData?.get("intent") : null;
   const name = `${address.receiver_first_name} ${address.receiver_last_name}`;
+  const { t } = useTranslation("account");
   return (
     <li
       className={`flex flex-col rounded-lg border bg-white p-4 ${address.is_default ? "border-brand-600" : "border-gray-200"}`}
       data-testid="address-card"
-      aria-label={`Address of ${name}${address.is_default ? " (default)" : ""}`}
+      aria-label={address.is_default ? t("addresses.card_label_default", { name }) : t("addresses.card_label", { name })}
     >
       <div className="flex items-start justify-between gap-2">
         <p className="font-semibold">{name}</p>
         {address.is_default ? (
-          <span className="rounded bg-brand-50 px-2 py-0.5 text-xs font-bold tracking-wide text-brand-700">DEFAULT ADDRESS</span>
+          <span className="rounded bg-brand-50 px-2 py-0.5 text-xs font-bold tracking-wide text-brand-700">{t("addresses.default_tag")}</span>
         ) : null}
       </div>
       <address className="mt-1 text-sm not-italic text-gray-700">
@@ -35,25 +37,25 @@ export function AddressCard({ address, confirmingDelete }: { address: Address; c
       {confirmingDelete ? (
         <div role="alertdialog" aria-labelledby={`confirm-${address.id}`} className="mt-3 rounded-md border border-red-200 bg-red-50 p-3">
           <p id={`confirm-${address.id}`} className="text-sm font-medium text-red-800">
-            Delete this address? This cannot be undone.
+            {t("addresses.confirm_delete")}
           </p>
           <div className="mt-2 flex gap-2">
             <Form method="post" action="/users/account/addresses" preventScrollReset>
               <input type="hidden" name="id" value={address.id} />
               <button type="submit" name="intent" value="delete" className="btn bg-red-700 text-white hover:bg-red-800" disabled={pending}>
                 {pendingIntent === "delete" ? <Spinner /> : null}
-                Yes, delete
+                {t("addresses.yes_delete")}
               </button>
             </Form>
             <Link to="/users/account/addresses" className="btn-outline" preventScrollReset>
-              Cancel
+              {t("addresses.cancel")}
             </Link>
           </div>
         </div>
       ) : (
         <div className="mt-3 flex flex-wrap gap-2 border-t border-gray-100 pt-3">
-          <Link to={`/users/account/addresses/edit?id=${address.id}`} className="btn-outline px-3 py-1.5" aria-label={`Edit address of ${name}`}>
-            Edit
+          <Link to={`/users/account/addresses/edit?id=${address.id}`} className="btn-outline px-3 py-1.5" aria-label={t("addresses.edit_of", { name })}>
+            {t("addresses.edit")}
           </Link>
           <Form method="post" action="/users/account/addresses" preventScrollReset>
             <input type="hidden" name="id" value={address.id} />
@@ -63,19 +65,19 @@ export function AddressCard({ address, confirmingDelete }: { address: Address; c
               value="default"
               className="btn-outline px-3 py-1.5"
               disabled={address.is_default || pending}
-              aria-label={address.is_default ? "Default address" : `Set address of ${name} as default`}
+              aria-label={address.is_default ? t("addresses.is_default") : t("addresses.set_default_of", { name })}
             >
               {pendingIntent === "default" ? <Spinner /> : null}
-              Set as default
+              {t("addresses.set_default")}
             </button>
           </Form>
           <Link
             to={`/users/account/addresses?delete=${address.id}`}
             className="btn-outline px-3 py-1.5 text-red-700"
             preventScrollReset
-            aria-label={`Delete address of ${name}`}
+            aria-label={t("addresses.delete_of", { name })}
           >
-            Delete
+            {t("addresses.delete")}
           </Link>
         </div>
       )}

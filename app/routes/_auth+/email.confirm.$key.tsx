@@ -1,9 +1,11 @@
 /** /email/confirm/{key} — the link of the verification mail (spec section 2). */
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthShell } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { apiFor, errorField } from "~/storefront/api.server";
+import { requestT } from "~/i18n/i18next.server";
 
 type Outcome = "verified" | "already" | "expired" | "invalid";
 
@@ -15,37 +17,37 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A used key means the address was confirmed already (perhaps by a mail scanner opening the link).
   else if (r.status === 400 && /already been used/.test(errorField(r.data, "key") ?? "")) outcome = "already";
   else if (r.status === 400 && /expired/.test(errorField(r.data, "key") ?? "")) outcome = "expired";
-  return { outcome };
+  return { outcome, title: (await requestT(request, "account"))("titles.confirm_email") };
 }
 
 export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
 
 export default function EmailConfirmRoute() {
   const { outcome } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("account");
   if (outcome === "verified" || outcome === "already") {
     return (
-      <AuthShell title={outcome === "verified" ? "Your email has been verified" : "Your email is already verified"}>
-        <p className="mb-6 text-sm text-gray-700">You can now log in to your BuildMart NG account.</p>
+      <AuthShell title={outcome === "verified" ? t("confirm_email.verified") : t("confirm_email.already")}>
+        <p className="mb-6 text-sm text-gray-700">{t("confirm_email.can_login")}</p>
         <Link to="/auth/login" className="btn-primary w-full py-2.5">
-          Login Now
+          {t("login_now")}
         </Link>
       </AuthShell>
     );
   }
   return (
-    <AuthShell title="This link does not work">
+    <AuthShell title={t("confirm_email.broken_title")}>
       <p className="mb-6 text-sm text-gray-700">
-        {outcome === "expired" ? "This verification link has expired." : "This verification link is not valid."} Ask for a new one and use the
-        link in the newest e-mail.
+        {outcome === "expired" ? t("confirm_email.expired") : t("confirm_email.invalid")} {t("confirm_email.ask_new")}
       </p>
       <Link to="/email/verify" className="btn-primary w-full py-2.5">
-        Get a new link
+        {t("confirm_email.get_new")}
       </Link>
     </AuthShell>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Confirm your email | BuildMart NG" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Confirm your email"} | BuildMart NG` }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,7 +1,8 @@
 /** /email/verify — after registration: check your inbox; ask for the mail again (spec section 2). */
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthShell, BackToLogin, SubmitButton } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PASSWORD_RESET_CONSTRAINT } from "~/components/ui/constraints";
@@ -11,6 +12,12 @@ import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm } from "~/storefront/responses.server";
 import { formProps, inputProps, useReplyForm } from "~/components/ui/reply-form";
 import { parseWithZod, PasswordResetSchema as ResendSchema } from "~/storefront/forms.server";
+import { requestT } from "~/i18n/i18next.server";
+
+/** The page's title in the visitor's language (meta below). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { title: (await requestT(request, "account"))("titles.verify") };
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ResendSchema });
@@ -28,35 +35,36 @@ export default function EmailVerifyRoute() {
     lastResult: actionData?.result,
     constraint: PASSWORD_RESET_CONSTRAINT,
   });
+  const { t } = useTranslation("account");
   return (
-    <AuthShell title="Verify your email">
+    <AuthShell title={t("verify.title")}>
       <div className="space-y-3 text-sm text-gray-700">
         <p className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-800" role="status">
-          A verification link has been sent to your email address
+          {t("verify.sent")}
         </p>
-        <p>Open the e-mail from BuildMart NG and follow the link to confirm your address. Then you can log in.</p>
-        <p>No e-mail after a few minutes? Check your spam folder, or enter your address to get a new link.</p>
+        <p>{t("verify.open")}</p>
+        <p>{t("verify.none")}</p>
       </div>
       {actionData?.sentTo ? (
         <p className="mt-4 rounded-md border border-blue-300 bg-blue-50 px-4 py-3 text-sm text-blue-800" role="status">
-          If {actionData.sentTo} belongs to an account that still needs confirming, a new link is on its way.
+          {t("verify.resent", { email: actionData.sentTo })}
         </p>
       ) : null}
       <Form method="post" {...formProps(form)} className="mt-5 space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field
-          labelProps={{ children: "Email" }}
+          labelProps={{ children: t("email") }}
           inputProps={{ ...inputProps(fields.email, { type: "email" }), autoComplete: "email" }}
           errors={fields.email.errors}
         />
-        <SubmitButton className="btn-outline w-full py-2.5">Send the link again</SubmitButton>
+        <SubmitButton className="btn-outline w-full py-2.5">{t("verify.submit")}</SubmitButton>
       </Form>
       <BackToLogin />
     </AuthShell>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Verify your email | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Verify your email"} | BuildMart NG` }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

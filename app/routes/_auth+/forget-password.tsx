@@ -1,7 +1,8 @@
 /** /forget-password — 'Forgotten your Password?': mail a reset link (spec sections 2 and 4). */
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { AuthShell, BackToLogin, SubmitButton } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PASSWORD_RESET_CONSTRAINT } from "~/components/ui/constraints";
@@ -11,6 +12,12 @@ import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm } from "~/storefront/responses.server";
 import { formProps, inputProps, useReplyForm } from "~/components/ui/reply-form";
 import { parseWithZod, PasswordResetSchema } from "~/storefront/forms.server";
+import { requestT } from "~/i18n/i18next.server";
+
+/** The page's title in the visitor's language (meta below). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { title: (await requestT(request, "account"))("titles.forgot") };
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: PasswordResetSchema });
@@ -30,37 +37,36 @@ export default function ForgetPasswordRoute() {
     lastResult: actionData?.result,
     constraint: PASSWORD_RESET_CONSTRAINT,
   });
+  const { t } = useTranslation("account");
   if (actionData?.sentTo) {
     return (
-      <AuthShell title="Check your email">
+      <AuthShell title={t("forgot.sent_title")}>
         <p className="rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-800" role="status">
-          We have sent a password reset link to <strong>{actionData.sentTo}</strong>.
+          <Trans t={t} i18nKey="forgot.sent_to" values={{ email: actionData.sentTo }} components={{ strong: <strong /> }} />
         </p>
-        <p className="mt-4 text-sm text-gray-700">
-          If an account uses this address, the e-mail arrives within a few minutes. The link works once and expires in 1 hour.
-        </p>
+        <p className="mt-4 text-sm text-gray-700">{t("forgot.sent_note")}</p>
         <BackToLogin className="mt-6" />
       </AuthShell>
     );
   }
   return (
-    <AuthShell title="Forgotten your Password?">
-      <p className="-mt-3 mb-5 text-sm text-gray-600">Enter the e-mail address of your account and we will send you a link to reset your password.</p>
+    <AuthShell title={t("forgot.title")}>
+      <p className="-mt-3 mb-5 text-sm text-gray-600">{t("forgot.intro")}</p>
       <Form method="post" {...formProps(form)} className="space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field
-          labelProps={{ children: "Email" }}
+          labelProps={{ children: t("email") }}
           inputProps={{ ...inputProps(fields.email, { type: "email" }), autoComplete: "email", inputMode: "email" }}
           errors={fields.email.errors}
         />
-        <SubmitButton>Reset Password</SubmitButton>
+        <SubmitButton>{t("forgot.submit")}</SubmitButton>
       </Form>
       <BackToLogin />
     </AuthShell>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Forgotten your password | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Forgotten your password"} | BuildMart NG` }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

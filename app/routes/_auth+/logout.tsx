@@ -5,14 +5,16 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { apiFor, clearUser } from "~/storefront/api.server";
 import { redirectWithFlash } from "~/storefront/responses.server";
 import { log } from "~/ops/logger.server";
+import { requestT } from "~/i18n/i18next.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
-  return { signedIn: !!api.user };
+  return { signedIn: !!api.user, title: (await requestT(request, "account"))("titles.logout") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -27,23 +29,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithFlash(api, "/", null);
 }
 
-export const meta: MetaFunction = () => [{ title: "Log out | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Log out"} | BuildMart NG` }];
 
 export default function LogoutRoute() {
   const { signedIn } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("account");
   return (
     <main className="container-page py-12">
       <div className="mx-auto max-w-sm rounded-xl border border-gray-200 bg-white p-6 text-center shadow-sm">
-        <h1 className="text-xl font-bold">{signedIn ? "Log out of BuildMart NG?" : "You are not logged in"}</h1>
+        <h1 className="text-xl font-bold">{signedIn ? t("logout.question") : t("logout.not_signed_in")}</h1>
         {signedIn ? (
           <Form method="post" action="/logout" className="mt-5">
             <button type="submit" className="btn-primary w-full">
-              Log out
+              {t("logout.button")}
             </button>
           </Form>
         ) : (
           <a href="/auth/login" className="btn-primary mt-5 w-full">
-            Log in
+            {t("log_in")}
           </a>
         )}
       </div>
@@ -54,3 +57,6 @@ export default function LogoutRoute() {
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
+
+/** The account texts (app/i18n/messages/<lang>/account.json). */
+export const handle = { i18n: ["account"] };

@@ -2,8 +2,9 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthShell, SubmitButton } from "~/components/auth-forms";
-import { PASSWORD_RULE_HINT, PasswordField } from "~/components/password-field";
+import { PasswordField } from "~/components/password-field";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PASSWORD_RESET_CONFIRM_CONSTRAINT } from "~/components/ui/constraints";
 import { FormErrors } from "~/components/ui/forms";
@@ -12,11 +13,12 @@ import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm } from "~/storefront/responses.server";
 import { formProps, useReplyForm } from "~/components/ui/reply-form";
 import { parseWithZod, PasswordResetConfirmSchema } from "~/storefront/forms.server";
+import { requestT } from "~/i18n/i18next.server";
 
 const SECRET = ["new_password1", "new_password2"];
 
-export function loader({ params }: LoaderFunctionArgs) {
-  return { uid: params.uid ?? "", token: params.token ?? "" };
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return { uid: params.uid ?? "", token: params.token ?? "", title: (await requestT(request, "account"))("titles.reset") };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -45,38 +47,39 @@ export default function ResetPasswordRoute() {
     lastResult: actionData?.result,
     constraint: PASSWORD_RESET_CONFIRM_CONSTRAINT,
   });
+  const { t } = useTranslation("account");
   if (actionData?.done) {
     return (
-      <AuthShell title="Your password has been reset successfully">
-        <p className="mb-6 text-sm text-gray-700">You can now log in with your new password.</p>
+      <AuthShell title={t("reset.done_title")}>
+        <p className="mb-6 text-sm text-gray-700">{t("reset.done_text")}</p>
         <Link to="/auth/login" className="btn-primary w-full py-2.5">
-          Login Now
+          {t("login_now")}
         </Link>
       </AuthShell>
     );
   }
   const linkBroken = form.errors?.some((e) => e.startsWith("This reset link"));
   return (
-    <AuthShell title="Reset your password">
+    <AuthShell title={t("reset.title")}>
       <Form method="post" {...formProps(form)} className="space-y-4">
         <FormErrors id={form.errorId} errors={form.errors}>
           {linkBroken ? (
             <Link to="/forget-password" className="mt-1 inline-block font-semibold underline">
-              Ask for a new link
+              {t("reset.new_link")}
             </Link>
           ) : null}
         </FormErrors>
         <input type="hidden" name="uid" value={uid} />
         <input type="hidden" name="token" value={token} />
-        <PasswordField label="New Password" field={fields.new_password1} autoComplete="new-password" hint={PASSWORD_RULE_HINT} />
-        <PasswordField label="Confirm Password" field={fields.new_password2} autoComplete="new-password" />
-        <SubmitButton>Reset Password</SubmitButton>
+        <PasswordField label={t("reset.new_password")} field={fields.new_password1} autoComplete="new-password" hint={t("password_hint")} />
+        <PasswordField label={t("reset.confirm_password")} field={fields.new_password2} autoComplete="new-password" />
+        <SubmitButton>{t("reset.submit")}</SubmitButton>
       </Form>
     </AuthShell>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Reset your password | BuildMart NG" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Reset your password"} | BuildMart NG` }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

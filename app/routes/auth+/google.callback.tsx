@@ -6,6 +6,7 @@ import { clearFlowCookies, googleAuthenticator, googleRedirectCookie, GoogleSign
 import { startUserSession } from "~/storefront/login.server";
 import { redirectWithFlash } from "~/storefront/responses.server";
 import { log } from "~/ops/logger.server";
+import { requestT } from "~/i18n/i18next.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -26,16 +27,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return res;
   } catch (e) {
     if (e instanceof Response) throw e;
+    const t = await requestT(request, "account");
     const message =
       e instanceof GoogleSignInError
-        ? e.message
+        ? googleErrorText(e.message, t)
         : e instanceof RangeError || e instanceof ReferenceError
-          ? "The Google sign-in could not be matched to this browser. Please try again."
-          : "Google sign-in failed. Please try again.";
+          ? t("google_errors.not_matched")
+          : t("google_errors.failed");
     if (!(e instanceof GoogleSignInError)) log().warn({ reason: (e as Error).message, requestId: context.requestId }, "google: callback refused");
     const api = await apiFor(request, context);
     return redirectWithFlash(api, "/auth/login", { kind: "error", message }, { status: 302, headers: cookieHeaders(cleanup) });
   }
+}
+
+/**
+ * A GoogleSignInError in the visitor's language: our own texts have a translation; what the API
+ * said about the account (e.g. a deactivated one) is shown as it came.
+ */
+function googleErrorText(message: string, t: (key: string, values?: Record<string, string>) => string): string {
+  if (message === "Google sign-in is not available.") return t("google_errors.not_available");
+  if (message === "Google did not send an ID token.") return t("google_errors.no_token");
+  const status = /^Google sign-in failed \(status (\d+)\)\.$/.exec(message)?.[1];
+  return status ? t("google_errors.failed_status", { status }) : message;
 }
 
 function cookieHeaders(cookies: string[]) {

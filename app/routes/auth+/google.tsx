@@ -7,6 +7,7 @@ import { apiFor } from "~/storefront/api.server";
 import { safeRedirect } from "~/storefront/session.server";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 import { log } from "~/ops/logger.server";
+import { requestT } from "~/i18n/i18next.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -26,7 +27,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     log().error({ err: e, requestId: context.requestId }, "google: starting sign-in failed");
   }
   const api = await apiFor(request, context);
-  return redirectWithFlash(api, "/auth/login", { kind: "error", message: "Google sign-in is not available right now. Please log in with your e-mail and password." });
+  const t = await requestT(request, "account");
+  return redirectWithFlash(api, "/auth/login", { kind: "error", message: t("google_errors.unavailable") });
 }
 
 export const loader = () => redirect("/auth/login");

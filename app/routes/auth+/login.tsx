@@ -15,6 +15,7 @@ import { safeRedirect } from "~/storefront/session.server";
 import { readForm } from "~/storefront/responses.server";
 import { log } from "~/ops/logger.server";
 import { parseWithZod, LoginSchema } from "~/storefront/forms.server";
+import { requestT } from "~/i18n/i18next.server";
 
 /** The form and conform come on demand (components/ui/island.tsx): not in the page's first view. */
 const LoginForm = island(() => import("~/components/login-form").then((m) => ({ default: m.LoginForm })));
@@ -27,7 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
   if (api.user) throw redirect(redirectTo || "/");
   const buy = url.searchParams.get("buy");
+  const t = await requestT(request, "account");
   return {
+    title: t("titles.login"),
     redirectTo,
     buy,
     guestCheckout: !!buy || url.searchParams.get("checkout") === "1",
@@ -78,7 +81,7 @@ export default function LoginRoute() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Log in | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Log in"} | BuildMart NG` }];
 
 export const handle = { i18n: ["account"] };
 

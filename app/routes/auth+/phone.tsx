@@ -21,12 +21,14 @@ import { parseWithZod, PhoneCodeRequestSchema, PhoneCodeVerifySchema } from "~/s
 import { assertSameOrigin, startUserSession, type LoginAnswer } from "~/storefront/login.server";
 import { readForm } from "~/storefront/responses.server";
 import { safeRedirect } from "~/storefront/session.server";
+import { requestT } from "~/i18n/i18next.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
   const api = await apiFor(request, context);
   if (api.user) throw redirect(redirectTo || "/");
-  return { redirectTo };
+  const t = await requestT(request, "account");
+  return { redirectTo, title: t("titles.phone") };
 }
 
 type Answer = { step: "phone"; result: Reply } | { step: "code"; phone: string; sent: boolean; result: Reply | null };
@@ -155,7 +157,7 @@ function CodeForm({ phone, sent, lastResult, redirectTo }: { phone: string; sent
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Sign in with your phone | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Sign in with your phone"} | BuildMart NG` }];
 
 export const handle = { i18n: ["account"] };
 

@@ -2,6 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthShell, AuthSwitch, GoogleButton, OrDivider } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island, islandsLoader } from "~/components/ui/island";
@@ -13,6 +14,7 @@ import { safeRedirect } from "~/storefront/session.server";
 import { readForm } from "~/storefront/responses.server";
 import { log } from "~/ops/logger.server";
 import { parseWithZod, RegisterFormSchema } from "~/storefront/forms.server";
+import { requestT } from "~/i18n/i18next.server";
 
 /** The form and conform come on demand (components/ui/island.tsx): not in the page's first view. */
 const RegisterForm = island(() => import("~/components/register-form").then((m) => ({ default: m.RegisterForm })));
@@ -27,7 +29,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
   if (api.user) throw redirect("/");
   const buy = url.searchParams.get("buy");
+  const t = await requestT(request, "account");
   return {
+    title: t("titles.register"),
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
     buy,
     guestCheckout: !!buy || url.searchParams.get("checkout") === "1",
@@ -64,21 +68,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function RegisterRoute() {
   const { redirectTo, buy, guestCheckout, googleEnabled } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation("account");
   return (
-    <AuthShell title="Create your account" wide>
+    <AuthShell title={t("register.title")} wide>
       {googleEnabled ? (
         <>
-          <GoogleButton redirectTo={redirectTo || undefined} label="Sign up with Google" />
+          <GoogleButton redirectTo={redirectTo || undefined} label={t("register.google")} />
           <OrDivider />
         </>
       ) : null}
       <RegisterForm redirectTo={redirectTo} lastResult={lastResult} />
-      <AuthSwitch question="Already have an account?" label="Log in" to="/auth/login" redirectTo={redirectTo} guestCheckout={guestCheckout} buy={buy} />
+      <AuthSwitch question={t("register.have_account")} label={t("log_in")} to="/auth/login" redirectTo={redirectTo} guestCheckout={guestCheckout} buy={buy} />
     </AuthShell>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Create an account | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Create an account"} | BuildMart NG` }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -5,6 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AddressForm } from "~/components/address-form";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -12,6 +13,7 @@ import type { Address } from "~/components/users/address-card";
 import { requireUser } from "~/storefront/auth.server";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 import { parseWithZod, AddressFormSchema, toAddressBody } from "~/storefront/forms.server";
+import { requestT } from "~/i18n/i18next.server";
 
 function addressId(request: Request): number | null {
   const n = Number(new URL(request.url).searchParams.get("id"));
@@ -23,7 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const id = addressId(request);
   if (!id) return redirect("/users/account/addresses");
   const address = await api.must(api.get<Address>(`/users/adresses/${id}/`));
-  return data({ address }, { headers: await api.headers() });
+  const t = await requestT(request, "account");
+  return data({ address, title: t("titles.edit_address") }, { headers: await api.headers() });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -36,21 +39,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const r = await api.put(`/users/adresses/${id}/`, toAddressBody(submission.value, user.id));
   if (r.status === 404) throw new Response("Not Found", { status: 404 });
   if (!r.ok) return data(submission.reply(apiErrorsToReply(r.status, r.data, Object.keys(AddressFormSchema.shape), "The address could not be saved. Please try again.")), { status: r.status === 400 ? 400 : 502 });
-  return redirectWithFlash(api, "/users/account/addresses", { kind: "success", message: "Address updated" });
+  return redirectWithFlash(api, "/users/account/addresses", { kind: "success", message: (await requestT(request, "account"))("addresses.updated") });
 }
 
-export const meta: MetaFunction = () => [{ title: "Edit address | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data && "title" in data ? data.title : "Edit address"} | BuildMart NG` }];
 
 export default function EditAddressRoute() {
   const { address } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation("account");
   return (
     <main>
       <div className="flex items-center gap-2">
-        <Link to="/users/account/addresses" className="rounded p-1 text-xl hover:bg-gray-100" aria-label="Back to addresses">
+        <Link to="/users/account/addresses" className="rounded p-1 text-xl hover:bg-gray-100" aria-label={t("addresses.back")}>
           <span aria-hidden="true">←</span>
         </Link>
-        <h1 className="text-xl font-bold sm:text-2xl">Edit address</h1>
+        <h1 className="text-xl font-bold sm:text-2xl">{t("addresses.edit_title")}</h1>
       </div>
       <section className="mt-4 rounded-lg border border-gray-200 bg-white p-4">
         <AddressForm
@@ -58,7 +62,7 @@ export default function EditAddressRoute() {
           intent="update"
           lastResult={lastResult}
           defaultValue={address}
-          submitLabel="Save changes"
+          submitLabel={t("addresses.save_changes")}
         />
       </section>
     </main>
@@ -68,3 +72,6 @@ export default function EditAddressRoute() {
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
+
+/** The account texts (app/i18n/messages/<lang>/account.json). */
+export const handle = { i18n: ["account"] };

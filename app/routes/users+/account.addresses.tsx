@@ -6,6 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useOutlet, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AddressForm } from "~/components/address-form";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -15,11 +16,14 @@ import { requireUser } from "~/storefront/auth.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { MAX_ADDRESSES } from "~/domain/address-rules";
 import { parseWithZod, AddressFormSchema, toAddressBody } from "~/storefront/forms.server";
+import { requestT } from "~/i18n/i18next.server";
+import { sayFormMessage } from "~/i18n/form-messages";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, user } = await requireUser(request, context);
   const addresses = await api.must(api.get<Address[]>(`/users/${user.id}/addresses/`));
-  return data({ addresses }, { headers: await api.headers() });
+  const t = await requestT(request, "account");
+  return data({ addresses, title: t("titles.addresses") }, { headers: await api.headers() });
 }
 
 const done = (api: Api, kind: "success" | "error", message: string) => redirectWithFlash(api, "/users/account/addresses", { kind, message });
@@ -28,31 +32,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { api, user } = await requireUser(request, context);
   const form = await readForm(request);
   const intent = form.get("intent");
+  const t = await requestT(request, "account");
 
   if (intent === "create") {
     const submission = parseWithZod(form, { schema: AddressFormSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const r = await api.post("/users/adresses/", toAddressBody(submission.value, user.id));
     // The limit (a top-level array body) comes from a stale page: the form is hidden at 3 addresses.
-    if (!r.ok && Array.isArray(r.data)) return done(api, "error", String(r.data[0]));
+    if (!r.ok && Array.isArray(r.data)) return done(api, "error", sayFormMessage(await requestT(request, "forms"), String(r.data[0])));
     if (!r.ok) return data(submission.reply(apiErrorsToReply(r.status, r.data, Object.keys(AddressFormSchema.shape), "The address could not be saved. Please try again.")), { status: r.status === 400 ? 400 : 502 });
-    return done(api, "success", "Address added");
+    return done(api, "success", t("addresses.added"));
   }
 
   const id = Number(form.get("id"));
-  if (!Number.isInteger(id) || id <= 0) return done(api, "error", "Choose an address first.");
+  if (!Number.isInteger(id) || id <= 0) return done(api, "error", t("addresses.choose_first"));
   if (intent === "default") {
     const r = await api.patch(`/users/adresses/${id}/`, { is_default: true });
-    return r.ok ? done(api, "success", "Default address updated") : done(api, "error", "The default address could not be changed.");
+    return r.ok ? done(api, "success", t("addresses.default_updated")) : done(api, "error", t("addresses.default_failed"));
   }
   if (intent === "delete") {
     const r = await api.delete(`/users/adresses/${id}/`);
-    return r.ok || r.status === 404 ? done(api, "success", "Address deleted") : done(api, "error", "The address could not be deleted.");
+    return r.ok || r.status === 404 ? done(api, "success", t("addresses.deleted")) : done(api, "error", t("addresses.delete_failed"));
   }
   throw unknownIntent();
 }
 
-export const meta: MetaFunction = () => [{ title: "Account — addresses | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Account — addresses"} | BuildMart NG` }];
 
 export default function AddressesRoute() {
   const { addresses } = useLoaderData<typeof loader>();
@@ -63,15 +68,16 @@ export default function AddressesRoute() {
   // /users/account/addresses/edit is a child route (file users.account.addresses.edit.tsx): it
   // replaces the list rather than sitting under it.
   const child = useOutlet();
+  const { t } = useTranslation("account");
   if (child) return child;
   return (
     <main>
-      <h1 className="text-xl font-bold sm:text-2xl">Account</h1>
-      <h2 className="mt-4 text-lg font-semibold">Address book</h2>
+      <h1 className="text-xl font-bold sm:text-2xl">{t("addresses.heading")}</h1>
+      <h2 className="mt-4 text-lg font-semibold">{t("addresses.book")}</h2>
       {addresses.length === 0 ? (
-        <p className="mt-2 text-gray-600">You have no saved address yet. Add one below.</p>
+        <p className="mt-2 text-gray-600">{t("addresses.none")}</p>
       ) : (
-        <ul className="mt-2 grid gap-3 sm:grid-cols-2" aria-label="Saved addresses">
+        <ul className="mt-2 grid gap-3 sm:grid-cols-2" aria-label={t("addresses.saved")}>
           {addresses.map((a) => (
             <AddressCard key={a.id} address={a} confirmingDelete={confirmId === a.id} />
           ))}
@@ -79,12 +85,12 @@ export default function AddressesRoute() {
       )}
       {full ? (
         <p className="mt-4 text-sm text-gray-600" data-testid="address-limit">
-          You can keep up to {MAX_ADDRESSES} addresses. Delete one to add another.
+          {t("addresses.limit", { max: MAX_ADDRESSES })}
         </p>
       ) : (
         <section aria-labelledby="add-address-heading" className="mt-6 rounded-lg border border-gray-200 bg-white p-4">
           <h2 id="add-address-heading" className="mb-3 text-lg font-semibold">
-            Add a new address
+            {t("addresses.add_heading")}
           </h2>
           {/* keyed by the count: a saved address resets the form (and its default checkbox) */}
           <AddressForm
@@ -93,21 +99,21 @@ export default function AddressesRoute() {
             intent="create"
             lastResult={lastResult}
             defaultValue={{ is_default: addresses.length === 0 }}
-            submitLabel="Save address"
+            submitLabel={t("addresses.save")}
           />
         </section>
       )}
       <section aria-labelledby="your-data-heading" className="mt-6 rounded-lg border border-gray-200 bg-white p-4">
         <h2 id="your-data-heading" className="text-lg font-semibold">
-          Your data
+          {t("addresses.your_data")}
         </h2>
-        <p className="mt-1 text-sm text-gray-600">A copy of everything we hold about you, or the end of your account.</p>
+        <p className="mt-1 text-sm text-gray-600">{t("addresses.your_data_text")}</p>
         <div className="mt-3 flex flex-wrap gap-4 text-sm font-medium">
           <a href="/users/account/export" className="text-brand-700 underline" download>
-            Download my data
+            {t("addresses.download")}
           </a>
           <Link to="/users/account/delete" className="text-red-700 underline">
-            Delete my account
+            {t("addresses.delete_account")}
           </Link>
         </div>
       </section>
@@ -118,3 +124,6 @@ export default function AddressesRoute() {
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
+
+/** The account texts (app/i18n/messages/<lang>/account.json). */
+export const handle = { i18n: ["account"] };

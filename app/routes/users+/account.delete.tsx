@@ -8,6 +8,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { PasswordField } from "~/components/password-field";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DELETE_ACCOUNT_CONSTRAINT } from "~/components/ui/constraints";
@@ -18,10 +19,12 @@ import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 import { formProps, inputProps, useReplyForm } from "~/components/ui/reply-form";
 import { parseWithZod, DeleteAccountSchema } from "~/storefront/forms.server";
+import { requestT } from "~/i18n/i18next.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, user } = await requireUser(request, context);
-  return data({ email: user.email }, { headers: await api.headers() });
+  const t = await requestT(request, "account");
+  return data({ email: user.email, title: t("titles.delete") }, { headers: await api.headers() });
 }
 
 const SECRET = ["password"];
@@ -36,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     api.touch();
     return redirectWithFlash(api, "/", {
       kind: "success",
-      message: "Your account has been deleted and you are logged out. Your past orders are kept for the sellers' records without your name or contact details.",
+      message: (await requestT(request, "account"))("delete.done"),
     });
   }
   if (r.status === 401) return data(submission.reply({ hideFields: SECRET, formErrors: ["Your session has ended. Log in again to delete your account."] }), { status: 401 });
@@ -52,48 +55,45 @@ export default function DeleteAccountRoute() {
     lastResult,
     constraint: DELETE_ACCOUNT_CONSTRAINT,
   });
+  const { t } = useTranslation("account");
   return (
     <main className="max-w-xl">
-      <h1 className="text-xl font-bold sm:text-2xl">Delete my account</h1>
+      <h1 className="text-xl font-bold sm:text-2xl">{t("delete.title")}</h1>
       <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-gray-800">
-        <p className="font-semibold">This cannot be undone. When you delete your account:</p>
+        <p className="font-semibold">{t("delete.warning")}</p>
         <ul className="mt-2 list-disc space-y-1 pl-5">
-          <li>you are logged out everywhere and can no longer log in;</li>
-          <li>your addresses, wishlist, cart, notifications and newsletter subscription are removed;</li>
-          <li>your reviews stay on the products under the name “Former customer”;</li>
-          <li>your past orders are kept for the sellers' records, without your name, phone, e-mail or street address.</li>
+          <li>{t("delete.point_logout")}</li>
+          <li>{t("delete.point_removed")}</li>
+          <li>{t("delete.point_reviews")}</li>
+          <li>{t("delete.point_orders")}</li>
         </ul>
         <p className="mt-2">
-          Want a copy first?{" "}
-          <a href="/users/account/export" className="font-medium text-brand-700 underline" download>
-            Download my data
-          </a>
-          .
+          <Trans
+            t={t}
+            i18nKey="delete.copy_first"
+            components={{ link: <a href="/users/account/export" className="font-medium text-brand-700 underline" download /> }}
+          />
         </p>
       </div>
       <Form method="post" {...formProps(form)} className="mt-5 space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <div>
-          <PasswordField label="Your password" field={fields.password} autoComplete="current-password" />
+          <PasswordField label={t("delete.password")} field={fields.password} autoComplete="current-password" />
           <p className="mt-1 text-xs text-gray-600">
-            Signed up with Google and never set a password? Set one first with{" "}
-            <Link to="/forget-password" className="text-brand-700 underline">
-              Forgot Password
-            </Link>
-            .
+            <Trans t={t} i18nKey="delete.google_note" components={{ link: <Link to="/forget-password" className="text-brand-700 underline" /> }} />
           </p>
         </div>
         <CheckboxField
-          labelProps={{ children: "I understand that my account will be deleted for good." }}
+          labelProps={{ children: t("delete.confirm") }}
           inputProps={{ ...inputProps(fields.confirm, { type: "checkbox" }) }}
           errors={fields.confirm.errors}
         />
         <div className="flex flex-wrap gap-3">
           <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy}>
-            Delete my account
+            {t("delete.submit")}
           </button>
           <Link to="/users/account/addresses" className="btn border border-gray-300 bg-white text-ink hover:bg-gray-50">
-            Keep my account
+            {t("delete.keep")}
           </Link>
         </div>
       </Form>
@@ -101,7 +101,10 @@ export default function DeleteAccountRoute() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Delete my account | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Delete my account"} | BuildMart NG` }];
+
+/** The account texts (app/i18n/messages/<lang>/account.json). */
+export const handle = { i18n: ["account"] };
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
