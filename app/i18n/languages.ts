@@ -28,6 +28,8 @@ export function isLang(value: unknown): value is Lang {
 /**
  * The namespaces of message files (app/i18n/messages/<lang>/<ns>.json). `email` and `sms` are
  * server-only (e-mails, SMS and WhatsApp texts); the others reach the browser for hydration.
+ * `pages` holds the information pages' long texts (about, FAQ, privacy, ...): only those pages
+ * declare it, so no other page carries it inline.
  */
-export const NAMESPACES = ["common", "shop", "checkout", "account", "forms", "email", "sms"] as const;
+export const NAMESPACES = ["common", "shop", "checkout", "account", "forms", "email", "sms", "pages"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
