@@ -10,7 +10,6 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { jsEnabled, ready } from "./utils";
 
-type Tree = { [k: string]: string | Tree | Tree[] };
 /** One message of app/i18n/messages/<lang>/<ns>.json by its dotted key (array items by index). */
 function msg(lang: string, ns: string, key: string): string {
   let node: unknown = JSON.parse(fs.readFileSync(path.resolve("app/i18n/messages", lang, `${ns}.json`), "utf8"));
