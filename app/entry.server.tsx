@@ -1,12 +1,11 @@
 import crypto from "node:crypto";
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { createPageI18n, i18nServer, resolveLanguage } from "~/i18n/i18next.server";
+import { createPageI18n, documentNamespaces, resolveLanguage } from "~/i18n/i18next.server";
 import { startBackgroundJobs } from "~/jobs.server";
 import { contentSecurityPolicy } from "~/ops/csp.server";
 import { log } from "~/ops/logger.server";
@@ -16,6 +15,7 @@ import { liteAssets } from "~/ops/lite-assets.server";
 import { ACCEPT_CH, LITE_HINTS } from "~/storefront/lite";
 import { appendVary, etagMatches, isPublicPage, pageEtag, PRIVATE_PAGE, PUBLIC_PAGE } from "~/ops/http-cache.server";
 import { keepPage } from "~/ops/page-cache.server";
+import { withoutNulBytes } from "~/ops/nul-bytes.server";
 
 // The HTTP server (server/app.mjs) reaches these through the build's entry module.
 export { readiness, shutdown } from "~/ops/health.server";
@@ -61,8 +61,8 @@ export default async function handleRequest(
   // The language follows the switch's cookie, else Accept-Language (~/i18n/i18next.server).
   appendVary(responseHeaders, [...LITE_HINTS, "Cookie", "Accept-Language"]);
   // One i18next instance per document: the page's language, the namespaces its routes declare
-  // (`handle.i18n`), plus the layout's and the form messages'.
-  const i18n = await createPageI18n(await resolveLanguage(request), [...i18nServer.getRouteNamespaces(remixContext), "common", "forms"]);
+  // (`handle.i18n`, ~/i18n/i18next.server documentNamespaces), plus the layout's and the form messages'.
+  const i18n = await createPageI18n(await resolveLanguage(request), [...documentNamespaces(remixContext), "common", "forms"]);
   // A lite page (root loader's `lite`) carries its stylesheet and LCP image inline (~/ops/lite-assets).
   const lite = (remixContext.staticHandlerContext.loaderData?.root as { lite?: unknown } | undefined)?.lite === true;
   // Bots, no-JS clients, lite and cacheable pages get the whole document at once; other pages stream.
@@ -82,7 +82,8 @@ export default async function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // React 18.3 may put NUL bytes inside multibyte text (~/ops/nul-bytes.server).
+          const body = withoutNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           for (const [k, v] of Object.entries(SECURITY_HEADERS)) responseHeaders.set(k, v);
           if (cacheable && responseStatusCode === 200) {

@@ -6,12 +6,12 @@
  * per request). `tFor(lang, ns)` serves e-mails, SMS and WhatsApp texts, which are written for the
  * recipient's saved language rather than the current request's.
  */
-import { createCookie } from "@remix-run/node";
+import { createCookie, type EntryContext } from "@remix-run/node";
 import { createInstance, type i18n as I18n } from "i18next";
 import { seedPluralRules } from "./plurals";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LANG, isLang, LANG_COOKIE, LANGUAGES, NAMESPACES, type Lang, type Namespace } from "./languages";
+import { DEFAULT_LANG, isLang, LANG_COOKIE, LANGUAGES, NAMESPACES, OWN_PAGE_NAMESPACES, type Lang, type Namespace } from "./languages";
 import { resources } from "./resources";
 
 export const langCookie = createCookie(LANG_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
@@ -47,6 +47,23 @@ export function languageOfHeaders(cookie: string | null | undefined, acceptLangu
   if (cookie) headers.set("Cookie", cookie);
   if (acceptLanguage) headers.set("Accept-Language", acceptLanguage);
   return resolveLanguage(new Request("http://localhost/", { headers }));
+}
+
+/**
+ * The namespaces a document loads (and hands to the browser inline). remix-i18next's
+ * getRouteNamespaces reads the `handle.i18n` of every route module of the build, not only the
+ * page's, so a namespace any route declares rides on every page; that is kept as it is for the
+ * shared ones, but an OWN_PAGE_NAMESPACES one (the information pages' `pages`) comes only when one
+ * of the page's matched routes declares it.
+ */
+export function documentNamespaces(context: EntryContext): string[] {
+  const declared = (routeId: string): string[] => {
+    const i18n = (context.routeModules[routeId]?.handle as { i18n?: unknown } | undefined)?.i18n;
+    return typeof i18n === "string" ? [i18n] : Array.isArray(i18n) ? i18n.filter((n): n is string => typeof n === "string") : [];
+  };
+  const own = new Set(context.staticHandlerContext.matches.flatMap((m) => declared(m.route.id)));
+  const ownOnly = new Set<string>(OWN_PAGE_NAMESPACES);
+  return i18nServer.getRouteNamespaces(context).filter((ns) => !ownOnly.has(ns) || own.has(ns));
 }
 
 /**
