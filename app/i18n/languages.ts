@@ -29,5 +29,5 @@ export function isLang(value: unknown): value is Lang {
  * The namespaces of message files (app/i18n/messages/<lang>/<ns>.json). `email` and `sms` are
  * server-only (e-mails, SMS and WhatsApp texts); the others reach the browser for hydration.
  */
-export const NAMESPACES = ["common", "shop", "checkout", "account", "forms", "email", "sms"] as const;
+export const NAMESPACES = ["common", "shop", "checkout", "account", "orders", "forms", "email", "sms"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
