@@ -21,6 +21,7 @@ import { canCancelItem, needsPayment } from "~/components/checkout/order-rules";
 import { loadOrder, startCardPayment } from "~/storefront/checkout.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { orderNumber } from "~/domain/order-rules";
+import { formMessageKey } from "~/i18n/form-messages";
 import { requestT } from "~/i18n/i18next.server";
 
 export const handle = { i18n: ["orders"] };
@@ -44,8 +45,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const back = `/users/orders/${order.id}`;
   if (!needsPayment(order)) return redirectWithFlash(api, back, { kind: "info", message: (await requestT(request, "orders"))("noPaymentNeeded") });
   const pay = await startCardPayment(api, order.id);
-  if (!pay.ok) return redirectWithFlash(api, back, { kind: "error", message: pay.message });
+  if (!pay.ok) return redirectWithFlash(api, back, { kind: "error", message: await inLanguage(request, pay.message) });
   return redirect(pay.url, { status: 303, headers: await api.headers() });
+}
+
+/** An API message (English) in the request's language, for a flash (as is when it is not a known one). */
+async function inLanguage(request: Request, message: string): Promise<string> {
+  const known = formMessageKey(message);
+  return known ? (await requestT(request, "forms"))(known.key, known.values) : message;
 }
 
 export default function OrderRoute() {
