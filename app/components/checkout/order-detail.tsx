@@ -14,6 +14,7 @@ import { formatNaira } from "~/domain/money";
 import { orderNumber } from "~/domain/order-rules";
 import type { ApiOrder } from "~/storefront/api-types";
 import { AddressLines } from "~/components/ui/address-lines";
+import { OrderItemSummary } from "~/components/users/order-item";
 import { cancelReasonLabel, statusLabel } from "~/components/users/order-status";
 import { localPhone } from "./format";
 
@@ -91,19 +92,14 @@ export function OrderDetail({
             <ul className="divide-y divide-gray-100">
               {g.items.map((i) => (
                 <li key={i.id} className="flex flex-wrap items-center gap-3 py-2" data-testid="order-item">
-                  {i.image ? <img src={`${i.image}?w=160`} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" /> : null}
-                  <div className="min-w-0 flex-1">
-                    <p className="font-medium">{i.product_id ? <Link to={`/products/${i.product_id}`}>{i.product_name}</Link> : i.product_name}</p>
-                    {i.option_label ? <p className="text-sm text-gray-700" data-testid="order-item-option">{i.option_label}</p> : null}
-                    <p className="text-sm text-gray-600">
-                      {i.quantity} × {formatNaira(i.item_price)}
-                      {i.status === "Cancelled" ? (
-                        <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800" data-testid="item-cancelled">
-                          {statusLabel(t, "Cancelled")}{i.cancel_reason ? ` · ${cancelReasonLabel(t, i.cancel_reason)}` : ""}
-                        </span>
-                      ) : null}
-                    </p>
-                  </div>
+                  <OrderItemSummary image={i.image} name={i.product_name} productId={i.product_id} option={i.option_label}>
+                    {i.quantity} × {formatNaira(i.item_price)}
+                    {i.status === "Cancelled" ? (
+                      <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800" data-testid="item-cancelled">
+                        {statusLabel(t, "Cancelled")}{i.cancel_reason ? ` · ${cancelReasonLabel(t, i.cancel_reason)}` : ""}
+                      </span>
+                    ) : null}
+                  </OrderItemSummary>
                   <p className="font-semibold">{formatNaira(i.quantity * i.item_price)}</p>
                   {itemAction ? <div className="flex w-full justify-end empty:hidden sm:w-auto">{itemAction(i)}</div> : null}
                   {deliveredLinks && delivered(i) ? <DeliveredLineLinks item={i} links={deliveredLinks} /> : null}

@@ -15,9 +15,8 @@ import { ErrorList } from "~/components/ui/forms";
 import { formProps, selectProps, textareaProps, useReplyForm } from "~/components/ui/reply-form";
 import { Spinner } from "~/components/ui/spinner";
 import { orderDate } from "~/components/users/order-format";
+import { OrderItemHeader } from "~/components/users/order-item";
 import { returnReasonLabel, returnStatusLabel } from "~/components/users/order-status";
-import { formatNaira } from "~/domain/money";
-import { orderNumber } from "~/domain/order-rules";
 import { IMAGE_ACCEPT } from "~/domain/products";
 import { RETURN_REASONS, type ReturnStatus } from "~/domain/returns";
 import type { ApiReturn } from "~/storefront/api-types";
@@ -139,37 +138,5 @@ export function OrderReturns({ returns }: { returns: ApiReturn[] }) {
         ))}
       </ul>
     </section>
-  );
-}
-
-/** The top of a page about one line of an order (cancel, return): back to the order, the title, the line. */
-export function OrderItemHeader({
-  orderId,
-  back,
-  title,
-  item,
-}: {
-  orderId: string;
-  back: string;
-  title: string;
-  item: { name: string; image: string | null; quantity: number; total: number };
-}) {
-  const { t } = useTranslation("orders");
-  return (
-    <>
-      <Link to={back} className="text-sm font-semibold text-brand-700 hover:underline">
-        ← {t("heading", { number: orderNumber(orderId) })}
-      </Link>
-      <h1 className="text-xl font-bold sm:text-2xl">{title}</h1>
-      <div className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-4">
-        {item.image ? <img src={`${item.image}?w=160`} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" /> : null}
-        <div>
-          <p className="font-medium">{item.name}</p>
-          <p className="text-sm text-gray-600">
-            {t("quantity", { quantity: item.quantity })} · {formatNaira(item.total)}
-          </p>
-        </div>
-      </div>
-    </>
   );
 }

@@ -10,7 +10,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { canCancelItem } from "~/components/checkout/order-rules";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { OrderItemHeader } from "~/components/users/return-item";
+import { OrderItemHeader } from "~/components/users/order-item";
 import { primaryButton } from "~/components/ui/button";
 import { useFormMessage } from "~/components/ui/error-list";
 import { FormErrors } from "~/components/ui/forms";
