@@ -31,7 +31,7 @@ export function isLang(value: unknown): value is Lang {
  * `pages` holds the information pages' long texts (about, FAQ, privacy, ...), carried only by
  * the pages that declare it (OWN_PAGE_NAMESPACES).
  */
-export const NAMESPACES = ["common", "shop", "checkout", "account", "forms", "email", "sms", "pages"] as const;
+export const NAMESPACES = ["common", "shop", "checkout", "account", "orders", "forms", "email", "sms", "pages"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**

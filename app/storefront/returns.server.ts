@@ -13,6 +13,7 @@ import { loadOrder } from "./checkout.server";
 import { apiErrorsToReply } from "./form-reply";
 import { parseWithZod, ReturnFormSchema } from "./forms.server";
 import { readForm, redirectWithFlash } from "./responses.server";
+import { requestT } from "~/i18n/i18next.server";
 
 const FIELDS = ["reason", "details", "photo"] as const;
 
@@ -74,5 +75,6 @@ export async function submitReturn(api: Api, request: Request, order: ApiOrder, 
     return data(submission.reply(apiErrorsToReply(r.status, r.data, FIELDS, "The return could not be sent. Please try again.")), {
       status: r.status >= 500 ? 502 : 400,
     });
-  return redirectWithFlash(api, back, { kind: "success", message: `Return requested for ${item.product_name}` });
+  const t = await requestT(request, "orders");
+  return redirectWithFlash(api, back, { kind: "success", message: t("returnPage.done", { name: item.product_name }) });
 }

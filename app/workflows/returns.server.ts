@@ -16,6 +16,7 @@ import { debitRefund } from "~/api/payouts/commands.server";
 import type { Queryable } from "~/db/client.server";
 import { RETURN_MESSAGES, returnRefusal, type ReturnDecisionBody, type ReturnRequest } from "~/domain/returns";
 import { returnAcceptedEmail, returnRefundedEmail, returnRefusedEmail, returnRequestedEmail } from "~/integrations/mail/return-emails.server";
+import { orderLanguage } from "~/integrations/mail/language.server";
 import { ApiError, badRequest, notFound } from "~/api/core/http";
 import { indexImages, type StoredImage } from "~/api/core/uploads.server";
 import { recordEvent } from "~/api/notifications/commands.server";
@@ -120,6 +121,7 @@ export async function decideReturn(
     productName: ret.product_name,
     firstName: buyer.first_name,
     guestToken: buyer.user_id === null ? guestTokenFor(order.id) : undefined,
+    lang: await orderLanguage(tx, order.id),
   };
   if (input.body.decision === "refuse") {
     await tx.query(`UPDATE returns SET status = 'refused', vendor_message = $2, decided_at = now(), decided_by = $3 WHERE id = $1`, [
@@ -228,6 +230,7 @@ export async function markReturnRefunded(tx: Queryable, input: { returnId: numbe
             firstName: buyer.first_name,
             guestToken: buyer.user_id === null ? guestTokenFor(order.id) : undefined,
             amountKobo: ret.amount,
+            lang: await orderLanguage(tx, order.id),
           }),
         ]
       : [],

@@ -138,9 +138,9 @@ async function guestCheckout(page: Page, testInfo: TestInfo, lang: string, offse
   expect(link).toMatch(/\/orders\/[0-9a-f-]{36}\?t=/);
   const u = new URL(link!);
   await page.goto(`${u.pathname}${u.search}`);
-  await expect(page.getByRole("heading", { name: t("common", "order.progressHeading") })).toBeVisible();
+  await expect(page.getByRole("heading", { name: t("orders", "progressHeading") })).toBeVisible();
   await expect(page.getByTestId("order-progress")).toHaveAttribute("data-status", "Placed");
-  await expect(page.getByTestId("order-progress")).toContainText(t("common", "order.step.Placed"));
+  await expect(page.getByTestId("order-progress")).toContainText(t("orders", "step.Placed"));
 }
 
 const JOURNEYS = [

@@ -14,15 +14,13 @@ import { formatNaira } from "~/domain/money";
 import { orderNumber } from "~/domain/order-rules";
 import type { ApiOrder } from "~/storefront/api-types";
 import { AddressLines } from "~/components/ui/address-lines";
+import { OrderItemSummary } from "~/components/users/order-item";
+import { cancelReasonLabel, statusLabel } from "~/components/users/order-status";
 import { localPhone } from "./format";
 
 type Item = ApiOrder["order_items"][number];
 
 export const methodLabel = (m: string) => (m === "PayOnDelivery" ? "Pay on delivery" : "Card (Paystack)");
-
-type T = (key: string, vars?: Record<string, unknown>) => string;
-/** An order, payment or shipment status in the shopper's language (the API's word when it has none). */
-export const statusLabel = (t: T, status: string) => t(`order.status.${status}`, { defaultValue: status });
 
 /**
  * What a delivered line offers: "Rate this product" (a signed-in buyer: `rate`) and
@@ -65,48 +63,43 @@ export function OrderDetail({
 }) {
   const a = order.delivery_address as Record<string, string | null | undefined>;
   const groups = shipmentGroups(order);
-  const { t } = useTranslation();
+  const { t } = useTranslation("orders");
   return (
     <div className="space-y-4">
       <header className="rounded-lg border border-gray-200 bg-white p-4">
-        <h1 className="text-xl font-bold">{t("order.heading", { number: orderNumber(order.id) })}</h1>
-        <p className="text-sm text-gray-600">{t("order.placedOn", { date: orderDate(order.created_at) })}</p>
+        <h1 className="text-xl font-bold">{t("heading", { number: orderNumber(order.id) })}</h1>
+        <p className="text-sm text-gray-600">{t("placedOn", { date: orderDate(order.created_at) })}</p>
         <p className="mt-1">
-          {t("order.totalAmount")} <span className="font-bold" data-testid="order-total">{formatNaira(order.order_total_price + order.shipping_cost)}</span>
+          {t("totalAmount")} <span className="font-bold" data-testid="order-total">{formatNaira(order.order_total_price + order.shipping_cost)}</span>
         </p>
         {actions ? <div className="mt-3 flex flex-wrap gap-2">{actions}</div> : null}
       </header>
       <section aria-labelledby="items-h" className="rounded-lg border border-gray-200 bg-white p-4">
         <h2 id="items-h" className="mb-2 font-semibold">
-          {t("order.items")}
+          {t("items")}
         </h2>
         {groups.map((g) => (
           <div key={g.key} className="mt-3 first:mt-0" data-testid="shipment" data-store={g.name ?? ""}>
             {g.name ? (
               <p className="flex flex-wrap items-baseline justify-between gap-x-3 border-b border-gray-100 pb-1 text-sm">
-                <span className="font-semibold">{t("order.from", { store: g.name })}</span>
+                <span className="font-semibold">{t("from", { store: g.name })}</span>
                 <span className="text-gray-700">
-                  <span data-testid="shipment-status">{statusLabel(t, g.status)}</span> · {t("order.shippingFee", { fee: g.shipping === 0 ? t("order.free") : formatNaira(g.shipping) })}
-                  {g.cash ? ` · ${t("order.cashReceived")}` : ""}
+                  <span data-testid="shipment-status">{statusLabel(t, g.status)}</span> · {t("shippingFee", { fee: g.shipping === 0 ? t("free") : formatNaira(g.shipping) })}
+                  {g.cash ? ` · ${t("cashReceived")}` : ""}
                 </span>
               </p>
             ) : null}
             <ul className="divide-y divide-gray-100">
               {g.items.map((i) => (
                 <li key={i.id} className="flex flex-wrap items-center gap-3 py-2" data-testid="order-item">
-                  {i.image ? <img src={`${i.image}?w=160`} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" /> : null}
-                  <div className="min-w-0 flex-1">
-                    <p className="font-medium">{i.product_id ? <Link to={`/products/${i.product_id}`}>{i.product_name}</Link> : i.product_name}</p>
-                    {i.option_label ? <p className="text-sm text-gray-700" data-testid="order-item-option">{i.option_label}</p> : null}
-                    <p className="text-sm text-gray-600">
-                      {i.quantity} × {formatNaira(i.item_price)}
-                      {i.status === "Cancelled" ? (
-                        <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800" data-testid="item-cancelled">
-                          {statusLabel(t, "Cancelled")}{i.cancel_reason ? ` · ${i.cancel_reason}` : ""}
-                        </span>
-                      ) : null}
-                    </p>
-                  </div>
+                  <OrderItemSummary image={i.image} name={i.product_name} productId={i.product_id} option={i.option_label}>
+                    {i.quantity} × {formatNaira(i.item_price)}
+                    {i.status === "Cancelled" ? (
+                      <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800" data-testid="item-cancelled">
+                        {statusLabel(t, "Cancelled")}{i.cancel_reason ? ` · ${cancelReasonLabel(t, i.cancel_reason)}` : ""}
+                      </span>
+                    ) : null}
+                  </OrderItemSummary>
                   <p className="font-semibold">{formatNaira(i.quantity * i.item_price)}</p>
                   {itemAction ? <div className="flex w-full justify-end empty:hidden sm:w-auto">{itemAction(i)}</div> : null}
                   {deliveredLinks && delivered(i) ? <DeliveredLineLinks item={i} links={deliveredLinks} /> : null}
@@ -119,21 +112,21 @@ export function OrderDetail({
       <div className="grid gap-4 sm:grid-cols-2">
         <section aria-labelledby="pay-h" className="rounded-lg border border-gray-200 bg-white p-4 text-sm">
           <h2 id="pay-h" className="mb-2 font-semibold">
-            {t("order.payment")}
+            {t("payment")}
           </h2>
-          <p>{t("order.method", { method: order.order_payment_method === "PayOnDelivery" ? t("order.methodDelivery") : t("order.methodCard") })}</p>
+          <p>{t("method", { method: order.order_payment_method === "PayOnDelivery" ? t("methodDelivery") : t("methodCard") })}</p>
           <p>
-            {t("order.statusLabel")} <span data-testid="payment-status">{statusLabel(t, order.order_payment_status)}</span>
+            {t("statusLabel")} <span data-testid="payment-status">{statusLabel(t, order.order_payment_status)}</span>
           </p>
-          <p>{t("order.itemsTotal", { amount: formatNaira(order.order_total_price) })}</p>
-          <p>{t("order.delivery", { amount: order.shipping_cost === 0 ? t("order.freeCap") : formatNaira(order.shipping_cost) })}</p>
+          <p>{t("itemsTotal", { amount: formatNaira(order.order_total_price) })}</p>
+          <p>{t("delivery", { amount: order.shipping_cost === 0 ? t("freeCap") : formatNaira(order.shipping_cost) })}</p>
         </section>
         <section aria-labelledby="ship-h" className="rounded-lg border border-gray-200 bg-white p-4 text-sm">
           <h2 id="ship-h" className="mb-2 font-semibold">
-            {t("order.shipping")}
+            {t("shipping")}
           </h2>
           <p>
-            {t("order.statusLabel")} <span data-testid="delivery-status">{statusLabel(t, order.order_delivery_status)}</span>
+            {t("statusLabel")} <span data-testid="delivery-status">{statusLabel(t, order.order_delivery_status)}</span>
           </p>
           <p>
             {a.receiver_first_name} {a.receiver_last_name}, {localPhone(a.receiver_phone_one)}
@@ -150,18 +143,18 @@ export function OrderDetail({
 function DeliveredLineLinks({ item, links }: { item: Item; links: DeliveredLinks }) {
   const returnHref = links.returnHref?.(item) ?? null;
   const rate = links.rate && item.product_id !== null;
-  const { t } = useTranslation();
+  const { t } = useTranslation("orders");
   if (!rate && !returnHref) return null;
   return (
     <div className="flex w-full flex-wrap justify-end gap-2" data-testid="delivered-links">
       {rate ? (
-        <Link to={`/products/${item.product_id}/reviews#write-review`} className="btn-outline px-3 py-1.5" aria-label={t("order.rateLabel", { name: item.product_name })}>
-          {t("order.rate")}
+        <Link to={`/products/${item.product_id}/reviews#write-review`} className="btn-outline px-3 py-1.5" aria-label={t("rateLabel", { name: item.product_name })}>
+          {t("rate")}
         </Link>
       ) : null}
       {returnHref ? (
-        <Link to={returnHref} className="btn-outline px-3 py-1.5" aria-label={t("order.returnLabel", { name: item.product_name })}>
-          {t("order.askReturn")}
+        <Link to={returnHref} className="btn-outline px-3 py-1.5" aria-label={t("returnLabel", { name: item.product_name })}>
+          {t("askReturn")}
         </Link>
       ) : null}
     </div>

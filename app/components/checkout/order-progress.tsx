@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { deliveryWindowFor, formatDeliveryWindow, type DeliveryWindow } from "~/domain/delivery";
 import { DELIVERY_PROGRESS, DELIVERY_STATUSES, deliveryStatusOf, type DeliveryStatus } from "~/domain/order-rules";
 import type { ApiOrder } from "~/storefront/api-types";
+import { statusLabel } from "~/components/users/order-status";
 
 /** The date (ISO) each delivery step was reached, null when not yet. */
 export type StepDates = Record<DeliveryStatus, string | null>;
@@ -41,23 +42,23 @@ export function OrderProgress({
   const current = deliveryStatusOf(status) ?? "Placed";
   const fill = DELIVERY_PROGRESS[current];
   const reached = DELIVERY_STATUSES.indexOf(current);
-  const { t } = useTranslation();
+  const { t } = useTranslation("orders");
   const dateOf = (s: DeliveryStatus) => (steps[s] ? stepDate.format(new Date(steps[s])) : null);
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-gray-200 bg-white p-4" data-testid="order-progress" data-status={current} data-store={store}>
       {store ? (
         <h2 id={headingId} className="mb-3 font-semibold">
-          {t("order.from", { store })}: <span data-testid="shipment-status">{t(`order.status.${current}`)}</span>
+          {t("from", { store })}: <span data-testid="shipment-status">{statusLabel(t, current)}</span>
         </h2>
       ) : (
         <h2 id={headingId} className="sr-only">
-          {t("order.steps")}
+          {t("steps")}
         </h2>
       )}
       <div
         className="h-2 w-full overflow-hidden rounded-full bg-gray-200"
         role="progressbar"
-        aria-label={t("order.progress")}
+        aria-label={t("progress")}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={fill}
@@ -78,11 +79,11 @@ export function OrderProgress({
               </span>
               <div>
                 <p className={`font-semibold ${done ? "text-ink" : "text-gray-600"}`}>
-                  {t(`order.step.${s}`)}
-                  <span className="sr-only"> ({done ? t("order.done") : t("order.notYet")})</span>
+                  {t(`step.${s}`)}
+                  <span className="sr-only"> ({done ? t("done") : t("notYet")})</span>
                 </p>
                 <p className="text-sm text-gray-600" data-testid={`step-date-${s.toLowerCase()}`}>
-                  {date ? <time dateTime={steps[s] ?? undefined}>{date}</time> : done ? "" : t("order.status.Pending")}
+                  {date ? <time dateTime={steps[s] ?? undefined}>{date}</time> : done ? "" : statusLabel(t, "Pending")}
                 </p>
               </div>
             </li>
@@ -90,11 +91,11 @@ export function OrderProgress({
         })}
       </ol>
       {cancelled ? (
-        <p className="mt-3 text-sm font-semibold text-red-700">{t("order.cancelled")}</p>
+        <p className="mt-3 text-sm font-semibold text-red-700">{t("cancelled")}</p>
       ) : current !== "Delivered" && estimate ? (
         <p className="mt-3 text-sm text-gray-700" data-testid="delivery-estimate">
-          {t("order.estimate")} <strong>{formatDeliveryWindow(estimate)}</strong>
-          <span className="text-gray-600"> ({t("order.estimateNote")})</span>
+          {t("estimate")} <strong>{formatDeliveryWindow(estimate)}</strong>
+          <span className="text-gray-600"> ({t("estimateNote")})</span>
         </p>
       ) : null}
     </section>

@@ -8,15 +8,17 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { primaryButton } from "~/components/ui/button";
+import { useFormMessage } from "~/components/ui/error-list";
 import { ErrorList } from "~/components/ui/forms";
 import { formProps, selectProps, textareaProps, useReplyForm } from "~/components/ui/reply-form";
 import { Spinner } from "~/components/ui/spinner";
 import { orderDate } from "~/components/users/order-format";
-import { formatNaira } from "~/domain/money";
-import { orderNumber } from "~/domain/order-rules";
+import { OrderItemHeader } from "~/components/users/order-item";
+import { returnReasonLabel, returnStatusLabel } from "~/components/users/order-status";
 import { IMAGE_ACCEPT } from "~/domain/products";
-import { RETURN_REASONS, RETURN_STATUS_LABELS, type ReturnStatus } from "~/domain/returns";
+import { RETURN_REASONS, type ReturnStatus } from "~/domain/returns";
 import type { ApiReturn } from "~/storefront/api-types";
 
 export interface ReturnItemProps {
@@ -36,34 +38,36 @@ export function ReturnItemView({ orderId, item, existing, until, refusal, back, 
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [form, fields] = useReplyForm({ id: `return-${item.id}`, lastResult, constraint: { reason: {}, details: {}, photo: {} } });
+  const { t } = useTranslation("orders");
+  const say = useFormMessage();
   return (
     <main className="space-y-4">
-      <OrderItemHeader orderId={orderId} back={back} title="Return item" item={item} />
+      <OrderItemHeader orderId={orderId} back={back} title={t("returnPage.title")} item={item} />
       {refusal ? (
         <div className="rounded-lg border border-gray-200 bg-white p-4">
-          <p data-testid="return-refusal">{existing ? `${RETURN_STATUS_LABELS[existing.status]}.` : refusal}</p>
-          {existing?.vendor_message ? <p className="mt-1 text-sm text-gray-700">The seller says: {existing.vendor_message}</p> : null}
+          <p data-testid="return-refusal">{existing ? `${returnStatusLabel(t, existing.status)}.` : say(refusal)}</p>
+          {existing?.vendor_message ? <p className="mt-1 text-sm text-gray-700">{t("returns.sellerSays", { message: existing.vendor_message })}</p> : null}
           <Link to={back} className="btn-outline mt-3">
-            Back to the order
+            {t("backToOrder")}
           </Link>
         </div>
       ) : (
         <Form method="post" action={action} encType="multipart/form-data" {...formProps(form)} noValidate className="space-y-4 rounded-lg border border-gray-200 bg-white p-4">
-          {until ? <p className="text-sm text-gray-600">You can ask for a return until {orderDate(until)}.</p> : null}
+          {until ? <p className="text-sm text-gray-600">{t("returnPage.until", { date: orderDate(until) })}</p> : null}
           {form.errors?.length ? (
             <p role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {form.errors[0]}
+              {say(form.errors[0])}
             </p>
           ) : null}
           <div>
             <label htmlFor={fields.reason.id} className="field-label">
-              Reason
+              {t("returnPage.reason")}
             </label>
             <select {...selectProps(fields.reason)} className="field-input">
-              <option value="">Choose a reason</option>
+              <option value="">{t("returnPage.chooseReason")}</option>
               {RETURN_REASONS.map((r) => (
                 <option key={r} value={r}>
-                  {r}
+                  {returnReasonLabel(t, r)}
                 </option>
               ))}
             </select>
@@ -71,14 +75,14 @@ export function ReturnItemView({ orderId, item, existing, until, refusal, back, 
           </div>
           <div>
             <label htmlFor={fields.details.id} className="field-label">
-              What is wrong?
+              {t("returnPage.details")}
             </label>
             <textarea {...textareaProps(fields.details)} rows={4} className="field-input" />
             <ErrorList id={fields.details.errorId} errors={fields.details.errors} />
           </div>
           <div>
             <label htmlFor={fields.photo.id} className="field-label">
-              Photo (optional)
+              {t("returnPage.photo")}
             </label>
             <input
               id={fields.photo.id}
@@ -89,16 +93,16 @@ export function ReturnItemView({ orderId, item, existing, until, refusal, back, 
               aria-describedby={fields.photo.errors?.length ? fields.photo.errorId : undefined}
               className="field-input"
             />
-            <p className="mt-1 text-xs text-gray-500">JPEG, PNG or WebP, up to 5 MB.</p>
+            <p className="mt-1 text-xs text-gray-500">{t("returnPage.photoHint")}</p>
             <ErrorList id={fields.photo.errorId} errors={fields.photo.errors} />
           </div>
           <div className="flex flex-wrap gap-2">
             <button type="submit" className={primaryButton} disabled={busy}>
               {busy ? <Spinner /> : null}
-              Request return
+              {t("returnPage.submit")}
             </button>
             <Link to={back} className="btn-outline">
-              Cancel
+              {t("returnPage.cancel")}
             </Link>
           </div>
         </Form>
@@ -109,60 +113,30 @@ export function ReturnItemView({ orderId, item, existing, until, refusal, back, 
 
 /** Each return of the order: its status, the dates of its steps and the seller's message. */
 export function OrderReturns({ returns }: { returns: ApiReturn[] }) {
+  const { t } = useTranslation("orders");
   return (
     <section aria-labelledby="returns-h" className="rounded-lg border border-gray-200 bg-white p-4 text-sm">
       <h2 id="returns-h" className="mb-2 font-semibold">
-        Returns
+        {t("returns.title")}
       </h2>
       <ul className="divide-y divide-gray-100">
         {returns.map((r) => (
           <li key={r.id} className="py-2" data-testid="order-return">
             <p className="font-medium">
-              {r.product_name}: <span data-testid="return-status">{RETURN_STATUS_LABELS[r.status]}</span>
+              {r.product_name}: <span data-testid="return-status">{returnStatusLabel(t, r.status)}</span>
             </p>
             <p className="text-gray-600">
-              Requested {orderDate(r.requested_at)} · {r.reason}
+              {t("returns.requested", { date: orderDate(r.requested_at) })} · {returnReasonLabel(t, r.reason)}
             </p>
-            {r.decided_at ? <p className="text-gray-600">{r.status === "refused" ? "Refused" : "Accepted"} {orderDate(r.decided_at)}</p> : null}
-            {r.vendor_message ? <p data-testid="return-message">The seller says: {r.vendor_message}</p> : null}
+            {r.decided_at ? <p className="text-gray-600">{t(r.status === "refused" ? "returns.refused" : "returns.accepted", { date: orderDate(r.decided_at) })}</p> : null}
+            {r.vendor_message ? <p data-testid="return-message">{t("returns.sellerSays", { message: r.vendor_message })}</p> : null}
             {r.status === "accepted" ? (
-              <p>{r.payment_method === "CardPayment" ? "Your refund is on its way to your card." : "BuildMart NG will pay the money back to you."}</p>
+              <p>{t(r.payment_method === "CardPayment" ? "returns.refundCard" : "returns.refundPod")}</p>
             ) : null}
-            {r.refunded_at ? <p className="text-gray-600">Refunded {orderDate(r.refunded_at)}</p> : null}
+            {r.refunded_at ? <p className="text-gray-600">{t("returns.refunded", { date: orderDate(r.refunded_at) })}</p> : null}
           </li>
         ))}
       </ul>
     </section>
-  );
-}
-
-/** The top of a page about one line of an order (cancel, return): back to the order, the title, the line. */
-export function OrderItemHeader({
-  orderId,
-  back,
-  title,
-  item,
-}: {
-  orderId: string;
-  back: string;
-  title: string;
-  item: { name: string; image: string | null; quantity: number; total: number };
-}) {
-  return (
-    <>
-      <Link to={back} className="text-sm font-semibold text-brand-700 hover:underline">
-        ← Order {orderNumber(orderId)}
-      </Link>
-      <h1 className="text-xl font-bold sm:text-2xl">{title}</h1>
-      <div className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-4">
-        {item.image ? <img src={`${item.image}?w=160`} alt="" width={56} height={56} className="h-14 w-14 rounded object-cover" /> : null}
-        <div>
-          <p className="font-medium">{item.name}</p>
-          <p className="text-sm text-gray-600">
-            Quantity {item.quantity} · {formatNaira(item.total)}
-          </p>
-        </div>
-      </div>
-    </>
   );
 }

@@ -107,7 +107,9 @@ export function itemCancelledEmail(i: ItemCancelledInput): MailMessage {
   const number = orderNumber(i.orderId);
   const href = orderLink(i.orderId, i.guestToken);
   const hello = greetingFor(i.lang, null);
-  const intro = t("item_cancelled_intro", { product: i.productName, quantity: i.quantity, number, reason: i.reason });
+  // The reason is stored in English (one of CANCEL_REASONS); the shopper reads it in their language.
+  const reason = textsFor(i.lang, "orders")(`cancelReason.${i.reason}`, { defaultValue: i.reason });
+  const intro = t("item_cancelled_intro", { product: i.productName, quantity: i.quantity, number, reason });
   const money = i.refund ? t("item_cancelled_refund", { amount: formatKobo(i.amountKobo) }) : t("item_cancelled_no_refund");
   const shipping = i.shippingRefundKobo && i.shippingRefundKobo > 0 ? t("item_cancelled_shipping", { amount: formatKobo(i.shippingRefundKobo) }) : "";
   return {

@@ -3,11 +3,14 @@
  * item, to the shopper when the store accepts or refuses it and when a pay-on-delivery return is
  * marked refunded (a card return's refund is announced by the payments area's refunded e-mail).
  * Queued with recordEvent in the same transaction as the change (app/workflows/returns.server.ts).
+ * The shopper's e-mails are written in the shopper's saved language (`lang`, see
+ * ./language.server.ts; the `email` messages); the store's stays English, like the vendor pages.
  */
 import { formatKobo } from "~/domain/money";
 import { orderNumber } from "~/domain/orders";
+import { textsFor } from "~/i18n/texts.server";
 import type { MailMessage } from "../mail.server";
-import { emailLayout, link, orderLink } from "./layout.server";
+import { emailLayout, greetingFor, link, orderLink } from "./layout.server";
 
 export interface ReturnEmailInput {
   to: string;
@@ -16,14 +19,14 @@ export interface ReturnEmailInput {
   firstName?: string | null;
   /** A guest order's token: the order link is then the guest's signed link. */
   guestToken?: string;
+  /** The shopper's language (absent: English); the store's e-mail ignores it. */
+  lang?: string | null;
 }
 
-function mail(to: string, subject: string, title: string, intro: string[], action: { label: string; href: string }, after: string[]): MailMessage {
+function mail(to: string, subject: string, title: string, intro: string[], action: { label: string; href: string }, after: string[], lang?: string | null): MailMessage {
   const text = `${intro.join("\n\n")}\n\n${action.label}:\n${action.href}\n\n${after.length ? `${after.join("\n\n")}\n\n` : ""}BuildMart NG\n`;
-  return { to, subject, text, html: emailLayout({ title, intro, action, after, spellOutLink: true }) };
+  return { to, subject, text, html: emailLayout({ title, intro, action, after, spellOutLink: true, lang }) };
 }
-
-const hello = (firstName?: string | null) => (firstName ? `Hello ${firstName},` : "Hello,");
 
 /** To the store: a shopper asks to return an item. */
 export function returnRequestedEmail(i: ReturnEmailInput & { storeName: string; storeSlug: string; reason: string; details: string }): MailMessage {
@@ -38,45 +41,59 @@ export function returnRequestedEmail(i: ReturnEmailInput & { storeName: string; 
   );
 }
 
+/** The shopper's e-mail pieces in their language: greeting, the order's button, `t`. */
+function shopperTexts(i: ReturnEmailInput) {
+  const t = textsFor(i.lang, "email");
+  return { t, hello: greetingFor(i.lang, i.firstName), action: { label: t("view_order"), href: orderLink(i.orderId, i.guestToken) } };
+}
+
 /** To the shopper: the store accepted the return. */
 export function returnAcceptedEmail(i: ReturnEmailInput & { card: boolean; amountKobo: number; message: string | null }): MailMessage {
+  const { t, hello, action } = shopperTexts(i);
   const number = orderNumber(i.orderId);
-  const money = formatKobo(i.amountKobo);
-  const next = i.card
-    ? `${money} is being refunded to the card you paid with. We will tell you when Paystack has processed it.`
-    : `You paid on delivery: ${money} will be paid back to you by BuildMart NG, and we will tell you when it has been.`;
+  const amount = formatKobo(i.amountKobo);
   return mail(
     i.to,
-    `Your return of ${i.productName} was accepted`,
-    `Return accepted (order ${number})`,
-    [hello(i.firstName), `The seller accepted your return of ${i.productName} from order ${number}.`, ...(i.message ? [`The seller says: ${i.message}`] : []), next],
-    { label: "See your order", href: orderLink(i.orderId, i.guestToken) },
+    t("return_accepted_subject", { product: i.productName }),
+    t("return_accepted_title", { number }),
+    [
+      hello,
+      t("return_accepted_intro", { product: i.productName, number }),
+      ...(i.message ? [t("return_seller_says", { message: i.message })] : []),
+      t(i.card ? "return_accepted_card" : "return_accepted_pod", { amount }),
+    ],
+    action,
     [],
+    i.lang,
   );
 }
 
 /** To the shopper: the store refused the return, with its message. */
 export function returnRefusedEmail(i: ReturnEmailInput & { message: string }): MailMessage {
+  const { t, hello, action } = shopperTexts(i);
   const number = orderNumber(i.orderId);
   return mail(
     i.to,
-    `Your return of ${i.productName} was refused`,
-    `Return refused (order ${number})`,
-    [hello(i.firstName), `The seller refused your return of ${i.productName} from order ${number}.`, `The seller says: ${i.message}`],
-    { label: "See your order", href: orderLink(i.orderId, i.guestToken) },
-    ["If you think this is wrong, reply to this e-mail and we will look into it."],
+    t("return_refused_subject", { product: i.productName }),
+    t("return_refused_title", { number }),
+    [hello, t("return_refused_intro", { product: i.productName, number }), t("return_seller_says", { message: i.message })],
+    action,
+    [t("return_refused_after")],
+    i.lang,
   );
 }
 
 /** To the shopper: the money for a returned pay-on-delivery item was paid back. */
 export function returnRefundedEmail(i: ReturnEmailInput & { amountKobo: number }): MailMessage {
+  const { t, hello, action } = shopperTexts(i);
   const number = orderNumber(i.orderId);
   return mail(
     i.to,
-    `Your return of ${i.productName} was refunded`,
-    `Return refunded (order ${number})`,
-    [hello(i.firstName), `We have paid back ${formatKobo(i.amountKobo)} for ${i.productName} from order ${number}.`],
-    { label: "See your order", href: orderLink(i.orderId, i.guestToken) },
+    t("return_refunded_subject", { product: i.productName }),
+    t("return_refunded_title", { number }),
+    [hello, t("return_refunded_intro", { amount: formatKobo(i.amountKobo), product: i.productName, number })],
+    action,
     [],
+    i.lang,
   );
 }

@@ -28,6 +28,7 @@ import {
 } from "~/storefront/checkout.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { orderNumber } from "~/domain/order-rules";
+import { statusLabel } from "~/components/users/order-status";
 import { requestT } from "~/i18n/i18next.server";
 
 type Outcome = "placed" | "paid" | "unpaid" | "confirming" | "missing";
@@ -68,6 +69,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         number: orderNumber(order.id),
         total: order.order_total_price + order.shipping_cost,
         paymentStatus: order.order_payment_status,
+        // The status word as the order pages say it (one mapping: the orders messages).
+        paymentStatusLabel: statusLabel(await requestT(request, "orders"), order.order_payment_status),
       },
     },
     { headers: await api.headers() },
@@ -143,7 +146,7 @@ export default function PaymentSuccessRoute() {
           <h1 className="text-2xl font-bold">{t("success.failed")}</h1>
           <p className="mt-2 text-gray-700">
             <Trans t={t} i18nKey="success.failedText" values={{ number: order.number, total: formatNaira(order.total) }} components={{ b: <span className="font-semibold" /> }} />
-            {order.paymentStatus && order.paymentStatus !== "Pending" ? ` (${t("success.status", { status: order.paymentStatus })})` : ""} {t("success.notCharged")}
+            {order.paymentStatus && order.paymentStatus !== "Pending" ? ` (${t("success.status", { status: order.paymentStatusLabel })})` : ""} {t("success.notCharged")}
           </p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
             <Form method="post">

@@ -18,6 +18,8 @@ import { loadOrderReturns } from "~/storefront/returns.server";
 import { orderNumber } from "~/domain/order-rules";
 import { requestT } from "~/i18n/i18next.server";
 
+export const handle = { i18n: ["orders"] };
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
   const id = params.orderId ?? "";
@@ -32,13 +34,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const anyDelivered = order.order_items.some((i) => i.status === "Active" && i.shipment_status === "Delivered");
   const returns = anyDelivered ? await loadOrderReturns(api, order.id, token) : null;
   const returnable = returns?.returnable.map((r) => r.order_item_id) ?? [];
-  const t = await requestT(request, "common");
-  return data({ order, token, returnable, returns: returns?.results ?? [], title: t("order.heading", { number: orderNumber(order.id) }) }, { headers: await api.headers({ "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" }) });
+  const t = await requestT(request, "orders");
+  return data({ order, token, returnable, returns: returns?.results ?? [], title: t("heading", { number: orderNumber(order.id) }) }, { headers: await api.headers({ "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" }) });
 }
 
 export default function GuestOrderRoute() {
   const { order, token, returnable, returns } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useTranslation("orders");
   return (
     <main className="container-page space-y-4 py-4">
       <OrderDetail
@@ -48,7 +50,7 @@ export default function GuestOrderRoute() {
         }}
       />
       {returns.length ? <OrderReturns returns={returns} /> : null}
-      <h2 className="text-lg font-bold">{t("order.progressHeading")}</h2>
+      <h2 className="text-lg font-bold">{t("progressHeading")}</h2>
       <ShipmentsProgress order={order} />
     </main>
   );

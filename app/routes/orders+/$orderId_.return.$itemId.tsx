@@ -12,6 +12,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReturnItemView } from "~/components/users/return-item";
 import { apiFor } from "~/storefront/api.server";
 import { returnItemOf, returnPageData, submitReturn } from "~/storefront/returns.server";
+import { requestT } from "~/i18n/i18next.server";
+
+export const handle = { i18n: ["orders"] };
 
 const PRIVATE = { "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
 
@@ -27,7 +30,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
   const token = tokenOf(request);
   const r = await returnItemOf(api, params.orderId ?? "", params.itemId ?? "", token);
-  return data({ ...returnPageData(r), token }, { headers: await api.headers(PRIVATE) });
+  const t = await requestT(request, "orders");
+  return data({ ...returnPageData(r), token, title: t("returnPage.title") }, { headers: await api.headers(PRIVATE) });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -38,7 +42,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function GuestReturnItemRoute() {
-  const { token, ...d } = useLoaderData<typeof loader>();
+  const { token, title: _title, ...d } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <div className="container-page py-4">
@@ -52,7 +56,7 @@ export default function GuestReturnItemRoute() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Return item | BuildMart NG" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.title ?? "Return item"} | BuildMart NG` }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

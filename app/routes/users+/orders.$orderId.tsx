@@ -9,6 +9,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { OrderDetail } from "~/components/checkout/order-detail";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
@@ -20,13 +21,18 @@ import { canCancelItem, needsPayment } from "~/components/checkout/order-rules";
 import { loadOrder, startCardPayment } from "~/storefront/checkout.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { orderNumber } from "~/domain/order-rules";
+import { formMessageKey } from "~/i18n/form-messages";
+import { requestT } from "~/i18n/i18next.server";
+
+export const handle = { i18n: ["orders"] };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
   const order = await loadOrder(api, params.orderId ?? "");
   if (!order) throw new Response("Not Found", { status: 404 });
   const returns = await api.get<ApiOrderReturns>(`/orders/${order.id}/returns/`);
-  return data({ order, returns: returns.ok ? returns.data : null }, { headers: await api.headers() });
+  const t = await requestT(request, "orders");
+  return data({ order, returns: returns.ok ? returns.data : null, title: t("heading", { number: orderNumber(order.id) }) }, { headers: await api.headers() });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -37,20 +43,27 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const order = await loadOrder(api, id);
   if (!order) throw new Response("Not Found", { status: 404 });
   const back = `/users/orders/${order.id}`;
-  if (!needsPayment(order)) return redirectWithFlash(api, back, { kind: "info", message: "This order needs no card payment." });
+  if (!needsPayment(order)) return redirectWithFlash(api, back, { kind: "info", message: (await requestT(request, "orders"))("noPaymentNeeded") });
   const pay = await startCardPayment(api, order.id);
-  if (!pay.ok) return redirectWithFlash(api, back, { kind: "error", message: pay.message });
+  if (!pay.ok) return redirectWithFlash(api, back, { kind: "error", message: await inLanguage(request, pay.message) });
   return redirect(pay.url, { status: 303, headers: await api.headers() });
+}
+
+/** An API message (English) in the request's language, for a flash (as is when it is not a known one). */
+async function inLanguage(request: Request, message: string): Promise<string> {
+  const known = formMessageKey(message);
+  return known ? (await requestT(request, "forms"))(known.key, known.values) : message;
 }
 
 export default function OrderRoute() {
   const { order, returns } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay";
+  const { t } = useTranslation("orders");
   return (
     <main className="space-y-4">
       <Link to="/users/orders" className="text-sm font-semibold text-brand-700 hover:underline">
-        ← Orders
+        ← {t("backToOrders")}
       </Link>
       <OrderDetail
         order={order}
@@ -60,12 +73,12 @@ export default function OrderRoute() {
               <Form method="post">
                 <button type="submit" name="intent" value="pay" className={primaryButton} disabled={paying}>
                   {paying ? <Spinner /> : null}
-                  {paying ? "Redirecting to PayStack..." : "Complete Payment"}
+                  {paying ? t("redirecting") : t("completePayment")}
                 </button>
               </Form>
             ) : null}
             <Link to={`/users/orders/${order.id}/track`} className="btn-outline">
-              Track Order
+              {t("trackOrder")}
             </Link>
           </>
         }
@@ -74,9 +87,9 @@ export default function OrderRoute() {
             <Link
               to={`/users/orders/${order.id}/confirm-cancel?item=${item.id}`}
               className="btn-outline px-3 py-1.5 text-red-700"
-              aria-label={`Cancel ${item.product_name}`}
+              aria-label={t("cancelLabel", { name: item.product_name })}
             >
-              Cancel
+              {t("cancel")}
             </Link>
           ) : null
         }
@@ -90,7 +103,7 @@ export default function OrderRoute() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? `Order ${orderNumber(d.order.id)} | BuildMart NG` : "Order | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.title ?? "Order"} | BuildMart NG` }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

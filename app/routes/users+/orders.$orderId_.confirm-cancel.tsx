@@ -7,11 +7,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { canCancelItem } from "~/components/checkout/order-rules";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { OrderItemHeader } from "~/components/users/return-item";
+import { OrderItemHeader } from "~/components/users/order-item";
 import { primaryButton } from "~/components/ui/button";
+import { useFormMessage } from "~/components/ui/error-list";
 import { FormErrors } from "~/components/ui/forms";
+import { cancelReasonLabel } from "~/components/users/order-status";
 import { Spinner } from "~/components/ui/spinner";
 import type { Api } from "~/storefront/api.server";
 import { requireUser } from "~/storefront/auth.server";
@@ -20,6 +23,9 @@ import { apiMessage } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 import { CANCEL_MESSAGES, CANCEL_REASONS } from "~/domain/order-rules";
 import { parseWithZod, CancelItemSchema } from "~/storefront/forms.server";
+import { requestT } from "~/i18n/i18next.server";
+
+export const handle = { i18n: ["orders"] };
 
 async function itemOf(api: Api, request: Request, orderId: string) {
   const order = await loadOrder(api, orderId);
@@ -36,8 +42,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const reasonParam = url.searchParams.get("reason");
   const reason = (CANCEL_REASONS as readonly string[]).includes(reasonParam ?? "") ? reasonParam : null;
+  const t = await requestT(request, "orders");
   return data(
     {
+      title: t("cancelPage.title"),
       orderId: order.id,
       item: { id: item.id, name: item.product_name, quantity: item.quantity, total: item.quantity * item.item_price, image: item.image },
       allowed: canCancelItem(order, item),
@@ -59,7 +67,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const r = await api.post(`/orders/${item.id}/orderitem/cancel`, submission.value);
   if (r.status === 401) throw await api.signedOut();
   if (!r.ok) return data({ error: apiMessage(r.data, "This item could not be cancelled. Please try again.") }, { status: r.status >= 500 ? 502 : 400 });
-  return redirectWithFlash(api, `/users/orders/${order.id}`, { kind: "success", message: `${item.product_name} was cancelled` });
+  const t = await requestT(request, "orders");
+  return redirectWithFlash(api, `/users/orders/${order.id}`, { kind: "success", message: t("cancelPage.done", { name: item.product_name }) });
 }
 
 export default function ConfirmCancelRoute() {
@@ -68,23 +77,25 @@ export default function ConfirmCancelRoute() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const back = `/users/orders/${orderId}`;
+  const { t } = useTranslation("orders");
+  const say = useFormMessage();
   return (
     <main className="space-y-4">
-      <OrderItemHeader orderId={orderId} back={back} title="Cancel Order" item={item} />
+      <OrderItemHeader orderId={orderId} back={back} title={t("cancelPage.title")} item={item} />
       {!allowed ? (
         <div className="rounded-lg border border-gray-200 bg-white p-4">
-          <p>{alreadyCancelled ? "This item is already cancelled." : CANCEL_MESSAGES.tooLate}</p>
+          <p>{alreadyCancelled ? t("cancelPage.already") : say(CANCEL_MESSAGES.tooLate)}</p>
           <Link to={back} className="btn-outline mt-3">
-            Back to the order
+            {t("backToOrder")}
           </Link>
         </div>
       ) : reason ? (
         <section aria-labelledby="confirm-h" className="rounded-lg border border-red-200 bg-white p-4" role="alertdialog">
           <h2 id="confirm-h" className="font-semibold">
-            Cancel this item?
+            {t("cancelPage.confirmTitle")}
           </h2>
           <p className="mt-1 text-sm text-gray-700">
-            Reason: <span className="font-medium">{reason}</span>. Cancelling cannot be undone; a card payment for this item is refunded.
+            {t("cancelPage.reason")} <span className="font-medium">{cancelReasonLabel(t, reason)}</span>. {t("cancelPage.note")}
           </p>
           <FormErrors errors={actionData?.error ? [actionData.error] : []} />
           <div className="mt-3 flex flex-wrap gap-2">
@@ -92,11 +103,11 @@ export default function ConfirmCancelRoute() {
               <input type="hidden" name="order_item_cancel_reason" value={reason} />
               <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy}>
                 {busy ? <Spinner /> : null}
-                Yes, cancel item
+                {t("cancelPage.yes")}
               </button>
             </Form>
             <Link to={back} className="btn-outline">
-              Keep item
+              {t("cancelPage.keep")}
             </Link>
           </div>
         </section>
@@ -104,23 +115,23 @@ export default function ConfirmCancelRoute() {
         <Form method="get" className="rounded-lg border border-gray-200 bg-white p-4">
           <input type="hidden" name="item" value={item.id} />
           <fieldset>
-            <legend className="mb-2 font-semibold">Why do you want to cancel?</legend>
+            <legend className="mb-2 font-semibold">{t("cancelPage.why")}</legend>
             {reasonError ? (
               <p className="field-error mb-2" role="alert">
-                {reasonError}
+                {say(reasonError)}
               </p>
             ) : null}
             <div className="space-y-2">
               {CANCEL_REASONS.map((r) => (
                 <label key={r} className="flex items-center gap-2 rounded-md border border-gray-200 p-3 has-[:checked]:border-brand-600">
                   <input type="radio" name="reason" value={r} required className="accent-brand-600" />
-                  {r}
+                  {cancelReasonLabel(t, r)}
                 </label>
               ))}
             </div>
           </fieldset>
           <button type="submit" className={`${primaryButton} mt-4`}>
-            Continue
+            {t("cancelPage.continue")}
           </button>
         </Form>
       )}
@@ -128,7 +139,7 @@ export default function ConfirmCancelRoute() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Cancel Order | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.title ?? "Cancel Order"} | BuildMart NG` }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

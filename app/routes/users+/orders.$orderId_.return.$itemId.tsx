@@ -13,11 +13,15 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReturnItemView } from "~/components/users/return-item";
 import { requireUser } from "~/storefront/auth.server";
 import { returnItemOf, returnPageData, submitReturn } from "~/storefront/returns.server";
+import { requestT } from "~/i18n/i18next.server";
+
+export const handle = { i18n: ["orders"] };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
   const r = await returnItemOf(api, params.orderId ?? "", params.itemId ?? "");
-  return data(returnPageData(r), { headers: await api.headers() });
+  const t = await requestT(request, "orders");
+  return data({ ...returnPageData(r), title: t("returnPage.title") }, { headers: await api.headers() });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -27,12 +31,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ReturnItemRoute() {
-  const d = useLoaderData<typeof loader>();
+  const { title: _title, ...d } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return <ReturnItemView {...d} back={`/users/orders/${d.orderId}`} action={`/users/orders/${d.orderId}/return/${d.item.id}`} lastResult={lastResult} />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Return item | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.title ?? "Return item"} | BuildMart NG` }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -2,14 +2,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PrevNextPager } from "~/components/ui/pagination";
 import { orderDate, shortOrderId } from "~/components/users/order-format";
+import { statusLabel } from "~/components/users/order-status";
 import { formatNaira } from "~/domain/money";
+import { requestT } from "~/i18n/i18next.server";
 import { requireUser } from "~/storefront/auth.server";
 import type { ApiOrder, Paged } from "~/storefront/api-types";
 
-export const meta: MetaFunction = () => [{ title: "Orders | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.title ?? "Orders"} | BuildMart NG` }];
 
+export const handle = { i18n: ["orders"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, user } = await requireUser(request, context);
@@ -19,19 +24,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
   if (!r.ok && r.status !== 404) throw await api.failure(r, "Orders could not be loaded");
   const body = r.ok ? r.data : { count: 0, next: null, previous: null, results: [] };
-  return data({ ...body, page }, { headers: await api.headers() });
+  const t = await requestT(request, "orders");
+  return data({ ...body, page, title: t("title") }, { headers: await api.headers() });
 }
 
 export default function OrdersRoute() {
   const { results, count, next, previous, page } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("orders");
   return (
     <main>
-      <h1 className="mb-3 text-2xl font-bold">Orders</h1>
+      <h1 className="mb-3 text-2xl font-bold">{t("title")}</h1>
       {count === 0 ? (
         <div className="rounded-lg border border-gray-200 bg-white p-6 text-center">
-          <p className="text-gray-700">You don’t have any order yet</p>
+          <p className="text-gray-700">{t("empty")}</p>
           <Link to="/" className="btn-primary mt-4">
-            Continue Shopping
+            {t("continueShopping")}
           </Link>
         </div>
       ) : (
@@ -39,29 +46,26 @@ export default function OrdersRoute() {
           {results.map((o) => (
             <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-gray-200 bg-white p-4">
               <div>
-                <p className="font-semibold">Order {shortOrderId(o.id)}</p>
+                <p className="font-semibold">{t("heading", { number: shortOrderId(o.id) })}</p>
                 <p className="text-sm text-gray-600">{orderDate(o.created_at)}</p>
                 <p className="text-sm text-gray-600">
                   {o.order_items.map((i) => `${i.product_name}${i.option_label ? ` (${i.option_label})` : ""} × ${i.quantity}`).join(", ")}
                 </p>
                 <p className="mt-1 text-sm">
-                  <span className="font-semibold">{formatNaira(o.order_total_price + o.shipping_cost)}</span> · {o.order_delivery_status} ·
-                  Payment {o.order_payment_status}
+                  <span className="font-semibold">{formatNaira(o.order_total_price + o.shipping_cost)}</span> · {statusLabel(t, o.order_delivery_status)} ·{" "}
+                  {t("paymentIs", { status: statusLabel(t, o.order_payment_status) })}
                 </p>
               </div>
               <Link to={`/users/orders/${o.id}`} className="btn-outline">
-                View Details
+                {t("viewDetails")}
               </Link>
             </li>
           ))}
         </ul>
       )}
-      {previous || next ? (
-        <nav aria-label="Pages" className="mt-4 flex justify-between">
-          {previous ? <Link to={`?page=${page - 1}`}>Previous</Link> : <span />}
-          {next ? <Link to={`?page=${page + 1}`}>Next</Link> : null}
-        </nav>
-      ) : null}
+      <div className="mt-4">
+        <PrevNextPager page={page} hasPrevious={!!previous} hasNext={!!next} />
+      </div>
     </main>
   );
 }
