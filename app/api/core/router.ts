@@ -2,7 +2,8 @@
  * The /api/v1 dispatcher. Each area folder exports its route table (registered in ./registry);
  * this file matches a request to one of them (exact path spellings, trailing slash optional,
  * never a redirect), enforces the route's simple access kinds, runs it, and turns thrown
- * ApiErrors into DRF-style JSON. API_HEADERS (CORS, nosniff) go on every answer, errors included.
+ * ApiErrors into DRF-style JSON. A handler's `ctx.input()` / `ctx.query()` parse the body and
+ * query string with the schemas the route declares (core/context.ts), answering 400 on a misfit. API_HEADERS (CORS, nosniff) go on every answer, errors included.
  */
 import { getDb, getReplicaDb, replicaWithFallback, type Db } from "~/db/client.server";
 import { catalogCacheFor, markShown, stockShown, type CatalogCache } from "./cache.server";
@@ -14,6 +15,7 @@ import { log } from "~/ops/logger.server";
 
 export { API_PREFIX, loadAuthUser } from "./context";
 export type { Access, ApiContext, AuthUser, Method, RouteDef, StoreRole } from "./types";
+export { route } from "./types";
 
 interface Compiled extends RouteDef {
   regex: RegExp;
@@ -162,7 +164,7 @@ export async function handleApi(request: Request, meta?: ContextMeta): Promise<R
     const db = await getDb();
     const cache = route.cache === "catalog" && method === "GET" ? await catalogCacheFor(db) : null;
     const replica = cache ? await replicaFor(request, cache, db, meta) : null;
-    const ctx = createContext(request, params, replica ?? db, meta);
+    const ctx = createContext(request, params, replica ?? db, meta, route);
     if (!cache) {
       await enforceAccess(route, ctx);
       return withHeaders(await route.handler(ctx));
