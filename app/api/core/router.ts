@@ -5,6 +5,7 @@
  * ApiErrors into DRF-style JSON. A handler's `ctx.input()` / `ctx.query()` parse the body and
  * query string with the schemas the route declares (core/context.ts), answering 400 on a misfit. API_HEADERS (CORS, nosniff) go on every answer, errors included.
  */
+import { parseCookie } from "cookie";
 import { getDb, getReplicaDb, replicaWithFallback, type Db } from "~/db/client.server";
 import { catalogCacheFor, markShown, stockShown, type CatalogCache } from "./cache.server";
 import { createContext, API_PREFIX, type ContextMeta } from "./context";
@@ -111,7 +112,7 @@ export const PRIMARY_PIN_COOKIE = "db_primary";
 export const REPLICA_SETTLE_MS = 1000;
 
 export function pinnedToPrimary(request: Request): boolean {
-  return new RegExp(`(?:^|;\\s*)${PRIMARY_PIN_COOKIE}=1(?:;|$)`).test(request.headers.get("Cookie") ?? "");
+  return parseCookie(request.headers.get("Cookie") ?? "")[PRIMARY_PIN_COOKIE] === "1";
 }
 
 /**
