@@ -12,9 +12,10 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/ui/forms";
+import { PrevNextPager } from "~/components/ui/pagination";
 import { primaryButton } from "~/components/ui/button";
 import { formatNaira } from "~/domain/money";
 import { BankAccountConfirmSchema, BankAccountSchema, LEDGER_KIND_LABEL, maskedAccount, PAYOUT_STATUS_LABEL } from "~/domain/payouts";
@@ -292,13 +293,24 @@ export default function StorePayouts() {
           <p className="mt-2 text-sm text-gray-600">Nothing yet: delivered orders show up here.</p>
         )}
         {pages > 1 ? (
-          <nav className="mt-2 flex justify-between text-sm" aria-label="Ledger pages">
-            {page > 1 ? <Link to={`/stores/${store.slug}/payouts?page=${page - 1}`}>← Newer</Link> : <span />}
-            <span>
-              Page {page} of {pages}
-            </span>
-            {page < pages ? <Link to={`/stores/${store.slug}/payouts?page=${page + 1}`}>Older →</Link> : <span />}
-          </nav>
+          <PrevNextPager
+            page={page}
+            hasPrevious={page > 1}
+            hasNext={page < pages}
+            hrefFor={(p) => `/stores/${store.slug}/payouts?page=${p}`}
+            always
+            status={
+              <span>
+                Page {page} of {pages}
+              </span>
+            }
+            label="Ledger pages"
+            className="mt-2 flex justify-between text-sm"
+            linkClassName=""
+            previousText="← Newer"
+            nextText="Older →"
+            rel={false}
+          />
         ) : null}
       </section>
     </div>
