@@ -9,7 +9,7 @@ import { Form, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { OptionalReasonSchema, REASON_MAX, RequiredReasonSchema } from "~/domain/admin";
 import { ErrorList } from "../ui/forms";
-import { PrevNextPager } from "../ui/pagination";
+import { PrevNextPager } from "../ui/prev-next-pager";
 
 export interface RowResult {
   intent: string;

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ProductCard, type CardProduct } from "~/components/product-card";
-import { PrevNextPager } from "~/components/ui/pagination";
+import { PrevNextPager } from "~/components/ui/prev-next-pager";
 
 export const SCROLL_THRESHOLD = 0.8;
 export const SCROLL_THROTTLE_MS = 150;

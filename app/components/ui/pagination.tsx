@@ -5,7 +5,6 @@
  */
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 
 export type PageItem = number | "ellipsis";
 
@@ -97,83 +96,6 @@ export function Pagination({ page, last, hrefFor, label }: { page: number; last:
   );
 }
 
-export interface PrevNextPagerProps {
-  /** The page shown (the list's last loaded page where several are shown). */
-  page: number;
-  hasPrevious: boolean;
-  hasNext: boolean;
-  /** The link to page `p`; default `?page=p`, page 1 the bare `?`. */
-  hrefFor?: (p: number) => string;
-  /** The previous and next links when they are not hrefFor(page ∓ 1) (a grid that loaded several pages). */
-  previousHref?: string;
-  nextHref?: string;
-  /** What the pager says about where the reader is (default "Page N"); null: nothing. */
-  status?: ReactNode;
-  /** "between" (default): previous, status, next, an empty span holding a missing link's place; "before": status, then the links there are. */
-  layout?: "between" | "before";
-  /** Shown with neither link too (default: nothing then). */
-  always?: boolean;
-  /** The nav's aria-label (default "Pages", translated). */
-  label?: string;
-  className?: string;
-  /** The links' classes (default "btn-outline"; "": none). */
-  linkClassName?: string;
-  previousText?: ReactNode;
-  nextText?: ReactNode;
-  /** rel="prev" / rel="next" on the links (default true). */
-  rel?: boolean;
-}
-
-/**
- * Previous / "Page N" / Next links for a list paged by the API's `previous`/`next` (no page count
- * needed). Plain links: it works without JavaScript. The vendor, admin and listing pages give it
- * their own words and classes; the links are the same kind everywhere.
- */
-export function PrevNextPager({
-  page,
-  hasPrevious,
-  hasNext,
-  hrefFor = (p) => (p === 1 ? "?" : `?page=${p}`),
-  previousHref,
-  nextHref,
-  status,
-  layout = "between",
-  always = false,
-  label,
-  className = "flex items-center justify-between text-sm",
-  linkClassName = "btn-outline",
-  previousText,
-  nextText,
-  rel = true,
-}: PrevNextPagerProps) {
-  const { t } = useTranslation();
-  if (!hasPrevious && !hasNext && !always) return null;
-  const where = status === undefined ? <span className="text-gray-600">{t("pager.page", { page })}</span> : status;
-  const previous = hasPrevious ? (
-    <Link to={previousHref ?? hrefFor(page - 1)} rel={rel ? "prev" : undefined} className={linkClassName || undefined}>
-      {previousText ?? <>← {t("pager.previous")}</>}
-    </Link>
-  ) : null;
-  const next = hasNext ? (
-    <Link to={nextHref ?? hrefFor(page + 1)} rel={rel ? "next" : undefined} className={linkClassName || undefined}>
-      {nextText ?? <>{t("pager.next")} →</>}
-    </Link>
-  ) : null;
-  return (
-    <nav aria-label={label ?? t("pager.pages")} className={className}>
-      {layout === "before" ? (
-        <>
-          {where}
-          {previous}
-          {next}
-        </>
-      ) : (
-        <>
-          {previous ?? <span />}
-          {where}
-          {next ?? <span />}
-        </>
-      )}
-    </nav>
-  );
-}
+// The previous / next pager of lists paged by the API's `previous`/`next` is PrevNextPager in
+// ./prev-next-pager: a module of its own, so that a page using only it (admin, vendor, listing
+// grid) does not load this numbered pager in its first view (Remix chunks by module), nor the reverse.

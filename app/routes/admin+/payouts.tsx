@@ -9,7 +9,7 @@ import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
-import { PrevNextPager } from "~/components/ui/pagination";
+import { PrevNextPager } from "~/components/ui/prev-next-pager";
 import { formatNaira } from "~/domain/money";
 import { maskedAccount, PAYOUT_STATUS_LABEL } from "~/domain/payouts";
 import { intIdField } from "~/domain/validation";

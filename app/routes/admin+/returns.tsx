@@ -13,7 +13,7 @@ import { parseWithZod, ReturnRefundedSchema } from "~/storefront/forms.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/forms";
-import { PrevNextPager } from "~/components/ui/pagination";
+import { PrevNextPager } from "~/components/ui/prev-next-pager";
 import { orderDate } from "~/components/users/order-format";
 import { formatNaira } from "~/domain/money";
 import { orderNumber } from "~/domain/orders";

@@ -15,7 +15,7 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/ui/forms";
-import { PrevNextPager } from "~/components/ui/pagination";
+import { PrevNextPager } from "~/components/ui/prev-next-pager";
 import { primaryButton } from "~/components/ui/button";
 import { formatNaira } from "~/domain/money";
 import { BankAccountConfirmSchema, BankAccountSchema, LEDGER_KIND_LABEL, maskedAccount, PAYOUT_STATUS_LABEL } from "~/domain/payouts";
