@@ -86,3 +86,33 @@ export function PrevNextPager({
     </nav>
   );
 }
+
+/** The returns lists' pager (vendor and admin): Previous and Next buttons, nothing between. */
+export function ButtonsPager(props: Pick<PrevNextPagerProps, "page" | "hasPrevious" | "hasNext" | "hrefFor">) {
+  return <PrevNextPager {...props} layout="before" status={null} label="Pages" className="flex gap-2" previousText="Previous" nextText="Next" rel={false} />;
+}
+
+/** The payout ledgers' pager (vendor and admin): ← Newer, "Page N of M", Older → (nothing with one page). */
+export function LedgerPager({ page, pages, hrefFor, label }: { page: number; pages: number; hrefFor: (p: number) => string; label: string }) {
+  if (pages <= 1) return null;
+  return (
+    <PrevNextPager
+      page={page}
+      hasPrevious={page > 1}
+      hasNext={page < pages}
+      hrefFor={hrefFor}
+      always
+      status={
+        <span>
+          Page {page} of {pages}
+        </span>
+      }
+      label={label}
+      className="mt-2 flex justify-between text-sm"
+      linkClassName=""
+      previousText="← Newer"
+      nextText="Older →"
+      rel={false}
+    />
+  );
+}

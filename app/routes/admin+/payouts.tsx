@@ -9,7 +9,7 @@ import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
-import { PrevNextPager } from "~/components/ui/prev-next-pager";
+import { LedgerPager } from "~/components/ui/prev-next-pager";
 import { formatNaira } from "~/domain/money";
 import { maskedAccount, PAYOUT_STATUS_LABEL } from "~/domain/payouts";
 import { intIdField } from "~/domain/validation";
@@ -116,26 +116,7 @@ export default function AdminPayouts() {
         ) : (
           <p className="mt-2 text-sm text-gray-600">No payouts yet.</p>
         )}
-        {pages > 1 ? (
-          <PrevNextPager
-            page={page}
-            hasPrevious={page > 1}
-            hasNext={page < pages}
-            hrefFor={(p) => `/admin/payouts?page=${p}`}
-            always
-            status={
-              <span>
-                Page {page} of {pages}
-              </span>
-            }
-            label="Payout pages"
-            className="mt-2 flex justify-between text-sm"
-            linkClassName=""
-            previousText="← Newer"
-            nextText="Older →"
-            rel={false}
-          />
-        ) : null}
+        <LedgerPager page={page} pages={pages} hrefFor={(p) => `/admin/payouts?page=${p}`} label="Payout pages" />
       </section>
     </div>
   );

@@ -15,7 +15,7 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/ui/forms";
-import { PrevNextPager } from "~/components/ui/prev-next-pager";
+import { LedgerPager } from "~/components/ui/prev-next-pager";
 import { primaryButton } from "~/components/ui/button";
 import { formatNaira } from "~/domain/money";
 import { BankAccountConfirmSchema, BankAccountSchema, LEDGER_KIND_LABEL, maskedAccount, PAYOUT_STATUS_LABEL } from "~/domain/payouts";
@@ -292,26 +292,7 @@ export default function StorePayouts() {
         ) : (
           <p className="mt-2 text-sm text-gray-600">Nothing yet: delivered orders show up here.</p>
         )}
-        {pages > 1 ? (
-          <PrevNextPager
-            page={page}
-            hasPrevious={page > 1}
-            hasNext={page < pages}
-            hrefFor={(p) => `/stores/${store.slug}/payouts?page=${p}`}
-            always
-            status={
-              <span>
-                Page {page} of {pages}
-              </span>
-            }
-            label="Ledger pages"
-            className="mt-2 flex justify-between text-sm"
-            linkClassName=""
-            previousText="← Newer"
-            nextText="Older →"
-            rel={false}
-          />
-        ) : null}
+        <LedgerPager page={page} pages={pages} hrefFor={(p) => `/stores/${store.slug}/payouts?page=${p}`} label="Ledger pages" />
       </section>
     </div>
   );

@@ -13,7 +13,7 @@ import { parseWithZod, ReturnDecisionSchema } from "~/storefront/forms.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/forms";
-import { PrevNextPager } from "~/components/ui/prev-next-pager";
+import { ButtonsPager } from "~/components/ui/prev-next-pager";
 import { orderDate } from "~/components/users/order-format";
 import { formatNaira } from "~/domain/money";
 import { orderNumber } from "~/domain/orders";
@@ -96,19 +96,7 @@ export default function StoreReturnsRoute() {
           ))}
         </ul>
       )}
-      <PrevNextPager
-        page={page}
-        hasPrevious={!!list.previous}
-        hasNext={!!list.next}
-        hrefFor={link}
-        layout="before"
-        status={null}
-        label="Pages"
-        className="flex gap-2"
-        previousText="Previous"
-        nextText="Next"
-        rel={false}
-      />
+      <ButtonsPager page={page} hasPrevious={!!list.previous} hasNext={!!list.next} hrefFor={link} />
     </main>
   );
 }
