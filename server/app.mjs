@@ -20,6 +20,7 @@ import "./framework/route-match-memo.mjs";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
+import { serialize as serializeCookie } from "cookie";
 import express from "express";
 import { logger, scrubPath } from "./logger.mjs";
 import { apiBodyGuard, csrfGuard, oddPathGuard, formBodyGuard, legacyDataGuard, normalizeIp, parseTrustedProxies, securityHeaders, sendPage } from "./security.mjs";
@@ -191,7 +192,7 @@ export function createApp({ build, getBuild = () => build, mode = process.env.NO
     // Read-your-writes with a read replica (DATABASE_REPLICA_URL): a write pins this browser's
     // reads to the primary for a few seconds (app/api/core/router.ts `replicaFor`).
     if (process.env.DATABASE_REPLICA_URL && !["GET", "HEAD", "OPTIONS"].includes(req.method))
-      res.append("Set-Cookie", "db_primary=1; Max-Age=10; Path=/; HttpOnly; SameSite=Lax");
+      res.append("Set-Cookie", serializeCookie("db_primary", "1", { maxAge: 10, path: "/", httpOnly: true, sameSite: "lax" }));
     let logged = false;
     const done = () => {
       if (logged) return;

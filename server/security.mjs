@@ -7,6 +7,7 @@
  * Each refusal is a small HTML page with a 4xx status, never a 500.
  */
 import net from "node:net";
+import { parseSetCookie } from "cookie";
 
 export const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -312,5 +313,5 @@ export function oddPathGuard() {
 /** A Set-Cookie value with the Secure attribute (added once). */
 export function withSecure(cookie) {
   const value = String(cookie);
-  return /;\s*secure\s*(;|$)/i.test(value) ? value : `${value}; Secure`;
+  return parseSetCookie(value).secure ? value : `${value}; Secure`;
 }

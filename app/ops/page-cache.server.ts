@@ -27,6 +27,7 @@
  * never holds a request that the cache cannot serve. `/api/` answers are never looked up.
  */
 import zlib from "node:zlib";
+import { LRUCache } from "lru-cache";
 import { getDb } from "~/db/client.server";
 import { languageOfHeaders } from "~/i18n/i18next.server";
 import { catalogCacheFor, type CatalogCache, type Shown } from "~/api/core/cache.server";
@@ -76,8 +77,8 @@ export interface PageRequest {
 }
 
 class PageStore {
-  private map = new Map<string, Entry>();
-  private bytes = 0;
+  // Least recently used pages go first past MAX_ENTRIES pages or MAX_BYTES (a page's `bytes`).
+  private lru = new LRUCache<string, Entry>({ max: MAX_ENTRIES, maxSize: MAX_BYTES, sizeCalculation: (e) => e.bytes });
   private generation = -1;
 
   constructor(readonly catalog: CatalogCache) {}
@@ -86,8 +87,7 @@ class PageStore {
   current(): number {
     const g = this.catalog.generation;
     if (g !== this.generation) {
-      this.map.clear();
-      this.bytes = 0;
+      this.lru.clear();
       this.generation = g;
     }
     return g;
@@ -96,45 +96,30 @@ class PageStore {
   get(key: string): Entry | undefined {
     if (!this.catalog.listening) return undefined;
     const g = this.current();
-    const e = this.map.get(key);
+    const e = this.lru.get(key); // most recently used now
     if (!e) return undefined;
     if (e.generation !== g || e.expires <= Date.now() || this.catalog.stock.stale(e.stockSeen, e.shows)) {
-      this.drop(key, e);
+      this.lru.delete(key);
       return undefined;
     }
     e.stockSeen = this.catalog.stock.generation;
-    this.map.delete(key);
-    this.map.set(key, e); // most recently used last
     return e;
   }
 
   set(e: Entry) {
     if (!this.catalog.listening || e.generation !== this.current() || this.catalog.stock.stale(e.stockSeen, e.shows)) return;
     e.stockSeen = this.catalog.stock.generation;
-    const old = this.map.get(e.key);
-    if (old) this.drop(e.key, old);
-    this.map.set(e.key, e);
-    this.bytes += e.bytes;
-    this.trim();
+    this.lru.set(e.key, e);
   }
 
+  /** The page kept its gzip parts too (`by` bytes more): counted again, least recently used pages making room. */
   grew(e: Entry, by: number) {
-    if (this.map.get(e.key) !== e) return;
+    if (this.lru.peek(e.key) !== e) return;
     e.bytes += by;
-    this.bytes += by;
-    this.trim();
-  }
-
-  private trim() {
-    for (const [k, v] of this.map) {
-      if (this.map.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES) break;
-      this.drop(k, v);
-    }
-  }
-
-  private drop(key: string, e: Entry) {
-    this.map.delete(key);
-    this.bytes -= e.bytes;
+    // Set anew so its size is counted again (lru-cache keeps the size of a value set twice); it was
+    // just read, so it stays the most recently used.
+    this.lru.delete(e.key);
+    this.lru.set(e.key, e);
   }
 }
 

@@ -14,6 +14,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import "~/load-context";
 import { env } from "~/config.server";
 import { redirect } from "@remix-run/node";
+import { stringifyCookie } from "cookie";
 import { handleApi, API_PREFIX } from "~/api/router";
 import { pinnedToPrimary, PRIMARY_PIN_COOKIE } from "~/api/core/router";
 import type { ContextMeta } from "~/api/core/context";
@@ -190,7 +191,7 @@ export class Api {
     if (remote) {
       if (this.meta.clientIp && this.meta.clientIp !== "unknown") headers["X-Forwarded-For"] = this.meta.clientIp;
       if (this.meta.requestId) headers["X-Request-Id"] = this.meta.requestId;
-      if (this.meta.primary) headers.Cookie = `${PRIMARY_PIN_COOKIE}=1`;
+      if (this.meta.primary) headers.Cookie = stringifyCookie({ [PRIMARY_PIN_COOKIE]: "1" });
     }
     const req = new Request(`${base}${path}`, { method, headers, body });
     const res = await (remote ? fetch(req) : callInProcess(req, this.meta));

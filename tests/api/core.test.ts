@@ -4,6 +4,7 @@
  * access declarations. Nothing is written on a 4xx.
  */
 import { describe, expect, it } from "vitest";
+import * as z from "zod";
 import { createContext } from "~/api/core/context";
 import { ApiError } from "~/api/core/http";
 import { listRoutes } from "~/api/core/router";
@@ -351,6 +352,39 @@ describe.each(engines())("API core on %s", (engine) => {
     const withMeta = ctxFor(undefined, {}, { clientIp: "203.0.113.9", requestId: "req-1" });
     expect([withMeta.clientIp, withMeta.requestId]).toEqual(["203.0.113.9", "req-1"]);
     expect(ctxFor().requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("ctx.input() and ctx.query() parse with the route's declared schemas: a misfit is a 400 naming each field", async () => {
+    const body = z.object({ name: z.string().min(2, "Too short.").max(3, "Too long."), qty: z.coerce.number().int("Whole numbers only.") });
+    const query = z.object({ state: z.enum(["Lagos", "Kano"]).optional() });
+    const ctxFor = (json: unknown, search = "", extra: { bodyErrors?: "first"; bodyCheck?: "handler" } = {}) =>
+      createContext(
+        new Request(`${api.base}/x/${search}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(json) }),
+        {},
+        api.db,
+        {},
+        { method: "POST", path: "/x/", body, query, ...extra },
+      );
+    const failure = async (p: Promise<unknown> | (() => unknown)) => {
+      try {
+        await (typeof p === "function" ? p() : p);
+      } catch (e) {
+        if (e instanceof ApiError) return { status: e.status, body: e.body };
+        throw e;
+      }
+      return null;
+    };
+    expect(await ctxFor({ name: "Ada", qty: "2" }).input()).toEqual({ name: "Ada", qty: 2 });
+    expect(await failure(ctxFor({ name: "A", qty: "x" }).input())).toEqual({ status: 400, body: { name: ["Too short."], qty: [expect.any(String)] } });
+    // "first": one message a field, the first rule broken (the address book's answers).
+    const twoRules = z.object({ name: z.string().min(2, "Too short.").regex(/^[A-Z]/, "Capital first.") });
+    const first = createContext(new Request(`${api.base}/x/`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"a"}' }), {}, api.db, {}, { method: "POST", path: "/x/", body: twoRules, bodyErrors: "first" });
+    expect(await failure(first.input())).toEqual({ status: 400, body: { name: ["Too short."] } });
+    expect(ctxFor({}, "?state=Kano").query()).toEqual({ state: "Kano" });
+    expect(await failure(() => ctxFor({}, "?state=Paris").query())).toMatchObject({ status: 400, body: { state: [expect.any(String)] } });
+    // A route that checks its body itself, or declares none, cannot ask for the parsed one.
+    await expect(ctxFor({ name: "Ada", qty: 1 }, "", { bodyCheck: "handler" }).input()).rejects.toThrow(/bodyCheck/);
+    await expect(createContext(new Request(`${api.base}/x/`), {}, api.db).input()).rejects.toThrow(/declares no body/);
   });
 
   it("answers match the response schemas the storefront infers its types from", async () => {

@@ -5,16 +5,14 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCart, createOrder } from "~/db/seed/factories";
+import { describe, expect, it } from "vitest";
 import { gsm7Length } from "~/domain/phone";
 import { flushMailQueue } from "~/integrations/mail.server";
-import { startPaystackStandin, type PaystackStandin } from "~/integrations/paystack/standin.server";
 import { inStockProducts } from "../guards/fixtures";
 import { engines, makeUser, useApi, type TestApi } from "./harness";
 import { GUEST_ADDRESS } from "./orders-helpers";
-import { setPaystack } from "./paystack-helpers";
-import { newPhone, smsTo, whatsappTo } from "./phone-helpers";
+import { payCardOrder as payOrder, shopperWithPhone, usePaystackStandin } from "./order-messages-helpers";
+import { smsTo, whatsappTo } from "./phone-helpers";
 
 /** Decodes what a mail client shows of an .eml: the subject (RFC 2047) and the quoted-printable parts. */
 function readEml(raw: string): { to: string; subject: string; body: string } {
@@ -39,42 +37,12 @@ async function mailsTo(email: string, api: TestApi) {
 
 describe.each(engines())("languages of mails and messages on %s", (engine) => {
   const api = useApi(engine);
-  let paystack: PaystackStandin;
-
-  beforeAll(async () => {
-    paystack = await startPaystackStandin({ webhookUrl: undefined, retryDelaysMs: [50], refundDelayMs: 50 });
-    setPaystack(paystack.secretKey, paystack.url);
-  });
-  afterAll(async () => {
-    await paystack.idle();
-    await paystack.close();
-    setPaystack(undefined, undefined);
-  });
+  usePaystackStandin();
 
   /** A shopper speaking `lang`, with a verified phone and the given channels. */
-  async function shopper(lang: string, firstName: string, channels = { sms: false, whatsapp: false }) {
-    const u = await makeUser(api, { first_name: firstName });
-    const phone = newPhone("0806");
-    await api.db.query("UPDATE users SET phone = $2, phone_verified_at = now(), language = $3, first_name = $4 WHERE id = $1", [u.id, phone.e164, lang, firstName]);
-    const r = await api.call(`/users/${u.id}/channels/`, { method: "PUT", token: u.token, json: { email: true, ...channels } });
-    expect(r.status).toBe(200);
-    return { ...u, phone };
-  }
-
-  async function payCardOrder(userId: number, token: string): Promise<string> {
-    const [a] = await inStockProducts(api.db, 1);
-    const cart = await createCart(api.db, { user_id: userId });
-    const order = await createOrder(api.db, { user_id: userId, items: [{ product_id: a, quantity: 2 }], payment_method: "CardPayment", shipping_kobo: 250_000 });
-    await api.db.query("UPDATE orders SET source_cart_id = $2 WHERE id = $1", [order.id, cart.id]);
-    const made = await api.call("/payments/paystack/make/", { token, json: { order_id: order.id } });
-    expect(made.status).toBe(201);
-    const page = await (await fetch(made.body.data.authorization_url)).text();
-    const action = /action="([^"]+\/pay)"/.exec(page)![1].replace(/&amp;/g, "&");
-    const back = new URL((await fetch(action, { method: "POST", redirect: "manual" })).headers.get("location")!);
-    const done = await api.call("/payments/paystack/confirm_payment", { method: "PATCH", json: { trx_ref: back.searchParams.get("trxref"), order_id: order.id, payment_status: "Complete" } });
-    expect(done.body).toMatchObject({ paid: true });
-    return order.id;
-  }
+  const shopper = (lang: string, firstName: string, channels = { sms: false, whatsapp: false }) =>
+    shopperWithPhone(api, { firstName, lang, phonePrefix: "0806", channels });
+  const payCardOrder = (userId: number, token: string) => payOrder(api, userId, token, { quantity: 2 });
 
   it("a Yoruba-speaking shopper's paid order e-mail is in Yoruba; an English one's stays English", async () => {
     const ade = await shopper("yo", "Adéọlá");

@@ -3,61 +3,27 @@
  * stand-ins' outboxes for a shopper who chose those channels, none for one who did not; the
  * channel choices need a verified phone; a STOP reply through the webhooks opts the number out.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { recordEvent } from "~/api/notifications/commands.server";
 import { buyerNotice, storeNotices } from "~/api/notifications/events.server";
-import { createCart, createOrder, createStore } from "~/db/seed/factories";
+import { createOrder, createStore } from "~/db/seed/factories";
 import { gsm7Length } from "~/domain/phone";
-import { startPaystackStandin, type PaystackStandin } from "~/integrations/paystack/standin.server";
 import { inStockProducts } from "../guards/fixtures";
 import { engines, makeUser, useApi, type TestApi } from "./harness";
-import { setPaystack } from "./paystack-helpers";
-import { newPhone, smsTo, whatsappTo } from "./phone-helpers";
+import { payCardOrder as payOrder, shopperWithPhone, usePaystackStandin } from "./order-messages-helpers";
+import { smsTo, whatsappTo } from "./phone-helpers";
 
 /** A shopper with a verified phone and the given channels. */
-async function shopper(api: TestApi, channels: { sms: boolean; whatsapp: boolean }) {
-  const u = await makeUser(api, { first_name: "Chidi" });
-  const phone = newPhone("0802");
-  await api.db.query("UPDATE users SET phone = $2, phone_verified_at = now() WHERE id = $1", [u.id, phone.e164]);
-  const r = await api.call(`/users/${u.id}/channels/`, { method: "PUT", token: u.token, json: { email: true, ...channels } });
-  expect(r).toMatchObject({ status: 200, body: { email: true, ...channels, phone_verified: true, phone: phone.e164 } });
-  return { ...u, phone };
-}
+const shopper = (api: TestApi, channels: { sms: boolean; whatsapp: boolean }) => shopperWithPhone(api, { firstName: "Chidi", phonePrefix: "0802", channels });
 
 describe.each(engines())("order updates by SMS and WhatsApp on %s", (engine) => {
   const api = useApi(engine);
-  let paystack: PaystackStandin;
+  usePaystackStandin();
 
-  beforeAll(async () => {
-    paystack = await startPaystackStandin({ webhookUrl: undefined, retryDelaysMs: [50], refundDelayMs: 50 });
-    setPaystack(paystack.secretKey, paystack.url);
-  });
-  afterAll(async () => {
-    await paystack.idle();
-    await paystack.close();
-    setPaystack(undefined, undefined);
-  });
-
-  async function payCardOrder(userId: number, token: string): Promise<string> {
-    const [a] = await inStockProducts(api.db, 1);
-    const cart = await createCart(api.db, { user_id: userId });
-    const order = await createOrder(api.db, {
-      user_id: userId,
-      items: [{ product_id: a, quantity: 1 }],
-      payment_method: "CardPayment",
-      shipping_kobo: 250_000,
+  const payCardOrder = (userId: number, token: string) =>
+    payOrder(api, userId, token, {
       delivery_address: { receiver_first_name: "Chidi", receiver_last_name: "Eze", street_address: "4 Awolowo Road", city: "Ikoyi", state: "Lagos", email: "chidi@example.com" },
     });
-    await api.db.query("UPDATE orders SET source_cart_id = $2 WHERE id = $1", [order.id, cart.id]);
-    const made = await api.call("/payments/paystack/make/", { token, json: { order_id: order.id } });
-    expect(made.status).toBe(201);
-    const page = await (await fetch(made.body.data.authorization_url)).text();
-    const action = /action="([^"]+\/pay)"/.exec(page)![1].replace(/&amp;/g, "&");
-    const back = new URL((await fetch(action, { method: "POST", redirect: "manual" })).headers.get("location")!);
-    const done = await api.call("/payments/paystack/confirm_payment", { method: "PATCH", json: { trx_ref: back.searchParams.get("trxref"), order_id: order.id, payment_status: "Complete" } });
-    expect(done.body).toMatchObject({ paid: true });
-    return order.id;
-  }
 
   it("a paid order texts and WhatsApps a shopper who opted in, and nobody who opted out", async () => {
     const yes = await shopper(api, { sms: true, whatsapp: true });

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { ADDRESS, addToCart, checkoutFromCart, orderIdOf, placeOrder } from "./checkout-helpers";
 import { newVendorStore } from "./store-helpers";
-import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
+import { isPhone, jsEnabled, login, newShopper, openOrderAs, ready } from "./utils";
 
 // Two sign-ins and a checkout on a shared 2-core machine: more than the default minute.
 test.describe.configure({ timeout: 180_000 });
@@ -87,9 +87,7 @@ test("an address with LGA and landmark goes through checkout to the store's orde
   expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
 
   // The vendor's view of the order.
-  await page.context().clearCookies();
-  await login(page, vendor.email, vendor.password, testInfo);
-  await page.goto(`/stores/${store.slug}/orders/${orderId}`);
+  await openOrderAs(page, testInfo, vendor, `/stores/${store.slug}/orders/${orderId}`);
   const address = page.getByTestId("order-address");
   await expect(address).toContainText(ADDRESS.street);
   await expect(address).toContainText("Landmark: Opposite Mega Plaza");

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { addToCart, placePayOnDeliveryFromCart } from "./checkout-helpers";
 import { newVendorStore } from "./store-helpers";
-import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
+import { isPhone, jsEnabled, login, newShopper, openOrderAs, ready } from "./utils";
 
 const VENDOR = { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" };
 
@@ -59,9 +59,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 async function storeOrderPage(page: Page, testInfo: TestInfo, who: { email: string; password: string }, slug: string, orderId: string) {
-  await page.context().clearCookies();
-  await login(page, who.email, who.password, testInfo);
-  await page.goto(`/stores/${slug}/orders/${orderId}`);
+  await openOrderAs(page, testInfo, who, `/stores/${slug}/orders/${orderId}`);
   await expect(page.getByTestId("order-number")).toBeVisible();
 }
 
@@ -106,9 +104,7 @@ test("a two-store order: each store moves its own shipment, store A records cash
   await shot(page, testInfo, "store-b");
 
   // The shopper: one block per store on the order page, one progress per store on the track page.
-  await page.context().clearCookies();
-  await login(page, shopper.email, shopper.password, testInfo);
-  await page.goto(`/users/orders/${orderId}`);
+  await openOrderAs(page, testInfo, shopper, `/users/orders/${orderId}`);
   const blocks = page.getByTestId("shipment");
   await expect(blocks).toHaveCount(2);
   await expect(blocks.filter({ hasText: a.store.name }).getByTestId("shipment-status")).toHaveText("Delivered");

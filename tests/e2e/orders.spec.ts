@@ -6,7 +6,7 @@
 import { expect, test } from "@playwright/test";
 import { addToCart, checkoutFromCart, fillAddressForm, onPaystack, orderIdOf, placeOrder, placePayOnDeliveryFromCart, productsInStock, screenshot, signedInWithCart } from "./checkout-helpers";
 import { DEMO_SHOPPER } from "../../app/db/seed/catalog-data";
-import { login, newShopper, ready } from "./utils";
+import { login, newShopper, openOrderAs, ready } from "./utils";
 
 const REASONS = [
   "Financial Constraint",
@@ -108,8 +108,7 @@ test("the demo shopper's delivered order shows every step with its date and a fu
   const orders = (await list.json()).results as { id: string; order_delivery_status: string }[];
   const delivered = orders.find((o) => o.order_delivery_status === "Delivered");
   expect(delivered, "the demo seed gives the shopper a delivered order").toBeTruthy();
-  await login(page, DEMO_SHOPPER.email, DEMO_SHOPPER.password, testInfo);
-  await page.goto(`/users/orders/${delivered!.id}/track`);
+  await openOrderAs(page, testInfo, DEMO_SHOPPER, `/users/orders/${delivered!.id}/track`);
   await expect(page.getByRole("heading", { name: "Order Progress" })).toBeVisible();
   // every store's shipment of the delivered order is delivered, each step dated
   const progresses = page.getByTestId("order-progress");

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_VENDOR } from "../../app/db/seed/catalog-data";
 import { addToCart, placePayOnDeliveryFromCart, type P } from "./checkout-helpers";
-import { isPhone, jsEnabled, linkInMail, login, newShopper, ready, waitForMailMatching } from "./utils";
+import { isPhone, jsEnabled, linkInMail, login, newShopper, openOrderAs, ready, waitForMailMatching } from "./utils";
 
 const SLUG = "lagos-building-depot";
 
@@ -99,9 +99,7 @@ test("a delivered item is returned: requested, accepted by the vendor, refunded 
   await expect(page.getByTestId("flash")).toHaveText("Return marked refunded: the shopper has been told");
 
   // The shopper sees every step.
-  await page.context().clearCookies();
-  await login(page, shopper.email, shopper.password, testInfo);
-  await page.goto(`/users/orders/${orderId}`);
+  await openOrderAs(page, testInfo, shopper, `/users/orders/${orderId}`);
   const done = page.getByTestId("order-return").filter({ hasText: product.name });
   await expect(done.getByTestId("return-status")).toHaveText("Refunded");
   await expect(done.getByTestId("return-message")).toHaveText("The seller says: Sorry about the bags: we will collect them.");

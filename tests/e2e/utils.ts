@@ -104,3 +104,13 @@ export async function login(page: Page, email: string, password: string, testInf
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await page.getByTestId("account-menu").waitFor({ state: "attached" });
 }
+
+/**
+ * Signs in afresh as `who` (whoever was signed in is signed out first) and opens an order page:
+ * the shopper's `/users/orders/{id}` (`/track`), a store's `/stores/{slug}/orders/{id}` or its order list.
+ */
+export async function openOrderAs(page: Page, testInfo: TestInfo, who: { email: string; password: string }, orderPath: string) {
+  await page.context().clearCookies();
+  await login(page, who.email, who.password, testInfo);
+  await page.goto(orderPath);
+}

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { addToCart, placePayOnDeliveryFromCart } from "./checkout-helpers";
-import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
+import { isPhone, jsEnabled, login, newShopper, openOrderAs, ready } from "./utils";
 
 const VENDOR = { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" };
 
@@ -47,9 +47,7 @@ test("the vendor confirms, ships and delivers a pay-on-delivery order; the shopp
   const number = `#${orderId.split("-")[0].toUpperCase()}`;
 
   // the vendor
-  await page.context().clearCookies();
-  await login(page, VENDOR.email, VENDOR.password, testInfo);
-  await page.goto(`/stores/${store.slug}/orders/history`);
+  await openOrderAs(page, testInfo, VENDOR, `/stores/${store.slug}/orders/history`);
   await expect(page.getByRole("heading", { name: "Orders", exact: true })).toBeVisible();
   const row = page.getByTestId("store-order-row").filter({ hasText: number });
   await expect(row).toHaveCount(1);
@@ -91,9 +89,7 @@ test("the vendor confirms, ships and delivers a pay-on-delivery order; the shopp
   expect(await stale.text()).toContain("This shipment is Delivered: it cannot move any further.");
 
   // the shopper's tracking page
-  await page.context().clearCookies();
-  await login(page, shopper.email, shopper.password, testInfo);
-  await page.goto(`/users/orders/${orderId}/track`);
+  await openOrderAs(page, testInfo, shopper, `/users/orders/${orderId}/track`);
   await expect(page.getByRole("heading", { name: "Order Progress" })).toBeVisible();
   await expect(page.getByTestId("progress-fill")).toHaveAttribute("style", /width: ?100%/);
   for (const s of ["placed", "confirmed", "shipped", "delivered"]) await expect(page.getByTestId(`step-date-${s}`)).toHaveText(/\d{4}/);

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { buildIsStale } from "../../server/build-state.mjs";
 import { precompress } from "../../server/precompress.mjs";
 
@@ -233,5 +234,30 @@ export async function startAppServer(opts: { env?: Record<string, string>; seed?
       return logs().filter((l) => l.requestId === requestId);
     },
     stop,
+  };
+}
+
+/**
+ * One app server for a test file: started before its tests (startAppServer with `opts`), stopped
+ * after them. `url()` is its address once started; get/post/getBytes are pageClient's, against it.
+ */
+export function useAppServer(opts: Parameters<typeof startAppServer>[0] = {}) {
+  let app: RunningServer | undefined;
+  beforeAll(async () => {
+    app = await startAppServer(opts);
+  }, 240_000);
+  afterAll(async () => {
+    await app?.stop();
+  });
+  const server = () => {
+    if (!app) throw new Error("the app server is not started yet (use it inside a test or hook)");
+    return app;
+  };
+  return {
+    server,
+    url: () => server().url,
+    get: (path: string, headers: Record<string, string> = {}) => pageClient(server().url).get(path, headers),
+    post: (path: string, body: Record<string, string>, headers: Record<string, string> = {}) => pageClient(server().url).post(path, body, headers),
+    getBytes: (path: string, headers: Record<string, string>) => pageClient(server().url).getBytes(path, headers),
   };
 }

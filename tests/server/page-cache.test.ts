@@ -7,22 +7,13 @@
  * streamed) are about as small as one gzip of the same page.
  */
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_VENDOR } from "~/db/seed/catalog-data";
 import { deflateParts, fillPage, gzipPage, splitPage } from "~/ops/page-cache.server";
-import { cookieHeader, cookiesFrom, pageClient, rawRequest, startAppServer, type RunningServer } from "./harness";
+import { cookieHeader, cookiesFrom, rawRequest, useAppServer } from "./harness";
 
-let app: RunningServer;
-beforeAll(async () => {
-  app = await startAppServer();
-}, 240_000);
-afterAll(async () => {
-  await app?.stop();
-});
-
-const get = (path: string, headers: Record<string, string> = {}) => pageClient(app.url).get(path, headers);
-const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) => pageClient(app.url).post(path, body, headers);
-const getBytes = (path: string, headers: Record<string, string>) => pageClient(app.url).getBytes(path, headers);
+const app = useAppServer();
+const { get, post, getBytes } = app;
 
 /** GET a page again (up to 20 times, 50 ms apart: the change's notification is asynchronous) until it shows `text`; the last answer. */
 async function getShowing(path: string, text: string) {
@@ -35,7 +26,7 @@ async function getShowing(path: string, text: string) {
 }
 
 async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; data: T }> {
-  const r = await fetch(`${app.url}/api/v1${path}`, {
+  const r = await fetch(`${app.url()}/api/v1${path}`, {
     method,
     headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -115,7 +106,7 @@ describe("whole-page cache for anonymous visitors", () => {
     expect(html).toMatch(/<\/html>/);
     expect(gz.body.length).toBeLessThan(zlib.gzipSync(html).length * 1.05 + 200);
     // HEAD: the headers of the page, no body.
-    const head = await rawRequest(app.url, { method: "HEAD", path: "/" });
+    const head = await rawRequest(app.url(), { method: "HEAD", path: "/" });
     expect(head.status).toBe(200);
     expect(head.body).toBe("");
   });

@@ -6,20 +6,11 @@
  */
 import crypto from "node:crypto";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeader, cookiesFrom, pageClient, startAppServer, type RunningServer } from "./harness";
+import { describe, expect, it } from "vitest";
+import { cookieHeader, cookiesFrom, useAppServer } from "./harness";
 
-let app: RunningServer;
-beforeAll(async () => {
-  app = await startAppServer();
-}, 240_000);
-afterAll(async () => {
-  await app?.stop();
-});
-
-const get = (path: string, headers: Record<string, string> = {}) => pageClient(app.url).get(path, headers);
-const post = (path: string, body: Record<string, string>, headers: Record<string, string> = {}) => pageClient(app.url).post(path, body, headers);
-const getBytes = (path: string, headers: Record<string, string>) => pageClient(app.url).getBytes(path, headers);
+const app = useAppServer();
+const { get, post, getBytes } = app;
 
 describe("lite mode from client hints", () => {
   it("asks for the hints and says the page depends on them", async () => {
@@ -136,7 +127,7 @@ describe("HTTP caching", () => {
     const html = (await get("/building-materials")).body;
     const found = html.match(/src="([^"]*\/media\/[^"]+)"/)?.[1]?.replace(/&amp;/g, "&");
     expect(found).toBeTruthy();
-    const src = new URL(found!, app.url).pathname + new URL(found!, app.url).search;
+    const src = new URL(found!, app.url()).pathname + new URL(found!, app.url()).search;
     const img = await getBytes(src!, {});
     expect(img.status).toBe(200);
     expect(img.headers["cache-control"]).toMatch(/^public, max-age=86400/);

@@ -73,3 +73,27 @@ describe("CatalogCache with stock changes", () => {
     expect(c.get("tree")).toBeUndefined();
   });
 });
+
+describe("CatalogCache size", () => {
+  it("lets the least recently used answers go past 5000 answers or 32 MB, and never keeps one over 4 MB", () => {
+    const c = new CatalogCache();
+    c.listening = true;
+    const keep = (key: string, body = key) => c.set(key, { status: 200, body, contentType: "application/json", shows: new Set() }, c.generation, c.stock.generation);
+    for (let i = 0; i < 5000; i++) keep(`k${i}`);
+    expect(c.size).toBe(5000);
+    expect(c.get("k0")?.body).toBe("k0"); // read: now the most recently used
+    keep("k5000");
+    expect(c.size).toBe(5000);
+    expect(c.get("k1")).toBeUndefined();
+    expect(c.get("k0")?.body).toBe("k0");
+    c.clear();
+    keep("huge", "x".repeat(2 * 1024 * 1024 + 1)); // over 4 MB as UTF-16
+    expect(c.get("huge")).toBeUndefined();
+    // Eight answers of ~3.9 MB fill the 32 MB; a ninth pushes out the oldest.
+    const big = "y".repeat(1_990_000);
+    for (let i = 0; i < 9; i++) keep(`big${i}`, big);
+    expect(c.get("big0")).toBeUndefined();
+    expect(c.get("big1")?.body.length).toBe(big.length);
+    expect(c.get("big8")?.body.length).toBe(big.length);
+  });
+});

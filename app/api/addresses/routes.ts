@@ -13,21 +13,13 @@
  */
 import * as z from "zod";
 import { ADDRESS_LIMIT_BODY, MAX_ADDRESSES, lgaStateProblem } from "~/domain/addresses";
-import { badRequest, forbidden, json, noContent, notFound, zodToDrf } from "../core/http";
+import { badRequest, forbidden, json, noContent, notFound } from "../core/http";
 import { parseIntId } from "../core/params";
 import type { ApiContext, RouteDef } from "../core/types";
 import { createAddress, deleteAddress, updateAddress, type AddressValues } from "./commands.server";
 import { countAddresses, findAddress, listAddresses } from "./queries.server";
 import { AddressBody, AddressPatch, AddressSchema } from "./schemas";
 import { serializeAddress, type AddressRow } from "./serialize";
-
-/** Like validate(), but one message per field: the first rule a value breaks (as the forms show it). */
-function validateFirst<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const r = schema.safeParse(value);
-  if (r.success) return r.data;
-  const errors = zodToDrf(r.error);
-  throw badRequest(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v.slice(0, 1)])));
-}
 
 const given = (v: unknown) => v !== undefined && v !== null && v !== "";
 
@@ -39,7 +31,7 @@ async function ownAddress(ctx: ApiContext): Promise<AddressRow> {
   return a;
 }
 
-async function create(ctx: ApiContext) {
+async function create(ctx: ApiContext<typeof AddressBody>) {
   const user = await ctx.requireUser();
   const raw = await ctx.body();
   let ownerId = user.id;
@@ -52,16 +44,17 @@ async function create(ctx: ApiContext) {
     ownerId = id;
   }
   if ((await countAddresses(ctx.db, ownerId)) >= MAX_ADDRESSES) throw badRequest(ADDRESS_LIMIT_BODY);
-  const body = validateFirst(AddressBody, raw);
+  const body = await ctx.input();
   const id = await ctx.db.tx((q) => createAddress(q, ownerId, body, !!body.is_default));
   return json(serializeAddress((await findAddress(ctx.db, id))!), 201);
 }
 
-async function update(ctx: ApiContext, partial: boolean) {
+async function update(ctx: ApiContext<typeof AddressPatch>) {
   const current = await ownAddress(ctx);
   const raw = await ctx.body();
   if (given(raw.user) && parseIntId(String(raw.user)) !== current.user_id) throw forbidden();
-  const body = partial ? validateFirst(AddressPatch, raw) : validateFirst(AddressBody, raw);
+  // PUT declares AddressBody, PATCH AddressPatch (every field optional): the same fields either way.
+  const body = await ctx.input();
   const merged: AddressValues = {
     receiver_first_name: body.receiver_first_name ?? current.receiver_first_name,
     receiver_last_name: body.receiver_last_name ?? current.receiver_last_name,
@@ -112,7 +105,8 @@ const byIdRoutes = (base: string): RouteDef[] => [
     auth: "required",
     body: AddressBody,
     response: AddressSchema,
-    handler: (ctx) => update(ctx, false),
+    bodyErrors: "first",
+    handler: update,
   },
   {
     method: "PATCH",
@@ -123,7 +117,8 @@ const byIdRoutes = (base: string): RouteDef[] => [
     auth: "required",
     body: AddressPatch,
     response: AddressSchema,
-    handler: (ctx) => update(ctx, true),
+    bodyErrors: "first",
+    handler: update,
   },
   {
     method: "DELETE",
@@ -147,6 +142,8 @@ const collectionRoutes = (base: string): RouteDef[] => [
     auth: "required",
     status: 201,
     body: AddressBody,
+    // One message per field: the first rule a value breaks (as the forms show it).
+    bodyErrors: "first",
     response: AddressSchema,
     handler: create,
   },

@@ -24,10 +24,10 @@ import { CategoryCreateSchema, CategoryMoveSchema, CategoryRenameSchema, Optiona
 import { TEXT_MAX } from "~/domain/text";
 import { PaystackError } from "~/integrations/paystack/client.server";
 import { log } from "~/ops/logger.server";
-import { ApiError, badRequest, json, noContent, notFound, paged, pageParams, validate } from "../core/http";
+import { ApiError, badRequest, json, noContent, notFound, paged, pageParams } from "../core/http";
 import { parseIntId } from "../core/params";
 import { pagedQuery, q } from "../core/query";
-import type { ApiContext, RouteDef } from "../core/types";
+import { route, type ApiContext, type RouteDef } from "../core/types";
 import { settleAttempt } from "~/workflows/payments.server";
 import { findAttemptById } from "../payments/queries.server";
 import { audit } from "./audit.server";
@@ -101,7 +101,7 @@ function action<T>(
   opts: { reason: "required" | "optional"; response?: z.ZodType },
   run: (ctx: ApiContext, tx: Parameters<Parameters<ApiContext["db"]["tx"]>[0]>[0], actor: { id: number }, reason: string | null) => Promise<T>,
 ): RouteDef {
-  return {
+  return route({
     method: "POST",
     access: "admin",
     path,
@@ -111,11 +111,11 @@ function action<T>(
     response: opts.response,
     async handler(ctx) {
       const actor = await ctx.requireAdmin();
-      const { reason } = validate(opts.reason === "required" ? RequiredReasonSchema : OptionalReasonSchema, await ctx.body());
+      const { reason } = await ctx.input();
       const out = await ctx.db.tx((tx) => run(ctx, tx, actor, reason));
       return json(out);
     },
-  };
+  });
 }
 
 export const routes: RouteDef[] = [
@@ -197,7 +197,7 @@ export const routes: RouteDef[] = [
       return json(await listAdminCategories(ctx.db));
     },
   },
-  {
+  route({
     method: "POST",
     access: "admin",
     path: "/admin/categories/",
@@ -207,12 +207,12 @@ export const routes: RouteDef[] = [
     status: 201,
     async handler(ctx) {
       const actor = await ctx.requireAdmin();
-      const body = validate(CategoryCreateSchema, await ctx.body());
+      const body = await ctx.input();
       const c = await ctx.db.tx((tx) => createCategory(tx, actor, body.name, body.parent));
       return json({ id: c.id, name: c.name, slug: c.slug, parent: c.parent_id }, 201);
     },
-  },
-  {
+  }),
+  route({
     method: "POST",
     access: "admin",
     path: "/admin/categories/:categoryId/rename/",
@@ -222,12 +222,12 @@ export const routes: RouteDef[] = [
     async handler(ctx) {
       const actor = await ctx.requireAdmin();
       const id = ctx.intParam("categoryId");
-      const body = validate(CategoryRenameSchema, await ctx.body());
+      const body = await ctx.input();
       const c = await ctx.db.tx((tx) => renameCategory(tx, actor, id, body.name));
       return json({ id: c.id, name: c.name, slug: c.slug, parent: c.parent_id });
     },
-  },
-  {
+  }),
+  route({
     method: "POST",
     access: "admin",
     path: "/admin/categories/:categoryId/move/",
@@ -237,11 +237,11 @@ export const routes: RouteDef[] = [
     async handler(ctx) {
       const actor = await ctx.requireAdmin();
       const id = ctx.intParam("categoryId");
-      const body = validate(CategoryMoveSchema, await ctx.body());
+      const body = await ctx.input();
       const c = await ctx.db.tx((tx) => moveCategory(tx, actor, id, body.parent));
       return json({ id: c.id, name: c.name, slug: c.slug, parent: c.parent_id });
     },
-  },
+  }),
   action("/admin/categories/:categoryId/retire/", "Retire a category: out of menus and listings (its products too); refused while it has subcategories in use", { reason: "optional" }, async (ctx, tx, a, reason) => {
     const c = await setCategoryRetired(tx, a, ctx.intParam("categoryId"), true, reason);
     return { id: c.id, name: c.name, retired: true };

@@ -9,7 +9,7 @@ import { GoogleSchema, LoginSchema, OLD_PASSWORD_WRONG_MESSAGE, PasswordChangeSc
 import { findOrCreateGoogleUser, GoogleTokenError, verifyGoogleIdToken } from "~/integrations/google.server";
 import { sendMail } from "~/integrations/mail.server";
 import { passwordResetEmail } from "~/integrations/mail-templates.server";
-import { ApiError, badRequest, json, validate } from "../core/http";
+import { ApiError, badRequest, json } from "../core/http";
 import { accountAtAddress, addressKey, rateLimiter, RULES } from "../rate-limit.server";
 import type { ApiContext, RouteDef } from "../core/types";
 import { endSessions, signPair, verifyToken, type VerifiedToken } from "../tokens.server";
@@ -44,10 +44,10 @@ const tokenInvalid = () =>
 // ---------------------------------------------------------------------------------------------
 // Handlers
 
-async function register(ctx: ApiContext) {
+async function register(ctx: ApiContext<typeof RegisterSchema>) {
   const rl = limiter(ctx);
   await rl.consume(RULES.registerIp, addressKey(ctx.clientIp));
-  const body = validate(RegisterSchema, await ctx.body());
+  const body = await ctx.input();
   await rl.consume(RULES.registerAccount, body.email);
   const existing = await ctx.db.query("SELECT 1 FROM users WHERE email = $1", [body.email]);
   if (existing.rows.length) throw badRequest({ email: [DUPLICATE_EMAIL] });
@@ -64,8 +64,8 @@ async function register(ctx: ApiContext) {
   return json({ detail: "Verification e-mail sent." }, 201);
 }
 
-async function resendVerification(ctx: ApiContext) {
-  const { email } = validate(PasswordResetSchema, await ctx.body());
+async function resendVerification(ctx: ApiContext<typeof PasswordResetSchema>) {
+  const { email } = await ctx.input();
   const rl = limiter(ctx);
   await rl.consume(RULES.registerIp, addressKey(ctx.clientIp));
   await rl.consume(RULES.registerAccount, email);
@@ -75,8 +75,8 @@ async function resendVerification(ctx: ApiContext) {
   return json({ detail: "ok" });
 }
 
-async function verifyEmail(ctx: ApiContext) {
-  const { key } = validate(VerifyEmailSchema, await ctx.body());
+async function verifyEmail(ctx: ApiContext<typeof VerifyEmailSchema>) {
+  const { key } = await ctx.input();
   const r = await ctx.db.query<{ user_id: number; used: boolean; expired: boolean }>(
     `SELECT user_id, used_at IS NOT NULL AS used, expires_at <= now() AS expired FROM email_verifications WHERE key = $1`,
     [sha256(key)],
@@ -91,11 +91,11 @@ async function verifyEmail(ctx: ApiContext) {
   return json({ detail: "ok" });
 }
 
-async function login(ctx: ApiContext) {
+async function login(ctx: ApiContext<typeof LoginSchema>) {
   const rl = limiter(ctx);
   const ip = addressKey(ctx.clientIp);
   await rl.check(RULES.loginIp, ip);
-  const body = validate(LoginSchema, await ctx.body());
+  const body = await ctx.input();
   // Failures in a row for this account from this address lock only this pair: a correct password
   // from another address still logs in. Counted for unknown e-mails too (no account enumeration).
   const pair = accountAtAddress(body.email, ctx.clientIp);
@@ -116,8 +116,8 @@ async function login(ctx: ApiContext) {
   return json(await issueTokens(ctx.db, u));
 }
 
-async function google(ctx: ApiContext) {
-  const body = validate(GoogleSchema, await ctx.body());
+async function google(ctx: ApiContext<typeof GoogleSchema>) {
+  const body = await ctx.input();
   let userId: number | null;
   try {
     const who = await verifyGoogleIdToken(body.id_token!, { nonce: body.nonce });
@@ -132,8 +132,8 @@ async function google(ctx: ApiContext) {
   return json(await issueTokens(ctx.db, r.rows[0]));
 }
 
-async function refresh(ctx: ApiContext) {
-  const body = validate(RefreshSchema, await ctx.body());
+async function refresh(ctx: ApiContext<typeof RefreshSchema>) {
+  const body = await ctx.input();
   const v = await verifyToken(body.refresh, "refresh");
   if (!v) throw tokenInvalid();
   // The old refresh token stays valid (several page loads may refresh at once); logout and
@@ -173,10 +173,10 @@ async function currentUser(ctx: ApiContext) {
   return json({ pk: me.id, id: me.id, email: me.email, first_name: me.first_name, last_name: me.last_name, phone: r.rows[0]?.phone ?? null });
 }
 
-async function passwordReset(ctx: ApiContext) {
+async function passwordReset(ctx: ApiContext<typeof PasswordResetSchema>) {
   const rl = limiter(ctx);
   await rl.consume(RULES.resetIp, addressKey(ctx.clientIp));
-  const { email } = validate(PasswordResetSchema, await ctx.body());
+  const { email } = await ctx.input();
   await rl.consume(RULES.resetAccount, email);
   const r = await ctx.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [email]);
   const u = r.rows[0];
@@ -198,9 +198,9 @@ async function passwordReset(ctx: ApiContext) {
   return json({ detail: "Password reset e-mail has been sent." });
 }
 
-async function passwordResetConfirm(ctx: ApiContext) {
+async function passwordResetConfirm(ctx: ApiContext<typeof PasswordResetConfirmSchema>) {
   await limiter(ctx).consume(RULES.resetConfirmIp, addressKey(ctx.clientIp));
-  const body = validate(PasswordResetConfirmSchema, await ctx.body());
+  const body = await ctx.input();
   const userId = decodeUid(body.uid);
   if (!userId) throw badRequest({ uid: ["Invalid value"] });
   const found = await ctx.db.query<{ email: string }>(
@@ -235,9 +235,9 @@ async function passwordResetConfirm(ctx: ApiContext) {
  * the user, this one included: the client logs in again with the new password. Wrong current
  * passwords count with the login failures of this account at this address.
  */
-async function passwordChange(ctx: ApiContext) {
+async function passwordChange(ctx: ApiContext<typeof PasswordChangeSchema>) {
   const me = await ctx.requireUser();
-  const body = validate(PasswordChangeSchema, await ctx.body());
+  const body = await ctx.input();
   const rl = limiter(ctx);
   const pair = accountAtAddress(me.email, ctx.clientIp);
   await rl.check(RULES.loginAccountIp, pair);

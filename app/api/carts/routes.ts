@@ -10,8 +10,8 @@
  * `shipping_cost` comes from the shared rule in app/domain/shipping.ts; `?state=Lagos` on the GETs
  * quotes it for that destination state (the checkout page's summary), else the base zone.
  */
-import { json, noContent, notFound, validate } from "../core/http";
-import type { ApiContext, RouteDef } from "../core/types";
+import { json, noContent, notFound } from "../core/http";
+import { route, type ApiContext, type RouteDef } from "../core/types";
 import { addItem, createGuestCart, deleteCart, ensureUserCart, mergeIntoUserCart, removeItem, setItemQuantity } from "./commands.server";
 import { availableProduct, cartLineStock, checkOptionInStock, checkStock, findCart, findUserCart, loadCart, loadCartItems, productOption, requireOptionIfStocked } from "./queries.server";
 import { canonicalState } from "~/domain/addresses";
@@ -38,10 +38,10 @@ async function lineResponse(ctx: ApiContext, cartId: string, itemId: number, sta
   return json({ ...serializeItem(it, ctx.url.origin), cart: cartId }, status);
 }
 
-async function setQuantity(ctx: ApiContext) {
+async function setQuantity(ctx: ApiContext<typeof QuantityBody>) {
   const cart = await accessibleCart(ctx);
   const itemId = ctx.intParam("itemId");
-  const { quantity } = validate(QuantityBody, await ctx.body());
+  const { quantity } = await ctx.input();
   const line = await cartLineStock(ctx.db, cart.id, itemId);
   if (line === null) throw notFound();
   checkStock(line.stock, quantity, "quantity", line.option);
@@ -63,7 +63,7 @@ async function merge(ctx: ApiContext) {
 }
 
 export const routes: RouteDef[] = [
-  {
+  route({
     method: "POST",
     path: "/carts/",
     access: "holder",
@@ -75,12 +75,12 @@ export const routes: RouteDef[] = [
     body: CreateCartBody,
     response: CartSchema,
     async handler(ctx) {
-      const { user_id } = validate(CreateCartBody, await ctx.body());
+      const { user_id } = await ctx.input();
       if (user_id === null) return json(await loadCart(ctx.db, await createGuestCart(ctx.db), ctx.url.origin), 201);
       await ctx.requireSelf(user_id);
       return json(await loadCart(ctx.db, await ensureUserCart(ctx.db, user_id), ctx.url.origin), 201);
     },
-  },
+  }),
   {
     method: "GET",
     path: "/carts/user/:userId/",
@@ -123,7 +123,7 @@ export const routes: RouteDef[] = [
       return noContent();
     },
   },
-  {
+  route({
     method: "POST",
     path: "/carts/:cartId/items/",
     access: "holder",
@@ -136,7 +136,7 @@ export const routes: RouteDef[] = [
     response: CartLineSchema,
     async handler(ctx) {
       const cart = await accessibleCart(ctx);
-      const body = validate(AddItemBody, await ctx.body());
+      const body = await ctx.input();
       const product = await availableProduct(ctx.db, body.prod_id);
       const option = body.option_id === null ? null : await productOption(ctx.db, product.id, body.option_id);
       if (option) checkOptionInStock(option);
@@ -144,7 +144,7 @@ export const routes: RouteDef[] = [
       const itemId = await ctx.db.tx((q) => addItem(q, cart.id, product, body.quantity, option));
       return lineResponse(ctx, cart.id, itemId, 201);
     },
-  },
+  }),
   {
     method: "PATCH",
     path: "/carts/:cartId/items/:itemId/",

@@ -26,6 +26,7 @@
  * `CATALOG_CACHE=off` disables it. Size: least recently used answers go first past
  * MAX_ENTRIES or MAX_BYTES.
  */
+import { LRUCache } from "lru-cache";
 import { env } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import { log } from "~/ops/logger.server";
@@ -141,9 +142,11 @@ export function stockChange(payload: string | undefined): Set<number> | null {
   return ids.size ? ids : null;
 }
 
+type Kept = CachedAnswer & { bytes: number; stockSeen: number };
+
 export class CatalogCache {
-  private map = new Map<string, CachedAnswer & { bytes: number; stockSeen: number }>();
-  private bytes = 0;
+  // Least recently used answers go first past MAX_ENTRIES answers or MAX_BYTES (an answer's `bytes`).
+  private lru = new LRUCache<string, Kept>({ max: MAX_ENTRIES, maxSize: MAX_BYTES, sizeCalculation: (e) => e.bytes });
   /** Bumped by every change but stock-only ones; an answer computed across a bump is not kept. */
   generation = 0;
   /** Stock-only changes (payload `stock:...`). */
@@ -157,10 +160,9 @@ export class CatalogCache {
   misses = 0;
 
   get(key: string): CachedAnswer | undefined {
-    let e = this.map.get(key);
+    let e = this.lru.get(key); // most recently used now
     if (e && ((e.expires !== undefined && e.expires <= Date.now()) || this.stock.stale(e.stockSeen, e.shows))) {
-      this.map.delete(key);
-      this.bytes -= e.bytes;
+      this.lru.delete(key);
       e = undefined;
     }
     if (!e) {
@@ -169,8 +171,6 @@ export class CatalogCache {
     }
     this.hits++;
     e.stockSeen = this.stock.generation; // checked up to now
-    this.map.delete(key);
-    this.map.set(key, e); // most recently used last
     return e;
   }
 
@@ -179,16 +179,7 @@ export class CatalogCache {
     if (!this.listening || generation !== this.generation || this.stock.stale(stockSeen, answer.shows)) return;
     const bytes = answer.body.length * 2 + key.length * 2 + 64;
     if (bytes > MAX_BYTES / 8) return;
-    const old = this.map.get(key);
-    if (old) this.bytes -= old.bytes;
-    this.map.delete(key);
-    this.map.set(key, { ...answer, bytes, stockSeen: this.stock.generation });
-    this.bytes += bytes;
-    for (const [k, v] of this.map) {
-      if (this.map.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES) break;
-      this.map.delete(k);
-      this.bytes -= v.bytes;
-    }
+    this.lru.set(key, { ...answer, bytes, stockSeen: this.stock.generation });
   }
 
   /** A notification: a stock-only change (only what shows those products goes) or any other (all goes). */
@@ -205,12 +196,11 @@ export class CatalogCache {
 
   clear() {
     this.generation++;
-    this.map.clear();
-    this.bytes = 0;
+    this.lru.clear();
   }
 
   get size() {
-    return this.map.size;
+    return this.lru.size;
   }
 }
 

@@ -3,11 +3,12 @@
  * "may this caller do that" question of the API is answered here, once.
  */
 import crypto from "node:crypto";
+import type * as z from "zod";
 import type { Db, Queryable } from "~/db/client.server";
 import { verifyToken } from "../tokens.server";
-import { ApiError, forbidden, notFound, readBody } from "./http";
+import { ApiError, badRequest, forbidden, notFound, readBody, zodToDrf } from "./http";
 import { intParam, uuidParam } from "./params";
-import type { ApiContext, AuthUser, StoreRole } from "./types";
+import type { ApiContext, AuthUser, RouteDef, StoreRole } from "./types";
 
 export const API_PREFIX = "/api/v1";
 
@@ -48,7 +49,18 @@ export interface ContextMeta {
   primary?: boolean;
 }
 
-export function createContext(request: Request, params: Record<string, string>, db: Db, meta: ContextMeta = {}): ApiContext {
+/** What createContext needs of the route: its declared schemas. */
+export type RouteSchemas = Pick<RouteDef, "method" | "path" | "body" | "query" | "bodyErrors" | "bodyCheck">;
+
+/** Parses `value` with `schema`, or a 400 with DRF-style field errors (only each field's first with "first"). */
+function parseOr400(schema: z.ZodType, value: unknown, errors?: "first"): unknown {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const drf = zodToDrf(r.error);
+  throw badRequest(errors === "first" ? Object.fromEntries(Object.entries(drf).map(([k, v]) => [k, v.slice(0, 1)])) : drf);
+}
+
+export function createContext(request: Request, params: Record<string, string>, db: Db, meta: ContextMeta = {}, route?: RouteSchemas): ApiContext {
   const url = new URL(request.url);
   let userPromise: Promise<{ user: AuthUser | null; bad: boolean }> | null = null;
   const resolveUser = () =>
@@ -61,6 +73,15 @@ export function createContext(request: Request, params: Record<string, string>, 
       return { user, bad: !user };
     })());
   let bodyPromise: Promise<Record<string, unknown>> | null = null;
+  let inputPromise: Promise<unknown> | null = null;
+  let queryParsed: { value: unknown } | null = null;
+  const declared = (kind: "body" | "query") => {
+    const schema = route?.[kind];
+    // A programming error (500), not the client's: the handler asks for what its route does not declare.
+    if (!schema) throw new Error(`${route?.method ?? "?"} ${route?.path ?? "?"} declares no ${kind} schema`);
+    if (kind === "body" && route?.bodyCheck === "handler") throw new Error(`${route.method} ${route.path} checks its body in its handler (bodyCheck)`);
+    return schema;
+  };
   const isOwnerOrAdmin = (user: AuthUser | null, ownerId: number | null) => !!user && (user.role === "admin" || (ownerId !== null && user.id === ownerId));
   const ctx: ApiContext = {
     request,
@@ -113,6 +134,11 @@ export function createContext(request: Request, params: Record<string, string>, 
     intParam: (name) => intParam(params, name),
     uuidParam: (name) => uuidParam(params, name),
     body: () => (bodyPromise ??= readBody(request)),
+    input: () => (inputPromise ??= (async () => parseOr400(declared("body"), await ctx.body(), route?.bodyErrors))()),
+    query() {
+      queryParsed ??= { value: parseOr400(declared("query"), Object.fromEntries(url.searchParams)) };
+      return queryParsed.value;
+    },
   };
   return ctx;
 }

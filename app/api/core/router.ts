@@ -2,8 +2,10 @@
  * The /api/v1 dispatcher. Each area folder exports its route table (registered in ./registry);
  * this file matches a request to one of them (exact path spellings, trailing slash optional,
  * never a redirect), enforces the route's simple access kinds, runs it, and turns thrown
- * ApiErrors into DRF-style JSON. API_HEADERS (CORS, nosniff) go on every answer, errors included.
+ * ApiErrors into DRF-style JSON. A handler's `ctx.input()` / `ctx.query()` parse the body and
+ * query string with the schemas the route declares (core/context.ts), answering 400 on a misfit. API_HEADERS (CORS, nosniff) go on every answer, errors included.
  */
+import { parseCookie } from "cookie";
 import { getDb, getReplicaDb, replicaWithFallback, type Db } from "~/db/client.server";
 import { catalogCacheFor, markShown, stockShown, type CatalogCache } from "./cache.server";
 import { createContext, API_PREFIX, type ContextMeta } from "./context";
@@ -14,6 +16,7 @@ import { log } from "~/ops/logger.server";
 
 export { API_PREFIX, loadAuthUser } from "./context";
 export type { Access, ApiContext, AuthUser, Method, RouteDef, StoreRole } from "./types";
+export { route } from "./types";
 
 interface Compiled extends RouteDef {
   regex: RegExp;
@@ -109,7 +112,7 @@ export const PRIMARY_PIN_COOKIE = "db_primary";
 export const REPLICA_SETTLE_MS = 1000;
 
 export function pinnedToPrimary(request: Request): boolean {
-  return new RegExp(`(?:^|;\\s*)${PRIMARY_PIN_COOKIE}=1(?:;|$)`).test(request.headers.get("Cookie") ?? "");
+  return parseCookie(request.headers.get("Cookie") ?? "")[PRIMARY_PIN_COOKIE] === "1";
 }
 
 /**
@@ -162,7 +165,7 @@ export async function handleApi(request: Request, meta?: ContextMeta): Promise<R
     const db = await getDb();
     const cache = route.cache === "catalog" && method === "GET" ? await catalogCacheFor(db) : null;
     const replica = cache ? await replicaFor(request, cache, db, meta) : null;
-    const ctx = createContext(request, params, replica ?? db, meta);
+    const ctx = createContext(request, params, replica ?? db, meta, route);
     if (!cache) {
       await enforceAccess(route, ctx);
       return withHeaders(await route.handler(ctx));

@@ -15,7 +15,11 @@ export interface AuthUser {
 
 export type StoreRole = "owner" | "member";
 
-export interface ApiContext {
+/**
+ * `B` and `Q` are the route's declared body and query schemas (see RouteDef and `route()`):
+ * `input()` and `query()` answer their parsed output.
+ */
+export interface ApiContext<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> {
   request: Request;
   url: URL;
   params: Record<string, string>;
@@ -51,6 +55,14 @@ export interface ApiContext {
   uuidParam(name: string): string;
   /** The body as a plain object (JSON, form or multipart); 400/415 for a body the API cannot read. */
   body(): Promise<Record<string, unknown>>;
+  /**
+   * The body parsed with the route's declared `body` schema, read and checked once, when the
+   * handler first asks (so its own checks, e.g. a 404 for a missing object, keep their order):
+   * a 400 with DRF-style field errors (`{"field": ["message"]}`) when it does not fit.
+   */
+  input(): Promise<z.output<B>>;
+  /** The query string (one value a key) parsed with the route's declared `query` schema; a 400 like input(). */
+  query(): z.output<Q>;
 }
 
 /**
@@ -73,7 +85,7 @@ export type Access =
   | "store-owner" // the owner of the store named by the path (or an admin); others 404
   | "admin"; // admins only; anonymous 401, everyone else 404
 
-export interface RouteDef {
+export interface RouteDef<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> {
   method: Method;
   /** Who may call it (see Access). */
   access: Access;
@@ -96,14 +108,35 @@ export interface RouteDef {
   cacheSeconds?: number | ((url: URL) => number | undefined);
   /** Path under /api/v1 as clients spell it, with :params, e.g. /products/categories/:id/subcategories/ */
   path: string;
-  handler: (ctx: ApiContext) => Promise<Response> | Response;
+  handler(ctx: ApiContext<B, Q>): Promise<Response> | Response;
   summary: string;
   tag?: string;
   auth?: "none" | "optional" | "required";
-  body?: z.ZodType;
-  query?: z.ZodType;
+  /** The body clients send (OpenAPI); `ctx.input()` parses it. */
+  body?: B;
+  /**
+   * "first": `ctx.input()` answers only the first message of each field (the address book, whose
+   * answers match the forms). Default: every message.
+   */
+  bodyErrors?: "first";
+  /**
+   * "handler": the body is checked by the handler itself, because it is checked together with
+   * something the schema cannot see (uploaded files, a field named two ways); `body` then only
+   * documents it and `ctx.input()` refuses to run.
+   */
+  bodyCheck?: "handler";
+  /** The query parameters (OpenAPI lists them); `ctx.query()` parses them. */
+  query?: Q;
   multipart?: boolean;
   /** Example or schema of the answer, for the OpenAPI document. */
   response?: z.ZodType;
   status?: number;
+}
+
+/**
+ * A route whose handler's `ctx.input()` / `ctx.query()` are typed by its own `body` / `query`
+ * (a table typed RouteDef[] alone types them `unknown`).
+ */
+export function route<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType>(def: RouteDef<B, Q>): RouteDef {
+  return def as unknown as RouteDef;
 }

@@ -7,14 +7,14 @@ import { NEWSLETTER_BAD_LINK, NEWSLETTER_SIGNUP_ANSWER } from "~/domain/privacy"
 import { flushMailQueue, sendMail } from "~/integrations/mail.server";
 import { newsletterConfirmEmail } from "~/integrations/mail/newsletter-emails.server";
 import { log } from "~/ops/logger.server";
-import { API_HEADERS, badRequest, json, notFound, validate } from "../core/http";
-import type { RouteDef } from "../core/types";
+import { API_HEADERS, badRequest, json, notFound } from "../core/http";
+import { route, type RouteDef } from "../core/types";
 import { confirmSubscription, requestSubscription, sendNewsletter, unsubscribe } from "./commands.server";
 import { confirmedSubscribers, newsletterSummary, subscribersCsv } from "./queries.server";
 import { ConfirmBody, ConfirmedSchema, DetailSchema, NewsletterSendSchemaOut, NewsletterSummarySchema, SendBody, SubscribeBody } from "./schemas";
 
 export const routes: RouteDef[] = [
-  {
+  route({
     method: "POST",
     path: "/newsletter/",
     access: "public",
@@ -25,15 +25,15 @@ export const routes: RouteDef[] = [
     response: DetailSchema,
     status: 202,
     async handler(ctx) {
-      const { email, source } = validate(SubscribeBody, await ctx.body());
+      const { email, source } = await ctx.input();
       const user = await ctx.user();
       const token = await requestSubscription(ctx.db, { email, source, ip: ctx.clientIp, userId: user?.email === email ? user.id : null });
       // After the row is committed; a failed send is queued by sendMail itself.
       if (token) await sendMail(newsletterConfirmEmail(email, token)).catch((err) => log().error({ err, requestId: ctx.requestId }, "newsletter: confirmation mail lost"));
       return json({ detail: NEWSLETTER_SIGNUP_ANSWER }, 202);
     },
-  },
-  {
+  }),
+  route({
     method: "POST",
     path: "/newsletter/confirm/",
     access: "public",
@@ -42,12 +42,12 @@ export const routes: RouteDef[] = [
     body: ConfirmBody,
     response: ConfirmedSchema,
     async handler(ctx) {
-      const { token } = validate(ConfirmBody, await ctx.body());
+      const { token } = await ctx.input();
       const email = await confirmSubscription(ctx.db, token, ctx.clientIp);
       if (!email) throw badRequest({ token: [NEWSLETTER_BAD_LINK] });
       return json({ email, subscribed: true });
     },
-  },
+  }),
   {
     method: "POST",
     path: "/newsletter/unsubscribe/:token/",
@@ -106,7 +106,7 @@ export const routes: RouteDef[] = [
       });
     },
   },
-  {
+  route({
     method: "POST",
     path: "/newsletter/sends/",
     access: "admin",
@@ -119,10 +119,10 @@ export const routes: RouteDef[] = [
     status: 201,
     async handler(ctx) {
       const admin = await ctx.requireAdmin();
-      const body = validate(SendBody, await ctx.body());
+      const body = await ctx.input();
       const { send, created } = await ctx.db.tx((tx) => sendNewsletter(tx, { key: body.idempotency_key, subject: body.subject, text: body.text, adminId: admin.id }));
       if (created) void flushMailQueue().catch((err) => log().error({ err }, "newsletter: flushing the mail queue failed"));
       return json(send, created ? 201 : 200);
     },
-  },
+  }),
 ];

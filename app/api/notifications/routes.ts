@@ -4,7 +4,7 @@
  * change they report. Reading and marking are the member's own (self-only: an admin reads
  * their own list, not someone else's) or the store's members'.
  */
-import { json, paged, pageParams, validate } from "../core/http";
+import { json, paged, pageParams } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
 import { markRead, type NotificationOwner } from "./commands.server";
 import { listNotifications, unreadCount } from "./queries.server";
@@ -27,8 +27,8 @@ function unread(owner: (ctx: ApiContext) => NotificationOwner) {
 }
 
 function mark(owner: (ctx: ApiContext) => NotificationOwner) {
-  return async (ctx: ApiContext) => {
-    const body = validate(MarkReadBody, await ctx.body());
+  return async (ctx: ApiContext<typeof MarkReadBody>) => {
+    const body = await ctx.input();
     const o = owner(ctx);
     const marked = await markRead(ctx.db, o, body.ids);
     return json({ marked, unread: await unreadCount(ctx.db, o) });

@@ -63,7 +63,7 @@ import { DEFAULT_PAYMENT_METHOD } from "~/domain/orders";
 import { distanceOf, shipmentShippingKobo } from "~/domain/shipping";
 import { deliveryWindowFor } from "~/domain/delivery";
 import { koboToNaira } from "~/domain/money";
-import { ApiError, badRequest, json, notFound, paged, pageParams, validate } from "../core/http";
+import { ApiError, badRequest, json, notFound, paged, pageParams } from "../core/http";
 import { q } from "../core/query";
 import { storeView } from "./store-routes";
 import type { ApiContext, AuthUser, RouteDef } from "../core/types";
@@ -118,10 +118,10 @@ async function txRetry<T>(ctx: ApiContext, fn: (q: Queryable) => Promise<T>): Pr
   }
 }
 
-async function place(ctx: ApiContext) {
+async function place(ctx: ApiContext<typeof PlaceOrderBody>) {
   const user = await ctx.user();
   if (!user && ctx.request.headers.get("authorization")) await ctx.requireUser(); // a bad token: 401, so clients refresh
-  const body = validate(PlaceOrderBody, await ctx.body());
+  const body = await ctx.input();
   const headerKey = ctx.request.headers.get("idempotency-key")?.trim() || null;
   if (headerKey && headerKey.length > IDEMPOTENCY_KEY_MAX)
     throw validateError("Idempotency-Key", `Ensure this value has at most ${IDEMPOTENCY_KEY_MAX} characters.`);
@@ -226,7 +226,7 @@ async function getOne(ctx: ApiContext) {
 
 const UUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function shippingFee(ctx: ApiContext) {
+async function shippingFee(ctx: ApiContext<z.ZodType, typeof ShippingFeeQuery>) {
   // Spec section 7: "buy-now; cart uses the order id form": an order's id asks for the shipping that
   // order was charged, for whoever may read the order (its buyer, an admin, a guest with ?token=).
   if (UUID_LIKE.test(ctx.params.productId ?? "")) {
@@ -239,7 +239,7 @@ async function shippingFee(ctx: ApiContext) {
     });
   }
   const productId = ctx.intParam("productId");
-  const query = validate(ShippingFeeQuery, Object.fromEntries(ctx.url.searchParams));
+  const query = ctx.query();
   const state = query.state ? canonicalState(query.state) : null;
   const n = Number(query.quantity ?? "1");
   const quantity = Number.isFinite(n) ? Math.min(999, Math.max(1, Math.floor(n))) : 1;
@@ -263,12 +263,12 @@ async function shippingFee(ctx: ApiContext) {
   });
 }
 
-async function createItem(ctx: ApiContext) {
+async function createItem(ctx: ApiContext<typeof CreateOrderItemBody>) {
   const orderId = ctx.uuidParam("id");
   const existing = await findOrder(ctx.db, orderId);
   if (!existing) throw notFound();
   await mayActOn(ctx, existing);
-  const body = validate(CreateOrderItemBody, await ctx.body());
+  const body = await ctx.input();
   const itemId = await txRetry(ctx, async (q) => {
     const order = await findOrder(q, orderId, true);
     if (!order) throw notFound();
@@ -280,14 +280,14 @@ async function createItem(ctx: ApiContext) {
   return json({ item, order: apiOrder }, 201);
 }
 
-async function cancelItem(ctx: ApiContext) {
+async function cancelItem(ctx: ApiContext<typeof CancelOrderItemBody>) {
   const itemId = ctx.uuidParam("orderItemId");
   // Who may act is checked before the body is read: others get 404 whatever they send.
   const ref = await ctx.db.query<{ order_id: string }>("SELECT order_id::text AS order_id FROM order_items WHERE id = $1", [itemId]);
   const before = ref.rows[0] ? await findOrder(ctx.db, ref.rows[0].order_id) : null;
   if (!before) throw notFound();
   await mayActOn(ctx, before);
-  const { order_item_cancel_reason } = validate(CancelOrderItemBody, await ctx.body());
+  const { order_item_cancel_reason } = await ctx.input();
   const result = await txRetry(ctx, (q) =>
     cancelOrderItem(q, itemId, order_item_cancel_reason, async (o) => {
       await mayActOn(ctx, o);

@@ -25,7 +25,7 @@ import { deliveryStatusOf, DELIVERY_STATUSES, DELIVERY_TRANSITIONS, type Deliver
 import { koboToNaira } from "~/domain/money";
 import { flushMailQueue } from "~/integrations/mail.server";
 import { log } from "~/ops/logger.server";
-import { ApiError, json, notFound, paged, pageParams, validate } from "../core/http";
+import { ApiError, json, notFound, paged, pageParams } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
 import { findOrder, moneyFactsFor, ORDER_ITEM_COLUMNS, orderEventsFor } from "./queries.server";
 import { OrderSchema, OrderItemSchema } from "./schemas";
@@ -155,9 +155,9 @@ async function getStoreOrder(ctx: ApiContext) {
   return json(await storeView(ctx.db, order, storeId, ctx.url.origin));
 }
 
-async function advance(ctx: ApiContext) {
+async function advance(ctx: ApiContext<typeof DeliveryStatusBody>) {
   await storeOrder(ctx); // others 404 before the body is read
-  const body = validate(DeliveryStatusBody, await ctx.body());
+  const body = await ctx.input();
   const target = deliveryStatusOf(body.status);
   if (!target) throw new ApiError(400, { status: [`Choose one of ${DELIVERY_STATUSES.join(", ")}.`] });
   const result = await ctx.db.tx(async (q) => {

@@ -4,7 +4,7 @@
  * Paystack's webhook. The server decides money and state: amounts come from the order, and an
  * order is paid only after Paystack's verify says success for the amount and currency asked.
  */
-import { badRequest, json, notFound, paged, pageParams, validate } from "../core/http";
+import { badRequest, json, notFound, paged, pageParams } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
 import { confirmAttempt, startCardPayment, switchToPayOnDelivery } from "~/workflows/payments.server";
 import { guestTokenOpens } from "~/api/core/guest-token.server";
@@ -34,8 +34,8 @@ async function requireOrderHolder(ctx: ApiContext, o: PaymentOrderRow, token: st
   await ctx.requireOwner(o.user_id);
 }
 
-async function make(ctx: ApiContext) {
-  const body = validate(MakePaymentBodySchema, await ctx.body());
+async function make(ctx: ApiContext<typeof MakePaymentBodySchema>) {
+  const body = await ctx.input();
   const order = await findPaymentOrder(ctx.db, body.order_id);
   if (!order) throw notFound();
   await requireOrderHolder(ctx, order, body.token);
@@ -43,8 +43,8 @@ async function make(ctx: ApiContext) {
   return json({ status: true, message: "Authorization URL created", data: started }, 201);
 }
 
-async function switchToPod(ctx: ApiContext) {
-  const body = validate(SwitchToPodBodySchema, await ctx.body());
+async function switchToPod(ctx: ApiContext<typeof SwitchToPodBodySchema>) {
+  const body = await ctx.input();
   const order = await findPaymentOrder(ctx.db, body.order_id);
   if (!order) throw notFound();
   await requireOrderHolder(ctx, order, body.token);
@@ -52,9 +52,9 @@ async function switchToPod(ctx: ApiContext) {
   return json(serializePaymentState((await findPaymentOrder(ctx.db, order.id))!, null));
 }
 
-async function confirm(ctx: ApiContext) {
+async function confirm(ctx: ApiContext<typeof ConfirmPaymentBodySchema>) {
   // Cheap checks first: clients call this in a loop, sometimes with null ids.
-  const body = validate(ConfirmPaymentBodySchema, await ctx.body());
+  const body = await ctx.input();
   const reference = [body.tx_ref, body.trx_ref, body.trxref, body.reference].map((v) => v?.trim()).find((v) => !!v);
   const errors: Record<string, string[]> = {};
   if (!reference) errors.tx_ref = ["This field is required (tx_ref, trx_ref or reference)."];

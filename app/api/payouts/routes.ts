@@ -4,7 +4,7 @@
  */
 import { env } from "~/config.server";
 import { koboToNaira } from "~/domain/money";
-import { json, paged, pageParams, validate } from "../core/http";
+import { json, paged, pageParams } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
 import { createPayout, listBanks, resolveBankAccount, saveBankAccount } from "./commands.server";
 import { findBankAccount, listLedger, listPayouts, payableStores, storeBalances } from "./queries.server";
@@ -49,18 +49,18 @@ async function getBankAccount(ctx: ApiContext) {
   return json({ bank_account: account ? serializeBankAccount(account) : null });
 }
 
-async function putBankAccount(ctx: ApiContext) {
+async function putBankAccount(ctx: ApiContext<typeof BankAccountBody>) {
   const storeId = ctx.intParam("storeId");
   const user = await ctx.requireUser();
-  const body = validate(BankAccountBody, await ctx.body());
+  const body = await ctx.input();
   const saved = await saveBankAccount(ctx.db, storeId, user.id, body);
   return json({ bank_account: serializeBankAccount(saved) });
 }
 
-async function resolveBank(ctx: ApiContext) {
+async function resolveBank(ctx: ApiContext<typeof BankAccountResolveBody>) {
   const storeId = ctx.intParam("storeId");
   await ctx.requireUser();
-  const body = validate(BankAccountResolveBody, await ctx.body());
+  const body = await ctx.input();
   const r = await resolveBankAccount(ctx.db, storeId, body);
   return json({
     bank_code: r.bank.code,
@@ -77,9 +77,9 @@ async function banks() {
   return json({ results: list.map((b) => ({ code: b.code, name: b.name })) }, 200, { "Cache-Control": "public, max-age=600" });
 }
 
-async function adminCreate(ctx: ApiContext) {
+async function adminCreate(ctx: ApiContext<typeof AdminPayoutBody>) {
   const admin = await ctx.requireAdmin();
-  const body = validate(AdminPayoutBody, await ctx.body());
+  const body = await ctx.input();
   const { payout, created } = await createPayout(ctx.db, { storeId: body.store_id, requestedBy: admin.id, reference: body.reference });
   return json(serializePayout(payout), created ? 201 : 200);
 }

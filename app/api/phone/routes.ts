@@ -16,7 +16,7 @@
 import * as z from "zod";
 import { ACCOUNT_DEACTIVATED_MESSAGE } from "~/domain/accounts";
 import { PHONE_MESSAGES } from "~/domain/phone";
-import { ApiError, badRequest, json, validate } from "../core/http";
+import { ApiError, badRequest, json } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
 import { issueTokens } from "../core/accounts.server";
 import { Detail, LoginResponse } from "../auth/schemas";
@@ -38,10 +38,10 @@ export const PHONE_RULES = {
 
 const numberKey = (phone: string) => accountKey(`phone:${phone}`);
 
-async function requestCode(ctx: ApiContext) {
+async function requestCode(ctx: ApiContext<typeof PhoneCodeRequestSchema>) {
   const rl = rateLimiter(ctx.db);
   await rl.consume(PHONE_RULES.codeIp, addressKey(ctx.clientIp));
-  const body = validate(PhoneCodeRequestSchema, await ctx.body());
+  const body = await ctx.input();
   const me = body.purpose === "verify" ? await ctx.requireUser() : null;
   await rl.consume(PHONE_RULES.codeNumber, numberKey(body.phone));
   await issueCode(ctx.db, body.phone, body.purpose, me?.id ?? null, await resolveLanguage(ctx.request));
@@ -58,11 +58,11 @@ interface PhoneUser {
 }
 const COLUMNS = "id, COALESCE(email::text, '') AS email, first_name, last_name, is_active, token_version";
 
-async function verifyCode(ctx: ApiContext) {
+async function verifyCode(ctx: ApiContext<typeof PhoneCodeVerifySchema>) {
   const rl = rateLimiter(ctx.db);
   const ip = addressKey(ctx.clientIp);
   await rl.check(PHONE_RULES.verifyIp, ip);
-  const body = validate(PhoneCodeVerifySchema, await ctx.body());
+  const body = await ctx.input();
   const c = await checkCode(ctx.db, body.phone, ["login", "register"], body.code);
   if (!c.ok) {
     if (c.wrong) await rl.fail(PHONE_RULES.verifyIp, ip);
@@ -84,12 +84,12 @@ async function verifyCode(ctx: ApiContext) {
   return json(await issueTokens(ctx.db, u));
 }
 
-async function addPhone(ctx: ApiContext) {
+async function addPhone(ctx: ApiContext<typeof PhoneAddSchema>) {
   const me = await ctx.requireUser();
   const rl = rateLimiter(ctx.db);
   const ip = addressKey(ctx.clientIp);
   await rl.check(PHONE_RULES.verifyIp, ip);
-  const body = validate(PhoneAddSchema, await ctx.body());
+  const body = await ctx.input();
   const c = await checkCode(ctx.db, body.phone, ["verify"], body.code);
   if (!c.ok || c.userId !== me.id) {
     await rl.fail(PHONE_RULES.verifyIp, ip);
@@ -110,9 +110,9 @@ async function getChannels(ctx: ApiContext) {
   return json(await readChannels(ctx.db, id));
 }
 
-async function putChannels(ctx: ApiContext) {
+async function putChannels(ctx: ApiContext<typeof ChannelsSchema>) {
   const id = Number(ctx.params.userId);
-  const body = validate(ChannelsSchema, await ctx.body());
+  const body = await ctx.input();
   return json(await saveChannels(ctx.db, id, body));
 }
 

@@ -35,7 +35,7 @@ import { findProduct, serializeProducts } from "../catalog/queries.server";
 import { ProductSchema } from "../catalog/schemas";
 import { checkCategory, insertProduct, liveProduct, setImageSlot, softDeleteProduct, updateProduct, variantId } from "./commands.server";
 import { lockProduct, stockedByOption, syncProductStock } from "./stock.server";
-import { ImageSlotBody, OptionBody, OptionPatchBody, ProductImageAnswer, ProductImageList, ProductOptionAnswer, ProductOptionList, ProductPatchBody, ProductWriteBody, VariantPageSchema } from "./schemas";
+import { ImageSlotBody, OptionBody, ProductImageAnswer, ProductImageList, ProductOptionAnswer, ProductOptionList, ProductPatchBody, ProductWriteBody, VariantPageSchema } from "./schemas";
 
 /** The photo slots a body fills: image[i] (also image{i}, images[i]; `image` is slot 0). */
 function imageSlots(body: Record<string, unknown>): Array<{ field: string; slot: number; value: unknown }> {
@@ -223,7 +223,7 @@ const optionAnswer = (o: OptionRow) => ({
 });
 
 /** PATCH /products/options/{optionId}/: the option's stock and/or price, by a member of the product's store. */
-async function updateOption(ctx: ApiContext) {
+async function updateOption(ctx: ApiContext<typeof OptionUpdateSchema>) {
   const optionId = ctx.intParam("optionId");
   await ctx.requireUser();
   const r = await ctx.db.query<{ product_id: number; store_id: number }>(
@@ -233,7 +233,7 @@ async function updateOption(ctx: ApiContext) {
   const found = r.rows[0];
   if (!found) throw notFound();
   await ctx.requireStoreRole(found.store_id, "member");
-  const patch = validate(OptionUpdateSchema, await ctx.body());
+  const patch = await ctx.input();
   const option = await ctx.db.tx(async (q) => {
     // The product row first, then the option (the lock order of stock.server.ts).
     if (!(await lockProduct(q, found.product_id))) throw notFound();
@@ -296,6 +296,8 @@ export const routes: RouteDef[] = [
     multipart: true,
     status: 201,
     body: ProductWriteBody,
+    // Fields and photos are checked together (every message at once; price_kobo named price): readProduct.
+    bodyCheck: "handler",
     response: ProductSchema,
     handler: create,
   },
@@ -309,6 +311,7 @@ export const routes: RouteDef[] = [
     auth: "required",
     multipart: true,
     body: ProductWriteBody,
+    bodyCheck: "handler",
     response: ProductSchema,
     handler: update("put"),
   },
@@ -322,6 +325,7 @@ export const routes: RouteDef[] = [
     auth: "required",
     multipart: true,
     body: ProductPatchBody,
+    bodyCheck: "handler",
     response: ProductSchema,
     handler: update("patch"),
   },
@@ -346,6 +350,8 @@ export const routes: RouteDef[] = [
     auth: "required",
     multipart: true,
     body: ImageSlotBody,
+    // The photo is judged by its bytes (checkImage), which no schema sees.
+    bodyCheck: "handler",
     response: ProductImageAnswer,
     handler: replaceImage,
   },
@@ -389,6 +395,8 @@ export const routes: RouteDef[] = [
     auth: "required",
     status: 201,
     body: OptionBody,
+    // `product` may come as product_id too: the handler names it, then checks ProductOptionSchema.
+    bodyCheck: "handler",
     response: ProductOptionAnswer,
     handler: createOption,
   },
@@ -401,7 +409,7 @@ export const routes: RouteDef[] = [
       "Change an option's stock and/or price {stock_quantity, price} (members of the product's store; others 404). The product's stock becomes the sum of its options'. 200 the option",
     tag: "products",
     auth: "required",
-    body: OptionPatchBody,
+    body: OptionUpdateSchema,
     response: ProductOptionAnswer,
     handler: updateOption,
   },

@@ -25,7 +25,6 @@ export const OptionBody = z.object({
   product: z.union([z.number(), z.string()]),
   stock_quantity: z.union([z.number(), z.string()]).optional(),
 });
-export const OptionPatchBody = z.object({ stock_quantity: z.union([z.number(), z.string()]).optional(), price: z.union([z.number(), z.string()]).optional() });
 
 export const VariantSchema = z.object({ id: z.number(), name: z.string() });
 export const VariantPageSchema = pagedOf(VariantSchema);

@@ -21,12 +21,13 @@
  * POST /admin/returns/{returnId}/refunded/ {note?}   admins: an accepted return paid back out of band
  *   (pay on delivery, or a card refund Paystack reported failed). 200 → ApiReturn; otherwise 409 {detail}.
  */
+import type * as z from "zod";
 import { env } from "~/config.server";
 import { ReturnDecisionSchema, ReturnRefundedSchema, returnDeadline, returnRefusal } from "~/domain/returns";
 import { flushMailQueue } from "~/integrations/mail.server";
 import { log } from "~/ops/logger.server";
-import { json, notFound, paged, pageParams, validate } from "../core/http";
-import type { ApiContext, RouteDef } from "../core/types";
+import { json, notFound, paged, pageParams } from "../core/http";
+import { route, type ApiContext, type RouteDef } from "../core/types";
 import { checkImage, hasFile, putImages, type StoredImage } from "../core/uploads.server";
 import { guestTokenOpens } from "~/api/core/guest-token.server";
 import { findOrder } from "../orders/queries.server";
@@ -68,10 +69,10 @@ async function ownOrder(ctx: ApiContext) {
   return order;
 }
 
-async function request(ctx: ApiContext) {
+async function request(ctx: ApiContext<typeof ReturnRequestBody>) {
   const order = await ownOrder(ctx);
   const itemId = ctx.uuidParam("orderItemId");
-  const body = validate(ReturnRequestBody, await ctx.body());
+  const body = await ctx.input();
   const windowDays = env().RETURN_WINDOW_DAYS;
   // The rule before the photo is stored (nothing is written on a 4xx), and again under the locks.
   await returnableItem(ctx.db, order, itemId, windowDays);
@@ -96,32 +97,32 @@ async function forOrder(ctx: ApiContext) {
   return json({ window_days: windowDays, returnable, results: rows.map((r) => serializeReturn(r, ctx.url.origin)) });
 }
 
-async function list(ctx: ApiContext, storeId: number | null) {
-  const q = validate(ReturnStatusQuery, Object.fromEntries(ctx.url.searchParams));
+async function list(ctx: ApiContext<z.ZodType, typeof ReturnStatusQuery>, storeId: number | null) {
+  const q = ctx.query();
   const { page, pageSize, offset } = pageParams(ctx.url, 20, 50);
   const { rows, count } = await listReturns(ctx.db, { storeId, status: q.status }, pageSize, offset);
   if (page > 1 && rows.length === 0) throw notFound();
   return json(paged(ctx.url, rows.map((r) => serializeReturn(r, ctx.url.origin)), count, page, pageSize));
 }
 
-async function decide(ctx: ApiContext) {
+async function decide(ctx: ApiContext<typeof ReturnDecisionSchema>) {
   const storeId = ctx.intParam("storeId");
   const returnId = ctx.intParam("returnId");
   const user = await ctx.requireStoreRole(storeId, "member");
   // Another store's return (or none) is 404 before the body is judged.
   const mine = await ctx.db.query("SELECT 1 FROM returns WHERE id = $1 AND store_id = $2", [returnId, storeId]);
   if (!mine.rows[0]) throw notFound();
-  const body = validate(ReturnDecisionSchema, await ctx.body());
+  const body = await ctx.input();
   const { refundQueued } = await ctx.db.tx((tx) => decideReturn(tx, { storeId, returnId, body, userId: user.id }));
   afterCommit(ctx, refundQueued);
   return answer(ctx, returnId);
 }
 
-async function refunded(ctx: ApiContext) {
+async function refunded(ctx: ApiContext<typeof ReturnRefundedSchema>) {
   const admin = await ctx.requireAdmin();
   const returnId = ctx.intParam("returnId");
   if (!(await findReturn(ctx.db, returnId))) throw notFound();
-  const body = validate(ReturnRefundedSchema, await ctx.body());
+  const body = await ctx.input();
   await ctx.db.tx((tx) => markReturnRefunded(tx, { returnId, adminId: admin.id, note: body.note }));
   afterCommit(ctx);
   return answer(ctx, returnId);
@@ -151,7 +152,7 @@ export const routes: RouteDef[] = [
     response: OrderReturnsSchema,
     handler: forOrder,
   },
-  {
+  route({
     method: "GET",
     path: "/stores/:storeId/returns/",
     access: "store-member",
@@ -161,7 +162,7 @@ export const routes: RouteDef[] = [
     query: ReturnStatusQuery,
     response: ReturnPageSchema,
     handler: (ctx) => list(ctx, ctx.intParam("storeId")),
-  },
+  }),
   {
     method: "POST",
     path: "/stores/:storeId/returns/:returnId/decision/",
@@ -173,7 +174,7 @@ export const routes: RouteDef[] = [
     response: ReturnSchema,
     handler: decide,
   },
-  {
+  route({
     method: "GET",
     path: "/admin/returns/",
     access: "admin",
@@ -183,7 +184,7 @@ export const routes: RouteDef[] = [
     query: ReturnStatusQuery,
     response: ReturnPageSchema,
     handler: (ctx) => list(ctx, null),
-  },
+  }),
   {
     method: "POST",
     path: "/admin/returns/:returnId/refunded/",

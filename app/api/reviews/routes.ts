@@ -5,8 +5,8 @@
  * status is Delivered. One review per user and product; posting again replaces it.
  */
 import { REVIEW_MESSAGES } from "~/domain/reviews";
-import { ApiError, forbidden, json, notFound, paged, pageParams, validate } from "../core/http";
-import type { ApiContext, RouteDef } from "../core/types";
+import { ApiError, forbidden, json, notFound, paged, pageParams } from "../core/http";
+import { route, type ApiContext, type RouteDef } from "../core/types";
 import { recordEvent } from "../notifications/commands.server";
 import { reviewNotices, upsertReview } from "./commands.server";
 import { findReview, findUserReview, hasReceived, isPublicProduct, listProductReviews, reviewSummary } from "./queries.server";
@@ -62,7 +62,7 @@ export const routes: RouteDef[] = [
       return json({ can_review: await hasReceived(ctx.db, user.id, productId), review: mine ? serializeReview(mine) : null });
     },
   },
-  {
+  route({
     method: "POST",
     path: "/reviews/user/:userId/",
     access: "self-only",
@@ -75,7 +75,7 @@ export const routes: RouteDef[] = [
     status: 201,
     async handler(ctx) {
       const user = await ctx.requireUser(); // the router has checked it is the :userId of the path
-      const body = validate(ReviewBody, await ctx.body());
+      const body = await ctx.input();
       if (!(await isPublicProduct(ctx.db, body.prod_id))) throw new ApiError(400, { prod_id: [`Invalid pk "${body.prod_id}" - object does not exist.`] });
       if (!(await hasReceived(ctx.db, user.id, body.prod_id))) throw forbidden(REVIEW_MESSAGES.notReceived);
       const r = await ctx.db.tx(async (q) => {
@@ -85,5 +85,5 @@ export const routes: RouteDef[] = [
       });
       return json(serializeReview((await findReview(ctx.db, r.id))!), r.inserted ? 201 : 200);
     },
-  },
+  }),
 ];

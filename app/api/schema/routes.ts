@@ -38,13 +38,6 @@ export function buildOpenApi(serverUrl: string) {
       required: true,
       schema: { type: "string" },
     }));
-    // Declared query fields (a zod object): one parameter each, with the field's description.
-    if (r.query instanceof z.ZodObject) {
-      for (const [name, field] of Object.entries(r.query.shape as Record<string, z.ZodType>)) {
-        const schema = toJsonSchema(field) as { description?: string };
-        params.push({ name, in: "query", required: false, schema, ...(schema.description ? { description: schema.description } : {}) });
-      }
-    }
     const op: Record<string, unknown> = {
       summary: r.summary,
       tags: [r.tag ?? "api"],

@@ -23,7 +23,7 @@ import { flushMailQueue } from "~/integrations/mail.server";
 import { memberInvitationEmail } from "~/integrations/mail/member-emails.server";
 import { log } from "~/ops/logger.server";
 import { optionalImageUrl } from "../core/media";
-import { ApiError, badRequest, json, noContent, notFound, validate } from "../core/http";
+import { ApiError, badRequest, json, noContent, notFound } from "../core/http";
 import type { ApiContext } from "../core/types";
 import { recordEvent } from "../notifications/commands.server";
 import type { ApiInvitation, ApiInvitationAccepted, ApiMemberInvitation } from "./schemas";
@@ -47,10 +47,10 @@ function serializeInvitation(m: MemberRow): ApiMemberInvitation {
   return { ...serializeMember(m), expires_at: m.accepted_at === null ? iso(m.invite_expires_at) : null };
 }
 
-export async function inviteMember(ctx: ApiContext): Promise<Response> {
+export async function inviteMember(ctx: ApiContext<typeof InviteMemberSchema>): Promise<Response> {
   const storeId = ctx.intParam("storeId");
   const inviter = await ctx.requireUser();
-  const { email } = validate(InviteMemberSchema, await ctx.body());
+  const { email } = await ctx.input();
   const token = newToken();
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 24 * 3600_000);
   const result = await ctx.db.tx(async (q) => {

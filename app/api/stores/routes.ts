@@ -22,7 +22,7 @@
 import { stateFromAddress } from "~/domain/addresses";
 import { StoreCreateSchema, storeInput, storeSlug } from "~/domain/stores";
 import { log } from "~/ops/logger.server";
-import type { RouteDef } from "../core/types";
+import { route, type RouteDef } from "../core/types";
 import { checkImage, checkImages, hasFile, indexImages, putImages } from "../core/uploads.server";
 import { filtersFromQuery, listProducts } from "../catalog/queries.server";
 import { ProductListQuery, ProductPageSchema } from "../catalog/schemas";
@@ -32,7 +32,7 @@ import { createStore } from "./commands.server";
 import { findStore, findStoreById, findStoreBySlug, storeIdBySlug, storeMembers, storesOwnedBy } from "./queries.server";
 import { MembershipSchema, MembershipSettingsBody, MembershipSettingsSchema, OwnerStoresSchema, PublicStoreSchema, StoreDashboardSchema, StoreMemberSchema, StoreSchema, StoreUploadSchema } from "./schemas";
 import { serializeMember, serializePublicStore, serializeStore } from "./serialize";
-import { badRequest, forbidden, json, notFound, validate, zodToDrf } from "../core/http";
+import { badRequest, forbidden, json, notFound, zodToDrf } from "../core/http";
 import { optionalImageUrl } from "../core/media";
 import * as z from "zod";
 
@@ -48,6 +48,8 @@ export const routes: RouteDef[] = [
     multipart: true,
     status: 201,
     body: StoreCreateSchema,
+    // The text fields, the files and earlier uploads are checked together (every message at once).
+    bodyCheck: "handler",
     response: StoreSchema,
     async handler(ctx) {
       const user = await ctx.requireUser();
@@ -100,6 +102,8 @@ export const routes: RouteDef[] = [
     multipart: true,
     status: 201,
     body: z.object({ image: z.unknown() }),
+    // The photo is judged by its bytes, which no schema sees.
+    bodyCheck: "handler",
     response: StoreUploadSchema,
     async handler(ctx) {
       const user = await ctx.requireUser();
@@ -200,7 +204,7 @@ export const routes: RouteDef[] = [
       return json({ store: serializePublicStore(store, ctx.url.origin), role: r.rows[0]?.role ?? "Admin", order_emails: r.rows[0]?.order_emails ?? null });
     },
   },
-  {
+  route({
     method: "PATCH",
     path: "/stores/:storeId/membership/",
     access: "store-member",
@@ -213,7 +217,7 @@ export const routes: RouteDef[] = [
     async handler(ctx) {
       const storeId = ctx.intParam("storeId");
       const user = await ctx.requireUser();
-      const body = validate(MembershipSettingsBody, await ctx.body());
+      const body = await ctx.input();
       const r = await ctx.db.query<{ order_emails: boolean }>(
         "UPDATE store_members SET order_emails = $3 WHERE store_id = $1 AND user_id = $2 AND accepted_at IS NOT NULL RETURNING order_emails",
         [storeId, user.id, body.order_emails],
@@ -222,7 +226,7 @@ export const routes: RouteDef[] = [
       if (!r.rows[0]) throw forbidden("Only the store's members choose whether they get its order e-mails.");
       return json({ order_emails: r.rows[0].order_emails });
     },
-  },
+  }),
 ];
 
 // ---- members, invitations and customers: handlers in ./members.server.ts and ./customers.server.ts ----

@@ -6,8 +6,8 @@
 import { DELETE_ACCOUNT_MESSAGES } from "~/domain/privacy";
 import { log } from "~/ops/logger.server";
 import { checkPassword } from "../core/accounts.server";
-import { badRequest, json, noContent, notFound, validate } from "../core/http";
-import type { RouteDef } from "../core/types";
+import { badRequest, json, noContent, notFound } from "../core/http";
+import { route, type RouteDef } from "../core/types";
 import { deleteAccount, deletionBlocker } from "./commands.server";
 import { findPublicUser, personalData } from "./queries.server";
 import { DeleteAccountBody, LanguageAnswer, LanguageBody, PersonalDataSchema, UserSchema } from "./schemas";
@@ -28,13 +28,13 @@ export const routes: RouteDef[] = [
     auth: "required",
     response: UserSchema,
   },
-  {
+  route({
     method: "PUT",
     path: "/users/:userId/language/",
     // The storefront's language switch keeps a signed-in shopper's choice for mails and SMS.
     access: "self-only",
     async handler(ctx) {
-      const body = validate(LanguageBody, await ctx.body());
+      const body = await ctx.input();
       await ctx.db.query("UPDATE users SET language = $2 WHERE id = $1", [ctx.intParam("userId"), body.language]);
       return json({ language: body.language });
     },
@@ -43,7 +43,7 @@ export const routes: RouteDef[] = [
     auth: "required",
     body: LanguageBody,
     response: LanguageAnswer,
-  },
+  }),
   {
     method: "GET",
     path: "/users/:userId/export/",
@@ -60,13 +60,13 @@ export const routes: RouteDef[] = [
     auth: "required",
     response: PersonalDataSchema,
   },
-  {
+  route({
     method: "POST",
     path: "/users/:userId/delete/",
     access: "self-only",
     async handler(ctx) {
       const id = ctx.intParam("userId");
-      const body = validate(DeleteAccountBody, await ctx.body());
+      const body = await ctx.input();
       const row = await ctx.db.query<{ password_hash: string | null }>("SELECT password_hash FROM users WHERE id = $1 AND deleted_at IS NULL", [id]);
       if (!(await checkPassword(row.rows[0]?.password_hash ?? null, body.password))) throw badRequest({ password: [DELETE_ACCOUNT_MESSAGES.wrongPassword] });
       const blocker = await deletionBlocker(ctx.db, id);
@@ -86,6 +86,6 @@ export const routes: RouteDef[] = [
     auth: "required",
     body: DeleteAccountBody,
     status: 204,
-  },
+  }),
 ];
 

@@ -4,7 +4,7 @@
  * token) reads or changes entries; another user's entry is a 404, another user's list a 403.
  * Each entry carries a small `product` object (name, prices, image) so a page needs no call per entry.
  */
-import { badRequest, forbidden, json, noContent, notFound, paged, pageParams, validate } from "../core/http";
+import { badRequest, forbidden, json, noContent, notFound, paged, pageParams } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
 import { addToWishlist, removeFromWishlist } from "./commands.server";
 import { findWishlistEntry, listWishlist, wishableProduct } from "./queries.server";
@@ -26,9 +26,9 @@ async function list(ctx: ApiContext) {
   return json(paged(ctx.url, rows.map((e) => serializeEntry(e, ctx.url.origin)), count, page, pageSize));
 }
 
-async function add(ctx: ApiContext) {
+async function add(ctx: ApiContext<typeof AddWishlistBody>) {
   const user = await ctx.requireUser();
-  const body = validate(AddWishlistBody, await ctx.body());
+  const body = await ctx.input();
   if (body.user_id !== undefined && !ctx.isOwnerOrAdmin(user, body.user_id)) throw forbidden();
   const ownerId = body.user_id ?? user.id;
   if (!(await wishableProduct(ctx.db, body.product_id))) throw badRequest({ product_id: ["This product is not available."] });

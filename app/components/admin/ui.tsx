@@ -5,10 +5,11 @@
  */
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { OptionalReasonSchema, REASON_MAX, RequiredReasonSchema } from "~/domain/admin";
 import { ErrorList } from "../ui/forms";
+import { PrevNextPager } from "../ui/prev-next-pager";
 
 export interface RowResult {
   intent: string;
@@ -90,21 +91,25 @@ export function Pager({ count, page, pageSize = 20 }: { count: number; page: num
     return `${location.pathname}?${q.toString()}`;
   };
   return (
-    <nav aria-label="Pages" className="mt-3 flex items-center gap-3 text-sm">
-      <span className="text-gray-600">
-        {count} result{count === 1 ? "" : "s"} · page {page} of {pages}
-      </span>
-      {page > 1 ? (
-        <Link to={href(page - 1)} className="text-brand-700 underline">
-          Previous
-        </Link>
-      ) : null}
-      {page < pages ? (
-        <Link to={href(page + 1)} className="text-brand-700 underline">
-          Next
-        </Link>
-      ) : null}
-    </nav>
+    <PrevNextPager
+      page={page}
+      hasPrevious={page > 1}
+      hasNext={page < pages}
+      hrefFor={href}
+      always
+      layout="before"
+      status={
+        <span className="text-gray-600">
+          {count} result{count === 1 ? "" : "s"} · page {page} of {pages}
+        </span>
+      }
+      label="Pages"
+      className="mt-3 flex items-center gap-3 text-sm"
+      linkClassName="text-brand-700 underline"
+      previousText="Previous"
+      nextText="Next"
+      rel={false}
+    />
   );
 }
 

@@ -5,9 +5,10 @@
  * the links stay as a fallback and follow what has been loaded.
  */
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ProductCard, type CardProduct } from "~/components/product-card";
+import { PrevNextPager } from "~/components/ui/prev-next-pager";
 
 export const SCROLL_THRESHOLD = 0.8;
 export const SCROLL_THROTTLE_MS = 150;
@@ -97,23 +98,18 @@ export function ProductGrid({
           {t("pager.loadingMore")}
         </p>
       ) : null}
-      <nav aria-label={t("pager.pages")} className="mt-6 flex items-center justify-between gap-3">
-        {first.page > 1 ? (
-          <Link to={pageHref(pathname, search, first.page - 1)} rel="prev" className="btn-outline">
-            ‹ {t("pager.previousPage")}
-          </Link>
-        ) : (
-          <span />
-        )}
-        <span className="text-sm text-gray-600">{t("pager.page", { page: last.page })}</span>
-        {last.hasNext ? (
-          <Link to={pageHref(pathname, search, last.page + 1)} rel="next" className="btn-outline">
-            {t("pager.nextPage")} ›
-          </Link>
-        ) : (
-          <span />
-        )}
-      </nav>
+      <PrevNextPager
+        page={last.page}
+        hasPrevious={first.page > 1}
+        hasNext={last.hasNext}
+        previousHref={pageHref(pathname, search, first.page - 1)}
+        nextHref={pageHref(pathname, search, last.page + 1)}
+        always
+        status={<span className="text-sm text-gray-600">{t("pager.page", { page: last.page })}</span>}
+        className="mt-6 flex items-center justify-between gap-3"
+        previousText={<>‹ {t("pager.previousPage")}</>}
+        nextText={<>{t("pager.nextPage")} ›</>}
+      />
     </>
   );
 }

@@ -96,27 +96,6 @@ export function Pagination({ page, last, hrefFor, label }: { page: number; last:
   );
 }
 
-/** Previous / "Page N" / Next links for a list paged by the API's `previous`/`next` (no page count needed). */
-export function PrevNextPager({ page, hasPrevious, hasNext }: { page: number; hasPrevious: boolean; hasNext: boolean }) {
-  const { t } = useTranslation();
-  if (!hasPrevious && !hasNext) return null;
-  return (
-    <nav aria-label={t("pager.pages")} className="flex items-center justify-between text-sm">
-      {hasPrevious ? (
-        <Link to={page === 2 ? "?" : `?page=${page - 1}`} rel="prev" className="btn-outline">
-          ← {t("pager.previous")}
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-gray-600">{t("pager.page", { page })}</span>
-      {hasNext ? (
-        <Link to={`?page=${page + 1}`} rel="next" className="btn-outline">
-          {t("pager.next")} →
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
-}
+// The previous / next pager of lists paged by the API's `previous`/`next` is PrevNextPager in
+// ./prev-next-pager: a module of its own, so that a page using only it (admin, vendor, listing
+// grid) does not load this numbered pager in its first view (Remix chunks by module), nor the reverse.

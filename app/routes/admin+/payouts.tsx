@@ -6,9 +6,10 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
+import { LedgerPager } from "~/components/ui/prev-next-pager";
 import { formatNaira } from "~/domain/money";
 import { maskedAccount, PAYOUT_STATUS_LABEL } from "~/domain/payouts";
 import { intIdField } from "~/domain/validation";
@@ -115,15 +116,7 @@ export default function AdminPayouts() {
         ) : (
           <p className="mt-2 text-sm text-gray-600">No payouts yet.</p>
         )}
-        {pages > 1 ? (
-          <nav className="mt-2 flex justify-between text-sm" aria-label="Payout pages">
-            {page > 1 ? <Link to={`/admin/payouts?page=${page - 1}`}>← Newer</Link> : <span />}
-            <span>
-              Page {page} of {pages}
-            </span>
-            {page < pages ? <Link to={`/admin/payouts?page=${page + 1}`}>Older →</Link> : <span />}
-          </nav>
-        ) : null}
+        <LedgerPager page={page} pages={pages} hrefFor={(p) => `/admin/payouts?page=${p}`} label="Payout pages" />
       </section>
     </div>
   );

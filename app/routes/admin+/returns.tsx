@@ -8,11 +8,12 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseWithZod, ReturnRefundedSchema } from "~/storefront/forms.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/forms";
+import { ButtonsPager } from "~/components/ui/prev-next-pager";
 import { orderDate } from "~/components/users/order-format";
 import { formatNaira } from "~/domain/money";
 import { orderNumber } from "~/domain/orders";
@@ -120,20 +121,7 @@ export default function AdminReturnsRoute() {
           ))}
         </ul>
       )}
-      {list.previous || list.next ? (
-        <nav aria-label="Pages" className="flex gap-2">
-          {list.previous ? (
-            <Link to={link(page - 1)} className="btn-outline">
-              Previous
-            </Link>
-          ) : null}
-          {list.next ? (
-            <Link to={link(page + 1)} className="btn-outline">
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <ButtonsPager page={page} hasPrevious={!!list.previous} hasNext={!!list.next} hrefFor={link} />
     </main>
   );
 }

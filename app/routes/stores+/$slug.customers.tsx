@@ -3,7 +3,7 @@
  * section 2, Seller area): S/N, Customer Name, Customer Email, Orders, Total spent, View (their
  * most recent order with the store). Guests are known by their order's e-mail. 10 a page.
  */
-import { PrevNextPager } from "~/components/ui/pagination";
+import { PrevNextPager } from "~/components/ui/prev-next-pager";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";

@@ -4,7 +4,7 @@
  * Status (the order's delivery status), Amount (the line's total), View (the order's page).
  * Empty: 'No Order'. Members of the store only (requireStoreArea).
  */
-import { PrevNextPager } from "~/components/ui/pagination";
+import { PrevNextPager } from "~/components/ui/prev-next-pager";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";

@@ -12,9 +12,10 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/ui/forms";
+import { LedgerPager } from "~/components/ui/prev-next-pager";
 import { primaryButton } from "~/components/ui/button";
 import { formatNaira } from "~/domain/money";
 import { BankAccountConfirmSchema, BankAccountSchema, LEDGER_KIND_LABEL, maskedAccount, PAYOUT_STATUS_LABEL } from "~/domain/payouts";
@@ -291,15 +292,7 @@ export default function StorePayouts() {
         ) : (
           <p className="mt-2 text-sm text-gray-600">Nothing yet: delivered orders show up here.</p>
         )}
-        {pages > 1 ? (
-          <nav className="mt-2 flex justify-between text-sm" aria-label="Ledger pages">
-            {page > 1 ? <Link to={`/stores/${store.slug}/payouts?page=${page - 1}`}>← Newer</Link> : <span />}
-            <span>
-              Page {page} of {pages}
-            </span>
-            {page < pages ? <Link to={`/stores/${store.slug}/payouts?page=${page + 1}`}>Older →</Link> : <span />}
-          </nav>
-        ) : null}
+        <LedgerPager page={page} pages={pages} hrefFor={(p) => `/stores/${store.slug}/payouts?page=${p}`} label="Ledger pages" />
       </section>
     </div>
   );
