@@ -1,5 +1,5 @@
 /**
- * Previous / next page links (see PrevNextPager), re-exported by ./pagination with the numbered
+ * Previous / next page links (see PrevNextPager), beside ./pagination's numbered
  * pager. Kept apart so its users do not load the numbered pager.
  */
 import { useTranslation } from "react-i18next";

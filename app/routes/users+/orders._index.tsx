@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PrevNextPager } from "~/components/ui/pagination";
+import { PrevNextPager } from "~/components/ui/prev-next-pager";
 import { orderDate, shortOrderId } from "~/components/users/order-format";
 import { statusLabel } from "~/components/users/order-status";
 import { formatNaira } from "~/domain/money";
