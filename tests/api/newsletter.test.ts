@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { resources } from "~/i18n/resources";
 import { flushMailQueue } from "~/integrations/mail.server";
 import { engines, makeUser, randomIp, useApi, type TestApi } from "./harness";
 import { decodeMail, mailsTo } from "./orders-helpers";
@@ -28,6 +29,14 @@ async function subscribed(api: TestApi, email: string): Promise<void> {
 
 describe.each(engines())("newsletter on %s", (engine) => {
   const api = useApi(engine);
+
+  it("writes the confirmation e-mail in the language of the page it was asked from", async () => {
+    const email = uniqueEmail("lang");
+    expect((await api.call("/newsletter/", { json: { email }, headers: { "Accept-Language": "yo" } })).status).toBe(202);
+    const text = decodeMail((await mailsTo(api, email, 1, false)).at(-1)!);
+    expect(text).toContain(resources.yo.email.newsletter_confirm_asked);
+    expect(text).not.toContain(resources.en.email.newsletter_confirm_asked);
+  });
 
   it("a sign-up is not a subscription: the same answer for new, pending and subscribed addresses; the mailed token confirms once", async () => {
     const email = uniqueEmail();

@@ -4,6 +4,7 @@
  * export and "Send newsletter" through the mail queue.
  */
 import { NEWSLETTER_BAD_LINK, NEWSLETTER_SIGNUP_ANSWER } from "~/domain/privacy";
+import { resolveLanguage } from "~/i18n/i18next.server";
 import { flushMailQueue, sendMail } from "~/integrations/mail.server";
 import { newsletterConfirmEmail } from "~/integrations/mail/newsletter-emails.server";
 import { log } from "~/ops/logger.server";
@@ -29,7 +30,8 @@ export const routes: RouteDef[] = [
       const user = await ctx.user();
       const token = await requestSubscription(ctx.db, { email, source, ip: ctx.clientIp, userId: user?.email === email ? user.id : null });
       // After the row is committed; a failed send is queued by sendMail itself.
-      if (token) await sendMail(newsletterConfirmEmail(email, token)).catch((err) => log().error({ err, requestId: ctx.requestId }, "newsletter: confirmation mail lost"));
+      // In the language of the page it was asked from (the storefront sends it as Accept-Language).
+      if (token) await sendMail(newsletterConfirmEmail(email, token, await resolveLanguage(ctx.request))).catch((err) => log().error({ err, requestId: ctx.requestId }, "newsletter: confirmation mail lost"));
       return json({ detail: NEWSLETTER_SIGNUP_ANSWER }, 202);
     },
   }),
