@@ -4,6 +4,7 @@
  * Pass `inputProps(field, …)` (./reply-form.ts) or conform's `getInputProps` as inputProps: it sets id, name, aria-invalid and
  * aria-describedby (= `${id}-error`, the id ErrorList gets here).
  */
+import { useTranslation } from "react-i18next";
 import { useEffect, useState, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode } from "react";
 import { useHydrated } from "./use-hydrated";
 
@@ -66,6 +67,7 @@ export function CheckboxField({
  */
 export function FormErrors({ id, errors, children }: { id?: string; errors?: ListOfErrors; children?: ReactNode }) {
   const say = useFormMessage();
+  const { t } = useTranslation();
   const list = (errors ?? []).filter((e): e is string => !!e).map(say);
   const [dismissed, setDismissed] = useState(false);
   const hydrated = useHydrated();
@@ -79,7 +81,7 @@ export function FormErrors({ id, errors, children }: { id?: string; errors?: Lis
         {children}
       </div>
       {hydrated ? (
-        <button type="button" onClick={() => setDismissed(true)} className="-m-1 rounded px-2 py-1 text-red-700 hover:bg-red-100" aria-label="Dismiss">
+        <button type="button" onClick={() => setDismissed(true)} className="-m-1 rounded px-2 py-1 text-red-700 hover:bg-red-100" aria-label={t("dismiss")}>
           ×
         </button>
       ) : null}
