@@ -24,6 +24,9 @@ const TITLES: Array<[RegExp, string, string[]]> = [
   [/^Order (\S+): (.+) shipped$/, "order_shipped", ["number", "store"]],
   [/^Order (\S+): (.+) delivered$/, "order_delivered", ["number", "store"]],
   [/^Refund of (.+) sent$/, "refund", ["amount"]],
+  [/^Your return of (.+) was refused$/, "return_refused", ["product"]],
+  [/^Your return of (.+) was accepted$/, "return_accepted", ["product"]],
+  [/^Your return of (.+) was refunded$/, "return_refunded", ["product"]],
 ];
 
 /** English shapes of their bodies and their `notifications.body` keys. */
@@ -37,6 +40,8 @@ const BODIES: Array<[RegExp, string, string[]]> = [
   [/^(.+) recorded your cash payment of (₦\S+)\.$/, "cash_recorded", ["store", "amount"]],
   [/^The card payment never came within (\d+) hours, so the order was cancelled\.$/, "card_never_came", ["hours"]],
   [/^For (.+) on order (\S+)\.$/, "refund_for", ["what", "number"]],
+  [/^The refund is on its way to your card\.$/, "refund_on_way", []],
+  [/^The money will be paid back to you\.$/, "money_back", []],
 ];
 
 /** The refund workflow's English names of what was refunded (else it names the product). */
