@@ -7,29 +7,16 @@
  * or when its <title> stays English. Also: a refused form answers in the page's language, and the
  * flash of a saved address is in it too.
  */
-import fs from "node:fs";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_SHOPPER } from "~/db/seed/catalog-data";
+import { messages, messageKeys } from "./i18n-helpers";
 import { LANGUAGES, type Lang } from "~/i18n/languages";
-import { cookieHeader, cookiesFrom, pageClient, type RunningServer, startAppServer } from "./harness";
+import { cookieHeader, cookiesFrom, pageClient, useAppServer } from "./harness";
 
 /** The namespaces these pages speak (the forms' messages show only after a refusal). */
 const NAMESPACES = ["common", "account", "forms"] as const;
-const DIR = path.resolve("app/i18n/messages");
 
-type Tree = { [k: string]: string | Tree };
-function flatten(tree: Tree, prefix = "", out = new Map<string, string>()) {
-  for (const [k, v] of Object.entries(tree)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (typeof v === "string") out.set(key, v);
-    else flatten(v, key, out);
-  }
-  return out;
-}
-const messages = (lang: Lang, ns: string) => flatten(JSON.parse(fs.readFileSync(path.join(DIR, lang, `${ns}.json`), "utf8")) as Tree);
-
-const KEYS = new Set(NAMESPACES.flatMap((ns) => [...messages("en", ns).keys()].flatMap((k) => [k, k.replace(/_(zero|one|two|few|many|other)$/, "")])));
+const KEYS = messageKeys(NAMESPACES);
 
 /** English sentences of ours (no variables or markup, long enough) that have a translation in `lang`. */
 function englishLeaks(lang: Lang): Map<string, string> {
@@ -68,15 +55,9 @@ function rawKeys(page: string): string[] {
 
 const titleOf = (html: string) => shown(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? "");
 
-let app: RunningServer;
-beforeAll(async () => {
-  app = await startAppServer();
-}, 240_000);
-afterAll(async () => {
-  await app?.stop();
-});
+const app = useAppServer();
 
-const client = () => pageClient(app.url);
+const client = () => pageClient(app.url());
 
 const SIGNED_OUT = [
   "/auth/login",

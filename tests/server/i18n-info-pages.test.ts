@@ -7,11 +7,10 @@
  * that has a translation. The legal pages open with the "English version binds" line outside
  * English only, and only these pages carry the `pages` namespace inline.
  */
-import fs from "node:fs";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { messages, messageKeys } from "./i18n-helpers";
 import { LANGUAGES, type Lang } from "~/i18n/languages";
-import { cookieHeader, cookiesFrom, pageClient, type RunningServer, startAppServer } from "./harness";
+import { cookieHeader, cookiesFrom, pageClient, useAppServer } from "./harness";
 
 /** Each page's path and its part of pages.json. */
 const PAGES = [
@@ -25,18 +24,7 @@ const PAGES = [
 const LEGAL = new Set(["privacy", "terms"]);
 /** The namespaces these pages show (the layout's and their own). */
 const NAMESPACES = ["common", "pages"] as const;
-const DIR = path.resolve("app/i18n/messages");
 
-type Tree = { [k: string]: string | Tree };
-function flatten(tree: Tree, prefix = "", out = new Map<string, string>()) {
-  for (const [k, v] of Object.entries(tree)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (typeof v === "string") out.set(key, v);
-    else flatten(v, key, out);
-  }
-  return out;
-}
-const messages = (lang: Lang, ns: string) => flatten(JSON.parse(fs.readFileSync(path.join(DIR, lang, `${ns}.json`), "utf8")) as Tree);
 
 /** A message as the reader sees it: its <strong>/<link> tags gone, the terms' date filled in. */
 const plain = (text: string) => text.replace(/<\/?\w+>/g, "").replace("{{date}}", "January 31, 2023");
@@ -60,7 +48,7 @@ function textOf(html: string): string {
 }
 
 /** Every key of the namespaces (plural suffixes dropped too: t() is called without them). */
-const KEYS = new Set(NAMESPACES.flatMap((ns) => [...messages("en", ns).keys()].flatMap((k) => [k, k.replace(/_(zero|one|two|few|many|other)$/, "")])));
+const KEYS = messageKeys(NAMESPACES);
 
 /** What looks like a message key on the page: a known key, or `namespace:key`. */
 function rawKeys(text: string): string[] {
@@ -97,15 +85,9 @@ function inlineNamespaces(html: string): string[] {
   return Object.keys((JSON.parse(json!) as { messages: Record<string, unknown> }).messages);
 }
 
-let app: RunningServer;
-beforeAll(async () => {
-  app = await startAppServer();
-}, 240_000);
-afterAll(async () => {
-  await app?.stop();
-});
+const app = useAppServer();
 
-const client = () => pageClient(app.url);
+const client = () => pageClient(app.url());
 
 /** A visitor who chose `lang` in the footer; a page of theirs. */
 async function visitor(lang: Lang) {

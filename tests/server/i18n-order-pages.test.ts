@@ -13,6 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_SHOPPER, DEMO_VENDOR } from "~/db/seed/catalog-data";
+import { messages, messageKeys, englishLeaks } from "./i18n-helpers";
 import { LANGUAGES, type Lang } from "~/i18n/languages";
 import { cookieHeader, cookiesFrom, pageClient, rawRequest, type RunningServer, startAppServer } from "./harness";
 
@@ -21,42 +22,20 @@ const NAMESPACES = ["common", "orders", "forms"] as const;
 const DIR = path.resolve("app/i18n/messages");
 const SLUG = "lagos-building-depot";
 
-type Tree = { [k: string]: string | Tree };
-function flatten(tree: Tree, prefix = "", out = new Map<string, string>()) {
-  for (const [k, v] of Object.entries(tree)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (typeof v === "string") out.set(key, v);
-    else flatten(v, key, out);
-  }
-  return out;
-}
-const messages = (lang: Lang, ns: string) => flatten(JSON.parse(fs.readFileSync(path.join(DIR, lang, `${ns}.json`), "utf8")) as Tree);
 const msg = (lang: Lang, ns: string, key: string) => {
   const v = messages(lang, ns).get(key);
   if (v === undefined) throw new Error(`no ${lang} ${ns}:${key}`);
   return v;
 };
 
-const KEYS = new Set(NAMESPACES.flatMap((ns) => [...messages("en", ns).keys()].flatMap((k) => [k, k.replace(/_(zero|one|two|few|many|other)$/, "")])));
+const KEYS = messageKeys(NAMESPACES);
 /** The groups of the orders messages ("status", "cancelReason"): `status.Shipped` on a page is a key. */
-const GROUPS = Object.entries(JSON.parse(fs.readFileSync(path.join(DIR, "en", "orders.json"), "utf8")) as Tree)
+const GROUPS = Object.entries(JSON.parse(fs.readFileSync(path.join(DIR, "en", "orders.json"), "utf8")) as Record<string, unknown>)
   .filter(([, v]) => typeof v === "object")
   .map(([k]) => k);
 
 /** English sentences of ours that must not show in another language (as in i18n-pages.test.ts). */
-function englishLeaks(lang: Lang): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const ns of NAMESPACES) {
-    const en = messages("en", ns);
-    const mine = messages(lang, ns);
-    for (const [k, v] of en) {
-      if (/[{}<>]/.test(v) || v.length < 12 || !v.includes(" ")) continue;
-      if (mine.get(k) === v) continue;
-      out.set(v, `${ns}:${k}`);
-    }
-  }
-  return out;
-}
+const englishLeaksOf = (lang: Lang) => englishLeaks(lang, NAMESPACES);
 
 const decode = (s: string) =>
   s.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&nbsp;/g, " ").replace(/&amp;/g, "&");
@@ -206,7 +185,7 @@ describe("order pages in every language", () => {
   for (const lang of LANGUAGES) {
     it(`renders ${lang} order pages with no key and no English sentence of ours`, async () => {
       const pages = await visit(lang);
-      const leaks = lang === "en" ? new Map<string, string>() : englishLeaks(lang);
+      const leaks = lang === "en" ? new Map<string, string>() : englishLeaksOf(lang);
       const problems: string[] = [];
       for (const [name, html] of Object.entries(pages)) {
         expect(html, `${lang} ${name}: <html lang>`).toContain(`<html lang="${lang === "en" ? "en-NG" : lang}"`);

@@ -7,48 +7,24 @@
  * whose text differs from the page's language). Also: Accept-Language picks the language when no
  * switch was used, and the page cache keeps one page per language.
  */
-import fs from "node:fs";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { messages, messageKeys, englishLeaks } from "./i18n-helpers";
 import { LANGUAGES, type Lang } from "~/i18n/languages";
-import { cookieHeader, cookiesFrom, pageClient, type RunningServer, startAppServer } from "./harness";
+import { cookieHeader, cookiesFrom, pageClient, useAppServer } from "./harness";
 
 /** The namespaces of the shop pages (the others are the account's, the forms', mail and SMS). */
 const SHOP_NAMESPACES = ["common", "shop", "checkout"] as const;
-const DIR = path.resolve("app/i18n/messages");
 
-type Tree = { [k: string]: string | Tree };
-function flatten(tree: Tree, prefix = "", out = new Map<string, string>()) {
-  for (const [k, v] of Object.entries(tree)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (typeof v === "string") out.set(key, v);
-    else flatten(v, key, out);
-  }
-  return out;
-}
-const messages = (lang: Lang, ns: string) => flatten(JSON.parse(fs.readFileSync(path.join(DIR, lang, `${ns}.json`), "utf8")) as Tree);
 
 /** Every key of the shop's namespaces (plural suffixes dropped too: t() is called without them). */
-const KEYS = new Set(SHOP_NAMESPACES.flatMap((ns) => [...messages("en", ns).keys()].flatMap((k) => [k, k.replace(/_(zero|one|two|few|many|other)$/, "")])));
+const KEYS = messageKeys(SHOP_NAMESPACES);
 
 /**
  * English sentences that must not show in another language: whole messages of ours with no
  * variables or markup (a sentence with {{name}} is checked through its other messages), long
  * enough not to be a word the languages share ("Email", "Total", "Order").
  */
-function englishLeaks(lang: Lang): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const ns of SHOP_NAMESPACES) {
-    const en = messages("en", ns);
-    const mine = messages(lang, ns);
-    for (const [k, v] of en) {
-      if (/[{}<>]/.test(v) || v.length < 12 || !v.includes(" ")) continue;
-      if (mine.get(k) === v) continue; // the same in this language (a loanword, a number)
-      out.set(v, `${ns}:${k}`);
-    }
-  }
-  return out;
-}
+const englishLeaksOf = (lang: Lang) => englishLeaks(lang, SHOP_NAMESPACES);
 
 /** The page without its scripts (the inline messages are data, not text), entities decoded. */
 function shown(html: string): string {
@@ -71,15 +47,9 @@ function rawKeys(page: string): string[] {
   return [...found];
 }
 
-let app: RunningServer;
-beforeAll(async () => {
-  app = await startAppServer();
-}, 240_000);
-afterAll(async () => {
-  await app?.stop();
-});
+const app = useAppServer();
 
-const client = () => pageClient(app.url);
+const client = () => pageClient(app.url());
 
 /** A visitor who chose `lang` in the footer, with a cart holding one product; their pages. */
 async function visit(lang: Lang) {
@@ -110,7 +80,7 @@ describe("shop pages in every language", () => {
   for (const lang of LANGUAGES) {
     it(`renders ${lang} pages with no key and no English sentence of ours`, async () => {
       const pages = await visit(lang);
-      const leaks = lang === "en" ? new Map<string, string>() : englishLeaks(lang);
+      const leaks = lang === "en" ? new Map<string, string>() : englishLeaksOf(lang);
       const problems: string[] = [];
       for (const [name, html] of Object.entries(pages)) {
         expect(html, `${lang} ${name}: <html lang>`).toContain(`<html lang="${lang === "en" ? "en-NG" : lang}"`);
