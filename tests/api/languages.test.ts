@@ -1,5 +1,5 @@
 /**
- * Languages of mails and messages (issue 21 part 4): a new account keeps the language it signed
+ * Languages of mails and messages: a new account keeps the language it signed
  * up in, an order the language it was placed in (guests too), and the shopper's e-mails, SMS and
  * WhatsApp messages use it. Read from the stand-ins' outboxes, as the shopper would receive them.
  */

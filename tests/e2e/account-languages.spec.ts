@@ -1,5 +1,5 @@
 /**
- * Account pages in the shopper's language (issue 21 part 4): a form message in Igbo next to the
+ * Account pages in the shopper's language: a form message in Igbo next to the
  * field, with JavaScript off and on; the sign-in pages show no raw message key in any language;
  * the address book walked in Hausa.
  */
