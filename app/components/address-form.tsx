@@ -9,14 +9,11 @@
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "@remix-run/react";
 import { useFormMessage } from "./ui/error-list";
-import type { ReactNode } from "react";
 import type { AddressFields } from "~/domain/addresses";
-import { TEXT_MAX } from "~/domain/text-max";
 import { primaryButton } from "./ui/button";
 import { Spinner } from "./ui/spinner";
-import { LgaSelect } from "./ui/lga-select";
-import { StateOptions } from "./ui/state-options";
-import { type Reply, formProps, inputProps, selectProps, useReplyForm } from "./ui/reply-form";
+import { type Reply, formProps, inputProps, useReplyForm } from "./ui/reply-form";
+import { AddressField, PlaceFields } from "./address-fields";
 
 export type AddressDefaults = AddressFields;
 
@@ -78,44 +75,20 @@ export function AddressForm({
         </p>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label={t("address.firstName")} required meta={fields.receiver_first_name}>
+        <AddressField label={t("address.firstName")} required meta={fields.receiver_first_name}>
           <input {...inputProps(fields.receiver_first_name, { type: "text" })} autoComplete="given-name" className="field-input" />
-        </Field>
-        <Field label={t("address.lastName")} required meta={fields.receiver_last_name}>
+        </AddressField>
+        <AddressField label={t("address.lastName")} required meta={fields.receiver_last_name}>
           <input {...inputProps(fields.receiver_last_name, { type: "text" })} autoComplete="family-name" className="field-input" />
-        </Field>
-        <Field label={t("address.phone")} required meta={fields.receiver_phone_one} hint={t("address.phoneHint")}>
+        </AddressField>
+        <AddressField label={t("address.phone")} required meta={fields.receiver_phone_one} hint={t("address.phoneHint")}>
           <input {...inputProps(fields.receiver_phone_one, { type: "tel" })} autoComplete="tel" className="field-input" />
-        </Field>
-        <Field label={t("address.phoneTwo")} meta={fields.receiver_phone_two}>
+        </AddressField>
+        <AddressField label={t("address.phoneTwo")} meta={fields.receiver_phone_two}>
           <input {...inputProps(fields.receiver_phone_two, { type: "tel" })} className="field-input" />
-        </Field>
+        </AddressField>
       </div>
-      <Field label={t("address.deliveryAddress")} required meta={fields.street_address}>
-        <input {...inputProps(fields.street_address, { type: "text" })} autoComplete="street-address" className="field-input" />
-      </Field>
-      <Field label={t("address.landmark")} meta={fields.landmark}>
-        <input {...inputProps(fields.landmark, { type: "text" })} maxLength={TEXT_MAX.landmark} placeholder={t("address.landmarkPlaceholder")} className="field-input" />
-      </Field>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field label={t("address.city")} required meta={fields.city}>
-          <input {...inputProps(fields.city, { type: "text" })} autoComplete="address-level2" className="field-input" />
-        </Field>
-        <Field label={t("address.state")} required meta={fields.state}>
-          <select {...selectProps(fields.state)} autoComplete="address-level1" className="field-input">
-            <StateOptions />
-          </select>
-        </Field>
-        <Field label={t("address.lga")} required meta={fields.lga}>
-          <LgaSelect lga={fields.lga} state={fields.state} />
-        </Field>
-        <Field label={t("address.postalCode")} meta={fields.zip_code}>
-          <input {...inputProps(fields.zip_code, { type: "text" })} autoComplete="postal-code" inputMode="numeric" className="field-input" />
-        </Field>
-      </div>
-      <p className="text-sm text-gray-700">
-        {t("address.country")} <span className="font-medium">Nigeria (NGA)</span>
-      </p>
+      <PlaceFields fields={fields} streetLabel={t("address.deliveryAddress")} />
       <label className="flex items-center gap-2 text-sm">
         <input {...inputProps(fields.is_default, { type: "checkbox" })} className="h-4 w-4 accent-brand-600" />
         {t("address.useAsDefault")}
@@ -125,41 +98,5 @@ export function AddressForm({
         {submitLabel}
       </button>
     </Form>
-  );
-}
-
-function Field({
-  label,
-  required = false,
-  hint,
-  meta,
-  children,
-}: {
-  label: string;
-  required?: boolean;
-  hint?: string;
-  meta: { id: string; errorId: string; errors?: string[] };
-  children: ReactNode;
-}) {
-  const say = useFormMessage();
-  return (
-    <div>
-      <label htmlFor={meta.id} className="field-label">
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-red-700">
-            {" "}
-            *
-          </span>
-        ) : null}
-        {hint ? <span className="ml-1 font-normal text-gray-600">({hint})</span> : null}
-      </label>
-      {children}
-      {meta.errors?.length ? (
-        <p id={meta.errorId} className="field-error">
-          {say(meta.errors[0])}
-        </p>
-      ) : null}
-    </div>
   );
 }
