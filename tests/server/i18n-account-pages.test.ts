@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { DEMO_SHOPPER } from "~/db/seed/catalog-data";
-import { messages, messageKeys } from "./i18n-helpers";
+import { messageKeys, messages, rawKeys as rawKeysOf, shown } from "./i18n-helpers";
 import { LANGUAGES, type Lang } from "~/i18n/languages";
 import { cookieHeader, cookiesFrom, pageClient, useAppServer } from "./harness";
 
@@ -34,24 +34,8 @@ function englishLeaks(lang: Lang): Map<string, string> {
   return out;
 }
 
-function shown(html: string): string {
-  return html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
-    .replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, "")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
-}
 
-function rawKeys(page: string): string[] {
-  const found = new Set<string>();
-  for (const m of page.matchAll(/\b(?:(common|shop|checkout|account|forms):)?([a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_-]+)+)/g)) {
-    if (m[1] || KEYS.has(m[2])) found.add(m[0]);
-  }
-  return [...found];
-}
+const rawKeys = (page: string) => rawKeysOf(page, KEYS);
 
 const titleOf = (html: string) => shown(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? "");
 

@@ -44,3 +44,45 @@ export function englishLeaks(lang: Lang, namespaces: readonly string[]): Map<str
   }
   return out;
 }
+
+/** The page without its scripts (the inline messages are data, not text), entities decoded. */
+export function shown(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
+    .replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, "")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
+}
+
+/** What looks like a message key on the page: one of `keys`, or `namespace:key`. */
+export function rawKeys(page: string, keys: Set<string>): string[] {
+  const found = new Set<string>();
+  for (const m of page.matchAll(/\b(?:(common|shop|checkout|account|orders|forms|pages):)?([a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_-]+)+)/g)) {
+    if (m[1] || keys.has(m[2])) found.add(m[0]);
+  }
+  return [...found];
+}
+
+/**
+ * What is wrong with pages rendered in `lang`: a wrong `<html lang>`, a message key, or an
+ * English sentence of `leaks` in the text `show` gives of each page.
+ */
+export function pageProblems(
+  lang: Lang,
+  pages: Record<string, string>,
+  leaks: Map<string, string>,
+  show: (html: string) => string,
+  keysOf: (page: string) => string[],
+): string[] {
+  const problems: string[] = [];
+  for (const [name, html] of Object.entries(pages)) {
+    if (!html.includes(`<html lang="${lang === "en" ? "en-NG" : lang}"`)) problems.push(`${name}: <html lang> is not ${lang}`);
+    const page = show(html);
+    for (const k of keysOf(page)) problems.push(`${name}: key ${k}`);
+    for (const [english, key] of leaks) if (page.includes(english)) problems.push(`${name}: English "${english}" (${key})`);
+  }
+  return problems;
+}

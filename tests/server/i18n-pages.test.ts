@@ -8,7 +8,7 @@
  * switch was used, and the page cache keeps one page per language.
  */
 import { describe, expect, it } from "vitest";
-import { messages, messageKeys, englishLeaks } from "./i18n-helpers";
+import { englishLeaks, messageKeys, messages, pageProblems, rawKeys as rawKeysOf, shown } from "./i18n-helpers";
 import { LANGUAGES, type Lang } from "~/i18n/languages";
 import { cookieHeader, cookiesFrom, pageClient, useAppServer } from "./harness";
 
@@ -26,26 +26,8 @@ const KEYS = messageKeys(SHOP_NAMESPACES);
  */
 const englishLeaksOf = (lang: Lang) => englishLeaks(lang, SHOP_NAMESPACES);
 
-/** The page without its scripts (the inline messages are data, not text), entities decoded. */
-function shown(html: string): string {
-  return html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
-    .replace(/<style\b[^>]*>[\s\S]*?<\/style>/g, "")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
-}
 
-/** What looks like a message key on the page: a known key, or `namespace:key`. */
-function rawKeys(page: string): string[] {
-  const found = new Set<string>();
-  for (const m of page.matchAll(/\b(?:(common|shop|checkout|account|forms):)?([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_-]+)+)/g)) {
-    if (m[1] || KEYS.has(m[2])) found.add(m[0]);
-  }
-  return [...found];
-}
+const rawKeys = (page: string) => rawKeysOf(page, KEYS);
 
 const app = useAppServer();
 
@@ -81,14 +63,7 @@ describe("shop pages in every language", () => {
     it(`renders ${lang} pages with no key and no English sentence of ours`, async () => {
       const pages = await visit(lang);
       const leaks = lang === "en" ? new Map<string, string>() : englishLeaksOf(lang);
-      const problems: string[] = [];
-      for (const [name, html] of Object.entries(pages)) {
-        expect(html, `${lang} ${name}: <html lang>`).toContain(`<html lang="${lang === "en" ? "en-NG" : lang}"`);
-        const page = shown(html);
-        for (const k of rawKeys(page)) problems.push(`${name}: key ${k}`);
-        for (const [english, key] of leaks) if (page.includes(english)) problems.push(`${name}: English "${english}" (${key})`);
-      }
-      expect(problems).toEqual([]);
+      expect(pageProblems(lang, pages, leaks, shown, rawKeys)).toEqual([]);
       // The checkout shows the shopper's words, not only its frame.
       const want = messages(lang, "checkout");
       expect(shown(pages.checkout)).toContain(want.get("placeOrder"));
