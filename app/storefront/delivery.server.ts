@@ -9,8 +9,9 @@
  * address buying for a site in Kano).
  *
  * The cookie makes pages the visitor's own: it is one of ~/ops/http-cache.server's PERSONAL_COOKIES,
- * so a page showing a picked state is never kept by the page cache or shared caches; an anonymous
- * page without it (Lagos, the default) is the same for everyone and may be.
+ * so a page showing a picked state is never kept by browsers or shared caches. The page cache
+ * keeps a page showing the promise once per state and source (~/ops/page-cache.server renders it
+ * with `api.sharedDelivery`), so shoppers who chose the same state share it.
  */
 import { createCookie, redirect } from "@remix-run/node";
 import { canonicalState } from "~/domain/address-rules";
@@ -36,6 +37,8 @@ export interface DeliveryState {
 
 /** Where the shopper's goods go, for the promise (see the file comment). */
 export async function deliveryStateFor(api: Api, request: Request): Promise<DeliveryState> {
+  api.showedDelivery = true;
+  if (api.sharedDelivery) return api.sharedDelivery;
   const picked = await deliveryStateCookie().parse(request.headers.get("Cookie"));
   const fromCookie = typeof picked === "string" ? canonicalState(picked) : null;
   if (fromCookie) return { state: fromCookie, source: "picked" };

@@ -121,3 +121,15 @@ export async function cartLineStock(q: Queryable, cartId: string, itemId: number
   const row = r.rows[0];
   return row ? { stock: row.stock_quantity, option: row.option } : null;
 }
+
+/**
+ * The number of items in a cart (what the cart's `total_quantity` says, over the same lines as
+ * loadCartItems), without loading its lines: the header's badge.
+ */
+export async function cartQuantity(q: Queryable, cartId: string): Promise<number> {
+  const r = await q.query<{ n: number }>(
+    "SELECT COALESCE(SUM(ci.quantity), 0)::int AS n FROM cart_items ci JOIN products p ON p.id = ci.product_id WHERE ci.cart_id = $1",
+    [cartId],
+  );
+  return r.rows[0]?.n ?? 0;
+}

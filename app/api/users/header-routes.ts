@@ -5,12 +5,19 @@
  * GET /users/{userId}/notifications/unread/): one token check and one user lookup instead of two.
  * The bell counts the member's own unread notifications plus those of every store they are an
  * accepted member of (vendors must not miss orders); `store_unread` names those stores.
+ * `cart_quantity` is the badge of the member's cart, and `?wishlist=1` adds the products of their
+ * wishlist (the hearts): everything a shared page shows of a member in one call
+ * (~/storefront/personal.server).
  * The member's own only (self-only: an admin reads their own header, not someone else's).
  */
+import * as z from "zod";
 import { json } from "../core/http";
+import { q } from "../core/query";
 import type { RouteDef } from "../core/types";
+import { cartQuantity, findUserCart } from "../carts/queries.server";
 import { headerUnread } from "../notifications/queries.server";
 import { storesOwnedBy } from "../stores/queries.server";
+import { wishlistProductIds } from "../wishlist/queries.server";
 import { MemberHeaderSchema } from "./header-schemas";
 
 export const routes: RouteDef[] = [
@@ -18,14 +25,28 @@ export const routes: RouteDef[] = [
     method: "GET",
     path: "/users/:userId/header/",
     access: "self-only",
-    summary: "What the storefront's header shows the signed-in member: the stores they own ({id, name, slug}, oldest first) and the unread notifications of the bell: their own plus those of every store they are an accepted member of (store_unread: those stores with unread notices)",
+    summary:
+      "What the storefront's header shows the signed-in member: the stores they own ({id, name, slug}, oldest first), the unread notifications of the bell: their own plus those of every store they are an accepted member of (store_unread: those stores with unread notices), the number of items in their cart (cart_quantity), and with wishlist=1 the product ids of their wishlist (wishlist)",
     tag: "users",
     auth: "required",
+    query: z.object({ wishlist: q("1: add the product ids of the member's wishlist") }),
     response: MemberHeaderSchema,
     async handler(ctx) {
       const userId = ctx.intParam("userId");
-      const [stores, bell] = await Promise.all([storesOwnedBy(ctx.db, userId), headerUnread(ctx.db, userId)]);
-      return json({ stores: stores.map(({ id, name, slug }) => ({ id, name, slug })), unread: bell.unread, store_unread: bell.stores });
+      const withWishlist = ctx.url.searchParams.get("wishlist") === "1";
+      const [stores, bell, quantity, wishlist] = await Promise.all([
+        storesOwnedBy(ctx.db, userId),
+        headerUnread(ctx.db, userId),
+        findUserCart(ctx.db, userId).then((cart) => (cart ? cartQuantity(ctx.db, cart.id) : 0)),
+        withWishlist ? wishlistProductIds(ctx.db, userId) : null,
+      ]);
+      return json({
+        stores: stores.map(({ id, name, slug }) => ({ id, name, slug })),
+        unread: bell.unread,
+        store_unread: bell.stores,
+        cart_quantity: quantity,
+        ...(wishlist ? { wishlist } : {}),
+      });
     },
   },
 ];

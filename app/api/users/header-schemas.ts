@@ -12,5 +12,9 @@ export const MemberHeaderSchema = z.object({
   unread: z.number(),
   /** The member's stores (accepted membership, owner or member) that have unread notifications, oldest store first. */
   store_unread: z.array(HeaderStoreSchema.extend({ unread: z.number() })),
+  /** The number of items in the member's cart (the sum of its lines' quantities; 0 without a cart). */
+  cart_quantity: z.number(),
+  /** With `?wishlist=1`: the ids of the products in the member's wishlist. */
+  wishlist: z.array(z.number()).optional(),
 });
 export type ApiMemberHeader = z.infer<typeof MemberHeaderSchema>;

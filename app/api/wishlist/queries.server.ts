@@ -33,3 +33,9 @@ export async function wishableProduct(q: Queryable, productId: number): Promise<
   const p = await q.query<{ published: boolean }>(`SELECT ${listedSql("p")} AS published FROM products p WHERE p.id = $1`, [productId]);
   return !!p.rows[0]?.published;
 }
+
+/** The products in a user's wishlist (the hearts of a shared page: ~/storefront/personal.server). */
+export async function wishlistProductIds(q: Queryable, userId: number): Promise<number[]> {
+  const r = await q.query<{ product_id: number }>("SELECT product_id FROM wishlist_items WHERE user_id = $1", [userId]);
+  return r.rows.map((x) => x.product_id);
+}
