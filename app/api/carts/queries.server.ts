@@ -122,14 +122,21 @@ export async function cartLineStock(q: Queryable, cartId: string, itemId: number
   return row ? { stock: row.stock_quantity, option: row.option } : null;
 }
 
+/** The lines loadCartItems answers, summed: what a cart's `total_quantity` says. */
+const QUANTITY_SQL = "SELECT COALESCE(SUM(ci.quantity), 0)::int FROM cart_items ci JOIN products p ON p.id = ci.product_id WHERE ci.cart_id = c.id";
+
 /**
- * The number of items in a cart (what the cart's `total_quantity` says, over the same lines as
- * loadCartItems), without loading its lines: the header's badge.
+ * The number of items in a cart (its `total_quantity`) without loading its lines, with the cart's
+ * owner (null: a guest cart) for the access check; null when there is no such cart. One statement:
+ * the header's badge asks on every page.
  */
-export async function cartQuantity(q: Queryable, cartId: string): Promise<number> {
-  const r = await q.query<{ n: number }>(
-    "SELECT COALESCE(SUM(ci.quantity), 0)::int AS n FROM cart_items ci JOIN products p ON p.id = ci.product_id WHERE ci.cart_id = $1",
-    [cartId],
-  );
-  return r.rows[0]?.n ?? 0;
+export async function cartQuantity(q: Queryable, cartId: string): Promise<{ user_id: number | null; quantity: number } | null> {
+  const r = await q.query<{ user_id: number | null; quantity: number }>(`SELECT c.user_id, (${QUANTITY_SQL}) AS quantity FROM carts c WHERE c.id = $1`, [cartId]);
+  return r.rows[0] ?? null;
+}
+
+/** The number of items in the member's cart (0 without one), as cartQuantity. */
+export async function userCartQuantity(q: Queryable, userId: number): Promise<number> {
+  const r = await q.query<{ quantity: number }>(`SELECT (${QUANTITY_SQL}) AS quantity FROM carts c WHERE c.user_id = $1`, [userId]);
+  return r.rows[0]?.quantity ?? 0;
 }

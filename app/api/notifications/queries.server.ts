@@ -34,18 +34,24 @@ export async function headerUnread(
   q: Queryable,
   userId: number,
 ): Promise<{ unread: number; stores: Array<{ id: number; name: string; slug: string; unread: number }> }> {
-  const [own, stores] = await Promise.all([
-    unreadCount(q, { userId }),
-    q.query<{ id: number; name: string; slug: string; unread: number }>(
-      `SELECT s.id, s.name, s.slug, x.n AS unread
+  // One statement (the header asks on every page): the member's own count as the first row
+  // (`own`), then their stores with unread notifications.
+  const w = ownerWhere({ userId });
+  const r = await q.query<{ own: boolean; id: number | null; name: string | null; slug: string | null; unread: number }>(
+    `SELECT * FROM (
+       SELECT true AS own, NULL::int AS id, NULL::text AS name, NULL::text AS slug, count(*)::int AS unread, NULL::timestamptz AS created_at
+         FROM notifications WHERE ${w.sql} AND read_at IS NULL
+       UNION ALL
+       SELECT false, s.id, s.name::text, s.slug::text, x.n, s.created_at
          FROM (SELECT n.store_id, count(*)::int AS n FROM notifications n
                 WHERE n.read_at IS NULL
                   AND n.store_id IN (SELECT m.store_id FROM store_members m WHERE m.user_id = $1 AND m.accepted_at IS NOT NULL)
                 GROUP BY n.store_id) x
          JOIN stores s ON s.id = x.store_id
-        ORDER BY s.created_at, s.id`,
-      [userId],
-    ),
-  ]);
-  return { unread: own + stores.rows.reduce((t, s) => t + s.unread, 0), stores: stores.rows };
+     ) t ORDER BY own DESC, created_at, id`,
+    [w.param],
+  );
+  const own = r.rows.find((x) => x.own)?.unread ?? 0;
+  const stores = r.rows.filter((x) => !x.own).map((x) => ({ id: x.id!, name: x.name!, slug: x.slug!, unread: x.unread }));
+  return { unread: own + stores.reduce((t, s) => t + s.unread, 0), stores };
 }

@@ -14,7 +14,7 @@ import * as z from "zod";
 import { json } from "../core/http";
 import { q } from "../core/query";
 import type { RouteDef } from "../core/types";
-import { cartQuantity, findUserCart } from "../carts/queries.server";
+import { userCartQuantity } from "../carts/queries.server";
 import { headerUnread } from "../notifications/queries.server";
 import { storesOwnedBy } from "../stores/queries.server";
 import { wishlistProductIds } from "../wishlist/queries.server";
@@ -37,7 +37,7 @@ export const routes: RouteDef[] = [
       const [stores, bell, quantity, wishlist] = await Promise.all([
         storesOwnedBy(ctx.db, userId),
         headerUnread(ctx.db, userId),
-        findUserCart(ctx.db, userId).then((cart) => (cart ? cartQuantity(ctx.db, cart.id) : 0)),
+        userCartQuantity(ctx.db, userId),
         withWishlist ? wishlistProductIds(ctx.db, userId) : null,
       ]);
       return json({
