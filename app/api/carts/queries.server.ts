@@ -2,7 +2,7 @@
  * Carts: reads. Plain functions over a Queryable (the pool or a transaction), so checkout can
  * compose them with stock and shipping in one transaction.
  */
-import type { Queryable } from "~/db/client.server";
+import { hotQuery, type Queryable } from "~/db/client.server";
 import { CHOOSE_OPTION_MESSAGE, lineLimit, optionOutOfStockMessage, stockMessage } from "~/domain/cart";
 import { badRequest } from "../core/http";
 import { firstImageKeySql } from "../core/media";
@@ -131,12 +131,9 @@ const QUANTITY_SQL = "SELECT COALESCE(SUM(ci.quantity), 0)::int FROM cart_items 
  * the header's badge asks on every page.
  */
 export async function cartQuantity(q: Queryable, cartId: string): Promise<{ user_id: number | null; quantity: number } | null> {
-  const r = await q.query<{ user_id: number | null; quantity: number }>(`SELECT c.user_id, (${QUANTITY_SQL}) AS quantity FROM carts c WHERE c.id = $1`, [cartId]);
+  const r = await hotQuery<{ user_id: number | null; quantity: number }>(q, `SELECT c.user_id, (${QUANTITY_SQL}) AS quantity FROM carts c WHERE c.id = $1`, [cartId]);
   return r.rows[0] ?? null;
 }
 
-/** The number of items in the member's cart (0 without one), as cartQuantity. */
-export async function userCartQuantity(q: Queryable, userId: number): Promise<number> {
-  const r = await q.query<{ quantity: number }>(`SELECT (${QUANTITY_SQL}) AS quantity FROM carts c WHERE c.user_id = $1`, [userId]);
-  return r.rows[0]?.quantity ?? 0;
-}
+/** The number of items in user $1's cart (0 without one), as cartQuantity: a subquery for the member header's one statement. */
+export const USER_CART_QUANTITY_SQL = `COALESCE((SELECT (${QUANTITY_SQL}) FROM carts c WHERE c.user_id = $1), 0)`;

@@ -11,13 +11,14 @@
  * The member's own only (self-only: an admin reads their own header, not someone else's).
  */
 import * as z from "zod";
+import { hotQuery } from "~/db/client.server";
 import { json } from "../core/http";
 import { q } from "../core/query";
 import type { RouteDef } from "../core/types";
-import { userCartQuantity } from "../carts/queries.server";
-import { headerUnread } from "../notifications/queries.server";
-import { storesOwnedBy } from "../stores/queries.server";
-import { wishlistProductIds } from "../wishlist/queries.server";
+import { USER_CART_QUANTITY_SQL } from "../carts/queries.server";
+import { BELL_JSON_SQL, bellOf, type BellRow } from "../notifications/queries.server";
+import { OWNED_STORES_JSON_SQL } from "../stores/queries.server";
+import { WISHLIST_IDS_JSON_SQL } from "../wishlist/queries.server";
 import { MemberHeaderSchema } from "./header-schemas";
 
 export const routes: RouteDef[] = [
@@ -34,18 +35,20 @@ export const routes: RouteDef[] = [
     async handler(ctx) {
       const userId = ctx.intParam("userId");
       const withWishlist = ctx.url.searchParams.get("wishlist") === "1";
-      const [stores, bell, quantity, wishlist] = await Promise.all([
-        storesOwnedBy(ctx.db, userId),
-        headerUnread(ctx.db, userId),
-        userCartQuantity(ctx.db, userId),
-        withWishlist ? wishlistProductIds(ctx.db, userId) : null,
-      ]);
+      // One statement of each area's own subqueries (every page of a member asks).
+      const r = await hotQuery<{ stores: Array<{ id: number; name: string; slug: string }>; bell: BellRow[] | null; cart_quantity: number; wishlist?: number[] }>(
+        ctx.db,
+        `SELECT ${OWNED_STORES_JSON_SQL} AS stores, ${BELL_JSON_SQL} AS bell, ${USER_CART_QUANTITY_SQL} AS cart_quantity${withWishlist ? `, ${WISHLIST_IDS_JSON_SQL} AS wishlist` : ""}`,
+        [userId],
+      );
+      const row = r.rows[0]!;
+      const bell = bellOf(row.bell ?? []);
       return json({
-        stores: stores.map(({ id, name, slug }) => ({ id, name, slug })),
+        stores: row.stores,
         unread: bell.unread,
         store_unread: bell.stores,
-        cart_quantity: quantity,
-        ...(wishlist ? { wishlist } : {}),
+        cart_quantity: Number(row.cart_quantity),
+        ...(withWishlist ? { wishlist: row.wishlist ?? [] } : {}),
       });
     },
   },
