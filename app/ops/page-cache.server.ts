@@ -49,7 +49,7 @@ import type { Lang } from "~/i18n/languages";
 import { pageShowedDelivery, pageShows } from "~/storefront/api.server";
 import type { DeliveryState } from "~/storefront/delivery.server";
 import { LITE_HINTS, liteDecision } from "~/storefront/lite";
-import { deliveryFor, personalFor } from "~/storefront/personal.server";
+import { personalFor } from "~/storefront/personal.server";
 import { liteCookie } from "~/storefront/session.server";
 import { contentSecurityPolicy } from "./csp.server";
 import { cookieNames, etagMatches, hasPersonalCookieHeader, PRIVATE_PAGE, PUBLIC_MAX_AGE_S } from "./http-cache.server";
@@ -423,17 +423,15 @@ async function personalPage(context: object, req: PageRequest, url: URL, nonce: 
   }
   // The visitor's own request (cookies and all), for their API client: memoised on `context`,
   // so a page rendered for them after all reuses it.
-  const own = new Request(url, { headers: { cookie: cookie ?? "" } });
-  if (e.byDelivery) {
-    const d = await deliveryFor(own, context as object);
-    if (d.source !== "default") {
-      e = await sharedEntry(s, deliveryKey(base, d), url, req, context, render, d);
-      if (!e?.personal) return null;
-    }
+  const own = new Request(url, { headers: { cookie: cookie ?? "", "accept-language": req.header("accept-language") ?? "" } });
+  const found = await personalFor(own, context as object, { wishlist: e.personal.hearts, delivery: e.byDelivery });
+  if (!found) return null;
+  // A page showing the delivery promise is kept per state: this visitor's.
+  if (e.byDelivery && found.delivery && found.delivery.source !== "default") {
+    e = await sharedEntry(s, deliveryKey(base, found.delivery), url, req, context, render, found.delivery);
+    if (!e?.personal) return null;
   }
-  const personal = await personalFor(own, context as object, { wishlist: e.personal!.hearts });
-  if (!personal) return null;
-  return personalAnswer(s, e, req, personal, nonce, requestId, await textsOf(lang));
+  return personalAnswer(s, e, req, found.data, nonce, requestId, await textsOf(lang));
 }
 
 /** The kept page with the visitor's parts, never for another visitor or a shared cache. */

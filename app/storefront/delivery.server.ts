@@ -35,21 +35,33 @@ export interface DeliveryState {
   source: DeliveryStateSource;
 }
 
+/** The state the shopper picked (the picker's cookie), canonical, or null. */
+export async function pickedDeliveryState(request: Request): Promise<string | null> {
+  const picked = await deliveryStateCookie().parse(request.headers.get("Cookie"));
+  return typeof picked === "string" ? canonicalState(picked) : null;
+}
+
+/** The rule of the promise's state: the one picked, else the default address's, else Lagos. */
+export function deliveryStateOf(picked: string | null, defaultAddressState: string | null | undefined): DeliveryState {
+  if (picked) return { state: picked, source: "picked" };
+  const s = defaultAddressState ? canonicalState(defaultAddressState) : null;
+  if (s) return { state: s, source: "address" };
+  return { state: DEFAULT_ORIGIN_STATE, source: "default" };
+}
+
 /** Where the shopper's goods go, for the promise (see the file comment). */
 export async function deliveryStateFor(api: Api, request: Request): Promise<DeliveryState> {
   api.showedDelivery = true;
   if (api.sharedDelivery) return api.sharedDelivery;
-  const picked = await deliveryStateCookie().parse(request.headers.get("Cookie"));
-  const fromCookie = typeof picked === "string" ? canonicalState(picked) : null;
-  if (fromCookie) return { state: fromCookie, source: "picked" };
+  const picked = await pickedDeliveryState(request);
+  if (picked) return deliveryStateOf(picked, null);
   const user = api.user;
   if (user) {
     const r = await api.once("delivery:addresses", () => api.get<ApiAddress[]>(`/users/${user.id}/addresses/`));
     const def = r.ok ? (r.data.find((a) => a.is_default) ?? null) : null;
-    const s = def ? canonicalState(def.state) : null;
-    if (s) return { state: s, source: "address" };
+    return deliveryStateOf(null, def?.state ?? null);
   }
-  return { state: DEFAULT_ORIGIN_STATE, source: "default" };
+  return deliveryStateOf(null, null);
 }
 
 /** The state picker's POST (field `deliveryState`): remembers it and goes back (303) to `back`. Unknown names: back, unchanged. */

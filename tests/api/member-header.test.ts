@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MemberHeaderSchema } from "~/api/users/header-schemas";
-import { addStoreMember, createProduct, createStore } from "~/db/seed/factories";
+import { addStoreMember, createAddress, createProduct, createStore } from "~/db/seed/factories";
 import { engines, makeUser, useApi } from "./harness";
 
 describe.each(engines())("member header on %s", (engine) => {
@@ -59,6 +59,12 @@ describe.each(engines())("member header on %s", (engine) => {
     expect((await api.call(`/carts/user/${me.id}/`, { token: me.token })).body.total_quantity).toBe(5);
     expect(r.body.wishlist).toBeUndefined();
     expect((await api.call(`/users/${me.id}/header/?wishlist=1`, { token: me.token })).body.wishlist).toEqual([b.id]);
+    // With delivery=1, the state of the default address (the delivery promise's).
+    expect((await api.call(`/users/${me.id}/header/?delivery=1`, { token: me.token })).body.default_address_state).toBeNull();
+    await createAddress(api.db, me.id, { state: "Kano" });
+    const withAddress = await api.call(`/users/${me.id}/header/?delivery=1&wishlist=1`, { token: me.token });
+    expect(withAddress.body.default_address_state).toBe("Kano");
+    expect(withAddress.body.wishlist).toEqual([b.id]);
     // The cart's own count, by its id: the holder only.
     expect((await api.call(`/carts/${cart.body.id}/quantity/`, { token: me.token })).body).toEqual({ total_quantity: 5 });
     expect((await api.call(`/carts/${cart.body.id}/quantity/`)).status).toBe(401);

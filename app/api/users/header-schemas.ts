@@ -16,5 +16,7 @@ export const MemberHeaderSchema = z.object({
   cart_quantity: z.number(),
   /** With `?wishlist=1`: the ids of the products in the member's wishlist. */
   wishlist: z.array(z.number()).optional(),
+  /** With `?delivery=1`: the state of the member's default address, as saved (null without one). */
+  default_address_state: z.string().nullable().optional(),
 });
 export type ApiMemberHeader = z.infer<typeof MemberHeaderSchema>;
