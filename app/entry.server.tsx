@@ -13,9 +13,11 @@ import { NonceProvider } from "~/ops/nonce";
 import { LiteAssetsProvider } from "~/ops/lite-assets";
 import { liteAssets } from "~/ops/lite-assets.server";
 import { ACCEPT_CH, LITE_HINTS } from "~/storefront/lite";
-import { appendVary, etagMatches, isPublicPage, pageEtag, PRIVATE_PAGE, PUBLIC_PAGE } from "~/ops/http-cache.server";
+import { ANONYMOUS, SlotTokenProvider, type PersonalT } from "~/components/personal";
+import { appendVary, etagMatches, isPublicPage, pageEtag, PRIVATE_PAGE, PUBLIC_PAGE, routeMarksPersonal } from "~/ops/http-cache.server";
 import { keepPage } from "~/ops/page-cache.server";
 import { withoutNulBytes } from "~/ops/nul-bytes.server";
+import { fill, parseTemplate } from "~/ops/personal-fill.server";
 
 // The HTTP server (server/app.mjs) reaches these through the build's entry module.
 export { readiness, shutdown } from "~/ops/health.server";
@@ -62,19 +64,25 @@ export default async function handleRequest(
   appendVary(responseHeaders, [...LITE_HINTS, "Cookie", "Accept-Language"]);
   // One i18next instance per document: the page's language, the namespaces its routes declare
   // (`handle.i18n`, ~/i18n/i18next.server documentNamespaces), plus the layout's and the form messages'.
-  const i18n = await createPageI18n(await resolveLanguage(request), [...documentNamespaces(remixContext), "common", "forms"]);
+  const lang = await resolveLanguage(request);
+  const i18n = await createPageI18n(lang, [...documentNamespaces(remixContext), "common", "forms"]);
   // A lite page (root loader's `lite`) carries its stylesheet and LCP image inline (~/ops/lite-assets).
   const lite = (remixContext.staticHandlerContext.loaderData?.root as { lite?: unknown } | undefined)?.lite === true;
   // Bots, no-JS clients, lite and cacheable pages get the whole document at once; other pages stream.
   const waitForAll = cacheable || lite || isbot(request.headers.get("user-agent") || "");
   const assets = lite ? liteAssets() : null;
+  // A page that may be kept is rendered with marks in place of the visitor's parts
+  // (~/components/personal): filled below for this visitor, and per answer by the page cache.
+  const token = cacheable ? crypto.randomBytes(12).toString("hex") : null;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
         <NonceProvider value={nonce}>
           <LiteAssetsProvider value={assets}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+            <SlotTokenProvider value={token}>
+              <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+            </SlotTokenProvider>
           </LiteAssetsProvider>
         </NonceProvider>
       </I18nextProvider>,
@@ -86,18 +94,37 @@ export default async function handleRequest(
           const body = withoutNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           for (const [k, v] of Object.entries(SECURITY_HEADERS)) responseHeaders.set(k, v);
-          if (cacheable && responseStatusCode === 200) {
+          if (token) {
             const chunks: Buffer[] = [];
             body.on("data", (c: Buffer) => chunks.push(c));
             body.on("error", reject);
             body.on("end", () => {
-              const html = Buffer.concat(chunks);
-              const text = html.toString("utf8");
+              const requestId = loadContext?.requestId ?? "";
+              // The header's texts in the page's language (the same keys and rules as the render).
+              const t = i18n.getFixedT(lang, "common") as unknown as PersonalT;
+              let template: ReturnType<typeof parseTemplate>;
+              let text: string;
+              try {
+                template = parseTemplate(Buffer.concat(chunks).toString("utf8"), token, nonce, requestId);
+                // This visitor has no cookies of their own (isPublicPage): the anonymous parts.
+                text = fill(template, { nonce, requestId, personal: ANONYMOUS, t });
+              } catch (error) {
+                reject(error);
+                return;
+              }
+              const html = Buffer.from(text);
+              if (responseStatusCode !== 200) {
+                responseHeaders.set("Cache-Control", PRIVATE_PAGE);
+                responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+                resolve(new Response(request.method === "HEAD" ? null : html, { headers: responseHeaders, status: responseStatusCode }));
+                return;
+              }
               const etag = pageEtag(text, [nonce, loadContext?.requestId]);
               responseHeaders.set("ETag", etag);
-              // The next anonymous visitor of this URL gets it without rendering (with its own nonce).
-              // A lite page whose LCP image was not ready in time is not kept (the next render inlines it).
-              if (responseStatusCode === 200 && !assets?.gaveUp) keepPage(loadContext, text, nonce, loadContext?.requestId, etag, responseHeaders);
+              // The next visitor of this URL gets it without rendering (with its own nonce, and
+              // their own parts when the route marks them all). A lite page whose LCP image was
+              // not ready in time is not kept (the next render inlines it).
+              if (!assets?.gaveUp) keepPage(loadContext, template, nonce, loadContext?.requestId, etag, responseHeaders, { shared: routeMarksPersonal(remixContext), t });
               if (etagMatches(request.headers.get("If-None-Match"), etag)) {
                 // No CSP here: the browser keeps its copy, whose nonce is the one of its stored
                 // policy; a new policy would replace the stored one and block the copy's scripts.

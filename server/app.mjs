@@ -18,7 +18,7 @@ import url from "node:url";
 // Before Remix and the build load: route matching memoised per pathname (see the module).
 import "./framework/route-match-memo.mjs";
 import { createRequestHandler } from "@remix-run/express";
-import { broadcastDevReady, installGlobals } from "@remix-run/node";
+import { broadcastDevReady, createRequestHandler as createFetchHandler, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import { serialize as serializeCookie } from "cookie";
 import express from "express";
@@ -252,6 +252,7 @@ export function createApp({ build, getBuild = () => build, mode = process.env.NO
 
   // 5. Remix.
   const handlers = new WeakMap();
+  const fetchHandlers = new WeakMap();
   app.all("*", async (req, res, next) => {
     try {
       const current = await getBuild();
@@ -260,11 +261,19 @@ export function createApp({ build, getBuild = () => build, mode = process.env.NO
         handler = createRequestHandler({ build: current, mode, getLoadContext: (_req, r) => r.locals.context });
         handlers.set(current, handler);
       }
-      // An anonymous public page kept whole (app/ops/page-cache.server.ts): no loader runs.
+      // A public page kept whole (app/ops/page-cache.server.ts): no loader runs. Visitors with a
+      // cart or signed in get it with their own parts filled in; `render` makes the page for
+      // nobody (a web Request through Remix, with its own load context) when it is not kept yet.
       const cachedPage = current.entry.module.cachedPage;
       if ((req.method === "GET" || req.method === "HEAD") && typeof cachedPage === "function") {
         const context = res.locals.context;
-        const hit = await cachedPage(context, { method: req.method, url: remixUrl(req), header: (name) => req.get(name) }, context.cspNonce, context.requestId);
+        let fetchHandler = fetchHandlers.get(current);
+        if (!fetchHandler) {
+          fetchHandler = createFetchHandler(current, mode);
+          fetchHandlers.set(current, fetchHandler);
+        }
+        const render = (request, loadContext) => fetchHandler(request, loadContext);
+        const hit = await cachedPage(context, { method: req.method, url: remixUrl(req), header: (name) => req.get(name) }, context.cspNonce, context.requestId, render);
         if (hit) {
           res.status(hit.status);
           for (const [k, v] of Object.entries(hit.headers)) res.setHeader(k, v);

@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ShellData } from "~/storefront/shell.server";
-import { useCartCount } from "./cart/cart-count";
+import { usePersonal, type PersonalView } from "./personal";
 import { VoiceSearchButton } from "./voice-search";
 import { CartIcon, ChevronDown, MenuIcon, SearchIcon, StoreIcon, UserIcon } from "./ui/icons";
 
@@ -32,12 +32,44 @@ function BellIcon() {
   );
 }
 
+/** The bell of a signed-in member, with the unread count when there is one. */
+function Bell({ own, unread }: { own: PersonalView; unread: boolean }) {
+  return (
+    <Link to="/users/notification" className="relative rounded p-1.5 hover:bg-gray-100 sm:p-2" aria-label={own.text("unreadLabel")} data-testid="notifications-link">
+      <BellIcon />
+      {unread ? (
+        <span
+          data-testid="notification-count"
+          className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white"
+        >
+          {own.text("unreadBadge")}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+/** The vendor link's cases (see storeButton): where it leads depends on who is looking. */
+function storeLinks(own: PersonalView, label: string, className: string, testId: string, icon: boolean) {
+  const link = (to: string) => () => (
+    <Link to={to} className={className} data-testid={testId}>
+      {icon ? <StoreIcon width={18} height={18} /> : null}
+      {label}
+    </Link>
+  );
+  return {
+    guest: link(storeButton({ user: null, stores: [] }).to),
+    member: link("/create-store"),
+    owner: link(`/stores/${own.text("storeSlug")}/dashboard`),
+  };
+}
+
 export function Header({ shell }: { shell: ShellData }) {
   const location = useLocation();
   const storeArea = isStorePath(location.pathname);
   const { t } = useTranslation();
-  const store = storeButton(shell);
-  const cartCount = useCartCount(shell.cartCount);
+  // Everything of the visitor's is a part of ./personal (a shared page fills them per visitor).
+  const own = usePersonal();
   // Another page's `search` (e.g. /admin/reviews?search=…) is not a product search.
   const onListing = useMatches().some((m) => m.id === LISTING_ROUTE_ID);
   const search = onListing ? (new URLSearchParams(location.search).get("search") ?? "") : "";
@@ -120,84 +152,67 @@ export function Header({ shell }: { shell: ShellData }) {
           <div className="hidden flex-1 sm:block" />
         )}
 
-        <Link to="/cart" className="relative rounded p-1.5 hover:bg-gray-100 sm:p-2" aria-label={t("header.cartCount", { count: cartCount })}>
+        <Link to="/cart" className="relative rounded p-1.5 hover:bg-gray-100 sm:p-2" aria-label={own.text("cartLabel")}>
           <CartIcon />
           <span
             data-testid="cart-count"
             className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-brand-700 px-1 text-center text-xs font-bold leading-5 text-white"
           >
-            {cartCount}
+            {own.text("cartCount")}
           </span>
         </Link>
 
-        {shell.user ? (
-          <Link
-            to="/users/notification"
-            className="relative rounded p-1.5 hover:bg-gray-100 sm:p-2"
-            aria-label={shell.unread > 0 ? t("header.notificationsUnread", { count: shell.unread }) : t("header.notifications")}
-            data-testid="notifications-link"
-          >
-            <BellIcon />
-            {shell.unread > 0 ? (
-              <span
-                data-testid="notification-count"
-                className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white"
-              >
-                {shell.unread > 99 ? "99+" : shell.unread}
-              </span>
-            ) : null}
-          </Link>
-        ) : null}
+        {own.cases("bell", {
+          none: () => null,
+          read: () => <Bell own={own} unread={false} />,
+          unread: () => <Bell own={own} unread />,
+        })}
 
-        {shell.user ? (
-          <details className="relative" data-testid="account-menu" data-autoclose>
-            <summary className="flex list-none items-center gap-1 rounded p-1.5 text-sm font-medium hover:bg-gray-100 sm:p-2">
-              <UserIcon width={20} height={20} />
-              <span className="hidden max-w-28 truncate sm:inline">{shell.user.firstName ? t("header.hi", { name: shell.user.firstName }) : t("header.hiThere")}</span>
-              <ChevronDown width={16} height={16} className="hidden sm:block" />
-            </summary>
-            {/* On a narrow phone the icon may sit at the left: the panel spans the screen there instead of hanging off its edge. */}
-            <div className="absolute right-0 z-40 mt-1 w-52 rounded-md border border-gray-200 bg-white p-1 shadow-lg max-sm:fixed max-sm:inset-x-2 max-sm:w-auto">
-              <p className="truncate px-3 py-2 text-sm text-gray-500">
-                {shell.user.firstName} {shell.user.lastName}
-              </p>
-              <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/account/addresses">
-                {t("header.account")}
-              </Link>
-              <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/orders">
-                {t("header.orders")}
-              </Link>
-              <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/wishlist">
-                {t("header.wishlist")}
-              </Link>
-              <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/notification">
-                {t("header.notifications")}
-              </Link>
-              <Form method="post" action="/logout">
-                <button type="submit" className="block w-full rounded px-3 py-2 text-left text-sm hover:bg-gray-100">
-                  {t("header.logOut")}
-                </button>
-              </Form>
-            </div>
-          </details>
-        ) : (
-          <Link
-            to={`/auth/login${location.pathname !== "/" ? `?redirectTo=${encodeURIComponent(location.pathname + location.search)}` : ""}`}
-            className="btn-outline px-3"
-          >
-            {t("header.logIn")}
-          </Link>
-        )}
+        {own.cases("account", {
+          member: () => (
+            <details className="relative" data-testid="account-menu" data-autoclose>
+              <summary className="flex list-none items-center gap-1 rounded p-1.5 text-sm font-medium hover:bg-gray-100 sm:p-2">
+                <UserIcon width={20} height={20} />
+                <span className="hidden max-w-28 truncate sm:inline">{own.text("greeting")}</span>
+                <ChevronDown width={16} height={16} className="hidden sm:block" />
+              </summary>
+              {/* On a narrow phone the icon may sit at the left: the panel spans the screen there instead of hanging off its edge. */}
+              <div className="absolute right-0 z-40 mt-1 w-52 rounded-md border border-gray-200 bg-white p-1 shadow-lg max-sm:fixed max-sm:inset-x-2 max-sm:w-auto">
+                <p className="truncate px-3 py-2 text-sm text-gray-500">{own.text("fullName")}</p>
+                <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/account/addresses">
+                  {t("header.account")}
+                </Link>
+                <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/orders">
+                  {t("header.orders")}
+                </Link>
+                <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/wishlist">
+                  {t("header.wishlist")}
+                </Link>
+                <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/notification">
+                  {t("header.notifications")}
+                </Link>
+                <Form method="post" action="/logout">
+                  <button type="submit" className="block w-full rounded px-3 py-2 text-left text-sm hover:bg-gray-100">
+                    {t("header.logOut")}
+                  </button>
+                </Form>
+              </div>
+            </details>
+          ),
+          guest: () => (
+            <Link
+              to={`/auth/login${location.pathname !== "/" ? `?redirectTo=${encodeURIComponent(location.pathname + location.search)}` : ""}`}
+              className="btn-outline px-3"
+            >
+              {t("header.logIn")}
+            </Link>
+          ),
+        })}
 
-        <Link to={store.to} className="btn-primary hidden px-3 sm:inline-flex" data-testid="store-button">
-          <StoreIcon width={18} height={18} />
-          {t("header.sell")}
-        </Link>
+        {own.cases("store", storeLinks(own, t("header.sell"), "btn-primary hidden px-3 sm:inline-flex", "store-button", true))}
       </div>
       <div className="container-page pb-2 sm:hidden">
-        <Link to={store.to} className="text-sm font-semibold text-brand-700 underline" data-testid="store-button-mobile">
-          {t("header.sell")}
-        </Link>
+        {own.cases("store", storeLinks(own, t("header.sell"), "text-sm font-semibold text-brand-700 underline", "store-button-mobile", false))}
       </div>
     </header>
   );

@@ -15,6 +15,11 @@ export interface QueryResult<T> {
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /**
+   * As `query`, for a statement run on every request (see `hotQuery`): planned once where the
+   * engine gains from it. Absent on most Queryables: `hotQuery` then uses `query`.
+   */
+  queryPlanned?<T = Record<string, unknown>>(sql: string, params: readonly (number | string | null)[]): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations, seed DDL). */
   exec(sql: string): Promise<void>;
 }
@@ -58,6 +63,46 @@ export interface Db extends Queryable {
 const INT8 = 20;
 const NUMERIC = 1700;
 
+/**
+ * Runs a statement that many requests run (the header's lookups, the API's token user): on the
+ * embedded database it is planned once and then executed (PGlite plans in WebAssembly, several
+ * times the cost of running such a small statement); elsewhere it is an ordinary query. Numbers
+ * and strings only as parameters.
+ */
+export function hotQuery<T = Record<string, unknown>>(q: Queryable, sql: string, params: readonly (number | string | null)[]): Promise<QueryResult<T>> {
+  return q.queryPlanned ? q.queryPlanned<T>(sql, params) : q.query<T>(sql, [...params]);
+}
+
+/** A parameter as an SQL literal (standard_conforming_strings: only quotes are doubled). */
+function sqlLiteral(v: number | string | null): string {
+  if (v === null) return "NULL";
+  if (typeof v === "number") {
+    if (!Number.isFinite(v)) throw new Error("a planned statement's number parameter must be finite");
+    return String(v);
+  }
+  if (typeof v !== "string" || v.includes("\0")) throw new Error("a planned statement's parameter must be a number or a string without NUL");
+  return `'${v.replace(/'/g, "''")}'`;
+}
+
+/**
+ * PGlite's planned statements: PREPARE once per statement text (its one session keeps them; a
+ * schema change makes PostgreSQL plan again by itself), EXECUTE with the parameters as literals.
+ */
+function plannedOn(run: (sql: string) => Promise<{ rows: unknown[]; affectedRows?: number }>) {
+  const names = new Map<string, Promise<string>>();
+  return async function queryPlanned<T>(sql: string, params: readonly (number | string | null)[]): Promise<QueryResult<T>> {
+    let name = names.get(sql);
+    if (!name) {
+      const n = `hot_${names.size + 1}`;
+      name = run(`PREPARE ${n} AS ${sql}`).then(() => n);
+      names.set(sql, name);
+      name.catch(() => names.delete(sql));
+    }
+    const r = await run(`EXECUTE ${await name}${params.length ? `(${params.map(sqlLiteral).join(", ")})` : ""}`);
+    return { rows: r.rows as T[], rowCount: r.affectedRows ?? r.rows.length };
+  };
+}
+
 export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<Db> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { citext } = await import("@electric-sql/pglite/contrib/citext");
@@ -87,6 +132,8 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
   return {
     engine: "pglite",
     query: base.query,
+    // Not inside transactions (`tx`): they keep to plain queries.
+    queryPlanned: plannedOn((sql) => pg.query(sql)),
     exec: base.exec,
     tx: (fn) => pg.transaction((t) => fn(wrap(t))),
     close: () => pg.close(),

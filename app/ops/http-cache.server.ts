@@ -25,6 +25,12 @@ export const PERSONAL_COOKIES = ["__session", "cartId", "deliveryState", "db_pri
 
 export interface CacheHandle {
   cache?: "public";
+  /**
+   * "marked": everything of the visitor's on the page is a part of ~/components/personal (the
+   * header's, the wishlist heart), so visitors with a cart or signed in may be given the page
+   * rendered for nobody with their parts filled in (~/ops/page-cache.server).
+   */
+  personal?: "marked";
 }
 
 /** Adds names to the Vary header once each. */
@@ -60,6 +66,15 @@ export function routeAllowsPublicCache(context: EntryContext): boolean {
   if (!leaf) return false;
   const handle = context.routeModules[leaf.route.id]?.handle as CacheHandle | undefined;
   return handle?.cache === "public";
+}
+
+/** The page's own route says its visitor's parts are all marked (CacheHandle `personal`). */
+export function routeMarksPersonal(context: EntryContext): boolean {
+  const matches = context.staticHandlerContext.matches;
+  const leaf = matches[matches.length - 1];
+  if (!leaf) return false;
+  const handle = context.routeModules[leaf.route.id]?.handle as CacheHandle | undefined;
+  return handle?.cache === "public" && handle.personal === "marked";
 }
 
 export function isPublicPage(request: Request, status: number, headers: Headers, context: EntryContext): boolean {

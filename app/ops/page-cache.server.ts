@@ -25,17 +25,36 @@
  * than all rendering it at once after a change (`rendering`; server/app.mjs calls `pageDone`
  * when an answer ends, kept or not), unless its last render was not kept (`notKept`): a wait
  * never holds a request that the cache cannot serve. `/api/` answers are never looked up.
+ *
+ * Visitors with a cart, signed in or with a delivery state of their own get the same
+ * kept page with their own parts filled in, when the page's route says every such part is marked
+ * (`handle.personal = "marked"`, ~/components/personal): the page is rendered with marks, kept as a
+ * template (./personal-fill.server), and each answer fills the visitor's header, hearts and a
+ * script with the same values for the browser's first render, read with one lookup
+ * (~/storefront/personal.server). When the page is not kept yet, it is rendered for nobody first
+ * (`SharedRender`: the visitor's URL, none of their cookies) and kept; a page showing the delivery
+ * promise is kept per delivery state. Such answers are `private, no-store`, never for a shared cache.
+ * A page whose route has other parts of the visitor's, a session that must change (a flash, a
+ * token to refresh) or the read-your-writes pin: rendered for the visitor, as before; and every
+ * such page with PERSONAL_PAGE_CACHE=off. The visitor's parts are read through the API client
+ * (~/storefront/personal.server), and their texts are in the page's language (the key's).
  */
+import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { getDb } from "~/db/client.server";
 import { languageOfHeaders } from "~/i18n/i18next.server";
 import { catalogCacheFor, type CatalogCache, type Shown } from "~/api/core/cache.server";
-import { pageShows } from "~/storefront/api.server";
-import { liteDecision } from "~/storefront/lite";
+import { ANONYMOUS, type PersonalData, type PersonalT } from "~/components/personal";
+import type { Lang } from "~/i18n/languages";
+import { pageShowedDelivery, pageShows } from "~/storefront/api.server";
+import type { DeliveryState } from "~/storefront/delivery.server";
+import { LITE_HINTS, liteDecision } from "~/storefront/lite";
+import { personalFor } from "~/storefront/personal.server";
 import { liteCookie } from "~/storefront/session.server";
 import { contentSecurityPolicy } from "./csp.server";
-import { etagMatches, hasPersonalCookieHeader, PUBLIC_MAX_AGE_S } from "./http-cache.server";
+import { cookieNames, etagMatches, hasPersonalCookieHeader, PRIVATE_PAGE, PUBLIC_MAX_AGE_S } from "./http-cache.server";
+import { collapse, hasPersonalSlots, parseTemplate, slotValue, textsOf, type Slot, type Template } from "./personal-fill.server";
 
 const MAX_ENTRIES = 1000;
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -58,7 +77,23 @@ interface Entry {
   /** slots[i] sits between parts[i] and parts[i + 1]: 0 the nonce, 1 the request id. */
   slots: (0 | 1)[];
   gzip: DeflatedPage | null;
+  /**
+   * The page with the visitor's parts as slots (~/components/personal), for visitors with a cart
+   * or signed in; null when the page's route does not let them share it (`personal` handle).
+   */
+  personal: PersonalTemplate | null;
+  /** The page showed the delivery promise: it is kept per delivery state (`deliveryKey`). */
+  byDelivery: boolean;
   bytes: number;
+}
+
+/** A page's top-level fixed parts and slots for visitors with their own parts, its gzip made on first use. */
+interface PersonalTemplate {
+  parts: Buffer[];
+  slots: Slot[];
+  /** It has wishlist hearts (the lookup then reads the wishlist). */
+  hearts: boolean;
+  gzip: DeflatedTemplate | null;
 }
 
 /** What server/app.mjs sends for a hit. */
@@ -150,6 +185,31 @@ const NOT_KEPT_MAX = 10_000;
 const rendering = new Map<string, Promise<void>>();
 const WAIT_MS = 3_000;
 
+/**
+ * This request renders the page under `key` (Remix next, or a shared render): later visitors of
+ * it wait for that render (at most WAIT_MS), and `keepPage` keeps it. Resolves when the render has
+ * ended, kept or not.
+ */
+function register(context: object, key: string, s: PageStore): Promise<void> {
+  const generation = s.current();
+  const stockSeen = s.catalog.stock.generation;
+  let done!: () => void;
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  const timer = setTimeout(done, WAIT_MS);
+  timer.unref?.();
+  if (!rendering.has(key)) {
+    rendering.set(key, finished);
+    void finished.then(() => {
+      clearTimeout(timer);
+      if (rendering.get(key) === finished) rendering.delete(key);
+    });
+  } else {
+    void finished.then(() => clearTimeout(timer));
+  }
+  pending.set(context, { key, generation, stockSeen, store: s, done });
+  return finished;
+}
+
 /** The render of a page has ended (kept or not): whoever waits for it goes on. */
 function settle(context: object) {
   const p = pending.get(context);
@@ -172,11 +232,16 @@ export function pageDone(context: object) {
  * The kept page for this request, with a fresh nonce and request id, or null (then Remix renders
  * it, and `keepPage` may keep it). `context` is the request's load context.
  */
-export async function cachedPage(context: object, req: PageRequest, nonce: string, requestId: string): Promise<CachedAnswer | null> {
+export async function cachedPage(
+  context: object,
+  req: PageRequest,
+  nonce: string,
+  requestId: string,
+  render?: SharedRender,
+): Promise<CachedAnswer | null> {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   if (!nonce || !requestId) return null;
   const cookie = req.header("cookie") ?? null;
-  if (hasPersonalCookieHeader(cookie)) return null;
   let url: URL;
   try {
     url = new URL(req.url);
@@ -185,13 +250,10 @@ export async function cachedPage(context: object, req: PageRequest, nonce: strin
   }
   // Single-fetch data requests are not documents; nor are the API's answers.
   if (url.pathname.endsWith(".data") || url.pathname.startsWith("/api/")) return null;
+  if (hasPersonalCookieHeader(cookie)) return personalPage(context, req, url, nonce, requestId, render);
   const s = await pageStore();
   if (!s || !s.catalog.listening) return null;
-  const hints = { get: (name: string) => req.header(name) ?? null } as Headers;
-  const lite = liteDecision(hints, cookie ? await liteCookie().parse(cookie) : null);
-  // And per language: the switch's cookie, else Accept-Language (~/i18n/i18next.server).
-  const lang = await languageOfHeaders(cookie, req.header("accept-language"));
-  const key = `${lite ? "lite" : "full"} ${lang} ${url.origin}${url.pathname}${url.search}`;
+  const key = `${await cacheVariant(req)} ${url.origin}${url.pathname}${url.search}`;
   let e = s.get(key);
   // Many visitors of a page that is not kept (just after a catalogue change): one renders it,
   // the others wait for that render rather than all rendering the same page at once.
@@ -201,22 +263,7 @@ export async function cachedPage(context: object, req: PageRequest, nonce: strin
     e = s.get(key);
   }
   if (!e) {
-    const generation = s.current();
-    const stockSeen = s.catalog.stock.generation;
-    let done!: () => void;
-    const finished = new Promise<void>((resolve) => (done = resolve));
-    const timer = setTimeout(done, WAIT_MS);
-    timer.unref?.();
-    if (!rendering.has(key)) {
-      rendering.set(key, finished);
-      void finished.then(() => {
-        clearTimeout(timer);
-        if (rendering.get(key) === finished) rendering.delete(key);
-      });
-    } else {
-      void finished.then(() => clearTimeout(timer));
-    }
-    pending.set(context, { key, generation, stockSeen, store: s, done });
+    register(context, key, s);
     return null;
   }
   const headers: Record<string, string> = Object.fromEntries(e.headers);
@@ -247,22 +294,198 @@ export async function cachedPage(context: object, req: PageRequest, nonce: strin
 }
 
 /**
+ * What, besides the URL, makes two visitors' pages differ for everyone alike: the ONE place the
+ * key's variant is decided (lite mode now; a page language goes here too). The shared render of
+ * a personal visitor's page (`sharedHeaders`) must carry what this reads.
+ */
+export async function cacheVariant(req: PageRequest): Promise<string> {
+  return (await variantOf(req)).variant;
+}
+
+async function variantOf(req: PageRequest): Promise<{ variant: string; lang: Lang }> {
+  const cookie = req.header("cookie") ?? null;
+  const hints = { get: (name: string) => req.header(name) ?? null } as Headers;
+  const lite = liteDecision(hints, cookie ? await liteCookie().parse(cookie) : null);
+  // And per language: the switch's cookie, else Accept-Language (~/i18n/i18next.server).
+  const lang = await languageOfHeaders(cookie, req.header("accept-language"));
+  return { variant: `${lite ? "lite" : "full"} ${lang}`, lang };
+}
+
+/** Request headers that `cacheVariant` reads, and nothing of the visitor's own (no session, cart). */
+const SHARED_HEADERS = [...LITE_HINTS, "accept-language", "user-agent", "accept"];
+const SHARED_COOKIES = new Set(["lite", "lang"]);
+function sharedHeaders(req: PageRequest): Headers {
+  const h = new Headers();
+  for (const name of SHARED_HEADERS) {
+    const v = req.header(name);
+    if (v) h.set(name, v);
+  }
+  const cookie = req.header("cookie");
+  if (cookie) {
+    const kept = cookie
+      .split(";")
+      .map((c) => c.trim())
+      .filter((c) => SHARED_COOKIES.has(c.split("=")[0]));
+    if (kept.length) h.set("cookie", kept.join("; "));
+  }
+  return h;
+}
+
+/**
+ * Renders a page through Remix for a request as given (server/app.mjs: Remix's fetch handler with
+ * `context` as the load context), answering its Response.
+ */
+export type SharedRender = (request: Request, context: object) => Promise<Response>;
+
+/** Keys whose shared render was kept but may not be given to personal visitors (their route renders something of its own). */
+const notShared = new Set<string>();
+
+const deliveryKey = (key: string, d: DeliveryState) => `${key} @${d.source}:${d.state}`;
+
+/**
+ * The kept page under `key`, rendering it first as nobody's (`render`, no cookies of the visitor's)
+ * when it is not kept; null when it cannot be had (not kept: the route's page is not public, an
+ * error, the catalogue changed meanwhile).
+ */
+async function sharedEntry(s: PageStore, key: string, url: URL, req: PageRequest, context: object, render: SharedRender, delivery: DeliveryState | null): Promise<Entry | null> {
+  let e = s.get(key);
+  if (e) return e;
+  if (notKept.has(key)) return null;
+  const other = rendering.get(key);
+  if (other) {
+    await other;
+    return s.get(key) ?? null;
+  }
+  const shared: SharedContext = {
+    clientIp: (context as { clientIp?: string }).clientIp ?? "unknown",
+    requestId: crypto.randomUUID(),
+    cspNonce: crypto.randomBytes(16).toString("base64"),
+    ...(delivery ? { sharedDelivery: delivery } : {}),
+  };
+  const finished = register(shared, key, s);
+  try {
+    const res = await render(new Request(url, { headers: sharedHeaders(req) }), shared);
+    await res.arrayBuffer();
+  } catch {
+    /* not kept: the visitor's page is rendered for them */
+  }
+  // Kept (the stock it showed is read after the answer) or not: then look again.
+  if (pending.get(shared)?.keeping) await finished;
+  pageDone(shared);
+  e = s.get(key);
+  return e ?? null;
+}
+
+interface SharedContext {
+  clientIp: string;
+  requestId: string;
+  cspNonce: string;
+  sharedDelivery?: DeliveryState;
+}
+
+/**
+ * A visitor with a cart, a session or a delivery state of their own: the page rendered for
+ * nobody (kept, or rendered now and kept) with their parts filled in (~/components/personal), or
+ * null when it must be rendered for them (see personalFor; a page whose route has parts of the
+ * visitor's that are not marked; the read-your-writes pin; no `render`).
+ */
+async function personalPage(context: object, req: PageRequest, url: URL, nonce: string, requestId: string, render?: SharedRender): Promise<CachedAnswer | null> {
+  // PERSONAL_PAGE_CACHE=off: such visitors' pages are rendered for them (as before it existed).
+  if (!render || process.env.PERSONAL_PAGE_CACHE === "off") return null;
+  const cookie = req.header("cookie") ?? null;
+  if (cookieNames(cookie).includes("db_primary")) return null;
+  const s = await pageStore();
+  if (!s || !s.catalog.listening) return null;
+  const { variant, lang } = await variantOf(req);
+  const base = `${variant} ${url.origin}${url.pathname}${url.search}`;
+  if (notShared.has(base)) return null;
+  let e = await sharedEntry(s, base, url, req, context, render, null);
+  if (!e) return null;
+  if (!e.personal) {
+    if (notShared.size >= NOT_KEPT_MAX) notShared.clear();
+    notShared.add(base);
+    return null;
+  }
+  // The visitor's own request (cookies and all), for their API client: memoised on `context`,
+  // so a page rendered for them after all reuses it.
+  const own = new Request(url, { headers: { cookie: cookie ?? "", "accept-language": req.header("accept-language") ?? "" } });
+  const found = await personalFor(own, context as object, { wishlist: e.personal.hearts, delivery: e.byDelivery });
+  if (!found) return null;
+  // A page showing the delivery promise is kept per state: this visitor's.
+  if (e.byDelivery && found.delivery && found.delivery.source !== "default") {
+    e = await sharedEntry(s, deliveryKey(base, found.delivery), url, req, context, render, found.delivery);
+    if (!e?.personal) return null;
+  }
+  return personalAnswer(s, e, req, found.data, nonce, requestId, await textsOf(lang));
+}
+
+/** The kept page with the visitor's parts, never for another visitor or a shared cache. */
+function personalAnswer(s: PageStore, e: Entry, req: PageRequest, personal: PersonalData, nonce: string, requestId: string, tr: PersonalT): CachedAnswer {
+  const t = e.personal!;
+  // No ETag (the anonymous page's: this answer is another) and none of the kept answer's caching.
+  const headers: Record<string, string> = Object.fromEntries(e.headers.filter(([k]) => k.toLowerCase() !== "etag" && k.toLowerCase() !== "cache-control"));
+  headers["Cache-Control"] = PRIVATE_PAGE;
+  headers["X-Page-Cache"] = "personal";
+  headers["Content-Security-Policy"] = contentSecurityPolicy(nonce);
+  headers.Vary = appendVaryValue(headers.Vary, "Accept-Encoding");
+  const values = t.slots.map((slot) => Buffer.from(slot.t === "script" ? personalScript(personal, nonce, requestId) : slotValue(slot, { nonce, requestId, personal, t: tr })));
+  let body: Buffer;
+  const lengths = t.slots.map((slot) => (slot.t === "nonce" ? nonce.length : slot.t === "rid" ? requestId.length : null));
+  if (acceptsGzip(req.header("accept-encoding"))) {
+    if (!t.gzip || !sameLengths(t.gzip.lengths, lengths)) {
+      const had = t.gzip ? t.gzip.parts.reduce((n, p) => n + p.length, 0) : 0;
+      t.gzip = deflateTemplate(t.parts, lengths);
+      s.grew(e, t.gzip.parts.reduce((n, p) => n + p.length, 0) - had);
+    }
+    body = gzipTemplate(t.parts, values, t.gzip);
+    headers["Content-Encoding"] = "gzip";
+  } else {
+    const out: Buffer[] = [t.parts[0]];
+    for (let i = 0; i < values.length; i++) out.push(values[i], t.parts[i + 1]);
+    body = Buffer.concat(out);
+  }
+  headers["Content-Length"] = String(body.length);
+  return { status: 200, headers, body: req.method === "HEAD" ? null : body };
+}
+
+const sameLengths = (a: (number | null)[], b: (number | null)[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** The visitor's values for the browser's first render (~/components/personal `window.__personal`). */
+function personalScript(personal: PersonalData, nonce: string, requestId: string): string {
+  const json = JSON.stringify({ requestId, data: personal }).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return `<script nonce="${nonce}">window.__personal=${json}</script>`;
+}
+
+/**
  * Keeps a page entry.server.tsx rendered for a request `cachedPage` missed (and so may keep):
  * call it only for a public page (http-cache's `isPublicPage`) answered 200. `headers` are the
  * answer's headers (ETag included, the CSP not needed: it is made per answer).
  */
-export function keepPage(context: object | undefined, html: string, nonce: string, requestId: string | undefined, etag: string, headers: Headers) {
+export function keepPage(
+  context: object | undefined,
+  html: string | Template,
+  nonce: string,
+  requestId: string | undefined,
+  etag: string,
+  headers: Headers,
+  opts: { shared?: boolean; t?: PersonalT } = {},
+) {
   const p = context ? pending.get(context) : undefined;
   if (!p) return;
   if (!nonce || !requestId) return settle(context!);
+  // A plain page has no marks: a random token no text on it can spell.
+  const template = typeof html === "string" ? parseTemplate(html, crypto.randomBytes(12).toString("hex"), nonce, requestId) : html;
+  // The anonymous texts are in the page's language: without its translator the page is not kept.
+  if (hasPersonalSlots(template) && !opts.t) return settle(context!);
   p.keeping = true;
   notKept.delete(p.key);
-  const { parts, slots } = splitPage(html, [nonce, requestId]);
+  const { parts, slots } = collapse(template, ANONYMOUS, opts.t ?? ((key: string) => key));
   const kept: [string, string][] = [];
   headers.forEach((v, k) => {
     if (!PER_ANSWER.has(k.toLowerCase())) kept.push([canonicalName(k), v]);
   });
   const buffers = parts.map((x) => Buffer.from(x));
+  const personal = opts.shared ? personalTemplate(template) : null;
   const entry = {
     key: p.key,
     generation: p.generation,
@@ -273,16 +496,34 @@ export function keepPage(context: object | undefined, html: string, nonce: strin
     parts: buffers,
     slots,
     gzip: null,
-    bytes: buffers.reduce((n, b) => n + b.length, 0) + p.key.length + 256,
+    personal,
+    byDelivery: false,
+    bytes: buffers.reduce((n, b) => n + b.length, 0) + (personal ? personal.parts.reduce((n, b) => n + b.length, 0) * 2 : 0) + p.key.length + 256,
   };
   // The request's API client is settled by now (its loaders are done): what the page showed of stock.
-  void pageShows(context).then(
-    (shows) => {
-      p.store.set({ ...entry, shows });
+  void Promise.all([pageShows(context), pageShowedDelivery(context)]).then(
+    ([shows, byDelivery]) => {
+      p.store.set({ ...entry, shows, byDelivery });
       settle(context!);
     },
     () => settle(context!),
   );
+}
+
+/** The template for personal visitors: its top-level parts, with the script of their values before `</body>`. */
+function personalTemplate(t: Template): PersonalTemplate {
+  const parts = [...t.parts];
+  const slots = [...t.slots];
+  // A lite page has no scripts (nothing hydrates): it needs none.
+  const hydrates = parts.some((x) => x.includes("window.__remixContext"));
+  for (let i = parts.length - 1; hydrates && i >= 0; i--) {
+    const at = parts[i].lastIndexOf("</body>");
+    if (at < 0) continue;
+    parts.splice(i, 1, parts[i].slice(0, at), parts[i].slice(at));
+    slots.splice(i, 0, { t: "script" });
+    break;
+  }
+  return { parts: parts.map((x) => Buffer.from(x)), slots, hearts: slots.some((x) => x.t === "case" && x.name === "heart"), gzip: null };
 }
 
 /** `content-type` → `Content-Type` (Headers lower-cases names). */
@@ -403,6 +644,63 @@ export function gzipPage(parts: Buffer[], slots: (0 | 1)[], values: Buffer[], de
     const v = values[slots[i]];
     if (v.length !== deflated.lengths[slots[i]] || v.length > 0xffff) throw new Error("a per-request value of another length than the deflated page's");
     out.push(storedBlock(v), deflated.parts[i + 1]);
+    crc = zlib.crc32(v, crc);
+    crc = zlib.crc32(parts[i + 1], crc);
+    size += v.length + parts[i + 1].length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  out.push(FINAL_BLOCK, trailer);
+  return Buffer.concat(out);
+}
+
+/** A template's fixed parts deflated for splicing (gzipTemplate), for slots of these lengths (null: any length). */
+export interface DeflatedTemplate {
+  parts: Buffer[];
+  crc0: number;
+  lengths: (number | null)[];
+}
+
+/**
+ * As deflateParts, for slots of their own lengths: a part after a slot of known length (the nonce,
+ * the request id) has the 32 KB before it as dictionary, with NUL bytes in the slot's place; a
+ * part after a slot of any length (a visitor's markup) starts afresh, since distances back across
+ * it would not hold.
+ */
+export function deflateTemplate(parts: Buffer[], lengths: (number | null)[]): DeflatedTemplate {
+  const dictionaries = !parts.some((p) => p.includes(0));
+  const out: Buffer[] = [];
+  let window = EMPTY;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    const opts: zlib.ZlibOptions = { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+    if (dictionaries && window.length) opts.dictionary = window;
+    out.push(p.length ? zlib.deflateRawSync(p, opts) : EMPTY);
+    if (dictionaries && i < lengths.length) {
+      const n = lengths[i];
+      if (n === null) {
+        window = EMPTY;
+        continue;
+      }
+      const next = Buffer.concat([window, p, Buffer.alloc(n)]);
+      window = next.length > WINDOW ? next.subarray(next.length - WINDOW) : next;
+    }
+  }
+  return { parts: out, crc0: zlib.crc32(parts[0]), lengths };
+}
+
+/** A gzip body of the template with `values` (one per slot) spliced in as stored blocks. */
+export function gzipTemplate(parts: Buffer[], values: Buffer[], deflated: DeflatedTemplate): Buffer {
+  const out: Buffer[] = [GZIP_HEADER, deflated.parts[0]];
+  let crc = deflated.crc0;
+  let size = parts[0].length;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    const want = deflated.lengths[i];
+    if (want !== null && v.length !== want) throw new Error("a per-request value of another length than the deflated page's");
+    for (let at = 0; at < v.length; at += 0xffff) out.push(storedBlock(v.subarray(at, at + 0xffff)));
+    out.push(deflated.parts[i + 1]);
     crc = zlib.crc32(v, crc);
     crc = zlib.crc32(parts[i + 1], crc);
     size += v.length + parts[i + 1].length;

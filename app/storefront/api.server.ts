@@ -103,6 +103,13 @@ export class Api {
    * the API did not describe (not a catalogue-cached route, or a remote API).
    */
   shows: Shown = SHOWS_NOTHING;
+  /**
+   * A render shared by visitors (~/ops/page-cache.server): the delivery state it is rendered for
+   * (instead of the request's own, which has no cookies), and whether the page showed one (then
+   * the page cache keeps it per state).
+   */
+  sharedDelivery?: { state: string; source: "picked" | "address" | "default" };
+  showedDelivery = false;
   private origin: string;
   private here: string;
   /** Bumped on every session change; compared with `committed` by headers(). */
@@ -370,7 +377,12 @@ export function apiFor(request: Request, context?: StorefrontContext | null): Pr
     return early;
   }
   const meta: ContextMeta = { clientIp: key?.clientIp, requestId: key?.requestId, ...(pinnedToPrimary(request) ? { primary: true } : {}) };
-  const created = getSession(request).then((s) => new Api(request, s, meta));
+  const sharedDelivery = (key as { sharedDelivery?: Api["sharedDelivery"] } | null)?.sharedDelivery;
+  const created = getSession(request).then((s) => {
+    const api = new Api(request, s, meta);
+    if (sharedDelivery) api.sharedDelivery = sharedDelivery;
+    return api;
+  });
   if (key) byContext.set(key, created);
   else withoutContext.add(created);
   byRequest.set(request, created);
@@ -381,6 +393,11 @@ export function apiFor(request: Request, context?: StorefrontContext | null): Pr
  * What the page of this request showed of stock (see `Api.shows`), for the page cache. "all" when
  * no client was made with this context (nothing to go by).
  */
+export async function pageShowedDelivery(context: object | undefined): Promise<boolean> {
+  const api = context ? byContext.get(context) : undefined;
+  return api ? (await api).showedDelivery : false;
+}
+
 export async function pageShows(context: object | undefined): Promise<Shown> {
   const api = context ? byContext.get(context) : undefined;
   return api ? (await api).shows : "all";

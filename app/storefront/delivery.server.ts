@@ -9,8 +9,9 @@
  * address buying for a site in Kano).
  *
  * The cookie makes pages the visitor's own: it is one of ~/ops/http-cache.server's PERSONAL_COOKIES,
- * so a page showing a picked state is never kept by the page cache or shared caches; an anonymous
- * page without it (Lagos, the default) is the same for everyone and may be.
+ * so a page showing a picked state is never kept by browsers or shared caches. The page cache
+ * keeps a page showing the promise once per state and source (~/ops/page-cache.server renders it
+ * with `api.sharedDelivery`), so shoppers who chose the same state share it.
  */
 import { createCookie, redirect } from "@remix-run/node";
 import { canonicalState } from "~/domain/address-rules";
@@ -34,19 +35,33 @@ export interface DeliveryState {
   source: DeliveryStateSource;
 }
 
+/** The state the shopper picked (the picker's cookie), canonical, or null. */
+export async function pickedDeliveryState(request: Request): Promise<string | null> {
+  const picked = await deliveryStateCookie().parse(request.headers.get("Cookie"));
+  return typeof picked === "string" ? canonicalState(picked) : null;
+}
+
+/** The rule of the promise's state: the one picked, else the default address's, else Lagos. */
+export function deliveryStateOf(picked: string | null, defaultAddressState: string | null | undefined): DeliveryState {
+  if (picked) return { state: picked, source: "picked" };
+  const s = defaultAddressState ? canonicalState(defaultAddressState) : null;
+  if (s) return { state: s, source: "address" };
+  return { state: DEFAULT_ORIGIN_STATE, source: "default" };
+}
+
 /** Where the shopper's goods go, for the promise (see the file comment). */
 export async function deliveryStateFor(api: Api, request: Request): Promise<DeliveryState> {
-  const picked = await deliveryStateCookie().parse(request.headers.get("Cookie"));
-  const fromCookie = typeof picked === "string" ? canonicalState(picked) : null;
-  if (fromCookie) return { state: fromCookie, source: "picked" };
+  api.showedDelivery = true;
+  if (api.sharedDelivery) return api.sharedDelivery;
+  const picked = await pickedDeliveryState(request);
+  if (picked) return deliveryStateOf(picked, null);
   const user = api.user;
   if (user) {
     const r = await api.once("delivery:addresses", () => api.get<ApiAddress[]>(`/users/${user.id}/addresses/`));
     const def = r.ok ? (r.data.find((a) => a.is_default) ?? null) : null;
-    const s = def ? canonicalState(def.state) : null;
-    if (s) return { state: s, source: "address" };
+    return deliveryStateOf(null, def?.state ?? null);
   }
-  return { state: DEFAULT_ORIGIN_STATE, source: "default" };
+  return deliveryStateOf(null, null);
 }
 
 /** The state picker's POST (field `deliveryState`): remembers it and goes back (303) to `back`. Unknown names: back, unchanged. */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MemberHeaderSchema } from "~/api/users/header-schemas";
-import { addStoreMember, createStore } from "~/db/seed/factories";
+import { addStoreMember, createAddress, createProduct, createStore } from "~/db/seed/factories";
 import { engines, makeUser, useApi } from "./harness";
 
 describe.each(engines())("member header on %s", (engine) => {
@@ -15,7 +15,7 @@ describe.each(engines())("member header on %s", (engine) => {
     const me = await makeUser(api);
     const none = await api.call(`/users/${me.id}/header/`, { token: me.token });
     expect(none.status).toBe(200);
-    expect(MemberHeaderSchema.parse(none.body)).toEqual({ stores: [], unread: 0, store_unread: [] });
+    expect(MemberHeaderSchema.parse(none.body)).toEqual({ stores: [], unread: 0, store_unread: [], cart_quantity: 0 });
 
     const first = await createStore(api.db, { owner_id: me.id, name: "First Depot", created_at: "2024-01-01T00:00:00Z" });
     const second = await createStore(api.db, { owner_id: me.id, name: "Second Depot", created_at: "2024-02-01T00:00:00Z" });
@@ -33,10 +33,44 @@ describe.each(engines())("member header on %s", (engine) => {
       ],
       unread: 2,
       store_unread: [],
+      cart_quantity: 0,
     });
     const owned = await api.call(`/stores/owner/${me.id}/`, { token: me.token });
     expect(r.body.stores).toEqual(owned.body.map(({ id, name, slug }: { id: number; name: string; slug: string }) => ({ id, name, slug })));
     expect((await api.call(`/users/${me.id}/notifications/unread/`, { token: me.token })).body.unread).toBe(r.body.unread);
+  });
+
+  it("counts the member's cart as the cart does, and with wishlist=1 names the wishlist's products", async () => {
+    const me = await makeUser(api);
+    const vendor = await makeUser(api);
+    const store = await createStore(api.db, { owner_id: vendor.id });
+    const cat = await api.db.query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1");
+    const product = (n: number) =>
+      createProduct(api.db, { store_id: store.id, user_id: vendor.id, category_id: cat.rows[0].id, name: `Header cement ${n}`, price_kobo: 100_000, selling_price_kobo: 100_000, stock_quantity: 50, published: true });
+    const [a, b] = [await product(1), await product(2)];
+    const cart = await api.call<{ id: string }>("/carts/", { method: "POST", token: me.token, json: { user_id: me.id } });
+    for (const [p, quantity] of [[a, 2], [b, 3]] as const) {
+      expect((await api.call(`/carts/${cart.body.id}/items/`, { method: "POST", token: me.token, json: { prod_id: p.id, quantity } })).status).toBe(201);
+    }
+    expect((await api.call("/carts/carts/wishlist/", { method: "POST", token: me.token, json: { user_id: me.id, product_id: b.id } })).status).toBe(201);
+
+    const r = await api.call(`/users/${me.id}/header/`, { token: me.token });
+    expect(r.body.cart_quantity).toBe(5);
+    expect((await api.call(`/carts/user/${me.id}/`, { token: me.token })).body.total_quantity).toBe(5);
+    expect(r.body.wishlist).toBeUndefined();
+    expect((await api.call(`/users/${me.id}/header/?wishlist=1`, { token: me.token })).body.wishlist).toEqual([b.id]);
+    // With delivery=1, the state of the default address (the delivery promise's).
+    expect((await api.call(`/users/${me.id}/header/?delivery=1`, { token: me.token })).body.default_address_state).toBeNull();
+    await createAddress(api.db, me.id, { state: "Kano" });
+    const withAddress = await api.call(`/users/${me.id}/header/?delivery=1&wishlist=1`, { token: me.token });
+    expect(withAddress.body.default_address_state).toBe("Kano");
+    expect(withAddress.body.wishlist).toEqual([b.id]);
+    // The cart's own count, by its id: the holder only.
+    expect((await api.call(`/carts/${cart.body.id}/quantity/`, { token: me.token })).body).toEqual({ total_quantity: 5 });
+    expect((await api.call(`/carts/${cart.body.id}/quantity/`)).status).toBe(401);
+    const guest = await api.call<{ id: string }>("/carts/", { method: "POST", json: { user_id: null } });
+    expect((await api.call(`/carts/${guest.body.id}/quantity/`)).body).toEqual({ total_quantity: 0 });
+    expect((await api.call("/carts/00000000-0000-4000-8000-000000000000/quantity/")).status).toBe(404);
   });
 
   it("the bell counts the unread notices of every store the member belongs to (owner or accepted member), not a pending invitation's; reading a store's list lowers it", async () => {

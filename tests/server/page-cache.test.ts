@@ -3,14 +3,15 @@
  * of pages, on the real production server: a kept page comes back the same with a fresh nonce
  * and request id, a price change shows at once, a checkout drops only the pages showing the
  * product bought (whose stock shows at once), a signed-in visitor or one with a cart or a picked
- * delivery state never gets a kept page, a lite visitor gets the lite page; compressed pages (kept, rendered whole or
+ * delivery state gets the kept page with their own parts (never another's, and never shared by
+ * browsers or CDNs), a lite visitor gets the lite page; compressed pages (kept, rendered whole or
  * streamed) are about as small as one gzip of the same page.
  */
 import zlib from "node:zlib";
-import { describe, expect, it } from "vitest";
-import { DEMO_VENDOR } from "~/db/seed/catalog-data";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_SHOPPER, DEMO_VENDOR } from "~/db/seed/catalog-data";
 import { deflateParts, fillPage, gzipPage, splitPage } from "~/ops/page-cache.server";
-import { cookieHeader, cookiesFrom, rawRequest, useAppServer } from "./harness";
+import { cookieHeader, cookiesFrom, pageClient, rawRequest, type RunningServer, startAppServer, useAppServer } from "./harness";
 
 const app = useAppServer();
 const { get, post, getBytes } = app;
@@ -42,6 +43,15 @@ async function vendorProduct() {
   const stores = await api<{ id: number }[]>("GET", `/stores/owner/${login.data.user.id}/`, undefined, token);
   const mine = await api<{ results: { id: number; published?: boolean; category_id: number }[] }>("GET", `/products/store/${stores.data[0].id}/`, undefined, token);
   return { token, product: mine.data.results.find((p) => p.published !== false)! };
+}
+
+/** A signed-in visitor's cookies, after the page the login leads to has shown (and so taken) its flash. */
+async function signIn(email: string, password: string): Promise<string> {
+  const login = await post("/auth/login", { email, password, redirectTo: "/" });
+  expect(login.status).toBe(303);
+  const jar = cookiesFrom(login);
+  const next = await get("/", { Cookie: cookieHeader(jar) });
+  return cookieHeader(cookiesFrom(next, jar));
 }
 
 const nonceOf = (html: string) => html.match(/<script[^>]* nonce="([^"]+)"/)?.[1];
@@ -164,39 +174,151 @@ describe("whole-page cache for anonymous visitors", () => {
     for (const path of unrelated) expect((await get(path)).headers["x-page-cache"], path).toBe("hit");
   });
 
-  it("never gives a signed-in visitor or one with a cart a kept page, nor keeps theirs", async () => {
+  it("gives a signed-in visitor or one with a cart the kept page with their own parts, never another's, and keeps none of theirs", async () => {
     await get("/building-materials");
     const anonymous = await hit("/building-materials");
 
-    const login = await post("/auth/login", { email: "shopper@demo.buildmart.ng", password: "Shopper#2024", redirectTo: "/" });
-    expect(login.status).toBe(303);
-    const signedIn = { Cookie: cookieHeader(cookiesFrom(login)) };
+    const signedIn = { Cookie: await signIn(DEMO_SHOPPER.email, DEMO_SHOPPER.password) };
+    const answers = [];
     for (let i = 0; i < 2; i++) {
       const r = await get("/building-materials", signedIn);
       expect(r.status).toBe(200);
-      expect(r.headers["x-page-cache"]).toBeUndefined();
+      expect(r.headers["x-page-cache"]).toBe("personal");
       expect(r.headers["cache-control"]).toBe("private, no-store");
-      expect(r.body).toMatch(/Log ?out|My account|Account/i);
+      expect(r.headers.etag).toBeUndefined();
+      expect(r.headers["set-cookie"]).toBeUndefined();
+      expect(r.body).not.toContain('data-testid="flash"');
+      expect(r.body).toMatch(/Log ?out/);
+      expect(r.body).toContain("Hi, Chioma");
+      expect(r.body).toContain("Chioma Okeke");
+      expect(r.body).not.toContain(">Login</a>");
+      answers.push(r);
     }
+    // A fresh nonce each time, the one of the answer's CSP.
+    expect(nonceOf(answers[1].body)).toBe(cspNonce(answers[1].headers["content-security-policy"] as string));
+    expect(nonceOf(answers[1].body)).not.toBe(nonceOf(answers[0].body));
+    // The browser's first render gets the same values (the hydration data is the shared page's).
+    expect(answers[1].body).toContain(`window.__personal={"requestId":"${answers[1].headers["x-request-id"]}"`);
 
+    // Two guests with carts of their own: each sees their own count on the same kept page.
     const productId = anonymous.body.match(/href="\/[a-z0-9-]+\/(\d+)"/)![1];
-    const added = await post("/cart", { intent: "add", productId, quantity: "1", redirectTo: "/building-materials" });
-    expect(added.status).toBe(303);
-    const jar = cookiesFrom(added);
-    expect(Object.keys(jar)).toContain("cartId");
-    const withCart = await get("/building-materials", { Cookie: cookieHeader(jar) });
-    expect(withCart.status).toBe(200);
-    expect(withCart.headers["x-page-cache"]).toBeUndefined();
-    expect(withCart.headers["cache-control"]).toBe("private, no-store");
-    // Anonymous visitors still get the kept page (the cart visitor's was not kept).
+    const carts = [];
+    for (const quantity of ["2", "5"]) {
+      const added = await post("/cart", { intent: "add", productId, quantity, redirectTo: "/building-materials" });
+      expect(added.status).toBe(303);
+      const jar = cookiesFrom(added);
+      expect(Object.keys(jar)).toContain("cartId");
+      carts.push({ Cookie: cookieHeader({ cartId: jar.cartId }) });
+    }
+    for (let round = 0; round < 2; round++) {
+      for (const [i, cart] of carts.entries()) {
+        const withCart = await get("/building-materials", cart);
+        expect(withCart.status).toBe(200);
+        expect(withCart.headers["x-page-cache"]).toBe("personal");
+        expect(withCart.headers["cache-control"]).toBe("private, no-store");
+        expect(withCart.body).toMatch(new RegExp(`data-testid="cart-count"[^>]*>${i === 0 ? 2 : 5}<`));
+        expect(withCart.body).toContain(`aria-label="Cart, ${i === 0 ? 2 : 5} items"`);
+        expect(withCart.body).not.toContain("Chioma");
+        expect(withCart.body).toContain(">Login</a>");
+      }
+    }
+    // Anonymous visitors still get the anonymous page, the same as before.
     const later = await get("/building-materials");
     expect(later.headers["x-page-cache"]).toBe("hit");
+    expect(later.body).not.toContain("__personal");
     expect(stable(later.body, nonceOf(later.body)!, later.headers["x-request-id"] as string)).toBe(
       stable(anonymous.body, nonceOf(anonymous.body)!, anonymous.headers["x-request-id"] as string),
     );
   });
 
-  it("never shows one visitor's picked delivery state to another", async () => {
+  it("gives two signed-in shoppers and two guests with carts, all at once, each their own parts and never another's", async () => {
+    const product = (await api<{ results: { id: number; in_stock: boolean }[] }>("GET", "/products/?page_size=20")).data.results.find((p) => p.in_stock)!;
+    const paths = ["/", "/building-materials", `/products/${product.id}`];
+    const chioma = await signIn(DEMO_SHOPPER.email, DEMO_SHOPPER.password);
+    const babatunde = await signIn(DEMO_VENDOR.email, DEMO_VENDOR.password);
+    const guests: { count: string; cookie: string }[] = [];
+    for (const quantity of ["3", "7"]) {
+      const added = await post("/cart", { intent: "add", productId: String(product.id), quantity, redirectTo: "/" });
+      guests.push({ count: quantity, cookie: cookieHeader({ cartId: cookiesFrom(added).cartId }) });
+    }
+    const visitors = [
+      { cookie: chioma, mine: ["Hi, Chioma", ">Chioma Okeke</p>", 'href="/create-store"'], others: ["Hi, Babatunde", ">Babatunde Lawal</p>", ">Login</a>"] },
+      { cookie: babatunde, mine: ["Hi, Babatunde", ">Babatunde Lawal</p>", '/dashboard"'], others: ["Hi, Chioma", ">Chioma Okeke</p>", ">Login</a>"] },
+      ...guests.map((g, i) => ({
+        cookie: g.cookie,
+        mine: [`aria-label="Cart, ${g.count} items"`, ">Login</a>"],
+        others: ["Hi, Chioma", "Hi, Babatunde", "Okeke</p>", "Lawal</p>", `aria-label="Cart, ${guests[1 - i].count} items"`],
+      })),
+    ];
+    // Kept once (anonymous visits), then every visitor of every page at the same time, twice over.
+    for (const path of paths) await get(path);
+    const answers = await Promise.all(
+      [0, 1].flatMap(() => visitors.flatMap((v) => paths.map(async (path) => ({ v, path, r: await get(path, { Cookie: v.cookie }) })))),
+    );
+    for (const { v, path, r } of answers) {
+      expect(r.status, path).toBe(200);
+      expect(r.headers["x-page-cache"], path).toBe("personal");
+      for (const text of v.mine) expect(r.body, `${path} shows ${text}`).toContain(text);
+      for (const text of v.others) expect(r.body, `${path} hides ${text}`).not.toContain(text);
+    }
+  });
+
+  it("fills a visitor's parts in the page's language", async () => {
+    const lang = cookiesFrom(await post("/language", { lang: "ha", redirectTo: "/" })).lang;
+    expect(lang).toBeTruthy();
+    const cookie = `${await signIn(DEMO_SHOPPER.email, DEMO_SHOPPER.password)}; lang=${lang}`;
+    await get("/building-materials", { Cookie: `lang=${lang}` });
+    for (let i = 0; i < 2; i++) {
+      const r = await get("/building-materials", { Cookie: cookie });
+      expect(r.headers["x-page-cache"]).toBe("personal");
+      expect(r.body).toContain('<html lang="ha"');
+      expect(r.body).toContain("Sannu, Chioma");
+      expect(r.body).toMatch(/aria-label="Kwando, kaya \d+"/);
+      expect(r.body).not.toContain("Hi, Chioma");
+      expect(r.body).not.toMatch(/aria-label="Cart, /);
+    }
+    const guest = await get("/building-materials", { Cookie: `lang=${lang}; cartId=00000000-0000-4000-8000-000000000000` });
+    expect(guest.headers["x-page-cache"]).toBe("personal");
+    expect(guest.body).toContain('aria-label="Kwando, kaya 0"');
+    expect(guest.body).toContain(">Shiga</a>");
+  });
+
+  it("renders a page with a flash message for its visitor, and the kept one once it is shown", async () => {
+    const listing = await get("/building-materials");
+    const productId = listing.body.match(/href="\/[a-z0-9-]+\/(\d+)"/)![1];
+    const jar = cookiesFrom(await post("/auth/login", { email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password, redirectTo: "/" }));
+    cookiesFrom(await get("/", { Cookie: cookieHeader(jar) }), jar);
+    expect((await get("/building-materials", { Cookie: cookieHeader(jar) })).headers["x-page-cache"]).toBe("personal");
+    // Without JavaScript an add to cart answers with a flash for the next page.
+    const added = await post("/cart", { intent: "add", productId, quantity: "1", redirectTo: "/building-materials" }, { Cookie: cookieHeader(jar) });
+    expect(added.status).toBe(303);
+    cookiesFrom(added, jar);
+    const flashed = await get("/building-materials", { Cookie: cookieHeader(jar) });
+    expect(flashed.headers["x-page-cache"]).toBeUndefined();
+    expect(flashed.body).toContain('data-testid="flash"');
+    expect(flashed.body).toContain("Added to cart");
+    cookiesFrom(flashed, jar);
+    const after = await get("/building-materials", { Cookie: cookieHeader(jar) });
+    expect(after.headers["x-page-cache"]).toBe("personal");
+    expect(after.body).not.toContain('data-testid="flash"');
+  });
+
+  it("renders a page with parts of the visitor's that are not marked for them (the reviews page)", async () => {
+    const login = await post("/auth/login", { email: "shopper@demo.buildmart.ng", password: "Shopper#2024", redirectTo: "/" });
+    const signedIn = { Cookie: cookieHeader(cookiesFrom(login)) };
+    const listing = await get("/building-materials");
+    const productPath = listing.body.match(/href="(\/[a-z0-9-]+\/\d+)"/)![1];
+    await get(`${productPath}/reviews`);
+    await hit(`${productPath}/reviews`);
+    for (let i = 0; i < 2; i++) {
+      const r = await get(`${productPath}/reviews`, signedIn);
+      expect(r.status).toBe(200);
+      expect(r.headers["x-page-cache"]).toBeUndefined();
+      expect(r.headers["cache-control"]).toBe("private, no-store");
+    }
+  });
+
+  it("keeps a page showing the delivery promise per state: a visitor's picked state is theirs and others' alike, never an anonymous one's", async () => {
     const { product } = await vendorProduct();
     const path = `/products/${product.id}`;
     await get(path);
@@ -208,7 +330,7 @@ describe("whole-page cache for anonymous visitors", () => {
     expect(Object.keys(jar)).toContain("deliveryState");
     for (let i = 0; i < 2; i++) {
       const mine = await get(path, { Cookie: cookieHeader(jar) });
-      expect(mine.headers["x-page-cache"]).toBeUndefined();
+      expect(mine.headers["x-page-cache"]).toBe("personal");
       expect(mine.headers["cache-control"]).toBe("private, no-store");
       expect(mine.body).toContain("Delivery to <strong>Kano</strong>");
     }
@@ -247,19 +369,59 @@ describe("whole-page cache for anonymous visitors", () => {
 
 describe("compression of pages", () => {
   it("compresses a streamed page about as well as one gzip of it", async () => {
-    const login = await post("/auth/login", { email: "shopper@demo.buildmart.ng", password: "Shopper#2024", redirectTo: "/" });
-    const cookie = cookieHeader(cookiesFrom(login));
+    const cookie = await signIn(DEMO_SHOPPER.email, DEMO_SHOPPER.password);
     for (const [path, headers] of [
       ["/auth/login", {}],
-      ["/building-materials", { Cookie: cookie }],
-      ["/", { Cookie: cookie }],
+      ["/cart", { Cookie: cookie }],
+      ["/users/wishlist", { Cookie: cookie }],
     ] as const) {
       const r = await getBytes(path, { "Accept-Encoding": "gzip", ...headers });
       expect(r.status, path).toBe(200);
+      expect(r.headers["x-page-cache"], path).toBeUndefined();
       expect(r.headers["content-encoding"], path).toBe("gzip");
       const body = zlib.gunzipSync(r.body);
       expect(body.toString("utf8"), path).toMatch(/<\/html>/);
       expect(r.body.length, path).toBeLessThan(zlib.gzipSync(body).length * 1.05 + 200);
+    }
+  });
+
+  it("compresses a kept page with a visitor's parts not much worse than one gzip of it", async () => {
+    const cookie = await signIn(DEMO_SHOPPER.email, DEMO_SHOPPER.password);
+    for (const path of ["/", "/building-materials"]) {
+      await get(path);
+      const r = await getBytes(path, { "Accept-Encoding": "gzip", Cookie: cookie });
+      expect(r.headers["x-page-cache"], path).toBe("personal");
+      expect(r.headers["content-encoding"], path).toBe("gzip");
+      const body = zlib.gunzipSync(r.body);
+      expect(body.toString("utf8"), path).toContain("Hi, Chioma");
+      // Each part after a visitor's value starts a fresh window (a value's length is the visitor's).
+      expect(r.body.length, path).toBeLessThan(zlib.gzipSync(body).length * 1.2 + 200);
+    }
+  });
+});
+
+describe("with PERSONAL_PAGE_CACHE=off", () => {
+  let off: RunningServer;
+  beforeAll(async () => {
+    off = await startAppServer({ env: { PERSONAL_PAGE_CACHE: "off" } });
+  }, 240_000);
+  afterAll(async () => {
+    await off?.stop();
+  });
+
+  it("renders the pages of visitors with a cart or signed in for them, and still keeps anonymous ones", async () => {
+    const client = pageClient(off.url);
+    const login = await client.post("/auth/login", { email: DEMO_SHOPPER.email, password: DEMO_SHOPPER.password, redirectTo: "/" });
+    const jar = cookiesFrom(login);
+    cookiesFrom(await client.get("/", { Cookie: cookieHeader(jar) }), jar);
+    await client.get("/building-materials");
+    expect((await client.get("/building-materials")).headers["x-page-cache"]).toBe("hit");
+    for (let i = 0; i < 2; i++) {
+      const r = await client.get("/building-materials", { Cookie: cookieHeader(jar) });
+      expect(r.status).toBe(200);
+      expect(r.headers["x-page-cache"]).toBeUndefined();
+      expect(r.body).toContain("Hi, Chioma");
+      expect(r.body).not.toContain("__personal");
     }
   });
 });

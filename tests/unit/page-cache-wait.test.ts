@@ -10,7 +10,7 @@ vi.mock("~/db/client.server", () => ({ getDb: async () => ({}) }));
 vi.mock("~/api/core/cache.server", () => ({
   catalogCacheFor: async () => ({ listening: true, generation: 1, stock: { generation: 0, stale: () => false } }),
 }));
-vi.mock("~/storefront/api.server", () => ({ pageShows: async () => "none" }));
+vi.mock("~/storefront/api.server", () => ({ pageShows: async () => "none", pageShowedDelivery: async () => false }));
 
 const { cachedPage, keepPage, pageDone } = await import("~/ops/page-cache.server");
 

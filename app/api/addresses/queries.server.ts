@@ -8,6 +8,9 @@ export async function listAddresses(q: Queryable, userId: number): Promise<Addre
   return r.rows;
 }
 
+/** The state of user $1's default address (null without one): a subquery for the member header's one statement (the delivery promise). */
+export const DEFAULT_ADDRESS_STATE_SQL = "(SELECT a.state FROM addresses a WHERE a.user_id = $1 AND a.is_default ORDER BY a.id LIMIT 1)";
+
 export async function findAddress(q: Queryable, id: number): Promise<AddressRow | null> {
   const r = await q.query<AddressRow>(`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE id = $1`, [id]);
   return r.rows[0] ?? null;

@@ -2,7 +2,7 @@
  * Carts: reads. Plain functions over a Queryable (the pool or a transaction), so checkout can
  * compose them with stock and shipping in one transaction.
  */
-import type { Queryable } from "~/db/client.server";
+import { hotQuery, type Queryable } from "~/db/client.server";
 import { CHOOSE_OPTION_MESSAGE, lineLimit, optionOutOfStockMessage, stockMessage } from "~/domain/cart";
 import { badRequest } from "../core/http";
 import { firstImageKeySql } from "../core/media";
@@ -121,3 +121,19 @@ export async function cartLineStock(q: Queryable, cartId: string, itemId: number
   const row = r.rows[0];
   return row ? { stock: row.stock_quantity, option: row.option } : null;
 }
+
+/** The lines loadCartItems answers, summed: what a cart's `total_quantity` says. */
+const QUANTITY_SQL = "SELECT COALESCE(SUM(ci.quantity), 0)::int FROM cart_items ci JOIN products p ON p.id = ci.product_id WHERE ci.cart_id = c.id";
+
+/**
+ * The number of items in a cart (its `total_quantity`) without loading its lines, with the cart's
+ * owner (null: a guest cart) for the access check; null when there is no such cart. One statement:
+ * the header's badge asks on every page.
+ */
+export async function cartQuantity(q: Queryable, cartId: string): Promise<{ user_id: number | null; quantity: number } | null> {
+  const r = await hotQuery<{ user_id: number | null; quantity: number }>(q, `SELECT c.user_id, (${QUANTITY_SQL}) AS quantity FROM carts c WHERE c.id = $1`, [cartId]);
+  return r.rows[0] ?? null;
+}
+
+/** The number of items in user $1's cart (0 without one), as cartQuantity: a subquery for the member header's one statement. */
+export const USER_CART_QUANTITY_SQL = `COALESCE((SELECT (${QUANTITY_SQL}) FROM carts c WHERE c.user_id = $1), 0)`;

@@ -13,9 +13,9 @@
 import { json, noContent, notFound } from "../core/http";
 import { route, type ApiContext, type RouteDef } from "../core/types";
 import { addItem, createGuestCart, deleteCart, ensureUserCart, mergeIntoUserCart, removeItem, setItemQuantity } from "./commands.server";
-import { availableProduct, cartLineStock, checkOptionInStock, checkStock, findCart, findUserCart, loadCart, loadCartItems, productOption, requireOptionIfStocked } from "./queries.server";
+import { availableProduct, cartLineStock, cartQuantity, checkOptionInStock, checkStock, findCart, findUserCart, loadCart, loadCartItems, productOption, requireOptionIfStocked } from "./queries.server";
 import { canonicalState } from "~/domain/addresses";
-import { AddItemBody, CartLineSchema, CartQuoteQuery, CartSchema, CreateCartBody, QuantityBody } from "./schemas";
+import { AddItemBody, CartLineSchema, CartQuantitySchema, CartQuoteQuery, CartSchema, CreateCartBody, QuantityBody } from "./schemas";
 import { serializeItem, type CartRow } from "./serialize";
 
 /** The cart of the path, if the caller may use it (see the file comment). */
@@ -94,6 +94,22 @@ export const routes: RouteDef[] = [
       const cart = await findUserCart(ctx.db, ctx.intParam("userId"));
       if (!cart) throw notFound();
       return json(await loadCart(ctx.db, cart, ctx.url.origin, quoteState(ctx)));
+    },
+  },
+  {
+    method: "GET",
+    path: "/carts/:cartId/quantity/",
+    access: "holder",
+    summary: "The number of items in one cart ({total_quantity}, as the cart's own), without its lines: the storefront header's badge (guest cart: the id is the key; member cart: the owner's token)",
+    tag: "carts",
+    auth: "optional",
+    response: CartQuantitySchema,
+    async handler(ctx) {
+      // As accessibleCart, in one statement with the count.
+      const cart = await cartQuantity(ctx.db, ctx.uuidParam("cartId"));
+      if (!cart) throw notFound();
+      if (cart.user_id !== null) await ctx.requireOwner(cart.user_id);
+      return json({ total_quantity: cart.quantity });
     },
   },
   {

@@ -99,3 +99,6 @@ export type ApiCartItem = z.infer<typeof CartItemSchema>;
 export type ApiCart = z.infer<typeof CartSchema>;
 export type ApiCartShipment = z.infer<typeof CartShipmentSchema>;
 export type ApiCartLine = z.infer<typeof CartLineSchema>;
+
+/** GET /carts/{cartId}/quantity/: the cart's `total_quantity` alone (the header's badge). */
+export const CartQuantitySchema = z.object({ total_quantity: z.number() });

@@ -4,7 +4,7 @@
  */
 import crypto from "node:crypto";
 import type * as z from "zod";
-import type { Db, Queryable } from "~/db/client.server";
+import { hotQuery, type Db, type Queryable } from "~/db/client.server";
 import { verifyToken } from "../tokens.server";
 import { ApiError, badRequest, forbidden, notFound, readBody, zodToDrf } from "./http";
 import { intParam, uuidParam } from "./params";
@@ -21,7 +21,9 @@ function tokenFrom(request: Request): string | null {
 
 /** The user of a token; null when inactive or, given the token's version, when its sessions were ended since. */
 export async function loadAuthUser(db: Queryable, userId: number, tokenVersion?: number): Promise<AuthUser | null> {
-  const r = await db.query<AuthUser & { is_active: boolean; token_version: number }>(
+  // Every signed-in call runs it: planned once (hotQuery).
+  const r = await hotQuery<AuthUser & { is_active: boolean; token_version: number }>(
+    db,
     `SELECT id, COALESCE(email::text, '') AS email, first_name, last_name, role, email_verified_at IS NOT NULL AS email_verified, is_active, token_version
        FROM users WHERE id = $1`,
     [userId],

@@ -33,3 +33,6 @@ export async function wishableProduct(q: Queryable, productId: number): Promise<
   const p = await q.query<{ published: boolean }>(`SELECT ${listedSql("p")} AS published FROM products p WHERE p.id = $1`, [productId]);
   return !!p.rows[0]?.published;
 }
+
+/** The products in user $1's wishlist as a JSON array of ids: a subquery for the member header's one statement (the hearts). */
+export const WISHLIST_IDS_JSON_SQL = "(SELECT COALESCE(json_agg(w.product_id ORDER BY w.product_id), '[]'::json) FROM wishlist_items w WHERE w.user_id = $1)";

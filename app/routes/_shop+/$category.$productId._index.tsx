@@ -15,6 +15,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { PurchaseForms } from "~/components/product/purchase";
+import { usePersonal } from "~/components/personal";
 import { island, islandsLoader } from "~/components/ui/island";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Breadcrumb, type Crumb } from "~/components/listing/breadcrumb";
@@ -130,9 +131,11 @@ export async function action({ request }: ActionFunctionArgs) {
 /**
  * Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). The
  * delivery promise is the visitor's own once they pick a state: that cookie is a personal one, so
- * such pages are never shared; without it every visitor sees the same default (Lagos).
+ * such pages are never shared by browsers or CDNs; without it every visitor sees the same default
+ * (Lagos). The page cache keeps it per delivery state, and gives it to visitors with a cart or
+ * signed in with the heart and the header filled in for them (`personal`: ~/components/personal).
  */
-export const handle = { cache: "public", i18n: ["shop"] };
+export const handle = { cache: "public", i18n: ["shop"], personal: "marked" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
@@ -142,6 +145,8 @@ export default function ProductRoute() {
   const location = useLocation();
   const lite = useRouteLoaderData<typeof rootLoader>("root")?.lite ?? false;
   const { t } = useTranslation("shop");
+  // The heart is the shopper's own (~/components/personal): a shared page fills it per visitor.
+  const own = usePersonal({ wishlist: d.inWishlist ? [p.id] : [] });
   const base = location.pathname.replace(/\/$/, "");
   const discounted = p.price > p.selling_price;
   const stock = stockState(p.stock_quantity);
@@ -164,7 +169,15 @@ export default function ProductRoute() {
         <div className="md:col-start-2 md:row-start-1" data-testid="buy-box">
           <div className="flex items-start justify-between gap-2">
             <h1 className="text-lg font-bold leading-snug sm:text-2xl">{p.name}</h1>
-            {d.signedIn ? <WishlistHeart productId={p.id} inWishlist={d.inWishlist} /> : null}
+            {own.cases(
+              "heart",
+              {
+                none: () => null,
+                on: () => <WishlistHeart productId={p.id} inWishlist />,
+                off: () => <WishlistHeart productId={p.id} inWishlist={false} />,
+              },
+              p.id,
+            )}
           </div>
           {d.summary.count > 0 ? (
             <a href={`${base}/reviews`} className="mt-0.5 inline-flex items-center gap-2 text-sm text-gray-600 hover:underline">

@@ -108,8 +108,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
 }
 
-/** Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). */
-export const handle = { cache: "public", i18n: ["shop"] };
+/**
+ * Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server); the
+ * page cache gives it to visitors with a cart or signed in too, with the header's parts filled in
+ * for them (`personal`: nothing else on it is the visitor's; ~/components/personal).
+ */
+export const handle = { cache: "public", i18n: ["shop"], personal: "marked" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
 
