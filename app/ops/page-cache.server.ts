@@ -45,7 +45,7 @@ import { LRUCache } from "lru-cache";
 import { getDb } from "~/db/client.server";
 import { languageOfHeaders } from "~/i18n/i18next.server";
 import { catalogCacheFor, type CatalogCache, type Shown } from "~/api/core/cache.server";
-import { ANONYMOUS, type PersonalData, type PersonalT } from "~/components/personal";
+import { ANONYMOUS, type PersonalData, type PersonalT } from "~/domain/personal";
 import type { Lang } from "~/i18n/languages";
 import { pageShowedDelivery, pageShows } from "~/storefront/api.server";
 import type { DeliveryState } from "~/storefront/delivery.server";

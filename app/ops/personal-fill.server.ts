@@ -4,7 +4,7 @@
  * id. The fill uses the same rules as the components (PERSONAL_TEXT, PERSONAL_CASES) and escapes
  * texts as React does, so a filled page is the HTML a render for that visitor gives.
  */
-import { MARK_CLOSE, MARK_OPEN, PERSONAL_CASES, PERSONAL_TEXT, type CaseName, type PersonalData, type PersonalT, type TextName } from "~/components/personal";
+import { MARK_CLOSE, MARK_OPEN, PERSONAL_CASES, PERSONAL_TEXT, type CaseName, type PersonalData, type PersonalT, type TextName } from "~/domain/personal";
 import { createPageI18n } from "~/i18n/i18next.server";
 import type { Lang } from "~/i18n/languages";
 

@@ -13,7 +13,7 @@
  * failed (401: the session ended on the server; the render signs out), or the session changed
  * in any other way (an answer from here sends no Set-Cookie, so it must not need one).
  */
-import type { PersonalData } from "~/components/personal";
+import type { PersonalData } from "~/domain/personal";
 import { apiFor, type StorefrontContext } from "./api.server";
 import type { ApiMemberHeader } from "./api-types";
 import { deliveryStateOf, pickedDeliveryState, type DeliveryState } from "./delivery.server";
