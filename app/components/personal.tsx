@@ -21,7 +21,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { createContext, Fragment, useContext, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useCartCount } from "./cart/cart-count";
-import { mark, PERSONAL_CASES, PERSONAL_TEXT, type CaseName, type PersonalData, type PersonalT, type TextName } from "~/domain/personal";
+import { mark, PERSONAL_CASES, PERSONAL_TEXT, type CaseName, type PersonalData, type TextName } from "~/domain/personal";
 
 export { ANONYMOUS, MARK_CLOSE, MARK_OPEN, mark, PERSONAL_CASES, PERSONAL_TEXT, type CaseName, type PersonalData, type PersonalT, type TextName } from "~/domain/personal";
 
