@@ -601,20 +601,11 @@ const EMPTY = Buffer.alloc(0);
  * (`lengths`; gzipPage is only used then). A page holding NUL gets no dictionaries.
  */
 export function deflateParts(parts: Buffer[], slots: (0 | 1)[], lengths: [number, number]): DeflatedPage {
-  const dictionaries = !parts.some((p) => p.includes(0));
-  const out: Buffer[] = [];
-  let window = EMPTY;
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i];
-    const opts: zlib.ZlibOptions = { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH };
-    if (dictionaries && window.length) opts.dictionary = window;
-    out.push(p.length ? zlib.deflateRawSync(p, opts) : EMPTY);
-    if (dictionaries && i < slots.length) {
-      const next = Buffer.concat([window, p, Buffer.alloc(lengths[slots[i]])]);
-      window = next.length > WINDOW ? next.subarray(next.length - WINDOW) : next;
-    }
-  }
-  return { parts: out, crc0: zlib.crc32(parts[0]), lengths };
+  const { parts: out, crc0 } = deflateTemplate(
+    parts,
+    slots.map((slot) => lengths[slot]),
+  );
+  return { parts: out, crc0, lengths };
 }
 
 // Gzip member header: magic, deflate, no flags, no mtime, no extra flags, OS unknown.
