@@ -12,6 +12,7 @@ import { log } from "~/ops/logger.server";
 import { NonceProvider } from "~/ops/nonce";
 import { LiteAssetsProvider } from "~/ops/lite-assets";
 import { liteAssets } from "~/ops/lite-assets.server";
+import { withPageStylesheet } from "~/ops/lite-css.server";
 import { ACCEPT_CH, LITE_HINTS } from "~/storefront/lite";
 import { ANONYMOUS, SlotTokenProvider, type PersonalT } from "~/components/personal";
 import { appendVary, etagMatches, isPublicPage, pageEtag, PRIVATE_PAGE, PUBLIC_PAGE, routeMarksPersonal } from "~/ops/http-cache.server";
@@ -98,14 +99,16 @@ export default async function handleRequest(
             const chunks: Buffer[] = [];
             body.on("data", (c: Buffer) => chunks.push(c));
             body.on("error", reject);
-            body.on("end", () => {
+            body.on("end", async () => {
               const requestId = loadContext?.requestId ?? "";
               // The header's texts in the page's language (the same keys and rules as the render).
               const t = i18n.getFixedT(lang, "common") as unknown as PersonalT;
               let template: ReturnType<typeof parseTemplate>;
               let text: string;
               try {
-                template = parseTemplate(Buffer.concat(chunks).toString("utf8"), token, nonce, requestId);
+                const rendered = Buffer.concat(chunks).toString("utf8");
+                // A lite page's inline stylesheet: only this page's rules (~/ops/lite-css.server).
+                template = parseTemplate(lite ? await withPageStylesheet(rendered) : rendered, token, nonce, requestId);
                 // This visitor has no cookies of their own (isPublicPage): the anonymous parts.
                 text = fill(template, { nonce, requestId, personal: ANONYMOUS, t });
               } catch (error) {
@@ -140,6 +143,20 @@ export default async function handleRequest(
           }
           if (cacheable) responseHeaders.set("Cache-Control", PRIVATE_PAGE);
           responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+          if (lite) {
+            // Rendered whole already (waitForAll): its inline stylesheet cut to its rules, as above.
+            const chunks: Buffer[] = [];
+            body.on("data", (c: Buffer) => chunks.push(c));
+            body.on("error", reject);
+            body.on("end", () => {
+              withPageStylesheet(Buffer.concat(chunks).toString("utf8")).then(
+                (html) => resolve(new Response(request.method === "HEAD" ? null : html, { headers: responseHeaders, status: responseStatusCode })),
+                reject,
+              );
+            });
+            pipe(body);
+            return;
+          }
           const stream = createReadableStreamFromReadable(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

@@ -3,12 +3,12 @@
  * our origin, plus Remix's inline scripts, which carry the request's nonce (`<Scripts nonce>`,
  * `<ScrollRestoration nonce>`, `<RemixServer nonce>`). Style attributes are allowed (React's
  * `style={{…}}` props); scripts without the nonce are not, nor <style> elements other than the
- * stylesheet that lite pages inline (allowed by its hash, ~/ops/lite-assets.server.ts).
+ * stylesheet that lite pages inline (with the nonce: its text is cut to each page's rules,
+ * ~/ops/lite-css.server.ts, so no one hash fits).
  */
 import { env } from "~/config.server";
 import { googleEnabled, googleIssuer } from "~/integrations/google.server";
 import { getStorage } from "~/integrations/storage.server";
-import { inlineStylesheet } from "~/ops/lite-assets.server";
 
 /** Images under /media/ redirect to the bucket when storage is S3 (routes/_resources+/media.$.tsx). */
 function mediaOrigins(): string[] {
@@ -31,7 +31,7 @@ export function contentSecurityPolicy(nonce: string): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`],
-    "style-src": ["'self'", ...(inlineStylesheet() ? [inlineStylesheet()!.hash] : [])],
+    "style-src": ["'self'", `'nonce-${nonce}'`],
     "style-src-attr": ["'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", ...mediaOrigins()],
     "font-src": ["'self'", "data:"],

@@ -1,11 +1,10 @@
 /**
  * The server side of ~/ops/lite-assets.tsx: the stylesheet's text (read once from the client
- * build; its hash goes in the CSP's style-src, ~/ops/csp.server.ts) and small images as `data:`
+ * build; each page keeps only its own rules, ~/ops/lite-css.server.ts) and small images as `data:`
  * URIs (kept in memory, bounded). Lighthouse's slow phone showed why: a lite page's
  * stylesheet was a render-blocking request on a second connection and the LCP image another,
  * each a round trip of ~150 ms on top of the HTML's.
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { variantBytes } from "~/integrations/image-variants.server";
@@ -21,16 +20,16 @@ const IMAGE_WAIT_MS = 1500;
 /** Images kept (a few KB each): the LCP images of the pages lite visitors open. */
 const MAX_KEPT = 2000;
 
-let css: { text: string; hash: string } | null | undefined;
+let css: { text: string } | null | undefined;
 
-/** The stylesheet's text and its CSP hash source ('sha256-…'), or null when unreadable. */
-export function inlineStylesheet(): { text: string; hash: string } | null {
+/** The stylesheet's text, or null when unreadable. */
+export function inlineStylesheet(): { text: string } | null {
   if (css === undefined) {
     // The build writes it under public/ (remix.config.js); the server runs from the project root.
     const file = path.resolve("public", stylesheet.replace(/^\/+/, ""));
     try {
       const text = fs.readFileSync(file, "utf8");
-      css = { text, hash: `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'` };
+      css = { text };
     } catch (err) {
       log().warn({ err, file }, "lite pages link the stylesheet: it could not be read");
       css = null;
