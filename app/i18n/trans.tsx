@@ -5,7 +5,7 @@
  * and a `components` map, no children): `<b>…</b>` becomes the `components` entry `b`; strong,
  * br, i and p are kept as they are; an unknown tag shows as text; and, as html-parse-stringify
  * reads it, `<link>` is an empty (void) element with its text after it.
- * tests/unit/i18n-trans.test.tsx renders every tagged message with both and compares.
+ * tests/unit/i18n-trans.test.ts renders every tagged message with both and compares.
  */
 import { createElement, isValidElement, type ReactElement, type ReactNode } from "react";
 import { DEFAULT_NS, useTranslator, type TFunction, type TOptions, type Translator } from "./react";
