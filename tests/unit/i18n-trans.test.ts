@@ -27,7 +27,7 @@ function leaves(tree: Tree, prefix = "", out: [string, string][] = []) {
   return out;
 }
 
-const tagged = (lang: (typeof LANGUAGES)[number], ns: string) => leaves(resources[lang][ns] as Tree).filter(([, text]) => /<\w+>/.test(text));
+const tagged = (lang: (typeof LANGUAGES)[number], ns: (typeof NAMESPACES)[number]) => leaves(resources[lang][ns] as Tree).filter(([, text]) => /<\w+>/.test(text));
 
 function componentsFor(text: string, withStrong: boolean): Record<string, ReactElement> {
   const names = new Set([...text.matchAll(/<(\w+)>/g)].map((m) => m[1]));
