@@ -1,9 +1,9 @@
 /**
  * No page loads more than 100 KB of gzip JavaScript on its first view (docs/architecture.md,
  * "Client JavaScript"), read from the client build's manifest (scripts/first-view-js.ts; npm test
- * builds before vitest). The routes listed below were over it when this check was written (zod and conform in their first view,
- * mostly through domain modules that mix constants with schemas); each is held to its size then,
- * so none grows, and the check fails once one is under budget, so the list only shrinks.
+ * builds before vitest). The routes listed below were over it when this check was written (zod
+ * and conform in their first view, mostly through domain modules that mix constants with
+ * schemas); each is held to its size then, so none grows, and the check fails once one is under budget, so the list only shrinks.
  * Since the storefront speaks five languages, its texts ride on every page. With i18next and
  * react-i18next in the browser (about 20 KB gzip) every page was over 100 KB; the browser now uses
  * our small translator over the same messages (docs/decisions/0019-a-small-translator-in-the-browser.md),
