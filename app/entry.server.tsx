@@ -4,8 +4,9 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { createPageI18n, documentNamespaces, resolveLanguage } from "~/i18n/i18next.server";
+import { i18nextTranslator } from "~/i18n/i18next-translator.server";
+import { TranslatorProvider } from "~/i18n/react";
 import { startBackgroundJobs } from "~/jobs.server";
 import { contentSecurityPolicy } from "~/ops/csp.server";
 import { log } from "~/ops/logger.server";
@@ -78,7 +79,7 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
+      <TranslatorProvider value={i18nextTranslator(i18n)}>
         <NonceProvider value={nonce}>
           <LiteAssetsProvider value={assets}>
             <SlotTokenProvider value={token}>
@@ -86,7 +87,7 @@ export default async function handleRequest(
             </SlotTokenProvider>
           </LiteAssetsProvider>
         </NonceProvider>
-      </I18nextProvider>,
+      </TranslatorProvider>,
       {
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { resolveLanguage, tFor } from "~/i18n/i18next.server";
 import { PageMessagesScript } from "~/i18n/page-messages";
 import stylesheet from "~/tailwind.css";

@@ -4,7 +4,7 @@
  * place of delivery (street, landmark, city, state, LGA, postal code, country). Each form keeps
  * its own contact fields and layout around them.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { ReactNode } from "react";
 import { TEXT_MAX } from "~/domain/text-max";
 import { useFormMessage } from "./ui/error-list";

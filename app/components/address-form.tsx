@@ -6,7 +6,7 @@
  * The form is always `noValidate`: the spec's messages show next to the fields with and without
  * JavaScript (a browser's own bubbles would replace them when JS is off).
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useFormMessage } from "./ui/error-list";
 import type { AddressFields } from "~/domain/addresses";

@@ -4,7 +4,7 @@
  * with their form: ./ui/island.tsx).
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { ReactNode } from "react";
 
 export function AuthShell({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {

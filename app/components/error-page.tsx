@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import enCommon from "~/i18n/messages/en/common.json";
 import { useRequestId } from "~/ops/request-id";
 

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ErrorList } from "~/components/ui/error-list";
 import { isLang, LANGUAGE_NAMES, LANGUAGES } from "~/i18n/languages";
 

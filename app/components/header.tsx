@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { ShellData } from "~/storefront/shell.server";
 import { usePersonal, type PersonalView } from "./personal";
 import { VoiceSearchButton } from "./voice-search";

@@ -3,7 +3,7 @@
  * (useReplyForm). Fetched on demand by the page (./ui/island.tsx), with conform.
  */
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { SubmitButton } from "./auth-forms";
 import { PasswordField } from "./password-field";
 import { LOGIN_CONSTRAINT } from "./ui/constraints";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ErrorList } from "./ui/forms";
 import { useHydrated } from "./ui/use-hydrated";
 import { type ReplyField, inputProps } from "~/components/ui/reply-form";

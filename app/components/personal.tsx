@@ -19,7 +19,7 @@
  */
 import { useRouteLoaderData } from "@remix-run/react";
 import { createContext, Fragment, useContext, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useCartCount } from "./cart/cart-count";
 import { mark, PERSONAL_CASES, PERSONAL_TEXT, type CaseName, type PersonalData, type TextName } from "~/domain/personal";
 

@@ -1,6 +1,6 @@
 /** "Use your phone number": the way from /auth/login to /auth/phone. */
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 export function PhoneSignInLink({ redirectTo }: { redirectTo?: string | null }) {
   const { t } = useTranslation("account");

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { memo } from "react";
 import { formatNaira } from "~/domain/money";
 import { useLiteAssets } from "~/ops/lite-assets";

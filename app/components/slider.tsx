@@ -3,7 +3,7 @@
  * links). With JavaScript it advances every 5 s (spec section 9), pauses while hovered or
  * focused, and stays still when the shopper asks to save data or to reduce motion.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 

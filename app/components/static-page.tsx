@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
+import { Trans } from "~/i18n/trans";
 
 export interface StaticPageProps {
   /** Page heading, rendered as the page's only <h1>. */

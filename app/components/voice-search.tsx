@@ -5,7 +5,7 @@
  */
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { MicIcon } from "./ui/icons";
 
 interface Recognition {

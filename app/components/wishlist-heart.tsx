@@ -2,7 +2,7 @@
  * The wishlist heart (product cards and pages, signed in): POST /users/wishlist intent=toggle,
  * productId, redirectTo; through a fetcher with JavaScript (optimistic), a plain POST without.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useFetcher, useLocation } from "@remix-run/react";
 import { FetcherFlag, type FetcherResult } from "~/components/ui/fetcher-flag";
 import { HeartIcon } from "~/components/ui/icons";

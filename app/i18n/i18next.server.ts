@@ -9,7 +9,6 @@
 import { createCookie, type EntryContext } from "@remix-run/node";
 import { createInstance, type i18n as I18n } from "i18next";
 import { seedPluralRules } from "./plurals";
-import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LANG, isLang, LANG_COOKIE, LANGUAGES, NAMESPACES, OWN_PAGE_NAMESPACES, type Lang, type Namespace } from "./languages";
 import { resources } from "./resources";
@@ -74,7 +73,7 @@ export function documentNamespaces(context: EntryContext): string[] {
 export async function createPageI18n(lang: Lang, namespaces: readonly string[]): Promise<I18n> {
   const instance = createInstance();
   const ns = [...new Set(["common", ...namespaces])].filter((n): n is Namespace => (NAMESPACES as readonly string[]).includes(n));
-  await instance.use(initReactI18next).init({
+  await instance.init({
     lng: lang,
     fallbackLng: false,
     supportedLngs: [...LANGUAGES],
@@ -83,7 +82,6 @@ export async function createPageI18n(lang: Lang, namespaces: readonly string[]):
     resources: { [lang]: Object.fromEntries(ns.map((n) => [n, resources[lang][n]])) },
     interpolation: { escapeValue: false },
     initImmediate: false,
-    react: { useSuspense: false },
   });
   seedPluralRules(instance);
   return instance;

@@ -3,8 +3,9 @@
  * count's form, and the first Intl call starts ICU: tens of milliseconds of main thread on a low-end
  * phone, in the middle of hydration (tests/e2e/hydration.spec.ts keeps pages free of it). The
  * five languages have simple cardinal rules (CLDR): English, Hausa and Pidgin say "one" for 1
- * (Pidgin for 0 too), Yorùbá and Igbo have one form. They are put into i18next's rule cache before
- * any count is translated, on the server and in the browser alike, so both pick the same form.
+ * (Pidgin for 0 too), Yorùbá and Igbo have one form. On the server they are put into i18next's
+ * rule cache before any count is translated; the browser's translator (./translate) asks them
+ * directly, so both sides pick the same form.
  */
 import type { i18n as I18n } from "i18next";
 import { LANGUAGES, type Lang } from "./languages";

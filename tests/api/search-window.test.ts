@@ -7,8 +7,9 @@
  */
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";
-import { I18nextProvider } from "react-i18next";
 import { createPageI18n } from "~/i18n/i18next.server";
+import { i18nextTranslator } from "~/i18n/i18next-translator.server";
+import { TranslatorProvider } from "~/i18n/react";
 import { describe, expect, it } from "vitest";
 import { listedSql } from "~/api/catalog/listed";
 import { SEARCH_WINDOW } from "~/api/catalog/queries.server";
@@ -216,7 +217,7 @@ describe.each(engines())("search window on %s", (engine) => {
       expect(answer.data.seo.description).toMatch(new RegExp(`^${SEARCH_WINDOW}\\+ products matching`));
       // The count as an English page says it (the page's i18next instance, as entry.server makes it).
       const i18n = await createPageI18n("en", ["common", "shop"]);
-      const html = renderToString(createElement(I18nextProvider, { i18n }, createElement(ResultCount, { count: answer.data.count, estimated: answer.data.countEstimated })));
+      const html = renderToString(createElement(TranslatorProvider, { value: i18nextTranslator(i18n) }, createElement(ResultCount, { count: answer.data.count, estimated: answer.data.countEstimated })));
       expect(html).toContain(`${SEARCH_WINDOW.toLocaleString("en-NG")}+ products`);
       const narrow = (await loader(args("/products/?search=numbat%20sink%201100"))) as unknown as { data: { count: number; countEstimated: boolean } };
       expect(narrow.data.countEstimated).toBe(false);

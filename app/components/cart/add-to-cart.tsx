@@ -10,7 +10,7 @@
  * With a quantity field, Buy Now is a second submit button of the same form (name=intent), so the
  * typed quantity goes with either button, without JavaScript too.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useFetcher, useLocation } from "@remix-run/react";
 import { FetcherFlag, type FetcherResult } from "~/components/ui/fetcher-flag";
 import { Spinner } from "~/components/ui/spinner";

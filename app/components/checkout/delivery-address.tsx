@@ -5,7 +5,7 @@
  * Toggles are links (?change=1, &edit={id}, &add=1: nothing changes on a GET); Use Address, Edit
  * and Add are plain POSTs with intents, so all of it works without JavaScript.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { AddressForm } from "~/components/address-form";

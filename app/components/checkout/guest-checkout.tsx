@@ -4,7 +4,8 @@
  * order button submits it (form="place-order"). Validated by the action only (useReplyForm).
  * Fetched on demand by the page (../ui/island.tsx), with conform.
  */
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
+import { Trans } from "~/i18n/trans";
 import { Form, Link } from "@remix-run/react";
 import { FormErrors } from "~/components/ui/forms";
 import { formProps, useReplyForm, type Reply } from "~/components/ui/reply-form";

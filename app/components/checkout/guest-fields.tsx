@@ -2,7 +2,7 @@
  * Guest checkout's contact and shipping fields (spec section 5), validated by the domain's
  * GuestCheckoutSchema, the same schema the API applies to `guest_delivery_address`.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { type ReplyField, inputProps } from "~/components/ui/reply-form";
 import { AddressField, PlaceFields } from "../address-fields";
 

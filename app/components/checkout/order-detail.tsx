@@ -6,7 +6,7 @@
  * shipping block. Used by the account
  * area's order page and the guest's read-only order view.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { orderDate } from "~/components/users/order-format";

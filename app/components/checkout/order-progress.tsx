@@ -5,7 +5,7 @@
  * window: the lead time of its distance band counted from the order's date (domain/delivery.ts:
  * business days, Sundays and public holidays skipped), e.g. "Estimated delivery: Tue 1 Dec – Thu 3 Dec".
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { deliveryWindowFor, formatDeliveryWindow, type DeliveryWindow } from "~/domain/delivery";
 import { DELIVERY_PROGRESS, DELIVERY_STATUSES, deliveryStatusOf, type DeliveryStatus } from "~/domain/order-rules";
 import type { ApiOrder } from "~/storefront/api-types";

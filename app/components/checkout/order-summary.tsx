@@ -2,7 +2,7 @@
  * The checkout's order summary: the items under their store's name (each store ships its own
  * items, with its own shipping fee for the chosen state), subtotal, shipping, total.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { ReactNode } from "react";
 import { formatNaira } from "~/domain/money";
 

@@ -3,7 +3,7 @@
  * the Place order button. With JavaScript the button says "Redirecting to PayStack..." while a
  * card order is on its way; without it the browser simply follows the 303s.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useNavigation } from "@remix-run/react";
 import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";

@@ -4,7 +4,7 @@
  * JavaScript, changing a control submits the form at once. The sort control is a small GET form
  * of its own carrying the filters; the active filters show as chips, each a plain link without it.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { NIGERIAN_STATES } from "~/domain/states";
 import { PRICE_BUCKETS, bucketLabel, filtersQuery, sortOptions, type FilterChip, type ListingFilters } from "~/storefront/listing-filters";

@@ -4,7 +4,7 @@
  * scrolled to 80% of the page (scroll handler throttled to 150 ms, spec section 9) and appended;
  * the links stay as a fallback and follow what has been loaded.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ProductCard, type CardProduct } from "~/components/product-card";

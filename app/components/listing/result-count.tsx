@@ -3,7 +3,7 @@
  * `count_estimated: true` with the number it ranks (app/api/catalog/queries.server.ts,
  * SEARCH_WINDOW): the page then says "300+ products" rather than a number it does not know.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { groupDigits } from "~/domain/money";
 
 export function resultCountText(count: number, estimated = false): string {

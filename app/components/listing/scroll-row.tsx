@@ -2,7 +2,7 @@
  * A horizontal row of product cards. Without JavaScript it is a scrollable, snapping row; with
  * it, rows of 5 or more get arrow buttons on wide screens that scroll 250 px per click (spec 9).
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { startTransition, useEffect, useRef, useState, type RefObject } from "react";
 import { ProductCard, type CardProduct } from "~/components/product-card";
 

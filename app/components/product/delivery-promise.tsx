@@ -4,7 +4,8 @@
  * the state in a cookie and redirects back; storefront/delivery.server.ts). The fee and dates come
  * from the API's quote (the shipping rule of domain/shipping.ts, the lead time of domain/delivery.ts).
  */
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
+import { Trans } from "~/i18n/trans";
 import { Form } from "@remix-run/react";
 import { formatDeliveryWindow } from "~/domain/delivery";
 import { formatNaira } from "~/domain/money";

@@ -1,5 +1,5 @@
 /** The description collapsed at 50 words with Read More / Read Less (details/summary, no script). */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 export const DESCRIPTION_WORDS = 50;
 

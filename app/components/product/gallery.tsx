@@ -3,7 +3,7 @@
  * each photo (#photo-N), so switching works without JavaScript. With it, a click scrolls only
  * the strip, not the page.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useRef, useState } from "react";
 import { ResponsiveImage } from "~/components/product-card";
 

@@ -13,7 +13,7 @@
  * that many (/checkout/payment?buy=ID&qty=N).
  * Contract with the action (routes/_shop+/cart.tsx): POST /cart intent=add|buy, productId, option_id, quantity, redirectTo.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useFetcher, useLocation } from "@remix-run/react";
 import { addToCartKey, AddToCartForm, QuantityField } from "~/components/cart/add-to-cart";
 import { lineLimit } from "~/domain/cart";

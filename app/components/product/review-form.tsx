@@ -4,7 +4,7 @@
  * ReviewBodySchema); the browser checks the same limits through native constraints, and the
  * server's field errors show next to the fields (useReplyForm: conform without a validator in the browser).
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from "~/domain/review-rules";
 import { type Reply, formProps, textareaProps, useReplyForm } from "~/components/ui/reply-form";

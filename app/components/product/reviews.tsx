@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Stars } from "~/components/ui/stars";
 import type { ApiReview, ApiReviewSummary } from "~/storefront/api-types";
 

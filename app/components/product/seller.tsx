@@ -3,7 +3,7 @@
  * /shop/<slug>), the "Verified seller" badge (an admin verified the store: stores.verified_at), the
  * state it ships from and the average rating of its products, from the product detail's `seller`.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link } from "@remix-run/react";
 import { Stars } from "~/components/ui/stars";
 import type { ApiSeller } from "~/api/catalog/schemas";

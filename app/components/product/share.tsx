@@ -4,7 +4,7 @@
  * (select and copy by hand without JavaScript) and, once the page is interactive, a button that
  * puts it on the clipboard.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useState } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
 

@@ -1,5 +1,5 @@
 /** A field's messages (./forms.tsx re-exports it); alone so the footer on every page loads only this. */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { formMessageKey } from "~/i18n/form-messages";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;

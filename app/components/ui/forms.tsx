@@ -4,7 +4,7 @@
  * Pass `inputProps(field, …)` (./reply-form.ts) or conform's `getInputProps` as inputProps: it sets id, name, aria-invalid and
  * aria-describedby (= `${id}-error`, the id ErrorList gets here).
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useEffect, useState, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode } from "react";
 import { useHydrated } from "./use-hydrated";
 

@@ -7,7 +7,7 @@
  * changes (all of them until a state is chosen). Options carry no `value`: the text is the value,
  * which keeps the no-JS page ~40% lighter.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { LGAS_BY_STATE, type State } from "~/domain/lgas";
 import { NIGERIAN_STATES } from "~/domain/states";
 import { type ReplyField, selectProps } from "./reply-form";

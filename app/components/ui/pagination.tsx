@@ -3,7 +3,7 @@
  * ellipsis, the last page, and a GO field). Plain links and a GET form: it works without
  * JavaScript. The loader clamps ?page with `clampPage`, so GO past the last page lands on it.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Form, Link } from "@remix-run/react";
 
 export type PageItem = number | "ellipsis";

@@ -2,7 +2,7 @@
  * Previous / next page links (see PrevNextPager), beside ./pagination's numbered
  * pager. Kept apart so its users do not load the numbered pager.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { NIGERIAN_STATES } from "~/domain/states";
 
 /** The options of every delivery-state select: the 36 states and the FCT, after a prompt. */

@@ -1,6 +1,6 @@
 /** The account area's side menu (spec section 2): Account, Orders, Wishlist, Notifications, Log out. */
 import { NavLink } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 
 /** The items and their `account:menu.*` labels. */
 const ITEMS = [

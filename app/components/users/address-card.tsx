@@ -3,7 +3,7 @@
  * first on the page itself (?delete={id}), so the confirmation works without JavaScript.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AddressLines } from "~/components/ui/address-lines";
 import { Spinner } from "~/components/ui/spinner";
 import type { ApiAddress } from "~/storefront/api-types";

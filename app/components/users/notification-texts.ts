@@ -7,7 +7,7 @@
  * else (a cancellation reason, a product name) stays as stored; English readers see the stored
  * text unchanged.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { NotificationsTexts } from "~/components/notifications-list";
 import type { ApiNotification } from "~/storefront/api-types";
 

@@ -6,7 +6,7 @@
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { formatNaira } from "~/domain/money";
 import { orderNumber } from "~/domain/order-rules";
 

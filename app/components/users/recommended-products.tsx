@@ -1,5 +1,5 @@
 /** "Recommended products" under the account area's pages. */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ProductCard, type CardProduct } from "~/components/product-card";
 
 export function RecommendedProducts({ products, lite }: { products: CardProduct[]; lite: boolean }) {

@@ -8,7 +8,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { primaryButton } from "~/components/ui/button";
 import { useFormMessage } from "~/components/ui/error-list";
 import { ErrorList } from "~/components/ui/forms";

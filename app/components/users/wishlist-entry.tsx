@@ -3,7 +3,7 @@
  * Share uses the browser's native share sheet with JavaScript; without it (or without native
  * support) it opens a copyable link.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link, useFetcher } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { primaryButton } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 /** /email/confirm/{key} — the link of the verification mail (spec section 2). */
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AuthShell } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { apiFor, errorField } from "~/storefront/api.server";

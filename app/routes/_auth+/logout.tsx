@@ -5,7 +5,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { apiFor, clearUser } from "~/storefront/api.server";
 import { redirectWithFlash } from "~/storefront/responses.server";

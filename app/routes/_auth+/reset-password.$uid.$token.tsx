@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AuthShell, SubmitButton } from "~/components/auth-forms";
 import { PasswordField } from "~/components/password-field";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { PageList, PageParagraphs, StaticPage, pageMeta, type PageMeta } from "~/components/static-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requestT } from "~/i18n/i18next.server";

@@ -9,7 +9,7 @@
  * Phone first: at 360x640 the first screen holds a one-line breadcrumb, the name, price,
  * stock state and the quantity with Add to Cart; the photos follow (from md they sit on the left).
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requestT } from "~/i18n/i18next.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";

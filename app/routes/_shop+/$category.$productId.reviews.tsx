@@ -3,7 +3,8 @@
  * summary card computed from the product's reviews, the list with the reviewers' names (paged),
  * and 'Write a review' for a signed-in shopper who has received the product.
  */
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
+import { Trans } from "~/i18n/trans";
 import { requestT } from "~/i18n/i18next.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";

@@ -5,7 +5,7 @@
  * active filters as chips with remove links, the result count, 3-column grid with Previous/Next
  * links and, with JavaScript, infinite scroll. Unknown category: a real 404.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";

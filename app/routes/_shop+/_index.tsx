@@ -12,7 +12,7 @@ import { seoMeta, type Seo } from "~/components/listing/seo";
 import { toCard, type CardProduct } from "~/components/product-card";
 import { Slider, type Slide } from "~/components/slider";
 import type { loader as rootLoader } from "~/root";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requestT } from "~/i18n/i18next.server";
 import { apiFor } from "~/storefront/api.server";
 import { loadCategoryTree } from "~/storefront/shell.server";

@@ -10,7 +10,7 @@
  * 3 Dec": the cart quoted for that state, storefront/delivery.server.ts), with the same state
  * picker as the product page (intent=delivery-state).
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AuthShell, AuthSwitch, GoogleButton, OrDivider } from "~/components/auth-forms";
 import { PhoneSignInLink } from "~/components/phone-sign-in-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

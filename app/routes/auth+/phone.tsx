@@ -6,7 +6,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
+import { Trans } from "~/i18n/trans";
 import { AuthShell, SubmitButton } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PHONE_REQUEST_CONSTRAINT, PHONE_VERIFY_CONSTRAINT } from "~/components/phone-constraints";

@@ -9,7 +9,7 @@
  * Idempotency-Key, so a double submit makes one order. Pay on delivery → 303 to the success page;
  * card → a payment attempt and 303 to Paystack's page.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";

@@ -7,7 +7,8 @@
  * page says the payment did not go through and offers Try again (a new attempt, intent retry) and
  * Pay on delivery instead (intent pod). VIEW ORDER is hidden for guests (g=y).
  */
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
+import { Trans } from "~/i18n/trans";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";

@@ -7,7 +7,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NewsletterForm } from "~/components/footer";
 import { apiFor } from "~/storefront/api.server";

@@ -5,7 +5,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
+import { Trans } from "~/i18n/trans";
 import { useFormMessage } from "~/components/ui/error-list";
 import { requestT } from "~/i18n/i18next.server";
 import type { ApiNewsletterConfirmed } from "~/storefront/api-types";

@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useFormMessage } from "~/components/ui/error-list";
 import { requestT } from "~/i18n/i18next.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

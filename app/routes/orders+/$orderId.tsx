@@ -4,7 +4,7 @@
  * token is a 404. A signed-in owner is sent to the account area's page. A delivered item still in
  * its return window links to the guest's return page (/orders/{id}/return/{itemId}?t=).
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";

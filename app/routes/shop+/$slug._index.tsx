@@ -5,7 +5,7 @@
  * control (a GET form) and its chip for a sort that is not the default. Shared-cacheable like
  * the other catalogue pages. Unknown store: 404.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { requestT } from "~/i18n/i18next.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";

@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useOutlet, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { AddressForm } from "~/components/address-form";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

@@ -8,7 +8,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
+import { Trans } from "~/i18n/trans";
 import { PasswordField } from "~/components/password-field";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DELETE_ACCOUNT_CONSTRAINT } from "~/components/ui/constraints";

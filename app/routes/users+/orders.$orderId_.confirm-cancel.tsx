@@ -7,7 +7,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { canCancelItem } from "~/components/checkout/order-rules";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OrderItemHeader } from "~/components/users/order-item";

@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { ShipmentsProgress } from "~/components/checkout/order-progress";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireUser } from "~/storefront/auth.server";

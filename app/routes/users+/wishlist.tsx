@@ -4,7 +4,7 @@
  * then removes from the wishlist). Plain POSTs answer 303 with a flash message; fetcher posts
  * (the `_fetcher` field) get data back.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
