@@ -99,7 +99,7 @@ export default function InvitationRoute() {
                   t={t}
                   i18nKey="invitation.log_in_first"
                   values={{ email: inv.email }}
-                  components={{ link: <Link to="/auth/register" className="font-semibold text-brand-700 underline" />, strong: <strong className="break-all" /> }}
+                  components={{ lnk: <Link to="/auth/register" className="font-semibold text-brand-700 underline" />, strong: <strong className="break-all" /> }}
                 />
               </p>
             ) : otherUser ? (

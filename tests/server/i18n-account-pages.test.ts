@@ -145,6 +145,11 @@ describe("sign-in and account pages in every language", () => {
       expect(book).toContain(account.get("menu.channels"));
       expect(titleOf(pages["/users/account/addresses (signed in)"])).toBe(`${account.get("titles.addresses")} | BuildMart NG`);
       expect(shown(pages["/users/account/delete (signed in)"])).toContain(account.get("delete.keep"));
+      // The link inside a sentence holds its words (a `<link>` tag in a message once rendered an empty link).
+      const exportLink = /<a href="\/users\/account\/export"[^>]*>([^<]+)<\/a>/.exec(pages["/users/account/delete (signed in)"])?.[1] ?? "";
+      expect(exportLink.trim()).not.toBe("");
+      const unescaped = exportLink.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+      expect(account.get("delete.copy_first")).toContain(`>${unescaped}<`);
       expect(shown(pages["/users/notification (signed in)"])).toContain(account.get("notifications.title"));
       expect(shown(pages["/newsletter"])).toContain(account.get("newsletter.title"));
       expect(shown(pages["404"])).toContain(messages(lang, "common").get("error.404.heading"));

@@ -72,7 +72,7 @@ export default function DeleteAccountRoute() {
           <Trans
             t={t}
             i18nKey="delete.copy_first"
-            components={{ link: <a href="/users/account/export" className="font-medium text-brand-700 underline" download /> }}
+            components={{ lnk: <a href="/users/account/export" className="font-medium text-brand-700 underline" download /> }}
           />
         </p>
       </div>
@@ -81,7 +81,7 @@ export default function DeleteAccountRoute() {
         <div>
           <PasswordField label={t("delete.password")} field={fields.password} autoComplete="current-password" />
           <p className="mt-1 text-xs text-gray-600">
-            <Trans t={t} i18nKey="delete.google_note" components={{ link: <Link to="/forget-password" className="text-brand-700 underline" /> }} />
+            <Trans t={t} i18nKey="delete.google_note" components={{ lnk: <Link to="/forget-password" className="text-brand-700 underline" /> }} />
           </p>
         </div>
         <CheckboxField
