@@ -96,7 +96,7 @@ export function ResponsiveImage({
   lite?: boolean;
 }) {
   const sep = url.includes("?") ? "&" : "?";
-  const list = lite ? [160] : widths;
+  const list = widths;
   const src = `${url}${sep}w=${lite ? 160 : 320}`;
   // A lite page's LCP image comes inside the HTML when small (~/ops/lite-assets): no second connection.
   const assets = useLiteAssets();
@@ -104,8 +104,9 @@ export function ResponsiveImage({
   const img = (
     <img
       src={inline ?? src}
-      srcSet={inline ? undefined : imageSrcSet(url, list)}
-      sizes={inline ? undefined : sizes}
+      // Lite pages offer one width, the `src` itself: no srcset (nor sizes) to weigh the HTML down.
+      srcSet={inline || lite ? undefined : imageSrcSet(url, list)}
+      sizes={inline || lite ? undefined : sizes}
       alt={alt}
       width={width}
       height={height}

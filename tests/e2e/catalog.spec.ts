@@ -199,9 +199,11 @@ test("product page carries canonical, OpenGraph and JSON-LD with an NGN offer", 
 test("Save-Data: on gets the smallest image variants and no script", async ({ request }) => {
   const html = await (await request.get("/building-materials", { headers: { "Save-Data": "on" } })).text();
   expect(html).not.toMatch(/<script/i);
-  const srcsets = [...html.matchAll(/srcSet="([^"]+)"/gi)].map((m) => m[1]);
-  expect(srcsets.length).toBeGreaterThan(0);
-  expect(srcsets.every((s) => s.endsWith("w=160 160w") && !s.includes("w=320"))).toBe(true);
+  // One width, the smallest: each card's src is it (inline for the LCP image), with no srcset to pick another.
+  expect(html).not.toMatch(/srcSet=/i);
+  const srcs = [...html.matchAll(/<img src="([^"]+)"/gi)].map((m) => m[1]);
+  expect(srcs.length).toBeGreaterThan(4);
+  expect(srcs.every((s) => s.startsWith("data:image/") || s.endsWith("w=160"))).toBe(true);
   const normal = await (await request.get("/building-materials")).text();
   expect(normal).toMatch(/w=640 640w/);
   expect(normal).toMatch(/loading="lazy"/);
