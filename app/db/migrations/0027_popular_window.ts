@@ -12,6 +12,12 @@
  * products are read one by one in that order only until the page is full (the ones a filter
  * rejects included).
  *
+ * With categories and a price filter, the products ordered lately that match are found by
+ * reading the categories' products of the price's bands (catalog_price_band, migration 0002; the
+ * storefront's price buckets are whole bands) from an index in id order, which is the table's
+ * order: a price-ordered index would touch a different page of the visibility map for nearly every
+ * entry once the table spans several of them (about 100,000 pages at a million products).
+ *
  * The backfill rewrites every order line once.
  */
 export const m0027_popular_window = {
@@ -33,5 +39,12 @@ CREATE TRIGGER order_items_product_created BEFORE INSERT OR UPDATE OF product_id
 UPDATE order_items i SET product_created_at = p.created_at
   FROM products p
  WHERE p.id = i.product_id AND i.product_created_at IS DISTINCT FROM p.created_at;
+
+-- A store page's count (capped at 10,000 rows, app/api/catalog/queries.server.ts countProducts):
+-- the narrowest index of a store's listed products, in id order (the table's), so that counting a
+-- few thousand products reads a few dozen pages.
+CREATE INDEX IF NOT EXISTS products_listed_store_id_idx ON products (store_id, id) WHERE listed;
+CREATE INDEX IF NOT EXISTS products_listed_cat_band_idx ON products (category_id, catalog_price_band(selling_price_kobo), id)
+  INCLUDE (selling_price_kobo) WHERE listed;
 `,
 };
