@@ -128,6 +128,50 @@ describe.each(engines())("browsing a category tree on %s", (engine) => {
     }
   }, 180_000);
 
+  it("pages a store's most popular listing in one order when other stores' and hidden products sell more", async () => {
+    const cat = await createCategory(api.db, { name: `Popular ${engine} ${Math.random().toString(36).slice(2, 8)}` });
+    const owner = await createUser(api.db);
+    const store = await createStore(api.db, { owner_id: owner.id, state: "Lagos" });
+    const rival = await createStore(api.db, { owner_id: (await createUser(api.db)).id, state: "Kano" });
+    const shopper = await createUser(api.db);
+    const base = Date.now() - 3_600_000;
+    const make = async (storeId: number, minutes: number) =>
+      (await createProduct(api.db, { store_id: storeId, user_id: owner.id, category_id: cat.id, created_at: new Date(base + minutes * 60_000) })).id;
+    const buy = async (productId: number, quantity: number, daysAgo = 0) =>
+      createOrder(api.db, {
+        user_id: shopper.id,
+        items: [{ product_id: productId, quantity }],
+        payment_status: "Complete",
+        payment_method: "CardPayment",
+        created_at: new Date(Date.now() - daysAgo * 86_400_000),
+      });
+    // The rival's products sell most: they lead the whole listing but are not on this store's page.
+    const rivals = [await make(rival.id, 9), await make(rival.id, 8)];
+    for (const id of rivals) await buy(id, 9);
+    // Made in an order their times do not follow, so neither the id nor the time alone gives the ties' order.
+    const [a1, a2, a3] = [await make(store.id, 0), await make(store.id, 2), await make(store.id, 1)];
+    const [a4, a5] = [await make(store.id, 3), await make(store.id, 3)];
+    for (const id of [a1, a2, a3]) await buy(id, 2);
+    for (const id of [a4, a5]) await buy(id, 1);
+    // Sold most of this store's products, then unpublished: in no listing.
+    const draft = await make(store.id, 4);
+    await buy(draft, 7);
+    await api.db.query("UPDATE products SET published = false WHERE id = $1", [draft]);
+    // Many units, but 40 days ago: among the rest, newest first.
+    const old = await make(store.id, -5);
+    await buy(old, 50, 40);
+    const rest = [await make(store.id, 5), await make(store.id, -1), old];
+
+    const expected = [a2, a3, a1, a5, a4, rest[0], rest[1], old];
+    for (const size of [2, 3, 5]) {
+      const shop = await allPages(`/stores/${store.slug}/products/?ordering=-popularity`, size);
+      expect(shop.ids, `page size ${size}`).toEqual(expected);
+      expect(shop.count).toBe(expected.length);
+    }
+    const all = await allPages(`/products/?category_id=${cat.id}&ordering=-popularity`, 4);
+    expect(all.ids).toEqual([rivals[0], rivals[1], ...expected]);
+  });
+
   it("takes a suspended store's and a retired category's products out of every listing and count, and brings them back", async () => {
     const { root, subs, made, other } = await makeTree();
     const admin = await makeUser(api, { role: "admin" });

@@ -4,13 +4,14 @@
  * Scale: listings walk indexes on listed products, one per scope (all, category, store) and sort
  * (migration 0025), and read only the rows of the page and those before it (listingIds); `count`
  * comes from the product_counts table when the filters are category/type/featured/price band
- * only, and otherwise from a count capped at COUNT_CAP rows (above it, the planner's estimate,
- * flagged `count_estimated`), so no request has to visit every matching product. Search is
+ * only, and otherwise from a count capped at COUNT_CAP rows (above it, or when the planner
+ * already estimates far more, the planner's estimate, flagged `count_estimated`), so no request
+ * has to visit every matching product. Search is
  * ranked full text with typo correction (../search.server).
  */
 import { koboToNaira } from "~/domain/money";
 import { explainJson, type Queryable } from "~/db/client.server";
-import { bandRange, PRICE_BAND_COUNT } from "~/domain/price-bands";
+import { bandRange, PRICE_BAND_COUNT, priceBand } from "~/domain/price-bands";
 import { matchSql, planSearch, rankSql, type SearchPlan } from "../search.server";
 import { NIGERIAN_STATES } from "~/domain/states";
 import { badRequest, notFound, paged, pageParams } from "../core/http";
@@ -19,6 +20,12 @@ import { listedSql, liveCategorySql } from "./listed";
 import { PRODUCT_COLUMNS, PRODUCT_FROM, serializeProduct, serializeSeller, type CategoryRow, type ImageRow, type ProductRow, type SellerRow } from "./serialize";
 
 const COUNT_CAP = 10_000;
+/**
+ * Above this many rows by the planner's estimate a count is not even capped: the estimate is the
+ * answer (`count_estimated`). Far enough above the cap that a planner's misjudgement rarely turns
+ * an exact count into a guess.
+ */
+const ESTIMATE_TRUSTED = 5 * COUNT_CAP;
 /**
  * A relevance search ranks at most this many matches, the newest ones (ids follow creation).
  * When more products match, the answer says `count: SEARCH_WINDOW, count_estimated: true` (the
@@ -195,14 +202,29 @@ const orderSql = (keys: Array<[string, string]>, alias: string) => keys.map(([c,
 
 /**
  * Units ordered per product in the last POPULAR_DAYS, active lines of orders that count as sales
- * (the seller dashboard's rule): few rows, read by the lines' time (migration 0023). Only
- * products with units (at least 1) appear.
+ * (the seller dashboard's rule), with the product's creation time the lines carry (migration
+ * 0027), in the listing's order: most units, then newest, then the highest id. Few rows, read by
+ * the lines' time (migration 0023), and ordered without reading a product. Only products with
+ * units (at least 1) appear.
  */
-const POPULAR_SQL = `SELECT i.product_id, sum(i.quantity)::int AS units
+const POPULAR_SQL = `SELECT i.product_id, sum(i.quantity)::int AS units, max(i.product_created_at) AS created_at
     FROM order_items i JOIN orders o ON o.id = i.order_id
    WHERE i.status = 'Active' AND i.product_id IS NOT NULL AND ${COUNTED_ORDER_SQL}
      AND i.created_at >= now() - interval '${POPULAR_DAYS} days'
-   GROUP BY i.product_id`;
+   GROUP BY i.product_id
+   ORDER BY units DESC, created_at DESC NULLS LAST, i.product_id DESC`;
+
+/**
+ * For categories with a price filter, the price bands holding it (a condition the price filter
+ * already implies): it lets "most popular" read the products of the categories and bands from
+ * their index (migration 0027), in the table's order, instead of one price-ordered entry after
+ * another, each on a different page of the table's visibility map at a million products.
+ */
+function bandSql(f: ProductFilters): string {
+  if (!f.categoryIds?.length || (f.minKobo == null && f.maxKobo == null)) return "";
+  const [lo, hi] = bandRange(f.minKobo, f.maxKobo) ?? [f.minKobo == null ? 0 : priceBand(f.minKobo), f.maxKobo == null ? PRICE_BAND_COUNT - 1 : priceBand(f.maxKobo)];
+  return ` AND catalog_price_band(p.selling_price_kobo) BETWEEN ${Math.trunc(lo)} AND ${Math.trunc(hi)}`;
+}
 
 /**
  * A root category's listing reads each of its categories' index apart (the page's rows and those
@@ -231,15 +253,21 @@ async function listingIds(
 ): Promise<number[]> {
   const built = productWhere(f, plan, mode);
   if (order === "popular") {
+    // The recent lines give the whole order; products are read in it, each checked against the
+    // filters, until the page is full: a page of a broad listing reads about its own rows, not
+    // every product ordered lately. A narrow filter lets the planner read the filter's index
+    // instead.
+    const want = offset + limit;
     const head = await q.query<{ id: number }>(
-      `SELECT p.id FROM (${POPULAR_SQL}) pop JOIN products p ON p.id = pop.product_id ${built.where}
-        ORDER BY pop.units DESC, p.created_at DESC, p.id DESC`,
+      `SELECT p.id FROM (${POPULAR_SQL}) pop JOIN products p ON p.id = pop.product_id ${built.where}${bandSql(f)}
+        ORDER BY pop.units DESC, pop.created_at DESC NULLS LAST, pop.product_id DESC LIMIT ${want}`,
       built.params,
     );
     const headIds = head.rows.map((r) => r.id);
-    const page = headIds.slice(offset, offset + limit);
-    if (page.length === limit) return page;
-    // Then the products not ordered lately (units 0), newest first.
+    const page = headIds.slice(offset, want);
+    if (headIds.length === want) return page;
+    // Fewer than asked: these are all the products ordered lately that match. Then the others
+    // (units 0), newest first.
     return page.concat(await listingIds(q, f, plan, mode, "newest", limit - page.length, Math.max(0, offset - headIds.length), headIds));
   }
   const keys = sortKeys(order);
@@ -307,6 +335,11 @@ export async function countProducts(
     return { n: r.rows[0]?.n ?? 0, estimated: false };
   }
   const cap = searching ? SEARCH_WINDOW : COUNT_CAP;
+  // Counting up to the cap reads cap + 1 index entries (at a million products, in an order other
+  // than the table's, a visibility-map page for nearly each one too): skip it when the planner
+  // already sees far more.
+  const guess = searching ? null : await estimateRows(q, where, params);
+  if (guess !== null && guess > ESTIMATE_TRUSTED) return { n: guess, estimated: true };
   const capped = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 FROM products p ${where} LIMIT ${cap + 1}) t`,
     params,
@@ -314,7 +347,7 @@ export async function countProducts(
   const n = capped.rows[0]?.n ?? 0;
   if (n <= cap) return { n, estimated: false };
   // Beyond the cap an exact count would cost as much as the catalogue: use the planner's estimate.
-  return { n: Math.max(n, await estimateRows(q, where, params)), estimated: true };
+  return { n: Math.max(n, guess ?? (await estimateRows(q, where, params))), estimated: true };
 }
 
 /** The planner's estimate of how many products `where` selects (nothing is read but statistics). */
