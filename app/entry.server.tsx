@@ -106,10 +106,13 @@ export default async function handleRequest(
               const t = i18n.getFixedT(lang, "common") as unknown as PersonalT;
               let template: ReturnType<typeof parseTemplate>;
               let text: string;
+              // A lite page's inline stylesheet: only this page's rules, allowed by their hash (~/ops/lite-css.server).
+              let styleHashes: string[] = [];
               try {
                 const rendered = Buffer.concat(chunks).toString("utf8");
-                // A lite page's inline stylesheet: only this page's rules (~/ops/lite-css.server).
-                template = parseTemplate(lite ? await withPageStylesheet(rendered) : rendered, token, nonce, requestId);
+                const styled = lite ? await withPageStylesheet(rendered) : { html: rendered, styleHash: null };
+                if (styled.styleHash) styleHashes = [styled.styleHash];
+                template = parseTemplate(styled.html, token, nonce, requestId);
                 // This visitor has no cookies of their own (isPublicPage): the anonymous parts.
                 text = fill(template, { nonce, requestId, personal: ANONYMOUS, t });
               } catch (error) {
@@ -119,7 +122,7 @@ export default async function handleRequest(
               const html = Buffer.from(text);
               if (responseStatusCode !== 200) {
                 responseHeaders.set("Cache-Control", PRIVATE_PAGE);
-                responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+                responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, styleHashes));
                 resolve(new Response(request.method === "HEAD" ? null : html, { headers: responseHeaders, status: responseStatusCode }));
                 return;
               }
@@ -128,7 +131,7 @@ export default async function handleRequest(
               // The next visitor of this URL gets it without rendering (with its own nonce, and
               // their own parts when the route marks them all). A lite page whose LCP image was
               // not ready in time is not kept (the next render inlines it).
-              if (!assets?.gaveUp) keepPage(loadContext, template, nonce, loadContext?.requestId, etag, responseHeaders, { shared: routeMarksPersonal(remixContext), t });
+              if (!assets?.gaveUp) keepPage(loadContext, template, nonce, loadContext?.requestId, etag, responseHeaders, { shared: routeMarksPersonal(remixContext), t, styleHashes });
               if (etagMatches(request.headers.get("If-None-Match"), etag)) {
                 // No CSP here: the browser keeps its copy, whose nonce is the one of its stored
                 // policy; a new policy would replace the stored one and block the copy's scripts.
@@ -136,28 +139,28 @@ export default async function handleRequest(
                 resolve(new Response(null, { status: 304, headers: responseHeaders }));
                 return;
               }
-              responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+              responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, styleHashes));
               resolve(new Response(request.method === "HEAD" ? null : html, { headers: responseHeaders, status: responseStatusCode }));
             });
             pipe(body);
             return;
           }
           if (cacheable) responseHeaders.set("Cache-Control", PRIVATE_PAGE);
-          responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
           if (lite) {
             // Rendered whole already (waitForAll): its inline stylesheet cut to its rules, as above.
             const chunks: Buffer[] = [];
             body.on("data", (c: Buffer) => chunks.push(c));
             body.on("error", reject);
             body.on("end", () => {
-              withPageStylesheet(Buffer.concat(chunks).toString("utf8")).then(
-                (html) => resolve(new Response(request.method === "HEAD" ? null : html, { headers: responseHeaders, status: responseStatusCode })),
-                reject,
-              );
+              withPageStylesheet(Buffer.concat(chunks).toString("utf8")).then(({ html, styleHash }) => {
+                responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, styleHash ? [styleHash] : []));
+                resolve(new Response(request.method === "HEAD" ? null : html, { headers: responseHeaders, status: responseStatusCode }));
+              }, reject);
             });
             pipe(body);
             return;
           }
+          responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
           const stream = createReadableStreamFromReadable(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

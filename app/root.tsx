@@ -42,7 +42,7 @@ export function shouldRevalidate() {
 function Document({ children, lite }: { children: ReactNode; lite: boolean }) {
   const nonce = useNonce();
   // Lite pages carry the stylesheet's text (cut to the page's own rules by entry.server,
-  // ~/ops/lite-css.server; allowed by the nonce): no render-blocking request on a second
+  // ~/ops/lite-css.server; allowed by its hash): no render-blocking request on a second
   // connection. Full pages link the file, which browsers keep for a year.
   const assets = useLiteAssets();
   const css = lite ? assets?.css : null;
@@ -56,7 +56,7 @@ function Document({ children, lite }: { children: ReactNode; lite: boolean }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ea580c" />
         <Meta />
-        {css ? <style data-lite-css="" nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} /> : <link rel="stylesheet" href={stylesheet} />}
+        {css ? <style data-lite-css="" dangerouslySetInnerHTML={{ __html: css }} /> : <link rel="stylesheet" href={stylesheet} />}
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">

@@ -3,8 +3,9 @@
  * our origin, plus Remix's inline scripts, which carry the request's nonce (`<Scripts nonce>`,
  * `<ScrollRestoration nonce>`, `<RemixServer nonce>`). Style attributes are allowed (React's
  * `style={{…}}` props); scripts without the nonce are not, nor <style> elements other than the
- * stylesheet that lite pages inline (with the nonce: its text is cut to each page's rules,
- * ~/ops/lite-css.server.ts, so no one hash fits).
+ * stylesheet that lite pages inline, allowed by its hash (its text is cut to each page's rules,
+ * ~/ops/lite-css.server.ts, so the hash is the page's; no nonce, so a kept lite page is the same
+ * bytes for everyone and can be sent precompressed: ~/ops/page-cache.server.ts).
  */
 import { env } from "~/config.server";
 import { googleEnabled, googleIssuer } from "~/integrations/google.server";
@@ -16,7 +17,8 @@ function mediaOrigins(): string[] {
   return s.origin ? [s.origin()] : [];
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/** `styleHashes`: the hash sources ('sha256-…') of the page's inline stylesheet (lite pages). */
+export function contentSecurityPolicy(nonce: string, styleHashes: readonly string[] = []): string {
   // Without JavaScript, "Sign in with Google" posts a form that redirects to the issuer, and
   // form-action applies to that redirect.
   const formTargets = ["'self'"];
@@ -31,7 +33,7 @@ export function contentSecurityPolicy(nonce: string): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`],
-    "style-src": ["'self'", `'nonce-${nonce}'`],
+    "style-src": ["'self'", ...styleHashes],
     "style-src-attr": ["'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", ...mediaOrigins()],
     "font-src": ["'self'", "data:"],

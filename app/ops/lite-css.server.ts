@@ -9,8 +9,8 @@
  *
  * Kept per set of words the page's markup holds (pages of one kind share it), so a page cache
  * fill or a signed-in shopper's lite page costs a look-up, not a PurgeCSS run, after the first.
- * The `<style>` carries the request's nonce (its text differs per page, so no single hash in the
- * CSP can allow it: ~/ops/csp.server.ts).
+ * The CSP allows the `<style>` by its hash (`styleHash`, per page: ~/ops/csp.server.ts), not by
+ * the request's nonce, so a kept lite page holds nothing per request.
  */
 import crypto from "node:crypto";
 import { LRUCache } from "lru-cache";
@@ -60,18 +60,22 @@ export async function pageStylesheet(html: string, css: string): Promise<string>
   return out;
 }
 
+/** The CSP hash source of a stylesheet's text. */
+export const styleHash = (css: string) => `'sha256-${crypto.createHash("sha256").update(css, "utf8").digest("base64")}'`;
+
 /**
- * The document with its lite `<style>` cut to the page's rules; the document as it was when it
- * has none, or when pruning fails (the whole stylesheet still applies: the page only weighs more).
+ * The document with its lite `<style>` cut to the page's rules, and the hash source of the style
+ * it then holds (null: it has none). When pruning fails the whole stylesheet stays (the page only
+ * weighs more).
  */
-export async function withPageStylesheet(html: string): Promise<string> {
+export async function withPageStylesheet(html: string): Promise<{ html: string; styleHash: string | null }> {
   const m = STYLE_RE.exec(html);
-  if (!m) return html;
+  if (!m) return { html, styleHash: null };
+  let css = m[2];
   try {
-    const css = await pageStylesheet(html, m[2]);
-    return html.slice(0, m.index) + m[1] + css + m[3] + html.slice(m.index + m[0].length);
+    css = await pageStylesheet(html, m[2]);
   } catch (err) {
     log().warn({ err }, "lite page: the stylesheet could not be cut to the page's rules; sent whole");
-    return html;
   }
+  return { html: html.slice(0, m.index) + m[1] + css + m[3] + html.slice(m.index + m[0].length), styleHash: styleHash(css) };
 }

@@ -7,6 +7,7 @@
  * browsers or CDNs), a lite visitor gets the lite page; compressed pages (kept, rendered whole or
  * streamed) are about as small as one gzip of the same page.
  */
+import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_SHOPPER, DEMO_VENDOR } from "~/db/seed/catalog-data";
@@ -119,6 +120,36 @@ describe("whole-page cache for anonymous visitors", () => {
     const head = await rawRequest(app.url(), { method: "HEAD", path: "/" });
     expect(head.status).toBe(200);
     expect(head.body).toBe("");
+  });
+
+  it("sends a kept lite page, the same bytes for everyone, as brotli once made; its stylesheet allowed by its hash", async () => {
+    const lite = { "Save-Data": "on", "Accept-Encoding": "gzip, deflate, br" };
+    await get("/building-materials", { "Save-Data": "on" });
+    // The first hits go out gzip'd while the brotli is made in the background.
+    let r = await getBytes("/building-materials", lite);
+    for (let i = 0; i < 40 && r.headers["content-encoding"] !== "br"; i++) {
+      await new Promise((done) => setTimeout(done, 100));
+      r = await getBytes("/building-materials", lite);
+    }
+    expect(r.headers["x-page-cache"]).toBe("hit");
+    expect(r.headers["content-encoding"]).toBe("br");
+    expect(r.headers.vary).toMatch(/Accept-Encoding/);
+    const html = zlib.brotliDecompressSync(r.body).toString("utf8");
+    expect(html).toMatch(/<\/html>/);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toContain(r.headers["x-request-id"] as string);
+    const css = /<style data-lite-css="">([\s\S]*?)<\/style>/.exec(html)?.[1];
+    expect(css).toBeTruthy();
+    const hash = crypto.createHash("sha256").update(css!, "utf8").digest("base64");
+    expect(/style-src ([^;]+)/.exec(String(r.headers["content-security-policy"]))?.[1].split(" ")).toEqual(["'self'", `'sha256-${hash}'`]);
+    // A client without brotli gets the same page gzip'd; a full page (its scripts carry each answer's nonce) stays gzip.
+    const gz = await getBytes("/building-materials", { "Save-Data": "on", "Accept-Encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.body).toString("utf8")).toBe(html);
+    await get("/building-materials");
+    const full = await getBytes("/building-materials", { "Accept-Encoding": "gzip, deflate, br" });
+    expect(full.headers["content-encoding"]).toBe("gzip");
+    expect(r.body.length).toBeLessThan(gz.body.length);
   });
 
   it("shows a price change at once", async () => {
