@@ -97,7 +97,6 @@ export const CANCEL_MESSAGES = {
 export const CANCELLABLE_DELIVERY: readonly DeliveryStatus[] = ["Placed", "Confirmed"];
 export const isCancellable = (deliveryStatus: string) => CANCELLABLE_DELIVERY.includes(deliveryStatus as DeliveryStatus);
 
-
 /** Order events (the tracking page shows the date of each). */
 export const ORDER_EVENT_KINDS = [
   "placed",
@@ -139,7 +138,6 @@ export const CHECKOUT_MESSAGES = {
   phoneInvalid: "Please enter a valid phone number",
   country: "We deliver only within Nigeria (NGA).",
 } as const;
-
 
 /** The order number people see: the id's first segment in capitals (spec section 2). */
 export const orderNumber = (id: string) => `#${id.split("-")[0].toUpperCase()}`;

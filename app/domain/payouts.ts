@@ -1,12 +1,12 @@
 /**
- * Vendor payouts (docs/payouts.md): the bank-details form's rule and messages, used by
- * the API (PUT /stores/{storeId}/bank-account/) and the store's payouts page alike.
+ * Vendor payouts (docs/payouts.md): the bank-details form's rule, used by the API (PUT
+ * /stores/{storeId}/bank-account/) and the store's payouts page's action; messages and labels
+ * are ./payout-rules.ts (re-exported).
  */
 import * as z from "zod";
+import { ACCOUNT_NUMBER_MESSAGE, BANK_CODE_MESSAGE } from "./payout-rules";
 
-export const BANK_CODE_MESSAGE = "Choose your bank from the list.";
-export const ACCOUNT_NUMBER_MESSAGE = "Enter your 10-digit account number (NUBAN), digits only.";
-export const ACCOUNT_NOT_RESOLVED_MESSAGE = "We could not find this account at the bank you chose. Check the account number and the bank.";
+export * from "./payout-rules";
 
 export const BankAccountSchema = z.object({
   bank_code: z
@@ -25,56 +25,7 @@ export type BankAccountInput = z.infer<typeof BankAccountSchema>;
  * with the details when saving, the account must still resolve to that name (else 400, nothing
  * saved). Optional in the API: older clients save in one step.
  */
-export const CONFIRM_NAME_CHANGED_MESSAGE = "The bank now gives another name for this account. Check the details and confirm again.";
 export const BankAccountConfirmSchema = BankAccountSchema.extend({
   confirm_account_name: z.string().trim().min(1).max(200).optional(),
 });
 export type BankAccountConfirmInput = z.infer<typeof BankAccountConfirmSchema>;
-
-/** A person's name as a sorted list of lower-case words, without punctuation or accents. */
-function nameWords(name: string): string[] {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9\s]/g, " ")
-    .split(/\s+/)
-    .filter(Boolean)
-    .sort();
-}
-
-/** The same name for the bank's purposes: case, spaces and punctuation aside ("OKONKWO, ADAEZE" = "Adaeze Okonkwo"). */
-export const sameAccountName = (a: string, b: string) => nameWords(a).join(" ") === nameWords(b).join(" ");
-
-/**
- * Whether the bank's account name looks like the store owner's, loosely: case, word order and
- * punctuation do not count, and either may carry extra names (a middle name, "Mrs"). "OBI EMEKA
- * JOHN" matches "Emeka Obi"; "ADAEZE OKONKWO" does not. Names with no words never match.
- */
-export function accountNameMatches(accountName: string, ownerName: string): boolean {
-  const bank = nameWords(accountName);
-  const owner = nameWords(ownerName);
-  if (!bank.length || !owner.length) return false;
-  const within = (a: string[], b: string[]) => a.every((w) => b.includes(w));
-  return within(owner, bank) || within(bank, owner);
-}
-
-/** Paystack transfer references: lowercase alphanumerics, `-` and `_`, 16 to 50 characters. */
-export const PAYOUT_REFERENCE_RE = /^[a-z0-9_-]{16,50}$/;
-
-/** "••••1234": an account number shown by its last four digits only. */
-export const maskedAccount = (last4: string) => `••••${last4}`;
-
-export const PAYOUT_STATUS_LABEL: Record<string, string> = {
-  pending: "On its way",
-  success: "Paid",
-  failed: "Failed (money back in the balance)",
-  reversed: "Reversed (money back in the balance)",
-};
-
-export const LEDGER_KIND_LABEL: Record<string, string> = {
-  sale: "Sale",
-  refund: "Refund",
-  payout: "Payout",
-  payout_reversal: "Payout returned",
-};

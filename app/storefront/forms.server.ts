@@ -4,8 +4,9 @@
  * so a route that imports these for its action adds no path to zod or conform in the browser
  * (esbuild's code splitting makes a page load every chunk its route's import graph reaches, used
  * or not). Components import constants from the zod-free rule modules (`~/domain/order-rules`,
- * `address-rules`, `account-messages`, `review-rules`, `states`, `text-max`). See
- * docs/architecture.md, Forms.
+ * `address-rules`, `account-messages`, `review-rules`, `admin-rules`, `member-rules`,
+ * `payout-rules`, `phone-rules`, `privacy-rules`, `product-rules`, `return-rules`, `store-rules`,
+ * `states`, `text-max`). See docs/architecture.md, Forms.
  */
 export { parseWithZod } from "@conform-to/zod/v4";
 export { LoginSchema, PasswordResetConfirmSchema, PasswordResetSchema, RegisterFormSchema } from "~/domain/accounts";
@@ -17,3 +18,10 @@ export { ReturnFormSchema } from "~/domain/returns";
 export { ReviewFormSchema } from "~/domain/reviews";
 export { productFormSchema } from "~/domain/products";
 export { ReturnDecisionSchema, ReturnRefundedSchema } from "~/domain/returns";
+export { CategoryCreateSchema, CategoryMoveSchema, CategoryRenameSchema, OptionalReasonSchema, RequiredReasonSchema } from "~/domain/admin";
+export { NewsletterSendSchema } from "~/domain/privacy";
+export { BankAccountConfirmSchema, BankAccountSchema } from "~/domain/payouts";
+export { InviteMemberSchema } from "~/domain/members";
+export { OptionUpdateSchema, VariantStepSchema } from "~/domain/products";
+export { STORE_STEP_SCHEMAS } from "~/domain/stores";
+export { intIdField } from "~/domain/validation";

@@ -1,15 +1,18 @@
 /**
  * Pieces of the /admin pages: a search/filter GET form, a pager, a scrolling table
  * wrapper, and the per-row action forms (plain POST forms that work without JavaScript; the
- * reason forms use conform with the domain's schema, errors shown next to the field).
+ * reason forms use conform, errors shown next to the field: the action's, and in the browser the
+ * domain's schema once ./validators.ts has loaded at the form's first focus).
  */
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { OptionalReasonSchema, REASON_MAX, RequiredReasonSchema } from "~/domain/admin";
+import { REASON_MAX } from "~/domain/admin-rules";
 import { ErrorList } from "../ui/forms";
+import { useLateModule, validateWith } from "../ui/late-validation";
 import { PrevNextPager } from "../ui/prev-next-pager";
+
+const loadValidators = () => import("./validators");
 
 export interface RowResult {
   intent: string;
@@ -201,13 +204,11 @@ export function ReasonAction({
   hint?: string;
 }) {
   const formId = `${intent}-${id}`;
-  const schema = required ? RequiredReasonSchema : OptionalReasonSchema;
+  const validators = useLateModule(formId, loadValidators);
   const [form, fields] = useForm({
     id: formId,
     lastResult: result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    ...validateWith(validators?.validateReason(required), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   const failed = !!(result?.error && Object.keys(result.error).length);
   return (

@@ -1,7 +1,8 @@
 /**
- * The native constraints (`required`, `pattern`) of the storefront's forms, as conform's
- * `getZodConstraint` derives them from the domain schemas, written out so that no zod reaches the
- * browser: the action validates with the schema (`parseWithZod`, `submission.reply()`) and conform
+ * The native constraints (`required`, `pattern`) of the storefront's forms (and of the seller's
+ * and admin's forms, which load their validators late: ./late-validation.ts), as conform's
+ * `getZodConstraint` derives them from the domain schemas, written out so that no zod is in a
+ * page's first view: the action validates with the schema (`parseWithZod`, `submission.reply()`) and conform
  * shows its errors next to the fields. `tests/unit/form-constraints.test.ts` keeps every object
  * here equal to `getZodConstraint(schema)`. No imports: this file must stay free of zod.
  */
@@ -42,4 +43,22 @@ export const PASSWORD_RESET_CONFIRM_CONSTRAINT = {
 export const DELETE_ACCOUNT_CONSTRAINT = {
   password: { required: true },
   confirm: { required: true },
+} satisfies Constraints;
+
+/** BankAccountSchema (app/domain/payouts.ts): the store's bank details. */
+export const BANK_ACCOUNT_CONSTRAINT = {
+  bank_code: { required: true },
+  account_number: { required: true },
+} satisfies Constraints;
+
+/** InviteMemberSchema (app/domain/members.ts): a store's invite form. */
+export const INVITE_MEMBER_CONSTRAINT = {
+  email: { required: true },
+} satisfies Constraints;
+
+/** NewsletterSendSchema (app/domain/privacy.ts): the admin's "Send newsletter" form. */
+export const NEWSLETTER_SEND_CONSTRAINT = {
+  subject: { required: true },
+  text: { required: true },
+  idempotency_key: { required: true },
 } satisfies Constraints;

@@ -17,8 +17,8 @@ import { Spinner } from "~/components/ui/spinner";
 import { orderDate } from "~/components/users/order-format";
 import { OrderItemHeader } from "~/components/users/order-item";
 import { returnReasonLabel, returnStatusLabel } from "~/components/users/order-status";
-import { IMAGE_ACCEPT } from "~/domain/products";
-import { RETURN_REASONS, type ReturnStatus } from "~/domain/returns";
+import { IMAGE_ACCEPT } from "~/domain/product-rules";
+import { RETURN_REASONS, type ReturnStatus } from "~/domain/return-rules";
 import type { ApiReturn } from "~/storefront/api-types";
 
 export interface ReturnItemProps {

@@ -12,7 +12,8 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
-import { IMAGE_ACCEPT, PRODUCT_IMAGE_SLOTS, PRODUCT_SIZES, productFormSchema } from "~/domain/products";
+import { IMAGE_ACCEPT, PRODUCT_IMAGE_SLOTS, PRODUCT_SIZES } from "~/domain/product-rules";
+import { productFormSchema } from "~/domain/products";
 import { wordCount } from "~/domain/validation";
 import { primaryButton } from "../ui/button";
 import { Spinner } from "../ui/spinner";

@@ -5,16 +5,16 @@
  * submit buttons (intent goto-N): the server lets the vendor go back freely and forward only over
  * valid steps. A logo or banner chosen at the Brand step is uploaded by the action at once; its
  * token and preview then ride along like the text. With JavaScript, conform checks the current
- * step before Proceed (the same schemas as the server: app/domain/stores.ts).
+ * step before Proceed (the same schemas as the server: app/domain/stores.ts) once they have
+ * loaded, at the form's first focus (../ui/late-validation.ts); until then the server checks it.
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import * as z from "zod";
-import { IMAGE_ACCEPT } from "~/domain/products";
-import { STORE_WIZARD_STEPS, STORE_WIZARD_TEXT_FIELDS, type StoreWizardStep } from "~/domain/stores";
+import { IMAGE_ACCEPT } from "~/domain/product-rules";
+import { STORE_WIZARD_STEPS, STORE_WIZARD_TEXT_FIELDS, type StoreWizardStep } from "~/domain/store-rules";
 import { ErrorList } from "../ui/forms";
+import { useLateModule, validateWith } from "../ui/late-validation";
 import { StateOptions } from "../ui/state-options";
 import { primaryButton } from "../ui/button";
 import { Spinner } from "../ui/spinner";
@@ -22,7 +22,7 @@ import { Spinner } from "../ui/spinner";
 export type WizardValues = Partial<Record<(typeof STORE_WIZARD_TEXT_FIELDS)[number], string>>;
 
 export const WIZARD_FORM_ID = "create-store";
-const ANY_FIELDS = z.record(z.string(), z.unknown());
+const loadValidators = () => import("./validators");
 
 function StepIndicator({ step }: { step: StoreWizardStep }) {
   return (
@@ -80,21 +80,13 @@ export function StoreWizard({
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("step") === String(step);
   const stepDef = STORE_WIZARD_STEPS[step - 1];
+  const validators = useLateModule(WIZARD_FORM_ID, loadValidators);
+  // Typed loosely: the schema is the current step's.
   const [form, fields] = useForm<Record<string, unknown>>({
     id: WIZARD_FORM_ID,
     lastResult,
     defaultValue: values,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    // Typed loosely: the schema is the current step's. No auto-coercion: the schemas read the
-    // strings as the server does (empty optional fields are "", not missing).
-    // A step number or Back is not checked here (the server lets the vendor go back freely and
-    // checks the steps before a forward jump).
-    onValidate: ({ formData, submitter }) =>
-      parseWithZod(formData, {
-        schema: submitter?.value.startsWith("goto-") ? ANY_FIELDS : (stepDef.schema as z.ZodType<Record<string, unknown>>),
-        disableAutoCoercion: true,
-      }),
+    ...validateWith(validators?.validateWizardStep(step), { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
   });
   const shown = new Set<string>(stepDef.fields);
   const hidden = STORE_WIZARD_TEXT_FIELDS.filter((f) => !shown.has(f) && !(step === 2 && /^(logo|banner)_/.test(f)) && values[f]);

@@ -17,11 +17,12 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { StoreWizard, type WizardValues } from "~/components/vendor/store-wizard";
-import { DEFAULT_SOCIALS, STORE_WIZARD_STEPS, STORE_WIZARD_TEXT_FIELDS, wizardStepOf, type StoreWizardStep } from "~/domain/stores";
+import { DEFAULT_SOCIALS, STORE_WIZARD_STEPS, STORE_WIZARD_TEXT_FIELDS, wizardStepOf, type StoreWizardStep } from "~/domain/store-rules";
 import type { Api } from "~/storefront/api.server";
 import type { ApiStore, ApiStoreUpload } from "~/storefront/api-types";
 import { requireUser } from "~/storefront/auth.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
+import { STORE_STEP_SCHEMAS } from "~/storefront/forms.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -46,7 +47,7 @@ function carried(form: FormData): WizardValues {
 }
 
 function stepErrors(step: StoreWizardStep, values: WizardValues): Record<string, string[]> {
-  const r = STORE_WIZARD_STEPS[step - 1].schema.safeParse(values);
+  const r = STORE_STEP_SCHEMAS[step].safeParse(values);
   if (r.success) return {};
   const out: Record<string, string[]> = {};
   for (const issue of r.error.issues) {

@@ -4,7 +4,6 @@
  * with products is never deleted), delete when empty.
  */
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -12,10 +11,11 @@ import { ActionButton, Badge, buttonTones, PageTitle, resultFor, TableScroll, td
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/ui/forms";
 import { primaryButton } from "~/components/ui/button";
-import { CategoryCreateSchema, CategoryMoveSchema, CategoryRenameSchema, OptionalReasonSchema } from "~/domain/admin";
+import { useLateModule, validateWith } from "~/components/ui/late-validation";
 import { runAdminForm } from "~/storefront/admin.server";
 import type { ApiAdminCategory } from "~/storefront/api-types";
 import { requireAdmin } from "~/storefront/auth.server";
+import { CategoryCreateSchema, CategoryMoveSchema, CategoryRenameSchema, OptionalReasonSchema } from "~/storefront/forms.server";
 import { readForm, unknownIntent } from "~/storefront/responses.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -65,13 +65,15 @@ function ParentOptions({ categories, exclude }: { categories: ApiAdminCategory[]
   );
 }
 
+// zod and the schemas load at a form's first focus (components/ui/late-validation.ts).
+const loadValidators = () => import("~/components/admin/validators");
+
 function CreateForm({ categories, lastResult }: { categories: ApiAdminCategory[]; lastResult?: SubmissionResult<string[]> }) {
+  const validators = useLateModule("create-category", loadValidators);
   const [form, fields] = useForm({
     id: "create-category",
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CategoryCreateSchema }),
+    ...validateWith(validators?.validateCategoryCreate, { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="mb-6 grid gap-3 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
@@ -103,12 +105,12 @@ function CreateForm({ categories, lastResult }: { categories: ApiAdminCategory[]
 }
 
 function RenameForm({ c, lastResult }: { c: ApiAdminCategory; lastResult?: SubmissionResult<string[]> }) {
+  const validators = useLateModule(`rename-${c.id}`, loadValidators);
   const [form, fields] = useForm({
     id: `rename-${c.id}`,
     lastResult,
     defaultValue: { name: c.name },
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CategoryRenameSchema }),
+    ...validateWith(validators?.validateCategoryRename, { shouldValidate: "onSubmit" }),
   });
   const failed = !!(lastResult?.error && Object.keys(lastResult.error).length);
   return (
@@ -132,12 +134,12 @@ function RenameForm({ c, lastResult }: { c: ApiAdminCategory; lastResult?: Submi
 }
 
 function MoveForm({ c, categories, lastResult }: { c: ApiAdminCategory; categories: ApiAdminCategory[]; lastResult?: SubmissionResult<string[]> }) {
+  const validators = useLateModule(`move-${c.id}`, loadValidators);
   const [form, fields] = useForm({
     id: `move-${c.id}`,
     lastResult,
     defaultValue: { parent: c.parent ? String(c.parent) : "" },
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CategoryMoveSchema }),
+    ...validateWith(validators?.validateCategoryMove, { shouldValidate: "onSubmit" }),
   });
   const failed = !!(lastResult?.error && Object.keys(lastResult.error).length);
   return (

@@ -5,16 +5,17 @@
  * idempotency key, new on every page load, makes a double submit send once.
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NEWSLETTER_SEND_CONSTRAINT } from "~/components/ui/constraints";
 import { ErrorList, Field, FormErrors } from "~/components/ui/forms";
-import { NewsletterSendSchema } from "~/domain/privacy";
+import { useLateModule, validateWith } from "~/components/ui/late-validation";
 import { apiFor } from "~/storefront/api.server";
 import type { ApiNewsletterSend, ApiNewsletterSummary } from "~/storefront/api-types";
 import { apiErrorsToReply } from "~/storefront/form-reply";
+import { NewsletterSendSchema, parseWithZod } from "~/storefront/forms.server";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -42,17 +43,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data(submission.reply(reply), { status: r.status === 400 ? 400 : 502 });
 }
 
+// zod and the schema load at the form's first focus (components/ui/late-validation.ts).
+const loadValidators = () => import("~/components/admin/validators");
+
 export default function AdminNewsletterRoute() {
   const { summary, idempotencyKey } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const validators = useLateModule("send-newsletter", loadValidators);
   const [form, fields] = useForm({
     id: "send-newsletter",
     lastResult,
-    constraint: getZodConstraint(NewsletterSendSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewsletterSendSchema }),
+    constraint: NEWSLETTER_SEND_CONSTRAINT,
+    ...validateWith(validators?.validateNewsletterSend, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   const textId = fields.text.id;
   return (

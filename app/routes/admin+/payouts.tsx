@@ -11,11 +11,11 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { LedgerPager } from "~/components/ui/prev-next-pager";
 import { formatNaira } from "~/domain/money";
-import { maskedAccount, PAYOUT_STATUS_LABEL } from "~/domain/payouts";
-import { intIdField } from "~/domain/validation";
+import { maskedAccount, PAYOUT_STATUS_LABEL } from "~/domain/payout-rules";
 import type { ApiAdminPayouts, ApiPayout } from "~/storefront/api-types";
 import { requireUser } from "~/storefront/auth.server";
 import { apiMessage } from "~/storefront/form-reply";
+import { intIdField } from "~/storefront/forms.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

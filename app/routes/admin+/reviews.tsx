@@ -4,10 +4,10 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ActionButton, Badge, Filters, PageTitle, Pager, ReasonAction, resultFor, TableScroll, td, th, when } from "~/components/admin/ui";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { OptionalReasonSchema, RequiredReasonSchema } from "~/domain/admin";
 import { listQuery, runAdminForm } from "~/storefront/admin.server";
 import type { ApiAdminReview, Paged } from "~/storefront/api-types";
 import { requireAdmin } from "~/storefront/auth.server";
+import { OptionalReasonSchema, RequiredReasonSchema } from "~/storefront/forms.server";
 import { readForm, unknownIntent } from "~/storefront/responses.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

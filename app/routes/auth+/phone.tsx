@@ -14,7 +14,7 @@ import { PHONE_REQUEST_CONSTRAINT, PHONE_VERIFY_CONSTRAINT } from "~/components/
 import { Field, FormErrors } from "~/components/ui/forms";
 import { useFormMessage } from "~/components/ui/error-list";
 import { formProps, inputProps, useReplyForm, type Reply } from "~/components/ui/reply-form";
-import { localPhone, PHONE_MESSAGES } from "~/domain/phone";
+import { localPhone, PHONE_MESSAGES } from "~/domain/phone-rules";
 import { log } from "~/ops/logger.server";
 import { apiFor } from "~/storefront/api.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";

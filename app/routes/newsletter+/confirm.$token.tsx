@@ -14,7 +14,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { apiFor } from "~/storefront/api.server";
 import { apiMessage } from "~/storefront/form-reply";
 import { readForm } from "~/storefront/responses.server";
-import { NEWSLETTER_BAD_LINK } from "~/domain/privacy";
+import { NEWSLETTER_BAD_LINK } from "~/domain/privacy-rules";
 
 /** The page's title in the visitor's language (meta below). */
 export async function loader({ request }: LoaderFunctionArgs) {

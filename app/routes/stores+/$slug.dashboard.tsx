@@ -11,7 +11,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SalesChart } from "~/components/vendor/sales-chart";
 import { primaryButton } from "~/components/ui/button";
 import { formatNaira } from "~/domain/money";
-import { DELIVERY_STATUSES } from "~/domain/orders";
+import { DELIVERY_STATUSES } from "~/domain/order-rules";
 import type { ApiStoreDashboard } from "~/storefront/api-types";
 import { requireStoreArea } from "~/storefront/store-area.server";
 

@@ -5,18 +5,19 @@
  * confirmation step (?remove={id}, then a POST) that works without JavaScript.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { localPhone } from "~/components/checkout/format";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
+import { INVITE_MEMBER_CONSTRAINT } from "~/components/ui/constraints";
 import { ErrorList, FormErrors } from "~/components/ui/forms";
+import { useLateModule, validateWith } from "~/components/ui/late-validation";
 import { Spinner } from "~/components/ui/spinner";
-import { InviteMemberSchema } from "~/domain/members";
 import type { ApiMemberInvitation, ApiStoreMember } from "~/storefront/api-types";
 import { apiErrorsToReply, apiMessage } from "~/storefront/form-reply";
+import { InviteMemberSchema, parseWithZod } from "~/storefront/forms.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
 
@@ -64,18 +65,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   throw unknownIntent();
 }
 
+// zod and the schema load at the form's first focus (components/ui/late-validation.ts).
+const loadValidators = () => import("~/components/vendor/validators");
+
 export default function StoreMembersRoute() {
   const { slug, storeName, members, removing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const inviting = navigation.state !== "idle" && navigation.formData?.get("intent") === "invite";
+  const validators = useLateModule("invite-member", loadValidators);
   const [form, fields] = useForm({
     id: "invite-member",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(InviteMemberSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: InviteMemberSchema }),
+    constraint: INVITE_MEMBER_CONSTRAINT,
+    ...validateWith(validators?.validateInviteMember, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   const here = `/stores/${slug}/members`;
   return (

@@ -18,7 +18,7 @@ import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { orderDate } from "~/components/users/order-format";
 import { formatNaira } from "~/domain/money";
-import { orderNumber } from "~/domain/orders";
+import { orderNumber } from "~/domain/order-rules";
 import type { ApiStoreOrder } from "~/storefront/api-types";
 import { apiMessage } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";

@@ -10,7 +10,7 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatNaira } from "~/domain/money";
-import { orderNumber } from "~/domain/orders";
+import { orderNumber } from "~/domain/order-rules";
 import type { ApiStoreOrderItem, Paged } from "~/storefront/api-types";
 import { requireStoreArea } from "~/storefront/store-area.server";
 

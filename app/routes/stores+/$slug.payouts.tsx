@@ -9,7 +9,6 @@
  * values travel in hidden fields).
  */
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -17,10 +16,13 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList } from "~/components/ui/forms";
 import { LedgerPager } from "~/components/ui/prev-next-pager";
 import { primaryButton } from "~/components/ui/button";
+import { BANK_ACCOUNT_CONSTRAINT } from "~/components/ui/constraints";
+import { useLateModule, validateWith } from "~/components/ui/late-validation";
 import { formatNaira } from "~/domain/money";
-import { BankAccountConfirmSchema, BankAccountSchema, LEDGER_KIND_LABEL, maskedAccount, PAYOUT_STATUS_LABEL } from "~/domain/payouts";
+import { LEDGER_KIND_LABEL, maskedAccount, PAYOUT_STATUS_LABEL } from "~/domain/payout-rules";
 import type { ApiBankAccountAnswer, ApiBankAccountResolved, ApiBankList, ApiLedgerPage, ApiPayoutPage } from "~/storefront/api-types";
 import { apiErrorsToReply } from "~/storefront/form-reply";
+import { BankAccountConfirmSchema, BankAccountSchema, parseWithZod } from "~/storefront/forms.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
 
@@ -145,21 +147,23 @@ function ConfirmAccount({ resolved, accountNumber }: { resolved: ApiBankAccountR
   );
 }
 
+// zod and the schema load at the form's first focus (components/ui/late-validation.ts).
+const loadValidators = () => import("~/components/vendor/validators");
+
 function BankForm({ banks, current }: { banks: { code: string; name: string }[] | null; current: ReturnType<typeof useLoaderData<typeof loader>>["bankAccount"] }) {
   const actionData = useActionData<typeof action>();
   const lastResult = actionData?.step === "edit" && "reply" in actionData ? actionData.reply : undefined;
   const confirming = actionData?.step === "confirm" ? actionData : null;
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "resolve";
+  const validators = useLateModule("bank-account", loadValidators);
   const [form, fields] = useForm({
     id: "bank-account",
     lastResult,
     // Back from "Is this you?": the form (mounted anew) starts with what was typed.
     defaultValue: actionData && "typed" in actionData ? actionData.typed : { bank_code: current?.bank_code ?? "", account_number: "" },
-    constraint: getZodConstraint(BankAccountSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BankAccountSchema }),
+    constraint: BANK_ACCOUNT_CONSTRAINT,
+    ...validateWith(validators?.validateBankAccount, { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
   });
   return (
     <section className="rounded-lg border border-gray-200 bg-white p-4" aria-labelledby="bank-heading">

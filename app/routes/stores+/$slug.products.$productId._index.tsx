@@ -7,7 +7,6 @@
  * sum of its options'.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Field } from "~/components/ui/forms";
@@ -15,10 +14,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Gallery } from "~/components/product/gallery";
 import { primaryButton } from "~/components/ui/button";
+import { useLateModule, validateWith } from "~/components/ui/late-validation";
 import { formatNaira, koboToNaira } from "~/domain/money";
-import { LOW_STOCK_THRESHOLD, OptionUpdateSchema } from "~/domain/products";
+import { LOW_STOCK_THRESHOLD } from "~/domain/product-rules";
 import type { ApiStoreProductOption } from "~/storefront/api-types";
 import { apiErrorsToReply } from "~/storefront/form-reply";
+import { OptionUpdateSchema, parseWithZod } from "~/storefront/forms.server";
 import { storeProduct } from "~/storefront/product-form.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { positiveId } from "~/storefront/form-answer.server";
@@ -130,16 +131,19 @@ export default function StoreProductRoute() {
   );
 }
 
+// zod and the schema load at a form's first focus (components/ui/late-validation.ts).
+const loadValidators = () => import("~/components/vendor/validators");
+
 /** One option: its label, price and stock, and the form that changes the stock and price. */
 function OptionRow({ option: o, lastResult }: { option: ApiStoreProductOption; lastResult: SubmissionResult<string[]> | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("optionId") === String(o.id);
+  const validators = useLateModule(`option-${o.id}`, loadValidators);
   const [form, fields] = useForm({
     id: `option-${o.id}`,
     lastResult,
     defaultValue: { stock_quantity: o.stock_quantity === null ? "" : String(o.stock_quantity), price: String(o.price) },
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OptionUpdateSchema }),
+    ...validateWith(validators?.validateOptionUpdate, { shouldValidate: "onSubmit" }),
   });
   const label = `${o.variant_name}: ${o.value}`;
   return (

@@ -6,18 +6,18 @@
  * list. Works without JavaScript (the variant field is a text input with a datalist).
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
+import { useLateModule, validateWith } from "~/components/ui/late-validation";
 import { Spinner } from "~/components/ui/spinner";
 import { formatNaira, koboToNaira } from "~/domain/money";
-import { VariantStepSchema } from "~/domain/products";
 import type { ApiStoreProductOption, ApiVariant, Paged } from "~/storefront/api-types";
 import { apiErrorsToReply } from "~/storefront/form-reply";
+import { parseWithZod, VariantStepSchema } from "~/storefront/forms.server";
 import { storeProduct } from "~/storefront/product-form.server";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
@@ -57,16 +57,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return redirectWithFlash(api, `/stores/${store.slug}/products/${product.id}/add-variant`, { kind: "success", message: `${r.data.variant_name} ${r.data.value} was added` });
 }
 
+// zod and the schema load at the form's first focus (components/ui/late-validation.ts).
+const loadValidators = () => import("~/components/vendor/validators");
+
 export default function AddVariantRoute() {
   const { slug, product, variants, options } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const validators = useLateModule("add-variant", loadValidators);
   const [form, fields] = useForm({
     id: "add-variant",
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: VariantStepSchema }),
+    ...validateWith(validators?.validateVariantStep, { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
   });
   return (
     <main className="min-w-0 max-w-2xl">

@@ -12,7 +12,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, FormErrors } from "~/components/ui/forms";
 import { useFormMessage } from "~/components/ui/error-list";
 import { requestT } from "~/i18n/i18next.server";
-import { localPhone, PHONE_MESSAGES } from "~/domain/phone";
+import { localPhone, PHONE_MESSAGES } from "~/domain/phone-rules";
 import type { ApiChannels } from "~/storefront/api-types";
 import { requireUser } from "~/storefront/auth.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
