@@ -82,7 +82,7 @@ interface Entry {
    * A page with no per-request value (no slots: a lite page, which has no script and whose
    * stylesheet the CSP allows by hash) compressed once with brotli at its best (about a sixth
    * smaller than gzip: a lite page then fits in the first flight of a new connection). Made in
-   * the background on the first hit that accepts it; gzip until then.
+   * the background once the page is kept; gzip until then.
    */
   br: Buffer | "making" | null;
   /** Hash sources of the page's inline stylesheet, for each answer's CSP (lite pages). */
@@ -523,7 +523,10 @@ export function keepPage(
   // The request's API client is settled by now (its loaders are done): what the page showed of stock.
   void Promise.all([pageShows(context), pageShowedDelivery(context)]).then(
     ([shows, byDelivery]) => {
-      p.store.set({ ...entry, shows, byDelivery });
+      const kept = { ...entry, shows, byDelivery };
+      p.store.set(kept);
+      // A page the same for everyone is compressed for brotli's clients at once, for the next one.
+      if (kept.slots.length === 0) makeBrotli(p.store, kept);
       settle(context!);
     },
     () => settle(context!),
