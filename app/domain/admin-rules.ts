@@ -3,6 +3,7 @@
  * import them (docs/architecture.md, Forms); ./admin.ts adds the schemas and re-exports these.
  */
 import { isReservedSlug } from "./reserved-paths";
+import { slugify } from "./slug";
 import { TEXT_MAX } from "./text-max";
 
 export const REASON_MAX = 500;
@@ -21,15 +22,7 @@ export const CATEGORY_MESSAGES = {
 
 /** A category slug for a name that no top-level page path takes ("cart" becomes "cart-items"). */
 export function categorySlugFor(name: string): string {
-  let s =
-    name
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .replace(/&/g, " and ")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 80) || "category";
+  let s = slugify(name, 80) || "category";
   if (isReservedSlug(s)) s = `${s}-items`;
   return s;
 }

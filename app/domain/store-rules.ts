@@ -4,6 +4,8 @@
  * (docs/architecture.md, Forms); ./stores.ts adds the schemas and re-exports these.
  */
 
+import { slugify } from "./slug";
+
 export const STORE_MESSAGES = {
   firstName: "First Name is required",
   lastName: "Last Name is required",
@@ -58,17 +60,7 @@ export function storeInput(body: Record<string, unknown>): Record<string, unknow
 
 /** A store slug from what the vendor typed (or the store's name): lower case, dashes. */
 export function storeSlug(raw: string, name: string): string {
-  const norm = (s: string) =>
-    s
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .replace(/&/g, " and ")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 60)
-      .replace(/-+$/g, "");
-  return norm(raw) || norm(name) || "store";
+  return slugify(raw, 60) || slugify(name, 60) || "store";
 }
 
 /**
