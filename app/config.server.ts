@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   /** Public catalogue answers kept in memory, dropped on every catalogue change (app/api/core/cache.server.ts). */
   CATALOG_CACHE: z.enum(["on", "off"]).default("on"),
+  AUTH_USER_CACHE: z.enum(["on", "off"]).default("on"),
   DATABASE_URL: optionalUrl,
   /** Connections each server process's pool may open (see docs/deploy.md for the arithmetic). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),

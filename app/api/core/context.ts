@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import type * as z from "zod";
 import { hotQuery, type Db, type Queryable } from "~/db/client.server";
+import type { AuthUserCache, AuthUserRow } from "./auth-users.server";
 import { verifyToken } from "../tokens.server";
 import { ApiError, badRequest, forbidden, notFound, readBody, zodToDrf } from "./http";
 import { intParam, uuidParam } from "./params";
@@ -19,16 +20,24 @@ function tokenFrom(request: Request): string | null {
   return m ? m[1].trim() : null;
 }
 
-/** The user of a token; null when inactive or, given the token's version, when its sessions were ended since. */
-export async function loadAuthUser(db: Queryable, userId: number, tokenVersion?: number): Promise<AuthUser | null> {
-  // Every signed-in call runs it: planned once (hotQuery).
-  const r = await hotQuery<AuthUser & { is_active: boolean; token_version: number }>(
-    db,
-    `SELECT id, COALESCE(email::text, '') AS email, first_name, last_name, role, email_verified_at IS NOT NULL AS email_verified, is_active, token_version
-       FROM users WHERE id = $1`,
-    [userId],
-  );
-  const u = r.rows[0];
+/**
+ * The user of a token; null when inactive or, given the token's version, when its sessions were
+ * ended since. With `users` (the primary's, ./auth-users.server.ts) the row may come from memory.
+ */
+export async function loadAuthUser(db: Queryable, userId: number, tokenVersion?: number, users?: AuthUserCache | null): Promise<AuthUser | null> {
+  let u = users?.get(userId);
+  if (!u) {
+    const generation = users?.generation ?? 0;
+    // Every signed-in call runs it unless kept: planned once (hotQuery).
+    const r = await hotQuery<AuthUserRow>(
+      db,
+      `SELECT id, COALESCE(email::text, '') AS email, first_name, last_name, role, email_verified_at IS NOT NULL AS email_verified, is_active, token_version
+         FROM users WHERE id = $1`,
+      [userId],
+    );
+    u = r.rows[0];
+    if (u && users) users.set(u, generation);
+  }
   if (!u || !u.is_active) return null;
   if (tokenVersion !== undefined && u.token_version !== tokenVersion) return null; // logout / password change since
   return { id: u.id, email: u.email, first_name: u.first_name, last_name: u.last_name, role: u.role, email_verified: u.email_verified };
@@ -49,6 +58,8 @@ export interface ContextMeta {
   requestId?: string;
   /** The caller wrote a moment ago (the `db_primary` cookie): read the primary, never the replica. */
   primary?: boolean;
+  /** The primary's kept users (./auth-users.server.ts); never given when `db` is a replica. */
+  users?: AuthUserCache | null;
 }
 
 /** What createContext needs of the route: its declared schemas. */
@@ -71,7 +82,7 @@ export function createContext(request: Request, params: Record<string, string>, 
       if (!token) return { user: null, bad: false };
       const v = await verifyToken(token, "access");
       if (!v) return { user: null, bad: true };
-      const user = await loadAuthUser(db, v.userId, v.version);
+      const user = await loadAuthUser(db, v.userId, v.version, meta.users);
       return { user, bad: !user };
     })());
   let bodyPromise: Promise<Record<string, unknown>> | null = null;

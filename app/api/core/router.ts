@@ -7,6 +7,7 @@
  */
 import { parseCookie } from "cookie";
 import { getDb, getReplicaDb, replicaWithFallback, type Db } from "~/db/client.server";
+import { authUserCacheFor, forgetAuthUsers } from "./auth-users.server";
 import { catalogCacheFor, markShown, stockShown, type CatalogCache } from "./cache.server";
 import { createContext, API_PREFIX, type ContextMeta } from "./context";
 import { API_HEADERS, ApiError, forbidden, json } from "./http";
@@ -165,10 +166,24 @@ export async function handleApi(request: Request, meta?: ContextMeta): Promise<R
     const db = await getDb();
     const cache = route.cache === "catalog" && method === "GET" ? await catalogCacheFor(db) : null;
     const replica = cache ? await replicaFor(request, cache, db, meta) : null;
-    const ctx = createContext(request, params, replica ?? db, meta, route);
+    // A read's caller may come from memory, when read from the primary (a replica may lag a change
+    // already heard); a write always reads its caller afresh.
+    const reading = method === "GET" || method === "HEAD";
+    const users = reading && !replica && request.headers.has("authorization") ? await authUserCacheFor(db) : null;
+    const ctx = createContext(request, params, replica ?? db, { ...meta, users }, route);
     if (!cache) {
-      await enforceAccess(route, ctx);
-      return withHeaders(await route.handler(ctx));
+      if (reading) {
+        await enforceAccess(route, ctx);
+        return withHeaders(await route.handler(ctx));
+      }
+      try {
+        await enforceAccess(route, ctx);
+        return withHeaders(await route.handler(ctx));
+      } finally {
+        // A write answered here may have ended sessions or changed a user: this process forgets
+        // its kept users at once (the others when the change's notification arrives).
+        await forgetAuthUsers(db);
+      }
     }
     const key = `${url.origin}${path}${url.search}`;
     const hit = cache.get(key);
