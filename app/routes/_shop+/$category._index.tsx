@@ -15,8 +15,8 @@ import { FilterChips, FilterSidebar, SortControl, type FacetCategory } from "~/c
 import { filterChips, hasFilters, parseFilters } from "~/storefront/listing-filters";
 import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
 import { ResultCount } from "~/components/listing/result-count";
-import { seoMeta, type Seo } from "~/components/listing/seo";
-import { toCard } from "~/components/product-card";
+import { routeMeta, seoMeta, type Seo } from "~/components/listing/seo";
+import { toCard } from "~/components/card-data";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FilterIcon } from "~/components/ui/icons";
 import type { loader as rootLoader } from "~/root";
@@ -100,7 +100,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       count: results.count,
       countEstimated,
       grid,
-      seo,
+      meta: seoMeta(seo),
       chips,
       clearHref: listPath,
     },
@@ -115,7 +115,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  */
 export const handle = { cache: "public", i18n: ["shop"], personal: "marked" };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+export const meta: MetaFunction<typeof loader> = routeMeta;
 
 export default function ListingRoute() {
   const d = useLoaderData<typeof loader>();

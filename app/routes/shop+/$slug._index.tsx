@@ -15,8 +15,8 @@ import { FilterChips, SortControl } from "~/components/listing/filters";
 import { SORTS, filterChips, parseFilters } from "~/storefront/listing-filters";
 import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
 import { ResultCount } from "~/components/listing/result-count";
-import { seoMeta, type Seo } from "~/components/listing/seo";
-import { toCard } from "~/components/product-card";
+import { routeMeta, seoMeta, type Seo } from "~/components/listing/seo";
+import { toCard } from "~/components/card-data";
 import { StoreLinks } from "~/components/vendor/store-links";
 import type { loader as rootLoader } from "~/root";
 import { apiFor } from "~/storefront/api.server";
@@ -51,13 +51,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     image: store.banner ?? store.logo ?? undefined,
   };
   const chips = filterChips(filters, `/shop/${path}`, await requestT(request, "shop"));
-  return data({ store, count: results.count, grid, seo, filters, chips }, { headers: await api.headers() });
+  return data({ store, count: results.count, grid, meta: seoMeta(seo), filters, chips }, { headers: await api.headers() });
 }
 
 /** Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). */
 export const handle = { cache: "public", i18n: ["shop"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+export const meta: MetaFunction<typeof loader> = routeMeta;
 
 export default function ShopRoute() {
   const { store, count, grid, filters, chips } = useLoaderData<typeof loader>();
