@@ -48,7 +48,7 @@ const DeliveryPromise = island(() => import("~/components/product/delivery-promi
 const ProductAbout = island(() => import("~/components/product/page-parts").then((m) => ({ default: m.ProductAbout })));
 const ProductBelow = island(() => import("~/components/product/page-parts").then((m) => ({ default: m.ProductBelow })));
 /** Navigations fetch the islands' code with the data (ui/island.tsx). */
-export const clientLoader = islandsLoader(Gallery, WishlistHeart, DeliveryPromise, ProductAbout, ProductBelow);
+export const clientLoader = islandsLoader(Gallery, WishlistHeart, DeliveryPromise, ProductAbout, ProductBelow, Breadcrumb);
 /** brand-700 keeps white text above 4.5:1 (brand-600 is 3.6:1). */
 const PRIMARY = "btn h-11 w-full bg-brand-700 text-white hover:bg-orange-800";
 

@@ -117,8 +117,8 @@ export const handle = { cache: "public", i18n: ["shop"], personal: "marked" };
 
 export const meta: MetaFunction<typeof loader> = routeMeta;
 
-/** Navigations fetch the filter fields' code with the data (ui/island.tsx). */
-export const clientLoader = islandsLoader(FilterFields);
+/** Navigations fetch the filter fields' and the breadcrumb's code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(FilterFields, Breadcrumb);
 
 export default function ListingRoute() {
   const d = useLoaderData<typeof loader>();
