@@ -13,7 +13,7 @@ import { SORTS, priceBounds } from "~/storefront/listing-filters";
  * of its chunk), while a `.server` module is left out of the browser build.
  */
 export { SORTS, filterChips, hasFilters, parseFilters, sortOptions } from "~/storefront/listing-filters";
-export { imageUrl, toCard } from "~/components/product-card";
+export { imageUrl, toCard } from "./cards";
 import type { Api, ApiResponse } from "./api.server";
 import type { ApiCategory, ApiProduct, Paged } from "./api-types";
 

@@ -19,7 +19,6 @@ export { canonicalState } from "~/domain/address-rules";
 export { normalizeQuantity } from "~/domain/cart";
 export { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from "~/domain/order-rules";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/domain/order-rules";
-export { checkoutHref } from "~/components/checkout/format";
 
 export interface CheckoutLine {
   productId: number;

@@ -14,6 +14,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckoutSummary } from "~/components/checkout/order-summary";
+import { checkoutHref } from "~/components/checkout/format";
 import type { CheckoutAddress } from "~/components/checkout/delivery-address";
 import { PaymentChoice, PlaceOrderButton, type Method } from "~/components/checkout/payment-choice";
 import { island, islandsLoader } from "~/components/ui/island";
@@ -25,7 +26,6 @@ import { forgetCart } from "~/storefront/cart.server";
 import {
   callbackOrderId,
   canonicalState,
-  checkoutHref,
   chooseAddress,
   DEFAULT_PAYMENT_METHOD,
   normalizeQuantity,
