@@ -7,7 +7,7 @@ import { resolveLanguage, tFor } from "~/i18n/i18next.server";
 import { PageMessagesScript } from "~/i18n/page-messages";
 import stylesheet from "~/tailwind.css";
 import { AppScripts } from "~/framework/app-scripts";
-import { Footer } from "~/components/footer";
+import { island } from "~/components/ui/island";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Header } from "~/components/header";
 import { apiFor } from "~/storefront/api.server";
@@ -15,6 +15,13 @@ import { loadShell, type ShellData } from "~/storefront/shell.server";
 import { useLiteAssets } from "~/ops/lite-assets";
 import { useNonce } from "~/ops/nonce";
 
+/**
+ * The footer is an island (docs/architecture.md, "Client JavaScript"): links, the newsletter
+ * sign-up, the language switch and the lite toggle all work as the server's HTML (plain links and
+ * POSTs) until the shopper's first interaction fetches its code, which with the newsletter's
+ * error messages is ~5 KB gzip that every page's first view no longer carries.
+ */
+const Footer = island(() => import("~/components/footer").then((m) => ({ default: m.Footer })));
 
 /** The stylesheet is not among the links: Document links it, or inlines it in lite pages. */
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

@@ -1,10 +1,18 @@
 import { Form, Link, useLocation, useMatches } from "@remix-run/react";
+import { island } from "./ui/island";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { ShellData } from "~/storefront/shell.server";
 import { usePersonal, type PersonalView } from "./personal";
 import { VoiceSearchButton } from "./voice-search";
 import { CartIcon, ChevronDown, MenuIcon, SearchIcon, StoreIcon, UserIcon } from "./ui/icons";
+
+/**
+ * The menus' panels come on demand (./header-menus.tsx): links and a plain POST in a <details>,
+ * the server's HTML until the shopper's first interaction.
+ */
+const CategoryMenu = island(() => import("./header-menus").then((m) => ({ default: m.CategoryMenu })));
+const AccountMenu = island(() => import("./header-menus").then((m) => ({ default: m.AccountMenu })));
 
 /** Paths where the shop chrome (search box) is hidden: the seller area. */
 export const isStorePath = (pathname: string) => pathname.startsWith("/stores") || pathname.startsWith("/create-store");
@@ -88,40 +96,7 @@ export function Header({ shell }: { shell: ShellData }) {
           <summary className="list-none rounded p-2 hover:bg-gray-100" aria-label={t("header.openMenu")}>
             <MenuIcon />
           </summary>
-          <nav
-            aria-label={t("header.categories")}
-            className="fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl"
-          >
-            <div className="mb-3 flex items-center justify-between">
-              <span className="text-lg font-bold">{t("header.categories")}</span>
-              <a href={location.pathname + location.search} className="rounded p-1 text-sm text-gray-600 underline">
-                {t("header.close")}
-              </a>
-            </div>
-            <ul className="space-y-1">
-              <li>
-                <Link to="/all" className="block rounded px-2 py-2 font-medium hover:bg-gray-100">
-                  {t("header.allProducts")}
-                </Link>
-              </li>
-              {shell.categories.map((c) => (
-                <li key={c.id}>
-                  <Link to={`/${c.slug}`} className="block rounded px-2 py-2 font-medium hover:bg-gray-100">
-                    {c.name}
-                  </Link>
-                  <ul className="ml-3 border-l border-gray-200 pl-2">
-                    {c.children.map((s) => (
-                      <li key={s.id}>
-                        <Link to={`/${s.slug}`} className="block rounded px-2 py-1 text-sm text-gray-700 hover:bg-gray-100">
-                          {s.name}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <CategoryMenu categories={shell.categories} closeHref={location.pathname + location.search} />
         </details>
 
         <Link to="/" aria-label={t("header.home")} className="flex shrink-0 items-center gap-1 text-xl font-extrabold tracking-tight text-brand-700 max-[359px]:text-lg">
@@ -176,27 +151,7 @@ export function Header({ shell }: { shell: ShellData }) {
                 <span className="hidden max-w-28 truncate sm:inline">{own.text("greeting")}</span>
                 <ChevronDown width={16} height={16} className="hidden sm:block" />
               </summary>
-              {/* On a narrow phone the icon may sit at the left: the panel spans the screen there instead of hanging off its edge. */}
-              <div className="absolute right-0 z-40 mt-1 w-52 rounded-md border border-gray-200 bg-white p-1 shadow-lg max-sm:fixed max-sm:inset-x-2 max-sm:w-auto">
-                <p className="truncate px-3 py-2 text-sm text-gray-500">{own.text("fullName")}</p>
-                <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/account/addresses">
-                  {t("header.account")}
-                </Link>
-                <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/orders">
-                  {t("header.orders")}
-                </Link>
-                <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/wishlist">
-                  {t("header.wishlist")}
-                </Link>
-                <Link className="block rounded px-3 py-2 text-sm hover:bg-gray-100" to="/users/notification">
-                  {t("header.notifications")}
-                </Link>
-                <Form method="post" action="/logout">
-                  <button type="submit" className="block w-full rounded px-3 py-2 text-left text-sm hover:bg-gray-100">
-                    {t("header.logOut")}
-                  </button>
-                </Form>
-              </div>
+              <AccountMenu fullName={own.text("fullName")} />
             </details>
           ),
           guest: () => (

@@ -6,6 +6,14 @@
 import { env } from "~/config.server";
 import type { ListingFilters } from "~/storefront/listing-filters";
 import { SORTS, priceBounds } from "~/storefront/listing-filters";
+
+/**
+ * The listing rules and card data the catalogue routes' loaders use, taken from here: a module a route imports
+ * statically is loaded with the page even when only the loader uses it (esbuild keeps the import
+ * of its chunk), while a `.server` module is left out of the browser build.
+ */
+export { SORTS, filterChips, hasFilters, parseFilters, sortOptions } from "~/storefront/listing-filters";
+export { imageUrl, toCard } from "./cards";
 import type { Api, ApiResponse } from "./api.server";
 import type { ApiCategory, ApiProduct, Paged } from "./api-types";
 

@@ -10,6 +10,16 @@ import type { ApiAddress, ApiCart, ApiMakePaymentAnswer, ApiOrder, ApiPaymentSta
 import { loadCart } from "./cart.server";
 import { apiMessage } from "./form-reply";
 
+/**
+ * Rules the checkout route's loader and action use, taken from here: a module a route imports
+ * statically is loaded with the page even when only the loader uses it (esbuild keeps the import
+ * of its chunk), while a `.server` module is left out of the browser build.
+ */
+export { canonicalState } from "~/domain/address-rules";
+export { normalizeQuantity } from "~/domain/cart";
+export { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from "~/domain/order-rules";
+import { PAYMENT_METHODS, type PaymentMethod } from "~/domain/order-rules";
+
 export interface CheckoutLine {
   productId: number;
   name: string;
@@ -131,9 +141,7 @@ export function chooseAddress(api: Api, id: number) {
   api.touch();
 }
 
-export type PaymentMethod = "CardPayment" | "PayOnDelivery";
-export const PAYMENT_METHODS: readonly PaymentMethod[] = ["CardPayment", "PayOnDelivery"];
-export const isPaymentMethod = (v: unknown): v is PaymentMethod => PAYMENT_METHODS.includes(v as PaymentMethod);
+export const isPaymentMethod = (v: unknown): v is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(v as string);
 
 /** POST /orders/ with the form's idempotency token as Idempotency-Key (a retried submit gets the same order). */
 export function placeOrder(api: Api, body: Record<string, unknown>, idempotencyKey: string): Promise<ApiResponse<ApiPlacedOrder>> {

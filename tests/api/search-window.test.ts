@@ -211,10 +211,10 @@ describe.each(engines())("search window on %s", (engine) => {
     try {
       const { loader } = await import("~/routes/_shop+/$category._index");
       const args = (path: string) => ({ request: new Request(`http://shop.test${path}`), params: { category: "products" }, context: {} }) as unknown as Parameters<typeof loader>[0];
-      const answer = (await loader(args("/products/?search=numbat"))) as unknown as { data: { count: number; countEstimated: boolean; seo: { description: string } } };
+      const answer = (await loader(args("/products/?search=numbat"))) as unknown as { data: { count: number; countEstimated: boolean; meta: { name?: string; content?: string }[] } };
       expect(answer.data.count).toBe(SEARCH_WINDOW);
       expect(answer.data.countEstimated).toBe(true);
-      expect(answer.data.seo.description).toMatch(new RegExp(`^${SEARCH_WINDOW}\\+ products matching`));
+      expect(answer.data.meta.find((m) => m.name === "description")?.content).toMatch(new RegExp(`^${SEARCH_WINDOW}\\+ products matching`));
       // The count as an English page says it (the page's i18next instance, as entry.server makes it).
       const i18n = await createPageI18n("en", ["common", "shop"]);
       const html = renderToString(createElement(TranslatorProvider, { value: i18nextTranslator(i18n) }, createElement(ResultCount, { count: answer.data.count, estimated: answer.data.countEstimated })));

@@ -1,36 +1,13 @@
-import { useTranslation } from "~/i18n/react";
-import { Link } from "@remix-run/react";
+/**
+ * The breadcrumb (./breadcrumb-trail.tsx) on demand (components/ui/island.tsx): links only, so the
+ * server's HTML serves until the shopper's first interaction, and its code is not in the first view
+ * of the listing and product pages. A route that shows it lists it in its `islandsLoader`.
+ */
+import { island } from "~/components/ui/island";
 
 export interface Crumb {
   label: string;
   to?: string;
 }
 
-/** Home plus the path's segments (spec section 2). The last crumb is the current page. */
-export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
-  const { t } = useTranslation("shop");
-  const all: Crumb[] = [{ label: t("listing.home"), to: "/" }, ...crumbs];
-  return (
-    <nav aria-label={t("listing.breadcrumb")} className="text-sm text-gray-600">
-      <ol className="flex flex-wrap items-center gap-1">
-        {all.map((c, i) => {
-          const last = i === all.length - 1;
-          return (
-            <li key={`${c.label}-${i}`} className="flex items-center gap-1">
-              {i > 0 ? <span aria-hidden>/</span> : null}
-              {c.to && !last ? (
-                <Link to={c.to} className="hover:text-brand-700 hover:underline">
-                  {c.label}
-                </Link>
-              ) : (
-                <span aria-current={last ? "page" : undefined} className={last ? "font-medium text-ink" : undefined}>
-                  {c.label}
-                </span>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-    </nav>
-  );
-}
+export const Breadcrumb = island(() => import("./breadcrumb-trail").then((m) => ({ default: m.Breadcrumb })));

@@ -1,13 +1,15 @@
 /**
  * The listing's filters: one GET form (works without JavaScript, URL is shareable). On md+ it is
  * a left sidebar; on phones a "Filters" toggle opens it (a checkbox and CSS, no script). With
- * JavaScript, changing a control submits the form at once. The sort control is a small GET form
+ * JavaScript, changing a control submits the form at once (its fields: ./filter-fields.tsx). The sort control is a small GET form
  * of its own carrying the filters; the active filters show as chips, each a plain link without it.
  */
 import { useTranslation } from "~/i18n/react";
-import { Form, Link, useSubmit } from "@remix-run/react";
-import { NIGERIAN_STATES } from "~/domain/states";
-import { PRICE_BUCKETS, bucketLabel, filtersQuery, sortOptions, type FilterChip, type ListingFilters } from "~/storefront/listing-filters";
+import { Form, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { island } from "~/components/ui/island";
+import type { FilterChip, ListingFilters } from "~/storefront/listing-filters";
+import type { FilterFieldsProps } from "./filter-fields";
 
 export const FILTER_FORM_ID = "listing-filters";
 
@@ -18,163 +20,43 @@ function submitClean(submit: ReturnType<typeof useSubmit>, form: HTMLFormElement
   for (const [k, v] of fd.entries()) if (typeof v === "string" && v !== "") q.append(k, v);
   submit(q, { method: "get", action: form.getAttribute("action") ?? undefined, preventScrollReset: true });
 }
-export const CATEGORY_FILTER_VISIBLE = 4;
+export type { FacetCategory } from "./filter-fields";
 
-export interface FacetCategory {
-  id: number;
-  name: string;
-  slug: string;
-  current?: boolean;
-}
+/**
+ * The fields come on demand (an island, ./filter-fields.tsx): they are the server's HTML until the
+ * shopper's first interaction. The form's own code is here, in the page: Apply submits through
+ * Remix, and a change applies at once through a listener on the form element (the browser's, not
+ * React's: React delivers no event from a part whose code has not arrived, so a first tick on a
+ * checkbox would otherwise do nothing).
+ */
+export const FilterFields = island(() => import("./filter-fields").then((m) => ({ default: m.FilterFields })));
 
-export function FilterSidebar({
-  action,
-  filters,
-  categories,
-  categoryHeading,
-}: {
-  action: string;
-  filters: ListingFilters;
-  categories: FacetCategory[];
-  categoryHeading: string;
-}) {
+export function FilterSidebar(props: FilterFieldsProps) {
   const submit = useSubmit();
-  const { t } = useTranslation("shop");
-  const first = categories.slice(0, CATEGORY_FILTER_VISIBLE);
-  const rest = categories.slice(CATEGORY_FILTER_VISIBLE);
-  const keep = filtersQuery(filters);
-  const catLink = (c: FacetCategory) => (
-    <li key={c.id}>
-      <Link
-        to={`/${c.slug}${keep}`}
-        aria-current={c.current ? "page" : undefined}
-        className={`block rounded px-2 py-1.5 text-sm hover:bg-brand-50 ${c.current ? "bg-brand-50 font-semibold text-brand-700" : ""}`}
-      >
-        {c.name}
-      </Link>
-    </li>
-  );
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const el = form.current;
+    if (!el) return;
+    const onChange = (e: Event) => {
+      // The number inputs wait for the Apply button; everything else applies at once.
+      if ((e.target as HTMLInputElement).type !== "number") submitClean(submit, el);
+    };
+    el.addEventListener("change", onChange);
+    return () => el.removeEventListener("change", onChange);
+  }, [submit]);
   return (
     <Form
+      ref={form}
       id={FILTER_FORM_ID}
       method="get"
-      action={action}
+      action={props.action}
       className="space-y-5"
-      onChange={(e) => {
-        // The number inputs wait for the Apply button; everything else applies at once.
-        if ((e.target as HTMLInputElement).type !== "number") submitClean(submit, e.currentTarget);
-      }}
       onSubmit={(e) => {
         e.preventDefault();
         submitClean(submit, e.currentTarget);
       }}
     >
-      {filters.search ? <input type="hidden" name="search" value={filters.search} /> : null}
-      {filters.sort ? <input type="hidden" name="sort" value={filters.sort} /> : null}
-      {categories.length ? (
-        <fieldset>
-          <legend className="mb-1 text-sm font-bold uppercase tracking-wide text-gray-600">{categoryHeading}</legend>
-          <ul>{first.map(catLink)}</ul>
-          {rest.length ? (
-            <details className="group">
-              <summary className="list-none px-2 py-1.5 text-sm font-semibold text-brand-700 hover:underline">
-                <span className="group-open:hidden">{t("listing.showAll", { count: categories.length })}</span>
-                <span className="hidden group-open:inline">{t("listing.showLess")}</span>
-              </summary>
-              <ul>{rest.map(catLink)}</ul>
-            </details>
-          ) : null}
-        </fieldset>
-      ) : null}
-
-      <fieldset>
-        <legend className="mb-1 text-sm font-bold uppercase tracking-wide text-gray-600">{t("listing.price")}</legend>
-        <div className="space-y-1">
-          <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="price" value="" defaultChecked={!filters.price} className="accent-brand-600" />
-            {t("listing.anyPrice")}
-          </label>
-          {PRICE_BUCKETS.map((b) => (
-            <label key={b.id} className="flex items-center gap-2 text-sm">
-              <input type="radio" name="price" value={b.id} defaultChecked={filters.price === b.id} className="accent-brand-600" />
-              {bucketLabel(t, b.id)}
-            </label>
-          ))}
-        </div>
-        <div className="mt-2 flex items-end gap-2">
-          <label className="flex-1 text-xs text-gray-600">
-            {t("listing.min")}
-            <input
-              type="number"
-              name="min"
-              min={1}
-              step="any"
-              inputMode="numeric"
-              defaultValue={filters.min}
-              placeholder={t("listing.min")}
-              className="field-input mt-0.5 px-2 py-1 text-sm"
-            />
-          </label>
-          <label className="flex-1 text-xs text-gray-600">
-            {t("listing.max")}
-            <input
-              type="number"
-              name="max"
-              min={1}
-              step="any"
-              inputMode="numeric"
-              defaultValue={filters.max}
-              placeholder={t("listing.max")}
-              className="field-input mt-0.5 px-2 py-1 text-sm"
-            />
-          </label>
-        </div>
-      </fieldset>
-
-      <fieldset>
-        <legend className="mb-1 text-sm font-bold uppercase tracking-wide text-gray-600">{t("listing.type")}</legend>
-        <div className="space-y-1">
-          {(
-            [
-              ["", t("listing.typeAll")],
-              ["sale", t("listing.typeSale")],
-              ["rent", t("listing.typeRent")],
-            ] as const
-          ).map(([v, label]) => (
-            <label key={v} className="flex items-center gap-2 text-sm">
-              <input type="radio" name="type" value={v} defaultChecked={filters.type === v} className="accent-brand-600" />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-
-      <fieldset>
-        <legend className="mb-1 text-sm font-bold uppercase tracking-wide text-gray-600">{t("listing.sellerLocation")}</legend>
-        <details className="group" open={filters.states.length > 0}>
-          <summary className="cursor-pointer rounded px-2 py-1.5 text-sm font-semibold text-brand-700 hover:underline">
-            {filters.states.length ? filters.states.join(", ") : t("listing.allNigeria")}
-            <span className="font-normal text-gray-600"> · {t("listing.chooseStates")}</span>
-          </summary>
-          <div className="mt-1 grid grid-cols-2 gap-x-2 gap-y-1 md:grid-cols-1">
-            {NIGERIAN_STATES.map((st) => (
-              <label key={st} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="state" value={st} defaultChecked={filters.states.includes(st)} className="accent-brand-600" />
-                {st === "Federal Capital Territory" ? "FCT (Abuja)" : st}
-              </label>
-            ))}
-          </div>
-        </details>
-      </fieldset>
-
-      <div className="flex gap-2">
-        <button type="submit" className="btn flex-1 bg-brand-700 text-white hover:bg-orange-800">
-          {t("listing.apply")}
-        </button>
-        <Link to={`${action}${filters.search ? `?search=${encodeURIComponent(filters.search)}` : ""}`} className="btn-outline">
-          {t("listing.clear")}
-        </Link>
-      </div>
+      <FilterFields {...props} />
     </Form>
   );
 }
@@ -182,8 +64,9 @@ export function FilterSidebar({
 /**
  * The order of the listing: a GET form of its own (a select and, without JavaScript, a Sort
  * button) that carries the current filters, so sorting keeps them; it starts again at page 1.
+ * `options` are the loader's (storefront/listing-filters.ts, sortOptions).
  */
-export function SortControl({ action, filters, searching }: { action: string; filters: ListingFilters; searching: boolean }) {
+export function SortControl({ action, filters, options }: { action: string; filters: ListingFilters; options: { value: string; label: string }[] }) {
   const submit = useSubmit();
   const { t } = useTranslation("shop");
   const keep: [string, string][] = [];
@@ -214,7 +97,7 @@ export function SortControl({ action, filters, searching }: { action: string; fi
           if (e.currentTarget.form) submitClean(submit, e.currentTarget.form);
         }}
       >
-        {sortOptions(searching, filters.sort, t).map((o) => (
+        {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>

@@ -18,6 +18,14 @@ export interface Seo {
 
 export const SITE_NAME = "BuildMart NG";
 
+/**
+ * A route's `meta`: the tags its loader made with `seoMeta` (call it in the loader and return
+ * them as `meta`), so the page's code carries none of this module but this function.
+ */
+export function routeMeta({ data }: { data?: { meta?: MetaDescriptor[] } }): MetaDescriptor[] {
+  return data?.meta ?? [{ title: SITE_NAME }];
+}
+
 export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
   if (!seo) return [{ title: SITE_NAME }];
   const tags: MetaDescriptor[] = [

@@ -19,18 +19,11 @@ import { usePersonal } from "~/components/personal";
 import { island, islandsLoader } from "~/components/ui/island";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Breadcrumb, type Crumb } from "~/components/listing/breadcrumb";
-import { loadProductForRoute, productCanonicalPath, siteOrigin } from "~/storefront/catalog.server";
-import { ProductScrollRow } from "~/components/listing/scroll-row";
-import { excerpt, seoMeta, type Seo } from "~/components/listing/seo";
-import { Description } from "~/components/product/description";
-import { ReviewItem } from "~/components/product/reviews";
-import { imageUrl, toCard } from "~/components/product-card";
+import { imageUrl, loadProductForRoute, productCanonicalPath, siteOrigin, toCard } from "~/storefront/catalog.server";
+import { excerpt, routeMeta, seoMeta, type Seo } from "~/components/listing/seo";
 import { Stars } from "~/components/ui/stars";
 import { formatNaira } from "~/domain/money";
 import { isBulkItem, stockState } from "~/domain/cart";
-import { DeliveryPromise } from "~/components/product/delivery-promise";
-import { SellerBlock } from "~/components/product/seller";
-import { ShareLinks } from "~/components/product/share";
 import type { loader as rootLoader } from "~/root";
 import { apiFor } from "~/storefront/api.server";
 import { deliveryStateFor, productDeliveryQuote, setDeliveryState } from "~/storefront/delivery.server";
@@ -46,8 +39,16 @@ export const PRODUCT_PAGE_REVIEWS = 3;
  */
 const Gallery = island(() => import("~/components/product/gallery").then((m) => ({ default: m.Gallery })));
 const WishlistHeart = island(() => import("~/components/wishlist-heart").then((m) => ({ default: m.WishlistHeart })));
+/**
+ * The delivery promise is a sentence and a state picker (a plain POST until its code is here); the
+ * parts under the buy box (type, category, seller, share links, description, reviews, Similar
+ * items) are links and text: the server's HTML serves them until the first interaction.
+ */
+const DeliveryPromise = island(() => import("~/components/product/delivery-promise").then((m) => ({ default: m.DeliveryPromise })));
+const ProductAbout = island(() => import("~/components/product/page-parts").then((m) => ({ default: m.ProductAbout })));
+const ProductBelow = island(() => import("~/components/product/page-parts").then((m) => ({ default: m.ProductBelow })));
 /** Navigations fetch the islands' code with the data (ui/island.tsx). */
-export const clientLoader = islandsLoader(Gallery, WishlistHeart);
+export const clientLoader = islandsLoader(Gallery, WishlistHeart, DeliveryPromise, ProductAbout, ProductBelow, Breadcrumb);
 /** brand-700 keeps white text above 4.5:1 (brand-600 is 3.6:1). */
 const PRIMARY = "btn h-11 w-full bg-brand-700 text-white hover:bg-orange-800";
 
@@ -110,7 +111,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       inWishlist: wishlist.includes(product.id),
       delivery,
       shareUrl: url,
-      seo,
+      meta: seoMeta(seo),
     },
     { headers: await api.headers() },
   );
@@ -137,7 +138,7 @@ export async function action({ request }: ActionFunctionArgs) {
  */
 export const handle = { cache: "public", i18n: ["shop"], personal: "marked" };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+export const meta: MetaFunction<typeof loader> = routeMeta;
 
 export default function ProductRoute() {
   const d = useLoaderData<typeof loader>();
@@ -204,60 +205,19 @@ export default function ProductRoute() {
           <Gallery images={d.images} name={p.name} lite={lite} />
         </div>
         <div className="md:col-start-2 md:row-start-2">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-gray-600">{t("product.type")}</dt>
-            <dd className="font-medium">{p.type === "rent" ? t("listing.chip.rent") : t("listing.chip.sale")}</dd>
-            <dt className="text-gray-600">{t("product.category")}</dt>
-            <dd>
-              <Link to={`/${p.category_slug}`} className="font-medium text-brand-700 hover:underline">
-                {p.category_name}
-              </Link>
-            </dd>
-          </dl>
-          {p.seller ? <SellerBlock seller={p.seller} /> : null}
-          <ShareLinks name={p.name} url={d.shareUrl} />
-          <section className="mt-6" aria-labelledby="desc-h">
-            <h2 id="desc-h" className="mb-1 text-lg font-bold">
-              {t("product.description")}
-            </h2>
-            <Description text={p.description} />
-          </section>
+          <ProductAbout
+            type={p.type}
+            categoryName={p.category_name}
+            categorySlug={p.category_slug}
+            seller={p.seller}
+            name={p.name}
+            shareUrl={d.shareUrl}
+            description={p.description}
+          />
         </div>
       </div>
 
-      <section className="mt-8 rounded-lg border border-gray-200 bg-white p-4" aria-labelledby="reviews-h">
-        <div className="flex items-baseline justify-between">
-          <h2 id="reviews-h" className="text-lg font-bold">
-            {t("product.reviews")}
-          </h2>
-          {d.summary.count > 0 ? (
-            <span className="text-sm text-gray-600">
-              {t("product.outOf5", { average: d.summary.average.toFixed(1) })} · {t("product.reviewCount", { count: d.summary.count })}
-            </span>
-          ) : null}
-        </div>
-        {d.reviews.length ? (
-          <ul>
-            {d.reviews.map((r) => (
-              <ReviewItem key={r.id} review={r} />
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-2 text-sm text-gray-600">{t("product.noReviews")}</p>
-        )}
-        <Link to={`${base}/reviews`} className="btn-outline mt-3">
-          {t("product.loadMore")}
-        </Link>
-      </section>
-
-      {d.similar.length ? (
-        <section className="mt-8" aria-labelledby="similar-h">
-          <h2 id="similar-h" className="mb-2 text-lg font-bold">
-            {t("product.similar")}
-          </h2>
-          <ProductScrollRow products={d.similar} lite={lite} label={t("product.similar")} />
-        </section>
-      ) : null}
+      <ProductBelow base={base} reviews={d.reviews} summary={d.summary} similar={d.similar} lite={lite} />
     </main>
   );
 }

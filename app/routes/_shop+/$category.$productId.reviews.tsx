@@ -12,7 +12,7 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { loadProductForRoute, productCanonicalPath, siteOrigin } from "~/storefront/catalog.server";
 import { BackIcon } from "~/components/ui/icons";
-import { seoMeta, type Seo } from "~/components/listing/seo";
+import { routeMeta, seoMeta, type Seo } from "~/components/listing/seo";
 import { island, islandsLoader } from "~/components/ui/island";
 import { ReviewItem, SummaryCard } from "~/components/product/reviews";
 import { formatNaira } from "~/domain/money";
@@ -63,7 +63,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       signedIn: !!api.user,
       canReview: !!(mine?.ok && mine.data.can_review),
       myReview: mine?.ok ? mine.data.review : null,
-      seo,
+      meta: seoMeta(seo),
     },
     { headers: await api.headers() },
   );
@@ -94,7 +94,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 /** Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). */
 export const handle = { cache: "public", i18n: ["shop"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+export const meta: MetaFunction<typeof loader> = routeMeta;
 
 export default function ReviewsRoute() {
   const d = useLoaderData<typeof loader>();

@@ -10,14 +10,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { Breadcrumb, type Crumb } from "~/components/listing/breadcrumb";
-import { SPECIAL_LISTINGS, apiListingQuery, categoryPath, findCategory, loadCategories, siteOrigin } from "~/storefront/catalog.server";
-import { FilterChips, FilterSidebar, SortControl, type FacetCategory } from "~/components/listing/filters";
-import { filterChips, hasFilters, parseFilters } from "~/storefront/listing-filters";
+import { SPECIAL_LISTINGS, apiListingQuery, categoryPath, filterChips, findCategory, hasFilters, loadCategories, parseFilters, siteOrigin, sortOptions, toCard } from "~/storefront/catalog.server";
+import { FilterChips, FilterFields, FilterSidebar, SortControl, type FacetCategory } from "~/components/listing/filters";
 import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
 import { ResultCount } from "~/components/listing/result-count";
-import { seoMeta, type Seo } from "~/components/listing/seo";
-import { toCard } from "~/components/product-card";
+import { routeMeta, seoMeta, type Seo } from "~/components/listing/seo";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { islandsLoader } from "~/components/ui/island";
 import { FilterIcon } from "~/components/ui/icons";
 import type { loader as rootLoader } from "~/root";
 import { apiFor } from "~/storefront/api.server";
@@ -100,8 +99,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       count: results.count,
       countEstimated,
       grid,
-      seo,
+      meta: seoMeta(seo),
       chips,
+      sorts: sortOptions(!!filters.search, filters.sort, t),
       clearHref: listPath,
     },
     { headers: await api.headers() },
@@ -115,7 +115,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  */
 export const handle = { cache: "public", i18n: ["shop"], personal: "marked" };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+export const meta: MetaFunction<typeof loader> = routeMeta;
+
+/** Navigations fetch the filter fields' and the breadcrumb's code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(FilterFields, Breadcrumb);
 
 export default function ListingRoute() {
   const d = useLoaderData<typeof loader>();
@@ -134,7 +137,7 @@ export default function ListingRoute() {
           <h1 className="text-xl font-bold sm:text-2xl">{d.title}</h1>
           <ResultCount count={d.count} estimated={d.countEstimated} />
         </div>
-        <SortControl key={`sort-${location.search}`} action={location.pathname} filters={d.filters} searching={!!d.filters.search} />
+        <SortControl key={`sort-${location.search}`} action={location.pathname} filters={d.filters} options={d.sorts} />
       </div>
       <FilterChips chips={d.chips} clearHref={d.clearHref} />
       <div className="mt-4 md:flex md:items-start md:gap-6">

@@ -6,10 +6,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { siteOrigin } from "~/storefront/catalog.server";
+import { siteOrigin, toCard } from "~/storefront/catalog.server";
 import { ProductScrollRow } from "~/components/listing/scroll-row";
-import { seoMeta, type Seo } from "~/components/listing/seo";
-import { toCard, type CardProduct } from "~/components/product-card";
+import { routeMeta, seoMeta, type Seo } from "~/components/listing/seo";
+import type { CardProduct } from "~/components/product-card";
 import { Slider, type Slide } from "~/components/slider";
 import type { loader as rootLoader } from "~/root";
 import { useTranslation } from "~/i18n/react";
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         .filter((s) => s.products.length > 0),
       categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
       kitchen: categories.find((c) => c.slug === "kitchen")?.slug ?? categories.find((c) => /kitchen/i.test(c.name))?.slug ?? "all",
-      seo,
+      meta: seoMeta(seo),
     },
     { headers: await api.headers() },
   );
@@ -55,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export const handle = { cache: "public", i18n: ["shop"], personal: "marked" };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+export const meta: MetaFunction<typeof loader> = routeMeta;
 
 export default function Home() {
   const { featured, sections, categories, kitchen } = useLoaderData<typeof loader>();

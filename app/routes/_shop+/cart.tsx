@@ -18,6 +18,7 @@ import { primaryButton } from "~/components/ui/button";
 import { FetcherFlag, type FetcherResult } from "~/components/ui/fetcher-flag";
 import { Spinner } from "~/components/ui/spinner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { island, islandsLoader } from "~/components/ui/island";
 import { CloseIcon } from "~/components/ui/icons";
 import { DEFAULT_ADD_QUANTITY, MAX_LINE_QUANTITY, decrementQuantity, incrementQuantity, normalizeQuantity } from "~/domain/cart";
 import { formatNaira } from "~/domain/money";
@@ -26,7 +27,6 @@ import { shippingRuleAmounts } from "~/domain/shipping";
 import { requestT } from "~/i18n/i18next.server";
 import { apiFor, type Api } from "~/storefront/api.server";
 import { addToCart, forgetCart, loadCart, type Cart, type CartItem } from "~/storefront/cart.server";
-import { DeliveryPromise, PromiseLine } from "~/components/product/delivery-promise";
 import { deliveryStateFor, setDeliveryState, type DeliveryState } from "~/storefront/delivery.server";
 import { apiMessage } from "~/storefront/form-reply";
 import { readForm, unknownIntent } from "~/storefront/responses.server";
@@ -42,8 +42,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A guest cart that is gone (e.g. after checkout): drop its stale cookie.
   if (!cart && !api.user && (await getGuestCartId(request))) headers.append("Set-Cookie", await cartCookie().serialize("", { maxAge: 0 }));
   const t = await requestT(request, "shop");
-  return data({ cart, delivery, promise: quoted?.ok ? quoted.data.shipments : null, title: t("cart.title") }, { headers });
+  // The shipping rule's amounts for the summary's note, here so its table stays on the server.
+  return data({ cart, delivery, promise: quoted?.ok ? quoted.data.shipments : null, title: t("cart.title"), shippingRule: shippingRuleAmounts() }, { headers });
 }
+
+/**
+ * The delivery promise's state picker and each shipment's promise line come on demand
+ * (components/ui/island.tsx): the picker is a plain POST and the lines are text until the
+ * shopper's first interaction; their code (the sentence's tags, the dates) is not in the first view.
+ */
+const DeliveryPromise = island(() => import("~/components/product/delivery-promise").then((m) => ({ default: m.DeliveryPromise })));
+const PromiseLine = island(() => import("~/components/product/delivery-promise").then((m) => ({ default: m.PromiseLine })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(DeliveryPromise, PromiseLine);
 
 const INTENTS = ["add", "buy", "increment", "decrement", "set", "remove", "delivery-state"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -118,7 +129,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export const handle = { i18n: ["shop"] };
 
 export default function CartRoute() {
-  const { cart, delivery, promise } = useLoaderData<typeof loader>();
+  const { cart, delivery, promise, shippingRule } = useLoaderData<typeof loader>();
   const { t } = useTranslation("shop");
   const items = cart?.cart_items ?? [];
   if (!cart || items.length === 0) return <EmptyCart />;
@@ -135,7 +146,7 @@ export default function CartRoute() {
             <StoreGroup key={g.key} group={g} delivery={delivery} promise={promiseOf(g)} />
           ))}
         </div>
-        <OrderSummary cart={cart} />
+        <OrderSummary cart={cart} shippingRule={shippingRule} />
       </div>
     </main>
   );
@@ -334,7 +345,7 @@ function CartLine({ item }: { item: CartItem }) {
   );
 }
 
-function OrderSummary({ cart }: { cart: Cart }) {
+function OrderSummary({ cart, shippingRule }: { cart: Cart; shippingRule: ReturnType<typeof shippingRuleAmounts> }) {
   const stores = cart.shipments?.length ?? 0;
   const { t } = useTranslation("shop");
   return (
@@ -370,7 +381,7 @@ function OrderSummary({ cart }: { cart: Cart }) {
         </button>
       )}
       <p className="mt-2 text-xs text-gray-600">
-        {t("cart.shippingNote")} {t("cart.shippingRule", shippingRuleAmounts())}
+        {t("cart.shippingNote")} {t("cart.shippingRule", shippingRule)}
       </p>
     </aside>
   );

@@ -14,19 +14,22 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckoutSummary } from "~/components/checkout/order-summary";
-import type { CheckoutAddress } from "~/components/checkout/delivery-address";
 import { checkoutHref } from "~/components/checkout/format";
+import type { CheckoutAddress } from "~/components/checkout/delivery-address";
 import { PaymentChoice, PlaceOrderButton, type Method } from "~/components/checkout/payment-choice";
 import { island, islandsLoader } from "~/components/ui/island";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
-import { FormErrors } from "~/components/ui/forms";
 import { apiFor, type Api } from "~/storefront/api.server";
 import type { ApiAddress } from "~/storefront/api-types";
 import { forgetCart } from "~/storefront/cart.server";
 import {
   callbackOrderId,
+  canonicalState,
   chooseAddress,
+  DEFAULT_PAYMENT_METHOD,
+  normalizeQuantity,
+  PAYMENT_METHODS,
   chosenAddress,
   loadCheckoutItems,
   placeOrder,
@@ -42,9 +45,6 @@ import { apiErrorsToReply, apiMessage } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { getGuestCartId } from "~/storefront/session.server";
 import type { SubmissionResult } from "@conform-to/react";
-import { canonicalState } from "~/domain/address-rules";
-import { normalizeQuantity } from "~/domain/cart";
-import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from "~/domain/order-rules";
 import { requestT } from "~/i18n/i18next.server";
 import { parseWithZod, AddressFormSchema, toAddressBody, GuestCheckoutFormSchema, GuestCheckoutSchema } from "~/storefront/forms.server";
 
@@ -76,8 +76,10 @@ function toLogin(url: URL, buy: number | null): Response {
  */
 const GuestCheckout = island(() => import("~/components/checkout/guest-checkout").then((m) => ({ default: m.GuestCheckout })));
 const DeliveryAddressBlock = island(() => import("~/components/checkout/delivery-address").then((m) => ({ default: m.DeliveryAddressBlock })));
+/** The banner of a failed Place order (rare; with the form messages' table it is ~4 KB gzip). */
+const FormErrors = island(() => import("~/components/ui/forms").then((m) => ({ default: m.FormErrors })));
 /** Navigations fetch the islands' code with the data (ui/island.tsx). */
-export const clientLoader = islandsLoader(GuestCheckout, DeliveryAddressBlock);
+export const clientLoader = islandsLoader(GuestCheckout, DeliveryAddressBlock, FormErrors);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { url, buy, option, qty, guest } = readQuery(request);
@@ -290,7 +292,7 @@ function MemberCheckout({ d, actionData }: { d: MemberData; actionData: ActionAn
   const placeErrors = actionData?.intent === "place" ? Object.values(actionData.result.error ?? {}).flat().filter(Boolean) : [];
   return (
     <div className="space-y-4">
-      <FormErrors id="place-order-errors" errors={placeErrors as string[]} />
+      {placeErrors.length ? <FormErrors id="place-order-errors" errors={placeErrors as string[]} /> : null}
       <DeliveryAddressBlock
         addresses={d.addresses}
         chosen={d.chosen}

@@ -12,16 +12,14 @@ import { data } from "@remix-run/node";
 import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FilterChips, SortControl } from "~/components/listing/filters";
-import { SORTS, filterChips, parseFilters } from "~/storefront/listing-filters";
 import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
 import { ResultCount } from "~/components/listing/result-count";
-import { seoMeta, type Seo } from "~/components/listing/seo";
-import { toCard } from "~/components/product-card";
+import { routeMeta, seoMeta, type Seo } from "~/components/listing/seo";
 import { StoreLinks } from "~/components/vendor/store-links";
 import type { loader as rootLoader } from "~/root";
 import { apiFor } from "~/storefront/api.server";
 import type { ApiProduct, ApiPublicStore, Paged } from "~/storefront/api-types";
-import { siteOrigin } from "~/storefront/catalog.server";
+import { SORTS, filterChips, parseFilters, siteOrigin, sortOptions, toCard } from "~/storefront/catalog.server";
 
 export const PAGE_SIZE = 24;
 
@@ -50,17 +48,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     url: canonical.toString(),
     image: store.banner ?? store.logo ?? undefined,
   };
-  const chips = filterChips(filters, `/shop/${path}`, await requestT(request, "shop"));
-  return data({ store, count: results.count, grid, seo, filters, chips }, { headers: await api.headers() });
+  const t = await requestT(request, "shop");
+  const chips = filterChips(filters, `/shop/${path}`, t);
+  return data({ store, count: results.count, grid, meta: seoMeta(seo), filters, chips, sorts: sortOptions(false, filters.sort, t) }, { headers: await api.headers() });
 }
 
 /** Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). */
 export const handle = { cache: "public", i18n: ["shop"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.seo);
+export const meta: MetaFunction<typeof loader> = routeMeta;
 
 export default function ShopRoute() {
-  const { store, count, grid, filters, chips } = useLoaderData<typeof loader>();
+  const { store, count, grid, filters, chips, sorts } = useLoaderData<typeof loader>();
   const { t } = useTranslation("shop");
   const location = useLocation();
   const lite = useRouteLoaderData<typeof rootLoader>("root")?.lite ?? false;
@@ -100,7 +99,7 @@ export default function ShopRoute() {
             </h2>
             <ResultCount count={count} />
           </div>
-          <SortControl key={`sort-${location.search}`} action={location.pathname} filters={filters} searching={false} />
+          <SortControl key={`sort-${location.search}`} action={location.pathname} filters={filters} options={sorts} />
         </div>
         <FilterChips chips={chips} clearHref={location.pathname} />
         {grid.products.length === 0 ? (
