@@ -60,6 +60,14 @@ export async function pageStylesheet(html: string, css: string): Promise<string>
   return out;
 }
 
+/**
+ * What a phone's first screen cannot show is laid out and painted when it nears the screen, not
+ * before the first paint: the home page's sections after the first two (promotions, featured) and
+ * the cards of a list past its sixth. The sizes only hold the scrollbar steady meanwhile.
+ */
+const OFFSCREEN_LATER =
+  "main section~section~section{content-visibility:auto;contain-intrinsic-size:auto 420px}main ul>li:nth-child(n+7){content-visibility:auto;contain-intrinsic-size:auto 300px}";
+
 /** The CSP hash source of a stylesheet's text. */
 export const styleHash = (css: string) => `'sha256-${crypto.createHash("sha256").update(css, "utf8").digest("base64")}'`;
 
@@ -77,5 +85,6 @@ export async function withPageStylesheet(html: string): Promise<{ html: string; 
   } catch (err) {
     log().warn({ err }, "lite page: the stylesheet could not be cut to the page's rules; sent whole");
   }
+  css += OFFSCREEN_LATER;
   return { html: html.slice(0, m.index) + m[1] + css + m[3] + html.slice(m.index + m[0].length), styleHash: styleHash(css) };
 }
