@@ -18,19 +18,15 @@
 import { LRUCache } from "lru-cache";
 import { env } from "~/config.server";
 import type { Db } from "~/db/client.server";
+import type { AuthUser } from "./types";
 import { log } from "~/ops/logger.server";
 
 export const USERS_CHANNEL = "users_changed";
 const MAX_USERS = 20_000;
 const MAX_AGE_MS = 30_000;
 
-export interface AuthUserRow {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: "shopper" | "admin";
-  email_verified: boolean;
+/** The caller as the API sees it, with what decides whether their token still holds. */
+export interface AuthUserRow extends AuthUser {
   is_active: boolean;
   token_version: number;
 }
