@@ -7,9 +7,8 @@
 import { useTranslation } from "~/i18n/react";
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { island } from "~/components/ui/island";
 import type { FilterChip, ListingFilters } from "~/storefront/listing-filters";
-import type { FilterFieldsProps } from "./filter-fields";
+import { FilterFields, type FilterFieldsProps } from "./filter-fields";
 
 export const FILTER_FORM_ID = "listing-filters";
 
@@ -23,13 +22,13 @@ function submitClean(submit: ReturnType<typeof useSubmit>, form: HTMLFormElement
 export type { FacetCategory } from "./filter-fields";
 
 /**
- * The fields come on demand (an island, ./filter-fields.tsx): they are the server's HTML until the
- * shopper's first interaction. The form's own code is here, in the page: Apply submits through
- * Remix, and a change applies at once through a listener on the form element (the browser's, not
- * React's: React delivers no event from a part whose code has not arrived, so a first tick on a
- * checkbox would otherwise do nothing).
+ * The fields come with the page (./filter-fields.tsx). As an island (code fetched at the first
+ * interaction) they saved ~1.5 KB, but on a desktop, where the panel is open, the shopper's first
+ * tick on a filter could start a navigation that never came (seen in the e2e runs): a first click
+ * that does nothing costs more than the bytes. A change applies at once through a listener on the
+ * form element.
  */
-export const FilterFields = island(() => import("./filter-fields").then((m) => ({ default: m.FilterFields })));
+export { FilterFields };
 
 export function FilterSidebar(props: FilterFieldsProps) {
   const submit = useSubmit();

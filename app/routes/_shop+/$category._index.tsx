@@ -11,7 +11,7 @@ import { data, redirect } from "@remix-run/node";
 import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { Breadcrumb, type Crumb } from "~/components/listing/breadcrumb";
 import { SPECIAL_LISTINGS, apiListingQuery, categoryPath, filterChips, findCategory, hasFilters, loadCategories, parseFilters, siteOrigin, sortOptions, toCard } from "~/storefront/catalog.server";
-import { FilterChips, FilterFields, FilterSidebar, SortControl, type FacetCategory } from "~/components/listing/filters";
+import { FilterChips, FilterSidebar, SortControl, type FacetCategory } from "~/components/listing/filters";
 import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
 import { ResultCount } from "~/components/listing/result-count";
 import { routeMeta, seoMeta, type Seo } from "~/components/listing/seo";
@@ -118,7 +118,7 @@ export const handle = { cache: "public", i18n: ["shop"], personal: "marked" };
 export const meta: MetaFunction<typeof loader> = routeMeta;
 
 /** Navigations fetch the filter fields' and the breadcrumb's code with the data (ui/island.tsx). */
-export const clientLoader = islandsLoader(FilterFields, Breadcrumb);
+export const clientLoader = islandsLoader(Breadcrumb);
 
 export default function ListingRoute() {
   const d = useLoaderData<typeof loader>();
