@@ -59,9 +59,13 @@ test("before the validators have arrived, a submit is the action's: the same mes
   await login(page, ADMIN.email, ADMIN.password, testInfo);
   // The validators never arrive (a slow or lost request).
   await page.route("**/build/**/*.js", async (route) => {
-    const r = await route.fetch();
-    if ((await r.text()).includes("ZodError")) return route.abort();
-    return route.fulfill({ response: r });
+    try {
+      const r = await route.fetch();
+      if ((await r.text()).includes("ZodError")) return await route.abort();
+      return await route.fulfill({ response: r });
+    } catch {
+      // The page navigated away while a script was in flight ("Response has been disposed"): nothing to answer.
+    }
   });
   await page.goto("/admin/categories");
   await ready(page, testInfo);
