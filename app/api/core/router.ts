@@ -172,17 +172,13 @@ export async function handleApi(request: Request, meta?: ContextMeta): Promise<R
     const users = reading && !replica && request.headers.has("authorization") ? await authUserCacheFor(db) : null;
     const ctx = createContext(request, params, replica ?? db, { ...meta, users }, route);
     if (!cache) {
-      if (reading) {
-        await enforceAccess(route, ctx);
-        return withHeaders(await route.handler(ctx));
-      }
       try {
         await enforceAccess(route, ctx);
         return withHeaders(await route.handler(ctx));
       } finally {
         // A write answered here may have ended sessions or changed a user: this process forgets
         // its kept users at once (the others when the change's notification arrives).
-        await forgetAuthUsers(db);
+        if (!reading) await forgetAuthUsers(db);
       }
     }
     const key = `${url.origin}${path}${url.search}`;
