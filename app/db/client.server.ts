@@ -3,6 +3,7 @@
  * DATA_DIR) when DATABASE_URL is unset, and a PostgreSQL server (node-postgres pool) when it is.
  * Both speak the same SQL with $1 parameters; the rest of the app sees only `Db`.
  */
+import { createHash } from "node:crypto";
 import path from "node:path";
 import fs from "node:fs";
 import { migrations } from "./migrations";
@@ -19,7 +20,7 @@ export interface Queryable {
    * As `query`, for a statement run on every request (see `hotQuery`): planned once where the
    * engine gains from it. Absent on most Queryables: `hotQuery` then uses `query`.
    */
-  queryPlanned?<T = Record<string, unknown>>(sql: string, params: readonly (number | string | null)[]): Promise<QueryResult<T>>;
+  queryPlanned?<T = Record<string, unknown>>(sql: string, params: readonly (number | string | null)[], types?: readonly PlannedType[]): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations, seed DDL). */
   exec(sql: string): Promise<void>;
 }
@@ -63,14 +64,90 @@ export interface Db extends Queryable {
 const INT8 = 20;
 const NUMERIC = 1700;
 
+/** The SQL types a planned statement's parameters may be declared with on a PostgreSQL server. */
+export type PlannedType = "int4" | "int8" | "text" | "uuid" | "bool";
+const PLANNED_TYPES = new Set<string>(["int4", "int8", "text", "uuid", "bool"]);
+
 /**
- * Runs a statement that many requests run (the header's lookups, the API's token user): on the
- * embedded database it is planned once and then executed (PGlite plans in WebAssembly, several
- * times the cost of running such a small statement); elsewhere it is an ordinary query. Numbers
+ * Runs a statement that many requests run (the header's lookups, the API's token user), planned
+ * once instead of on every run:
+ * - on the embedded database by PREPARE/EXECUTE (PGlite plans in WebAssembly, several times the
+ *   cost of running such a small statement);
+ * - on a PostgreSQL server, when `types` declares the parameters' SQL types, through a PL/pgSQL
+ *   function made from the statement (`hot_` and a hash of its text), whose plan each server
+ *   session keeps: unnamed statements are planned on every run (we keep to them for PgBouncer in
+ *   transaction mode), and planning a statement of several subqueries costs the server several
+ *   times running it. The function answers each row as JSON, so the statement's columns must be
+ *   JSON, numbers, text or booleans (a timestamp would come back as a string). Where the function
+ *   cannot be made or is gone, the plain query answers.
+ * Elsewhere (inside transactions, without `types` on a server) it is an ordinary query. Numbers
  * and strings only as parameters.
  */
-export function hotQuery<T = Record<string, unknown>>(q: Queryable, sql: string, params: readonly (number | string | null)[]): Promise<QueryResult<T>> {
-  return q.queryPlanned ? q.queryPlanned<T>(sql, params) : q.query<T>(sql, [...params]);
+export function hotQuery<T = Record<string, unknown>>(
+  q: Queryable,
+  sql: string,
+  params: readonly (number | string | null)[],
+  types?: readonly PlannedType[],
+): Promise<QueryResult<T>> {
+  return q.queryPlanned ? q.queryPlanned<T>(sql, params, types) : q.query<T>(sql, [...params]);
+}
+
+/**
+ * A PostgreSQL server's planned statements (see `hotQuery`): the function for a statement is
+ * made once (under an advisory lock, if missing) and then called; `query` answers when no
+ * function can be had. Functions are named by the statement's text and types, so servers of
+ * two versions of the app never call each other's.
+ */
+function routinesOn(pool: { query: (sql: string, params?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>>; rowCount: number | null }> }, tx: Db["tx"]) {
+  const made = new Map<string, Promise<boolean>>();
+  const RETRY_MS = 60_000;
+  const ensure = (name: string, signature: string, ddl: string): Promise<boolean> => {
+    let p = made.get(name);
+    if (!p) {
+      p = (async () => {
+        try {
+          const have = async (q: { query: (s: string, p?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> }) =>
+            (await q.query("SELECT to_regprocedure($1) IS NOT NULL AS ok", [signature])).rows[0]?.ok === true;
+          if (await have(pool)) return true;
+          await tx(async (q) => {
+            await q.query("SELECT pg_advisory_xact_lock(727002)");
+            if (!(await have(q))) await q.query(ddl);
+          });
+          return true;
+        } catch (err) {
+          log().warn({ err, routine: name }, "cannot make a planned statement's function; the plain query answers");
+          setTimeout(() => made.delete(name), RETRY_MS).unref?.();
+          return false;
+        }
+      })();
+      made.set(name, p);
+    }
+    return p;
+  };
+  return async function queryPlanned<T>(sql: string, params: readonly (number | string | null)[], types?: readonly PlannedType[]): Promise<QueryResult<T>> {
+    const plain = async () => {
+      const r = await pool.query(sql, [...params]);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+    };
+    if (!types) return plain();
+    if (types.length !== params.length || !types.every((t) => PLANNED_TYPES.has(t))) throw new Error("a planned statement needs one known SQL type per parameter");
+    if (!/^\s*SELECT\b/i.test(sql) || sql.includes("$hot$")) throw new Error("a planned statement on a PostgreSQL server must be a SELECT");
+    const name = `hot_${createHash("sha256").update(`${sql}\n${types.join(",")}`).digest("hex").slice(0, 24)}`;
+    const signature = `${name}(${types.join(",")})`;
+    const ddl = `CREATE OR REPLACE FUNCTION ${signature} RETURNS SETOF json LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $hot$ BEGIN RETURN QUERY SELECT to_json(t) FROM (${sql}) t; END $hot$`;
+    if (!(await ensure(name, signature, ddl))) return plain();
+    try {
+      const r = await pool.query(`SELECT ${name}(${types.map((t, i) => `$${i + 1}::${t}`).join(", ")}) AS j`, [...params]);
+      return { rows: r.rows.map((x) => x.j as T), rowCount: r.rows.length };
+    } catch (err) {
+      // Gone since it was made (a restored or reset database): make it again next time.
+      if ((err as { code?: string }).code === "42883") {
+        made.delete(name);
+        return plain();
+      }
+      throw err;
+    }
+  };
 }
 
 /** A parameter as an SQL literal (standard_conforming_strings: only quotes are doubled). */
@@ -163,38 +240,41 @@ export async function openPostgres(url: string, max = 10, listenUrl: string = ur
   const pool = new pgns.Pool({ connectionString: url, max });
   const listeners = new Set<() => Promise<void>>();
   pool.on("error", (err) => log().error({ err }, "postgres pool error"));
+  const tx: Db["tx"] = async (fn) => {
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      const q: Queryable = {
+        async query<T>(sql: string, params?: unknown[]) {
+          const r = await client.query(sql, params as unknown[]);
+          return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+        },
+        async exec(sql: string) {
+          await client.query(sql);
+        },
+      };
+      const out = await fn(q);
+      await client.query("COMMIT");
+      return out;
+    } catch (e) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw e;
+    } finally {
+      client.release();
+    }
+  };
   return {
     engine: "postgres",
     async query<T>(sql: string, params?: unknown[]) {
       const r = await pool.query(sql, params as unknown[]);
       return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
     },
+    // Not inside transactions (`tx`): they keep to plain queries.
+    queryPlanned: routinesOn(pool, tx),
     async exec(sql: string) {
       await pool.query(sql);
     },
-    async tx(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query("BEGIN");
-        const q: Queryable = {
-          async query<T>(sql: string, params?: unknown[]) {
-            const r = await client.query(sql, params as unknown[]);
-            return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
-          },
-          async exec(sql: string) {
-            await client.query(sql);
-          },
-        };
-        const out = await fn(q);
-        await client.query("COMMIT");
-        return out;
-      } catch (e) {
-        await client.query("ROLLBACK").catch(() => {});
-        throw e;
-      } finally {
-        client.release();
-      }
-    },
+    tx,
     close: async () => {
       for (const stop of listeners) await stop();
       await pool.end();
