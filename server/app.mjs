@@ -241,7 +241,10 @@ export function createApp({ build, getBuild = () => build, mode = process.env.NO
   app.use(compression());
   app.use(coalesceFlushes);
   app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.resolve(root, "public"), { maxAge: "1h" }));
+  // public/'s own files (favicon.svg) have a file extension; pages do not. Asking the disk about
+  // every page's path (and "/"'s index.html) cost a file-system call per page.
+  const publicFiles = express.static(path.resolve(root, "public"), { maxAge: "1h", index: false });
+  app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
   // 4. The storefront's request checks.
   app.use(oddPathGuard());
