@@ -131,7 +131,7 @@ const QUANTITY_SQL = "SELECT COALESCE(SUM(ci.quantity), 0)::int FROM cart_items 
  * the header's badge asks on every page.
  */
 export async function cartQuantity(q: Queryable, cartId: string): Promise<{ user_id: number | null; quantity: number } | null> {
-  const r = await hotQuery<{ user_id: number | null; quantity: number }>(q, `SELECT c.user_id, (${QUANTITY_SQL}) AS quantity FROM carts c WHERE c.id = $1`, [cartId]);
+  const r = await hotQuery<{ user_id: number | null; quantity: number }>(q, `SELECT c.user_id, (${QUANTITY_SQL}) AS quantity FROM carts c WHERE c.id = $1`, [cartId], ["uuid"]);
   return r.rows[0] ?? null;
 }
 
