@@ -8,6 +8,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { createCategory, createOrder, createProduct, createReview, createStore, createUser } from "~/db/seed/factories";
+import { POPULAR_DAYS } from "~/api/catalog/queries.server";
+import { COUNTED_ORDER_SQL } from "~/api/stores/dashboard.server";
 import { engines, makeUser, useApi } from "./harness";
 
 interface P {
@@ -171,6 +173,94 @@ describe.each(engines())("browsing a category tree on %s", (engine) => {
     const all = await allPages(`/products/?category_id=${cat.id}&ordering=-popularity`, 4);
     expect(all.ids).toEqual([rivals[0], rivals[1], ...expected]);
   });
+
+  it("lists most popular in every category, sub-category and price band by the rule when products and sub-categories move", async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const roots = [await createCategory(api.db, { name: `Moves A ${engine} ${tag}` }), await createCategory(api.db, { name: `Moves B ${engine} ${tag}` })];
+    const subs: typeof roots = [];
+    for (const root of roots) for (let i = 0; i < 2; i++) subs.push(await createCategory(api.db, { name: `Moves ${root.id} sub ${i}`, parent_id: root.id }));
+    const places = [roots[0], subs[0], subs[1], roots[1], subs[2], subs[3]];
+    const owner = await makeUser(api);
+    const store = await createStore(api.db, { owner_id: owner.id, state: "Lagos" });
+    const shopper = await createUser(api.db);
+    const base = Date.now() - 3_600_000;
+    const buy = async (productId: number, quantity: number, daysAgo = 0) =>
+      createOrder(api.db, {
+        user_id: shopper.id,
+        items: [{ product_id: productId, quantity }],
+        payment_status: "Complete",
+        payment_method: "CardPayment",
+        created_at: new Date(Date.now() - daysAgo * 86_400_000),
+      });
+    const ids: number[] = [];
+    for (let i = 0; i < 26; i++) {
+      // Few instants, prices and unit counts: ties on each, in every category.
+      const p = await createProduct(api.db, {
+        store_id: store.id,
+        user_id: owner.id,
+        category_id: places[i % places.length].id,
+        price_kobo: [5000, 12000, 9000][i % 3] * 100,
+        created_at: new Date(base + (i % 4) * 60_000),
+      });
+      const units = [0, 2, 5, 2, 0, 1, 5][i % 7];
+      if (units) await buy(p.id, units);
+      ids.push(p.id);
+    }
+    // Sold most, but unpublished; sold most, but 40 days ago.
+    await buy(ids[6], 40);
+    await api.db.query("UPDATE products SET published = false WHERE id = $1", [ids[6]]);
+    await buy(ids[7], 50, 40);
+
+    /** The documented rule, from the products themselves: listed, in the tree, units of 30 days, then newest, then the highest id. */
+    const byRule = async (categoryId: number, band = false) =>
+      (
+        await api.db.query<{ id: number }>(
+          `WITH RECURSIVE t(id) AS (SELECT $1::int UNION ALL SELECT c.id FROM categories c JOIN t ON c.parent_id = t.id)
+           SELECT p.id FROM products p
+             LEFT JOIN (SELECT i.product_id, sum(i.quantity) AS units FROM order_items i JOIN orders o ON o.id = i.order_id
+                         WHERE i.status = 'Active' AND ${COUNTED_ORDER_SQL} AND i.created_at >= now() - interval '${POPULAR_DAYS} days'
+                         GROUP BY i.product_id) u ON u.product_id = p.id
+            WHERE p.published AND p.deleted_at IS NULL AND p.category_id IN (SELECT id FROM t)
+              AND NOT EXISTS (SELECT 1 FROM stores s WHERE s.id = p.store_id AND s.suspended_at IS NOT NULL)
+              AND NOT EXISTS (SELECT 1 FROM categories c WHERE c.id = p.category_id AND c.retired_at IS NOT NULL)
+              AND ($2::boolean IS FALSE OR (p.selling_price_kobo > 600000 AND p.selling_price_kobo < 1300000))
+            ORDER BY coalesce(u.units, 0) DESC, p.created_at DESC, p.id DESC`,
+          [categoryId, band],
+        )
+      ).rows.map((r) => r.id);
+    const check = async (step: string) => {
+      for (const c of [...roots, ...subs]) {
+        const expected = await byRule(c.id);
+        const paths = [`/products/?category_id=${c.id}&ordering=-popularity`, `/products/categories/${c.id}/products/?levels_deep=all&ordering=-popularity`];
+        for (const path of paths) {
+          const got = await allPages(path, 4);
+          expect(got.ids, `${step}: ${path}`).toEqual(expected);
+          expect(got.count, `${step}: ${path}`).toBe(expected.length);
+        }
+        const banded = await allPages(`${paths[0]}&selling_price__gt=6000&selling_price__lt=13000`, 3);
+        expect(banded.ids, `${step}: ${c.id} in the band`).toEqual(await byRule(c.id, true));
+      }
+    };
+    await check("as made");
+    // The rule as meant: 5 units each, newest first (the unpublished best seller and the one sold 40 days ago not among them).
+    expect((await byRule(roots[0].id)).slice(0, 3)).toEqual([ids[2], ids[13], ids[20]]);
+
+    // A vendor moves a best seller to the other root's sub-category: it leads there and leaves here.
+    expect((await allPages(`/products/?category_id=${roots[1].id}&ordering=-popularity`, 4)).ids.slice(0, 2)).toEqual([ids[23], ids[9]]);
+    const moved = await api.call(`/products/${ids[2]}/`, { method: "PATCH", token: owner.token, json: { category: subs[3].id } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((await allPages(`/products/?category_id=${roots[1].id}&ordering=-popularity`, 4)).ids.slice(0, 2)).toEqual([ids[23], ids[2]]);
+    await check("a product moved to another root");
+    // Every product of one sub-category moved at once; a sub-category put under the other root.
+    await api.db.query("UPDATE products SET category_id = $1 WHERE category_id = $2", [subs[0].id, subs[2].id]);
+    await check("a sub-category's products moved");
+    await api.db.query("UPDATE categories SET parent_id = $1 WHERE id = $2", [roots[0].id, subs[3].id]);
+    await check("a sub-category moved to the other root");
+    // An order line given another product; a line's copy of the category written wrong by hand.
+    await api.db.query("UPDATE order_items SET product_id = $1 WHERE product_id = $2", [ids[4], ids[1]]);
+    await api.db.query("UPDATE order_items SET product_category_id = $1 WHERE product_id = $2", [roots[1].id, ids[13]]);
+    await check("order lines changed");
+  }, 240_000); // many requests: room for a busy machine
 
   it("takes a suspended store's and a retired category's products out of every listing and count, and brings them back", async () => {
     const { root, subs, made, other } = await makeTree();

@@ -206,13 +206,26 @@ const orderSql = (keys: Array<[string, string]>, alias: string) => keys.map(([c,
  * 0027), in the listing's order: most units, then newest, then the highest id. Few rows, read by
  * the lines' time (migration 0023), and ordered without reading a product. Only products with
  * units (at least 1) appear.
+ *
+ * With categories, only the lines whose product is in one of them (the product's category each
+ * line carries, kept by triggers when a product moves: migration 0029): every line of a product
+ * carries its product's current category, so this is the same as leaving out the products of
+ * other categories, without reading them.
  */
-const POPULAR_SQL = `SELECT i.product_id, sum(i.quantity)::int AS units, max(i.product_created_at) AS created_at
+function popularSql(categoryIds: number[] | undefined): string {
+  const ids = (categoryIds ?? []).map((c) => Math.trunc(c));
+  const inCategories = !categoryIds
+    ? ""
+    : ids.length === 1
+      ? ` AND i.product_category_id = ${ids[0]}`
+      : ` AND i.product_category_id = ANY('{${ids.join(",")}}'::int[])`;
+  return `SELECT i.product_id, sum(i.quantity)::int AS units, max(i.product_created_at) AS created_at
     FROM order_items i JOIN orders o ON o.id = i.order_id
    WHERE i.status = 'Active' AND i.product_id IS NOT NULL AND ${COUNTED_ORDER_SQL}
-     AND i.created_at >= now() - interval '${POPULAR_DAYS} days'
+     AND i.created_at >= now() - interval '${POPULAR_DAYS} days'${inCategories}
    GROUP BY i.product_id
    ORDER BY units DESC, created_at DESC NULLS LAST, i.product_id DESC`;
+}
 
 /**
  * For categories with a price filter, the price bands holding it (a condition the price filter
@@ -255,11 +268,12 @@ async function listingIds(
   if (order === "popular") {
     // The recent lines give the whole order; products are read in it, each checked against the
     // filters, until the page is full: a page of a broad listing reads about its own rows, not
-    // every product ordered lately. A narrow filter lets the planner read the filter's index
-    // instead.
+    // every product ordered lately. Categories (a root's whole tree included) are already chosen
+    // among the lines (popularSql), so their products are not read to be rejected. A narrow
+    // filter lets the planner read the filter's index instead.
     const want = offset + limit;
     const head = await q.query<{ id: number }>(
-      `SELECT p.id FROM (${POPULAR_SQL}) pop JOIN products p ON p.id = pop.product_id ${built.where}${bandSql(f)}
+      `SELECT p.id FROM (${popularSql(f.categoryIds)}) pop JOIN products p ON p.id = pop.product_id ${built.where}${bandSql(f)}
         ORDER BY pop.units DESC, pop.created_at DESC NULLS LAST, pop.product_id DESC LIMIT ${want}`,
       built.params,
     );
