@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   /** Public catalogue answers kept in memory, dropped on every catalogue change (app/api/core/cache.server.ts). */
   CATALOG_CACHE: z.enum(["on", "off"]).default("on"),
   AUTH_USER_CACHE: z.enum(["on", "off"]).default("on"),
+  /** Signed-in headers (stores, bell, cart count, wishlist) kept per user between changes (app/api/users/header-cache.server.ts). */
+  MEMBER_HEADER_CACHE: z.enum(["on", "off"]).default("on"),
   DATABASE_URL: optionalUrl,
   /** Connections each server process's pool may open (see docs/deploy.md for the arithmetic). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),

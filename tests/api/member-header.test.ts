@@ -1,12 +1,25 @@
 /**
  * GET /users/{userId}/header/: the signed-in member's header in one call, the same
  * stores and unread count as GET /stores/owner/{userId}/ and GET /users/{userId}/notifications/unread/;
- * the member's own only.
+ * the member's own only. Headers are kept per user between changes
+ * (app/api/users/header-cache.server.ts): a write through the API shows on the very next read; a
+ * change made outside this process (another server, a job, an operator's SQL: here straight in the
+ * database) shows once its notification arrives, so those reads ask `eventually`.
  */
 import { describe, expect, it } from "vitest";
 import { MemberHeaderSchema } from "~/api/users/header-schemas";
 import { addStoreMember, createAddress, createProduct, createStore } from "~/db/seed/factories";
 import { engines, makeUser, useApi } from "./harness";
+
+/** Asks until `done` holds (a change made elsewhere arrives by notification: a few ms), at most 3 s. */
+async function eventually<T>(ask: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
+  let v = await ask();
+  for (let i = 0; i < 60 && !done(v); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    v = await ask();
+  }
+  return v;
+}
 
 describe.each(engines())("member header on %s", (engine) => {
   const api = useApi(engine);
@@ -24,7 +37,7 @@ describe.each(engines())("member header on %s", (engine) => {
     }
     await api.db.query("UPDATE notifications SET read_at = now() WHERE user_id = $1 AND title = 'one'", [me.id]);
 
-    const r = await api.call(`/users/${me.id}/header/`, { token: me.token });
+    const r = await eventually(() => api.call(`/users/${me.id}/header/`, { token: me.token }), (x) => x.body?.unread === 2 && x.body.stores.length === 2);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       stores: [
@@ -62,7 +75,7 @@ describe.each(engines())("member header on %s", (engine) => {
     // With delivery=1, the state of the default address (the delivery promise's).
     expect((await api.call(`/users/${me.id}/header/?delivery=1`, { token: me.token })).body.default_address_state).toBeNull();
     await createAddress(api.db, me.id, { state: "Kano" });
-    const withAddress = await api.call(`/users/${me.id}/header/?delivery=1&wishlist=1`, { token: me.token });
+    const withAddress = await eventually(() => api.call(`/users/${me.id}/header/?delivery=1&wishlist=1`, { token: me.token }), (x) => x.body?.default_address_state === "Kano");
     expect(withAddress.body.default_address_state).toBe("Kano");
     expect(withAddress.body.wishlist).toEqual([b.id]);
     // The cart's own count, by its id: the holder only.
@@ -106,9 +119,64 @@ describe.each(engines())("member header on %s", (engine) => {
     expect(await header(owner)).toMatchObject({ unread: 0, store_unread: [] });
     // a member removed from the store no longer hears of it
     await notice({ store: store.id }, "New order #3");
-    expect((await header(member)).unread).toBe(2);
+    expect((await eventually(() => header(member), (h) => h.unread === 2)).unread).toBe(2);
     await api.db.query("DELETE FROM store_members WHERE store_id = $1 AND user_id = $2", [store.id, member.id]);
-    expect(await header(member)).toMatchObject({ unread: 1, store_unread: [] });
+    expect(await eventually(() => header(member), (h) => h.unread === 1)).toMatchObject({ unread: 1, store_unread: [] });
+  });
+
+  it("a kept header follows every change of what it shows: through the API at once, made elsewhere once heard", async () => {
+    const me = await makeUser(api);
+    const other = await makeUser(api);
+    const vendor = await makeUser(api);
+    const shop = await createStore(api.db, { owner_id: vendor.id, name: "Kept Depot" });
+    const cat = await api.db.query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1");
+    const product = () =>
+      createProduct(api.db, { store_id: shop.id, user_id: vendor.id, category_id: cat.rows[0].id, name: "Kept cement", price_kobo: 100_000, selling_price_kobo: 100_000, stock_quantity: 50, published: true });
+    const [a, b] = [await product(), await product()];
+    const header = async () => (await api.call(`/users/${me.id}/header/?wishlist=1&delivery=1`, { token: me.token })).body;
+    const becomes = (check: (h: Awaited<ReturnType<typeof header>>) => boolean) => eventually(header, check);
+    expect(await header()).toEqual({ stores: [], unread: 0, store_unread: [], cart_quantity: 0, wishlist: [], default_address_state: null });
+
+    // Through the API, answered by this process: the very next read shows it.
+    const cart = await api.call<{ id: string }>("/carts/", { method: "POST", token: me.token, json: { user_id: me.id } });
+    expect((await header()).cart_quantity).toBe(0);
+    expect((await api.call(`/carts/${cart.body.id}/items/`, { method: "POST", token: me.token, json: { prod_id: a.id, quantity: 2 } })).status).toBe(201);
+    expect((await header()).cart_quantity).toBe(2);
+    expect((await api.call("/carts/carts/wishlist/", { method: "POST", token: me.token, json: { user_id: me.id, product_id: b.id } })).status).toBe(201);
+    expect((await header()).wishlist).toEqual([b.id]);
+
+    // Elsewhere: cart lines added, changed, and gone with their product.
+    await api.db.query("INSERT INTO cart_items (cart_id, product_id, quantity) VALUES ($1, $2, 4)", [cart.body.id, b.id]);
+    expect((await becomes((h) => h.cart_quantity === 6)).cart_quantity).toBe(6);
+    await api.db.query("UPDATE cart_items SET quantity = 1 WHERE cart_id = $1 AND product_id = $2", [cart.body.id, a.id]);
+    expect((await becomes((h) => h.cart_quantity === 5)).cart_quantity).toBe(5);
+    await api.db.query("DELETE FROM products WHERE id = $1", [b.id]);
+    expect(await becomes((h) => h.cart_quantity === 1)).toMatchObject({ cart_quantity: 1, wishlist: [] });
+    // A cart handed to someone else (as a guest's cart is taken on at sign-in).
+    await api.db.query("UPDATE carts SET user_id = $2 WHERE id = $1", [cart.body.id, other.id]);
+    expect((await becomes((h) => h.cart_quantity === 0)).cart_quantity).toBe(0);
+    // The wishlist and the default address.
+    await api.db.query("INSERT INTO wishlist_items (user_id, product_id) VALUES ($1, $2)", [me.id, a.id]);
+    expect((await becomes((h) => h.wishlist?.length === 1)).wishlist).toEqual([a.id]);
+    await createAddress(api.db, me.id, { state: "Enugu" });
+    expect((await becomes((h) => h.default_address_state === "Enugu")).default_address_state).toBe("Enugu");
+    // A store of their own, renamed, with notices for its members, read, then deleted.
+    const mine = await createStore(api.db, { owner_id: me.id, name: "My Depot" });
+    expect((await becomes((h) => h.stores.length === 1)).stores).toEqual([{ id: mine.id, name: "My Depot", slug: mine.slug }]);
+    await api.db.query("UPDATE stores SET name = 'My Big Depot' WHERE id = $1", [mine.id]);
+    expect((await becomes((h) => h.stores[0]?.name === "My Big Depot")).stores[0].name).toBe("My Big Depot");
+    await api.db.query("INSERT INTO notifications (store_id, kind, title) VALUES ($1, 'order_placed', 'New order')", [mine.id]);
+    expect(await becomes((h) => h.unread === 1)).toMatchObject({ unread: 1, store_unread: [{ id: mine.id, unread: 1 }] });
+    await api.db.query("UPDATE notifications SET read_at = now() WHERE store_id = $1", [mine.id]);
+    expect((await becomes((h) => h.unread === 0)).unread).toBe(0);
+    await api.db.query("INSERT INTO notifications (user_id, kind, title) VALUES ($1, 'order_shipped', 'Shipped')", [me.id]);
+    expect((await becomes((h) => h.unread === 1)).unread).toBe(1);
+    await api.db.query("DELETE FROM stores WHERE id = $1", [mine.id]);
+    expect(await becomes((h) => h.stores.length === 0)).toMatchObject({ stores: [], unread: 1, store_unread: [] });
+    // Joining someone's store: its notices reach the bell.
+    await api.db.query("INSERT INTO notifications (store_id, kind, title) VALUES ($1, 'order_placed', 'Theirs')", [shop.id]);
+    await addStoreMember(api.db, shop.id, me.id, "Member", true);
+    expect(await becomes((h) => h.unread === 2)).toMatchObject({ unread: 2, store_unread: [{ id: shop.id, unread: 1 }] });
   });
 
   it("is the member's own: 401 without a token, 403 for anyone else, an admin included", async () => {

@@ -36,7 +36,7 @@ export async function loadAuthUser(db: Queryable, userId: number, tokenVersion?:
       [userId],
     );
     u = r.rows[0];
-    if (u && users) users.set(u, generation);
+    if (u && users) users.set(u.id, u, generation);
   }
   if (!u || !u.is_active) return null;
   if (tokenVersion !== undefined && u.token_version !== tokenVersion) return null; // logout / password change since

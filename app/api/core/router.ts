@@ -7,7 +7,8 @@
  */
 import { parseCookie } from "cookie";
 import { getDb, getReplicaDb, replicaWithFallback, type Db } from "~/db/client.server";
-import { authUserCacheFor, forgetAuthUsers } from "./auth-users.server";
+import { authUserCacheFor } from "./auth-users.server";
+import { forgetKeptByUser } from "./kept-by-user.server";
 import { catalogCacheFor, markShown, stockShown, type CatalogCache } from "./cache.server";
 import { createContext, API_PREFIX, type ContextMeta } from "./context";
 import { API_HEADERS, ApiError, forbidden, json } from "./http";
@@ -176,9 +177,9 @@ export async function handleApi(request: Request, meta?: ContextMeta): Promise<R
         await enforceAccess(route, ctx);
         return withHeaders(await route.handler(ctx));
       } finally {
-        // A write answered here may have ended sessions or changed a user: this process forgets
-        // its kept users at once (the others when the change's notification arrives).
-        if (!reading) await forgetAuthUsers(db);
+        // A write answered here may have ended sessions or changed a user or their header: this
+        // process forgets what it kept of users at once (the others when the notification arrives).
+        if (!reading) await forgetKeptByUser(db);
       }
     }
     const key = `${url.origin}${path}${url.search}`;

@@ -18,9 +18,10 @@ import { q } from "../core/query";
 import type { RouteDef } from "../core/types";
 import { DEFAULT_ADDRESS_STATE_SQL } from "../addresses/queries.server";
 import { USER_CART_QUANTITY_SQL } from "../carts/queries.server";
-import { BELL_JSON_SQL, bellOf, type BellRow } from "../notifications/queries.server";
+import { BELL_JSON_SQL, bellOf } from "../notifications/queries.server";
 import { OWNED_STORES_JSON_SQL } from "../stores/queries.server";
 import { WISHLIST_IDS_JSON_SQL } from "../wishlist/queries.server";
+import { memberHeaderCacheFor, type MemberHeaderRow } from "./header-cache.server";
 import { MemberHeaderSchema } from "./header-schemas";
 
 export const routes: RouteDef[] = [
@@ -38,16 +39,26 @@ export const routes: RouteDef[] = [
       const userId = ctx.intParam("userId");
       const withWishlist = ctx.url.searchParams.get("wishlist") === "1";
       const withDelivery = ctx.url.searchParams.get("delivery") === "1";
-      // One statement of each area's own subqueries (every page of a member asks).
-      const r = await hotQuery<{ stores: Array<{ id: number; name: string; slug: string }>; bell: BellRow[] | null; cart_quantity: number; wishlist?: number[]; default_address_state?: string | null }>(
-        ctx.db,
-        `SELECT ${OWNED_STORES_JSON_SQL} AS stores, ${BELL_JSON_SQL} AS bell, ${USER_CART_QUANTITY_SQL} AS cart_quantity${withWishlist ? `, ${WISHLIST_IDS_JSON_SQL} AS wishlist` : ""}${withDelivery ? `, ${DEFAULT_ADDRESS_STATE_SQL} AS default_address_state` : ""}`,
-        [userId],
-        // Planned once per server session on PostgreSQL too: planning this statement cost the
-        // server several times its run, on every signed-in page.
-        ["int4"],
-      );
-      const row = r.rows[0]!;
+      // A read may answer from this process's kept headers (./header-cache.server.ts), which hold
+      // every part; a write's caller, or no cache, reads just the parts asked for.
+      const reading = ctx.request.method === "GET" || ctx.request.method === "HEAD";
+      const kept = reading ? await memberHeaderCacheFor(ctx.db) : null;
+      let row = kept?.get(userId);
+      if (!row) {
+        const generation = kept?.generation ?? 0;
+        const all = !!kept;
+        // One statement of each area's own subqueries (every page of a member asks).
+        const r = await hotQuery<MemberHeaderRow>(
+          ctx.db,
+          `SELECT ${OWNED_STORES_JSON_SQL} AS stores, ${BELL_JSON_SQL} AS bell, ${USER_CART_QUANTITY_SQL} AS cart_quantity${all || withWishlist ? `, ${WISHLIST_IDS_JSON_SQL} AS wishlist` : ""}${all || withDelivery ? `, ${DEFAULT_ADDRESS_STATE_SQL} AS default_address_state` : ""}`,
+          [userId],
+          // Planned once per server session on PostgreSQL too: planning this statement cost the
+          // server several times its run, on every signed-in page.
+          ["int4"],
+        );
+        row = r.rows[0]!;
+        if (kept) kept.set(userId, row, generation);
+      }
       const bell = bellOf(row.bell ?? []);
       return json({
         stores: row.stores,

@@ -1,0 +1,83 @@
+/**
+ * What signed-in reads ask about one user, kept in this process's memory between changes: the
+ * caller's user row (./auth-users.server.ts) and the storefront header's counts
+ * (../users/header-cache.server.ts). Safe with several processes and servers the way the
+ * catalogue cache is (./cache.server.ts):
+ * - triggers notify a channel with the user's id when what the read returns changes (migrations
+ *   0028 and 0030), every process LISTENs and forgets that user;
+ * - values are kept only while listening (a lost connection empties and disables the cache until
+ *   it listens again), and a value read while a change arrived is not kept (generation check);
+ * - only reads on the primary use kept values; once a write is answered, this process forgets
+ *   every kept value at once (`forgetKeptByUser`), without waiting for the notification, so the
+ *   writer's very next request here reads afresh; other servers forget when the notification
+ *   arrives (milliseconds after the commit);
+ * - a value is kept at most its cache's `maxAgeMs` in any case.
+ */
+import { LRUCache } from "lru-cache";
+import type { Db } from "~/db/client.server";
+import { log } from "~/ops/logger.server";
+
+export class KeptByUser<V extends object> {
+  private lru: LRUCache<number, V>;
+  /** Bumped by every change heard or made; a value read across a bump is not kept. */
+  generation = 0;
+  listening = false;
+
+  constructor(max: number, maxAgeMs: number) {
+    this.lru = new LRUCache<number, V>({ max, ttl: maxAgeMs });
+  }
+
+  get(id: number): V | undefined {
+    return this.listening ? this.lru.get(id) : undefined;
+  }
+
+  /** Keeps a value read after `generation` was read. */
+  set(id: number, value: V, generation: number) {
+    if (this.listening && generation === this.generation) this.lru.set(id, value);
+  }
+
+  /** A user changed (their id), or anything may have (no id). */
+  forget(id?: number) {
+    this.generation++;
+    if (id === undefined || !Number.isInteger(id)) this.lru.clear();
+    else this.lru.delete(id);
+  }
+}
+
+const caches = new WeakMap<Db, Map<string, Promise<KeptByUser<object> | null>>>();
+
+/** This process's cache on `channel` for `db`, listening for changes; null when `db` cannot listen. */
+export function keptByUserFor<V extends object>(db: Db, channel: string, max: number, maxAgeMs: number): Promise<KeptByUser<V> | null> {
+  if (!db.listen) return Promise.resolve(null);
+  let byChannel = caches.get(db);
+  if (!byChannel) caches.set(db, (byChannel = new Map()));
+  let c = byChannel.get(channel);
+  if (!c) {
+    c = (async () => {
+      const cache = new KeptByUser<V>(max, maxAgeMs);
+      try {
+        await db.listen!(
+          channel,
+          (payload) => cache.forget(payload ? Number(payload) : undefined),
+          (on) => {
+            cache.forget();
+            cache.listening = on;
+          },
+        );
+        return cache as unknown as KeptByUser<object>;
+      } catch (err) {
+        log().warn({ err, channel }, "a per-user cache is off: cannot listen for changes");
+        return null;
+      }
+    })();
+    byChannel.set(channel, c);
+  }
+  return c as Promise<KeptByUser<V> | null>;
+}
+
+/** After a write answered by this process: every cache of `db` forgets every user now (the notifications follow). */
+export async function forgetKeptByUser(db: Db) {
+  const byChannel = caches.get(db);
+  if (!byChannel) return;
+  for (const c of byChannel.values()) (await c)?.forget();
+}
