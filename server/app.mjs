@@ -28,6 +28,23 @@ import { apiBodyGuard, csrfGuard, oddPathGuard, formBodyGuard, legacyDataGuard, 
 const READY_TIMEOUT_MS = 3_000;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
+/**
+ * `n` random bytes in base64 (a CSP nonce), from a pool filled 4 KB at a time by the system's
+ * CSPRNG, each byte handed out once: one getrandom call per 256 nonces instead of one per page
+ * (as node's randomUUID does).
+ */
+const randomPool = Buffer.alloc(4096);
+let randomUsed = randomPool.length;
+export function randomBase64(n) {
+  if (randomUsed + n > randomPool.length) {
+    crypto.randomFillSync(randomPool);
+    randomUsed = 0;
+  }
+  const s = randomPool.toString("base64", randomUsed, randomUsed + n);
+  randomUsed += n;
+  return s;
+}
+
 /** Resolves the promise, or rejects after `ms`. */
 function withTimeout(promise, ms, what) {
   let timer;
@@ -186,7 +203,7 @@ export function createApp({ build, getBuild = () => build, mode = process.env.NO
     const pathname = req.path;
     const incoming = req.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) && trusts(req.socket.remoteAddress ?? "", 0) ? incoming : crypto.randomUUID();
-    const context = { clientIp: normalizeIp(req.ip), requestId, cspNonce: crypto.randomBytes(16).toString("base64") };
+    const context = { clientIp: normalizeIp(req.ip), requestId, cspNonce: randomBase64(16) };
     res.locals.context = context;
     res.set("X-Request-Id", requestId);
     // Read-your-writes with a read replica (DATABASE_REPLICA_URL): a write pins this browser's

@@ -1,7 +1,7 @@
 /** Page caching rules and content negotiation helpers (server/app.mjs, ~/ops/http-cache.server). */
 import { describe, expect, it } from "vitest";
 import { appendVary, etagMatches, hasPersonalCookie, pageEtag } from "~/ops/http-cache.server";
-import { pickEncoding } from "../../server/app.mjs";
+import { pickEncoding, randomBase64 } from "../../server/app.mjs";
 
 describe("page ETags", () => {
   it("ignore the per-request nonce and request id, and change with the page", () => {
@@ -50,5 +50,17 @@ describe("Accept-Encoding", () => {
     expect(pickEncoding("identity")).toBe(null);
     expect(pickEncoding(undefined)).toBe(null);
     expect(pickEncoding("br", ["gzip"])).toBe(null);
+  });
+});
+
+describe("randomBase64 (every page's CSP nonce)", () => {
+  it("hands out 16 fresh random bytes each time, across refills of its pool", () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 1000; i++) {
+      const n = randomBase64(16);
+      expect(Buffer.from(n, "base64")).toHaveLength(16);
+      seen.add(n);
+    }
+    expect(seen.size).toBe(1000);
   });
 });
