@@ -226,6 +226,119 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
   };
 }
 
+interface ListenClient {
+  connect(): Promise<unknown>;
+  query(sql: string): Promise<unknown>;
+  end(): Promise<void>;
+  on(event: "notification", fn: (n: { channel: string; payload?: string }) => void): unknown;
+  on(event: "error", fn: (err: Error) => void): unknown;
+  on(event: "end", fn: () => void): unknown;
+}
+
+/**
+ * Every channel's LISTEN of one pool on ONE session (a process's caches each listen: the
+ * catalogue, users, members' headers; a connection each would multiply the server's connections).
+ * When the session is lost every subscriber hears `onState(false)`, and it is opened again with
+ * a growing delay (0.5 s to 30 s), listening to every channel before they hear `onState(true)`.
+ * `add` resolves once the first try is over, listening or not.
+ */
+function listenerOn(newClient: () => ListenClient) {
+  type Sub = { onNotify: (payload: string) => void; onState?: (listening: boolean) => void };
+  const subs = new Map<string, Set<Sub>>();
+  let client: ListenClient | null = null;
+  let opening: Promise<void> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = 500;
+  let closed = false;
+  const everyone = () => [...subs.values()].flatMap((set) => [...set]);
+  const lost = (c: ListenClient) => {
+    if (client !== c) return;
+    client = null;
+    for (const sub of everyone()) sub.onState?.(false);
+    c.end().catch(() => {});
+    schedule();
+  };
+  const schedule = () => {
+    if (closed || retry || subs.size === 0) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void open();
+    }, delay);
+    delay = Math.min(delay * 2, 30_000);
+  };
+  const open = (): Promise<void> =>
+    (opening ??= (async () => {
+      const c = newClient();
+      c.on("notification", (n) => {
+        for (const sub of subs.get(n.channel) ?? []) sub.onNotify(n.payload ?? "");
+      });
+      c.on("error", (err) => {
+        log().warn({ err }, "listening connection failed; reconnecting");
+        lost(c);
+      });
+      c.on("end", () => lost(c));
+      try {
+        await c.connect();
+        for (const channel of subs.keys()) await c.query(`LISTEN ${channel}`);
+        if (closed) return void (await c.end().catch(() => {}));
+        client = c;
+        delay = 500;
+        for (const sub of everyone()) sub.onState?.(true);
+      } catch (err) {
+        log().warn({ err, channels: [...subs.keys()] }, "cannot listen; retrying");
+        await c.end().catch(() => {});
+        schedule();
+      }
+    })().finally(() => (opening = null)));
+  return {
+    async add(channel: string, onNotify: (payload: string) => void, onState?: (listening: boolean) => void): Promise<() => Promise<void>> {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const sub: Sub = { onNotify, onState };
+      const fresh = !subs.has(channel);
+      if (fresh) subs.set(channel, new Set());
+      subs.get(channel)!.add(sub);
+      await opening;
+      if (client && fresh) {
+        const c = client;
+        try {
+          await c.query(`LISTEN ${channel}`);
+        } catch (err) {
+          log().warn({ err, channel }, "cannot listen; reconnecting");
+          lost(c);
+        }
+      }
+      if (client) onState?.(true);
+      else if (!retry) await open();
+      const stop = async () => {
+        const set = subs.get(channel);
+        if (!set?.delete(sub)) return;
+        if (set.size > 0) return;
+        subs.delete(channel);
+        if (subs.size === 0) {
+          if (retry) clearTimeout(retry);
+          retry = null;
+          const c = client;
+          client = null;
+          await c?.end().catch(() => {});
+        } else {
+          await client?.query(`UNLISTEN ${channel}`).catch(() => {});
+        }
+      };
+      return stop;
+    },
+    async close() {
+      closed = true;
+      subs.clear();
+      if (retry) clearTimeout(retry);
+      retry = null;
+      await opening?.catch(() => {});
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
+  };
+}
+
 /**
  * A PostgreSQL server through a node-postgres pool of at most `max` connections. Statements are
  * unnamed (no `name:` prepared statements), so the pool may go through PgBouncer in transaction
@@ -238,7 +351,7 @@ export async function openPostgres(url: string, max = 10, listenUrl: string = ur
   pgns.types.setTypeParser(INT8, (v: string) => Number(v));
   pgns.types.setTypeParser(NUMERIC, (v: string) => Number(v));
   const pool = new pgns.Pool({ connectionString: url, max });
-  const listeners = new Set<() => Promise<void>>();
+  const listening = listenerOn(() => new pgns.Client({ connectionString: listenUrl }));
   pool.on("error", (err) => log().error({ err }, "postgres pool error"));
   const tx: Db["tx"] = async (fn) => {
     const client = await pool.connect();
@@ -276,54 +389,10 @@ export async function openPostgres(url: string, max = 10, listenUrl: string = ur
     },
     tx,
     close: async () => {
-      for (const stop of listeners) await stop();
+      await listening.close();
       await pool.end();
     },
-    async listen(channel, onNotify, onState) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
-      let client: import("pg").Client | null = null;
-      let stopped = false;
-      let retry: NodeJS.Timeout | null = null;
-      const connect = async (delay: number) => {
-        if (stopped) return;
-        const c = new pgns.Client({ connectionString: listenUrl });
-        c.on("notification", (n) => n.channel === channel && onNotify(n.payload ?? ""));
-        const lost = () => {
-          if (client !== c) return;
-          client = null;
-          onState?.(false);
-          if (!stopped) retry = setTimeout(() => void connect(Math.min(delay * 2, 30_000)), delay);
-        };
-        c.on("error", (err) => {
-          log().warn({ err, channel }, "listening connection failed; reconnecting");
-          lost();
-          c.end().catch(() => {});
-        });
-        c.on("end", lost);
-        try {
-          await c.connect();
-          await c.query(`LISTEN ${channel}`);
-          if (stopped) return void (await c.end().catch(() => {}));
-          client = c;
-          onState?.(true);
-        } catch (err) {
-          log().warn({ err, channel }, "cannot listen; retrying");
-          await c.end().catch(() => {});
-          if (!stopped) retry = setTimeout(() => void connect(Math.min(delay * 2, 30_000)), delay);
-        }
-      };
-      await connect(500);
-      const stop = async () => {
-        stopped = true;
-        listeners.delete(stop);
-        if (retry) clearTimeout(retry);
-        const c = client;
-        client = null;
-        await c?.end().catch(() => {});
-      };
-      listeners.add(stop);
-      return stop;
-    },
+    listen: (channel, onNotify, onState) => listening.add(channel, onNotify, onState),
   };
 }
 
