@@ -21,8 +21,7 @@ import { canCancelItem, needsPayment } from "~/components/checkout/order-rules";
 import { loadOrder, startCardPayment } from "~/storefront/checkout.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { orderNumber } from "~/domain/order-rules";
-import { formMessageKey } from "~/i18n/form-messages";
-import { requestT } from "~/i18n/i18next.server";
+import { requestFormMessage, requestT } from "~/i18n/i18next.server";
 
 export const handle = { i18n: ["orders"] };
 
@@ -50,9 +49,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 /** An API message (English) in the request's language, for a flash (as is when it is not a known one). */
-async function inLanguage(request: Request, message: string): Promise<string> {
-  const known = formMessageKey(message);
-  return known ? (await requestT(request, "forms"))(known.key, known.values) : message;
+function inLanguage(request: Request, message: string): Promise<string> {
+  return requestFormMessage(request, message);
 }
 
 export default function OrderRoute() {
