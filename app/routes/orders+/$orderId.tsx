@@ -11,7 +11,7 @@ import { useLoaderData } from "@remix-run/react";
 import { OrderDetail } from "~/components/checkout/order-detail";
 import { ShipmentsProgress } from "~/components/checkout/order-progress";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { OrderReturns } from "~/components/users/return-item";
+import { OrderReturns } from "~/components/users/order-returns";
 import { apiFor } from "~/storefront/api.server";
 import { loadOrder } from "~/storefront/checkout.server";
 import { loadOrderReturns } from "~/storefront/returns.server";

@@ -14,7 +14,7 @@ import { OrderDetail } from "~/components/checkout/order-detail";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { OrderReturns } from "~/components/users/return-item";
+import { OrderReturns } from "~/components/users/order-returns";
 import type { ApiOrderReturns } from "~/storefront/api-types";
 import { requireUser } from "~/storefront/auth.server";
 import { canCancelItem, needsPayment } from "~/components/checkout/order-rules";
