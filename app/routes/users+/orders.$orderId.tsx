@@ -14,7 +14,7 @@ import { OrderDetail } from "~/components/checkout/order-detail";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { OrderReturns } from "~/components/users/order-returns";
+import { island, islandsLoader } from "~/components/ui/island";
 import type { ApiOrderReturns } from "~/storefront/api-types";
 import { requireUser } from "~/storefront/auth.server";
 import { canCancelItem, needsPayment } from "~/components/checkout/order-rules";
@@ -24,6 +24,11 @@ import { orderNumber } from "~/domain/order-rules";
 import { requestFormMessage, requestT } from "~/i18n/i18next.server";
 
 export const handle = { i18n: ["orders"] };
+
+/** Below the order and nothing to act on: the returns come on demand (components/ui/island.tsx), not in the page's first view. */
+const OrderReturns = island(() => import("~/components/users/order-returns").then((m) => ({ default: m.OrderReturns })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(OrderReturns);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
