@@ -11,7 +11,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Gallery } from "~/components/product/gallery";
 import { primaryButton } from "~/components/ui/button";
 import { formatNaira, koboToNaira } from "~/domain/money";
 import { LOW_STOCK_THRESHOLD } from "~/domain/product-rules";
@@ -24,10 +23,14 @@ import { positiveId } from "~/storefront/form-answer.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
 import { island, islandsLoader } from "~/components/ui/island";
 
-/** The forms and conform come on demand (components/ui/island.tsx): not in the page's first view. */
+/**
+ * On demand (components/ui/island.tsx), not in the page's first view: the gallery (its script only
+ * follows thumbnail clicks; the photos are server HTML) and the option forms with conform.
+ */
+const Gallery = island(() => import("~/components/product/gallery").then((m) => ({ default: m.Gallery })));
 const OptionRow = island(() => import("~/components/vendor/option-row").then((m) => ({ default: m.OptionRow })));
 /** Navigations fetch the islands' code with the data (ui/island.tsx). */
-export const clientLoader = islandsLoader(OptionRow);
+export const clientLoader = islandsLoader(Gallery, OptionRow);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, store } = await requireStoreArea(request, context, params.slug);
