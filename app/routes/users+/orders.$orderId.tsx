@@ -10,7 +10,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { OrderDetail } from "~/components/checkout/order-detail";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -25,10 +24,14 @@ import { requestFormMessage, requestT } from "~/i18n/i18next.server";
 
 export const handle = { i18n: ["orders"] };
 
-/** Below the order and nothing to act on: the returns come on demand (components/ui/island.tsx), not in the page's first view. */
+/**
+ * On demand (components/ui/island.tsx), not in the page's first view: the order (its actions are
+ * plain forms and links, which work before it has hydrated) and its returns below it.
+ */
+const OrderDetail = island(() => import("~/components/checkout/order-detail").then((m) => ({ default: m.OrderDetail })));
 const OrderReturns = island(() => import("~/components/users/order-returns").then((m) => ({ default: m.OrderReturns })));
 /** Navigations fetch the islands' code with the data (ui/island.tsx). */
-export const clientLoader = islandsLoader(OrderReturns);
+export const clientLoader = islandsLoader(OrderDetail, OrderReturns);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
