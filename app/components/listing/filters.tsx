@@ -2,14 +2,13 @@
  * The listing's filters: one GET form (works without JavaScript, URL is shareable). On md+ it is
  * a left sidebar; on phones a "Filters" toggle opens it (a checkbox and CSS, no script). With
  * JavaScript, changing a control submits the form at once (its fields: ./filter-fields.tsx). The sort control
- * (./sort-control.tsx) is a small GET form of its own carrying the filters; the active filters show as
- * chips (./filter-chips.tsx), each a plain link. Apart, so the store page, which has no filter form,
- * does not load its fields.
+ * is a small GET form of its own carrying the filters; the active filters show as chips, each a
+ * plain link (both ./listing-controls.tsx, apart so the store page does not load the filter fields).
  */
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { FilterFields, type FilterFieldsProps } from "./filter-fields";
-import { submitClean } from "./submit-clean";
+import { submitClean } from "./listing-controls";
 
 export const FILTER_FORM_ID = "listing-filters";
 
