@@ -5,7 +5,7 @@
  */
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { buttonTones } from "./ui";
+import { buttonTones } from "./button-tones";
 import { ErrorList } from "../ui/forms";
 import { primaryButton } from "../ui/button";
 import { useLateModule, validateWith } from "../ui/late-validation";

@@ -8,7 +8,7 @@ import { Form } from "@remix-run/react";
 import { REASON_MAX } from "~/domain/admin-rules";
 import { ErrorList } from "../ui/forms";
 import { useLateModule, validateWith } from "../ui/late-validation";
-import { buttonTones } from "./ui";
+import { buttonTones } from "./button-tones";
 
 const loadValidators = () => import("./validators");
 

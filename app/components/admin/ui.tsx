@@ -10,6 +10,7 @@ import { Form, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { island } from "../ui/island";
 import { PrevNextPager } from "../ui/prev-next-pager";
+import { buttonTones } from "./button-tones";
 
 /**
  * An action that asks for a reason (./reason-action.tsx), with conform: on demand
@@ -146,12 +147,7 @@ export function Badge({ tone, children }: { tone: "green" | "red" | "gray" | "am
   return <span className={`inline-block whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
 }
 
-const smallButton = "whitespace-nowrap rounded border px-2 py-1 text-xs font-medium";
-export const buttonTones = {
-  neutral: `${smallButton} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`,
-  danger: `${smallButton} border-red-300 bg-white text-red-700 hover:bg-red-50`,
-  good: `${smallButton} border-green-300 bg-white text-green-800 hover:bg-green-50`,
-};
+export { buttonTones };
 
 /** A one-button POST (verify, feature, reinstate ...), with the API's refusal shown under it. */
 export function ActionButton({
