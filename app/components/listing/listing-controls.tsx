@@ -1,11 +1,11 @@
 /**
- * The listing's controls above the grid, for the category listings and the store page: the sort
- * control and the active filters' chips (and `submitClean`, which the filter form uses too).
+ * The listing's sort control, for the category listings and the store page (and `submitClean`,
+ * which the filter form uses too). The active filters' chips are ./filter-chips.tsx, on demand.
  * Apart from ./filters.tsx, so the store page, which has no filter form, does not load its fields.
  */
 import { Form, useSubmit } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import type { FilterChip, ListingFilters } from "~/storefront/listing-filters";
+import type { ListingFilters } from "~/storefront/listing-filters";
 
 /** Submits the filter form without its empty fields, so the URL stays short and shareable. */
 export function submitClean(submit: ReturnType<typeof useSubmit>, form: HTMLFormElement) {
@@ -63,28 +63,5 @@ export function SortControl({ action, filters, options }: { action: string; filt
         </button>
       </noscript>
     </Form>
-  );
-}
-
-/** The active filters as chips, each with a plain link that removes it (works without JavaScript). */
-export function FilterChips({ chips, clearHref }: { chips: FilterChip[]; clearHref: string }) {
-  const { t } = useTranslation("shop");
-  if (chips.length === 0) return null;
-  return (
-    <div className="mt-3 flex flex-wrap items-center gap-2" aria-label={t("listing.activeFilters")} role="group" data-testid="filter-chips">
-      {chips.map((c) => (
-        <span key={c.href + c.label} className="inline-flex max-w-full items-center gap-1 rounded-full border border-orange-200 bg-brand-50 py-1 pl-3 pr-1 text-sm text-brand-800">
-          <span className="truncate">{c.label}</span>
-          <a href={c.href} className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full hover:bg-brand-100" aria-label={t("listing.removeChip", { label: c.label })}>
-            <span aria-hidden>×</span>
-          </a>
-        </span>
-      ))}
-      {chips.length > 1 ? (
-        <a href={clearHref} className="text-sm font-semibold text-brand-700 underline">
-          {t("listing.clearAll")}
-        </a>
-      ) : null}
-    </div>
   );
 }
