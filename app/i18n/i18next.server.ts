@@ -12,6 +12,7 @@ import { seedPluralRules } from "./plurals";
 import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LANG, isLang, LANG_COOKIE, LANGUAGES, NAMESPACES, OWN_PAGE_NAMESPACES, type Lang, type Namespace } from "./languages";
 import { resources } from "./resources";
+import { sayFormMessage } from "./form-messages";
 
 export const langCookie = createCookie(LANG_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
 
@@ -90,4 +91,13 @@ export async function createPageI18n(lang: Lang, namespaces: readonly string[]):
 /** A translator in the request's language, for what loaders and actions write (titles, flashes). */
 export async function requestT(request: Request, ns: Namespace) {
   return tFor(await resolveLanguage(request), ns);
+}
+
+/**
+ * An English domain or API message in the request's language (as is when it is not a known one),
+ * for the flashes actions write. Through this `.server` module, so a route's action does not put
+ * the form messages' table in its page's first view.
+ */
+export async function requestFormMessage(request: Request, message: string): Promise<string> {
+  return sayFormMessage(await requestT(request, "forms"), message);
 }

@@ -9,8 +9,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Trans } from "~/i18n/trans";
-import { useFormMessage } from "~/components/ui/error-list";
-import { requestT } from "~/i18n/i18next.server";
+import { requestFormMessage, requestT } from "~/i18n/i18next.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -46,7 +45,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (r.status === 404) throw notFound();
   if (!r.ok) {
     const message = r.status >= 500 ? "Something went wrong on our side. Please try again." : apiMessage(r.data, "The invitation could not be accepted.");
-    return data({ error: message }, { status: r.status >= 500 ? 502 : r.status, headers: await api.headers() });
+    // In the visitor's language here, so the page needs no form messages' table.
+    return data({ error: await requestFormMessage(request, message) }, { status: r.status >= 500 ? 502 : r.status, headers: await api.headers() });
   }
   return redirectWithFlash(api, `/stores/${r.data.store.slug}/dashboard`, { kind: "success", message: `Welcome to ${r.data.store.name}: you are now a ${r.data.role}.` });
 }
@@ -59,7 +59,6 @@ export default function InvitationRoute() {
   const here = `/invitations/${token}`;
   const otherUser = user && user.email.toLowerCase() !== inv.email.toLowerCase();
   const { t } = useTranslation("account");
-  const say = useFormMessage();
   const role = t(`invitation.role_${inv.role}`);
   return (
     <main className="mx-auto max-w-lg px-4 py-8">
@@ -76,7 +75,7 @@ export default function InvitationRoute() {
         </p>
         {actionData?.error ? (
           <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="invitation-error">
-            {say(actionData.error)}
+            {actionData.error}
           </p>
         ) : null}
         {inv.accepted ? (

@@ -2,17 +2,25 @@
  * Pieces of the /admin pages: a search/filter GET form, a pager, a scrolling table
  * wrapper, and the per-row action forms (plain POST forms that work without JavaScript; the
  * reason forms use conform, errors shown next to the field: the action's, and in the browser the
- * domain's schema once ./validators.ts has loaded at the form's first focus).
+ * domain's schema once ./validators.ts has loaded at the form's first focus). The reason forms
+ * and the messages under a row's button are islands (../ui/island.tsx).
  */
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { REASON_MAX } from "~/domain/admin-rules";
-import { ErrorList } from "../ui/forms";
-import { useLateModule, validateWith } from "../ui/late-validation";
+import { island } from "../ui/island";
 import { PrevNextPager } from "../ui/prev-next-pager";
+import { buttonTones } from "./button-tones";
 
-const loadValidators = () => import("./validators");
+/**
+ * An action that asks for a reason (./reason-action.tsx), with conform: on demand
+ * (../ui/island.tsx), not in the pages' first view. A page that shows one lists `ADMIN_ISLANDS`
+ * in its `clientLoader` (`islandsLoader(...ADMIN_ISLANDS)`).
+ */
+export const ReasonAction = island(() => import("./reason-action").then((m) => ({ default: m.ReasonAction })));
+/** A row button's refusal, in the page's language: the form messages' table comes on demand too. */
+const RowErrors = island(() => import("../ui/error-list").then((m) => ({ default: m.ErrorList })));
+export const ADMIN_ISLANDS = [ReasonAction, RowErrors];
 
 export interface RowResult {
   intent: string;
@@ -139,12 +147,7 @@ export function Badge({ tone, children }: { tone: "green" | "red" | "gray" | "am
   return <span className={`inline-block whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
 }
 
-const smallButton = "whitespace-nowrap rounded border px-2 py-1 text-xs font-medium";
-export const buttonTones = {
-  neutral: `${smallButton} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`,
-  danger: `${smallButton} border-red-300 bg-white text-red-700 hover:bg-red-50`,
-  good: `${smallButton} border-green-300 bg-white text-green-800 hover:bg-green-50`,
-};
+export { buttonTones };
 
 /** A one-button POST (verify, feature, reinstate ...), with the API's refusal shown under it. */
 export function ActionButton({
@@ -175,61 +178,8 @@ export function ActionButton({
       <button type="submit" className={buttonTones[tone]} disabled={busy} data-testid={`${intent}-${id}`}>
         {label}
       </button>
-      <ErrorList errors={errors as string[]} />
+      {errors.length ? <RowErrors errors={errors as string[]} /> : null}
     </Form>
   );
 }
 
-/**
- * An action that asks for a reason (suspend, unpublish, hide ...): a <details> disclosure (works
- * without JavaScript) holding the form; opened again with the message when the reason was refused.
- */
-export function ReasonAction({
-  intent,
-  id,
-  label,
-  submitLabel,
-  required,
-  tone = "danger",
-  result,
-  hint,
-}: {
-  intent: string;
-  id: string | number;
-  label: string;
-  submitLabel: string;
-  required: boolean;
-  tone?: keyof typeof buttonTones;
-  result?: SubmissionResult<string[]>;
-  hint?: string;
-}) {
-  const formId = `${intent}-${id}`;
-  const validators = useLateModule(formId, loadValidators);
-  const [form, fields] = useForm({
-    id: formId,
-    lastResult: result,
-    ...validateWith(validators?.validateReason(required), { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
-  });
-  const failed = !!(result?.error && Object.keys(result.error).length);
-  return (
-    <details className="group inline-block align-top" open={failed || undefined}>
-      <summary className={`${buttonTones[tone]} cursor-pointer list-none`} data-testid={`${formId}-open`}>
-        {label}
-      </summary>
-      <Form method="post" {...getFormProps(form)} noValidate className="mt-2 w-64 max-w-[80vw] space-y-2 rounded border border-gray-200 bg-gray-50 p-2">
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="id" value={String(id)} />
-        <label htmlFor={fields.reason.id} className="field-label">
-          Reason{required ? "" : " (optional)"}
-        </label>
-        <textarea {...getTextareaProps(fields.reason)} rows={3} maxLength={REASON_MAX} className="field-input" data-testid={`${formId}-reason`} />
-        {hint ? <p className="text-xs text-gray-500">{hint}</p> : null}
-        <ErrorList id={fields.reason.errorId} errors={fields.reason.errors} />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <button type="submit" className={buttonTones[tone]} data-testid={`${formId}-submit`}>
-          {submitLabel}
-        </button>
-      </Form>
-    </details>
-  );
-}

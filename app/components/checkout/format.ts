@@ -1,5 +1,8 @@
 /** How checkout and order pages show values (client-safe). */
 
+/** How an order was paid, in words. */
+export const methodLabel = (m: string) => (m === "PayOnDelivery" ? "Pay on delivery" : "Card (Paystack)");
+
 /** A Nigerian number in local form (docs/domain.md decision 10): +2348031234567 → 0803 123 4567; others as they are. */
 export function localPhone(v: string | null | undefined): string {
   if (!v) return "";

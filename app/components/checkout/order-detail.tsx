@@ -20,7 +20,6 @@ import { localPhone } from "./format";
 
 type Item = ApiOrder["order_items"][number];
 
-export const methodLabel = (m: string) => (m === "PayOnDelivery" ? "Pay on delivery" : "Card (Paystack)");
 
 /**
  * What a delivered line offers: "Rate this product" (a signed-in buyer: `rate`) and

@@ -1,6 +1,6 @@
-/** A delivery address as lines (app/domain/address-rules.ts `addressLines`): street, landmark, then city, LGA, state. */
+/** A delivery address as lines (app/domain/address-lines.ts `addressLines`): street, landmark, then city, LGA, state. */
 import { Fragment } from "react";
-import { addressLines, type PlaceFields } from "~/domain/address-rules";
+import { addressLines, type PlaceFields } from "~/domain/address-lines";
 
 export function AddressLines({ address }: { address: PlaceFields }) {
   return (

@@ -1,18 +1,21 @@
 /** /email/verify — after registration: check your inbox; ask for the mail again (spec section 2). */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { AuthShell, BackToLogin, SubmitButton } from "~/components/auth-forms";
+import { AuthShell, BackToLogin } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PASSWORD_RESET_CONSTRAINT } from "~/components/ui/constraints";
-import { Field, FormErrors } from "~/components/ui/forms";
+import { island, islandsLoader } from "~/components/ui/island";
 import { apiFor } from "~/storefront/api.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm } from "~/storefront/responses.server";
-import { formProps, inputProps, useReplyForm } from "~/components/ui/reply-form";
 import { parseWithZod, PasswordResetSchema as ResendSchema } from "~/storefront/forms.server";
 import { requestT } from "~/i18n/i18next.server";
+
+/** The form and conform come on demand (components/ui/island.tsx): not in the page's first view. */
+const ResendForm = island(() => import("~/components/auth-page-forms").then((m) => ({ default: m.ResendForm })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(ResendForm);
 
 /** The page's title in the visitor's language (meta below). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -30,11 +33,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function EmailVerifyRoute() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useReplyForm({
-    id: "resend",
-    lastResult: actionData?.result,
-    constraint: PASSWORD_RESET_CONSTRAINT,
-  });
   const { t } = useTranslation("account");
   return (
     <AuthShell title={t("verify.title")}>
@@ -50,15 +48,7 @@ export default function EmailVerifyRoute() {
           {t("verify.resent", { email: actionData.sentTo })}
         </p>
       ) : null}
-      <Form method="post" {...formProps(form)} className="mt-5 space-y-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Field
-          labelProps={{ children: t("email") }}
-          inputProps={{ ...inputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-          errors={fields.email.errors}
-        />
-        <SubmitButton className="btn-outline w-full py-2.5">{t("verify.submit")}</SubmitButton>
-      </Form>
+      <ResendForm lastResult={actionData?.result} />
       <BackToLogin />
     </AuthShell>
   );

@@ -1,19 +1,22 @@
 /** /forget-password — 'Forgotten your Password?': mail a reset link (spec sections 2 and 4). */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Trans } from "~/i18n/trans";
-import { AuthShell, BackToLogin, SubmitButton } from "~/components/auth-forms";
+import { AuthShell, BackToLogin } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PASSWORD_RESET_CONSTRAINT } from "~/components/ui/constraints";
-import { Field, FormErrors } from "~/components/ui/forms";
+import { island, islandsLoader } from "~/components/ui/island";
 import { apiFor } from "~/storefront/api.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm } from "~/storefront/responses.server";
-import { formProps, inputProps, useReplyForm } from "~/components/ui/reply-form";
 import { parseWithZod, PasswordResetSchema } from "~/storefront/forms.server";
 import { requestT } from "~/i18n/i18next.server";
+
+/** The form and conform come on demand (components/ui/island.tsx): not in the page's first view. */
+const ForgetPasswordForm = island(() => import("~/components/auth-page-forms").then((m) => ({ default: m.ForgetPasswordForm })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(ForgetPasswordForm);
 
 /** The page's title in the visitor's language (meta below). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -33,11 +36,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgetPasswordRoute() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useReplyForm({
-    id: "forget-password",
-    lastResult: actionData?.result,
-    constraint: PASSWORD_RESET_CONSTRAINT,
-  });
   const { t } = useTranslation("account");
   if (actionData?.sentTo) {
     return (
@@ -53,15 +51,7 @@ export default function ForgetPasswordRoute() {
   return (
     <AuthShell title={t("forgot.title")}>
       <p className="-mt-3 mb-5 text-sm text-gray-600">{t("forgot.intro")}</p>
-      <Form method="post" {...formProps(form)} className="space-y-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Field
-          labelProps={{ children: t("email") }}
-          inputProps={{ ...inputProps(fields.email, { type: "email" }), autoComplete: "email", inputMode: "email" }}
-          errors={fields.email.errors}
-        />
-        <SubmitButton>{t("forgot.submit")}</SubmitButton>
-      </Form>
+      <ForgetPasswordForm lastResult={actionData?.result} />
       <BackToLogin />
     </AuthShell>
   );

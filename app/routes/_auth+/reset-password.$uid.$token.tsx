@@ -1,19 +1,21 @@
 /** /reset-password/{uid}/{token} — the link of the reset mail: choose a new password (spec sections 2, 4, 5). */
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { AuthShell, SubmitButton } from "~/components/auth-forms";
-import { PasswordField } from "~/components/password-field";
+import { AuthShell } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PASSWORD_RESET_CONFIRM_CONSTRAINT } from "~/components/ui/constraints";
-import { FormErrors } from "~/components/ui/forms";
+import { island, islandsLoader } from "~/components/ui/island";
 import { apiFor } from "~/storefront/api.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm } from "~/storefront/responses.server";
-import { formProps, useReplyForm } from "~/components/ui/reply-form";
 import { parseWithZod, PasswordResetConfirmSchema } from "~/storefront/forms.server";
 import { requestT } from "~/i18n/i18next.server";
+
+/** The form and conform come on demand (components/ui/island.tsx): not in the page's first view. */
+const ResetPasswordForm = island(() => import("~/components/auth-page-forms").then((m) => ({ default: m.ResetPasswordForm })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(ResetPasswordForm);
 
 const SECRET = ["new_password1", "new_password2"];
 
@@ -42,11 +44,6 @@ export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer
 export default function ResetPasswordRoute() {
   const { uid, token } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useReplyForm({
-    id: "reset-password",
-    lastResult: actionData?.result,
-    constraint: PASSWORD_RESET_CONFIRM_CONSTRAINT,
-  });
   const { t } = useTranslation("account");
   if (actionData?.done) {
     return (
@@ -58,23 +55,9 @@ export default function ResetPasswordRoute() {
       </AuthShell>
     );
   }
-  const linkBroken = form.errors?.some((e) => e.startsWith("This reset link"));
   return (
     <AuthShell title={t("reset.title")}>
-      <Form method="post" {...formProps(form)} className="space-y-4">
-        <FormErrors id={form.errorId} errors={form.errors}>
-          {linkBroken ? (
-            <Link to="/forget-password" className="mt-1 inline-block font-semibold underline">
-              {t("reset.new_link")}
-            </Link>
-          ) : null}
-        </FormErrors>
-        <input type="hidden" name="uid" value={uid} />
-        <input type="hidden" name="token" value={token} />
-        <PasswordField label={t("reset.new_password")} field={fields.new_password1} autoComplete="new-password" hint={t("password_hint")} />
-        <PasswordField label={t("reset.confirm_password")} field={fields.new_password2} autoComplete="new-password" />
-        <SubmitButton>{t("reset.submit")}</SubmitButton>
-      </Form>
+      <ResetPasswordForm uid={uid} token={token} lastResult={actionData?.result} />
     </AuthShell>
   );
 }

@@ -11,12 +11,13 @@ import { data, redirect } from "@remix-run/node";
 import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { Breadcrumb, type Crumb } from "~/components/listing/breadcrumb";
 import { SPECIAL_LISTINGS, apiListingQuery, categoryPath, filterChips, findCategory, hasFilters, loadCategories, parseFilters, siteOrigin, sortOptions, toCard } from "~/storefront/catalog.server";
-import { FilterChips, FilterSidebar, SortControl, type FacetCategory } from "~/components/listing/filters";
+import { FilterSidebar, type FacetCategory } from "~/components/listing/filters";
+import { SortControl } from "~/components/listing/listing-controls";
 import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
 import { ResultCount } from "~/components/listing/result-count";
 import { routeMeta, seoMeta, type Seo } from "~/components/listing/seo";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { islandsLoader } from "~/components/ui/island";
+import { island, islandsLoader } from "~/components/ui/island";
 import { FilterIcon } from "~/components/ui/icons";
 import type { loader as rootLoader } from "~/root";
 import { apiFor } from "~/storefront/api.server";
@@ -117,8 +118,10 @@ export const handle = { cache: "public", i18n: ["shop"], personal: "marked" };
 
 export const meta: MetaFunction<typeof loader> = routeMeta;
 
-/** Navigations fetch the filter fields' and the breadcrumb's code with the data (ui/island.tsx). */
-export const clientLoader = islandsLoader(Breadcrumb);
+/** The active filters' chips: plain links, their code on demand (components/ui/island.tsx). */
+const FilterChips = island(() => import("~/components/listing/filter-chips").then((m) => ({ default: m.FilterChips })));
+/** Navigations fetch the breadcrumb's and the chips' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(Breadcrumb, FilterChips);
 
 export default function ListingRoute() {
   const d = useLoaderData<typeof loader>();

@@ -16,7 +16,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { StoreWizard, type WizardValues } from "~/components/vendor/store-wizard";
+import { island, islandsLoader } from "~/components/ui/island";
+import type { WizardValues } from "~/components/vendor/store-wizard";
 import { DEFAULT_SOCIALS, STORE_WIZARD_STEPS, STORE_WIZARD_TEXT_FIELDS, wizardStepOf, type StoreWizardStep } from "~/domain/store-rules";
 import type { Api } from "~/storefront/api.server";
 import type { ApiStore, ApiStoreUpload } from "~/storefront/api-types";
@@ -130,6 +131,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const first = Object.keys(reply.fieldErrors).map(wizardStepOf).filter((s): s is StoreWizardStep => s !== null).sort()[0] ?? 3;
   return show(api, first, values, { ...reply.fieldErrors, ...(reply.formErrors.length ? { "": reply.formErrors } : {}) });
 }
+
+/** The wizard's form and conform come on demand (components/ui/island.tsx): not in the page's first view. */
+const StoreWizard = island(() => import("~/components/vendor/store-wizard").then((m) => ({ default: m.StoreWizard })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(StoreWizard);
 
 export const meta: MetaFunction = () => [{ title: "Open your store | BuildMart NG" }];
 

@@ -7,7 +7,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ActionButton, Badge, Filters, PageTitle, Pager, TableScroll, td, th, when } from "~/components/admin/ui";
+import { ADMIN_ISLANDS, ActionButton, Badge, Filters, PageTitle, Pager, TableScroll, td, th, when } from "~/components/admin/ui";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatNaira } from "~/domain/money";
 import { backTo, listQuery } from "~/storefront/admin.server";
@@ -15,9 +15,13 @@ import type { ApiAdminPayment, ApiAdminRefund, ApiAdminWebhook, ApiVerifyNow, Pa
 import { requireAdmin } from "~/storefront/auth.server";
 import { apiMessage } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
+import { islandsLoader } from "~/components/ui/island";
 
 const VIEWS = ["attempts", "mismatches", "webhooks", "refunds"] as const;
 type View = (typeof VIEWS)[number];
+
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(...ADMIN_ISLANDS);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAdmin(request, context);

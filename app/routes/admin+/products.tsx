@@ -6,13 +6,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ActionButton, Badge, Filters, PageTitle, Pager, ReasonAction, resultFor, TableScroll, td, th } from "~/components/admin/ui";
+import { ADMIN_ISLANDS, ActionButton, Badge, Filters, PageTitle, Pager, ReasonAction, resultFor, TableScroll, td, th } from "~/components/admin/ui";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatNaira } from "~/domain/money";
 import { listQuery, runAdminRowAction, type AdminRowAction } from "~/storefront/admin.server";
 import type { ApiAdminProduct, Paged } from "~/storefront/api-types";
 import { requireAdmin } from "~/storefront/auth.server";
 import { readForm } from "~/storefront/responses.server";
+import { islandsLoader } from "~/components/ui/island";
+
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(...ADMIN_ISLANDS);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireAdmin(request, context);

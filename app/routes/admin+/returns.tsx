@@ -5,14 +5,11 @@
  * filter. The guard is the API's: GET /admin/returns/ answers 404 to anyone but an admin, and so
  * does this page.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod, ReturnRefundedSchema } from "~/storefront/forms.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { primaryButton } from "~/components/ui/button";
-import { ErrorList } from "~/components/ui/forms";
 import { ButtonsPager } from "~/components/ui/prev-next-pager";
 import { orderDate } from "~/components/users/order-format";
 import { formatNaira } from "~/domain/money";
@@ -22,12 +19,18 @@ import type { ApiReturn, ApiReturnPage } from "~/storefront/api-types";
 import { requireUser } from "~/storefront/auth.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
+import { island, islandsLoader } from "~/components/ui/island";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 const statusOf = (v: string | null): ReturnStatus | "" => (v === "" ? "" : (RETURN_STATUSES as readonly string[]).includes(v ?? "") ? (v as ReturnStatus) : "accepted");
 
 /** Paid back by hand: accepted, and not (or no longer) on its way through Paystack. */
 const byHand = (r: ApiReturn) => r.status === "accepted" && (r.refund_status === null || r.refund_status === "failed");
+
+/** The forms and conform come on demand (components/ui/island.tsx): not in the page's first view. */
+const RefundedForm = island(() => import("~/components/admin/refunded-form").then((m) => ({ default: m.RefundedForm })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(RefundedForm);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
@@ -126,31 +129,6 @@ export default function AdminReturnsRoute() {
   );
 }
 
-function RefundedForm({ r, lastResult }: { r: ApiReturn; lastResult: SubmissionResult<string[]> | undefined }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("returnId") === String(r.id);
-  const [form, fields] = useForm({ id: `refunded-${r.id}`, lastResult });
-  return (
-    <Form method="post" {...getFormProps(form)} noValidate className="flex flex-wrap items-end gap-2 border-t border-gray-100 pt-2">
-      <input type="hidden" name="returnId" value={r.id} />
-      {form.errors?.length ? (
-        <p role="alert" id={form.errorId} className="w-full rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-800">
-          {form.errors[0]}
-        </p>
-      ) : null}
-      <div className="min-w-0 flex-1">
-        <label htmlFor={fields.note.id} className="field-label">
-          Note (how it was paid)
-        </label>
-        <input {...getInputProps(fields.note, { type: "text" })} className="field-input" />
-        <ErrorList id={fields.note.errorId} errors={fields.note.errors} />
-      </div>
-      <button type="submit" className={primaryButton} disabled={busy}>
-        Mark refunded
-      </button>
-    </Form>
-  );
-}
 
 export const meta: MetaFunction = () => [{ title: "Returns · Admin | BuildMart NG" }];
 

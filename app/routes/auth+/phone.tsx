@@ -5,16 +5,12 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { Trans } from "~/i18n/trans";
-import { AuthShell, SubmitButton } from "~/components/auth-forms";
+import { AuthShell } from "~/components/auth-forms";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PHONE_REQUEST_CONSTRAINT, PHONE_VERIFY_CONSTRAINT } from "~/components/phone-constraints";
-import { Field, FormErrors } from "~/components/ui/forms";
-import { useFormMessage } from "~/components/ui/error-list";
-import { formProps, inputProps, useReplyForm, type Reply } from "~/components/ui/reply-form";
-import { localPhone, PHONE_MESSAGES } from "~/domain/phone-rules";
+import { island, islandsLoader } from "~/components/ui/island";
+import type { Reply } from "~/components/ui/reply-form";
 import { log } from "~/ops/logger.server";
 import { apiFor } from "~/storefront/api.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
@@ -23,6 +19,12 @@ import { assertSameOrigin, startUserSession, type LoginAnswer } from "~/storefro
 import { readForm } from "~/storefront/responses.server";
 import { safeRedirect } from "~/storefront/session.server";
 import { requestT } from "~/i18n/i18next.server";
+
+/** The two forms and conform come on demand (components/ui/island.tsx): not in the page's first view. */
+const PhoneForm = island(() => import("~/components/auth-page-forms").then((m) => ({ default: m.PhoneForm })));
+const CodeForm = island(() => import("~/components/auth-page-forms").then((m) => ({ default: m.CodeForm })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(PhoneForm, CodeForm);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
@@ -89,72 +91,6 @@ export default function PhoneSignInRoute() {
         </Link>
       </p>
     </AuthShell>
-  );
-}
-
-function PhoneForm({ lastResult, redirectTo }: { lastResult: Reply | null; redirectTo: string }) {
-  const [form, fields] = useReplyForm({ id: "phone-request", lastResult, constraint: PHONE_REQUEST_CONSTRAINT });
-  const { t } = useTranslation("account");
-  return (
-    <Form method="post" {...formProps(form)} className="space-y-4">
-      <p className="-mt-3 text-sm text-gray-600">{t("phone_intro")}</p>
-      <FormErrors id={form.errorId} errors={form.errors} />
-      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      <input type="hidden" name="intent" value="send" />
-      <Field
-        labelProps={{ children: t("phone_number") }}
-        inputProps={{ ...inputProps(fields.phone, { type: "tel" }), autoComplete: "tel", inputMode: "tel", placeholder: "0803 123 4567" }}
-        errors={fields.phone.errors}
-      />
-      <SubmitButton>{t("send_code")}</SubmitButton>
-    </Form>
-  );
-}
-
-function CodeForm({ phone, sent, lastResult, redirectTo }: { phone: string; sent: boolean; lastResult: Reply | null; redirectTo: string }) {
-  const [form, fields] = useReplyForm({ id: "phone-verify", lastResult, constraint: PHONE_VERIFY_CONSTRAINT });
-  const shown = localPhone(phone);
-  const { t } = useTranslation("account");
-  const say = useFormMessage();
-  return (
-    <>
-      {sent ? (
-        <p className="mb-4 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-800" role="status">
-          {say(PHONE_MESSAGES.codeSent)}
-        </p>
-      ) : null}
-      <Form method="post" {...formProps(form)} className="space-y-4">
-        <p className="text-sm text-gray-700">
-          <Trans t={t} i18nKey="code_sent_to" values={{ phone: shown }} components={{ strong: <strong /> }} />
-        </p>
-        <FormErrors id={form.errorId} errors={form.errors} />
-        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <input type="hidden" name="intent" value="verify" />
-        <input type="hidden" name="phone" value={phone} />
-        <Field
-          labelProps={{ children: t("code_label") }}
-          inputProps={{ ...inputProps(fields.code, { type: "text" }), autoComplete: "one-time-code", inputMode: "numeric", maxLength: 6, className: "tracking-widest" }}
-          errors={fields.code.errors}
-        />
-        <Field
-          labelProps={{ children: t("first_name_if_new") }}
-          inputProps={{ ...inputProps(fields.first_name, { type: "text" }), autoComplete: "given-name" }}
-          errors={fields.first_name.errors}
-        />
-        <SubmitButton>{t("sign_in")}</SubmitButton>
-      </Form>
-      <Form method="post" className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
-        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <input type="hidden" name="intent" value="send" />
-        <input type="hidden" name="phone" value={phone} />
-        <button type="submit" className="font-medium text-brand-700 underline">
-          {t("new_code")}
-        </button>
-        <Link to={redirectTo ? `/auth/phone?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth/phone"} reloadDocument className="font-medium text-brand-700 underline">
-          {t("other_number")}
-        </Link>
-      </Form>
-    </>
   );
 }
 

@@ -9,9 +9,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OrderDetail } from "~/components/checkout/order-detail";
-import { ShipmentsProgress } from "~/components/checkout/order-progress";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { OrderReturns } from "~/components/users/return-item";
+import { island, islandsLoader } from "~/components/ui/island";
 import { apiFor } from "~/storefront/api.server";
 import { loadOrder } from "~/storefront/checkout.server";
 import { loadOrderReturns } from "~/storefront/returns.server";
@@ -19,6 +18,15 @@ import { orderNumber } from "~/domain/order-rules";
 import { requestT } from "~/i18n/i18next.server";
 
 export const handle = { i18n: ["orders"] };
+
+/**
+ * Below the order and nothing to act on: the returns and the shipments' progress come on demand
+ * (components/ui/island.tsx), not in the page's first view.
+ */
+const OrderReturns = island(() => import("~/components/users/order-returns").then((m) => ({ default: m.OrderReturns })));
+const ShipmentsProgress = island(() => import("~/components/checkout/order-progress").then((m) => ({ default: m.ShipmentsProgress })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(OrderReturns, ShipmentsProgress);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);

@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ReturnItemView } from "~/components/users/return-item";
+import { island, islandsLoader } from "~/components/ui/island";
 import { apiFor } from "~/storefront/api.server";
 import { returnItemOf, returnPageData, submitReturn } from "~/storefront/returns.server";
 import { requestT } from "~/i18n/i18next.server";
@@ -25,6 +25,11 @@ function tokenOf(request: Request): string {
 }
 
 const guestOrderPath = (orderId: string, token: string) => `/orders/${orderId}?t=${encodeURIComponent(token)}`;
+
+/** The page's content and conform come on demand (components/ui/island.tsx): not in its first view. */
+const ReturnItemView = island(() => import("~/components/users/return-item").then((m) => ({ default: m.ReturnItemView })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(ReturnItemView);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);

@@ -11,7 +11,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FilterChips, SortControl } from "~/components/listing/filters";
+import { SortControl } from "~/components/listing/listing-controls";
 import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
 import { ResultCount } from "~/components/listing/result-count";
 import { routeMeta, seoMeta, type Seo } from "~/components/listing/seo";
@@ -20,6 +20,7 @@ import type { loader as rootLoader } from "~/root";
 import { apiFor } from "~/storefront/api.server";
 import type { ApiProduct, ApiPublicStore, Paged } from "~/storefront/api-types";
 import { SORTS, filterChips, parseFilters, siteOrigin, sortOptions, toCard } from "~/storefront/catalog.server";
+import { island, islandsLoader } from "~/components/ui/island";
 
 export const PAGE_SIZE = 24;
 
@@ -57,6 +58,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const handle = { cache: "public", i18n: ["shop"] };
 
 export const meta: MetaFunction<typeof loader> = routeMeta;
+
+/** The active filters' chips: plain links, their code on demand (components/ui/island.tsx). */
+const FilterChips = island(() => import("~/components/listing/filter-chips").then((m) => ({ default: m.FilterChips })));
+/** Navigations fetch the chips' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(FilterChips);
 
 export default function ShopRoute() {
   const { store, count, grid, filters, chips, sorts } = useLoaderData<typeof loader>();

@@ -10,8 +10,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { localPhone } from "~/components/checkout/format";
-import { methodLabel } from "~/components/checkout/order-detail";
+import { localPhone, methodLabel } from "~/components/checkout/format";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddressLines } from "~/components/ui/address-lines";
 import { primaryButton } from "~/components/ui/button";

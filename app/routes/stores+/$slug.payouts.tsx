@@ -8,16 +8,11 @@
  * details" goes back to the form with the typed values. Works without JavaScript (the typed
  * values travel in hidden fields).
  */
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList } from "~/components/ui/forms";
 import { LedgerPager } from "~/components/ui/prev-next-pager";
-import { primaryButton } from "~/components/ui/button";
-import { BANK_ACCOUNT_CONSTRAINT } from "~/components/ui/constraints";
-import { useLateModule, validateWith } from "~/components/ui/late-validation";
 import { formatNaira } from "~/domain/money";
 import { LEDGER_KIND_LABEL, maskedAccount, PAYOUT_STATUS_LABEL } from "~/domain/payout-rules";
 import type { ApiBankAccountAnswer, ApiBankAccountResolved, ApiBankList, ApiLedgerPage, ApiPayoutPage } from "~/storefront/api-types";
@@ -25,6 +20,12 @@ import { apiErrorsToReply } from "~/storefront/form-reply";
 import { BankAccountConfirmSchema, BankAccountSchema, parseWithZod } from "~/storefront/forms.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
+import { island, islandsLoader } from "~/components/ui/island";
+
+/** The forms and conform come on demand (components/ui/island.tsx): not in the page's first view. */
+const BankForm = island(() => import("~/components/vendor/bank-form").then((m) => ({ default: m.BankForm })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(BankForm);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, store, isOwner } = await requireStoreArea(request, context, params.slug);
@@ -111,116 +112,7 @@ const STATUS_STYLE: Record<string, string> = {
   reversed: "bg-red-100 text-red-900",
 };
 
-/** "Is this you?": the name the bank gives, a warning when it is not the owner's, confirm or change. */
-function ConfirmAccount({ resolved, accountNumber }: { resolved: ApiBankAccountResolved; accountNumber: string }) {
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "bank";
-  return (
-    <div className="mt-3 space-y-3 rounded-md border border-orange-200 bg-brand-50 p-3" data-testid="bank-confirm">
-      <h3 className="text-base font-semibold" id="bank-confirm-heading">
-        Is this you?
-      </h3>
-      <p className="text-sm">
-        {resolved.bank_name} says account {maskedAccount(resolved.account_last4)} belongs to:
-      </p>
-      <p className="text-lg font-bold wrap-anywhere" data-testid="resolved-name">
-        {resolved.account_name}
-      </p>
-      {resolved.name_matches ? null : (
-        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 wrap-anywhere" data-testid="name-warning">
-          This is not the store owner&apos;s name{resolved.owner_name ? ` (${resolved.owner_name})` : ""}. Payouts go to whoever holds this account: confirm only if
-          it really is the store&apos;s account.
-        </p>
-      )}
-      <Form method="post" className="flex flex-wrap gap-2" aria-labelledby="bank-confirm-heading">
-        <input type="hidden" name="bank_code" value={resolved.bank_code} />
-        <input type="hidden" name="account_number" value={accountNumber} />
-        <input type="hidden" name="confirm_account_name" value={resolved.account_name} />
-        <button type="submit" name="intent" value="bank" className={primaryButton} disabled={saving}>
-          {saving ? "Saving…" : "Yes, this is my account"}
-        </button>
-        <button type="submit" name="intent" value="change" className="btn-outline px-3">
-          No, change the details
-        </button>
-      </Form>
-    </div>
-  );
-}
 
-// zod and the schema load at the form's first focus (components/ui/late-validation.ts).
-const loadValidators = () => import("~/components/vendor/validators");
-
-function BankForm({ banks, current }: { banks: { code: string; name: string }[] | null; current: ReturnType<typeof useLoaderData<typeof loader>>["bankAccount"] }) {
-  const actionData = useActionData<typeof action>();
-  const lastResult = actionData?.step === "edit" && "reply" in actionData ? actionData.reply : undefined;
-  const confirming = actionData?.step === "confirm" ? actionData : null;
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "resolve";
-  const validators = useLateModule("bank-account", loadValidators);
-  const [form, fields] = useForm({
-    id: "bank-account",
-    lastResult,
-    // Back from "Is this you?": the form (mounted anew) starts with what was typed.
-    defaultValue: actionData && "typed" in actionData ? actionData.typed : { bank_code: current?.bank_code ?? "", account_number: "" },
-    constraint: BANK_ACCOUNT_CONSTRAINT,
-    ...validateWith(validators?.validateBankAccount, { shouldValidate: "onBlur", shouldRevalidate: "onInput" }),
-  });
-  return (
-    <section className="rounded-lg border border-gray-200 bg-white p-4" aria-labelledby="bank-heading">
-      <h2 id="bank-heading" className="text-lg font-semibold">
-        Bank details for payouts
-      </h2>
-      {current ? (
-        <p className="mt-1 text-sm" data-testid="bank-current">
-          Payouts go to <strong>{current.account_name}</strong>, {current.bank_name} {maskedAccount(current.account_last4)}.
-        </p>
-      ) : (
-        <p className="mt-1 text-sm text-gray-600">Add the account your payouts should go to. We check it with the bank and show you the name on it before saving.</p>
-      )}
-      {confirming ? (
-        <ConfirmAccount resolved={confirming.resolved} accountNumber={confirming.account_number} />
-      ) : banks ? (
-        <Form method="post" {...getFormProps(form)} noValidate className="mt-3 space-y-3">
-          <input type="hidden" name="intent" value="resolve" />
-          {form.errors?.length ? (
-            <p role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {form.errors[0]}
-            </p>
-          ) : null}
-          <div>
-            <label htmlFor={fields.bank_code.id} className="field-label">
-              Bank
-            </label>
-            <select {...getSelectProps(fields.bank_code)} className="field-input" aria-invalid={fields.bank_code.errors ? true : undefined}>
-              <option value="">Choose your bank</option>
-              {banks.map((b) => (
-                <option key={b.code} value={b.code}>
-                  {b.name}
-                </option>
-              ))}
-            </select>
-            <ErrorList id={fields.bank_code.errorId} errors={fields.bank_code.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.account_number.id} className="field-label">
-              Account number
-            </label>
-            <input {...getInputProps(fields.account_number, { type: "text" })} inputMode="numeric" autoComplete="off" maxLength={14} className="field-input" />
-            <p className="mt-1 text-xs text-gray-500">10 digits (NUBAN). The account name comes from your bank.</p>
-            <ErrorList id={fields.account_number.errorId} errors={fields.account_number.errors} />
-          </div>
-          <button type="submit" className={primaryButton} disabled={saving}>
-            {saving ? "Checking with the bank…" : "Check with the bank"}
-          </button>
-        </Form>
-      ) : (
-        <p className="mt-3 text-sm text-red-800" role="alert">
-          The list of banks could not be loaded from Paystack just now. Please try again in a few minutes.
-        </p>
-      )}
-    </section>
-  );
-}
 
 export default function StorePayouts() {
   const { store, isOwner, page, ledger, payouts, bankAccount, banks } = useLoaderData<typeof loader>();

@@ -6,15 +6,12 @@
  * JavaScript; messages next to the fields). Once an option has stock, the product's stock is the
  * sum of its options'.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Field } from "~/components/ui/forms";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Gallery } from "~/components/product/gallery";
 import { primaryButton } from "~/components/ui/button";
-import { useLateModule, validateWith } from "~/components/ui/late-validation";
 import { formatNaira, koboToNaira } from "~/domain/money";
 import { LOW_STOCK_THRESHOLD } from "~/domain/product-rules";
 import type { ApiStoreProductOption } from "~/storefront/api-types";
@@ -24,6 +21,16 @@ import { storeProduct } from "~/storefront/product-form.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { positiveId } from "~/storefront/form-answer.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
+import { island, islandsLoader } from "~/components/ui/island";
+
+/**
+ * On demand (components/ui/island.tsx), not in the page's first view: the gallery (its script only
+ * follows thumbnail clicks; the photos are server HTML) and the option forms with conform.
+ */
+const Gallery = island(() => import("~/components/product/gallery").then((m) => ({ default: m.Gallery })));
+const OptionRow = island(() => import("~/components/vendor/option-row").then((m) => ({ default: m.OptionRow })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(Gallery, OptionRow);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, store } = await requireStoreArea(request, context, params.slug);
@@ -131,52 +138,6 @@ export default function StoreProductRoute() {
   );
 }
 
-// zod and the schema load at a form's first focus (components/ui/late-validation.ts).
-const loadValidators = () => import("~/components/vendor/validators");
-
-/** One option: its label, price and stock, and the form that changes the stock and price. */
-function OptionRow({ option: o, lastResult }: { option: ApiStoreProductOption; lastResult: SubmissionResult<string[]> | undefined }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("optionId") === String(o.id);
-  const validators = useLateModule(`option-${o.id}`, loadValidators);
-  const [form, fields] = useForm({
-    id: `option-${o.id}`,
-    lastResult,
-    defaultValue: { stock_quantity: o.stock_quantity === null ? "" : String(o.stock_quantity), price: String(o.price) },
-    ...validateWith(validators?.validateOptionUpdate, { shouldValidate: "onSubmit" }),
-  });
-  const label = `${o.variant_name}: ${o.value}`;
-  return (
-    <li className="py-2">
-      <p>
-        <span className="font-medium">{label}</span> · {formatNaira(o.price)} ·{" "}
-        {o.stock_quantity === null ? <span className="text-gray-600">shares the product&apos;s stock</span> : <span>{o.stock_quantity} in stock</span>}
-      </p>
-      <Form method="post" {...getFormProps(form)} noValidate className="mt-1 flex flex-wrap items-start gap-2" aria-label={`Stock and price of ${label}`}>
-        <input type="hidden" name="intent" value="option" />
-        <input type="hidden" name="optionId" value={o.id} />
-        {form.errors?.length ? (
-          <p role="alert" id={form.errorId} className="w-full text-sm text-red-700">
-            {form.errors.join(" ")}
-          </p>
-        ) : null}
-        <Field
-          labelProps={{ children: "Stock", className: "block text-xs text-gray-600" }}
-          inputProps={{ ...getInputProps(fields.stock_quantity, { type: "text" }), inputMode: "numeric", className: "w-24" }}
-          errors={fields.stock_quantity.errors}
-        />
-        <Field
-          labelProps={{ children: "Price (₦)", className: "block text-xs text-gray-600" }}
-          inputProps={{ ...getInputProps(fields.price, { type: "text" }), inputMode: "decimal", className: "w-28" }}
-          errors={fields.price.errors}
-        />
-        <button type="submit" className="btn-outline mt-4 px-3 py-1.5" disabled={busy}>
-          Save
-        </button>
-      </Form>
-    </li>
-  );
-}
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.product.name ?? "Product"} | BuildMart NG` }];
 

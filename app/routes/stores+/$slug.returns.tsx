@@ -5,14 +5,12 @@
  * message, app/domain/returns.ts). Accepting a card-paid item refunds it through Paystack; a
  * pay-on-delivery one is paid back by BuildMart NG (the admin marks it refunded).
  */
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod, ReturnDecisionSchema } from "~/storefront/forms.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { primaryButton } from "~/components/ui/button";
-import { ErrorList } from "~/components/ui/forms";
 import { ButtonsPager } from "~/components/ui/prev-next-pager";
 import { orderDate } from "~/components/users/order-format";
 import { formatNaira } from "~/domain/money";
@@ -23,8 +21,14 @@ import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 import { safeRedirect } from "~/storefront/safe-redirect";
 import { requireStoreArea } from "~/storefront/store-area.server";
+import { island, islandsLoader } from "~/components/ui/island";
 
 const statusOf = (v: string | null): ReturnStatus | null => ((RETURN_STATUSES as readonly string[]).includes(v ?? "") ? (v as ReturnStatus) : null);
+
+/** The forms and conform come on demand (components/ui/island.tsx): not in the page's first view. */
+const DecisionForm = island(() => import("~/components/vendor/return-decision-form").then((m) => ({ default: m.DecisionForm })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(DecisionForm);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, store } = await requireStoreArea(request, context, params.slug);
@@ -132,36 +136,6 @@ function ReturnCard({ r, lastResult }: { r: ApiReturn; lastResult: SubmissionRes
   );
 }
 
-function DecisionForm({ r, lastResult }: { r: ApiReturn; lastResult: SubmissionResult<string[]> | undefined }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("returnId") === String(r.id);
-  const [form, fields] = useForm({ id: `decide-${r.id}`, lastResult });
-  return (
-    <Form method="post" {...getFormProps(form)} noValidate className="space-y-2 border-t border-gray-100 pt-2">
-      <input type="hidden" name="returnId" value={r.id} />
-      {form.errors?.length ? (
-        <p role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-800">
-          {form.errors[0]}
-        </p>
-      ) : null}
-      <div>
-        <label htmlFor={fields.message.id} className="field-label">
-          Message to the shopper (required to refuse)
-        </label>
-        <textarea {...getTextareaProps(fields.message)} rows={2} className="field-input" />
-        <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" name="decision" value="accept" className={primaryButton} disabled={busy}>
-          Accept return
-        </button>
-        <button type="submit" name="decision" value="refuse" className="btn-outline text-red-700" disabled={busy}>
-          Refuse return
-        </button>
-      </div>
-    </Form>
-  );
-}
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? `Returns · ${d.storeName} | BuildMart NG` : "Returns | BuildMart NG" }];
 

@@ -8,10 +8,19 @@ import { data } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AccountMenu } from "~/components/users/account-menu";
-import { RecommendedProducts } from "~/components/users/recommended-products";
+import { island, islandsLoader } from "~/components/ui/island";
 import type { loader as rootLoader } from "~/root";
 import { requireUser } from "~/storefront/auth.server";
 import type { ApiProduct, Paged } from "~/storefront/api-types";
+
+/**
+ * Below every account page and only links: its code (the product card's) comes on demand
+ * (components/ui/island.tsx), not in the pages' first view; a click before it has hydrated is a
+ * plain link.
+ */
+const RecommendedProducts = island(() => import("~/components/users/recommended-products").then((m) => ({ default: m.RecommendedProducts })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(RecommendedProducts);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, user } = await requireUser(request, context);

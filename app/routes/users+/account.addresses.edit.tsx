@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { AddressForm } from "~/components/address-form";
+import { island, islandsLoader } from "~/components/ui/island";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { Address } from "~/components/users/address-card";
@@ -19,6 +19,11 @@ function addressId(request: Request): number | null {
   const n = Number(new URL(request.url).searchParams.get("id"));
   return Number.isInteger(n) && n > 0 ? n : null;
 }
+
+/** The address form and conform come on demand (components/ui/island.tsx): not in the page's first view. */
+const AddressForm = island(() => import("~/components/address-form").then((m) => ({ default: m.AddressForm })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(AddressForm);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useOutlet, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { AddressForm } from "~/components/address-form";
+import { island, islandsLoader } from "~/components/ui/island";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddressCard, type Address } from "~/components/users/address-card";
@@ -16,8 +16,12 @@ import { requireUser } from "~/storefront/auth.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { MAX_ADDRESSES } from "~/domain/address-rules";
 import { parseWithZod, AddressFormSchema, toAddressBody } from "~/storefront/forms.server";
-import { requestT } from "~/i18n/i18next.server";
-import { sayFormMessage } from "~/i18n/form-messages";
+import { requestFormMessage, requestT } from "~/i18n/i18next.server";
+
+/** The address form and conform come on demand (components/ui/island.tsx): not in the page's first view. */
+const AddressForm = island(() => import("~/components/address-form").then((m) => ({ default: m.AddressForm })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(AddressForm);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, user } = await requireUser(request, context);
@@ -39,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const r = await api.post("/users/adresses/", toAddressBody(submission.value, user.id));
     // The limit (a top-level array body) comes from a stale page: the form is hidden at 3 addresses.
-    if (!r.ok && Array.isArray(r.data)) return done(api, "error", sayFormMessage(await requestT(request, "forms"), String(r.data[0])));
+    if (!r.ok && Array.isArray(r.data)) return done(api, "error", await requestFormMessage(request, String(r.data[0])));
     if (!r.ok) return data(submission.reply(apiErrorsToReply(r.status, r.data, Object.keys(AddressFormSchema.shape), "The address could not be saved. Please try again.")), { status: r.status === 400 ? 400 : 502 });
     return done(api, "success", t("addresses.added"));
   }

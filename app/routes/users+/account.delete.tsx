@@ -7,20 +7,22 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Trans } from "~/i18n/trans";
-import { PasswordField } from "~/components/password-field";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { DELETE_ACCOUNT_CONSTRAINT } from "~/components/ui/constraints";
-import { CheckboxField, FormErrors } from "~/components/ui/forms";
+import { island, islandsLoader } from "~/components/ui/island";
 import { clearUser } from "~/storefront/api.server";
 import { requireUser } from "~/storefront/auth.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
-import { formProps, inputProps, useReplyForm } from "~/components/ui/reply-form";
 import { parseWithZod, DeleteAccountSchema } from "~/storefront/forms.server";
 import { requestT } from "~/i18n/i18next.server";
+
+/** The form and conform come on demand (components/ui/island.tsx): not in the page's first view. */
+const DeleteAccountForm = island(() => import("~/components/users/delete-account-form").then((m) => ({ default: m.DeleteAccountForm })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(DeleteAccountForm);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, user } = await requireUser(request, context);
@@ -50,12 +52,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function DeleteAccountRoute() {
   const lastResult = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useReplyForm({
-    id: "delete-account",
-    lastResult,
-    constraint: DELETE_ACCOUNT_CONSTRAINT,
-  });
   const { t } = useTranslation("account");
   return (
     <main className="max-w-xl">
@@ -76,28 +72,7 @@ export default function DeleteAccountRoute() {
           />
         </p>
       </div>
-      <Form method="post" {...formProps(form)} className="mt-5 space-y-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <div>
-          <PasswordField label={t("delete.password")} field={fields.password} autoComplete="current-password" />
-          <p className="mt-1 text-xs text-gray-600">
-            <Trans t={t} i18nKey="delete.google_note" components={{ lnk: <Link to="/forget-password" className="text-brand-700 underline" /> }} />
-          </p>
-        </div>
-        <CheckboxField
-          labelProps={{ children: t("delete.confirm") }}
-          inputProps={{ ...inputProps(fields.confirm, { type: "checkbox" }) }}
-          errors={fields.confirm.errors}
-        />
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy}>
-            {t("delete.submit")}
-          </button>
-          <Link to="/users/account/addresses" className="btn border border-gray-300 bg-white text-ink hover:bg-gray-50">
-            {t("delete.keep")}
-          </Link>
-        </div>
-      </Form>
+      <DeleteAccountForm lastResult={lastResult} />
     </main>
   );
 }

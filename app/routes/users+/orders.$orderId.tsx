@@ -10,21 +10,28 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { OrderDetail } from "~/components/checkout/order-detail";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { OrderReturns } from "~/components/users/return-item";
+import { island, islandsLoader } from "~/components/ui/island";
 import type { ApiOrderReturns } from "~/storefront/api-types";
 import { requireUser } from "~/storefront/auth.server";
 import { canCancelItem, needsPayment } from "~/components/checkout/order-rules";
 import { loadOrder, startCardPayment } from "~/storefront/checkout.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { orderNumber } from "~/domain/order-rules";
-import { formMessageKey } from "~/i18n/form-messages";
-import { requestT } from "~/i18n/i18next.server";
+import { requestFormMessage, requestT } from "~/i18n/i18next.server";
 
 export const handle = { i18n: ["orders"] };
+
+/**
+ * On demand (components/ui/island.tsx), not in the page's first view: the order (its actions are
+ * plain forms and links, which work before it has hydrated) and its returns below it.
+ */
+const OrderDetail = island(() => import("~/components/checkout/order-detail").then((m) => ({ default: m.OrderDetail })));
+const OrderReturns = island(() => import("~/components/users/order-returns").then((m) => ({ default: m.OrderReturns })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(OrderDetail, OrderReturns);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
@@ -50,9 +57,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 /** An API message (English) in the request's language, for a flash (as is when it is not a known one). */
-async function inLanguage(request: Request, message: string): Promise<string> {
-  const known = formMessageKey(message);
-  return known ? (await requestT(request, "forms"))(known.key, known.values) : message;
+function inLanguage(request: Request, message: string): Promise<string> {
+  return requestFormMessage(request, message);
 }
 
 export default function OrderRoute() {

@@ -6,16 +6,12 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { canCancelItem } from "~/components/checkout/order-rules";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OrderItemHeader } from "~/components/users/order-item";
-import { primaryButton } from "~/components/ui/button";
-import { useFormMessage } from "~/components/ui/error-list";
-import { FormErrors } from "~/components/ui/forms";
-import { cancelReasonLabel } from "~/components/users/order-status";
-import { Spinner } from "~/components/ui/spinner";
+import { island, islandsLoader } from "~/components/ui/island";
 import type { Api } from "~/storefront/api.server";
 import { requireUser } from "~/storefront/auth.server";
 import { loadOrder } from "~/storefront/checkout.server";
@@ -35,6 +31,11 @@ async function itemOf(api: Api, request: Request, orderId: string) {
   if (!item) throw new Response("Not Found", { status: 404 });
   return { order, item };
 }
+
+/** The two steps' forms come on demand (components/ui/island.tsx): plain forms until then. */
+const CancelItemSteps = island(() => import("~/components/users/cancel-item-steps").then((m) => ({ default: m.CancelItemSteps })));
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(CancelItemSteps);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
@@ -74,67 +75,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function ConfirmCancelRoute() {
   const { orderId, item, allowed, alreadyCancelled, reason, reasonError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const back = `/users/orders/${orderId}`;
   const { t } = useTranslation("orders");
-  const say = useFormMessage();
   return (
     <main className="space-y-4">
       <OrderItemHeader orderId={orderId} back={back} title={t("cancelPage.title")} item={item} />
-      {!allowed ? (
-        <div className="rounded-lg border border-gray-200 bg-white p-4">
-          <p>{alreadyCancelled ? t("cancelPage.already") : say(CANCEL_MESSAGES.tooLate)}</p>
-          <Link to={back} className="btn-outline mt-3">
-            {t("backToOrder")}
-          </Link>
-        </div>
-      ) : reason ? (
-        <section aria-labelledby="confirm-h" className="rounded-lg border border-red-200 bg-white p-4" role="alertdialog">
-          <h2 id="confirm-h" className="font-semibold">
-            {t("cancelPage.confirmTitle")}
-          </h2>
-          <p className="mt-1 text-sm text-gray-700">
-            {t("cancelPage.reason")} <span className="font-medium">{cancelReasonLabel(t, reason)}</span>. {t("cancelPage.note")}
-          </p>
-          <FormErrors errors={actionData?.error ? [actionData.error] : []} />
-          <div className="mt-3 flex flex-wrap gap-2">
-            <Form method="post">
-              <input type="hidden" name="order_item_cancel_reason" value={reason} />
-              <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy}>
-                {busy ? <Spinner /> : null}
-                {t("cancelPage.yes")}
-              </button>
-            </Form>
-            <Link to={back} className="btn-outline">
-              {t("cancelPage.keep")}
-            </Link>
-          </div>
-        </section>
-      ) : (
-        <Form method="get" className="rounded-lg border border-gray-200 bg-white p-4">
-          <input type="hidden" name="item" value={item.id} />
-          <fieldset>
-            <legend className="mb-2 font-semibold">{t("cancelPage.why")}</legend>
-            {reasonError ? (
-              <p className="field-error mb-2" role="alert">
-                {say(reasonError)}
-              </p>
-            ) : null}
-            <div className="space-y-2">
-              {CANCEL_REASONS.map((r) => (
-                <label key={r} className="flex items-center gap-2 rounded-md border border-gray-200 p-3 has-[:checked]:border-brand-600">
-                  <input type="radio" name="reason" value={r} required className="accent-brand-600" />
-                  {cancelReasonLabel(t, r)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <button type="submit" className={`${primaryButton} mt-4`}>
-            {t("cancelPage.continue")}
-          </button>
-        </Form>
-      )}
+      <CancelItemSteps orderId={orderId} itemId={item.id} allowed={allowed} alreadyCancelled={alreadyCancelled} reason={reason} reasonError={reasonError} error={actionData?.error} />
     </main>
   );
 }

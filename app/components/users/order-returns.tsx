@@ -1,0 +1,35 @@
+/** The returns of an order, on the member's and the guest's order pages. */
+import { useTranslation } from "~/i18n/react";
+import { orderDate } from "~/components/users/order-format";
+import { returnReasonLabel, returnStatusLabel } from "~/components/users/order-status";
+import type { ApiReturn } from "~/storefront/api-types";
+
+/** Each return of the order: its status, the dates of its steps and the seller's message. */
+export function OrderReturns({ returns }: { returns: ApiReturn[] }) {
+  const { t } = useTranslation("orders");
+  return (
+    <section aria-labelledby="returns-h" className="rounded-lg border border-gray-200 bg-white p-4 text-sm">
+      <h2 id="returns-h" className="mb-2 font-semibold">
+        {t("returns.title")}
+      </h2>
+      <ul className="divide-y divide-gray-100">
+        {returns.map((r) => (
+          <li key={r.id} className="py-2" data-testid="order-return">
+            <p className="font-medium">
+              {r.product_name}: <span data-testid="return-status">{returnStatusLabel(t, r.status)}</span>
+            </p>
+            <p className="text-gray-600">
+              {t("returns.requested", { date: orderDate(r.requested_at) })} · {returnReasonLabel(t, r.reason)}
+            </p>
+            {r.decided_at ? <p className="text-gray-600">{t(r.status === "refused" ? "returns.refused" : "returns.accepted", { date: orderDate(r.decided_at) })}</p> : null}
+            {r.vendor_message ? <p data-testid="return-message">{t("returns.sellerSays", { message: r.vendor_message })}</p> : null}
+            {r.status === "accepted" ? (
+              <p>{t(r.payment_method === "CardPayment" ? "returns.refundCard" : "returns.refundPod")}</p>
+            ) : null}
+            {r.refunded_at ? <p className="text-gray-600">{t("returns.refunded", { date: orderDate(r.refunded_at) })}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
