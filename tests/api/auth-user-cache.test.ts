@@ -5,17 +5,7 @@
  * is refused or shown as soon as its notification arrives, on both engines.
  */
 import { describe, expect, it } from "vitest";
-import { engines, makeUser, useApi } from "./harness";
-
-/** Asks until `done` holds (a change made elsewhere arrives by notification: a few ms), at most 3 s. */
-async function eventually<T>(ask: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  let v = await ask();
-  for (let i = 0; i < 60 && !done(v); i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await ask();
-  }
-  return v;
-}
+import { engines, eventually, makeUser, useApi } from "./harness";
 
 describe.each(engines())("the caller's user row kept between changes, on %s", (engine) => {
   const api = useApi(engine);

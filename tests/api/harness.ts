@@ -179,3 +179,13 @@ export async function makeUser(
   const { token } = await signAccess(user.id);
   return { id: user.id, email: user.email, token };
 }
+
+/** Asks until `done` holds (a change made elsewhere arrives by notification: a few ms), at most 3 s. */
+export async function eventually<T>(ask: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
+  let v = await ask();
+  for (let i = 0; i < 60 && !done(v); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    v = await ask();
+  }
+  return v;
+}

@@ -9,17 +9,7 @@
 import { describe, expect, it } from "vitest";
 import { MemberHeaderSchema } from "~/api/users/header-schemas";
 import { addStoreMember, createAddress, createProduct, createStore } from "~/db/seed/factories";
-import { engines, makeUser, useApi } from "./harness";
-
-/** Asks until `done` holds (a change made elsewhere arrives by notification: a few ms), at most 3 s. */
-async function eventually<T>(ask: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  let v = await ask();
-  for (let i = 0; i < 60 && !done(v); i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await ask();
-  }
-  return v;
-}
+import { engines, eventually, makeUser, useApi } from "./harness";
 
 describe.each(engines())("member header on %s", (engine) => {
   const api = useApi(engine);
