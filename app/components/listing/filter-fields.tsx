@@ -6,6 +6,8 @@
  */
 import { useTranslation } from "~/i18n/react";
 import { Link } from "@remix-run/react";
+import { useEffect } from "react";
+import { markFieldsLive } from "./filter-fields-live";
 import { NIGERIAN_STATES } from "~/domain/states";
 import { PRICE_BUCKETS, bucketLabel, filtersQuery, type ListingFilters } from "~/storefront/listing-filters";
 
@@ -27,6 +29,8 @@ export interface FilterFieldsProps {
 
 export function FilterFields({ action, filters, categories, categoryHeading }: FilterFieldsProps) {
   const { t } = useTranslation("shop");
+  // Hydrated (or rendered by the browser): changes may now go through Remix (./filters.tsx).
+  useEffect(markFieldsLive, []);
   const first = categories.slice(0, CATEGORY_FILTER_VISIBLE);
   const rest = categories.slice(CATEGORY_FILTER_VISIBLE);
   const keep = filtersQuery(filters);

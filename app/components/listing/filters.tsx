@@ -7,7 +7,9 @@
  */
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { FilterFields, type FilterFieldsProps } from "./filter-fields";
+import { island } from "~/components/ui/island";
+import type { FilterFieldsProps } from "./filter-fields";
+import { fieldsLive } from "./filter-fields-live";
 import { submitClean } from "./listing-controls";
 
 export const FILTER_FORM_ID = "listing-filters";
@@ -15,13 +17,14 @@ export const FILTER_FORM_ID = "listing-filters";
 export type { FacetCategory } from "./filter-fields";
 
 /**
- * The fields come with the page (./filter-fields.tsx). As an island (code fetched at the first
- * interaction) they saved ~1.5 KB, but on a desktop, where the panel is open, the shopper's first
- * tick on a filter could start a navigation that never came (seen in the e2e runs): a first click
- * that does nothing costs more than the bytes. A change applies at once through a listener on the
- * form element.
+ * The fields come on demand (an island, ./filter-fields.tsx): they are the server's HTML until the
+ * shopper's first interaction fetches their code. The form's own code is here, in the page, and a
+ * change applies at once through a listener on the form element (the browser's: React delivers no
+ * event from a part whose code has not arrived). Until the fields have hydrated, a change or Apply
+ * submits the form as with JavaScript off (a page load): a navigation through Remix at that moment
+ * could wait on the fields' hydration and never come (a desktop's first tick, seen in e2e runs).
  */
-export { FilterFields };
+export const FilterFields = island(() => import("./filter-fields").then((m) => ({ default: m.FilterFields })));
 
 export function FilterSidebar(props: FilterFieldsProps) {
   const submit = useSubmit();
@@ -31,7 +34,9 @@ export function FilterSidebar(props: FilterFieldsProps) {
     if (!el) return;
     const onChange = (e: Event) => {
       // The number inputs wait for the Apply button; everything else applies at once.
-      if ((e.target as HTMLInputElement).type !== "number") submitClean(submit, el);
+      if ((e.target as HTMLInputElement).type === "number") return;
+      if (fieldsLive()) submitClean(submit, el);
+      else HTMLFormElement.prototype.submit.call(el);
     };
     el.addEventListener("change", onChange);
     return () => el.removeEventListener("change", onChange);
@@ -44,6 +49,7 @@ export function FilterSidebar(props: FilterFieldsProps) {
       action={props.action}
       className="space-y-5"
       onSubmit={(e) => {
+        if (!fieldsLive()) return;
         e.preventDefault();
         submitClean(submit, e.currentTarget);
       }}

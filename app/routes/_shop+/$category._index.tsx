@@ -11,7 +11,7 @@ import { data, redirect } from "@remix-run/node";
 import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { Breadcrumb, type Crumb } from "~/components/listing/breadcrumb";
 import { SPECIAL_LISTINGS, apiListingQuery, categoryPath, filterChips, findCategory, hasFilters, loadCategories, parseFilters, siteOrigin, sortOptions, toCard } from "~/storefront/catalog.server";
-import { FilterSidebar, type FacetCategory } from "~/components/listing/filters";
+import { FilterFields, FilterSidebar, type FacetCategory } from "~/components/listing/filters";
 import { SortControl } from "~/components/listing/listing-controls";
 import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
 import { ResultCount } from "~/components/listing/result-count";
@@ -120,8 +120,8 @@ export const meta: MetaFunction<typeof loader> = routeMeta;
 
 /** The active filters' chips: plain links, their code on demand (components/ui/island.tsx). */
 const FilterChips = island(() => import("~/components/listing/filter-chips").then((m) => ({ default: m.FilterChips })));
-/** Navigations fetch the breadcrumb's and the chips' code with the data (ui/island.tsx). */
-export const clientLoader = islandsLoader(Breadcrumb, FilterChips);
+/** Navigations fetch the filter fields', the breadcrumb's and the chips' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(FilterFields, Breadcrumb, FilterChips);
 
 export default function ListingRoute() {
   const d = useLoaderData<typeof loader>();
