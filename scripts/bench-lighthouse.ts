@@ -3,9 +3,9 @@
  * home, a listing and a product, with JavaScript on and in lite mode (`Save-Data: on`, which picks lite: no
  * scripts), RUNS runs each (default 3), interleaved, printing the medians of the performance
  * score, LCP, FCP, TBT, CLS and bytes transferred. Figures only; nothing passes or fails.
- * Each run is preceded by one request for the page in the same mode, so it meets the page as the
- * page cache keeps it for anonymous shoppers ("server ms": the response time Lighthouse saw, which
- * its simulation adds to the time to first byte).
+ * Each run is preceded by requests for the page in the same mode, so it meets the page as the
+ * page cache keeps it for anonymous shoppers, its images' variants made once (`warm`; "server ms":
+ * the response time Lighthouse saw, which its simulation adds to the time to first byte).
  * Also, from each run's trace, figures that a busy machine disturbs less: "long" = the number of
  * main-thread tasks after first paint that Lighthouse's 4x CPU makes longer than 50 ms, and
  * "TBT-cpu" = their blocking time computed from the thread's CPU time instead of wall time
@@ -159,6 +159,41 @@ function lighthouse(url: string, lite: boolean, out: string, cookie?: string): F
   };
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The page as a shopper usually meets it, asked for just before each run:
+ * - kept by the page cache (anonymous pages, each mode its own entry): without this a run could
+ *   meet an entry that expired during the other pages' runs, and measure a render instead;
+ * - a lite page with its brotli made (in the background, once per kept page; until then it goes
+ *   out as gzip, ~2 KB more: past a new connection's first flight, one more round trip in
+ *   Lighthouse's simulation), waited for up to 5 s, not a fixed half second that a busy machine
+ *   overran;
+ * - its images asked for too, as other shoppers keep doing: a card's resized image is made with
+ *   sharp on its first request ever and stored, so a real shop has long made them; the first run
+ *   would otherwise measure sharp (100-350 ms an image here), and Lighthouse adds the median of
+ *   the images' response times to the HTML's first byte in its simulation.
+ */
+async function warm(base: string, t: Target, lite: boolean) {
+  const headers = { "Accept-Encoding": "gzip, deflate, br", ...(lite ? { "Save-Data": "on" } : {}), ...(t.cookies?.[0] ? { Cookie: t.cookies[0] } : {}) };
+  for (let i = 0; i < 20; i++) {
+    const res = await fetch(base + t.path, { headers });
+    const html = await res.text();
+    const urls = [...html.matchAll(/<(?:img|source)\b[^>]*>/g)].flatMap(([tag]) => [
+      ...(tag.match(/\bsrc="([^"]+)"/)?.slice(1) ?? []),
+      ...(tag.match(/\bsrcset="([^"]+)"/)?.[1].split(",").map((c) => c.trim().split(/\s+/)[0]) ?? []),
+    ]);
+    for (const u of urls) {
+      const url = new URL(u.replaceAll("&amp;", "&"), base);
+      if (url.origin !== base || !url.pathname.startsWith("/media/")) continue;
+      await (await fetch(url)).arrayBuffer();
+    }
+    if (!lite || res.headers.get("content-encoding") === "br") break;
+    await sleep(250);
+  }
+  await sleep(500);
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -178,11 +213,7 @@ try {
         const key = `${t.name} ${lite ? "lite" : "js-on"}`;
         let f: Figures;
         try {
-          // The page as a shopper usually meets it: kept by the page cache (anonymous pages, each
-          // mode its own entry). Without this a run could meet an entry that expired during the
-          // other pages' runs, and measure a render instead.
-          await (await fetch(base + t.path, { headers: { "Accept-Encoding": "gzip, deflate, br", ...(lite ? { "Save-Data": "on" } : {}), ...(t.cookies?.[0] ? { Cookie: t.cookies[0] } : {}) } })).arrayBuffer();
-          await new Promise((r) => setTimeout(r, 500)); // what the cache makes in the background (a lite page's brotli)
+          await warm(base, t, lite);
           f = lighthouse(base + t.path, lite, path.join(tmp, `${run}-${t.name.replace(/[^a-z0-9]+/gi, "_")}-${lite}.json`), t.cookies?.[0]);
         } catch (err) {
           // One run lost (a timeout on a busy machine) leaves the others' medians; the table says how many.

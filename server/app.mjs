@@ -261,6 +261,18 @@ export function createApp({ build, getBuild = () => build, mode = process.env.NO
         handler = createRequestHandler({ build: current, mode, getLoadContext: (_req, r) => r.locals.context });
         handlers.set(current, handler);
       }
+      // A stored image variant already served once (app/ops/media-memory.server.ts): from memory,
+      // before the page cache and Remix.
+      const cachedMedia = current.entry.module.cachedMedia;
+      if (typeof cachedMedia === "function") {
+        const media = cachedMedia(req.method, req.path, req.query, req.get("if-none-match"));
+        if (media) {
+          res.status(media.status);
+          for (const [k, v] of Object.entries(media.headers)) res.setHeader(k, v);
+          res.end(media.body ?? undefined);
+          return;
+        }
+      }
       // A public page kept whole (app/ops/page-cache.server.ts): no loader runs. Visitors with a
       // cart or signed in get it with their own parts filled in; `render` makes the page for
       // nobody (a web Request through Remix, with its own load context) when it is not kept yet.

@@ -85,7 +85,7 @@ export function ResponsiveImage({
       loading={eager || priority ? "eager" : "lazy"}
       decoding="async"
       // React 18 passes the lowercase attribute through (it does not know fetchPriority yet).
-      {...(priority ? { fetchpriority: "high" } : {})}
+      {...(priority ? { fetchpriority: "high" } : lite ? { fetchpriority: "low" } : {})}
       className={className}
     />
   );
