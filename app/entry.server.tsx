@@ -25,6 +25,8 @@ import { fill, parseTemplate } from "~/ops/personal-fill.server";
 export { readiness, shutdown } from "~/ops/health.server";
 // Anonymous public pages kept whole, served before any loader runs (~/ops/page-cache.server).
 export { cachedPage, pageDone } from "~/ops/page-cache.server";
+// Image variants already served once, answered from memory (~/ops/media-memory.server).
+export { cachedMedia } from "~/ops/media-memory.server";
 
 startBackgroundJobs();
 

@@ -84,8 +84,9 @@ export function ResponsiveImage({
       height={height}
       loading={eager || priority ? "eager" : "lazy"}
       decoding="async"
-      // React 18 passes the lowercase attribute through (it does not know fetchPriority yet).
-      {...(priority ? { fetchpriority: "high" } : {})}
+      // React 18 passes the lowercase attribute through (it does not know fetchPriority yet). A lite
+      // page's other images are low: its first paint (the LCP image inline) needs none of them.
+      {...(priority ? { fetchpriority: "high" } : lite ? { fetchpriority: "low" } : {})}
       className={className}
     />
   );

@@ -97,6 +97,36 @@ describe("lite pages carry what their first paint needs", () => {
     const full = await get("/products/1");
     expect(/<img[^>]*fetchpriority="high"[^>]*>/.exec(full.body)?.[0]).toMatch(/src="[^"]*\/media\/[^"]+\?w=\d+"/);
   });
+
+  it("inline the home page's first card image, the same picture as its file, and ask for the other cards' images at low priority", async () => {
+    let lite = "";
+    for (let i = 0; i < 5 && !/<main[\s\S]*?<img src="data:/.test(lite); i++) {
+      lite = (await get("/", { "Save-Data": "on" })).body;
+      if (!/<main[\s\S]*?<img src="data:/.test(lite)) await new Promise((r) => setTimeout(r, 1000));
+    }
+    const imgs = Array.from(lite.slice(lite.indexOf("<main")).matchAll(/<img [^>]*>/g), (m) => m[0]);
+    expect(imgs.length).toBeGreaterThan(4);
+    // The first card's image is in the HTML, at high priority, not lazy: nothing to fetch before it paints.
+    const [first, ...rest] = imgs;
+    expect(first).toMatch(/^<img src="data:image\/webp;base64,/);
+    expect(first).toMatch(/fetchpriority="high"/);
+    expect(first).toMatch(/loading="eager"/);
+    // The same picture a full page shows there: the bytes of that card's smallest file.
+    const full = (await get("/")).body;
+    const file = /<main[\s\S]*?<img [^>]*src="([^"]*\/media\/[^"]+)"/.exec(full)?.[1]?.replace(/&amp;/g, "&");
+    expect(file).toBeTruthy();
+    const url = new URL(file!, app.url());
+    url.searchParams.set("w", "160");
+    const bytes = await getBytes(url.pathname + url.search, {});
+    expect(bytes.status).toBe(200);
+    expect(Buffer.from(/base64,([^"]+)"/.exec(first)![1], "base64").equals(bytes.body)).toBe(true);
+    expect(/alt="([^"]*)"/.exec(first)?.[1]).toBe(/<main[\s\S]*?<img [^>]*alt="([^"]*)"/.exec(full)?.[1]);
+    // Every other card's image is a file, asked for at low priority: none competes with the first paint.
+    for (const img of rest) {
+      expect(img).toMatch(/src="[^"]*\/media\/[^"]+\?w=160"/);
+      expect(img).toMatch(/fetchpriority="low"/);
+    }
+  });
 });
 
 describe("HTTP caching", () => {
@@ -150,6 +180,27 @@ describe("HTTP caching", () => {
     const again = await getBytes(src!, { "If-None-Match": img.headers.etag as string });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
+  });
+
+  it("answers an image variant asked for again with the same bytes, type, caching and ETag (WebP and JPEG)", async () => {
+    for (const src of ["/media/products/2-1.svg?w=160", "/media/products/2-1.svg?w=320&format=jpeg"]) {
+      const first = await getBytes(src, {});
+      expect(first.status, src).toBe(200);
+      for (let i = 0; i < 2; i++) {
+        const next = await getBytes(src, {});
+        expect(next.status, src).toBe(200);
+        expect(next.body.equals(first.body), src).toBe(true);
+        for (const h of ["content-type", "cache-control", "etag", "content-length", "x-content-type-options"]) expect(next.headers[h], `${src} ${h}`).toBe(first.headers[h]);
+      }
+      expect(first.headers["content-type"]).toBe(src.includes("jpeg") ? "image/jpeg" : "image/webp");
+      const again = await getBytes(src, { "If-None-Match": first.headers.etag as string });
+      expect(again.status, src).toBe(304);
+      expect(again.headers.etag, src).toBe(first.headers.etag);
+      expect(again.body.length).toBe(0);
+    }
+    // Another width is another file.
+    const other = await getBytes("/media/products/2-1.svg?w=320", {});
+    expect(other.body.equals((await getBytes("/media/products/2-1.svg?w=160", {})).body)).toBe(false);
   });
 });
 

@@ -11,6 +11,7 @@ import crypto from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { makeVariantOnce, variantKeyOf } from "~/integrations/image-variants.server";
 import { getStorage, IMAGE_WIDTHS, type ImageWidth, type Storage } from "~/integrations/storage.server";
+import { keepMedia } from "~/ops/media-memory.server";
 
 const TYPES: Record<string, string> = {
   svg: "image/svg+xml",
@@ -26,11 +27,15 @@ export const REVALIDATED = "public, max-age=86400, stale-while-revalidate=604800
 /** The key's file name carries a hash of its content (so its URL is content-addressed). */
 export const isContentAddressed = (key: string) => /(^|[^0-9a-f])[0-9a-f]{16,}([^0-9a-f]|$)/i.test(key.split("/").pop() ?? "");
 
-/** The answer, or 304 when the browser's copy (If-None-Match) is these bytes. */
-function answer(request: Request, key: string, bytes: Uint8Array, headers: Record<string, string>): Response {
+/**
+ * The answer, or 304 when the browser's copy (If-None-Match) is these bytes. A variant (`kept`:
+ * its width and format) is kept in memory, answered from there next time (~/ops/media-memory.server).
+ */
+function answer(request: Request, key: string, bytes: Uint8Array, headers: Record<string, string>, kept?: { w: number; jpeg: boolean }): Response {
   const immutable = isContentAddressed(key);
   const etag = `W/"${crypto.createHash("sha1").update(bytes).digest("base64url").slice(0, 27)}"`;
   const h = { ...headers, "Cache-Control": immutable ? IMMUTABLE : REVALIDATED, ETag: etag };
+  if (kept) keepMedia(new URL(request.url).pathname, kept.w, kept.jpeg, immutable, bytes, etag, h);
   const inm = request.headers.get("If-None-Match");
   if (inm && inm.split(",").some((t) => t.trim() === "*" || t.trim().replace(/^W\//, "") === etag.replace(/^W\//, ""))) {
     return new Response(null, { status: 304, headers: { "Cache-Control": h["Cache-Control"], ETag: etag } });
@@ -75,7 +80,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       bytes = await makeVariantOnce(key, variantKey, w, jpeg);
       if (!bytes) throw new Response("Not Found", { status: 404 });
     }
-    return answer(request, key, bytes, { ...headers, "Content-Type": jpeg ? "image/jpeg" : "image/webp" });
+    return answer(request, key, bytes, { ...headers, "Content-Type": jpeg ? "image/jpeg" : "image/webp" }, { w, jpeg });
   }
   if (storage.url) return redirectTo(storage, key, key);
   const bytes = await storage.get(key);
