@@ -169,6 +169,31 @@ describe.each(engines())("member header on %s", (engine) => {
     expect(await becomes((h) => h.unread === 2)).toMatchObject({ unread: 2, store_unread: [{ id: shop.id, unread: 1 }] });
   });
 
+  it("a guest cart's kept quantity follows its lines and its owner: through the API at once, made elsewhere once heard", async () => {
+    const vendor = await makeUser(api);
+    const shop = await createStore(api.db, { owner_id: vendor.id });
+    const cat = await api.db.query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1");
+    const product = () =>
+      createProduct(api.db, { store_id: shop.id, user_id: vendor.id, category_id: cat.rows[0].id, name: "Badge cement", price_kobo: 100_000, selling_price_kobo: 100_000, stock_quantity: 50, published: true });
+    const [a, b] = [await product(), await product()];
+    const guest = await api.call<{ id: string }>("/carts/", { method: "POST", json: { user_id: null } });
+    const quantity = async () => (await api.call(`/carts/${guest.body.id}/quantity/`)).body?.total_quantity;
+    expect(await quantity()).toBe(0);
+    expect((await api.call(`/carts/${guest.body.id}/items/`, { method: "POST", json: { prod_id: a.id, quantity: 2 } })).status).toBe(201);
+    expect(await quantity()).toBe(2);
+    await api.db.query("INSERT INTO cart_items (cart_id, product_id, quantity) VALUES ($1, $2, 3)", [guest.body.id, b.id]);
+    expect(await eventually(quantity, (q) => q === 5)).toBe(5);
+    await api.db.query("DELETE FROM products WHERE id = $1", [b.id]);
+    expect(await eventually(quantity, (q) => q === 2)).toBe(2);
+    // Taken on by a member (as at sign-in): a guest's read of it is refused.
+    const member = await makeUser(api);
+    await api.db.query("UPDATE carts SET user_id = $2 WHERE id = $1", [guest.body.id, member.id]);
+    expect((await eventually(() => api.call(`/carts/${guest.body.id}/quantity/`), (r) => r.status === 401)).status).toBe(401);
+    expect((await api.call(`/carts/${guest.body.id}/quantity/`, { token: member.token })).body).toEqual({ total_quantity: 2 });
+    await api.db.query("DELETE FROM carts WHERE id = $1", [guest.body.id]);
+    expect((await eventually(() => api.call(`/carts/${guest.body.id}/quantity/`, { token: member.token }), (r) => r.status === 404)).status).toBe(404);
+  });
+
   it("is the member's own: 401 without a token, 403 for anyone else, an admin included", async () => {
     const me = await makeUser(api);
     const other = await makeUser(api);

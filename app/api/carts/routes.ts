@@ -11,6 +11,7 @@
  * quotes it for that destination state (the checkout page's summary), else the base zone.
  */
 import { json, noContent, notFound } from "../core/http";
+import { cartQuantityCacheFor } from "./quantity-cache.server";
 import { route, type ApiContext, type RouteDef } from "../core/types";
 import { addItem, createGuestCart, deleteCart, ensureUserCart, mergeIntoUserCart, removeItem, setItemQuantity } from "./commands.server";
 import { availableProduct, cartLineStock, cartQuantity, checkOptionInStock, checkStock, findCart, findUserCart, loadCart, loadCartItems, productOption, requireOptionIfStocked } from "./queries.server";
@@ -105,8 +106,16 @@ export const routes: RouteDef[] = [
     auth: "optional",
     response: CartQuantitySchema,
     async handler(ctx) {
-      // As accessibleCart, in one statement with the count.
-      const cart = await cartQuantity(ctx.db, ctx.uuidParam("cartId"));
+      // As accessibleCart, in one statement with the count; a read may take it from this
+      // process's kept quantities (./quantity-cache.server.ts), the owner checked all the same.
+      const cartId = ctx.uuidParam("cartId").toLowerCase();
+      const kept = ctx.request.method === "GET" || ctx.request.method === "HEAD" ? await cartQuantityCacheFor(ctx.db) : null;
+      let cart = kept?.get(cartId) ?? null;
+      if (!cart) {
+        const generation = kept?.generation ?? 0;
+        cart = await cartQuantity(ctx.db, cartId);
+        if (cart && kept) kept.set(cartId, cart, generation);
+      }
       if (!cart) throw notFound();
       if (cart.user_id !== null) await ctx.requireOwner(cart.user_id);
       return json({ total_quantity: cart.quantity });

@@ -1,10 +1,10 @@
 /**
- * What signed-in reads ask about one user, kept in this process's memory between changes: the
- * caller's user row (./auth-users.server.ts) and the storefront header's counts
- * (../users/header-cache.server.ts). Safe with several processes and servers the way the
+ * What reads ask about one user (or one cart), kept in this process's memory between changes: the
+ * caller's user row (./auth-users.server.ts), the storefront header's counts
+ * (../users/header-cache.server.ts) and a guest cart's quantity (../carts/quantity-cache.server.ts). Safe with several processes and servers the way the
  * catalogue cache is (./cache.server.ts):
- * - triggers notify a channel with the user's id when what the read returns changes (migrations
- *   0028 and 0030), every process LISTENs and forgets that user;
+ * - triggers notify a channel with the user's id (a cart's) when what the read returns changes
+ *   (migrations 0028 and 0030), every process LISTENs and forgets that key;
  * - values are kept only while listening (a lost connection empties and disables the cache until
  *   it listens again), and a value read while a change arrived is not kept (generation check);
  * - only reads on the primary use kept values; once a write is answered, this process forgets
@@ -17,54 +17,73 @@ import { LRUCache } from "lru-cache";
 import type { Db } from "~/db/client.server";
 import { log } from "~/ops/logger.server";
 
-export class KeptByUser<V extends object> {
-  private lru: LRUCache<number, V>;
+export class Kept<K extends number | string, V extends object> {
+  private lru: LRUCache<K, V>;
   /** Bumped by every change heard or made; a value read across a bump is not kept. */
   generation = 0;
   listening = false;
 
   constructor(max: number, maxAgeMs: number) {
-    this.lru = new LRUCache<number, V>({ max, ttl: maxAgeMs });
+    this.lru = new LRUCache<K, V>({ max, ttl: maxAgeMs });
   }
 
-  get(id: number): V | undefined {
+  get(id: K): V | undefined {
     return this.listening ? this.lru.get(id) : undefined;
   }
 
   /** Keeps a value read after `generation` was read. */
-  set(id: number, value: V, generation: number) {
+  set(id: K, value: V, generation: number) {
     if (this.listening && generation === this.generation) this.lru.set(id, value);
   }
 
-  /** A user changed (their id), or anything may have (no id). */
-  forget(id?: number) {
+  /** One key changed, or anything may have (undefined). */
+  forget(id?: K) {
     this.generation++;
-    if (id === undefined || !Number.isInteger(id)) this.lru.clear();
+    if (id === undefined) this.lru.clear();
     else this.lru.delete(id);
   }
 }
 
-const caches = new WeakMap<Db, Map<string, Promise<KeptByUser<object> | null>>>();
+export type KeptByUser<V extends object> = Kept<number, V>;
+
+const caches = new WeakMap<Db, Map<string, Promise<Kept<number | string, object> | null>>>();
+
+/** A user id from a notification's payload; undefined (forget everyone) for anything else. */
+const userIdOf = (payload: string) => {
+  const n = payload ? Number(payload) : NaN;
+  return Number.isInteger(n) ? n : undefined;
+};
 
 /** This process's cache on `channel` for `db`, listening for changes; null when `db` cannot listen. */
 export function keptByUserFor<V extends object>(db: Db, channel: string, max: number, maxAgeMs: number): Promise<KeptByUser<V> | null> {
+  return keptFor<number, V>(db, channel, max, maxAgeMs, userIdOf);
+}
+
+/** As keptByUserFor, keyed by what `keyOf` reads from a notification's payload (undefined: forget all). */
+export function keptFor<K extends number | string, V extends object>(
+  db: Db,
+  channel: string,
+  max: number,
+  maxAgeMs: number,
+  keyOf: (payload: string) => K | undefined,
+): Promise<Kept<K, V> | null> {
   if (!db.listen) return Promise.resolve(null);
   let byChannel = caches.get(db);
   if (!byChannel) caches.set(db, (byChannel = new Map()));
   let c = byChannel.get(channel);
   if (!c) {
     c = (async () => {
-      const cache = new KeptByUser<V>(max, maxAgeMs);
+      const cache = new Kept<K, V>(max, maxAgeMs);
       try {
         await db.listen!(
           channel,
-          (payload) => cache.forget(payload ? Number(payload) : undefined),
+          (payload) => cache.forget(keyOf(payload)),
           (on) => {
             cache.forget();
             cache.listening = on;
           },
         );
-        return cache as unknown as KeptByUser<object>;
+        return cache as unknown as Kept<number | string, object>;
       } catch (err) {
         log().warn({ err, channel }, "a per-user cache is off: cannot listen for changes");
         return null;
@@ -72,7 +91,7 @@ export function keptByUserFor<V extends object>(db: Db, channel: string, max: nu
     })();
     byChannel.set(channel, c);
   }
-  return c as Promise<KeptByUser<V> | null>;
+  return c as unknown as Promise<Kept<K, V> | null>;
 }
 
 /** After a write answered by this process: every cache of `db` forgets every user now (the notifications follow). */

@@ -10,7 +10,9 @@
  * - notifications: their user, and every member of their store;
  * - stores renamed, re-slugged or deleted: every member (a deleted store's memberships go with it
  *   and notify on their own).
- * Notifications of one transaction with the same user collapse into one.
+ * Notifications of one transaction with the same user collapse into one. Cart lines and carts
+ * also notify `cart_changed` with the cart's id: a guest cart's quantity (the header badge of a
+ * visitor with a cart) is kept the same way (app/api/carts/quantity-cache.server.ts).
  */
 export const m0030_member_header_notify = {
   id: "0030_member_header_notify",
@@ -34,7 +36,19 @@ BEGIN
   END LOOP;
 END $$;
 
--- Rows that name their user: carts, wishlist lines, addresses, store memberships.
+CREATE OR REPLACE FUNCTION member_header_cart() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM notify_member_header(OLD.user_id);
+    PERFORM pg_notify('cart_changed', OLD.id::text);
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM notify_member_header(NEW.user_id);
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- Rows that name their user: wishlist lines, addresses, store memberships.
 CREATE OR REPLACE FUNCTION member_header_user_row() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
@@ -50,9 +64,11 @@ CREATE OR REPLACE FUNCTION member_header_cart_line() RETURNS trigger LANGUAGE pl
 BEGIN
   IF TG_OP <> 'INSERT' THEN
     PERFORM notify_member_header((SELECT c.user_id FROM carts c WHERE c.id = OLD.cart_id));
+    PERFORM pg_notify('cart_changed', OLD.cart_id::text);
   END IF;
   IF TG_OP <> 'DELETE' THEN
     PERFORM notify_member_header((SELECT c.user_id FROM carts c WHERE c.id = NEW.cart_id));
+    PERFORM pg_notify('cart_changed', NEW.cart_id::text);
   END IF;
   RETURN NULL;
 END $$;
@@ -78,7 +94,7 @@ END $$;
 
 DROP TRIGGER IF EXISTS member_header_carts ON carts;
 CREATE TRIGGER member_header_carts AFTER INSERT OR DELETE OR UPDATE OF user_id ON carts
-  FOR EACH ROW EXECUTE FUNCTION member_header_user_row();
+  FOR EACH ROW EXECUTE FUNCTION member_header_cart();
 DROP TRIGGER IF EXISTS member_header_cart_items ON cart_items;
 CREATE TRIGGER member_header_cart_items AFTER INSERT OR DELETE OR UPDATE OF cart_id, quantity, product_id ON cart_items
   FOR EACH ROW EXECUTE FUNCTION member_header_cart_line();
