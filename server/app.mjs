@@ -24,7 +24,7 @@ import compression from "compression";
 import { serialize as serializeCookie } from "cookie";
 import express from "express";
 import { logger, scrubPath } from "./logger.mjs";
-import { apiBodyGuard, csrfGuard, oddPathGuard, formBodyGuard, legacyDataGuard, normalizeIp, parseTrustedProxies, securityHeaders, sendPage } from "./security.mjs";
+import { apiBodyGuard, csrfGuard, isApiPath, oddPathGuard, formBodyGuard, legacyDataGuard, normalizeIp, parseTrustedProxies, securityHeaders, sendPage } from "./security.mjs";
 
 const READY_TIMEOUT_MS = 3_000;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
