@@ -3,7 +3,8 @@
  * domain's schema in the browser once ./validators.ts has loaded at the form's first focus).
  * Fetched on demand by the page (../ui/island.tsx).
  */
-import type { action, loader } from "~/routes/stores+/$slug.products.$productId.add-variant";
+import type { SubmissionResult } from "@conform-to/react";
+import type { ApiStoreProductOption, ApiVariant } from "~/storefront/api-types";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -32,9 +33,17 @@ export function Box({ label, hint, meta, children }: { label: string; hint?: str
   );
 }
 
+/** What the page's loader answers (routes/stores+/$slug.products.$productId.add-variant.tsx). */
+export interface AddVariantData {
+  slug: string;
+  product: { id: number; name: string };
+  variants: ApiVariant[];
+  options: ApiStoreProductOption[];
+}
+
 export function AddVariantPage() {
-  const { slug, product, variants, options } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { slug, product, variants, options } = useLoaderData() as AddVariantData;
+  const lastResult = useActionData() as SubmissionResult<string[]> | undefined;
   const busy = useNavigation().state === "submitting";
   const validators = useLateModule("add-variant", loadValidators);
   const [form, fields] = useForm({

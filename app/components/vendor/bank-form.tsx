@@ -3,15 +3,15 @@
  * browser once ./validators.ts has loaded at the form's first focus), then "Is this you?" with the
  * name the bank gives. Fetched on demand by the page (../ui/island.tsx).
  */
-import type { action, loader } from "~/routes/stores+/$slug.payouts";
+import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { ErrorList } from "../ui/forms";
 import { primaryButton } from "../ui/button";
 import { BANK_ACCOUNT_CONSTRAINT } from "../ui/constraints";
 import { useLateModule, validateWith } from "../ui/late-validation";
 import { maskedAccount } from "~/domain/payout-rules";
-import type { ApiBankAccountResolved } from "~/storefront/api-types";
+import type { ApiBankAccountAnswer, ApiBankAccountResolved } from "~/storefront/api-types";
 
 /** "Is this you?": the name the bank gives, a warning when it is not the owner's, confirm or change. */
 export function ConfirmAccount({ resolved, accountNumber }: { resolved: ApiBankAccountResolved; accountNumber: string }) {
@@ -52,8 +52,14 @@ export function ConfirmAccount({ resolved, accountNumber }: { resolved: ApiBankA
 // zod and the schemas load at a form's first focus (../ui/late-validation.ts).
 const loadValidators = () => import("./validators");
 
-export function BankForm({ banks, current }: { banks: { code: string; name: string }[] | null; current: ReturnType<typeof useLoaderData<typeof loader>>["bankAccount"] }) {
-  const actionData = useActionData<typeof action>();
+/** What the payouts page's action answers for the bank form (routes/stores+/$slug.payouts.tsx). */
+export type BankActionData =
+  | { step: "edit"; typed: { bank_code: string; account_number: string } }
+  | { step: "edit"; reply: SubmissionResult<string[]> }
+  | { step: "confirm"; resolved: ApiBankAccountResolved; account_number: string };
+
+export function BankForm({ banks, current }: { banks: { code: string; name: string }[] | null; current: ApiBankAccountAnswer["bank_account"] | null }) {
+  const actionData = useActionData() as BankActionData | undefined;
   const lastResult = actionData?.step === "edit" && "reply" in actionData ? actionData.reply : undefined;
   const confirming = actionData?.step === "confirm" ? actionData : null;
   const navigation = useNavigation();

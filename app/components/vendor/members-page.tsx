@@ -3,7 +3,8 @@
  * once ./validators.ts has loaded at the form's first focus), the removal's confirmation and the
  * members. Fetched on demand by the page (../ui/island.tsx).
  */
-import type { action, loader } from "~/routes/stores+/$slug.members";
+import type { SubmissionResult } from "@conform-to/react";
+import type { ApiStoreMember } from "~/storefront/api-types";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { localPhone } from "~/components/checkout/format";
@@ -16,9 +17,17 @@ import { Spinner } from "../ui/spinner";
 // zod and the schemas load at a form's first focus (../ui/late-validation.ts).
 const loadValidators = () => import("./validators");
 
+/** What the page's loader answers (routes/stores+/$slug.members.tsx). */
+export interface MembersData {
+  slug: string;
+  storeName: string;
+  members: ApiStoreMember[];
+  removing: ApiStoreMember | null;
+}
+
 export function MembersPage() {
-  const { slug, storeName, members, removing } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { slug, storeName, members, removing } = useLoaderData() as MembersData;
+  const actionData = useActionData() as { result?: SubmissionResult<string[]> } | undefined;
   const navigation = useNavigation();
   const inviting = navigation.state !== "idle" && navigation.formData?.get("intent") === "invite";
   const validators = useLateModule("invite-member", loadValidators);
