@@ -124,20 +124,33 @@ function routinesOn(pool: { query: (sql: string, params?: unknown[]) => Promise<
     }
     return p;
   };
+  // A statement's function, worked out once per statement text and types (every page asks).
+  const routines = new Map<string, { name: string; signature: string; ddl: string; call: string }>();
+  const routineOf = (sql: string, types: readonly PlannedType[]) => {
+    const key = `${types.join(",")}\n${sql}`;
+    let r = routines.get(key);
+    if (!r) {
+      if (!types.every((t) => PLANNED_TYPES.has(t))) throw new Error("a planned statement needs one known SQL type per parameter");
+      if (!/^\s*SELECT\b/i.test(sql) || sql.includes("$hot$")) throw new Error("a planned statement on a PostgreSQL server must be a SELECT");
+      const name = `hot_${createHash("sha256").update(`${sql}\n${types.join(",")}`).digest("hex").slice(0, 24)}`;
+      const signature = `${name}(${types.join(",")})`;
+      const ddl = `CREATE OR REPLACE FUNCTION ${signature} RETURNS SETOF json LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $hot$ BEGIN RETURN QUERY SELECT to_json(t) FROM (${sql}) t; END $hot$`;
+      const call = `SELECT ${name}(${types.map((t, i) => `$${i + 1}::${t}`).join(", ")}) AS j`;
+      routines.set(key, (r = { name, signature, ddl, call }));
+    }
+    return r;
+  };
   return async function queryPlanned<T>(sql: string, params: readonly (number | string | null)[], types?: readonly PlannedType[]): Promise<QueryResult<T>> {
     const plain = async () => {
       const r = await pool.query(sql, [...params]);
       return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
     };
     if (!types) return plain();
-    if (types.length !== params.length || !types.every((t) => PLANNED_TYPES.has(t))) throw new Error("a planned statement needs one known SQL type per parameter");
-    if (!/^\s*SELECT\b/i.test(sql) || sql.includes("$hot$")) throw new Error("a planned statement on a PostgreSQL server must be a SELECT");
-    const name = `hot_${createHash("sha256").update(`${sql}\n${types.join(",")}`).digest("hex").slice(0, 24)}`;
-    const signature = `${name}(${types.join(",")})`;
-    const ddl = `CREATE OR REPLACE FUNCTION ${signature} RETURNS SETOF json LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $hot$ BEGIN RETURN QUERY SELECT to_json(t) FROM (${sql}) t; END $hot$`;
+    if (types.length !== params.length) throw new Error("a planned statement needs one known SQL type per parameter");
+    const { name, signature, ddl, call } = routineOf(sql, types);
     if (!(await ensure(name, signature, ddl))) return plain();
     try {
-      const r = await pool.query(`SELECT ${name}(${types.map((t, i) => `$${i + 1}::${t}`).join(", ")}) AS j`, [...params]);
+      const r = await pool.query(call, [...params]);
       return { rows: r.rows.map((x) => x.j as T), rowCount: r.rows.length };
     } catch (err) {
       // Gone since it was made (a restored or reset database): make it again next time.
