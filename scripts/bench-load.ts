@@ -22,6 +22,10 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:load
  *     (a PostgreSQL database, seeded if empty; the server then runs one process per core, as
  *     `npm start` does in production; WEB_CONCURRENCY=1 to compare with one process)
+ *   BENCH_SERVER_LOG=/tmp/server.log npm run bench:load
+ *     (the server's JSON log lines go to that file: each request's server-side durationMs, warnings)
+ *   FAIR_START=off npm run bench:load
+ *     (requests start in the loop turn that read them, as Node has it: to compare; server/fair-start.mjs)
  */
 import fs from "node:fs";
 import http from "node:http";

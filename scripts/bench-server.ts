@@ -83,7 +83,8 @@ export async function startServer(): Promise<{ base: string; child: ChildProcess
       REDIS_URL: "",
       SESSION_SECRET: process.env.SESSION_SECRET || "bench-load-secret",
     },
-    stdio: "ignore",
+    // BENCH_SERVER_LOG=file: the server's log lines (JSON) go there, to read after a run.
+    stdio: process.env.BENCH_SERVER_LOG ? ["ignore", fs.openSync(process.env.BENCH_SERVER_LOG, "a"), fs.openSync(process.env.BENCH_SERVER_LOG, "a")] : "ignore",
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 360; i++) {

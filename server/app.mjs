@@ -12,6 +12,7 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import url from "node:url";
@@ -23,6 +24,7 @@ import { broadcastDevReady, createRequestHandler as createFetchHandler, installG
 import compression from "compression";
 import { serialize as serializeCookie } from "cookie";
 import express from "express";
+import { listenFairly } from "./fair-start.mjs";
 import { logger, scrubPath } from "./logger.mjs";
 import { apiBodyGuard, csrfGuard, isApiPath, oddPathGuard, formBodyGuard, legacyDataGuard, normalizeIp, parseTrustedProxies, securityHeaders, sendPage } from "./security.mjs";
 
@@ -413,9 +415,15 @@ export async function startServer({
     process.exit(1);
   }
 
-  const server = await new Promise((resolve, reject) => {
-    const s = app.listen(port, host, () => resolve(s));
-    s.once("error", reject);
+  // Requests start through a fair queue, so a busy process still takes new connections promptly (./fair-start.mjs).
+  const server = http.createServer();
+  listenFairly(server, app, { onError: (err) => log().error({ err }, "a request failed to start") });
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve(server);
+    });
   });
   // Behind a load balancer: keep idle connections a little longer than its own timeout.
   server.keepAliveTimeout = 65_000;

@@ -205,7 +205,11 @@ function register(context: object, key: string, s: PageStore): Promise<void> {
   const stockSeen = s.catalog.stock.generation;
   let done!: () => void;
   const finished = new Promise<void>((resolve) => (done = resolve));
-  const timer = setTimeout(done, WAIT_MS);
+  const timer = setTimeout(() => {
+    // Whoever waited for this render goes on without it (and renders the page themselves).
+    if (rendering.get(key) === finished) log().warn({ key, waitMs: WAIT_MS }, "page-cache: a render outlasted the wait");
+    done();
+  }, WAIT_MS);
   timer.unref?.();
   if (!rendering.has(key)) {
     rendering.set(key, finished);
