@@ -202,7 +202,8 @@ export function createApp({ build, getBuild = () => build, mode = process.env.NO
 
   // 1. Context and the request log.
   app.use((req, res, next) => {
-    const started = process.hrtime.bigint();
+    // Read this long ago (./fair-start.mjs queues starts), else now.
+    const started = req.receivedAt ?? process.hrtime.bigint();
     const pathname = req.path;
     const incoming = req.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) && trusts(req.socket.remoteAddress ?? "", 0) ? incoming : crypto.randomUUID();

@@ -120,12 +120,14 @@ export function listenFairly(server, handler, opts = {}) {
   }
   const fair = fairStarts(opts);
   server.on("connection", () => fair.accepted());
-  server.on("request", (req, res) =>
+  server.on("request", (req, res) => {
+    // When it was read, for the request log (its duration counts the wait in the queue).
+    /** @type {any} */ (req).receivedAt = process.hrtime.bigint();
     fair.run(() => {
       // The visitor went away while the request waited: nothing to start.
       if (req.socket.destroyed) return;
       handler(req, res);
-    }),
-  );
+    });
+  });
   return fair;
 }
