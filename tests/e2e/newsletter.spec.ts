@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { NEWSLETTER_SIGNUP_ANSWER } from "~/domain/privacy";
-import { isPhone, jsEnabled, linkInMail, login, ready, waitForMail } from "./utils";
+import { islandReady, isPhone, jsEnabled, linkInMail, login, ready, waitForMail } from "./utils";
 
 const ADMIN = { email: "admin@demo.buildmart.ng", password: "Admin#2024" };
 
@@ -12,6 +12,8 @@ test("footer sign-up → confirmation mail → confirm (POST) → newsletter fro
 
   // A bad address: the message shows next to the field (JS off: on /newsletter, typed value kept).
   await footerForm.getByLabel("Email address").fill("ada@localhost");
+  // The footer is an island: its code comes with this first interaction (a submit before is a plain POST).
+  await islandReady(page, testInfo, "#newsletter-footer");
   await footerForm.getByRole("button", { name: "Subscribe" }).click();
   const form = jsEnabled(testInfo) ? footerForm : page.locator("#newsletter-page");
   if (!jsEnabled(testInfo)) await expect(page).toHaveURL(/\/newsletter$/);

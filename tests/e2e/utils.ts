@@ -12,6 +12,19 @@ export async function ready(page: Page, testInfo: TestInfo) {
 }
 
 /**
+ * With JavaScript on, waits until React has hydrated the element (an island's part: its code
+ * comes at the first interaction, and a submit before that is a plain POST, by design). React
+ * keeps its props on the elements it has hydrated, never on a server-rendered part still waiting.
+ */
+export async function islandReady(page: Page, testInfo: TestInfo, selector: string) {
+  if (!jsEnabled(testInfo)) return;
+  await page.waitForFunction((sel) => {
+    const el = document.querySelector(sel);
+    return !!el && Object.keys(el).some((k) => k.startsWith("__reactProps$"));
+  }, selector);
+}
+
+/**
  * An axe scan of the page once it is still, as "rule: selectors" lines (serious and critical
  * violations only when `serious` is set). A form that has just answered re-enables its button,
  * and the button's opacity transition (`btn`: disabled:opacity-50, transition) runs for 150 ms;
