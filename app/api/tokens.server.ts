@@ -77,7 +77,7 @@ export async function verifyToken(token: string, type: "access" | "refresh"): Pr
     claims = kept;
   } else {
     try {
-      const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ["HS256"] });
+      const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"] });
       claims = { secret, type: payload.token_type, userId: Number(payload.user_id), jti: String(payload.jti ?? ""), exp: Number(payload.exp), ver: payload.ver };
     } catch (e) {
       if (e instanceof errors.JOSEError) return null;

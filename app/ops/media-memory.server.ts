@@ -17,6 +17,7 @@
  * storage's answers are kept: with S3 the route redirects and no bytes go through the app.
  */
 import { LRUCache } from "lru-cache";
+import { etagMatches } from "./http-cache.server";
 
 /** Five minutes: far below the day a browser may keep a slot key's image anyway. */
 const SLOT_TTL_MS = 5 * 60_000;
@@ -63,7 +64,7 @@ export function cachedMedia(method: string, pathname: string, query: Record<stri
   if (typeof query.w !== "string" || names.some((n) => n !== "w" && n !== "format") || (names.includes("format") && !jpeg)) return null;
   const e = kept.get(memoryKey(pathname, w, jpeg));
   if (!e) return null;
-  if (ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim() === "*" || t.trim().replace(/^W\//, "") === e.etag.replace(/^W\//, ""))) {
+  if (etagMatches(ifNoneMatch ?? null, e.etag)) {
     return { status: 304, headers: { "Cache-Control": e.headers["Cache-Control"], ETag: e.etag }, body: null };
   }
   return { status: 200, headers: { ...e.headers, "Content-Length": String(e.bytes.byteLength) }, body: e.bytes };

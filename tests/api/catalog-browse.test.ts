@@ -34,6 +34,16 @@ interface Made {
 describe.each(engines())("browsing a category tree on %s", (engine) => {
   const api = useApi(engine);
 
+  /** `buy(productId, quantity, daysAgo)`: a paid order of the shopper's, placed that many days ago. */
+  const buyAs = (shopperId: number) => async (productId: number, quantity: number, daysAgo = 0) =>
+    createOrder(api.db, {
+      user_id: shopperId,
+      items: [{ product_id: productId, quantity }],
+      payment_status: "Complete",
+      payment_method: "CardPayment",
+      created_at: new Date(Date.now() - daysAgo * 86_400_000),
+    });
+
   /** A root with three sub-categories, products in all four, with ties on time, price and rating. */
   const makeTree = async () => {
     const root = await createCategory(api.db, { name: `Browse root ${engine} ${Math.random().toString(36).slice(2, 8)}` });
@@ -139,14 +149,7 @@ describe.each(engines())("browsing a category tree on %s", (engine) => {
     const base = Date.now() - 3_600_000;
     const make = async (storeId: number, minutes: number) =>
       (await createProduct(api.db, { store_id: storeId, user_id: owner.id, category_id: cat.id, created_at: new Date(base + minutes * 60_000) })).id;
-    const buy = async (productId: number, quantity: number, daysAgo = 0) =>
-      createOrder(api.db, {
-        user_id: shopper.id,
-        items: [{ product_id: productId, quantity }],
-        payment_status: "Complete",
-        payment_method: "CardPayment",
-        created_at: new Date(Date.now() - daysAgo * 86_400_000),
-      });
+    const buy = buyAs(shopper.id);
     // The rival's products sell most: they lead the whole listing but are not on this store's page.
     const rivals = [await make(rival.id, 9), await make(rival.id, 8)];
     for (const id of rivals) await buy(id, 9);
@@ -184,14 +187,7 @@ describe.each(engines())("browsing a category tree on %s", (engine) => {
     const store = await createStore(api.db, { owner_id: owner.id, state: "Lagos" });
     const shopper = await createUser(api.db);
     const base = Date.now() - 3_600_000;
-    const buy = async (productId: number, quantity: number, daysAgo = 0) =>
-      createOrder(api.db, {
-        user_id: shopper.id,
-        items: [{ product_id: productId, quantity }],
-        payment_status: "Complete",
-        payment_method: "CardPayment",
-        created_at: new Date(Date.now() - daysAgo * 86_400_000),
-      });
+    const buy = buyAs(shopper.id);
     const ids: number[] = [];
     for (let i = 0; i < 26; i++) {
       // Few instants, prices and unit counts: ties on each, in every category.

@@ -110,12 +110,7 @@ export const routes: RouteDef[] = [
       // process's kept quantities (./quantity-cache.server.ts), the owner checked all the same.
       const cartId = ctx.uuidParam("cartId").toLowerCase();
       const kept = ctx.request.method === "GET" || ctx.request.method === "HEAD" ? await cartQuantityCacheFor(ctx.db) : null;
-      let cart = kept?.get(cartId) ?? null;
-      if (!cart) {
-        const generation = kept?.generation ?? 0;
-        cart = await cartQuantity(ctx.db, cartId);
-        if (cart && kept) kept.set(cartId, cart, generation);
-      }
+      const cart = kept ? await kept.read(cartId, () => cartQuantity(ctx.db, cartId)) : await cartQuantity(ctx.db, cartId);
       if (!cart) throw notFound();
       if (cart.user_id !== null) await ctx.requireOwner(cart.user_id);
       return json({ total_quantity: cart.quantity });

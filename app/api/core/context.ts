@@ -25,19 +25,17 @@ function tokenFrom(request: Request): string | null {
  * ended since. With `users` (the primary's, ./auth-users.server.ts) the row may come from memory.
  */
 export async function loadAuthUser(db: Queryable, userId: number, tokenVersion?: number, users?: AuthUserCache | null): Promise<AuthUser | null> {
-  let u = users?.get(userId);
-  if (!u) {
-    const generation = users?.generation ?? 0;
-    // Every signed-in call runs it unless kept: planned once (hotQuery).
-    const r = await hotQuery<AuthUserRow>(
-      db,
-      `SELECT id, COALESCE(email::text, '') AS email, first_name, last_name, role, email_verified_at IS NOT NULL AS email_verified, is_active, token_version
-         FROM users WHERE id = $1`,
-      [userId],
-    );
-    u = r.rows[0];
-    if (u && users) users.set(u.id, u, generation);
-  }
+  // Every signed-in call runs it unless kept: planned once (hotQuery).
+  const read = async () =>
+    (
+      await hotQuery<AuthUserRow>(
+        db,
+        `SELECT id, COALESCE(email::text, '') AS email, first_name, last_name, role, email_verified_at IS NOT NULL AS email_verified, is_active, token_version
+           FROM users WHERE id = $1`,
+        [userId],
+      )
+    ).rows[0];
+  const u = users ? await users.read(userId, read) : await read();
   if (!u || !u.is_active) return null;
   if (tokenVersion !== undefined && u.token_version !== tokenVersion) return null; // logout / password change since
   return { id: u.id, email: u.email, first_name: u.first_name, last_name: u.last_name, role: u.role, email_verified: u.email_verified };

@@ -36,6 +36,19 @@ export class Kept<K extends number | string, V extends object> {
     if (this.listening && generation === this.generation) this.lru.set(id, value);
   }
 
+  /**
+   * The kept value for `id`, else what `load` reads (kept unless a change was heard meanwhile);
+   * null when there is none.
+   */
+  async read(id: K, load: () => Promise<V | null | undefined>): Promise<V | null> {
+    const hit = this.get(id);
+    if (hit) return hit;
+    const generation = this.generation;
+    const value = await load();
+    if (value) this.set(id, value, generation);
+    return value ?? null;
+  }
+
   /** One key changed, or anything may have (undefined). */
   forget(id?: K) {
     this.generation++;

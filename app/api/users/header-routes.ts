@@ -43,10 +43,8 @@ export const routes: RouteDef[] = [
       // every part; a write's caller, or no cache, reads just the parts asked for.
       const reading = ctx.request.method === "GET" || ctx.request.method === "HEAD";
       const kept = reading ? await memberHeaderCacheFor(ctx.db) : null;
-      let row = kept?.get(userId);
-      if (!row) {
-        const generation = kept?.generation ?? 0;
-        const all = !!kept;
+      const all = !!kept;
+      const read = async () => {
         // One statement of each area's own subqueries (every page of a member asks).
         const r = await hotQuery<MemberHeaderRow>(
           ctx.db,
@@ -56,9 +54,9 @@ export const routes: RouteDef[] = [
           // server several times its run, on every signed-in page.
           ["int4"],
         );
-        row = r.rows[0]!;
-        if (kept) kept.set(userId, row, generation);
-      }
+        return r.rows[0]!;
+      };
+      const row = kept ? (await kept.read(userId, read))! : await read();
       const bell = bellOf(row.bell ?? []);
       return json({
         stores: row.stores,

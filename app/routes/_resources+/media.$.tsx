@@ -11,6 +11,7 @@ import crypto from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { makeVariantOnce, variantKeyOf } from "~/integrations/image-variants.server";
 import { getStorage, IMAGE_WIDTHS, type ImageWidth, type Storage } from "~/integrations/storage.server";
+import { etagMatches } from "~/ops/http-cache.server";
 import { keepMedia } from "~/ops/media-memory.server";
 
 const TYPES: Record<string, string> = {
@@ -36,8 +37,7 @@ function answer(request: Request, key: string, bytes: Uint8Array, headers: Recor
   const etag = `W/"${crypto.createHash("sha1").update(bytes).digest("base64url").slice(0, 27)}"`;
   const h = { ...headers, "Cache-Control": immutable ? IMMUTABLE : REVALIDATED, ETag: etag };
   if (kept) keepMedia(new URL(request.url).pathname, kept.w, kept.jpeg, immutable, bytes, etag, h);
-  const inm = request.headers.get("If-None-Match");
-  if (inm && inm.split(",").some((t) => t.trim() === "*" || t.trim().replace(/^W\//, "") === etag.replace(/^W\//, ""))) {
+  if (etagMatches(request.headers.get("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers: { "Cache-Control": h["Cache-Control"], ETag: etag } });
   }
   return new Response(Buffer.from(bytes), { headers: { ...h, "Content-Length": String(bytes.byteLength) } });
