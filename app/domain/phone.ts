@@ -40,6 +40,14 @@ export const PhoneCodeVerifySchema = /* @__PURE__ */ (() =>
 export const PhoneAddSchema = /* @__PURE__ */ (() => z.object({ phone: phone(), code: code() }))();
 
 const box = () => z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).default(false);
-/** PUT /users/channels/: order updates by e-mail, SMS, WhatsApp (checkboxes: absent means off). */
-export const ChannelsSchema = /* @__PURE__ */ (() => z.object({ email: box(), sms: box(), whatsapp: box() }))();
+/** The channels form (storefront): checkboxes, absent means off. */
+export const ChannelsFormSchema = /* @__PURE__ */ (() => z.object({ email: box(), sms: box(), whatsapp: box() }))();
+export const CHANNEL_BOOLEAN_MESSAGE = "Must be true or false.";
+const flag = () => z.boolean({ error: CHANNEL_BOOLEAN_MESSAGE });
+/**
+ * PUT /users/{id}/channels/: order updates by e-mail, SMS, WhatsApp. Every field is required and
+ * a JSON boolean: a missing or non-boolean field is a 400 naming it, and nothing changes (a missing
+ * field is never taken as "off").
+ */
+export const ChannelsSchema = /* @__PURE__ */ (() => z.object({ email: flag(), sms: flag(), whatsapp: flag() }))();
 export type Channels = z.infer<typeof ChannelsSchema>;

@@ -12,7 +12,7 @@ export { parseWithZod } from "@conform-to/zod/v4";
 export { LoginSchema, PasswordResetConfirmSchema, PasswordResetSchema, RegisterFormSchema } from "~/domain/accounts";
 export { AddressFormSchema, toAddressBody } from "~/domain/addresses";
 export { CancelItemSchema, GuestCheckoutFormSchema, GuestCheckoutSchema } from "~/domain/orders";
-export { ChannelsSchema, PhoneCodeRequestSchema, PhoneCodeVerifySchema } from "~/domain/phone";
+export { ChannelsFormSchema, PhoneCodeRequestSchema, PhoneCodeVerifySchema } from "~/domain/phone";
 export { DeleteAccountSchema, NewsletterSignupSchema } from "~/domain/privacy";
 export { ReturnFormSchema } from "~/domain/returns";
 export { ReviewFormSchema } from "~/domain/reviews";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createOrder, createProduct, createStore } from "~/db/seed/factories";
 import { engines, makeUser, useApi, type TestApi } from "./harness";
 
 const valid = (over: Record<string, unknown> = {}) => ({
@@ -166,6 +167,33 @@ describe.each(engines())("addresses on %s", (engine) => {
     const still = await api.call(`/users/adresses/${a.id}/`, { token: owner.token });
     expect(still.body.city).toBe("Lagos");
     expect((await api.call(`/users/${owner.id}/addresses/`, { token: owner.token })).body).toHaveLength(1);
+  });
+
+  it("a member of a store with a shipment in an order delivered to the address may read it (not change it); other stores 404", async () => {
+    const buyer = await makeUser(api);
+    const a = (await add(api, buyer)).body;
+    const owner = await makeUser(api);
+    const member = await makeUser(api);
+    const store = await createStore(api.db, { owner_id: owner.id, name: `Address Test Store ${a.id}`, members: [member.id] });
+    const stranger = await makeUser(api);
+    await createStore(api.db, { owner_id: stranger.id, name: `Other Store ${a.id}` });
+    const cat = await api.db.query<{ id: number }>("SELECT id FROM categories WHERE parent_id IS NOT NULL ORDER BY id LIMIT 1");
+    const { id: p } = await createProduct(api.db, { store_id: store.id, user_id: owner.id, category_id: cat.rows[0].id });
+    // Before any order: the store's people get 404 like anyone else.
+    expect((await api.call(`/users/adresses/${a.id}/`, { token: owner.token })).status).toBe(404);
+    await createOrder(api.db, { user_id: buyer.id, items: [{ product_id: p, quantity: 1 }], delivery_address_id: a.id });
+    for (const who of [owner, member]) {
+      const r = await api.call(`/users/adresses/${a.id}/`, { token: who.token });
+      expect(r).toMatchObject({ status: 200, body: { id: a.id, street_address: a.street_address, receiver_first_name: "Adaeze" } });
+      // Read only: writing is still the owner's.
+      for (const method of ["PUT", "PATCH", "DELETE"]) {
+        const w = await api.call(`/users/adresses/${a.id}/`, { method, json: method === "DELETE" ? undefined : { ...valid({ city: "Changed" }) }, token: who.token });
+        expect(w.status, method).toBe(404);
+      }
+    }
+    const other = await api.call(`/users/adresses/${a.id}/`, { token: stranger.token });
+    expect(other).toMatchObject({ status: 404, body: { detail: "Not found." } });
+    expect((await api.call(`/users/adresses/${a.id}/`, { token: buyer.token })).body.city).toBe("Lagos");
   });
 
   it("answers on the correctly spelled alias too", async () => {

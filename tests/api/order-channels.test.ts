@@ -49,6 +49,14 @@ describe.each(engines())("order updates by SMS and WhatsApp on %s", (engine) => 
     const plain = await makeUser(api);
     const refused = await api.call(`/users/${plain.id}/channels/`, { method: "PUT", token: plain.token, json: { email: true, sms: true, whatsapp: false } });
     expect(refused).toMatchObject({ status: 400, body: { sms: ["Verify a phone number first to get updates by SMS or WhatsApp."] } });
+    // A missing or non-boolean field is a 400 naming it, and changes nothing (never "off").
+    const u0 = await shopper(api, { sms: true, whatsapp: false });
+    const empty = await api.call(`/users/${u0.id}/channels/`, { method: "PUT", token: u0.token, json: {} });
+    expect(empty).toMatchObject({ status: 400, body: { email: [expect.any(String)], sms: [expect.any(String)], whatsapp: [expect.any(String)] } });
+    const wrong = await api.call(`/users/${u0.id}/channels/`, { method: "PUT", token: u0.token, json: { email: "no", sms: true, whatsapp: false } });
+    expect(wrong).toMatchObject({ status: 400, body: { email: ["Must be true or false."] } });
+    expect(Object.keys(wrong.body as object)).toEqual(["email"]);
+    expect((await api.call(`/users/${u0.id}/channels/`, { token: u0.token })).body).toMatchObject({ email: true, sms: true, whatsapp: false });
     // Someone else's channels: refused.
     expect((await api.call(`/users/${plain.id}/channels/`, { token: (await makeUser(api)).token })).status).toBe(403);
 

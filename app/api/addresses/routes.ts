@@ -31,6 +31,26 @@ async function ownAddress(ctx: ApiContext): Promise<AddressRow> {
   return a;
 }
 
+/**
+ * GET of one address: its owner (or an admin), and, read only, an accepted member of a store that
+ * has a shipment (lines) in an order delivered to this address: the seed's store order page reads
+ * the delivery address this way (docs/api-contract.md). Anyone else: 404, as for a missing one.
+ */
+async function readableAddress(ctx: ApiContext): Promise<AddressRow> {
+  const user = await ctx.requireUser();
+  const a = await findAddress(ctx.db, ctx.intParam("id"));
+  if (!a) throw notFound();
+  if (ctx.isOwnerOrAdmin(user, a.user_id)) return a;
+  const shipsThere = await ctx.db.query(
+    `SELECT 1 FROM orders o JOIN order_items oi ON oi.order_id = o.id
+       JOIN store_members m ON m.store_id = oi.store_id AND m.user_id = $2 AND m.accepted_at IS NOT NULL
+      WHERE o.delivery_address_id = $1 LIMIT 1`,
+    [a.id, user.id],
+  );
+  if (!shipsThere.rows[0]) throw notFound();
+  return a;
+}
+
 async function create(ctx: ApiContext<typeof AddressBody>) {
   const user = await ctx.requireUser();
   const raw = await ctx.body();
@@ -90,11 +110,11 @@ const byIdRoutes = (base: string): RouteDef[] => [
     method: "GET",
     path: `${base}:id/`,
     access: "owner",
-    summary: "One address (owner only)",
+    summary: "One address: its owner; read only, a member of a store with a shipment in an order delivered to it; others 404",
     tag: "addresses",
     auth: "required",
     response: AddressSchema,
-    handler: async (ctx) => json(serializeAddress(await ownAddress(ctx))),
+    handler: async (ctx) => json(serializeAddress(await readableAddress(ctx))),
   },
   {
     method: "PUT",

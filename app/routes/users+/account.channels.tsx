@@ -15,7 +15,7 @@ import { PHONE_MESSAGES } from "~/domain/phone-rules";
 import type { ApiChannels } from "~/storefront/api-types";
 import { requireUser } from "~/storefront/auth.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
-import { ChannelsSchema, PhoneCodeRequestSchema } from "~/storefront/forms.server";
+import { ChannelsFormSchema, PhoneCodeRequestSchema } from "~/storefront/forms.server";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 
 const HERE = "/users/account/channels";
@@ -58,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: r.status === 429 ? 429 : 400 },
     );
   }
-  const body = ChannelsSchema.parse({ email: f.get("email") ?? undefined, sms: f.get("sms") ?? undefined, whatsapp: f.get("whatsapp") ?? undefined });
+  const body = ChannelsFormSchema.parse({ email: f.get("email") ?? undefined, sms: f.get("sms") ?? undefined, whatsapp: f.get("whatsapp") ?? undefined });
   const r = await api.put(`/users/${user.id}/channels/`, body);
   if (r.ok) return redirectWithFlash(api, HERE, { kind: "success", message: (await requestT(request, "account"))("channels.saved") });
   return data<Answer>({ form: "channels", ...apiErrorsToReply(r.status, r.data, ["email", "sms", "whatsapp"]) }, { status: 400 });
