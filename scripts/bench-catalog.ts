@@ -201,8 +201,8 @@ async function setup(db: Db, n: number, log: (s: string) => void): Promise<Fixtu
     [u.rows[0].id],
   );
   await db.query(
-    `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, created_at)
-     SELECT $1, p.id, p.store_id, p.name, 1 + (k % 4), p.selling_price_kobo, now() - make_interval(hours => k % 700)
+    `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, line_total_kobo, created_at)
+     SELECT $1, p.id, p.store_id, p.name, 1 + (k % 4), p.selling_price_kobo, (1 + (k % 4)) * p.selling_price_kobo, now() - make_interval(hours => k % 700)
        FROM generate_series(1, ${ORDER_LINES}) k JOIN products p ON p.id = 1 + ((k::bigint * 7919) % $2)`,
     [o.rows[0].id, n],
   );

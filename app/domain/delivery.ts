@@ -114,16 +114,6 @@ export function deliveryWindowFor(originState: string | null | undefined, destin
   return { distance, ...deliveryWindow(distance, today) };
 }
 
-export interface DeliveryPromise extends DeliveryWindow {
-  feeKobo: number;
-  distance: Distance;
-}
-
-/** The fee (the shipping rule's) and the dates of one store's shipment of `lines`. */
-export function deliveryPromise(originState: string | null | undefined, destinationState: string | null | undefined, lines: readonly ShippingLine[], today: Date | string): DeliveryPromise {
-  return { feeKobo: shipmentShippingKobo(lines, originState, destinationState), ...deliveryWindowFor(originState, destinationState, today) };
-}
-
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 

@@ -1,7 +1,7 @@
 /**
- * The shipping fee rule: ONE rule for the cart quote, the product page's delivery quote, the order
- * (charged at placement, recomputed with every line) and the e-mails. Everything is integer kobo.
- * Client-safe.
+ * The shipping fee rule: the fee of one shipment, which app/domain/pricing.ts (the one money rule)
+ * uses for the cart quote, the product page's delivery quote, the order (charged at placement,
+ * recomputed with every line) and the e-mails. Everything is integer kobo. Client-safe.
  *
  * A multi-store order travels as one shipment per store, each from the store's state to the
  * buyer's. Per shipment:
@@ -108,8 +108,6 @@ export const FREE_SHIPPING_FROM_KOBO = 50_000_000;
 export interface ShippingLine {
   size: ShipmentSize;
   quantity: number;
-  /** Selling price of one unit, kobo. */
-  unitPriceKobo: number;
 }
 
 const known = (s: string | null | undefined): s is NigerianState => !!s && s in GEO_ZONE_OF;
@@ -138,37 +136,16 @@ export function unitFeeKobo(size: ShipmentSize, origin?: string | null, destinat
   return fees[size] ?? fees.medium;
 }
 
-export function subtotalKobo(lines: readonly ShippingLine[]): number {
-  return lines.reduce((sum, l) => sum + l.unitPriceKobo * Math.max(0, Math.floor(l.quantity)), 0);
-}
-
-/** The shipping fee of ONE shipment (one store's lines) from `origin` to `destination`. */
-export function shipmentShippingKobo(lines: readonly ShippingLine[], origin?: string | null, destination?: string | null): number {
+/**
+ * The shipping fee of ONE shipment (one store's lines) from `origin` to `destination`; `itemsKobo`
+ * is what the shipment's items cost, as app/domain/pricing.ts prices them (the free threshold).
+ */
+export function shipmentShippingKobo(lines: readonly ShippingLine[], itemsKobo: number, origin?: string | null, destination?: string | null): number {
   const units = lines.filter((l) => l.quantity > 0);
   if (units.length === 0) return 0;
-  if (subtotalKobo(units) >= FREE_SHIPPING_FROM_KOBO) return 0;
+  if (itemsKobo >= FREE_SHIPPING_FROM_KOBO) return 0;
   const fee = units.reduce((sum, l) => sum + unitFeeKobo(l.size, origin, destination) * Math.floor(l.quantity), 0);
   return Math.min(fee, SHIPPING_CAP_KOBO);
-}
-
-/** Lines of several stores: each store's own shipment, fee by its state. */
-export interface StoreShippingLine extends ShippingLine {
-  storeId: number | null;
-  originState: string | null;
-}
-
-/** The fee of each store's shipment (key: store id, null for lines without a store) and their sum. */
-export function shippingByStore(lines: readonly StoreShippingLine[], destination?: string | null): { total: number; byStore: Map<number | null, number> } {
-  const groups = new Map<number | null, StoreShippingLine[]>();
-  for (const l of lines) groups.set(l.storeId, [...(groups.get(l.storeId) ?? []), l]);
-  const byStore = new Map<number | null, number>();
-  let total = 0;
-  for (const [store, ls] of groups) {
-    const fee = shipmentShippingKobo(ls, ls[0].originState, destination);
-    byStore.set(store, fee);
-    total += fee;
-  }
-  return { total, byStore };
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { Queryable } from "~/db/client.server";
 import { CANCEL_MESSAGES, isCancellable, type CancelReason } from "~/domain/orders";
+import { orderTotalKobo } from "~/domain/pricing";
 import { recomputeOrderTotals, refreshOrderDelivery } from "~/api/orders/shipments.server";
 import { returnStock } from "~/api/products/stock.server";
 import { notFound } from "~/api/core/http";
@@ -29,10 +30,10 @@ export interface CancelResult {
 /**
  * Cancels one order item, in the caller's transaction: the item becomes Cancelled with its
  * reason, its stock returns, and for a card-paid order (payment Complete, CardPayment) a refund of
- * the item's total is queued in `refunds` (the payments area sends it); when that was
- * the order's last active item, a refund of the shipping fee is queued too (once). Allowed until
- * the order ships (Placed or Confirmed). An unpaid order's totals drop with the item (amount due);
- * a paid order's totals stay what was charged. Cancelling a cancelled item changes nothing.
+ * the item's total is queued in `refunds` (the payments area sends it); when that was its
+ * shipment's last active item, a refund of that shipment's shipping fee is queued too (once).
+ * Allowed until the line's shipment ships (Placed or Confirmed). The order's totals follow its
+ * active lines (the sum of its shipments), paid or not. Cancelling a cancelled item changes nothing.
  * `mayAct(order)` checks the caller (owner, admin or guest token) and throws 404 otherwise.
  */
 export async function cancelOrderItem(
@@ -47,8 +48,8 @@ export async function cancelOrderItem(
   const order = await findOrder(tx, ref.rows[0].order_id, true);
   if (!order) throw notFound();
   await mayAct(order);
-  const it = await tx.query<{ id: string; product_id: number | null; product_name: string; quantity: number; item_price_kobo: number; status: string; store_id: number | null; store_slug: string | null; option_id: number | null; option_label: string | null }>(
-    `SELECT oi.id::text AS id, oi.product_id, oi.product_name, oi.option_id, oi.option_label, oi.quantity, oi.item_price_kobo, oi.status, oi.store_id, s.slug AS store_slug
+  const it = await tx.query<{ id: string; product_id: number | null; product_name: string; quantity: number; line_total_kobo: number; status: string; store_id: number | null; store_slug: string | null; option_id: number | null; option_label: string | null }>(
+    `SELECT oi.id::text AS id, oi.product_id, oi.product_name, oi.option_id, oi.option_label, oi.quantity, oi.line_total_kobo, oi.status, oi.store_id, s.slug AS store_slug
        FROM order_items oi LEFT JOIN stores s ON s.id = oi.store_id WHERE oi.id = $1 FOR UPDATE OF oi`,
     [itemId],
   );
@@ -71,26 +72,34 @@ export async function cancelOrderItem(
     itemRefundQueued = (await queueItemRefund(tx, order.id, item, paid, reason)) !== null;
     refundQueued = itemRefundQueued;
   }
-  // Nothing paid yet: the amount due drops with the item (items total and shipping recomputed from
-  // the active lines). Paid: the totals stay what was charged, and the refund returns the item's part.
-  if (order.order_payment_status !== "Complete") await recomputeOrderTotals(tx, order.id, order.delivery_state);
-  // The other shipments may now be the least advanced: the order's status follows them.
-  await refreshOrderDelivery(tx, order.id);
-  const active = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM order_items WHERE order_id = $1 AND status = 'Active'", [order.id]);
-  // Every item of a card-paid order cancelled before it shipped: nothing will be shipped, so the
-  // shipping fee that was charged goes back too, queued with this last cancellation (once: the
-  // unique index refunds_shipping_uq).
-  if (active.rows[0].n === 0 && paid && order.shipping_kobo > 0) {
+  // The line's shipment: with its last active line gone nothing of it ships, so a card-paid order
+  // gets that shipment's shipping fee back too, queued with this cancellation (once per shipment:
+  // the unique index refunds_shipping_uq).
+  const shipment = await tx.query<{ id: number; shipping_kobo: number; active: number }>(
+    `SELECT sh.id, sh.shipping_kobo,
+            (SELECT count(*)::int FROM order_items oi WHERE oi.order_id = sh.order_id AND oi.store_id IS NOT DISTINCT FROM sh.store_id AND oi.status = 'Active') AS active
+       FROM shipments sh WHERE sh.order_id = $1 AND sh.store_id IS NOT DISTINCT FROM $2`,
+    [order.id, item.store_id],
+  );
+  const sh = shipment.rows[0];
+  if (paid && sh && sh.active === 0 && Number(sh.shipping_kobo) > 0) {
     const r = await tx.query(
-      `INSERT INTO refunds (order_id, order_item_id, payment_transaction_id, amount_kobo, currency, reason, kind)
-       VALUES ($1, NULL, $2, $3, $4, $5, 'shipping') ON CONFLICT (order_id) WHERE kind = 'shipping' DO NOTHING`,
-      [order.id, paid.id, order.shipping_kobo, paid.currency, SHIPPING_REFUND_REASON],
+      `INSERT INTO refunds (order_id, order_item_id, payment_transaction_id, amount_kobo, currency, reason, kind, shipment_id)
+       VALUES ($1, NULL, $2, $3, $4, $5, 'shipping', $6) ON CONFLICT (order_id, COALESCE(shipment_id, 0)) WHERE kind = 'shipping' DO NOTHING`,
+      [order.id, paid.id, sh.shipping_kobo, paid.currency, SHIPPING_REFUND_REASON, sh.id],
     );
     if (r.rowCount) {
-      shippingRefundKobo = order.shipping_kobo;
+      shippingRefundKobo = Number(sh.shipping_kobo);
       refundQueued = true;
     }
   }
+  // The order's money follows its active lines (one rule, app/domain/pricing.ts): unpaid, the
+  // amount due drops (items and fees recomputed); paid, the fees stay as charged but for a shipment
+  // with nothing left in it, and the refunds give back the difference.
+  await recomputeOrderTotals(tx, order.id, order.delivery_state);
+  // The other shipments may now be the least advanced: the order's status follows them.
+  await refreshOrderDelivery(tx, order.id);
+  const active = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM order_items WHERE order_id = $1 AND status = 'Active'", [order.id]);
   // Every item cancelled before anything was paid: nothing is owed any more.
   if (active.rows[0].n === 0 && order.order_payment_status === "Pending")
     await tx.query("UPDATE orders SET order_payment_status = 'Cancelled', updated_at = now() WHERE id = $1", [order.id]);
@@ -111,7 +120,7 @@ export async function cancelOrderItem(
             guestToken: order.user_id === null ? guestTokenFor(order.id) : undefined,
             productName: withOption(item.product_name, item.option_label),
             quantity: item.quantity,
-            amountKobo: item.item_price_kobo * item.quantity,
+            amountKobo: Number(item.line_total_kobo),
             reason,
             refund: itemRefundQueued,
             shippingRefundKobo,
@@ -157,10 +166,10 @@ export async function cancelUnpaidCardOrder(tx: Queryable, orderId: string, olde
        FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = $1`,
     [orderId],
   );
-  const items = await tx.query<{ id: string; product_id: number | null; option_id: number | null; product_name: string; quantity: number; item_price_kobo: number }>(
+  const items = await tx.query<{ id: string; product_id: number | null; option_id: number | null; product_name: string; quantity: number; line_total_kobo: string | number }>(
     `UPDATE order_items SET status = 'Cancelled', cancel_reason = $2, cancelled_at = now()
       WHERE order_id = $1 AND status = 'Active'
-      RETURNING id::text AS id, product_id, option_id, product_name, quantity, item_price_kobo`,
+      RETURNING id::text AS id, product_id, option_id, product_name, quantity, line_total_kobo`,
     [order.id, UNPAID_CANCEL_REASON],
   );
   const lines = [...items.rows].sort((a, b) => (a.product_id ?? 0) - (b.product_id ?? 0) || a.id.localeCompare(b.id));
@@ -183,8 +192,8 @@ export async function cancelUnpaidCardOrder(tx: Queryable, orderId: string, olde
             orderId: order.id,
             guestToken: order.user_id === null ? guestTokenFor(order.id) : undefined,
             hours: olderThanHours,
-            lines: items.rows.map((l): EmailOrderLine => ({ name: l.product_name, quantity: l.quantity, unitKobo: l.item_price_kobo })),
-            totalKobo: order.order_total_kobo + order.shipping_kobo,
+            lines: items.rows.map((l): EmailOrderLine => ({ name: l.product_name, quantity: l.quantity, totalKobo: Number(l.line_total_kobo) })),
+            totalKobo: orderTotalKobo(order.order_total_kobo, order.shipping_kobo),
             lang: await orderLanguage(tx, order.id),
           }),
         ]

@@ -8,6 +8,7 @@ import type { Queryable } from "~/db/client.server";
 import { MAX_LINE_QUANTITY } from "~/domain/cart";
 import { CHECKOUT_MESSAGES, type GuestCheckout, type PaymentMethod } from "~/domain/orders";
 import type { ShipmentSize } from "~/domain/shipping";
+import { lineTotalKobo, orderTotalKobo, shipmentTotalKobo, unitPriceKobo } from "~/domain/pricing";
 import { ensureShipments, recomputeOrderTotals, shipmentsFor } from "~/api/orders/shipments.server";
 import { takeStock } from "~/api/products/stock.server";
 import { canonicalState } from "~/domain/addresses";
@@ -110,7 +111,7 @@ async function catalogueLine(q: Queryable, productId: number, optionId: number |
   const option = optionId ? await productOption(q, p.product_id, optionId) : null;
   if (optionId && !option) throw badRequest({ option_id: ["This option is not available for this product."] });
   const { selling_price_kobo, ...rest } = p;
-  return { ...rest, unit_kobo: option?.price_kobo ?? selling_price_kobo, quantity, option_id: option?.id ?? null, option_label: option?.label ?? null };
+  return { ...rest, unit_kobo: unitPriceKobo(selling_price_kobo, option?.price_kobo), quantity, option_id: option?.id ?? null, option_label: option?.label ?? null };
 }
 
 async function resolveLines(q: Queryable, input: PlaceOrderInput): Promise<{ lines: OrderLine[]; cartId: string | null }> {
@@ -209,12 +210,12 @@ export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise
   if (lines.length) {
     const values: unknown[] = [];
     const tuples = lines.map((l, i) => {
-      values.push(orderId, l.product_id, l.store_id, l.name, l.quantity, l.unit_kobo, l.option_id, l.option_label);
-      const b = i * 8;
-      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, clock_timestamp())`;
+      values.push(orderId, l.product_id, l.store_id, l.name, l.quantity, l.unit_kobo, lineTotalKobo(l.unit_kobo, l.quantity), l.option_id, l.option_label);
+      const b = i * 9;
+      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, $${b + 9}, clock_timestamp())`;
     });
     await tx.query(
-      `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, option_id, option_label, created_at) VALUES ${tuples.join(", ")}`,
+      `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, line_total_kobo, option_id, option_label, created_at) VALUES ${tuples.join(", ")}`,
       values,
     );
     await ensureShipments(tx, orderId);
@@ -261,8 +262,8 @@ export async function announceOrder(tx: Queryable, orderId: string): Promise<boo
     `SELECT COALESCE(u.first_name, o.delivery_address->>'receiver_first_name', '') AS first_name FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = $1`,
     [orderId],
   );
-  const lines = await tx.query<{ product_name: string; option_label: string | null; quantity: number; item_price_kobo: number }>(
-    "SELECT product_name, option_label, quantity, item_price_kobo FROM order_items WHERE order_id = $1 AND status = 'Active' ORDER BY created_at, id",
+  const lines = await tx.query<{ product_name: string; option_label: string | null; quantity: number; line_total_kobo: string | number }>(
+    "SELECT product_name, option_label, quantity, line_total_kobo FROM order_items WHERE order_id = $1 AND status = 'Active' ORDER BY created_at, id",
     [orderId],
   );
   const ships = (await shipmentsFor(tx, [orderId])).get(orderId) ?? [];
@@ -282,10 +283,13 @@ export async function announceOrder(tx: Queryable, orderId: string): Promise<boo
               orderId,
               guestToken: order.user_id === null ? guestTokenFor(orderId) : undefined,
               paymentMethod: order.order_payment_method as PaymentMethod,
-              lines: lines.rows.map((l): EmailOrderLine => ({ name: withOption(l.product_name, l.option_label), quantity: l.quantity, unitKobo: l.item_price_kobo })),
+              lines: lines.rows.map((l): EmailOrderLine => ({ name: withOption(l.product_name, l.option_label), quantity: l.quantity, totalKobo: Number(l.line_total_kobo) })),
               subtotalKobo: order.order_total_kobo,
               shippingKobo: order.shipping_kobo,
-              shipments: ships.filter((s) => s.active_items > 0).map((s) => ({ store: s.store_name ?? "BuildMart seller", shippingKobo: s.shipping_kobo })),
+              totalKobo: orderTotalKobo(order.order_total_kobo, order.shipping_kobo),
+              shipments: ships
+                .filter((s) => s.active_items > 0)
+                .map((s) => ({ store: s.store_name ?? "BuildMart seller", shippingKobo: s.shipping_kobo, totalKobo: shipmentTotalKobo(s.items_kobo, s.shipping_kobo) })),
               state: order.delivery_state,
               lang: await orderLanguage(tx, orderId),
             }),
@@ -347,18 +351,22 @@ export async function addOrderItem(tx: Queryable, order: OrderRow, productId: nu
   if (quantity > MAX_LINE_QUANTITY) throw badRequest({ quantity: [`Ensure this value is less than or equal to ${MAX_LINE_QUANTITY}.`] });
   const lowStock = await takeLinesStock(tx, [line]);
   if (lowStock.length) await recordEvent(tx, { notices: lowStock });
-  const existing = await tx.query<{ id: string }>(
-    `UPDATE order_items SET quantity = quantity + $3
-      WHERE order_id = $1 AND product_id = $2 AND status = 'Active' AND item_price_kobo = $4 AND option_id IS NOT DISTINCT FROM $5
-        AND quantity + $3 <= $6 RETURNING id::text AS id`,
-    [order.id, line.product_id, quantity, line.unit_kobo, line.option_id, MAX_LINE_QUANTITY],
+  // The same product and option at the same price: that line's quantity grows (and its total, by the rule).
+  const same = await tx.query<{ id: string; quantity: number }>(
+    `SELECT id::text AS id, quantity FROM order_items
+      WHERE order_id = $1 AND product_id = $2 AND status = 'Active' AND item_price_kobo = $3 AND option_id IS NOT DISTINCT FROM $4
+        AND quantity + $5 <= $6 ORDER BY created_at, id LIMIT 1 FOR UPDATE`,
+    [order.id, line.product_id, line.unit_kobo, line.option_id, quantity, MAX_LINE_QUANTITY],
   );
-  let id = existing.rows[0]?.id;
-  if (!id) {
+  let id = same.rows[0]?.id;
+  if (id) {
+    const q2 = same.rows[0].quantity + quantity;
+    await tx.query("UPDATE order_items SET quantity = $2, line_total_kobo = $3 WHERE id = $1", [id, q2, lineTotalKobo(line.unit_kobo, q2)]);
+  } else {
     const r = await tx.query<{ id: string }>(
-      `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, option_id, option_label, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, clock_timestamp()) RETURNING id::text AS id`,
-      [order.id, line.product_id, line.store_id, line.name, quantity, line.unit_kobo, line.option_id, line.option_label],
+      `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, line_total_kobo, option_id, option_label, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, clock_timestamp()) RETURNING id::text AS id`,
+      [order.id, line.product_id, line.store_id, line.name, quantity, line.unit_kobo, lineTotalKobo(line.unit_kobo, quantity), line.option_id, line.option_label],
     );
     id = r.rows[0].id;
   }

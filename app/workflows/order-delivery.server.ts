@@ -16,7 +16,7 @@ import type { OrderRow } from "~/api/orders/serialize";
 import { allCashIn, findShipment, refreshOrderDelivery, shipmentsFor } from "~/api/orders/shipments.server";
 import { recordEvent } from "~/api/notifications/commands.server";
 import { buyerNotice } from "~/api/notifications/events.server";
-import { creditDeliveredItems } from "~/api/payouts/commands.server";
+import { bookDeliveredShipments } from "~/api/payouts/commands.server";
 import { orderLanguage } from "~/integrations/mail/language.server";
 
 const conflict = (detail: string) => new ApiError(409, { detail });
@@ -51,7 +51,7 @@ export async function moveShipment(q: Queryable, order: OrderRow, storeId: numbe
     target,
   ]);
   await refreshOrderDelivery(q, order.id);
-  if (target === "Delivered") await creditDeliveredItems(q, order.id);
+  if (target === "Delivered") await bookDeliveredShipments(q, order.id);
   const store = shipment.store_name ?? "The seller";
   const mails: MailMessage[] = [];
   if ((target === "Shipped" || target === "Delivered") && order.customer_email) {
@@ -110,7 +110,7 @@ export async function recordCashReceived(q: Queryable, order: OrderRow, storeId:
     await q.query("UPDATE orders SET order_payment_status = 'Complete', updated_at = now() WHERE id = $1 AND order_payment_status = 'Pending'", [order.id]);
     await recordOrderEvent(q, order.id, "paid");
   }
-  await creditDeliveredItems(q, order.id);
+  await bookDeliveredShipments(q, order.id);
   const number = orderNumber(order.id);
   await recordEvent(q, {
     notices: [

@@ -106,8 +106,8 @@ export async function decideReturn(
   const ref = await tx.query<{ order_id: string; store_id: number | null }>("SELECT order_id::text AS order_id, store_id FROM returns WHERE id = $1", [input.returnId]);
   if (!ref.rows[0] || ref.rows[0].store_id !== input.storeId) throw notFound();
   const order = (await findOrder(tx, ref.rows[0].order_id, true))!;
-  const r = await tx.query<{ status: string; order_item_id: string; reason: string; product_name: string; item_price_kobo: number; quantity: number }>(
-    `SELECT r.status, r.order_item_id::text AS order_item_id, r.reason, oi.product_name, oi.item_price_kobo, oi.quantity
+  const r = await tx.query<{ status: string; order_item_id: string; reason: string; product_name: string; line_total_kobo: number }>(
+    `SELECT r.status, r.order_item_id::text AS order_item_id, r.reason, oi.product_name, oi.line_total_kobo
        FROM returns r JOIN order_items oi ON oi.id = r.order_item_id WHERE r.id = $1 FOR UPDATE OF r`,
     [input.returnId],
   );
@@ -144,7 +144,7 @@ export async function decideReturn(
     refundId = await queueItemRefund(
       tx,
       order.id,
-      { id: ret.order_item_id, item_price_kobo: ret.item_price_kobo, quantity: ret.quantity },
+      { id: ret.order_item_id, line_total_kobo: ret.line_total_kobo },
       paid,
       `Return: ${ret.reason}`,
     );
@@ -157,7 +157,7 @@ export async function decideReturn(
     refundId,
   ]);
   await recordOrderEvent(tx, order.id, "return_accepted", ret.order_item_id);
-  const amountKobo = ret.item_price_kobo * ret.quantity;
+  const amountKobo = Number(ret.line_total_kobo);
   await recordEvent(tx, {
     notices: [
       {
@@ -202,7 +202,7 @@ export async function markReturnRefunded(tx: Queryable, input: { returnId: numbe
   if (!ref.rows[0]) throw notFound();
   const order = (await findOrder(tx, ref.rows[0].order_id, true))!;
   const r = await tx.query<{ status: string; refund_id: number | null; refund_status: string | null; order_item_id: string; product_name: string; amount: number }>(
-    `SELECT r.status, r.refund_id, f.status AS refund_status, r.order_item_id::text AS order_item_id, oi.product_name, oi.item_price_kobo * oi.quantity AS amount
+    `SELECT r.status, r.refund_id, f.status AS refund_status, r.order_item_id::text AS order_item_id, oi.product_name, oi.line_total_kobo AS amount
        FROM returns r JOIN order_items oi ON oi.id = r.order_item_id LEFT JOIN refunds f ON f.id = r.refund_id
       WHERE r.id = $1 FOR UPDATE OF r`,
     [input.returnId],

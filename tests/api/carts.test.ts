@@ -259,9 +259,11 @@ describe.each(engines())("carts on %s", (engine) => {
       const toAbuja = (await api.call(`/carts/${cartId}/?state=Abuja`)).body;
       expect(toAbuja.shipping_state).toBe("Federal Capital Territory");
       expect(toAbuja.shipments).toEqual([
-        { store: abuja.id, store_name: "Abuja Roofing Test", store_state: "Federal Capital Territory", shipping_cost: 6_000, items: [s1, t1], earliest_delivery: expect.any(String), latest_delivery: expect.any(String) },
-        { store: lagos.id, store_name: "Lagos Pumps Test", store_state: "Lagos", shipping_cost: 5_500, items: [p1], earliest_delivery: expect.any(String), latest_delivery: expect.any(String) },
+        { store: abuja.id, store_name: "Abuja Roofing Test", store_state: "Federal Capital Territory", shipping_cost: 6_000, items_total: 7_200, total: 13_200, items: [s1, t1], earliest_delivery: expect.any(String), latest_delivery: expect.any(String) },
+        { store: lagos.id, store_name: "Lagos Pumps Test", store_state: "Lagos", shipping_cost: 5_500, items_total: 10_000, total: 15_500, items: [p1], earliest_delivery: expect.any(String), latest_delivery: expect.any(String) },
       ]);
+      // one rule: the cart's total is the sum of its shipments' totals
+      expect(toAbuja.shipments.reduce((t: number, s: { total: number }) => t + s.total, 0)).toBe(toAbuja.total);
       expect(toAbuja.shipping_cost).toBe(11_500);
       expect(toAbuja.subtotal).toBe(6_200 + 10_000 + 1_000);
       expect(toAbuja.total).toBe(17_200 + 11_500);
@@ -283,6 +285,11 @@ describe.each(engines())("carts on %s", (engine) => {
       expect(from.shipping_state).toBeNull();
       expect(from.shipments.map((s: { shipping_cost: number }) => s.shipping_cost)).toEqual([6_000, 2_500]);
       expect(from.shipping_cost).toBe(8_500);
+      // a "from" fee is never part of a shipment's total
+      expect(from.shipments.map((s: { total: number | null; items_total: number }) => [s.items_total, s.total])).toEqual([
+        [7_200, null],
+        [10_000, null],
+      ]);
       // the member's GET by user quotes the same way
       const me = await makeUser(api);
       const mine = (await api.call("/carts/", { json: { user_id: me.id }, token: me.token })).body.id as string;

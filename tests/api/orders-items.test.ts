@@ -131,7 +131,14 @@ describe.each(engines())("order items on %s", (engine) => {
       // One refund row, committed with the cancellation. The cancel path hands it to the payments
       // area at once (tests/api/payments.test.ts follows it through Paystack); this order's payment
       // was written straight into the database, so what Paystack then says of it is not asserted here.
-      expect(refunds).toEqual([{ order_item_id: itemId, amount_kobo: 3_000_000, status: expect.any(String), payment_transaction_id: txId, reason: "Financial Constraint" }]);
+      // Its store's shipment has nothing left in it, so that shipment's shipping fee goes back too
+      // (each test product has its own store: the other line ships apart).
+      expect(refunds.filter((x) => x.order_item_id !== null)).toEqual([
+        { order_item_id: itemId, amount_kobo: 3_000_000, status: expect.any(String), payment_transaction_id: txId, reason: "Financial Constraint" },
+      ]);
+      expect(refunds.filter((x) => x.order_item_id === null)).toEqual([
+        { order_item_id: null, amount_kobo: FEE_KOBO.same_zone.small * 2, status: expect.any(String), payment_transaction_id: txId, reason: "Shipping of a fully cancelled shipment" },
+      ]);
       expect(await stockOf(api, product.id)).toBe(20);
       // the other line stays; the order stays paid: "Complete" until the refund, which runs on its
       // own through payments, has gone through, "Partly refunded" after (never "Refunded")
@@ -143,7 +150,7 @@ describe.each(engines())("order items on %s", (engine) => {
       expect(q.rows[0].text_body).toContain("We are refunding ₦30,000 to your card");
     });
 
-    it("lowers an unpaid order's amount due with the cancelled item; a paid order keeps what was charged", async () => {
+    it("lowers an unpaid order's amount due with the cancelled item; a paid order's total follows its shipments, the refunds giving back the rest", async () => {
       const extra = await makeProduct(api, { price_kobo: 600_000, size: "large" });
       const { me, order, itemId } = await placeFor(api, { method: "CardPayment", quantity: 2, price_kobo: 1_500_000 });
       const added = await api.call(`/orders/${order.id}/orderitems/create/`, { token: me.token, json: { product_id: extra.id, quantity: 1 } });
@@ -157,46 +164,57 @@ describe.each(engines())("order items on %s", (engine) => {
       const paid = await placeFor(api, { method: "CardPayment", quantity: 2, price_kobo: 1_500_000 });
       await api.call(`/orders/${paid.order.id}/orderitems/create/`, { token: paid.me.token, json: { product_id: extra.id, quantity: 1 } });
       await markPaid(api, paid.order.id, paid.me.id, 3_600_000);
+      const before = await api.call(`/orders/${paid.order.id}/`, { token: paid.me.token });
       const c = await api.call(`/orders/${paid.itemId}/orderitem/cancel`, { token: paid.me.token, json: { order_item_cancel_reason: "Financial Constraint" } });
-      expect(c.body.order_total_price).toBe(36_000);
-      expect((await refundsOf(api, paid.order.id)).map((x) => x.amount_kobo)).toEqual([3_000_000]);
+      // The order now costs its one shipment left, as charged (the large item's fee stays);
+      // the cancelled shipment's item and shipping go back by refund.
+      expect(c.body.order_total_price).toBe(6_000);
+      expect(c.body.shipping_cost).toBe(FEE_KOBO.same_zone.large / 100);
+      expect(c.body.total).toBe(c.body.shipments.reduce((t: number, sh: { items_total: number; shipping_cost: number }) => t + sh.items_total + sh.shipping_cost, 0));
+      const refunded = (await refundsOf(api, paid.order.id)).map((x) => x.amount_kobo).sort((a, b) => a - b);
+      expect(refunded).toEqual([FEE_KOBO.same_zone.small * 2, 3_000_000]);
+      // What was charged = what the order costs now + what goes back.
+      expect(Math.round(before.body.total * 100)).toBe(Math.round(c.body.total * 100) + refunded.reduce((t, x) => t + x, 0));
     });
 
-    it("cancelling the last item of a card-paid order queues the shipping refund with it, once; never for pay on delivery or an unpaid order", async () => {
+    it("cancelling the last item of a card-paid order's shipment queues that shipment's shipping refund with it, once; never for pay on delivery or an unpaid order", async () => {
       const p2 = await makeProduct(api, { price_kobo: 800_000, size: "small" });
       const { me, order, itemId } = await placeFor(api, { method: "CardPayment", quantity: 2, price_kobo: 1_500_000 });
       const added = await api.call(`/orders/${order.id}/orderitems/create/`, { token: me.token, json: { product_id: p2.id, quantity: 1 } });
       const shipping = Math.round(added.body.order.shipping_cost * 100);
-      expect(shipping).toBeGreaterThan(0);
+      const fees = new Map<number, number>(added.body.order.shipments.map((sh: { store: number; shipping_cost: number }) => [sh.store, Math.round(sh.shipping_cost * 100)]));
+      expect(fees.size).toBe(2);
+      expect(shipping).toBe([...fees.values()].reduce((t, x) => t + x, 0));
       const txId = await markPaid(api, order.id, me.id, 3_800_000 + shipping);
       const cancel = (id: string) => api.call(`/orders/${id}/orderitem/cancel`, { token: me.token, json: { order_item_cancel_reason: "Security Reasons" } });
       expect((await cancel(itemId)).status).toBe(200);
-      // One item left: the order will still ship, so the shipping stays paid for.
-      expect((await refundsOf(api, order.id)).map((r) => r.order_item_id)).toEqual([itemId]);
+      // The first store's shipment is empty: its fee goes back; the other store's still ships.
+      const first = await refundsOf(api, order.id);
+      expect(first.map((r) => [r.order_item_id, r.amount_kobo]).sort()).toEqual([[itemId, 3_000_000], [null, fees.get(order.shipments.find((sh: { items: string[] }) => sh.items.includes(itemId)).store)]].sort());
       // The last one, cancelled twice at once and again later.
       const lastId = added.body.item.id as string;
       const [a, b] = await Promise.all([cancel(lastId), cancel(lastId)]);
       expect([a.status, b.status]).toEqual([200, 200]);
       expect((await cancel(lastId)).status).toBe(200);
       const rows = await refundsOf(api, order.id);
-      expect(rows).toHaveLength(3);
-      expect(rows.find((r) => r.order_item_id === null)).toEqual({
-        order_item_id: null,
-        amount_kobo: shipping,
-        status: expect.any(String),
-        payment_transaction_id: txId,
-        reason: "Shipping for a fully cancelled order",
-      });
+      expect(rows).toHaveLength(4);
+      expect(rows.filter((r) => r.order_item_id === null).map((r) => r.amount_kobo).sort((x, y) => x - y)).toEqual([...fees.values()].sort((x, y) => x - y));
+      expect(rows.filter((r) => r.order_item_id === null).every((r) => r.payment_transaction_id === txId && r.reason === "Shipping of a fully cancelled shipment")).toBe(true);
+      // Everything paid goes back: the items and every shipment's fee.
+      expect(rows.reduce((t, r) => t + r.amount_kobo, 0)).toBe(3_800_000 + shipping);
       // It was written by the last cancellation itself (same transaction as the item's refund).
       const at = await api.db.query<{ same: boolean }>(
-        `SELECT (SELECT created_at FROM refunds WHERE order_id = $1 AND order_item_id IS NULL) = (SELECT created_at FROM refunds WHERE order_item_id = $2) AS same`,
+        `SELECT (SELECT created_at FROM refunds WHERE order_id = $1 AND order_item_id IS NULL
+                   AND shipment_id = (SELECT sh.id FROM shipments sh JOIN order_items oi ON oi.order_id = sh.order_id AND oi.store_id = sh.store_id WHERE oi.id = $2))
+              = (SELECT created_at FROM refunds WHERE order_item_id = $2) AS same`,
         [order.id, lastId],
       );
       expect(at.rows[0].same).toBe(true);
       const mail = await api.db.query<{ text_body: string }>("SELECT text_body FROM mail_queue WHERE to_address = $1 AND subject LIKE '%cancelled%' ORDER BY id", [me.email]);
       expect(mail.rows).toHaveLength(2);
-      expect(mail.rows[0].text_body).not.toMatch(/shipping fee/);
-      expect(mail.rows[1].text_body).toContain(`also refunding the shipping fee of ₦${(shipping / 100).toLocaleString("en-NG")}`);
+      const lastFee = fees.get(added.body.item.store)!;
+      expect(mail.rows[0].text_body).toContain(`also refunding the shipping fee of ₦${((shipping - lastFee) / 100).toLocaleString("en-NG")}`);
+      expect(mail.rows[1].text_body).toContain(`also refunding the shipping fee of ₦${(lastFee / 100).toLocaleString("en-NG")}`);
 
       // Pay on delivery, and an unpaid card order: nothing was charged, nothing to refund.
       for (const method of ["PayOnDelivery", "CardPayment"] as const) {

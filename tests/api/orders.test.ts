@@ -12,7 +12,7 @@ async function placeOrder(api: TestApi, userId: number) {
     [userId, JSON.stringify({ receiver_first_name: "Ada", receiver_last_name: "Obi", street_address: "12 Allen Avenue", city: "Ikeja", state: "Lagos" }), prod.selling_price_kobo * 2],
   );
   await api.db.query(
-    "INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo) VALUES ($1, $2, $3, $4, 2, $5)",
+    "INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, line_total_kobo) VALUES ($1, $2, $3, $4, 2, $5, 2 * $5::bigint)",
     [o.rows[0].id, prod.id, prod.store_id, prod.name, prod.selling_price_kobo],
   );
   return { orderId: o.rows[0].id, product: prod };

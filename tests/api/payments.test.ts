@@ -762,7 +762,7 @@ describe.each(engines())("card payments on %s", (engine) => {
         ["item", items[1].id, items[1].total],
         ["shipping", null, SHIPPING],
       ]);
-      expect(rows[2].reason).toBe("Shipping for a fully cancelled order");
+      expect(rows[2].reason).toBe("Shipping of a fully cancelled shipment");
       // All of it goes back to the card: the items and the shipping are everything that was paid.
       await waitFor("every refund to reach Paystack", async () => (await refundsOf(orderId)).every((x) => x.provider_refund_id));
       expect(paystack.transaction(reference)?.refunded).toBe(due);

@@ -6,7 +6,7 @@
  */
 import { setPaystack, waitFor } from "./paystack-helpers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { creditDeliveredItems, dailyPayoutReference, payOutAvailableBalances } from "~/api/payouts/commands.server";
+import { bookDeliveredShipments, dailyPayoutReference, payOutAvailableBalances } from "~/api/payouts/commands.server";
 import { AdminPayoutsSchema, BankAccountAnswerSchema, BankListSchema, LedgerPageSchema, PayoutPageSchema, PayoutSchema } from "~/api/payouts/schemas";
 import { settleRefund } from "~/workflows/refunds.server";
 import { createOrder, createProduct } from "~/db/seed/factories";
@@ -78,7 +78,7 @@ describe.each(engines())("vendor payouts on %s", (engine) => {
     expect(days).toBeLessThan(7.1);
     // Delivered again (a no-op) and the credit run again: still one credit.
     expect((await api.call(`/orders/${c.store.id}/store/${order.id}/status/`, { method: "PATCH", token: c.owner.token, json: { status: "Delivered" } })).status).toBe(200);
-    expect(await api.db.tx((q) => creditDeliveredItems(q, order.id))).toBe(0);
+    expect(await api.db.tx((q) => bookDeliveredShipments(q, order.id))).toBe(0);
     r = await ledger(c);
     expect(r.body.count).toBe(1);
     expect(r.body.pending).toBe(credit / 100);

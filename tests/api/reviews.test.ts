@@ -20,8 +20,8 @@ async function order(api: TestApi, userId: number, productId: number, status = "
     [userId, status],
   );
   await api.db.query(
-    `INSERT INTO order_items (order_id, product_id, product_name, quantity, item_price_kobo, status)
-     VALUES ($1, $2, 'x', 1, 100000, $3)`,
+    `INSERT INTO order_items (order_id, product_id, product_name, quantity, item_price_kobo, line_total_kobo, status)
+     VALUES ($1, $2, 'x', 1, 100000, 100000, $3)`,
     [o.rows[0].id, productId, itemStatus],
   );
   return o.rows[0].id;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   addBusinessDays,
-  deliveryPromise,
   deliveryWindow,
   deliveryWindowFor,
   easterSunday,
@@ -81,14 +80,6 @@ describe("delivery window", () => {
 });
 
 describe("delivery promise", () => {
-  it("charges the shipping rule's fee and dates the shipment", () => {
-    const lines = [{ size: "large" as const, quantity: 3, unitPriceKobo: 500_000 }];
-    const p = deliveryPromise("Lagos", "Kano", lines, "2026-11-25");
-    expect(p.feeKobo).toBe(shipmentShippingKobo(lines, "Lagos", "Kano"));
-    expect(p.feeKobo).toBeGreaterThan(deliveryPromise("Lagos", "Lagos", lines, "2026-11-25").feeKobo);
-    expect(p.earliest).toBe(deliveryWindow(p.distance, "2026-11-25").earliest);
-  });
-
   it("reads as a shopper expects", () => {
     expect(formatDeliveryDate("2026-12-01")).toBe("Tue 1 Dec");
     expect(formatDeliveryWindow({ earliest: "2026-12-01", latest: "2026-12-03" })).toBe("Tue 1 Dec – Thu 3 Dec");

@@ -10,14 +10,15 @@ import {
   SHIPPING_CAP_KOBO,
   distanceOf,
   geoZoneOf,
-  shipmentShippingKobo,
-  shippingByStore,
-  subtotalKobo,
   unitFeeKobo,
 } from "~/domain/shipping";
+import { priceLines, type PriceLine } from "~/domain/pricing";
 import { NIGERIAN_STATES } from "~/domain/states";
 
-const line = (size: "small" | "medium" | "large", quantity: number, unitPriceKobo = 100_000) => ({ size, quantity, unitPriceKobo });
+const line = (size: "small" | "medium" | "large", quantity: number, unitKobo = 100_000) => ({ size, quantity, unitKobo });
+/** One shipment's fee from `origin` to `destination`, as the money rule prices it (app/domain/pricing.ts). */
+const shipmentShippingKobo = (lines: ReturnType<typeof line>[], origin: string, destination: string) =>
+  priceLines(lines.map((l): PriceLine => ({ storeId: 1, originState: origin, ...l })), destination).shipments[0]?.shippingKobo ?? 0;
 
 describe("geopolitical zones", () => {
   it("gives every one of the 36 states and the FCT a zone, and nothing else", () => {
@@ -102,14 +103,11 @@ describe("one shipment's fee", () => {
     expect(shipmentShippingKobo([line("small", 2, FREE_SHIPPING_FROM_KOBO / 2)], "Kano", "Kano")).toBe(0);
   });
 
-  it("adds up the subtotal in kobo", () => {
-    expect(subtotalKobo([line("small", 3, 1_999), line("medium", 1, 1)])).toBe(5_998);
-  });
 });
 
 describe("shipping by store", () => {
   it("gives two stores' lines two fees, each from its own state, and their sum", () => {
-    const r = shippingByStore(
+    const r = priceLines(
       [
         { storeId: 1, originState: "Federal Capital Territory", ...line("large", 1) },
         { storeId: 2, originState: "Lagos", ...line("large", 1) },
@@ -117,13 +115,15 @@ describe("shipping by store", () => {
       ],
       "Federal Capital Territory",
     );
-    expect(r.byStore.get(1)).toBe(500_000 + 100_000);
-    expect(r.byStore.get(2)).toBe(1_200_000);
-    expect(r.total).toBe(1_800_000);
+    expect(r.shipments.map((s) => [s.storeId, s.shippingKobo])).toEqual([
+      [1, 500_000 + 100_000],
+      [2, 1_200_000],
+    ]);
+    expect(r.shippingKobo).toBe(1_800_000);
   });
 
   it("applies the cap and the free threshold to each store's shipment, not the whole cart", () => {
-    const r = shippingByStore(
+    const r = priceLines(
       [
         { storeId: 1, originState: "Lagos", ...line("large", 3, 20_000_000) },
         { storeId: 2, originState: "Kano", ...line("large", 2, 1_000_000) },
@@ -132,17 +132,18 @@ describe("shipping by store", () => {
       "Lagos",
     );
     // store 1: ₦600,000 of items → free; store 2: far, 2 × ₦15,000 → capped at ₦25,000; store 3: same zone
-    expect([...r.byStore.entries()]).toEqual([
+    expect(r.shipments.map((s) => [s.storeId, s.shippingKobo])).toEqual([
       [1, 0],
       [2, 2_500_000],
       [3, 150_000],
     ]);
-    expect(r.total).toBe(2_650_000);
+    expect(r.shippingKobo).toBe(2_650_000);
   });
 
-  it("quotes each store within its own state when the buyer's state is not known", () => {
-    const r = shippingByStore([{ storeId: 7, originState: "Kano", ...line("medium", 1) }], null);
-    expect(r.total).toBe(FEE_KOBO.same_state.medium);
+  it("has no fee and no total while the buyer's state is not known", () => {
+    const r = priceLines([{ storeId: 7, originState: "Kano", ...line("medium", 1) }], null);
+    expect(r).toMatchObject({ itemsKobo: 100_000, shippingKobo: null, totalKobo: null, destinationKnown: false });
+    expect(r.shipments[0]).toMatchObject({ itemsKobo: 100_000, shippingKobo: null, totalKobo: null });
   });
 });
 

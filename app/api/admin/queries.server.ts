@@ -1,4 +1,5 @@
 /** Admin reads: lists with search and filters, each a page of rows in the API's shape. */
+import { orderTotalKobo } from "~/domain/pricing";
 import type { Queryable } from "~/db/client.server";
 import { koboToNaira } from "~/domain/money";
 import { listedSql } from "../catalog/listed";
@@ -299,7 +300,8 @@ interface PaymentRow {
   provider_status: string | null;
   amount_kobo: number;
   currency: string;
-  due_kobo: number;
+  items_kobo: number;
+  ship_kobo: number;
   order_payment_status: string;
   mismatch: string | null;
   paid_kobo: number | null;
@@ -311,16 +313,16 @@ interface PaymentRow {
 // A mismatch is what settleAttempt (app/api/payments) records: provider_status 'mismatch' with the
 // reason and Paystack's verify answer in provider_payload.
 const PAYMENT_COLUMNS = `t.id, t.reference, t.order_id::text AS order_id, t.customer_email::text AS customer_email, t.payment_method, t.payment_status,
-  t.provider_status, t.amount_kobo, t.currency, (o.order_total_kobo + o.shipping_kobo) AS due_kobo, o.order_payment_status,
+  t.provider_status, t.amount_kobo, t.currency, o.order_total_kobo AS items_kobo, o.shipping_kobo AS ship_kobo, o.order_payment_status,
   CASE WHEN t.provider_status = 'mismatch' THEN coalesce(t.provider_payload->>'reason', 'mismatch') END AS mismatch,
   CASE WHEN t.provider_status = 'mismatch' THEN (t.provider_payload->'verify'->>'amount')::bigint END AS paid_kobo,
   CASE WHEN t.provider_status = 'mismatch' THEN t.provider_payload->'verify'->>'currency' END AS paid_currency,
   t.verified_at, t.created_at, t.updated_at`;
 const PAYMENT_FROM = "payment_transactions t JOIN orders o ON o.id = t.order_id";
-const serializePayment = ({ amount_kobo, due_kobo, paid_kobo, ...t }: PaymentRow): ApiAdminPayment => ({
+const serializePayment = ({ amount_kobo, items_kobo, ship_kobo, paid_kobo, ...t }: PaymentRow): ApiAdminPayment => ({
   ...t,
   amount: koboToNaira(amount_kobo),
-  order_amount_due: koboToNaira(due_kobo),
+  order_amount_due: koboToNaira(orderTotalKobo(Number(items_kobo), Number(ship_kobo))),
   paid_amount: paid_kobo == null ? null : koboToNaira(Number(paid_kobo)),
   verified_at: iso(t.verified_at),
   created_at: isoNN(t.created_at),

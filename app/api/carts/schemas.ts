@@ -64,6 +64,13 @@ export const CartShipmentSchema = z.object({
   store_name: z.string(),
   store_state: z.string().nullable(),
   shipping_cost: z.number(),
+  /** Additive: the shipment's items (its lines' totals), naira. */
+  items_total: z.number(),
+  /**
+   * Additive: what the shipment costs, items + shipping_cost, when a state was quoted
+   * (`shipping_state`); null otherwise (a "from" fee is never added to a total).
+   */
+  total: z.number().nullable(),
   items: z.array(z.number()),
   /**
    * When the shipment would arrive if ordered today ("YYYY-MM-DD", Lagos dates): the lead time of its
@@ -81,6 +88,7 @@ export const CartSchema = z.object({
   /** Naira: the sum of the shipments' shipping_cost. */
   shipping_cost: z.number(),
   subtotal: z.number(),
+  /** subtotal + shipping_cost (older clients add them); with a quoted state it is the sum of the shipments' totals. */
   total: z.number(),
   /** The state shipping_cost was quoted for (?state=), or null: each store within its own state (the lowest fees, a "from" quote). */
   shipping_state: z.string().nullable(),

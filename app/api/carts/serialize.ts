@@ -1,7 +1,8 @@
 /** Carts: rows to the API's JSON (types from ./schemas). */
 import { koboToNaira } from "~/domain/money";
 import { deliveryWindowFor } from "~/domain/delivery";
-import { shippingByStore, subtotalKobo, type ShipmentSize } from "~/domain/shipping";
+import { lineTotalKobo, lowestShippingKobo, orderTotalKobo, priceLines, type PriceLine } from "~/domain/pricing";
+import type { ShipmentSize } from "~/domain/shipping";
 import { imageUrl } from "../core/media";
 import type { ApiCart, ApiCartItem } from "./schemas";
 
@@ -39,7 +40,7 @@ export function serializeItem(it: CartItemRow, origin: string): ApiCartItem {
     name: it.name,
     price: koboToNaira(it.selling_price_kobo),
     original_price: koboToNaira(it.price_kobo),
-    line_total: koboToNaira(it.selling_price_kobo * it.quantity),
+    line_total: koboToNaira(lineTotalKobo(it.selling_price_kobo, it.quantity)),
     image: imageUrl(origin, it.image_key),
     size: it.size,
     category_id: it.category_id,
@@ -52,42 +53,49 @@ export function serializeItem(it: CartItemRow, origin: string): ApiCartItem {
   };
 }
 
-/** One store's lines of a cart: the shipment they would make, and its fee (kobo). */
+/** One store's lines of a cart: the shipment they would make, and its money (kobo). */
 export interface CartShipment {
   storeId: number | null;
   storeName: string;
   storeState: string | null;
+  itemsKobo: number;
+  /** Its fee to the quoted state; without one, the lowest fee (within the store's state, a "from" quote). */
   shippingKobo: number;
+  /** Items + shipping to the quoted state; null without a state. */
+  totalKobo: number | null;
   itemIds: number[];
 }
 
 /**
- * Subtotal and shipping (kobo) of cart lines, by the shared rule (app/domain/shipping.ts): one
- * shipment per store, each from the store's state to `state` (canonical name; null: each store
- * within its own state, the lowest fee, a "from" quote). `shipping` is the sum of the shipments'
- * fees; `shipments` are in the order their stores first appear in the cart.
+ * A cart's money by the one rule (app/domain/pricing.ts): each line's total, one shipment per store
+ * with its items and its fee to `state` (canonical name), items + shipping per shipment and for the
+ * whole. Without a state the fees are the lowest each shipment could cost (older clients show them
+ * as `shipping_cost`), and no shipment has a total. `shipments` are in the order their stores first
+ * appear in the cart.
  */
 export function cartTotalsKobo(items: readonly CartItemRow[], state: string | null = null) {
-  const lines = items.map((i) => ({
-    size: i.size,
-    quantity: i.quantity,
-    unitPriceKobo: i.selling_price_kobo,
+  const lines: PriceLine[] = items.map((i) => ({
     storeId: i.store_id ?? null,
     originState: i.store_state ?? null,
+    size: i.size,
+    quantity: i.quantity,
+    unitKobo: i.selling_price_kobo,
   }));
-  const subtotal = subtotalKobo(lines);
-  const { total: shipping, byStore } = shippingByStore(lines, state);
-  const shipments = new Map<number | null, CartShipment>();
-  for (const i of items) {
-    const key = i.store_id ?? null;
-    let s = shipments.get(key);
-    if (!s) {
-      s = { storeId: key, storeName: i.store_name ?? "BuildMart NG", storeState: i.store_state ?? null, shippingKobo: byStore.get(key) ?? 0, itemIds: [] };
-      shipments.set(key, s);
-    }
-    s.itemIds.push(i.id);
-  }
-  return { subtotal, shipping, total: subtotal + shipping, shipments: [...shipments.values()] };
+  const priced = priceLines(lines, state, state ? undefined : lowestShippingKobo(lines).byStore);
+  const shipments: CartShipment[] = priced.shipments.map((sh) => {
+    const first = items[sh.lines[0]];
+    return {
+      storeId: sh.storeId,
+      storeName: first.store_name ?? "BuildMart NG",
+      storeState: first.store_state ?? null,
+      itemsKobo: sh.itemsKobo,
+      shippingKobo: sh.shippingKobo ?? 0,
+      totalKobo: state ? sh.totalKobo : null,
+      itemIds: sh.lines.map((n) => items[n].id),
+    };
+  });
+  const shipping = priced.shippingKobo ?? 0;
+  return { subtotal: priced.itemsKobo, shipping, total: priced.totalKobo ?? orderTotalKobo(priced.itemsKobo, shipping), quoted: !!state, shipments };
 }
 
 export function serializeCart(cart: CartRow, items: readonly CartItemRow[], origin: string, state: string | null = null, now: Date = new Date()): ApiCart {
@@ -106,6 +114,8 @@ export function serializeCart(cart: CartRow, items: readonly CartItemRow[], orig
       store_name: s.storeName,
       store_state: s.storeState,
       shipping_cost: koboToNaira(s.shippingKobo),
+      items_total: koboToNaira(s.itemsKobo),
+      total: s.totalKobo === null ? null : koboToNaira(s.totalKobo),
       items: s.itemIds,
       ...deliveryDates(s.storeState, state, now),
     })),

@@ -7,6 +7,7 @@
  * `/stores/{slug}/orders/{id}` and `/stores/{slug}/products/{id}`.
  */
 import type { Queryable } from "~/db/client.server";
+import { itemsTotalKobo } from "~/domain/pricing";
 import type { MailMessage } from "~/integrations/mail.server";
 import { newOrderStoreEmail, type StoreOrderLine } from "~/integrations/mail/store-order-emails.server";
 import { orderNumber } from "~/domain/orders";
@@ -83,8 +84,8 @@ export async function newOrderStoreMails(q: Queryable, orderId: string): Promise
     )
   ).rows[0];
   if (!order) return [];
-  const lines = await q.query<{ store_id: number; name: string; option_label: string | null; quantity: number; unit_kobo: number }>(
-    `SELECT oi.store_id, oi.product_name AS name, oi.option_label, oi.quantity, oi.item_price_kobo AS unit_kobo
+  const lines = await q.query<{ store_id: number; name: string; option_label: string | null; quantity: number; total_kobo: string | number }>(
+    `SELECT oi.store_id, oi.product_name AS name, oi.option_label, oi.quantity, oi.line_total_kobo AS total_kobo
        FROM order_items oi WHERE oi.order_id = $1 AND oi.status = 'Active' AND oi.store_id IS NOT NULL
       ORDER BY oi.created_at, oi.id`,
     [orderId],
@@ -93,7 +94,7 @@ export async function newOrderStoreMails(q: Queryable, orderId: string): Promise
   const byStore = new Map<number, StoreOrderLine[]>();
   for (const l of lines.rows) {
     const list = byStore.get(l.store_id) ?? [];
-    list.push({ name: l.name, optionLabel: l.option_label, quantity: l.quantity, unitKobo: l.unit_kobo });
+    list.push({ name: l.name, optionLabel: l.option_label, quantity: l.quantity, totalKobo: Number(l.total_kobo) });
     byStore.set(l.store_id, list);
   }
   const people = await q.query<{ store_id: number; store_name: string; slug: string; email: string; first_name: string | null; shipping_kobo: number | null }>(
@@ -117,7 +118,8 @@ export async function newOrderStoreMails(q: Queryable, orderId: string): Promise
       state: order.state,
       lga: order.lga,
       lines: byStore.get(p.store_id) ?? [],
-      shippingKobo: p.shipping_kobo,
+      itemsKobo: itemsTotalKobo(byStore.get(p.store_id) ?? []),
+      shippingKobo: p.shipping_kobo === null ? null : Number(p.shipping_kobo),
     }),
   );
 }

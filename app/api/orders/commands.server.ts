@@ -53,8 +53,8 @@ export const withOption = (name: string, label: string | null | undefined) => (l
 
 // ---- cancelling an item ----------------------------------------------------------------------
 
-/** The reason on the refund of the shipping fee of a card-paid order whose every item was cancelled. */
-export const SHIPPING_REFUND_REASON = "Shipping for a fully cancelled order";
+/** The reason on the refund of a shipment's shipping fee when every item of it was cancelled (a card-paid order). */
+export const SHIPPING_REFUND_REASON = "Shipping of a fully cancelled shipment";
 
 /** The Complete card payment of a card-paid order (payment Complete, CardPayment), or undefined. */
 export async function cardPaymentOf(q: Queryable, order: Pick<OrderRow, "id" | "order_payment_method" | "order_payment_status">) {
@@ -67,7 +67,7 @@ export async function cardPaymentOf(q: Queryable, order: Pick<OrderRow, "id" | "
 }
 
 /**
- * Queues the refund of one item's total (price × quantity) against the order's card payment, in
+ * Queues the refund of one item's total (its stored line total) against the order's card payment, in
  * the caller's transaction (kind 'item'; at most once per item: refunds_order_item_uq). The one
  * way an item's money goes back: a cancellation (below) and an accepted return (app/api/returns/).
  * The payments area sends it (processQueuedRefunds). Returns the refund's id, or null when nothing
@@ -76,11 +76,11 @@ export async function cardPaymentOf(q: Queryable, order: Pick<OrderRow, "id" | "
 export async function queueItemRefund(
   q: Queryable,
   orderId: string,
-  item: { id: string; item_price_kobo: number; quantity: number },
+  item: { id: string; line_total_kobo: number },
   paid: { id: number; currency: string },
   reason: string,
 ): Promise<number | null> {
-  const amount = item.item_price_kobo * item.quantity;
+  const amount = Number(item.line_total_kobo);
   if (amount <= 0) return null;
   const r = await q.query<{ id: number }>(
     `INSERT INTO refunds (order_id, order_item_id, payment_transaction_id, amount_kobo, currency, reason, kind)

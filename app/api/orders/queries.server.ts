@@ -19,7 +19,7 @@ export async function listUserOrders(q: Queryable, userId: number, limit: number
   return { rows: rows.rows, count: count.rows[0].n };
 }
 
-export const ORDER_ITEM_COLUMNS = `oi.id::text AS id, oi.order_id::text AS order_id, oi.product_id, oi.product_name, oi.quantity, oi.item_price_kobo,
+export const ORDER_ITEM_COLUMNS = `oi.id::text AS id, oi.order_id::text AS order_id, oi.product_id, oi.product_name, oi.quantity, oi.item_price_kobo, oi.line_total_kobo,
   oi.status, oi.cancel_reason, oi.cancelled_at, ${firstImageKeySql("oi.product_id")} AS image_key, oi.option_id, oi.option_label, oi.store_id`;
 
 /** The items of many orders in one query, oldest first, with each product's first image. */
@@ -61,7 +61,7 @@ export async function moneyFactsFor(q: Queryable, orderIds: string[]): Promise<M
               - COALESCE((SELECT sum(r.amount_kobo) FROM refunds r WHERE r.order_id = o.id AND r.kind IN ('overpayment', 'payment')), 0)
               + COALESCE((SELECT sum(sh.cash_received_kobo) FROM shipments sh WHERE sh.order_id = o.id), 0) AS paid_kobo,
             COALESCE((SELECT sum(r.amount_kobo) FROM refunds r WHERE r.order_id = o.id AND r.status <> 'failed' AND r.kind IN ('item', 'shipping')), 0)
-              + COALESCE((SELECT sum(oi.item_price_kobo * oi.quantity) FROM returns rt JOIN order_items oi ON oi.id = rt.order_item_id
+              + COALESCE((SELECT sum(oi.line_total_kobo) FROM returns rt JOIN order_items oi ON oi.id = rt.order_item_id
                            WHERE rt.order_id = o.id AND rt.status = 'refunded' AND rt.refund_id IS NULL), 0) AS refunded_kobo
        FROM orders o WHERE o.id = ANY($1::uuid[])`,
     [orderIds],

@@ -66,6 +66,8 @@ export { CANCEL_REASONS };
 export const ShippingFeeQuery = z.object({
   state: z.string().max(TEXT_MAX.state).optional(),
   quantity: z.string().max(8).optional(),
+  /** Additive: one of the product's options (the line is priced with it, as Buy Now charges it). */
+  option_id: z.string().max(12).optional(),
 });
 
 /**
@@ -87,6 +89,10 @@ export const ShippingFeeSchema = z.object({
    */
   earliest_delivery: z.string().optional(),
   latest_delivery: z.string().optional(),
+  /** Product form only (additive): the line's items (unit price × quantity; the option's price with option_id), naira. */
+  items_total: z.number().optional(),
+  /** Product form only (additive): items + shipping_cost when `state` was given, else null (a "from" fee is never a total). */
+  total: z.number().nullable().optional(),
 });
 
 export const OrderItemSchema = z.object({

@@ -1,5 +1,6 @@
 /** Orders: rows to the API's JSON (types from ./schemas). */
 import { koboToNaira } from "~/domain/money";
+import { orderTotalKobo, shipmentTotalKobo } from "~/domain/pricing";
 import { DELIVERY_EVENT, DELIVERY_STATUSES, isCancellable, shownPaymentStatus, type OrderEventKind } from "~/domain/orders";
 import { optionalImageUrl } from "../core/media";
 import type { ApiOrder, ApiOrderItem, ApiShipment } from "./schemas";
@@ -35,6 +36,8 @@ export interface OrderItemRow {
   product_name: string;
   quantity: number;
   item_price_kobo: number;
+  /** The line's total, priced once by app/domain/pricing.ts. */
+  line_total_kobo: number;
   status: string;
   cancel_reason: string | null;
   cancelled_at: Date | string | null;
@@ -64,7 +67,7 @@ export function serializeOrderItem(i: OrderItemRow, deliveryStatus: string, orig
     product_name: i.product_name,
     quantity: i.quantity,
     item_price: koboToNaira(i.item_price_kobo),
-    line_total: koboToNaira(i.item_price_kobo * i.quantity),
+    line_total: koboToNaira(i.line_total_kobo),
     status: i.status,
     cancel_reason: i.cancel_reason,
     cancelled_at: isoOrNull(i.cancelled_at),
@@ -119,7 +122,7 @@ export function serializeOrder(
     order_total_price: koboToNaira(o.order_total_kobo),
     shipping_cost: koboToNaira(o.shipping_kobo),
     delivery_charge: koboToNaira(o.shipping_kobo),
-    total: koboToNaira(o.order_total_kobo + o.shipping_kobo),
+    total: koboToNaira(orderTotalKobo(o.order_total_kobo, o.shipping_kobo)),
     order_delivery_status: o.order_delivery_status,
     order_payment_status: shownPaymentStatus({
       stored: o.order_payment_status,

@@ -11,7 +11,8 @@
  */
 import type { Queryable } from "~/db/client.server";
 import { DELIVERY_EVENT, DELIVERY_STATUSES, type DeliveryStatus } from "~/domain/orders";
-import { shippingByStore, subtotalKobo, type ShipmentSize } from "~/domain/shipping";
+import { chargedShippingKobo, lowestShippingKobo, priceLines } from "~/domain/pricing";
+import type { ShipmentSize } from "~/domain/shipping";
 
 export interface ShipmentRow {
   id: number;
@@ -37,7 +38,7 @@ export interface ShipmentRow {
 const SHIPMENT_COLUMNS = `sh.id, sh.order_id::text AS order_id, sh.store_id, s.name AS store_name, s.slug AS store_slug, sh.origin_state, sh.status,
   sh.shipping_kobo, sh.created_at, sh.confirmed_at, sh.shipped_at, sh.delivered_at, sh.cash_received_at, sh.cash_received_kobo,
   (SELECT count(*)::int FROM order_items oi WHERE oi.order_id = sh.order_id AND oi.store_id IS NOT DISTINCT FROM sh.store_id AND oi.status = 'Active') AS active_items,
-  (SELECT COALESCE(sum(oi.item_price_kobo * oi.quantity), 0)::bigint FROM order_items oi
+  (SELECT COALESCE(sum(oi.line_total_kobo), 0)::bigint FROM order_items oi
     WHERE oi.order_id = sh.order_id AND oi.store_id IS NOT DISTINCT FROM sh.store_id AND oi.status = 'Active') AS items_kobo`;
 
 /** The shipments of many orders (store order: by store id), in one query. */
@@ -75,29 +76,53 @@ export async function ensureShipments(q: Queryable, orderId: string): Promise<vo
 }
 
 /**
- * Recomputes an order's items total and each shipment's fee from the active lines (prices as
- * recorded, sizes from the catalogue, from each store's state to the order's destination state);
- * the order's shipping fee is their sum.
+ * Recomputes an order's money from its active lines by the one rule (app/domain/pricing.ts): each
+ * shipment's fee (from its store's state to the order's destination state; a card-paid order keeps
+ * the fees it was charged, and a shipment whose lines were all cancelled costs nothing) and the
+ * order's items and shipping (the sums of its shipments). Call it whenever a line is added or
+ * cancelled, paid or not, so the order's total is always the sum of its shipments.
  */
 export async function recomputeOrderTotals(q: Queryable, orderId: string, destination: string | null) {
-  const r = await q.query<{ store_id: number | null; quantity: number; item_price_kobo: number; size: ShipmentSize | null; origin_state: string | null }>(
-    `SELECT oi.store_id, oi.quantity, oi.item_price_kobo, p.size, sh.origin_state
-       FROM order_items oi LEFT JOIN products p ON p.id = oi.product_id
-       LEFT JOIN shipments sh ON sh.order_id = oi.order_id AND sh.store_id IS NOT DISTINCT FROM oi.store_id
-      WHERE oi.order_id = $1 AND oi.status = 'Active'`,
+  const o = await q.query<{ paid: boolean }>(
+    "SELECT (order_payment_method = 'CardPayment' AND order_payment_status IN ('Complete', 'Refunded')) AS paid FROM orders WHERE id = $1",
     [orderId],
   );
-  const lines = r.rows.map((l) => ({ storeId: l.store_id, originState: l.origin_state, size: l.size ?? "medium", quantity: l.quantity, unitPriceKobo: l.item_price_kobo }));
-  const { total, byStore } = shippingByStore(lines, destination);
+  const paid = o.rows[0]?.paid ?? false;
+  const r = await q.query<{ store_id: number | null; quantity: number; item_price_kobo: number; line_total_kobo: number; size: ShipmentSize | null; origin_state: string | null }>(
+    `SELECT oi.store_id, oi.quantity, oi.item_price_kobo, oi.line_total_kobo, p.size, sh.origin_state
+       FROM order_items oi LEFT JOIN products p ON p.id = oi.product_id
+       LEFT JOIN shipments sh ON sh.order_id = oi.order_id AND sh.store_id IS NOT DISTINCT FROM oi.store_id
+      WHERE oi.order_id = $1 AND oi.status = 'Active'
+      ORDER BY oi.created_at, oi.id`,
+    [orderId],
+  );
+  const lines = r.rows.map((l) => ({
+    storeId: l.store_id,
+    originState: l.origin_state,
+    size: l.size ?? "medium",
+    quantity: l.quantity,
+    unitKobo: Number(l.item_price_kobo),
+    totalKobo: Number(l.line_total_kobo),
+  }));
+  // A paid order's shipments keep the fees they were charged (while they have active lines).
+  let fixed: Map<number | null, number> | undefined;
+  if (paid) {
+    const charged = await q.query<{ store_id: number | null; shipping_kobo: number }>("SELECT store_id, shipping_kobo FROM shipments WHERE order_id = $1", [orderId]);
+    fixed = new Map(charged.rows.map((c) => [c.store_id, chargedShippingKobo(Number(c.shipping_kobo), lines.filter((l) => l.storeId === c.store_id).length)]));
+  }
+  // No destination on record (never from the storefront): each shipment within its store's state.
+  if (!destination) fixed = new Map([...lowestShippingKobo(lines).byStore, ...(fixed ?? [])]);
+  const priced = priceLines(lines, destination, fixed);
+  const fees = new Map(priced.shipments.map((s) => [s.storeId, s.shippingKobo ?? 0]));
   // Every shipment's fee, 0 for one whose lines were all cancelled; the order's is their sum.
   await q.query(
     `UPDATE shipments sh SET shipping_kobo = f.fee, updated_at = now()
        FROM (SELECT s.id, COALESCE((x.fees ->> COALESCE(s.store_id::text, 'none'))::bigint, 0) AS fee
                FROM shipments s, (SELECT $2::jsonb AS fees) x WHERE s.order_id = $1) f
       WHERE sh.id = f.id AND sh.shipping_kobo <> f.fee`,
-    [orderId, JSON.stringify(Object.fromEntries([...byStore].map(([store, fee]) => [store ?? "none", fee])))],
+    [orderId, JSON.stringify(Object.fromEntries([...fees].map(([store, fee]) => [store ?? "none", fee])))],
   );
-  await q.query("UPDATE orders SET order_total_kobo = $2, shipping_kobo = $3, updated_at = now() WHERE id = $1", [orderId, subtotalKobo(lines), total]);
+  await q.query("UPDATE orders SET order_total_kobo = $2, shipping_kobo = $3, updated_at = now() WHERE id = $1", [orderId, priced.itemsKobo, priced.shippingKobo ?? 0]);
 }
 
 /** The least advanced status among shipments that still have active lines (null: none has). */

@@ -1,4 +1,5 @@
 /** Payments: reads over a Queryable. */
+import { orderTotalKobo } from "~/domain/pricing";
 import type { Queryable } from "~/db/client.server";
 
 export interface PaymentOrderRow {
@@ -53,7 +54,7 @@ export async function findPaymentOrder(q: Queryable, id: string, lock = false): 
 }
 
 /** What the order costs the shopper, in kobo: items plus shipping (spec section 9). */
-export const amountDueKobo = (o: Pick<PaymentOrderRow, "order_total_kobo" | "shipping_kobo">) => o.order_total_kobo + o.shipping_kobo;
+export const amountDueKobo = (o: Pick<PaymentOrderRow, "order_total_kobo" | "shipping_kobo">) => orderTotalKobo(o.order_total_kobo, o.shipping_kobo);
 
 export async function findAttempt(q: Queryable, reference: string): Promise<AttemptRow | null> {
   const r = await q.query<AttemptRow>(`SELECT ${ATTEMPT_COLUMNS} FROM payment_transactions WHERE reference = $1`, [reference]);
@@ -95,7 +96,7 @@ export interface MailLineRow {
 
 export async function activeLines(q: Queryable, orderId: string): Promise<MailLineRow[]> {
   const r = await q.query<MailLineRow>(
-    `SELECT product_name || COALESCE(' (' || option_label || ')', '') AS name, quantity, (item_price_kobo * quantity)::bigint AS total_kobo
+    `SELECT product_name || COALESCE(' (' || option_label || ')', '') AS name, quantity, line_total_kobo AS total_kobo
        FROM order_items WHERE order_id = $1 AND status = 'Active' ORDER BY created_at, id`,
     [orderId],
   );

@@ -1,4 +1,5 @@
 /** Payments: rows to the API's JSON (types from ./schemas). */
+import { orderTotalKobo } from "~/domain/pricing";
 import { koboToNaira } from "~/domain/money";
 import type { AttemptRow, PaymentOrderRow } from "./queries.server";
 import type { ApiPaymentState, ApiTransaction } from "./schemas";
@@ -42,7 +43,7 @@ export function serializePaymentState(o: PaymentOrderRow, a: AttemptRow | null, 
     paid,
     order_payment_status: o.order_payment_status,
     order_payment_method: o.order_payment_method,
-    amount: koboToNaira(a ? a.amount_kobo : o.order_total_kobo + o.shipping_kobo),
+    amount: koboToNaira(a ? a.amount_kobo : orderTotalKobo(o.order_total_kobo, o.shipping_kobo)),
     currency: a?.currency ?? "NGN",
     message,
   };

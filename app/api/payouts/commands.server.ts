@@ -18,6 +18,8 @@ import {
   type BankAccountInput,
 } from "~/domain/payouts";
 import { formatKobo } from "~/domain/money";
+import { orderNumber } from "~/domain/order-rules";
+import { owedKobo, refundEntries, saleEntries, shippingEntries, type LedgerEntry, type LedgerKind, type PaidBy } from "~/domain/pricing";
 import { flushMailQueue, type MailMessage } from "~/integrations/mail.server";
 import { emailLayout, link } from "~/integrations/mail/layout.server";
 import { PaystackError, type BankData, type TransferData } from "~/integrations/paystack/client.server";
@@ -31,50 +33,145 @@ import { findBankAccount, findPayoutByReference, storeBalances, type BankAccount
 // The ledger
 
 /**
- * Credits the stores of an order's delivered and paid shipments: each Active item credits its
- * store with the item total less MARKETPLACE_COMMISSION_PERCENT (commission rounded to the kobo),
- * available RETURN_WINDOW_DAYS after its shipment's delivery. Written once per item (unique (kind,
- * order_item_id)), so calling it again credits only what became due since. Call it in the
- * transaction of a Delivered move, of "Cash received", and of a card payment.
+ * Books the stores' delivered, paid shipments of an order by the one money rule
+ * (app/domain/pricing.ts): for each active line its sale and the commission on it, for the
+ * shipment its shipping fee; money the store collected itself (cash on delivery) is booked as held
+ * by the store, so it is never paid out, and the commission on it is owed. Card money is
+ * available RETURN_WINDOW_DAYS after the shipment's delivery; a cash sale's entries at once (the
+ * store already holds the money). A shipment is paid when its cash is recorded, or its order's card
+ * payment is verified. Each entry is written once (unique per kind and line, or kind and
+ * shipment), so calling it again books only what became due since. Call it in the transaction of a
+ * Delivered move, of "Cash received", and of a card payment. Returns the entries written.
  */
-export async function creditDeliveredItems(tx: Queryable, orderId: string): Promise<number> {
+export async function bookDeliveredShipments(tx: Queryable, orderId: string): Promise<number> {
   const e = env();
-  // A store is credited for a shipment it delivered AND that is paid: a card order's verified
-  // payment, or the cash the store recorded for a pay-on-delivery shipment. Once per item.
+  const ships = await tx.query<{ id: number; store_id: number; shipping_kobo: number; delivered_at: Date | string | null; cash: boolean; card: boolean }>(
+    `SELECT sh.id, sh.store_id, sh.shipping_kobo, sh.delivered_at,
+            (sh.cash_received_at IS NOT NULL) AS cash,
+            (o.order_payment_method = 'CardPayment' AND o.order_payment_status = 'Complete') AS card
+       FROM shipments sh JOIN orders o ON o.id = sh.order_id
+      WHERE sh.order_id = $1 AND sh.status = 'Delivered' AND sh.store_id IS NOT NULL
+      ORDER BY sh.store_id`,
+    [orderId],
+  );
+  let written = 0;
+  for (const sh of ships.rows) {
+    const paidBy: PaidBy | null = sh.cash ? "cash" : sh.card ? "card" : null;
+    if (!paidBy) continue;
+    const lines = await tx.query<{ id: string; line_total_kobo: number; name: string }>(
+      `SELECT id::text AS id, line_total_kobo, product_name || ' × ' || quantity AS name FROM order_items
+        WHERE order_id = $1 AND store_id = $2 AND status = 'Active' ORDER BY created_at, id`,
+      [orderId, sh.store_id],
+    );
+    if (!lines.rows.length) continue;
+    const deliveredAt = sh.delivered_at ? new Date(sh.delivered_at) : new Date();
+    const availableAt = paidBy === "card" ? new Date(deliveredAt.getTime() + e.RETURN_WINDOW_DAYS * 86_400_000) : new Date();
+    const number = orderNumber(orderId);
+    for (const l of lines.rows)
+      for (const entry of saleEntries(Number(l.line_total_kobo), paidBy, e.MARKETPLACE_COMMISSION_PERCENT))
+        written += await insertEntry(tx, { storeId: sh.store_id, entry, orderItemId: l.id, description: describe(entry.kind, l.name, e.MARKETPLACE_COMMISSION_PERCENT), availableAt });
+    for (const entry of shippingEntries(Number(sh.shipping_kobo), paidBy))
+      written += await insertEntry(tx, { storeId: sh.store_id, entry, shipmentId: sh.id, description: describe(entry.kind, `shipping of order ${number}`, 0), availableAt });
+  }
+  return written;
+}
+
+/** What an entry says on the store's payouts page. */
+function describe(kind: LedgerKind, what: string, percent: number): string {
+  switch (kind) {
+    case "commission":
+      return `Commission (${percent}%): ${what}`;
+    case "cash_held":
+      return `Cash you collected: ${what}`;
+    case "commission_refund":
+      return `Commission back: ${what}`;
+    case "cash_refund":
+      return `Cash you paid back: ${what}`;
+    case "shipping":
+      return `Shipping: ${what.replace(/^shipping of /, "")}`;
+    case "refund":
+      return `Refund: ${what}`;
+    default:
+      return what;
+  }
+}
+
+/** One ledger entry, once per kind and line (or kind and shipment); 1 when written, 0 when it was there. */
+async function insertEntry(
+  tx: Queryable,
+  x: { storeId: number; entry: LedgerEntry; orderItemId?: string; shipmentId?: number; description: string; availableAt: Date | string },
+): Promise<number> {
+  if (x.entry.amountKobo === 0) return 0;
+  const conflict = x.orderItemId ? "(kind, order_item_id) WHERE order_item_id IS NOT NULL" : "(kind, shipment_id) WHERE shipment_id IS NOT NULL";
   const r = await tx.query(
-    `INSERT INTO store_ledger (store_id, kind, order_item_id, amount_kobo, description, available_at)
-     SELECT i.store_id, 'sale', i.id,
-            (i.item_price_kobo * i.quantity) - round((i.item_price_kobo * i.quantity) * $2::numeric / 100)::bigint,
-            i.product_name || ' × ' || i.quantity,
-            COALESCE(sh.delivered_at, now()) + make_interval(days => $3::int)
-       FROM order_items i JOIN orders o ON o.id = i.order_id
-       JOIN shipments sh ON sh.order_id = i.order_id AND sh.store_id = i.store_id
-      WHERE i.order_id = $1 AND i.status = 'Active' AND i.store_id IS NOT NULL AND sh.status = 'Delivered'
-        AND ((o.order_payment_method = 'CardPayment' AND o.order_payment_status = 'Complete') OR sh.cash_received_at IS NOT NULL)
-     ON CONFLICT (kind, order_item_id) WHERE order_item_id IS NOT NULL DO NOTHING`,
-    [orderId, e.MARKETPLACE_COMMISSION_PERCENT, e.RETURN_WINDOW_DAYS],
+    `INSERT INTO store_ledger (store_id, kind, order_item_id, shipment_id, amount_kobo, description, available_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT ${conflict} DO NOTHING`,
+    [x.storeId, x.entry.kind, x.orderItemId ?? null, x.shipmentId ?? null, x.entry.amountKobo, x.description.slice(0, 300), new Date(x.availableAt).toISOString()],
   );
   return r.rowCount;
 }
 
 /**
- * Debits a store for a refund of an item it was already credited for: the share of the credit
- * the refund takes back (a full refund takes the whole credit, never more). An item never
- * credited (cancelled before delivery) debits nothing. Once per item. The debit becomes
- * available with the credit it reverses (or now, if that credit already is).
+ * Books a refund of `amountKobo` of an item the store was already booked for (app/domain/pricing.ts
+ * refundEntries): the share of the sale goes back, with the commission on it; a cash sale's refund
+ * is paid by the store, which held the cash. An item never booked (cancelled before delivery)
+ * books nothing. Once per item. The entries become available with the sale (or now, if it already
+ * is). Returns true when the refund was booked now.
  */
 export async function debitRefund(tx: Queryable, input: { orderItemId: string; amountKobo: number }): Promise<boolean> {
-  const r = await tx.query(
-    `INSERT INTO store_ledger (store_id, kind, order_item_id, amount_kobo, description, available_at)
-     SELECT s.store_id, 'refund', s.order_item_id,
-            -LEAST(s.amount_kobo, round($2::numeric * s.amount_kobo / GREATEST(i.item_price_kobo * i.quantity, 1))::bigint),
-            'Refund: ' || i.product_name, GREATEST(s.available_at, now())
-       FROM store_ledger s JOIN order_items i ON i.id = s.order_item_id
-      WHERE s.kind = 'sale' AND s.order_item_id = $1
-     ON CONFLICT (kind, order_item_id) WHERE order_item_id IS NOT NULL DO NOTHING`,
-    [input.orderItemId, Math.max(0, Math.round(input.amountKobo))],
+  const r = await tx.query<{ kind: LedgerKind; store_id: number; amount_kobo: number; available_at: Date | string; name: string }>(
+    `SELECT l.kind, l.store_id, l.amount_kobo, l.available_at, i.product_name AS name
+       FROM store_ledger l JOIN order_items i ON i.id = l.order_item_id
+      WHERE l.order_item_id = $1 AND l.kind IN ('sale', 'commission', 'cash_held')`,
+    [input.orderItemId],
   );
-  return r.rowCount > 0;
+  const sale = r.rows.find((x) => x.kind === "sale");
+  if (!sale) return false;
+  const commission = r.rows.find((x) => x.kind === "commission");
+  const paidBy: PaidBy = r.rows.some((x) => x.kind === "cash_held") ? "cash" : "card";
+  const entries = refundEntries({
+    lineKobo: Number(sale.amount_kobo),
+    commissionBookedKobo: -Number(commission?.amount_kobo ?? 0),
+    refundKobo: input.amountKobo,
+    paidBy,
+  });
+  const availableAt = new Date(Math.max(new Date(sale.available_at).getTime(), Date.now()));
+  let booked = false;
+  for (const entry of entries) {
+    const n = await insertEntry(tx, { storeId: sale.store_id, entry, orderItemId: input.orderItemId, description: describe(entry.kind, sale.name, 0), availableAt });
+    if (entry.kind === "refund" && n) booked = true;
+  }
+  return booked;
+}
+
+/**
+ * An admin records commission a store paid the platform directly (a bank transfer to BuildMart):
+ * a `settlement` entry, available at once, at most what the store owes now (400 otherwise). The
+ * same reference again answers the same settlement (created false), so a double submit records it
+ * once. In the caller's transaction, under the store's row lock (a payout or another settlement waits).
+ */
+export async function recordSettlement(
+  q: Queryable,
+  input: { storeId: number; amountKobo: number; reference: string; note: string | null; adminId: number },
+): Promise<{ created: boolean; amountKobo: number }> {
+  {
+    const store = await q.query<{ id: number }>("SELECT id FROM stores WHERE id = $1 FOR UPDATE", [input.storeId]);
+    if (!store.rows[0]) throw badRequest({ store_id: ["There is no such store."] });
+    const seen = await q.query<{ amount_kobo: number }>("SELECT amount_kobo FROM store_ledger WHERE store_id = $1 AND kind = 'settlement' AND reference = $2", [
+      input.storeId,
+      input.reference,
+    ]);
+    if (seen.rows[0]) return { created: false, amountKobo: Number(seen.rows[0].amount_kobo) };
+    const owed = owedKobo(Number((await storeBalances(q, input.storeId)).balance_kobo));
+    if (owed <= 0) throw badRequest({ amount: ["This store owes no commission now."] });
+    if (input.amountKobo > owed) throw badRequest({ amount: [`This store owes ${formatKobo(owed)}: record at most that.`] });
+    await q.query(
+      `INSERT INTO store_ledger (store_id, kind, amount_kobo, description, available_at, reference, created_by)
+       VALUES ($1, 'settlement', $2, $3, now(), $4, $5)`,
+      [input.storeId, input.amountKobo, `Commission paid to BuildMart${input.note ? `: ${input.note}` : ""}`.slice(0, 300), input.reference, input.adminId],
+    );
+    return { created: true, amountKobo: input.amountKobo };
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

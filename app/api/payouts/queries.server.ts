@@ -6,6 +6,7 @@
  *   paid_out = successful payouts.
  */
 import type { Queryable } from "~/db/client.server";
+import type { LedgerEntry, LedgerKind } from "~/domain/pricing";
 
 export interface Balances {
   balance_kobo: number;
@@ -23,9 +24,18 @@ export async function storeBalances(q: Queryable, storeId: number): Promise<Bala
   return r.rows[0];
 }
 
+/** Every entry of a store summed by kind: what app/domain/pricing.ts ledgerTotals reads. */
+export async function ledgerByKind(q: Queryable, storeId: number): Promise<LedgerEntry[]> {
+  const r = await q.query<{ kind: LedgerKind; amount_kobo: number }>(
+    "SELECT kind, COALESCE(sum(amount_kobo), 0)::bigint AS amount_kobo FROM store_ledger WHERE store_id = $1 GROUP BY kind",
+    [storeId],
+  );
+  return r.rows.map((x) => ({ kind: x.kind, amountKobo: Number(x.amount_kobo) }));
+}
+
 export interface LedgerRow {
   id: number;
-  kind: "sale" | "refund" | "payout" | "payout_reversal";
+  kind: LedgerKind;
   amount_kobo: number;
   description: string;
   order_id: string | null;
@@ -116,7 +126,7 @@ export interface PayableStoreRow {
   payout_pending: boolean;
 }
 
-/** Stores with money in their ledger (available or pending), most available first. */
+/** Stores with money in their ledger (available or pending) or owing commission (balance below zero), most available first. */
 export async function payableStores(q: Queryable, limit = 200): Promise<PayableStoreRow[]> {
   const r = await q.query<PayableStoreRow>(
     `SELECT s.id AS store_id, s.name, s.slug, t.balance_kobo, t.pending_kobo,
@@ -127,7 +137,7 @@ export async function payableStores(q: Queryable, limit = 200): Promise<PayableS
                     COALESCE(sum(amount_kobo) FILTER (WHERE available_at > now()), 0)::bigint AS pending_kobo
                FROM store_ledger GROUP BY store_id) t
        JOIN stores s ON s.id = t.store_id
-      WHERE t.balance_kobo > 0 OR t.pending_kobo > 0
+      WHERE t.balance_kobo <> 0 OR t.pending_kobo > 0
       ORDER BY t.balance_kobo DESC, s.id LIMIT $1`,
     [limit],
   );

@@ -3,11 +3,13 @@
  * details (the owner), Paystack's bank list (anyone), and payouts run by an admin.
  */
 import { env } from "~/config.server";
-import { koboToNaira } from "~/domain/money";
+import { koboToNaira, nairaToKobo } from "~/domain/money";
+import { ledgerTotals, owedKobo } from "~/domain/pricing";
 import { json, paged, pageParams } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
 import { createPayout, listBanks, resolveBankAccount, saveBankAccount } from "./commands.server";
-import { findBankAccount, listLedger, listPayouts, payableStores, storeBalances } from "./queries.server";
+import { settleCommission } from "~/workflows/settlements.server";
+import { findBankAccount, ledgerByKind, listLedger, listPayouts, payableStores, storeBalances } from "./queries.server";
 import {
   AdminPayoutBody,
   AdminPayoutsSchema,
@@ -19,6 +21,8 @@ import {
   LedgerPageSchema,
   PayoutPageSchema,
   PayoutSchema,
+  SettlementBody,
+  SettlementSchema,
 } from "./schemas";
 import { serializeBankAccount, serializeLedgerEntry, serializePayableStore, serializePayout } from "./serialize";
 
@@ -26,6 +30,7 @@ async function ledger(ctx: ApiContext) {
   const storeId = ctx.intParam("storeId");
   const { page, pageSize, offset } = pageParams(ctx.url, 20, 100);
   const b = await storeBalances(ctx.db, storeId);
+  const t = ledgerTotals(await ledgerByKind(ctx.db, storeId));
   const { rows, count } = await listLedger(ctx.db, storeId, pageSize, offset);
   return json({
     balance: koboToNaira(Number(b.balance_kobo)),
@@ -33,6 +38,11 @@ async function ledger(ctx: ApiContext) {
     paid_out: koboToNaira(Number(b.paid_out_kobo)),
     commission_percent: env().MARKETPLACE_COMMISSION_PERCENT,
     return_window_days: env().RETURN_WINDOW_DAYS,
+    owed: koboToNaira(owedKobo(Number(b.balance_kobo))),
+    sales: koboToNaira(t.salesKobo),
+    commission: koboToNaira(t.commissionKobo),
+    cash_collected: koboToNaira(t.cashHeldKobo),
+    settled: koboToNaira(t.settledKobo),
     ...paged(ctx.url, rows.map(serializeLedgerEntry), count, page, pageSize),
   });
 }
@@ -82,6 +92,18 @@ async function adminCreate(ctx: ApiContext<typeof AdminPayoutBody>) {
   const body = await ctx.input();
   const { payout, created } = await createPayout(ctx.db, { storeId: body.store_id, requestedBy: admin.id, reference: body.reference });
   return json(serializePayout(payout), created ? 201 : 200);
+}
+
+async function adminSettle(ctx: ApiContext<typeof SettlementBody>) {
+  const admin = await ctx.requireAdmin();
+  const body = await ctx.input();
+  const amountKobo = nairaToKobo(body.amount);
+  const r = await settleCommission(ctx.db, { storeId: body.store_id, amountKobo, reference: body.reference, note: body.note ?? null, adminId: admin.id });
+  const b = await storeBalances(ctx.db, body.store_id);
+  return json(
+    { store_id: body.store_id, amount: koboToNaira(r.amountKobo), reference: body.reference, balance: koboToNaira(Number(b.balance_kobo)), owed: koboToNaira(owedKobo(Number(b.balance_kobo))) },
+    r.created ? 201 : 200,
+  );
 }
 
 async function adminList(ctx: ApiContext) {
@@ -169,6 +191,19 @@ export const routes: RouteDef[] = [
     response: PayoutSchema,
     status: 201,
     handler: adminCreate,
+  },
+  {
+    method: "POST",
+    path: "/admin/payouts/settlements/",
+    access: "admin",
+    summary:
+      "Record commission a store paid BuildMart directly {store_id, amount (naira), reference, note?}: a settlement entry in its ledger, at most what it owes now (400 otherwise, or when it owes nothing). The same reference again: 200, the same settlement. Audited",
+    tag: "payouts",
+    auth: "required",
+    body: SettlementBody,
+    response: SettlementSchema,
+    status: 201,
+    handler: adminSettle,
   },
   {
     method: "GET",

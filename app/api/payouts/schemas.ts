@@ -30,7 +30,21 @@ export const AdminPayoutBody = z.object({
     .optional(),
 });
 
-export const LEDGER_KINDS = ["sale", "refund", "payout", "payout_reversal"] as const;
+export { LEDGER_KINDS } from "~/domain/pricing";
+import { LEDGER_KINDS } from "~/domain/pricing";
+
+/**
+ * POST /admin/payouts/settlements/: commission a store paid the platform directly {store_id,
+ * amount (naira), reference (the transfer's), note?}. The same reference again: the same settlement.
+ */
+export const SettlementBody = z.object({
+  store_id: intIdField,
+  amount: z.coerce.number({ error: "Enter the amount paid, in naira." }).positive("Enter the amount paid, in naira.").max(1e10),
+  reference: z.string({ error: "Enter the payment's reference." }).trim().min(4, "Enter the payment's reference.").max(80),
+  note: z.string().trim().max(200).optional().nullable(),
+});
+export const SettlementSchema = z.object({ store_id: z.number().int(), amount: z.number(), reference: z.string(), balance: z.number(), owed: z.number() });
+export type ApiSettlement = z.infer<typeof SettlementSchema>;
 export const PAYOUT_STATUSES = ["pending", "success", "failed", "reversed"] as const;
 
 export const LedgerEntrySchema = z.object({
@@ -58,6 +72,17 @@ export const BalancesSchema = z.object({
   paid_out: z.number(),
   commission_percent: z.number(),
   return_window_days: z.number().int(),
+  /**
+   * Additive (docs/payouts.md): commission the store owes now, ≥ 0 (its cash sales' commission not
+   * yet taken from card payouts or settled); what its money is, all entries: `sales` (sales and
+   * shipping less refunds), `commission` (net), `cash_collected` (cash on delivery it kept),
+   * `settled` (commission it paid the platform directly).
+   */
+  owed: z.number(),
+  sales: z.number(),
+  commission: z.number(),
+  cash_collected: z.number(),
+  settled: z.number(),
 });
 export type ApiBalances = z.infer<typeof BalancesSchema>;
 
@@ -119,11 +144,13 @@ export const PayableStoreSchema = z.object({
   pending: z.number(),
   has_bank_account: z.boolean(),
   payout_pending: z.boolean(),
+  /** Additive: commission the store owes now (its balance below zero), naira. */
+  owed: z.number(),
 });
 export type ApiPayableStore = z.infer<typeof PayableStoreSchema>;
 
 export const AdminPayoutsSchema = PayoutPageSchema.extend({
-  /** Stores with money available or pending, most available first. */
+  /** Stores with money available or pending, or owing commission; most available first. */
   stores: z.array(PayableStoreSchema),
 });
 export type ApiAdminPayouts = z.infer<typeof AdminPayoutsSchema>;

@@ -1,5 +1,6 @@
 /** Vendor payouts: rows to JSON (naira in answers, kobo in the database). */
 import { koboToNaira } from "~/domain/money";
+import { owedKobo } from "~/domain/pricing";
 import type { ApiBankAccount, ApiLedgerEntry, ApiPayableStore, ApiPayout } from "./schemas";
 import type { BankAccountRow, LedgerRow, PayableStoreRow, PayoutRow } from "./queries.server";
 
@@ -50,4 +51,5 @@ export const serializePayableStore = (r: PayableStoreRow): ApiPayableStore => ({
   pending: koboToNaira(Number(r.pending_kobo)),
   has_bank_account: r.has_bank_account,
   payout_pending: r.payout_pending,
+  owed: koboToNaira(owedKobo(Number(r.balance_kobo))),
 });

@@ -24,6 +24,7 @@ export interface ReturnRow {
   product_name: string;
   quantity: number;
   item_price_kobo: number;
+  line_total_kobo: number;
   payment_method: string;
   refund_status: string | null;
   store_name: string | null;
@@ -32,7 +33,7 @@ export interface ReturnRow {
 
 export const RETURN_COLUMNS = `r.id, r.order_id::text AS order_id, r.order_item_id::text AS order_item_id, r.store_id, r.user_id, r.reason, r.details,
   r.photo_key, r.status, r.vendor_message, r.refund_id, r.refund_note, r.requested_at, r.decided_at, r.refunded_at,
-  oi.product_id, oi.product_name, oi.quantity, oi.item_price_kobo, o.order_payment_method AS payment_method, f.status AS refund_status,
+  oi.product_id, oi.product_name, oi.quantity, oi.item_price_kobo, oi.line_total_kobo, o.order_payment_method AS payment_method, f.status AS refund_status,
   s.name AS store_name, s.slug AS store_slug`;
 
 export const RETURN_FROM = `returns r JOIN order_items oi ON oi.id = r.order_item_id JOIN orders o ON o.id = r.order_id
@@ -48,7 +49,7 @@ export function serializeReturn(r: ReturnRow, origin: string): ApiReturn {
     product_id: r.product_id,
     product_name: r.product_name,
     quantity: r.quantity,
-    amount: koboToNaira(r.item_price_kobo * r.quantity),
+    amount: koboToNaira(r.line_total_kobo),
     reason: r.reason,
     details: r.details,
     photo: optionalImageUrl(origin, r.photo_key),

@@ -31,7 +31,7 @@ interface CustomerRow {
 const STORE_ORDERS = `
   SELECT o.id, o.user_id, o.created_at, lower(o.customer_email::text) AS email, o.delivery_address,
          coalesce('u' || o.user_id::text, 'e' || lower(o.customer_email::text), 'o' || o.id::text) AS customer,
-         sum(CASE WHEN oi.status = 'Active' THEN oi.item_price_kobo * oi.quantity ELSE 0 END) AS spent
+         sum(CASE WHEN oi.status = 'Active' THEN oi.line_total_kobo ELSE 0 END) AS spent
     FROM orders o JOIN order_items oi ON oi.order_id = o.id AND oi.store_id = $1
    WHERE o.order_payment_status <> 'Cancelled'
    GROUP BY o.id`;

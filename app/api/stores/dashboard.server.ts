@@ -37,7 +37,7 @@ export async function storeDashboard(q: Queryable, storeId: number, now = Date.n
   const [daily, statuses, top, low, counts] = await Promise.all([
     q.query<{ day: string; kobo: number; orders: number }>(
       `SELECT to_char((o.created_at AT TIME ZONE 'UTC') + interval '1 hour', 'YYYY-MM-DD') AS day,
-              sum(i.item_price_kobo * i.quantity)::bigint AS kobo, count(DISTINCT o.id)::int AS orders
+              sum(i.line_total_kobo)::bigint AS kobo, count(DISTINCT o.id)::int AS orders
          FROM order_items i JOIN orders o ON o.id = i.order_id
         WHERE i.store_id = $1 AND i.status = 'Active' AND ${COUNTED_ORDER_SQL} AND o.created_at >= $2
         GROUP BY 1`,
@@ -54,7 +54,7 @@ export async function storeDashboard(q: Queryable, storeId: number, now = Date.n
     ),
     q.query<{ product_id: number | null; name: string; units: number; kobo: number }>(
       `SELECT i.product_id, max(coalesce(p.name, i.product_name)) AS name, sum(i.quantity)::int AS units,
-              sum(i.item_price_kobo * i.quantity)::bigint AS kobo
+              sum(i.line_total_kobo)::bigint AS kobo
          FROM order_items i JOIN orders o ON o.id = i.order_id LEFT JOIN products p ON p.id = i.product_id
         WHERE i.store_id = $1 AND i.status = 'Active' AND ${COUNTED_ORDER_SQL} AND o.created_at >= $2
         GROUP BY i.product_id

@@ -9,9 +9,10 @@
  * Idempotent per order: each demo order is recorded under an idempotency key of scope "seed"
  * (order_idempotency_keys), and an order whose key exists is not made again.
  */
-import { creditDeliveredItems } from "~/api/payouts/commands.server";
+import { bookDeliveredShipments } from "~/api/payouts/commands.server";
 import type { Queryable } from "~/db/client.server";
-import { shipmentShippingKobo, type ShipmentSize } from "~/domain/shipping";
+import type { ShipmentSize } from "~/domain/shipping";
+import { priceLines } from "~/domain/pricing";
 import { DEMO_BUYERS, DEMO_DOMAIN, DEMO_SHOPPER } from "./catalog-data";
 import { addressRow, createOrder } from "./factories";
 
@@ -89,11 +90,11 @@ export async function seedDemoOrders(q: Queryable, log: (s: string) => void = ()
     if (!u) continue;
     const lines = d.lines.map((l) => ({ ...l, product: products[l.pick % products.length] }));
     // What was charged at placement: every line (a later cancel refunds the item, not the shipping).
-    const shipping = shipmentShippingKobo(
-      lines.map((l) => ({ size: l.product.size, quantity: l.quantity, unitPriceKobo: l.product.selling_price_kobo })),
-      null,
+    const charged = priceLines(
+      lines.map((l) => ({ storeId: 0, originState: null, size: l.product.size, quantity: l.quantity, unitKobo: l.product.selling_price_kobo })),
       d.state,
     );
+    const shipping = charged.shippingKobo ?? 0;
     const address = {
       ...addressRow(u.id, {
         receiver_first_name: u.first_name,
@@ -121,13 +122,12 @@ export async function seedDemoOrders(q: Queryable, log: (s: string) => void = ()
       created_at: new Date(now - d.ageMs),
       stepHours: Math.max(0.2, Math.min(24, d.ageMs / HOUR / 5)),
     });
-    if (d.delivery === "Delivered") await creditDeliveredItems(q, order.id); // the stores' payout ledger (docs/payouts.md)
+    if (d.delivery === "Delivered") await bookDeliveredShipments(q, order.id); // the stores' payout ledger (docs/payouts.md)
     if (d.paid && d.method === "CardPayment") {
-      const totals = await q.query<{ total: number }>("SELECT order_total_kobo + shipping_kobo AS total FROM orders WHERE id = $1", [order.id]);
       const tx = await q.query<{ id: number }>(
         `INSERT INTO payment_transactions (order_id, user_id, reference, amount_kobo, customer_email, payment_method, payment_status, provider_status, verified_at, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, 'CardPayment', 'Complete', 'success', $6, $6, $6) RETURNING id`,
-        [order.id, u.id, `demo_${d.key}`, totals.rows[0].total, d.email, new Date(now - d.ageMs + 5 * 60_000).toISOString()],
+        [order.id, u.id, `demo_${d.key}`, charged.totalKobo ?? 0, d.email, new Date(now - d.ageMs + 5 * 60_000).toISOString()],
       );
       for (const l of lines.filter((x) => x.cancel)) {
         const item = await q.query<{ id: string }>("SELECT id::text AS id FROM order_items WHERE order_id = $1 AND product_id = $2 AND status = 'Cancelled'", [

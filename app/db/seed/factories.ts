@@ -6,6 +6,7 @@
  *
  * Category slugs made here never collide with a reserved top-level path (app/domain/reserved-paths.ts).
  */
+import { itemsTotalKobo, lineTotalKobo } from "~/domain/pricing";
 import crypto from "node:crypto";
 import type { Queryable } from "~/db/client.server";
 import { isReservedSlug } from "~/domain/reserved-paths";
@@ -307,7 +308,10 @@ export async function createOrder(
     [over.items.map((i) => i.product_id)],
   );
   const byId = new Map(products.rows.map((p) => [p.id, p]));
-  const total = over.items.reduce((s, i) => s + (byId.get(i.product_id)?.selling_price_kobo ?? 0) * (i.quantity ?? 1), 0);
+  // The order's items are its active lines' totals (app/domain/pricing.ts), as placement writes them.
+  const total = itemsTotalKobo(
+    over.items.filter((i) => i.status !== "Cancelled").map((i) => ({ totalKobo: lineTotalKobo(byId.get(i.product_id)?.selling_price_kobo ?? 0, i.quantity ?? 1) })),
+  );
   const at = new Date(over.created_at ?? Date.now());
   const step = (n: number) => new Date(at.getTime() + n * (over.stepHours ?? 20) * 3600_000).toISOString();
   const delivery = over.delivery_status ?? "Placed";
@@ -338,8 +342,8 @@ export async function createOrder(
     if (!p) throw new Error(`createOrder: product ${it.product_id} missing`);
     const cancelled = it.status === "Cancelled";
     const r = await q.query<{ id: string }>(
-      `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, status, cancel_reason, cancelled_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id::text AS id`,
+      `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, line_total_kobo, status, cancel_reason, cancelled_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id::text AS id`,
       [
         o.id,
         p.id,
@@ -347,6 +351,7 @@ export async function createOrder(
         p.name,
         it.quantity ?? 1,
         p.selling_price_kobo,
+        lineTotalKobo(p.selling_price_kobo, it.quantity ?? 1),
         it.status ?? "Active",
         cancelled ? (it.cancel_reason ?? "Financial Constraint") : null,
         cancelled ? step(0.5) : null,
@@ -364,7 +369,7 @@ export async function createOrder(
     `INSERT INTO shipments (order_id, store_id, origin_state, status, shipping_kobo, confirmed_at, shipped_at, delivered_at, cash_received_at, cash_received_kobo, created_at)
      SELECT $1, x.store_id, s.state, $2, CASE WHEN x.rn = 1 THEN $3::bigint ELSE 0 END, $4::timestamptz, $5::timestamptz, $6::timestamptz,
             CASE WHEN $7 THEN $6::timestamptz END,
-            CASE WHEN $7 THEN (SELECT COALESCE(sum(oi.item_price_kobo * oi.quantity), 0) FROM order_items oi WHERE oi.order_id = $1 AND oi.store_id = x.store_id AND oi.status = 'Active')
+            CASE WHEN $7 THEN (SELECT COALESCE(sum(oi.line_total_kobo), 0) FROM order_items oi WHERE oi.order_id = $1 AND oi.store_id = x.store_id AND oi.status = 'Active')
                               + CASE WHEN x.rn = 1 THEN $3::bigint ELSE 0 END END,
             $8::timestamptz
        FROM (SELECT store_id, row_number() OVER (ORDER BY store_id) AS rn FROM (SELECT DISTINCT store_id FROM order_items WHERE order_id = $1) d) x

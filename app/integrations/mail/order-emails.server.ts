@@ -19,7 +19,8 @@ export { orderLink };
 export interface EmailOrderLine {
   name: string;
   quantity: number;
-  unitKobo: number;
+  /** The line's total (app/domain/pricing.ts lineTotalKobo, stored with the line). */
+  totalKobo: number;
 }
 
 type Lang = string | null | undefined;
@@ -33,7 +34,7 @@ const right = 'style="padding:6px 4px;border-bottom:1px solid #e5e7eb;font-size:
 function itemsTable(lines: readonly EmailOrderLine[], totals: Array<[string, string]>, lang: Lang): string {
   const t = textsFor(lang, "email");
   const rows = lines
-    .map((l) => `<tr><td ${cell}>${esc(l.name)}</td><td ${right}>${l.quantity}</td><td ${right}>${esc(formatKobo(l.unitKobo * l.quantity))}</td></tr>`)
+    .map((l) => `<tr><td ${cell}>${esc(l.name)}</td><td ${right}>${l.quantity}</td><td ${right}>${esc(formatKobo(l.totalKobo))}</td></tr>`)
     .join("\n");
   const sums = totals.map(([k, v]) => `<tr><td ${cell} colspan="2"><strong>${esc(k)}</strong></td><td ${right}><strong>${esc(v)}</strong></td></tr>`).join("\n");
   return `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">
@@ -52,8 +53,10 @@ export interface OrderPlacedInput {
   lines: readonly EmailOrderLine[];
   subtotalKobo: number;
   shippingKobo: number;
-  /** Each store's shipment and its fee (one line each when the order comes from several stores). */
-  shipments?: readonly { store: string; shippingKobo: number }[];
+  /** What the order costs (app/domain/pricing.ts orderTotalKobo). */
+  totalKobo: number;
+  /** Each store's shipment: its fee and what it costs, items + shipping (one line each when the order comes from several stores). */
+  shipments?: readonly { store: string; shippingKobo: number; totalKobo: number }[];
   /** The destination state (canonical name). */
   state: string | null;
   /** The shopper's language (absent: English). */
@@ -64,7 +67,7 @@ export function orderPlacedEmail(i: OrderPlacedInput): MailMessage {
   const t = textsFor(i.lang, "email");
   const number = orderNumber(i.orderId);
   const href = orderLink(i.orderId, i.guestToken);
-  const total = i.subtotalKobo + i.shippingKobo;
+  const total = i.totalKobo;
   const free = t("free");
   const shippingLabel = i.state ? t("shipping_to", { state: i.state }) : t("shipping");
   const shippingValue = i.shippingKobo === 0 ? free : formatKobo(i.shippingKobo);
@@ -73,10 +76,13 @@ export function orderPlacedEmail(i: OrderPlacedInput): MailMessage {
   const after = t(i.guestToken ? "placed_after_guest" : "placed_after_member");
   const perStore: Array<[string, string]> =
     i.shipments && i.shipments.length > 1
-      ? i.shipments.map((s) => [t("shipping_from", { label: shippingLabel, store: s.store }), s.shippingKobo === 0 ? free : formatKobo(s.shippingKobo)])
+      ? i.shipments.flatMap((s): Array<[string, string]> => [
+          [t("shipping_from", { label: shippingLabel, store: s.store }), s.shippingKobo === 0 ? free : formatKobo(s.shippingKobo)],
+          [t("shipment_total", { store: s.store }), formatKobo(s.totalKobo)],
+        ])
       : [[shippingLabel, shippingValue]];
   const totals: Array<[string, string]> = [[t("subtotal"), formatKobo(i.subtotalKobo)], ...perStore, [t("total"), formatKobo(total)]];
-  const textLines = i.lines.map((l) => `- ${l.name} × ${l.quantity}: ${formatKobo(l.unitKobo * l.quantity)}`).join("\n");
+  const textLines = i.lines.map((l) => `- ${l.name} × ${l.quantity}: ${formatKobo(l.totalKobo)}`).join("\n");
   const shippingText = perStore.map(([k, v]) => `${k}: ${v}`).join("\n");
   return {
     to: i.to,
@@ -142,7 +148,7 @@ export function unpaidOrderCancelledEmail(i: UnpaidOrderCancelledInput): MailMes
   const hello = greetingFor(i.lang, i.firstName);
   const intro = t("unpaid_intro", { total: formatKobo(i.totalKobo), number, hours: i.hours });
   const after = t("unpaid_after");
-  const textLines = i.lines.map((l) => `- ${l.name} × ${l.quantity}: ${formatKobo(l.unitKobo * l.quantity)}`).join("\n");
+  const textLines = i.lines.map((l) => `- ${l.name} × ${l.quantity}: ${formatKobo(l.totalKobo)}`).join("\n");
   return {
     to: i.to,
     subject: t("unpaid_subject", { number }),

@@ -8,6 +8,7 @@
  */
 import { lgaAndState } from "~/domain/address-rules";
 import { formatKobo } from "~/domain/money";
+import { shipmentTotalKobo } from "~/domain/pricing";
 import { orderNumber, type PaymentMethod } from "~/domain/orders";
 import type { MailMessage } from "../mail.server";
 import { emailLayout, esc, link } from "./layout.server";
@@ -17,7 +18,8 @@ export interface StoreOrderLine {
   /** The option bought, e.g. "Colour: Red", or null. */
   optionLabel: string | null;
   quantity: number;
-  unitKobo: number;
+  /** The line's total (stored with the line by app/domain/pricing.ts). */
+  totalKobo: number;
 }
 
 export interface NewOrderStoreInput {
@@ -33,6 +35,8 @@ export interface NewOrderStoreInput {
   lga?: string | null;
   /** The store's active lines of the order only. */
   lines: readonly StoreOrderLine[];
+  /** The shipment's items (its active lines' totals), kobo. */
+  itemsKobo: number;
   /** The store's shipping fee for this order (its shipment), kobo; null when not known. */
   shippingKobo: number | null;
 }
@@ -47,13 +51,13 @@ const lineName = (l: StoreOrderLine) => (l.optionLabel ? `${l.name} (${l.optionL
 export function newOrderStoreEmail(i: NewOrderStoreInput): MailMessage {
   const number = orderNumber(i.orderId);
   const href = storeOrderUrl(i.storeSlug, i.orderId);
-  const subtotal = i.lines.reduce((t, l) => t + l.unitKobo * l.quantity, 0);
+  const subtotal = i.itemsKobo;
   const hello = i.firstName ? `Hello ${i.firstName},` : "Hello,";
   const count = i.lines.reduce((t, l) => t + l.quantity, 0);
   const where = i.state ? lgaAndState({ lga: i.lga, state: i.state }) : "the buyer";
   const intro = `${i.storeName} has a new order, ${number}: ${count} ${count === 1 ? "item" : "items"} to deliver to ${where}.`;
   const pod = i.paymentMethod === "PayOnDelivery";
-  const due = subtotal + (i.shippingKobo ?? 0);
+  const due = shipmentTotalKobo(subtotal, i.shippingKobo ?? 0);
   const payment = pod
     ? `Payment: pay on delivery. Collect ${formatKobo(due)} from the buyer when you deliver.`
     : "Payment: card (Paystack). Confirm the order once it shows as paid.";
@@ -61,7 +65,7 @@ export function newOrderStoreEmail(i: NewOrderStoreInput): MailMessage {
   const totals: Array<[string, string]> = [["Items", formatKobo(subtotal)]];
   if (i.shippingKobo !== null) totals.push([i.state ? `Shipping to ${i.state}` : "Shipping", i.shippingKobo === 0 ? "Free" : formatKobo(i.shippingKobo)]);
   const rows = i.lines
-    .map((l) => `<tr><td ${cell}>${esc(lineName(l))}</td><td ${right}>${l.quantity}</td><td ${right}>${esc(formatKobo(l.unitKobo * l.quantity))}</td></tr>`)
+    .map((l) => `<tr><td ${cell}>${esc(lineName(l))}</td><td ${right}>${l.quantity}</td><td ${right}>${esc(formatKobo(l.totalKobo))}</td></tr>`)
     .join("\n");
   const sums = totals.map(([k, v]) => `<tr><td ${cell} colspan="2"><strong>${esc(k)}</strong></td><td ${right}><strong>${esc(v)}</strong></td></tr>`).join("\n");
   const table = `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">
@@ -69,7 +73,7 @@ export function newOrderStoreEmail(i: NewOrderStoreInput): MailMessage {
 ${rows}
 ${sums}
 </table>`;
-  const textLines = i.lines.map((l) => `- ${lineName(l)} × ${l.quantity}: ${formatKobo(l.unitKobo * l.quantity)}`).join("\n");
+  const textLines = i.lines.map((l) => `- ${lineName(l)} × ${l.quantity}: ${formatKobo(l.totalKobo)}`).join("\n");
   const textTotals = totals.map(([k, v]) => `${k}: ${v}`).join("\n");
   return {
     to: i.to,
