@@ -7,6 +7,7 @@
 import type { Queryable } from "~/db/client.server";
 import { canMoveDelivery, DELIVERY_TRANSITIONS, orderNumber, type DeliveryStatus } from "~/domain/orders";
 import { formatKobo } from "~/domain/money";
+import { shipmentTotalKobo } from "~/domain/pricing";
 import type { MailMessage } from "~/integrations/mail.server";
 import { orderDeliveredEmail, orderShippedEmail } from "~/integrations/mail/delivery-emails.server";
 import { ApiError, notFound } from "~/api/core/http";
@@ -103,7 +104,7 @@ export async function recordCashReceived(q: Queryable, order: OrderRow, storeId:
   if (shipment.status !== "Delivered") throw conflict("Record the cash when you deliver: ship this order first.");
   await q.query(
     "UPDATE shipments SET cash_received_at = now(), cash_received_kobo = $3, cash_received_by = $4, updated_at = now() WHERE order_id = $1 AND store_id = $2",
-    [order.id, storeId, shipment.items_kobo + shipment.shipping_kobo, userId],
+    [order.id, storeId, shipmentTotalKobo(shipment.items_kobo, shipment.shipping_kobo), userId],
   );
   const all = (await shipmentsFor(q, [order.id])).get(order.id) ?? [];
   if (allCashIn(all)) {
@@ -114,7 +115,7 @@ export async function recordCashReceived(q: Queryable, order: OrderRow, storeId:
   const number = orderNumber(order.id);
   await recordEvent(q, {
     notices: [
-      buyerNotice(order.user_id, order.id, "order_paid", `Order ${number}: payment received`, `${shipment.store_name ?? "The seller"} recorded your cash payment of ${formatKobo(shipment.items_kobo + shipment.shipping_kobo)}.`),
+      buyerNotice(order.user_id, order.id, "order_paid", `Order ${number}: payment received`, `${shipment.store_name ?? "The seller"} recorded your cash payment of ${formatKobo(shipmentTotalKobo(shipment.items_kobo, shipment.shipping_kobo))}.`),
     ],
   });
   return true;

@@ -58,48 +58,61 @@ describe.each(engines())("vendor payouts on %s", (engine) => {
 
   const ledger = (c: Cast, token = c.member.token, storeId = c.store.id) => api.call(`/stores/${storeId}/ledger/`, { token });
   const passReturnWindow = (storeId: number) =>
-    api.db.query("UPDATE store_ledger SET available_at = now() - interval '1 day' WHERE store_id = $1 AND kind = 'sale'", [storeId]);
+    api.db.query("UPDATE store_ledger SET available_at = now() - interval '1 day' WHERE store_id = $1 AND kind NOT IN ('payout', 'payout_reversal')", [storeId]);
   const saveBank = (c: Cast, account_number = "0123456789", token = c.owner.token) =>
     api.call(`/stores/${c.store.id}/bank-account/`, { method: "PUT", token, json: { bank_code: GTB, account_number } });
   const payOut = (c: Cast, reference?: string, token = c.admin.token) => api.call("/admin/payouts/", { method: "POST", token, json: { store_id: c.store.id, reference } });
   const payoutStatus = async (reference: string) => (await api.db.query<{ status: string }>("SELECT status FROM payouts WHERE reference = $1", [reference])).rows[0]?.status;
 
-  it("a delivered item credits its store with the item total less 10%, once, available after the return window; cancelled items credit nothing", async () => {
+  it("cash on delivery is money the store already holds: its sale, the cash it collected and the 10% commission it owes are booked once; no payout pays it again", async () => {
     const c = await vendorCast(api);
     const { order } = await deliveredOrder(c);
-    const total = 1_234_567 * 3; // kobo
-    const credit = total - Math.round(total * 0.1);
+    const gross = 1_234_567 * 3; // kobo
+    const commission = Math.round(gross * 0.1);
     let r = await ledger(c);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ balance: 0, pending: credit / 100, paid_out: 0, commission_percent: 10, return_window_days: 7, count: 1 });
-    expect(r.body.results[0]).toMatchObject({ kind: "sale", amount: credit / 100, order_id: order.id, available: false });
-    const days = (Date.parse(r.body.results[0].available_at) - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(6.9);
-    expect(days).toBeLessThan(7.1);
-    // Delivered again (a no-op) and the credit run again: still one credit.
+    // Nothing for the store to be paid: it holds the cash; it owes the commission, at once.
+    expect(r.body).toMatchObject({ balance: -commission / 100, pending: 0, paid_out: 0, commission_percent: 10, return_window_days: 7, count: 3 });
+    expect(r.body).toMatchObject({ owed: commission / 100, sales: gross / 100, commission: commission / 100, cash_collected: gross / 100, settled: 0 });
+    expect(r.body.results.map((e: { kind: string; amount: number; order_id: string }) => [e.kind, e.amount, e.order_id]).sort()).toEqual(
+      [
+        ["sale", gross / 100, order.id],
+        ["commission", -commission / 100, order.id],
+        ["cash_held", -gross / 100, order.id],
+      ].sort(),
+    );
+    // Delivered again (a no-op) and the booking run again: still booked once.
     expect((await api.call(`/orders/${c.store.id}/store/${order.id}/status/`, { method: "PATCH", token: c.owner.token, json: { status: "Delivered" } })).status).toBe(200);
     expect(await api.db.tx((q) => bookDeliveredShipments(q, order.id))).toBe(0);
     r = await ledger(c);
-    expect(r.body.count).toBe(1);
-    expect(r.body.pending).toBe(credit / 100);
-    // The other store's shipment is its own: no credit until it too is delivered and its cash is in.
+    expect(r.body.count).toBe(3);
+    // No payout: the store's own cash is never sent to it again.
+    expect((await saveBank(c)).status).toBe(200);
+    expect(await payOut(c)).toMatchObject({ status: 400 });
+    // The other store's shipment is its own: nothing until it too is delivered and its cash is in.
     expect((await ledger(c, c.otherOwner.token, c.otherStore.id)).body).toMatchObject({ pending: 0, count: 0 });
     expect((await api.call(`/orders/${c.otherStore.id}/store/${order.id}/cash/`, { method: "POST", token: c.otherOwner.token, json: {} })).status).toBe(200);
     const other = await ledger(c, c.otherOwner.token, c.otherStore.id);
-    expect(other.body).toMatchObject({ pending: 9000, count: 1 });
+    expect(other.body).toMatchObject({ balance: -1_000, pending: 0, owed: 1_000, cash_collected: 10_000, count: 3 });
   });
 
-  it("balance, pending and paid out: the return window passed moves the credit from pending to balance; a processed refund of a credited item debits it", async () => {
+  it("card money is the platform's to pay on: sale less commission, after the return window; a processed refund gives back the sale and its commission", async () => {
     const c = await vendorCast(api);
     const { order } = await deliveredOrder(c, { payment: "CardPayment" });
-    const credit = 1_234_567 * 3 - Math.round(1_234_567 * 3 * 0.1);
-    await passReturnWindow(c.store.id);
+    const gross = 1_234_567 * 3;
+    const credit = gross - Math.round(gross * 0.1);
     let r = await ledger(c);
+    expect(r.body).toMatchObject({ balance: 0, pending: credit / 100, owed: 0, cash_collected: 0 });
+    const days = (Date.parse(r.body.results[0].available_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
+    await passReturnWindow(c.store.id);
+    r = await ledger(c);
     expect(r.body).toMatchObject({ balance: credit / 100, pending: 0, paid_out: 0 });
-    expect(r.body.results[0].available).toBe(true);
-    // A refund of the whole item, processed by Paystack: the store gives back its whole credit.
+    expect(r.body.results.every((e: { available: boolean }) => e.available)).toBe(true);
+    // A refund of the whole item, processed by Paystack: the sale goes back with its commission.
     const item = (await api.db.query<{ id: string; total: number }>(
-      "SELECT id::text AS id, item_price_kobo * quantity AS total FROM order_items WHERE order_id = $1 AND store_id = $2 AND status = 'Active'",
+      "SELECT id::text AS id, line_total_kobo AS total FROM order_items WHERE order_id = $1 AND store_id = $2 AND status = 'Active'",
       [order.id, c.store.id],
     )).rows[0];
     const pt = await api.db.query<{ id: number }>(
@@ -114,11 +127,40 @@ describe.each(engines())("vendor payouts on %s", (engine) => {
     expect(await settleRefund(api.db, refund.rows[0].id, "processed", {})).toBe(true);
     expect(await settleRefund(api.db, refund.rows[0].id, "processed", {})).toBe(false);
     r = await ledger(c);
-    expect(r.body).toMatchObject({ balance: 0, pending: 0, count: 2 });
-    expect(r.body.results.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([
-      ["refund", -credit / 100],
-      ["sale", credit / 100],
-    ]);
+    expect(r.body).toMatchObject({ balance: 0, pending: 0, count: 4, sales: 0, commission: 0 });
+    expect(r.body.results.map((e: { kind: string; amount: number }) => [e.kind, e.amount]).sort()).toEqual(
+      [
+        ["refund", -gross / 100],
+        ["commission_refund", (gross - credit) / 100],
+        ["sale", gross / 100],
+        ["commission", -(gross - credit) / 100],
+      ].sort(),
+    );
+  });
+
+  it("commission a store owes comes off its next card payout, or an admin records it paid (once per reference, never above what it owes)", async () => {
+    const c = await vendorCast(api);
+    await deliveredOrder(c); // cash: owes 10% of ₦37,037.01
+    const owed = Math.round(1_234_567 * 3 * 0.1);
+    const settle = (amount: number, reference: string, token = c.admin.token) =>
+      api.call("/admin/payouts/settlements/", { method: "POST", token, json: { store_id: c.store.id, amount, reference, note: "Transfer to BuildMart" } });
+    expect((await settle(1, "ref-shopper", c.shopper.token)).status).toBe(404);
+    expect(await settle(owed / 100 + 1, "ref-too-much")).toMatchObject({ status: 400, body: { amount: [expect.stringContaining("owes")] } });
+    expect(await settle(1_000, "ref-part-1")).toMatchObject({ status: 201, body: { amount: 1_000, owed: (owed - 100_000) / 100 } });
+    expect(await settle(1_000, "ref-part-1")).toMatchObject({ status: 200, body: { owed: (owed - 100_000) / 100 } });
+    const audits = await api.db.query("SELECT 1 FROM audit_log WHERE action = 'payouts.settlement' AND target_id = $1", [String(c.store.id)]);
+    expect(audits.rows).toHaveLength(1);
+    // A card sale later: its credit, available after the window, first covers what is still owed.
+    const { order: card } = await deliveredOrder(c, { payment: "CardPayment" });
+    expect(card.id).toBeTruthy();
+    await passReturnWindow(c.store.id);
+    const gross = 1_234_567 * 3;
+    const r = await ledger(c);
+    expect(r.body.owed).toBe(0);
+    expect(r.body.balance).toBe((gross - Math.round(gross * 0.1) - (owed - 100_000)) / 100);
+    expect((await saveBank(c)).status).toBe(200);
+    const p = await payOut(c);
+    expect(p).toMatchObject({ status: 201, body: { amount: r.body.balance } });
   });
 
   it("\"Is this you?\": resolve shows the bank's name and whether it is the owner's without saving; a save with a confirmed name the bank no longer gives is refused", async () => {
@@ -203,7 +245,7 @@ describe.each(engines())("vendor payouts on %s", (engine) => {
 
   it("an admin pays out the available balance: refused without a bank account or balance; the same reference twice is one transfer; transfer.success settles it as paid out", async () => {
     const c = await vendorCast(api);
-    await deliveredOrder(c);
+    await deliveredOrder(c, { payment: "CardPayment" });
     const credit = (1_234_567 * 3 - Math.round(1_234_567 * 3 * 0.1)) / 100;
     let r = await payOut(c);
     expect(r.status).toBe(400);
@@ -250,7 +292,7 @@ describe.each(engines())("vendor payouts on %s", (engine) => {
 
   it("transfer.failed and transfer.reversed put the money back in the balance", async () => {
     const c = await vendorCast(api);
-    await deliveredOrder(c);
+    await deliveredOrder(c, { payment: "CardPayment" });
     const credit = (1_234_567 * 3 - Math.round(1_234_567 * 3 * 0.1)) / 100;
     await passReturnWindow(c.store.id);
     // The stand-in fails transfers to accounts ending in 13.
@@ -301,7 +343,7 @@ describe.each(engines())("vendor payouts on %s", (engine) => {
 
   it("the payout job pays each store with a bank account and a balance once a day", async () => {
     const c = await vendorCast(api);
-    await deliveredOrder(c);
+    await deliveredOrder(c, { payment: "CardPayment" });
     expect((await saveBank(c)).status).toBe(200);
     await passReturnWindow(c.store.id);
     const day = new Date();
