@@ -141,3 +141,18 @@ export const CHECKOUT_MESSAGES = {
 
 /** The order number people see: the id's first segment in capitals (spec section 2). */
 export const orderNumber = (id: string) => `#${id.split("-")[0].toUpperCase()}`;
+
+/**
+ * What an order-level status block says (docs/orders.md): the status when every shipment that
+ * still has active lines is at the same step, else how many of them are delivered ("1 of 2
+ * deliveries done") rather than the least advanced status alone. The API's
+ * `order_delivery_status` stays the least advanced one (spec section 3).
+ */
+export function deliveryProgressOf(
+  shipments: readonly { status: string; active_items: number }[],
+): { kind: "same"; status: string } | { kind: "mixed"; delivered: number; count: number } | null {
+  const active = shipments.filter((s) => s.active_items > 0);
+  if (!active.length) return null;
+  if (active.every((s) => s.status === active[0].status)) return { kind: "same", status: active[0].status };
+  return { kind: "mixed", delivered: active.filter((s) => s.status === "Delivered").length, count: active.length };
+}

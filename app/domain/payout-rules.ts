@@ -53,7 +53,16 @@ export const PAYOUT_STATUS_LABEL: Record<string, string> = {
 
 export const LEDGER_KIND_LABEL: Record<string, string> = {
   sale: "Sale",
+  shipping: "Shipping",
+  commission: "Commission",
+  cash_held: "Cash you collected",
   refund: "Refund",
+  commission_refund: "Commission back",
+  cash_refund: "Cash you paid back",
+  settlement: "Commission you paid",
   payout: "Payout",
   payout_reversal: "Payout returned",
 };
+
+/** Where a store pays the commission it owes (docs/payouts.md); an admin records it as a settlement. */
+export const COMMISSION_CONTACT = "payouts@buildmart.ng";

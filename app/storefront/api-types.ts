@@ -37,6 +37,7 @@ export type {
   ApiPayableStore,
   ApiPayout,
   ApiPayoutPage,
+  ApiSettlement,
 } from "~/api/payouts/schemas";
 export type { ApiMemberHeader } from "~/api/users/header-schemas";
 export type { ApiMyReview, ApiReview, ApiReviewSummary } from "~/api/reviews/schemas";

@@ -17,6 +17,7 @@ import { apiMessage } from "./form-reply";
  */
 export { canonicalState } from "~/domain/address-rules";
 export { normalizeQuantity } from "~/domain/cart";
+import { lineTotalNaira } from "~/domain/pricing";
 export { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from "~/domain/order-rules";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/domain/order-rules";
 
@@ -26,24 +27,31 @@ export interface CheckoutLine {
   /** Naira, as the API shows it. */
   price: number;
   quantity: number;
+  /** The line's total, naira: the API's (cart), or the money rule's for a Buy Now line. */
+  lineTotal: number;
   image: string | null;
   /** The product's store: its lines ship together, with their own shipping fee. */
   storeId: number | null;
   storeName: string | null;
 }
 
-/** One store's shipment in a shipping quote (naira). */
+/** One store's shipment in a quote (naira). */
 export interface StoreShippingQuote {
   store: number | null;
   storeName: string;
   /** The state it ships from (null: not known, priced from Lagos). */
   storeState: string | null;
   shipping: number;
+  /** Items + shipping: what this shipment costs. */
+  total: number;
 }
 
-/** Shipping to one state (naira): each store's shipment and their sum. */
+/** The order delivered to one state, as the API quotes it (naira): each store's shipment, the shipping sum, and the whole. */
 export interface ShippingQuote {
+  /** The shipments' fees summed. */
   total: number;
+  /** Items + shipping: the sum of the shipments' totals; what placing the order charges. */
+  orderTotal: number;
   stores: StoreShippingQuote[];
 }
 
@@ -76,9 +84,10 @@ export async function loadCheckoutItems(api: Api, request: Request, buy: number 
     if (option && !o) return null;
     const name = o ? `${p.name} (${o.label})` : p.name;
     const price = o ? o.price : p.selling_price;
+    const lineTotal = lineTotalNaira(price, qty);
     return {
-      lines: [{ productId: p.id, name, price, quantity: qty, image, storeId: p.store, storeName: p.store_name ?? null }],
-      subtotal: price * qty,
+      lines: [{ productId: p.id, name, price, quantity: qty, lineTotal, image, storeId: p.store, storeName: p.store_name ?? null }],
+      subtotal: lineTotal,
       cartId: null,
       buy,
       option: o ? o.id : null,
@@ -93,6 +102,7 @@ export async function loadCheckoutItems(api: Api, request: Request, buy: number 
       name: i.name,
       price: i.price,
       quantity: i.quantity,
+      lineTotal: i.line_total,
       image: i.image,
       storeId: i.store ?? null,
       storeName: i.store_name ?? null,
@@ -113,20 +123,30 @@ export async function quoteShipping(api: Api, items: CheckoutItems, state: strin
   if (!state) return null;
   const q = `state=${encodeURIComponent(state)}`;
   if (items.buy) {
-    const r = await api.get<ApiShippingFee>(`/orders/${items.buy}/shippingfee/?${q}&quantity=${items.qty ?? 1}`, { auth: false });
-    if (!r.ok) return null;
+    const option = items.option ? `&option_id=${items.option}` : "";
+    const r = await api.get<ApiShippingFee>(`/orders/${items.buy}/shippingfee/?${q}&quantity=${items.qty ?? 1}${option}`, { auth: false });
+    if (!r.ok || typeof r.data.total !== "number") return null;
     const line = items.lines[0];
     return {
       total: r.data.shipping_cost,
-      stores: [{ store: line?.storeId ?? null, storeName: line?.storeName ?? "", storeState: r.data.origin_state ?? null, shipping: r.data.shipping_cost }],
+      orderTotal: r.data.total,
+      stores: [{ store: line?.storeId ?? null, storeName: line?.storeName ?? "", storeState: r.data.origin_state ?? null, shipping: r.data.shipping_cost, total: r.data.total }],
     };
   }
   if (!items.cartId) return null;
   const r = await api.get<ApiCart>(`/carts/${items.cartId}/?${q}`);
-  if (!r.ok) return null;
+  // A quote for a state has every shipment's total (the API's, by the one money rule).
+  if (!r.ok || (r.data.shipments ?? []).some((s) => typeof s.total !== "number")) return null;
   return {
     total: r.data.shipping_cost,
-    stores: (r.data.shipments ?? []).map((s) => ({ store: s.store, storeName: s.store_name, storeState: s.store_state, shipping: s.shipping_cost })),
+    orderTotal: r.data.total,
+    stores: (r.data.shipments ?? []).map((s) => ({
+      store: s.store,
+      storeName: s.store_name,
+      storeState: s.store_state,
+      shipping: s.shipping_cost,
+      total: s.total as number,
+    })),
   };
 }
 

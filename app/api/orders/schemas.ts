@@ -148,6 +148,11 @@ export const ShipmentSchema = z.object({
   items_total: z.number(),
   /** This shipment's fee, from the store's state to the delivery state (naira). */
   shipping_cost: z.number(),
+  /**
+   * Additive: items_total + shipping_cost, what this shipment costs (naira): the store's amount to
+   * collect on delivery, the figure its messages carry. The order's `total` is the sum of these.
+   */
+  total: z.number(),
   /** Pay on delivery: the store recorded the cash as received. */
   cash_received: z.boolean(),
   cash_received_at: z.string().nullable(),

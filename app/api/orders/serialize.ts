@@ -95,6 +95,7 @@ export function serializeShipment(sh: ShipmentRow, itemIds: string[]): ApiShipme
     active_items: sh.active_items,
     items_total: koboToNaira(sh.items_kobo),
     shipping_cost: koboToNaira(sh.shipping_kobo),
+    total: koboToNaira(shipmentTotalKobo(Number(sh.items_kobo), Number(sh.shipping_kobo))),
     cash_received: sh.cash_received_at !== null,
     cash_received_at: iso(sh.cash_received_at),
   };

@@ -23,6 +23,7 @@
 import type { Queryable } from "~/db/client.server";
 import { deliveryStatusOf, DELIVERY_STATUSES, DELIVERY_TRANSITIONS, type DeliveryStatus } from "~/domain/orders";
 import { koboToNaira } from "~/domain/money";
+import { itemsTotalKobo, shipmentTotalKobo } from "~/domain/pricing";
 import { flushMailQueue } from "~/integrations/mail.server";
 import { log } from "~/ops/logger.server";
 import { ApiError, json, notFound, paged, pageParams } from "../core/http";
@@ -117,8 +118,9 @@ export async function storeView(q: Queryable, o: OrderRow, storeId: number, orig
   ].sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
   const base = serializeOrder(o, items, history, origin, ships, money);
   const status = (shipment?.status ?? o.order_delivery_status) as DeliveryStatus;
-  const storeTotal = items.filter((i) => i.status === "Active").reduce((s, i) => s + i.item_price_kobo * i.quantity, 0);
-  const shippingKobo = shipment?.shipping_kobo ?? 0;
+  // The shipment's money, as the one rule prices it: its active lines, its fee, items + fee.
+  const storeTotal = shipment ? Number(shipment.items_kobo) : itemsTotalKobo(items.filter((i) => i.status === "Active").map((i) => ({ totalKobo: Number(i.line_total_kobo) })));
+  const shippingKobo = Number(shipment?.shipping_kobo ?? 0);
   const next = DELIVERY_TRANSITIONS[status]?.[0] ?? null;
   const pod = o.order_payment_method === "PayOnDelivery";
   return {
@@ -127,7 +129,7 @@ export async function storeView(q: Queryable, o: OrderRow, storeId: number, orig
     order_total_price: koboToNaira(storeTotal),
     shipping_cost: koboToNaira(shippingKobo),
     delivery_charge: koboToNaira(shippingKobo),
-    total: koboToNaira(storeTotal + shippingKobo),
+    total: koboToNaira(shipmentTotalKobo(storeTotal, shippingKobo)),
     order_delivery_status: status,
     steps: shipment ? serializeShipment(shipment, [...mine]).steps : base.steps,
     store_total: koboToNaira(storeTotal),

@@ -76,24 +76,11 @@ export async function bookDeliveredShipments(tx: Queryable, orderId: string): Pr
   return written;
 }
 
-/** What an entry says on the store's payouts page. */
+/** What an entry says after its kind's label on the store's payouts page (LEDGER_KIND_LABEL). */
 function describe(kind: LedgerKind, what: string, percent: number): string {
-  switch (kind) {
-    case "commission":
-      return `Commission (${percent}%): ${what}`;
-    case "cash_held":
-      return `Cash you collected: ${what}`;
-    case "commission_refund":
-      return `Commission back: ${what}`;
-    case "cash_refund":
-      return `Cash you paid back: ${what}`;
-    case "shipping":
-      return `Shipping: ${what.replace(/^shipping of /, "")}`;
-    case "refund":
-      return `Refund: ${what}`;
-    default:
-      return what;
-  }
+  if (kind === "commission") return `${percent}% of ${what}`;
+  if (kind === "shipping" || kind === "cash_held") return what.replace(/^shipping of /, "shipping of ");
+  return what;
 }
 
 /** One ledger entry, once per kind and line (or kind and shipment); 1 when written, 0 when it was there. */

@@ -11,7 +11,7 @@ import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { orderDate } from "~/components/users/order-format";
 import { formatNaira } from "~/domain/money";
-import { orderNumber } from "~/domain/order-rules";
+import { deliveryProgressOf, orderNumber } from "~/domain/order-rules";
 import type { ApiOrder } from "~/storefront/api-types";
 import { AddressLines } from "~/components/ui/address-lines";
 import { OrderItemSummary } from "~/components/users/order-item";
@@ -38,11 +38,14 @@ function shipmentGroups(order: ApiOrder) {
     name: sh.store_name,
     status: sh.status,
     shipping: sh.shipping_cost,
+    itemsTotal: sh.items_total,
+    total: sh.total,
+    active: sh.active_items > 0,
     cash: sh.cash_received,
     items: order.order_items.filter((i) => sh.items.includes(i.id)),
   }));
   const rest = order.order_items.filter((i) => !shipments.some((sh) => sh.items.includes(i.id)));
-  if (rest.length) groups.push({ key: "rest", name: "", status: order.order_delivery_status, shipping: 0, cash: false, items: rest });
+  if (rest.length) groups.push({ key: "rest", name: "", status: order.order_delivery_status, shipping: 0, itemsTotal: 0, total: 0, active: false, cash: false, items: rest });
   return groups.filter((g) => g.items.length);
 }
 
@@ -63,13 +66,16 @@ export function OrderDetail({
   const a = order.delivery_address as Record<string, string | null | undefined>;
   const groups = shipmentGroups(order);
   const { t } = useTranslation("orders");
+  // Shipments at different steps: how many are delivered, not the least advanced step alone.
+  const progress = deliveryProgressOf(order.shipments ?? []);
+  const progressText = progress?.kind === "mixed" ? t("deliveriesDone", { done: progress.delivered, count: progress.count }) : statusLabel(t, order.order_delivery_status);
   return (
     <div className="space-y-4">
       <header className="rounded-lg border border-gray-200 bg-white p-4">
         <h1 className="text-xl font-bold">{t("heading", { number: orderNumber(order.id) })}</h1>
         <p className="text-sm text-gray-600">{t("placedOn", { date: orderDate(order.created_at) })}</p>
         <p className="mt-1">
-          {t("totalAmount")} <span className="font-bold" data-testid="order-total">{formatNaira(order.order_total_price + order.shipping_cost)}</span>
+          {t("totalAmount")} <span className="font-bold" data-testid="order-total">{formatNaira(order.total)}</span>
         </p>
         {actions ? <div className="mt-3 flex flex-wrap gap-2">{actions}</div> : null}
       </header>
@@ -86,6 +92,11 @@ export function OrderDetail({
                   <span data-testid="shipment-status">{statusLabel(t, g.status)}</span> · {t("shippingFee", { fee: g.shipping === 0 ? t("free") : formatNaira(g.shipping) })}
                   {g.cash ? ` · ${t("cashReceived")}` : ""}
                 </span>
+                {g.active ? (
+                  <span className="w-full text-gray-800" data-testid="shipment-total">
+                    {t("shipmentSum", { items: formatNaira(g.itemsTotal), fee: g.shipping === 0 ? t("free") : formatNaira(g.shipping), total: formatNaira(g.total) })}
+                  </span>
+                ) : null}
               </p>
             ) : null}
             <ul className="divide-y divide-gray-100">
@@ -99,7 +110,7 @@ export function OrderDetail({
                       </span>
                     ) : null}
                   </OrderItemSummary>
-                  <p className="font-semibold">{formatNaira(i.quantity * i.item_price)}</p>
+                  <p className="font-semibold">{formatNaira(i.line_total)}</p>
                   {itemAction ? <div className="flex w-full justify-end empty:hidden sm:w-auto">{itemAction(i)}</div> : null}
                   {deliveredLinks && delivered(i) ? <DeliveredLineLinks item={i} links={deliveredLinks} /> : null}
                 </li>
@@ -125,7 +136,7 @@ export function OrderDetail({
             {t("shipping")}
           </h2>
           <p>
-            {t("statusLabel")} <span data-testid="delivery-status">{statusLabel(t, order.order_delivery_status)}</span>
+            {t("statusLabel")} <span data-testid="delivery-status">{progressText}</span>
           </p>
           <p>
             {a.receiver_first_name} {a.receiver_last_name}, {localPhone(a.receiver_phone_one)}

@@ -1,6 +1,8 @@
 /**
  * The checkout's order summary: the items under their store's name (each store ships its own
- * items, with its own shipping fee for the chosen state), subtotal, shipping, total.
+ * items, with its own shipping fee for the chosen state, and its total), subtotal, shipping, total.
+ * Every figure is the API's quote (the one money rule, app/domain/pricing.ts); without a state
+ * there is no shipping figure and the total reads "₦X + delivery".
  */
 import { useTranslation } from "~/i18n/react";
 import type { ReactNode } from "react";
@@ -11,15 +13,18 @@ export interface SummaryLine {
   name: string;
   price: number;
   quantity: number;
+  /** The line's total (naira). */
+  lineTotal: number;
   image: string | null;
   storeId?: number | null;
   storeName?: string | null;
 }
 
-/** Shipping to the chosen state: each store's shipment (naira) and their sum. */
+/** The quote for the chosen state (naira): each store's shipment, their fees' sum and the order's total. */
 export interface SummaryShipping {
   total: number;
-  stores: { store: number | null; storeName: string; storeState: string | null; shipping: number }[];
+  orderTotal: number;
+  stores: { store: number | null; storeName: string; storeState: string | null; shipping: number; total: number }[];
 }
 
 interface StoreGroup {
@@ -84,15 +89,21 @@ export function CheckoutSummary({
                       {l.quantity} × {formatNaira(l.price)}
                     </p>
                   </div>
-                  <p className="text-sm font-semibold">{formatNaira(l.price * l.quantity)}</p>
+                  <p className="text-sm font-semibold">{formatNaira(l.lineTotal)}</p>
                 </li>
               ))}
             </ul>
             {several && quote ? (
-              <p className="flex justify-between gap-2 text-sm text-gray-700" data-testid="checkout-store-shipping">
-                <span>{quote.storeState ? t("summary.shippingFrom", { state: quote.storeState === "Federal Capital Territory" ? "FCT, Abuja" : quote.storeState }) : t("summary.shipping")}</span>
-                <span>{fee(quote.shipping)}</span>
-              </p>
+              <>
+                <p className="flex justify-between gap-2 text-sm text-gray-700" data-testid="checkout-store-shipping">
+                  <span>{quote.storeState ? t("summary.shippingFrom", { state: quote.storeState === "Federal Capital Territory" ? "FCT, Abuja" : quote.storeState }) : t("summary.shipping")}</span>
+                  <span>{fee(quote.shipping)}</span>
+                </p>
+                <p className="flex justify-between gap-2 text-sm font-semibold" data-testid="checkout-store-total">
+                  <span>{t("summary.shipmentTotal")}</span>
+                  <span>{formatNaira(quote.total)}</span>
+                </p>
+              </>
             ) : null}
           </section>
         );
@@ -113,7 +124,7 @@ export function CheckoutSummary({
         </div>
         <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
           <dt>{t("summary.total")}</dt>
-          <dd data-testid="checkout-total">{formatNaira(subtotal + (shipping?.total ?? 0))}</dd>
+          <dd data-testid="checkout-total">{shipping ? formatNaira(shipping.orderTotal) : t("summary.plusDelivery", { total: formatNaira(subtotal) })}</dd>
         </div>
       </dl>
       {children}

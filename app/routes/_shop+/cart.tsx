@@ -4,11 +4,12 @@
  * fetchers and the page revalidates in place.
  * Intents: add, buy, increment, decrement, set, remove (see components/cart-forms.tsx for add/buy).
  * Lines are grouped under their store's name: each store ships its own lines as one shipment, with
- * its own shipping fee (the cart answer's `shipments`), quoted here within the store's state (the
- * lowest fee, "from"); checkout prices it to the delivery state. Each store's shipment also shows
- * the delivery promise to the shopper's state ("Delivery to Kano: ₦3,500, arrives Tue 1 Dec – Thu
- * 3 Dec": the cart quoted for that state, storefront/delivery.server.ts), with the same state
- * picker as the product page (intent=delivery-state).
+ * its own delivery fee to the shopper's state (the one picked, else the default address's, else
+ * Lagos, shown with the picker: storefront/delivery.server.ts; intent=delivery-state). Every figure
+ * is the API's quote of the cart for that state, by the one money rule (app/domain/pricing.ts):
+ * each store's promise line ("Delivery to Kano: ₦3,500, arrives Tue 1 Dec – Thu 3 Dec") and its
+ * total, the summary's delivery and total, the Checkout button: one figure, the one checkout charges
+ * for an address in that state. Without a quote the summary says "Delivery: choose your state".
  */
 import { useTranslation } from "~/i18n/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -22,12 +23,13 @@ import { island, islandsLoader } from "~/components/ui/island";
 import { CloseIcon } from "~/components/ui/icons";
 import { DEFAULT_ADD_QUANTITY, MAX_LINE_QUANTITY, decrementQuantity, incrementQuantity, normalizeQuantity } from "~/domain/cart";
 import { formatNaira } from "~/domain/money";
+import { lineTotalNaira } from "~/domain/pricing";
 import { checkoutHref } from "~/components/checkout/format";
 import { shippingRuleAmounts } from "~/domain/shipping";
 import { requestT } from "~/i18n/i18next.server";
 import { apiFor, type Api } from "~/storefront/api.server";
 import { addToCart, forgetCart, loadCart, type Cart, type CartItem } from "~/storefront/cart.server";
-import { deliveryStateFor, setDeliveryState, type DeliveryState } from "~/storefront/delivery.server";
+import { deliveryStateFor, setDeliveryState } from "~/storefront/delivery.server";
 import { apiMessage } from "~/storefront/form-reply";
 import { readForm, unknownIntent } from "~/storefront/responses.server";
 import { formAnswerer, positiveId } from "~/storefront/form-answer.server";
@@ -36,14 +38,14 @@ import { cartCookie, getGuestCartId, safeRedirect } from "~/storefront/session.s
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
   const [cart, delivery] = await Promise.all([loadCart(api, request), deliveryStateFor(api, request)]);
-  // The delivery promise: the same cart quoted for the shopper's state (fees and dates per shipment).
+  // The cart quoted for the shopper's state: every figure of the page (fees, dates, totals per shipment and in all).
   const quoted = cart && cart.cart_items.length ? await api.get<Cart>(`/carts/${cart.id}/?state=${encodeURIComponent(delivery.state)}`) : null;
   const headers = await api.headers();
   // A guest cart that is gone (e.g. after checkout): drop its stale cookie.
   if (!cart && !api.user && (await getGuestCartId(request))) headers.append("Set-Cookie", await cartCookie().serialize("", { maxAge: 0 }));
   const t = await requestT(request, "shop");
   // The shipping rule's amounts for the summary's note, here so its table stays on the server.
-  return data({ cart, delivery, promise: quoted?.ok ? quoted.data.shipments : null, title: t("cart.title"), shippingRule: shippingRuleAmounts() }, { headers });
+  return data({ cart: quoted?.ok ? quoted.data : cart, quotedFor: quoted?.ok ? delivery.state : null, delivery, title: t("cart.title"), shippingRule: shippingRuleAmounts() }, { headers });
 }
 
 /**
@@ -129,11 +131,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export const handle = { i18n: ["shop"] };
 
 export default function CartRoute() {
-  const { cart, delivery, promise, shippingRule } = useLoaderData<typeof loader>();
+  const { cart, quotedFor, delivery, shippingRule } = useLoaderData<typeof loader>();
   const { t } = useTranslation("shop");
   const items = cart?.cart_items ?? [];
   if (!cart || items.length === 0) return <EmptyCart />;
-  const promiseOf = (g: Group) => (g.shipment ? (promise?.find((s) => s.store === g.shipment!.store) ?? null) : null);
   return (
     <main className="container-page py-4">
       <h1 className="text-xl font-bold sm:text-2xl">
@@ -143,10 +144,10 @@ export default function CartRoute() {
         <div className="space-y-5">
           <DeliveryPromise data={{ ...delivery, quote: null }} summary={false} />
           {storeGroups(cart).map((g) => (
-            <StoreGroup key={g.key} group={g} delivery={delivery} promise={promiseOf(g)} />
+            <StoreGroup key={g.key} group={g} quotedFor={quotedFor} />
           ))}
         </div>
-        <OrderSummary cart={cart} shippingRule={shippingRule} />
+        <OrderSummary cart={cart} quotedFor={quotedFor} shippingRule={shippingRule} />
       </div>
     </main>
   );
@@ -172,7 +173,7 @@ function storeGroups(cart: Cart): Group[] {
   return groups.filter((g) => g.items.length > 0);
 }
 
-function StoreGroup({ group, delivery, promise }: { group: Group; delivery: DeliveryState; promise: Cart["shipments"][number] | null }) {
+function StoreGroup({ group, quotedFor }: { group: Group; quotedFor: string | null }) {
   const s = group.shipment;
   const { t } = useTranslation("shop");
   const headingId = `${group.key}-heading`;
@@ -183,13 +184,19 @@ function StoreGroup({ group, delivery, promise }: { group: Group; delivery: Deli
           <h2 id={headingId} className="text-base font-semibold" data-testid="cart-store-name">
             {s.store_name}
           </h2>
-          <p className="text-sm text-gray-700" data-testid="cart-store-shipping">
-            {s.shipping_cost === 0 ? t("cart.freeShipping") : t("cart.shippingFrom", { fee: formatNaira(s.shipping_cost) })}
-            {s.store_state ? <span className="text-gray-600"> · {t("cart.shipsFrom", { state: stateLabel(s.store_state) })}</span> : null}
-          </p>
-          {promise?.earliest_delivery && promise.latest_delivery ? (
+          {s.store_state ? (
+            <p className="text-sm text-gray-600" data-testid="cart-store-shipping">
+              {t("cart.shipsFrom", { state: stateLabel(s.store_state) })}
+            </p>
+          ) : null}
+          {quotedFor && s.earliest_delivery && s.latest_delivery ? (
             <p className="w-full text-sm text-gray-800" data-testid="cart-store-promise">
-              <PromiseLine state={delivery.state} fee={promise.shipping_cost} earliest={promise.earliest_delivery} latest={promise.latest_delivery} />
+              <PromiseLine state={quotedFor} fee={s.shipping_cost} earliest={s.earliest_delivery} latest={s.latest_delivery} />
+            </p>
+          ) : null}
+          {s.total !== null && s.total !== undefined ? (
+            <p className="w-full text-sm font-semibold" data-testid="cart-store-total">
+              {t("cart.storeTotal", { total: formatNaira(s.total) })}
             </p>
           ) : null}
         </div>
@@ -332,7 +339,7 @@ function CartLine({ item }: { item: CartItem }) {
           </div>
           <p className="text-sm font-semibold" data-testid="line-total">
             <span className="sr-only">{t("cart.lineTotal")} </span>
-            {formatNaira(item.price * quantity)}
+            {formatNaira(quantity === item.quantity ? item.line_total : lineTotalNaira(item.price, quantity))}
           </p>
         </div>
         {failed ? (
@@ -345,9 +352,14 @@ function CartLine({ item }: { item: CartItem }) {
   );
 }
 
-function OrderSummary({ cart, shippingRule }: { cart: Cart; shippingRule: ReturnType<typeof shippingRuleAmounts> }) {
+/**
+ * Items, delivery to the quoted state and the total, as the API's quote says (the sum of the
+ * shipments); with no quote, no delivery figure and no total but the items' "+ delivery".
+ */
+function OrderSummary({ cart, quotedFor, shippingRule }: { cart: Cart; quotedFor: string | null; shippingRule: ReturnType<typeof shippingRuleAmounts> }) {
   const stores = cart.shipments?.length ?? 0;
   const { t } = useTranslation("shop");
+  const total = formatNaira(cart.total);
   return (
     <aside aria-labelledby="summary-heading" className="h-fit rounded-lg border border-gray-200 bg-white p-4 lg:sticky lg:top-20">
       <h2 id="summary-heading" className="text-lg font-bold">
@@ -363,17 +375,17 @@ function OrderSummary({ cart, shippingRule }: { cart: Cart; shippingRule: Return
           <dd data-testid="summary-subtotal">{formatNaira(cart.subtotal)}</dd>
         </div>
         <div className="flex justify-between gap-2">
-          <dt>{stores > 1 ? t("cart.shippingStores", { count: stores }) : t("cart.shipping")}</dt>
-          <dd data-testid="summary-shipping">{cart.shipping_cost === 0 ? t("cart.free") : t("cart.fromFee", { fee: formatNaira(cart.shipping_cost) })}</dd>
+          <dt>{quotedFor ? t("cart.deliveryTo", { count: stores, state: stateLabel(quotedFor) }) : t("cart.shipping")}</dt>
+          <dd data-testid="summary-shipping">{!quotedFor ? t("cart.chooseState") : cart.shipping_cost === 0 ? t("cart.free") : formatNaira(cart.shipping_cost)}</dd>
         </div>
         <div className="flex justify-between border-t border-gray-200 pt-2 text-base font-bold">
           <dt>{t("cart.total")}</dt>
-          <dd data-testid="summary-total">{formatNaira(cart.total)}</dd>
+          <dd data-testid="summary-total">{quotedFor ? total : t("cart.plusDelivery", { total: formatNaira(cart.subtotal) })}</dd>
         </div>
       </dl>
       {cart.subtotal > 0 ? (
         <Link to="/checkout/payment" className={`${primaryButton} mt-4 w-full`}>
-          {t("cart.checkoutTotal", { total: formatNaira(cart.total) })}
+          {quotedFor ? t("cart.checkoutTotal", { total }) : t("cart.checkout")}
         </Link>
       ) : (
         <button type="button" className={`${primaryButton} mt-4 w-full`} disabled>

@@ -1,7 +1,9 @@
 /**
  * /admin/payouts — vendor payouts for admins (docs/payouts.md): the stores holding
  * money (available and pending) with a "Pay out" button each (a plain POST; its hidden reference
- * makes a double submit one payout), and every payout with its status. Everyone else gets the
+ * makes a double submit one payout), the stores that owe commission on their cash sales with what
+ * each owes and a form to record a payment of it (amount and the transfer's reference: the same
+ * reference twice is one settlement), and every payout with its status. Everyone else gets the
  * API's 404.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -12,7 +14,7 @@ import { primaryButton } from "~/components/ui/button";
 import { LedgerPager } from "~/components/ui/prev-next-pager";
 import { formatNaira } from "~/domain/money";
 import { maskedAccount, PAYOUT_STATUS_LABEL } from "~/domain/payout-rules";
-import type { ApiAdminPayouts, ApiPayout } from "~/storefront/api-types";
+import type { ApiAdminPayouts, ApiPayout, ApiSettlement } from "~/storefront/api-types";
 import { requireUser } from "~/storefront/auth.server";
 import { apiMessage } from "~/storefront/form-reply";
 import { intIdField } from "~/storefront/forms.server";
@@ -30,6 +32,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context);
   const form = await readForm(request);
+  if (form.get("intent") === "settle") {
+    const store = intIdField.safeParse(form.get("store_id"));
+    if (!store.success) throw new Response("Bad Request", { status: 400 });
+    const body = { store_id: store.data, amount: String(form.get("amount") ?? "").replace(/[₦,\s]/g, ""), reference: String(form.get("reference") ?? ""), note: String(form.get("note") ?? "") || null };
+    const r = await api.post<ApiSettlement>("/admin/payouts/settlements/", body);
+    if (r.status === 404) throw new Response("Not Found", { status: 404 });
+    if (!r.ok) return redirectWithFlash(api, "/admin/payouts", { kind: "error", message: apiMessage(r.data, "The payment could not be recorded. Please try again.") }, { status: 303 });
+    return redirectWithFlash(
+      api,
+      "/admin/payouts",
+      { kind: "success", message: `Recorded ${formatNaira(r.data.amount)} of commission paid (ref ${r.data.reference}). Still owed: ${formatNaira(r.data.owed)}.` },
+      { status: 303 },
+    );
+  }
   if (form.get("intent") !== "payout") throw unknownIntent();
   const storeId = intIdField.safeParse(form.get("store_id"));
   if (!storeId.success) throw new Response("Bad Request", { status: 400 });
@@ -61,7 +77,7 @@ export default function AdminPayouts() {
       <h1 className="text-xl font-bold sm:text-2xl">Payouts</h1>
       <section aria-labelledby="stores-heading">
         <h2 id="stores-heading" className="text-lg font-semibold">
-          Stores holding money
+          Stores holding money or owing commission
         </h2>
         {stores.length ? (
           <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white" data-testid="payable-stores">
@@ -70,7 +86,16 @@ export default function AdminPayouts() {
                 <div className="min-w-0">
                   <p className="font-semibold break-words">{s.name}</p>
                   <p className="text-sm">
-                    Available <strong>{formatNaira(s.balance)}</strong> · pending {formatNaira(s.pending)}
+                    {s.owed > 0 ? (
+                      <strong className="text-amber-900" data-testid="owes">
+                        Owes {formatNaira(s.owed)} commission
+                      </strong>
+                    ) : (
+                      <>
+                        Available <strong>{formatNaira(s.balance)}</strong>
+                      </>
+                    )}{" "}
+                    · pending {formatNaira(s.pending)}
                   </p>
                   {!s.has_bank_account ? <p className="text-xs text-red-800">No bank account yet</p> : null}
                   {s.payout_pending ? <p className="text-xs text-amber-900">A payout is on its way</p> : null}
@@ -82,6 +107,27 @@ export default function AdminPayouts() {
                     <input type="hidden" name="reference" value={s.reference} />
                     <button type="submit" className={primaryButton} disabled={busy === String(s.store_id)} aria-label={`Pay out ${formatNaira(s.balance)} to ${s.name}`}>
                       Pay out {formatNaira(s.balance)}
+                    </button>
+                  </Form>
+                ) : null}
+                {s.owed > 0 ? (
+                  <Form method="post" className="flex w-full flex-wrap items-end gap-2" aria-label={`Record commission paid by ${s.name}`}>
+                    <input type="hidden" name="intent" value="settle" />
+                    <input type="hidden" name="store_id" value={s.store_id} />
+                    <label className="text-xs">
+                      Amount paid (₦)
+                      <input name="amount" inputMode="decimal" required defaultValue={s.owed} className="mt-0.5 block h-9 w-32 rounded-md border border-gray-300 px-2 text-sm" />
+                    </label>
+                    <label className="text-xs">
+                      Transfer reference
+                      <input name="reference" required minLength={4} maxLength={80} className="mt-0.5 block h-9 w-44 rounded-md border border-gray-300 px-2 text-sm" />
+                    </label>
+                    <label className="text-xs">
+                      Note
+                      <input name="note" maxLength={200} className="mt-0.5 block h-9 w-44 rounded-md border border-gray-300 px-2 text-sm" />
+                    </label>
+                    <button type="submit" className="btn-outline h-9 px-3">
+                      Record payment
                     </button>
                   </Form>
                 ) : null}

@@ -68,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       order: {
         id: order.id,
         number: orderNumber(order.id),
-        total: order.order_total_price + order.shipping_cost,
+        total: order.total,
         paymentStatus: order.order_payment_status,
         // The status word as the order pages say it (one mapping: the orders messages).
         paymentStatusLabel: statusLabel(await requestT(request, "orders"), order.order_payment_status),

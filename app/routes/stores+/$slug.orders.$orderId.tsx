@@ -1,6 +1,7 @@
 /**
  * /stores/{slug}/orders/{orderId} — one order as the store sees it (spec sections 2 and 4): Order
- * ID (first segment in capitals), Order Date, Total Amount (the store's items), the items, the
+ * ID (first segment in capitals), Order Date, Total Amount (the store's shipment: its items and its
+ * shipping, the one figure the shopper's page and messages show for this store), the items, the
  * delivery address, payment status and method, the status history with dates, and ONE button that
  * moves THIS STORE'S shipment to its next delivery status (Confirmed, Shipped, Delivered); other
  * stores of the same order move their own. Pay on delivery: "Cash received" (with Delivered, one
@@ -90,23 +91,26 @@ export default function StoreOrderRoute() {
           Order ID: <span data-testid="order-number">{orderNumber(order.id)}</span>
         </h1>
         <p className="text-sm text-gray-600">Order Date: {orderDate(order.created_at)}</p>
+        {/* One amount for the shipment: items + its shipping, the figure the shopper's page and messages show for this store. */}
         <p className="mt-1">
-          Total Amount: <span className="font-bold" data-testid="store-total">{formatNaira(order.store_total)}</span>
+          Total Amount: <span className="font-bold" data-testid="store-total">{formatNaira(order.total)}</span>
+        </p>
+        <p className="text-sm text-gray-700" data-testid="store-total-parts">
+          Items {formatNaira(order.store_total)} + shipping {order.shipping_cost === 0 ? "free" : formatNaira(order.shipping_cost)}
+          {shipment ? ` from ${shipment.origin_state ?? "Lagos"}` : ""}
         </p>
         <p className="mt-1 text-sm">
           Your shipment: <span className="font-semibold" data-testid="delivery-status">{order.order_delivery_status}</span>
-          {shipment ? (
-            <>
-              {" "}
-              · shipping {shipment.shipping_cost === 0 ? "free" : formatNaira(shipment.shipping_cost)} from {shipment.origin_state ?? "Lagos"}
-            </>
-          ) : null}
         </p>
         {pod ? (
-          <p className="mt-1 text-sm" data-testid="cash-status">
-            {shipment?.cash_received ? "Cash received" : `Collect ${formatNaira(order.total)} in cash on delivery`}
+          <p className="mt-1 text-sm font-semibold" data-testid="cash-status">
+            {shipment?.cash_received ? `Cash received: ${formatNaira(order.total)}` : `Collect ${formatNaira(order.total)} in cash on delivery`}
           </p>
-        ) : null}
+        ) : (
+          <p className="mt-1 text-sm" data-testid="cash-status">
+            {order.order_payment_status === "Pending" ? "Card payment still pending: nothing to collect at the door." : "Paid by card: nothing to collect at the door."}
+          </p>
+        )}
         {actionData?.error ? (
           <p role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="advance-error">
             {actionData.error}

@@ -14,7 +14,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LedgerPager } from "~/components/ui/prev-next-pager";
 import { formatNaira } from "~/domain/money";
-import { LEDGER_KIND_LABEL, maskedAccount, PAYOUT_STATUS_LABEL } from "~/domain/payout-rules";
+import { COMMISSION_CONTACT, LEDGER_KIND_LABEL, maskedAccount, PAYOUT_STATUS_LABEL } from "~/domain/payout-rules";
 import type { ApiBankAccountAnswer, ApiBankAccountResolved, ApiBankList, ApiLedgerPage, ApiPayoutPage } from "~/storefront/api-types";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { BankAccountConfirmSchema, BankAccountSchema, parseWithZod } from "~/storefront/forms.server";
@@ -128,10 +128,42 @@ export default function StorePayouts() {
         <Money label="Pending" value={ledger.pending} hint={`Delivered, inside the ${ledger.return_window_days}-day return window.`} testId="pending" />
         <Money label="Paid out" value={ledger.paid_out} hint="Sent to your bank." testId="paid-out" />
       </dl>
-      <p className="text-sm text-gray-600">
-        Each delivered item earns its price less the marketplace commission of {ledger.commission_percent}%. It becomes available {ledger.return_window_days} days after
-        delivery; refunds are taken back from it.
-      </p>
+      {ledger.owed > 0 ? (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="owed">
+          <strong>You owe {formatNaira(ledger.owed)} commission</strong> on sales paid to you in cash. It comes off your next card payout, or pay it to BuildMart by
+          bank transfer and send the reference to <a href={`mailto:${COMMISSION_CONTACT}`} className="font-semibold underline">{COMMISSION_CONTACT}</a>: we record it here.
+        </p>
+      ) : null}
+      <section aria-labelledby="money-heading" className="rounded-lg border border-gray-200 bg-white p-3 text-sm">
+        <h2 id="money-heading" className="font-semibold">
+          Your money so far
+        </h2>
+        <dl className="mt-2 space-y-1" data-testid="money-summary">
+          <div className="flex justify-between gap-2">
+            <dt>Sales and shipping (less refunds)</dt>
+            <dd>{formatNaira(ledger.sales)}</dd>
+          </div>
+          <div className="flex justify-between gap-2">
+            <dt>Commission ({ledger.commission_percent}% of sales)</dt>
+            <dd>−{formatNaira(ledger.commission)}</dd>
+          </div>
+          <div className="flex justify-between gap-2">
+            <dt>Cash you collected on delivery (you hold it)</dt>
+            <dd data-testid="cash-collected">−{formatNaira(ledger.cash_collected)}</dd>
+          </div>
+          {ledger.settled > 0 ? (
+            <div className="flex justify-between gap-2">
+              <dt>Commission you paid BuildMart</dt>
+              <dd>+{formatNaira(ledger.settled)}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <p className="mt-2 text-gray-600">
+          Card payments come to BuildMart: each delivered item earns its price, and its shipping, less the {ledger.commission_percent}% commission, available{" "}
+          {ledger.return_window_days} days after delivery. Cash on delivery is already yours: it is never paid out again, and its commission is what you owe. Refunds are
+          paid back by whoever holds the money.
+        </p>
+      </section>
 
       {isOwner ? <BankForm key={bankStep} banks={banks} current={bankAccount} /> : null}
 
@@ -175,7 +207,7 @@ export default function StorePayouts() {
                   </p>
                   <p className="text-xs text-gray-600">
                     {date(e.created_at)}
-                    {e.kind === "sale" ? (e.available ? " · available" : ` · available from ${date(e.available_at)}`) : ""}
+                    {!e.available ? ` · available from ${date(e.available_at)}` : ""}
                   </p>
                 </div>
                 <span className={`shrink-0 font-semibold ${e.amount < 0 ? "text-red-800" : "text-green-800"}`}>

@@ -52,7 +52,7 @@ export default function OrdersRoute() {
                   {o.order_items.map((i) => `${i.product_name}${i.option_label ? ` (${i.option_label})` : ""} × ${i.quantity}`).join(", ")}
                 </p>
                 <p className="mt-1 text-sm">
-                  <span className="font-semibold">{formatNaira(o.order_total_price + o.shipping_cost)}</span> · {statusLabel(t, o.order_delivery_status)} ·{" "}
+                  <span className="font-semibold">{formatNaira(o.total)}</span> · {statusLabel(t, o.order_delivery_status)} ·{" "}
                   {t("paymentIs", { status: statusLabel(t, o.order_payment_status) })}
                 </p>
               </div>
