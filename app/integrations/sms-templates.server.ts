@@ -40,6 +40,35 @@ export function orderSms(update: OrderUpdate, v: OrderValues, lang?: string | nu
   return named.endsWith("...") ? anon() : named;
 }
 
+/**
+ * Updates about ONE store's shipment of an order (a multi-store order's stores deliver apart):
+ * on its way, delivered, delivered with the cash the store received. They name the store and carry
+ * that shipment's amount (its items + its shipping), not the order's.
+ */
+export type ShipmentUpdate = "shipped_store" | "delivered_store" | "delivered_cash";
+export const SHIPMENT_UPDATES: readonly ShipmentUpdate[] = ["shipped_store", "delivered_store", "delivered_cash"];
+
+export interface ShipmentValues {
+  name: string;
+  /** The store's name. */
+  store: string;
+  /** The shipment's amount (items + shipping), formatted for GSM-7 ("N11,500"). */
+  amount: string;
+  url: string;
+}
+
+/** One SMS about a store's shipment: with the shopper's name when it fits, else without it. */
+export function shipmentSms(update: ShipmentUpdate, v: ShipmentValues, lang?: string | null): string {
+  const t = textsFor(lang, "sms");
+  const anon = () => toSingleSms(t(`${update}_anon`, { ...v }));
+  if (!v.name) return anon();
+  const named = toSingleSms(t(update, { ...v }));
+  return named.endsWith("...") ? anon() : named;
+}
+
+/** WhatsApp body parameters of a shipment update: {{1}} name, {{2}} store, {{3}} amount, {{4}} link. */
+export const shipmentTemplateParams = (v: ShipmentValues, lang?: string | null) => [v.name || textsFor(templateLang(lang), "sms")("whatsapp_there"), v.store, v.amount, v.url];
+
 /** The store's "New order" SMS to its owner (store-facing texts stay English). */
 export const newOrderSms = (v: { store: string; order: string; amount: string; url: string }) =>
   toSingleSms(`New order ${v.order} for ${v.store}: ${v.amount}. Open it: ${v.url}`);

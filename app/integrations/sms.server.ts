@@ -12,7 +12,7 @@ import path from "node:path";
 import { env } from "~/config.server";
 import { getDb, type Queryable } from "~/db/client.server";
 import { log } from "~/ops/logger.server";
-import { errorText, queueFlusher, writeOutboxFile } from "./messaging/outbox.server";
+import { errorText, onWake, queueFlusher, SEND_WINDOW_SECONDS, wakeSenders, writeOutboxFile, type MessageTopic } from "./messaging/outbox.server";
 
 export interface SmsProvider {
   readonly name: string;
@@ -72,9 +72,17 @@ export function setSmsProvider(p: SmsProvider | null) {
   override = p;
 }
 
-/** Puts an SMS in sms_queue (due now) on `q`, typically inside the transaction of the change it reports. */
-export async function queueSms(q: Queryable, to: string, text: string): Promise<void> {
-  await q.query("INSERT INTO sms_queue (to_phone, body) VALUES ($1, $2)", [to, text]);
+/**
+ * Puts an SMS in sms_queue on `q`, typically inside the transaction of the change it reports. With
+ * a topic (an order update) it waits the send window, may be overtaken by a later state of the
+ * same topic, and the sender is woken when the window has passed; without one it is due now.
+ */
+export async function queueSms(q: Queryable, to: string, text: string, about?: MessageTopic): Promise<void> {
+  await q.query(
+    `INSERT INTO sms_queue (to_phone, body, topic, rank, next_attempt_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
+    [to, text, about?.topic ?? null, about?.rank ?? 0, about ? SEND_WINDOW_SECONDS : 0],
+  );
+  if (about) wakeSenders();
 }
 
 /**
@@ -98,6 +106,7 @@ export async function sendSms(to: string, text: string, db?: Queryable): Promise
 
 /** Sends queued SMS that are due (all with `{ all: true }`); a row is claimed first so two servers never send it twice. */
 export const flushSmsQueue = queueFlusher<{ id: number; to_phone: string; attempts: number; body: string }>("sms_queue", "body", (m) => smsProvider().send(m.to_phone, m.body));
+onWake(() => flushSmsQueue());
 
 /** Logged once at start (npm start): which SMS provider is in use. */
 export function logSmsProvider() {

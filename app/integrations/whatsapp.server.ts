@@ -14,7 +14,7 @@ import path from "node:path";
 import { env } from "~/config.server";
 import type { Queryable } from "~/db/client.server";
 import { log } from "~/ops/logger.server";
-import { queueFlusher, writeOutboxFile } from "./messaging/outbox.server";
+import { onWake, queueFlusher, SEND_WINDOW_SECONDS, wakeSenders, writeOutboxFile, type MessageTopic } from "./messaging/outbox.server";
 
 export interface WhatsAppProvider {
   readonly name: string;
@@ -94,9 +94,16 @@ const TEMPLATE_LANGS: Partial<Record<string, string>> = { ha: "ha" };
 /** The template language code for a reader of `lang`: null means the default (English) template. */
 export const templateLang = (lang: string | null | undefined): string | null => (lang ? TEMPLATE_LANGS[lang] ?? null : null);
 
-/** Queues a template message (due now) on `q`, inside the transaction of the change it reports. */
-export async function queueWhatsApp(q: Queryable, to: string, template: string, params: string[], lang?: string | null): Promise<void> {
-  await q.query("INSERT INTO whatsapp_queue (to_phone, template, params, lang) VALUES ($1, $2, $3, $4)", [to, template, JSON.stringify(params), templateLang(lang)]);
+/**
+ * Queues a template message on `q`, inside the transaction of the change it reports; with a topic
+ * it waits the send window and may be overtaken, as queueSms.
+ */
+export async function queueWhatsApp(q: Queryable, to: string, template: string, params: string[], lang?: string | null, about?: MessageTopic): Promise<void> {
+  await q.query(
+    `INSERT INTO whatsapp_queue (to_phone, template, params, lang, topic, rank, next_attempt_at) VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))`,
+    [to, template, JSON.stringify(params), templateLang(lang), about?.topic ?? null, about?.rank ?? 0, about ? SEND_WINDOW_SECONDS : 0],
+  );
+  if (about) wakeSenders();
 }
 
 /** Sends queued WhatsApp messages that are due; claimed row by row, back-off on failure. */
@@ -105,6 +112,7 @@ export const flushWhatsAppQueue = queueFlusher<{ id: number; to_phone: string; a
   "template, params, lang",
   (m) => whatsappProvider().sendTemplate(m.to_phone, m.template, typeof m.params === "string" ? (JSON.parse(m.params) as string[]) : m.params, m.lang),
 );
+onWake(() => flushWhatsAppQueue());
 
 export function logWhatsAppProvider() {
   const p = whatsappProvider();

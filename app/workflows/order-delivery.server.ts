@@ -81,7 +81,7 @@ export async function moveShipment(q: Queryable, order: OrderRow, storeId: numbe
     Delivered: { kind: "order_delivered", title: `Order ${number}: ${store} delivered`, body: "Enjoy it, and tell others what you think with a review." },
   } as const;
   const step = said[target];
-  await recordEvent(q, { notices: [buyerNotice(order.user_id, order.id, step.kind, step.title, step.body)], mails });
+  await recordEvent(q, { notices: [buyerNotice(order.user_id, order.id, step.kind, step.title, step.body, storeId)], mails });
   return true;
 }
 
@@ -115,7 +115,7 @@ export async function recordCashReceived(q: Queryable, order: OrderRow, storeId:
   const number = orderNumber(order.id);
   await recordEvent(q, {
     notices: [
-      buyerNotice(order.user_id, order.id, "order_paid", `Order ${number}: payment received`, `${shipment.store_name ?? "The seller"} recorded your cash payment of ${formatKobo(shipmentTotalKobo(shipment.items_kobo, shipment.shipping_kobo))}.`),
+      buyerNotice(order.user_id, order.id, "order_paid", `Order ${number}: payment received`, `${shipment.store_name ?? "The seller"} recorded your cash payment of ${formatKobo(shipmentTotalKobo(shipment.items_kobo, shipment.shipping_kobo))}.`, storeId),
     ],
   });
   return true;

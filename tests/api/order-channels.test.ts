@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { recordEvent } from "~/api/notifications/commands.server";
 import { buyerNotice, storeNotices } from "~/api/notifications/events.server";
-import { createOrder, createStore } from "~/db/seed/factories";
+import { createOrder, createProduct, createStore } from "~/db/seed/factories";
 import { gsm7Length } from "~/domain/phone";
 import { inStockProducts } from "../guards/fixtures";
 import { engines, makeUser, useApi, type TestApi } from "./harness";
@@ -86,12 +86,15 @@ describe.each(engines())("order updates by SMS and WhatsApp on %s", (engine) => 
     const [a] = await inStockProducts(api.db, 1);
     const order = await createOrder(api.db, { user_id: buyer.id, items: [{ product_id: a, quantity: 1 }], payment_method: "PayOnDelivery", shipping_kobo: 150_000 });
     const number = `#${order.id.split("-")[0].toUpperCase()}`;
+    // Each change in its own send window (flushed in between): each its own message.
     await api.db.tx(async (tx) => {
       await recordEvent(tx, { notices: [buyerNotice(buyer.id, order.id, "order_placed", "placed"), ...storeNotices([store], order.id, "order_placed", "New order")] });
       await recordEvent(tx, { notices: [buyerNotice(buyer.id, order.id, "item_cancelled", "Item cancelled")] }); // the order still has an active line
-      await recordEvent(tx, { notices: [buyerNotice(buyer.id, order.id, "order_shipped", "shipped")] });
-      await recordEvent(tx, { notices: [buyerNotice(buyer.id, order.id, "order_delivered", "delivered")] });
     });
+    await smsTo(api, buyer.phone.e164);
+    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "order_shipped", "shipped")] });
+    await smsTo(api, buyer.phone.e164);
+    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "order_delivered", "delivered")] });
     const texts = (await smsTo(api, buyer.phone.e164)).map((m) => m.text!);
     expect(texts).toEqual([
       expect.stringContaining(`order ${number} (`),
@@ -107,5 +110,39 @@ describe.each(engines())("order updates by SMS and WhatsApp on %s", (engine) => 
     await api.db.query("UPDATE order_items SET status = 'Cancelled' WHERE order_id = $1", [order.id]);
     await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "item_cancelled", "Order cancelled")] });
     expect((await smsTo(api, buyer.phone.e164)).at(-1)?.text).toContain("was cancelled");
+  });
+
+  it("a store's shipment messages name the store and carry its amount; changes inside the send window become one message, and a state already overtaken is never sent", async () => {
+    const buyer = await shopper(api, { sms: true, whatsapp: true });
+    const owner = await makeUser(api);
+    const lagos = await createStore(api.db, { owner_id: owner.id, name: "Lagos Building Depot" });
+    const abuja = await createStore(api.db, { owner_id: owner.id, name: "Abuja Roofing Hub", state: "Federal Capital Territory" });
+    const cat = (await api.db.query<{ id: number }>("SELECT id FROM categories ORDER BY id LIMIT 1")).rows[0].id;
+    const p1 = await createProduct(api.db, { store_id: lagos.id, user_id: owner.id, category_id: cat, selling_price_kobo: 900_000 });
+    const p2 = await createProduct(api.db, { store_id: abuja.id, user_id: owner.id, category_id: cat, selling_price_kobo: 2_000_000 });
+    const order = await createOrder(api.db, {
+      user_id: buyer.id,
+      items: [{ product_id: p1.id }, { product_id: p2.id }],
+      payment_method: "PayOnDelivery",
+      shipping_kobo: 250_000, // on the first store's shipment (Lagos): ₦9,000 + ₦2,500
+    });
+    // Lagos delivers and records its cash a moment apart: one message with the latest state.
+    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "order_delivered", "delivered", "", lagos.id)] });
+    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "order_paid", "paid", "", lagos.id)] });
+    let texts = (await smsTo(api, buyer.phone.e164)).map((m) => m.text!);
+    expect(texts).toEqual([expect.stringMatching(/Lagos Building Depot.*delivered.*N11,500 cash/)]);
+    expect((await whatsappTo(api, buyer.phone.e164)).map((m) => [m.template, m.params])).toEqual([
+      ["order_delivered_cash", ["Chidi", "Lagos Building Depot", "₦11,500", expect.stringContaining(`/users/orders/${order.id}`)]],
+    ]);
+    // Abuja: "on its way" arrives late, after "delivered" was sent: never sent.
+    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "order_delivered", "delivered", "", abuja.id)] });
+    texts = (await smsTo(api, buyer.phone.e164)).map((m) => m.text!);
+    expect(texts.at(-1)).toMatch(/Abuja Roofing Hub were delivered/);
+    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "order_shipped", "shipped", "", abuja.id)] });
+    const after = (await smsTo(api, buyer.phone.e164)).map((m) => m.text!);
+    expect(after).toHaveLength(texts.length);
+    expect(after.some((t) => /Abuja Roofing Hub are on their way/.test(t))).toBe(false);
+    const superseded = await api.db.query("SELECT 1 FROM sms_queue WHERE to_phone = $1 AND superseded_at IS NOT NULL", [buyer.phone.e164]);
+    expect(superseded.rows.length).toBe(2); // Lagos's "delivered" and Abuja's late "on its way"
   });
 });

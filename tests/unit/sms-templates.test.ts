@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { gsm7Length, SMS_MAX, toSingleSms } from "~/domain/phone";
 import { normalizeNigerianPhone } from "~/domain/validation";
 import { formatKobo } from "~/domain/money";
-import { newOrderSms, ORDER_UPDATES, orderSms, otpSms } from "~/integrations/sms-templates.server";
+import { newOrderSms, ORDER_UPDATES, orderSms, otpSms, SHIPMENT_UPDATES, shipmentSms } from "~/integrations/sms-templates.server";
 import { LANGUAGES } from "~/i18n/languages";
 
 const values = {
@@ -84,6 +84,22 @@ describe("SMS templates in every language", () => {
     expect(gsm7Length(text)!).toBeLessThanOrEqual(SMS_MAX);
     expect(text).toContain("042913");
   });
+
+  it.each(LANGUAGES.flatMap((lang) => SHIPMENT_UPDATES.map((update) => [lang, update] as const)))(
+    "%s %s: a store's shipment update fits one GSM-7 SMS with the store, its amount and the link",
+    (lang, update) => {
+      const v = { name: long.name, store: "Dangote Cement Depot Ikeja", amount: long.amount, url: long.url };
+      const text = shipmentSms(update, v, lang);
+      expect(gsm7Length(text)).not.toBeNull();
+      expect(gsm7Length(text)!).toBeLessThanOrEqual(SMS_MAX);
+      expect(text).toContain(v.store);
+      expect(text).toContain(v.url);
+      if (update === "delivered_cash") expect(text).toContain(v.amount);
+      expect(text).not.toMatch(/\.\.\.$/);
+      expect(text).not.toContain("{{");
+      if (lang !== "en") expect(text).not.toBe(shipmentSms(update, v, "en"));
+    },
+  );
 
   it("Hausa SMS reads Hausa; an unknown language reads English", () => {
     expect(orderSms("paid", { ...values, name: "Musa" }, "ha")).toMatch(/^Sannu Musa, mun karbi kudinku N12,345,678.90 na odar BuildMart #3F2A9C1B/);

@@ -6,13 +6,21 @@
  * as it is (the callers' own mails). Queued messages go out with the SMS / WhatsApp workers
  * (app/jobs.server.ts), with retries.
  *
- *   buyer notice kind          → update       store notice kind → update
- *   order_placed               → placed       order_placed      → new_order (to the store's owner)
- *   order_paid                 → paid
- *   order_shipped              → shipped
- *   order_delivered            → delivered
- *   item_cancelled (no active line left) → cancelled
- *   refund, return_refunded    → refunded
+ *   buyer notice kind                        → update
+ *   order_placed                             → placed (the order's total)
+ *   order_paid (card)                        → paid (the order's total)
+ *   order_shipped      (a store's shipment)  → shipped_store   } the store named, that shipment's
+ *   order_delivered    (a store's shipment)  → delivered_store } amount (its items + its shipping:
+ *   order_paid         (a store's cash)      → delivered_cash  } app/domain/pricing.ts)
+ *   item_cancelled (no active line left)     → cancelled
+ *   refund, return_refunded                  → refunded
+ *   store notice order_placed                → new_order (to the store's owner)
+ *
+ * Updates carry a topic (the order, or the order's shipment of one store) and a rank (how far the
+ * state has gone): within the send window a later state replaces an earlier one of the same topic,
+ * and a state already overtaken when it is due is never sent (app/integrations/messaging/outbox.server.ts).
+ * So a store that marks Delivered and then Cash received sends ONE message, "delivered, we got ₦X
+ * cash", and "on its way" never follows "delivered".
  *
  * A shopper's messages are in their saved language (users.language), else the order's
  * (orders.language); the store owner's "New order" stays English like the seller pages.
@@ -21,7 +29,17 @@ import { env } from "~/config.server";
 import type { Queryable } from "~/db/client.server";
 import { formatKobo } from "~/domain/money";
 import { orderNumber } from "~/domain/order-rules";
-import { newOrderSms, orderSms, orderTemplateParams, type OrderUpdate } from "~/integrations/sms-templates.server";
+import { orderTotalKobo, shipmentTotalKobo } from "~/domain/pricing";
+import type { MessageTopic } from "~/integrations/messaging/outbox.server";
+import {
+  newOrderSms,
+  orderSms,
+  orderTemplateParams,
+  shipmentSms,
+  shipmentTemplateParams,
+  type OrderUpdate,
+  type ShipmentUpdate,
+} from "~/integrations/sms-templates.server";
 import { queueSms } from "~/integrations/sms.server";
 import { queueWhatsApp, templateName } from "~/integrations/whatsapp.server";
 import type { Notice } from "./commands.server";
@@ -34,6 +52,26 @@ const BUYER_UPDATES: Partial<Record<Notice["kind"], OrderUpdate>> = {
   item_cancelled: "cancelled",
   refund: "refunded",
   return_refunded: "refunded",
+};
+
+/** A store's shipment's updates. */
+const SHIPMENT_UPDATES: Partial<Record<Notice["kind"], ShipmentUpdate>> = {
+  order_shipped: "shipped_store",
+  order_delivered: "delivered_store",
+  order_paid: "delivered_cash",
+};
+
+/** How far each update's state has gone in its topic (a higher rank overtakes a lower one). */
+const RANK: Record<OrderUpdate | ShipmentUpdate, number> = {
+  placed: 1,
+  paid: 2,
+  shipped: 3,
+  delivered: 4,
+  cancelled: 5,
+  refunded: 0,
+  shipped_store: 3,
+  delivered_store: 4,
+  delivered_cash: 5,
 };
 
 const ORDER_LINK = /\/orders\/([0-9a-f-]{36})(?:$|[/?#])/i;
@@ -56,14 +94,27 @@ async function recipient(q: Queryable, userId: number): Promise<Recipient | null
 }
 
 async function orderFacts(q: Queryable, orderId: string) {
-  const r = await q.query<{ total: string | number; active: boolean; language: string | null }>(
-    `SELECT o.order_total_kobo + o.shipping_kobo AS total, o.language,
+  const r = await q.query<{ items: number; shipping: number; active: boolean; language: string | null }>(
+    `SELECT o.order_total_kobo AS items, o.shipping_kobo AS shipping, o.language,
             EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.status = 'Active') AS active
        FROM orders o WHERE o.id = $1`,
     [orderId],
   );
   const row = r.rows[0];
-  return row ? { totalKobo: Number(row.total), active: row.active, language: row.language } : null;
+  return row ? { totalKobo: orderTotalKobo(Number(row.items), Number(row.shipping)), active: row.active, language: row.language } : null;
+}
+
+/** One store's shipment of an order: its name and what it costs (its active lines + its shipping). */
+async function shipmentFacts(q: Queryable, orderId: string, storeId: number) {
+  const r = await q.query<{ store: string | null; items: number; shipping: number }>(
+    `SELECT s.name AS store, sh.shipping_kobo AS shipping,
+            (SELECT COALESCE(sum(oi.line_total_kobo), 0)::bigint FROM order_items oi
+              WHERE oi.order_id = sh.order_id AND oi.store_id = sh.store_id AND oi.status = 'Active') AS items
+       FROM shipments sh LEFT JOIN stores s ON s.id = sh.store_id WHERE sh.order_id = $1 AND sh.store_id = $2`,
+    [orderId, storeId],
+  );
+  const row = r.rows[0];
+  return row ? { store: row.store ?? "BuildMart seller", totalKobo: shipmentTotalKobo(Number(row.items), Number(row.shipping)) } : null;
 }
 
 /** Queues the SMS / WhatsApp messages of `notices` on `q` (the caller's transaction). */
@@ -74,6 +125,22 @@ export async function fanOutChannels(q: Queryable, notices: readonly Notice[]): 
     const orderId = n.link ? ORDER_LINK.exec(n.link)?.[1] : undefined;
     if (!orderId) continue;
     if (n.userId != null && n.storeId == null) {
+      const shipmentUpdate = n.shipmentStoreId != null ? SHIPMENT_UPDATES[n.kind] : undefined;
+      if (shipmentUpdate && n.shipmentStoreId != null) {
+        const key = `u${n.userId}:${shipmentUpdate}:${n.shipmentStoreId}`;
+        if (done.has(key)) continue;
+        const who = await recipient(q, n.userId);
+        const facts = who ? await orderFacts(q, orderId) : null;
+        const shipment = who ? await shipmentFacts(q, orderId, n.shipmentStoreId) : null;
+        if (!who || !facts || !shipment) continue;
+        done.add(key);
+        const values = { name: who.first_name, store: shipment.store, amount: formatKobo(shipment.totalKobo), url: `${base}${n.link}` };
+        const lang = who.language ?? facts.language;
+        const about: MessageTopic = { topic: `order:${orderId}:store:${n.shipmentStoreId}`, rank: RANK[shipmentUpdate] };
+        if (who.sms) await queueSms(q, who.phone, shipmentSms(shipmentUpdate, values, lang), about);
+        if (who.whatsapp) await queueWhatsApp(q, who.phone, templateName(shipmentUpdate), shipmentTemplateParams(values, lang), lang, about);
+        continue;
+      }
       const update = BUYER_UPDATES[n.kind];
       if (!update || done.has(`u${n.userId}:${update}`)) continue;
       const who = await recipient(q, n.userId);
@@ -84,17 +151,20 @@ export async function fanOutChannels(q: Queryable, notices: readonly Notice[]): 
       done.add(`u${n.userId}:${update}`);
       const values = { name: who.first_name, order: orderNumber(orderId), amount: formatKobo(facts.totalKobo), url: `${base}${n.link}` };
       const lang = who.language ?? facts.language;
-      if (who.sms) await queueSms(q, who.phone, orderSms(update, values, lang));
-      if (who.whatsapp) await queueWhatsApp(q, who.phone, templateName(update), orderTemplateParams(values, lang), lang);
+      // Refunds are each their own news (one item, then another): never replaced.
+      const about: MessageTopic | undefined = update === "refunded" ? undefined : { topic: `order:${orderId}`, rank: RANK[update] };
+      if (who.sms) await queueSms(q, who.phone, orderSms(update, values, lang), about);
+      if (who.whatsapp) await queueWhatsApp(q, who.phone, templateName(update), orderTemplateParams(values, lang), lang, about);
     } else if (n.storeId != null && n.kind === "order_placed") {
       const store = await q.query<{ owner_id: number; name: string }>("SELECT owner_id, name FROM stores WHERE id = $1", [n.storeId]);
       const s = store.rows[0];
       if (!s || done.has(`s${n.storeId}`)) continue;
       done.add(`s${n.storeId}`);
       const who = await recipient(q, s.owner_id);
-      const facts = who ? await orderFacts(q, orderId) : null;
-      if (!who || !facts) continue;
-      const values = { store: s.name, order: orderNumber(orderId), amount: formatKobo(facts.totalKobo), url: `${base}${n.link}` };
+      // The store's own shipment: its amount, not the whole order's.
+      const amount = who ? ((await shipmentFacts(q, orderId, n.storeId)) ?? (await orderFacts(q, orderId))) : null;
+      if (!who || !amount) continue;
+      const values = { store: s.name, order: orderNumber(orderId), amount: formatKobo(amount.totalKobo), url: `${base}${n.link}` };
       if (who.sms) await queueSms(q, who.phone, newOrderSms(values));
       if (who.whatsapp) await queueWhatsApp(q, who.phone, templateName("new_order"), [values.store, values.order, values.amount, values.url]);
     }

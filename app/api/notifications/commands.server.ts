@@ -29,6 +29,11 @@ export interface Notice {
   body?: string;
   /** A same-origin storefront path the notification opens. */
   link?: string | null;
+  /**
+   * The store whose shipment of the order the notice is about (shipped, delivered, its cash
+   * received): its SMS/WhatsApp name that store and carry that shipment's amount.
+   */
+  shipmentStoreId?: number | null;
 }
 
 export interface RecordedEvent {

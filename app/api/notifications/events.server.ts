@@ -33,9 +33,12 @@ export async function orderStores(q: Queryable, orderId: string): Promise<OrderS
   return r.rows;
 }
 
-/** A notice to the buyer of a member's order (none for a guest order: recordEvent skips it). */
-export function buyerNotice(userId: number | null, orderId: string, kind: NotificationKind, title: string, body = ""): Notice {
-  return { userId, kind, title, body, link: buyerOrderLink(orderId) };
+/**
+ * A notice to the buyer of a member's order (none for a guest order: recordEvent skips it);
+ * `shipmentStoreId`: it is about that store's shipment of the order (its messages say so).
+ */
+export function buyerNotice(userId: number | null, orderId: string, kind: NotificationKind, title: string, body = "", shipmentStoreId: number | null = null): Notice {
+  return { userId, kind, title, body, link: buyerOrderLink(orderId), shipmentStoreId };
 }
 
 /** One notice per store with items in the order, each linking to the store's view of it. */

@@ -2,8 +2,9 @@
  * The product page's Buy Now / Add to Cart ("a product's variants and options are shown
  * to shoppers on the product page and priced in the cart and the order"). A product without
  * options keeps the two plain forms of components/cart/add-to-cart.tsx. A product with options
- * gets ONE form: the options as radio buttons grouped by variant (the first one checked, each
- * with its price: an option's price is the unit price of the product with it), and two submit
+ * gets ONE form: the options as radio buttons grouped by variant (each with its price: an option's
+ * price is the unit price of the product with it; `chosen` is checked: the page's ?option=, or the
+ * first in stock when all cost the same, else none and the headline shows the range), and two submit
  * buttons, intent=buy and intent=add, so the choice travels with either without JavaScript.
  * With JavaScript it submits through the same fetcher as AddToCartForm (spinner, header badge).
  * Each option says its stock: "Only N left" (N ≤ LOW_OPTION_STOCK) or "Out of stock" (its radio
@@ -50,10 +51,16 @@ export function PurchaseForms({
   addClassName,
   stock,
   bulk = false,
+  chosen = null,
+  onChoose,
 }: {
   productId: number;
   options: readonly ApiProductOption[] | undefined;
   addClassName: string;
+  /** The option checked when the page renders (null: none). */
+  chosen?: number | null;
+  /** Told of each choice (the headline price follows it with JavaScript). */
+  onChoose?: (optionId: number) => void;
   /** The product's stock: the quantity field's most, and none disables buying. */
   stock: number;
   /** Bulk item (domain/cart isBulkItem): a wider typed quantity. */
@@ -71,11 +78,12 @@ export function PurchaseForms({
   const busy = fetcher.state !== "idle";
   const pending = busy ? fetcher.formData?.get("intent") : null;
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
-  const first = options.find((o) => o.in_stock) ?? null;
-  const none = first === null;
+  const none = !options.some((o) => o.in_stock);
   return (
     <fetcher.Form method="post" action="/cart" className="mt-4" data-testid="option-form">
       <input type="hidden" name="productId" value={productId} />
+      {/* Says the form has options: a submit with none chosen is refused ("Choose an option first"). */}
+      <input type="hidden" name="options" value="1" />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <FetcherFlag />
       <fieldset className="rounded-lg border border-gray-200 p-3">
@@ -91,7 +99,15 @@ export function PurchaseForms({
                     key={o.id}
                     className={`flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 ${o.in_stock ? "cursor-pointer" : "cursor-not-allowed text-gray-500"}`}
                   >
-                    <input type="radio" name="option_id" value={o.id} defaultChecked={o.id === first?.id} disabled={!o.in_stock} className="accent-brand-700" />
+                    <input
+                      type="radio"
+                      name="option_id"
+                      value={o.id}
+                      defaultChecked={o.id === chosen}
+                      disabled={!o.in_stock}
+                      onChange={() => onChoose?.(o.id)}
+                      className="accent-brand-700"
+                    />
                     <span>
                       {o.value} <span className="text-gray-700">— {formatNaira(o.price)}</span>
                       {note ? <span className={`block text-xs font-semibold ${o.in_stock ? "text-amber-800" : "text-red-700"}`}>{note}</span> : null}

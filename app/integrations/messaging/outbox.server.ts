@@ -21,6 +21,68 @@ export const backoffMinutes = (attempts: number) => Math.min(24 * 60, 2 ** Math.
 export type FlushResult = { sent: number; failed: number };
 
 /**
+ * Order updates wait this long before they leave (the send window): several changes of one
+ * topic inside it (a store marking Delivered and Cash received a moment apart) become one message
+ * with the latest state, and a state already overtaken is never sent (no "on its way" after
+ * "delivered"). Then the process that queued them wakes its sender (`wakeSenders`), so a change
+ * leaves within seconds, not at the next minute's job.
+ */
+export const SEND_WINDOW_SECONDS = 5;
+
+/** Where a queued message says what it is about, for the send window (migration 0031). */
+export interface MessageTopic {
+  /** e.g. "order:<id>" or "order:<id>:store:<storeId>"; messages of one phone and topic replace each other. */
+  topic: string;
+  /** How far the state it reports has gone: a higher rank overtakes a lower (or equal, earlier) one. */
+  rank: number;
+}
+
+/**
+ * Marks queued messages overtaken before they left: unsent ones of the same phone and topic as a
+ * later state (a higher rank, or the same rank queued later), whether that one is still waiting or
+ * already sent. They are never sent.
+ */
+export async function supersedeOvertaken(q: Queryable, table: "sms_queue" | "whatsapp_queue"): Promise<number> {
+  const r = await q.query(
+    `UPDATE ${table} a SET superseded_at = now()
+      WHERE a.sent_at IS NULL AND a.superseded_at IS NULL AND a.topic IS NOT NULL
+        AND EXISTS (SELECT 1 FROM ${table} b WHERE b.to_phone = a.to_phone AND b.topic = a.topic AND b.id <> a.id AND b.superseded_at IS NULL
+                       AND (b.rank > a.rank OR (b.rank = a.rank AND b.id > a.id)))`,
+  );
+  return r.rowCount;
+}
+
+type Waker = () => Promise<unknown>;
+const wakers = new Set<Waker>();
+let wakeTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** A queue's flush, run when a queued message's window has passed (registered by each queue). */
+export function onWake(w: Waker) {
+  wakers.add(w);
+}
+
+/**
+ * After queueing an order update: flush the queues once its send window has passed (and once more
+ * a moment later, for a transaction that committed late). Off in tests (they flush themselves) unless
+ * MESSAGE_WAKE=1; `MESSAGE_WAKE=0` leaves it all to the minute's job.
+ */
+export function wakeSenders(afterSeconds = SEND_WINDOW_SECONDS) {
+  const on = process.env.MESSAGE_WAKE ? process.env.MESSAGE_WAKE === "1" : process.env.NODE_ENV !== "test";
+  if (!on || wakeTimer) return;
+  const run = (then?: () => void) => () => {
+    void Promise.all([...wakers].map((w) => w().catch(() => undefined))).finally(() => then?.());
+  };
+  wakeTimer = setTimeout(
+    run(() => {
+      wakeTimer = setTimeout(run(() => (wakeTimer = null)), 2_000);
+      wakeTimer.unref?.();
+    }),
+    afterSeconds * 1000 + 250,
+  );
+  wakeTimer.unref?.();
+}
+
+/**
  * The flush of a message queue table (sms_queue, whatsapp_queue: id, to_phone, attempts, sent_at,
  * last_error, next_attempt_at, plus the message's own `columns`): sends what is due (all with
  * `{ all: true }`), claiming each row first so two servers never send it twice, and backs off on
@@ -38,13 +100,14 @@ export function queueFlusher<Row extends { id: number; to_phone: string; attempt
       const q = db ?? (await getDb());
       let sent = 0;
       let failed = 0;
+      await supersedeOvertaken(q, table);
       const due = await q.query<Row>(
-        `SELECT id, to_phone, attempts, ${columns} FROM ${table} WHERE sent_at IS NULL ${opts.all ? "" : "AND next_attempt_at <= now()"} ORDER BY id LIMIT $1`,
+        `SELECT id, to_phone, attempts, ${columns} FROM ${table} WHERE sent_at IS NULL AND superseded_at IS NULL ${opts.all ? "" : "AND next_attempt_at <= now()"} ORDER BY id LIMIT $1`,
         [opts.limit ?? 50],
       );
       for (const m of due.rows) {
         const claim = await q.query(
-          `UPDATE ${table} SET next_attempt_at = now() + interval '10 minutes' WHERE id = $1 AND sent_at IS NULL AND attempts = $2 RETURNING id`,
+          `UPDATE ${table} SET next_attempt_at = now() + interval '10 minutes' WHERE id = $1 AND sent_at IS NULL AND superseded_at IS NULL AND attempts = $2 RETURNING id`,
           [m.id, m.attempts],
         );
         if (claim.rowCount === 0) continue;

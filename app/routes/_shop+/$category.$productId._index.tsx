@@ -14,6 +14,8 @@ import { requestT } from "~/i18n/i18next.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { defaultOptionId, shownPrice } from "~/domain/pricing";
 import { PurchaseForms } from "~/components/product/purchase";
 import { usePersonal } from "~/components/personal";
 import { island, islandsLoader } from "~/components/ui/island";
@@ -149,7 +151,14 @@ export default function ProductRoute() {
   // The heart is the shopper's own (~/components/personal): a shared page fills it per visitor.
   const own = usePersonal({ wishlist: d.inWishlist ? [p.id] : [] });
   const base = location.pathname.replace(/\/$/, "");
-  const discounted = p.price > p.selling_price;
+  // The headline is what the cart charges: the chosen option's price (?option= on the page, or
+  // the one all options share), the range of the options' prices before a choice; with
+  // JavaScript it follows the radio buttons.
+  const asked = Number(new URLSearchParams(location.search).get("option"));
+  const initial = p.options?.find((o) => o.id === asked && o.in_stock)?.id ?? defaultOptionId(p.options ?? []);
+  const [chosen, setChosen] = useState<number | null>(initial);
+  const headline = shownPrice(p.selling_price, p.options, chosen);
+  const discounted = headline.kind === "one" && headline.price === p.selling_price && p.price > p.selling_price;
   const stock = stockState(p.stock_quantity);
   // Phones get the one crumb above this product (the full trail from sm).
   const crumbs: Crumb[] = d.crumbs;
@@ -187,10 +196,11 @@ export default function ProductRoute() {
           ) : null}
           <div className="mt-1 flex flex-wrap items-baseline gap-x-3">
             <p className="text-2xl font-extrabold sm:text-3xl" data-testid="price">
-              {formatNaira(p.selling_price)}
+              {headline.kind === "one" ? formatNaira(headline.price) : t("product.priceRange", { min: formatNaira(headline.min), max: formatNaira(headline.max) })}
               {p.type === "rent" ? <span className="text-base font-normal text-gray-600"> {t("card.rent", { ns: "common" })}</span> : null}
             </p>
             {discounted ? <p className="text-sm text-gray-500 line-through">{formatNaira(p.price)}</p> : null}
+            {headline.kind === "range" ? <p className="w-full text-sm text-gray-600">{t("product.priceRangeNote")}</p> : null}
             <p
               className={`text-sm font-semibold ${stock.kind === "out" ? "text-red-700" : stock.kind === "few" ? "text-amber-800" : "text-green-800"}`}
               data-testid="stock-state"
@@ -198,7 +208,7 @@ export default function ProductRoute() {
               {stock.kind === "few" ? t("product.stockFew", { count: p.stock_quantity }) : t(`product.stock_${stock.kind}`)}
             </p>
           </div>
-          <PurchaseForms productId={p.id} options={p.options} addClassName={PRIMARY} stock={p.stock_quantity} bulk={isBulkItem(p)} />
+          <PurchaseForms productId={p.id} options={p.options} addClassName={PRIMARY} stock={p.stock_quantity} bulk={isBulkItem(p)} chosen={initial} onChoose={setChosen} />
           <DeliveryPromise data={d.delivery} />
         </div>
         <div className="md:col-start-1 md:row-span-2 md:row-start-1">

@@ -79,7 +79,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   // option_id: one of the product's options, chosen with the product page's radio buttons.
   const optionId = form.has("option_id") ? positiveId(form.get("option_id")) : null;
-  if (form.has("option_id") && !optionId) return answer({ ok: false, message: t("cart.chooseOption") });
+  // A product page's option form sends options=1: its price is the chosen option's, so one must be chosen.
+  if ((form.has("option_id") || form.get("options") === "1") && !optionId) return answer({ ok: false, message: t("cart.chooseOption") });
 
   if (intent === "buy") {
     const productId = positiveId(form.get("productId"));
