@@ -9,7 +9,7 @@
  *   deliver on Saturdays), less Nigerian public holidays (isPublicHoliday). Days are calendar dates in
  *   Lagos time (West Africa Time, UTC+1 all year), handled as "YYYY-MM-DD" strings.
  */
-import { distanceOf, shipmentShippingKobo, type Distance, type ShippingLine } from "./shipping";
+import { distanceOf, type Distance } from "./shipping";
 
 /** Lead time in business days by distance band: [earliest, latest]. */
 export const LEAD_DAYS: Readonly<Record<Distance, readonly [number, number]>> = {

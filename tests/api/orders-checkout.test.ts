@@ -3,7 +3,7 @@
  * empty cart, addresses, idempotency keys, stock and concurrency, shipping by state.
  */
 import { describe, expect, it } from "vitest";
-import { FEE_KOBO, SHIPPING_CAP_KOBO, shipmentShippingKobo, type Distance } from "~/domain/shipping";
+import { FEE_KOBO, SHIPPING_CAP_KOBO, type Distance } from "~/domain/shipping";
 import { createAddress, createCart, createProduct, createStore } from "~/db/seed/factories";
 import { engines, makeUser, useApi } from "./harness";
 import { GUEST_ADDRESS, countOrders, makeProduct, makeShopper, mailsTo, stockOf } from "./orders-helpers";

@@ -11,7 +11,7 @@ import {
   lagosDate,
   LEAD_DAYS,
 } from "~/domain/delivery";
-import { DISTANCES, shipmentShippingKobo } from "~/domain/shipping";
+import { DISTANCES } from "~/domain/shipping";
 import { isBulkItem, stockState } from "~/domain/cart";
 
 describe("public holidays", () => {

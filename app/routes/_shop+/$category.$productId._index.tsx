@@ -15,7 +15,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { defaultOptionId, shownPrice } from "~/domain/pricing";
+import { defaultOptionId, shownPrice } from "~/domain/option-price";
 import { PurchaseForms } from "~/components/product/purchase";
 import { usePersonal } from "~/components/personal";
 import { island, islandsLoader } from "~/components/ui/island";
