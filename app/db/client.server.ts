@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import fs from "node:fs";
+import { isDatabaseAway } from "./away";
 import { migrations } from "./migrations";
 import { log } from "~/ops/logger.server";
 
@@ -366,10 +367,45 @@ export async function openPostgres(url: string, max = 10, listenUrl: string = ur
   const pool = new pgns.Pool({ connectionString: url, max });
   const listening = listenerOn(() => new pgns.Client({ connectionString: listenUrl }));
   pool.on("error", (err) => log().error({ err }, "postgres pool error"));
-  const tx: Db["tx"] = async (fn) => {
+  // A client taken from the pool for a transaction has no error listener of its own (pg-pool
+  // listens only while a client is idle): a session ended by the server between two statements
+  // (pg_terminate_backend, a PgBouncer restart, a failover) would emit an uncaught 'error' and end
+  // the process. It is heard here, fails only this transaction, and the broken client is thrown away.
+  const checkout = async () => {
     const client = await pool.connect();
+    const state: { broken: Error | null } = { broken: null };
+    const onError = (err: Error) => {
+      state.broken ??= err;
+      log().warn({ err }, "a database connection in use was lost; its request fails");
+    };
+    client.on("error", onError);
+    const release = (err?: unknown) => {
+      client.off("error", onError);
+      const bad = state.broken ?? (err && isDatabaseAway(err) ? (err as Error) : undefined);
+      client.release(bad ?? undefined);
+    };
+    return { client, state, release };
+  };
+  const tx: Db["tx"] = async (fn) => {
+    let taken = await checkout();
     try {
-      await client.query("BEGIN");
+      await taken.client.query("BEGIN");
+    } catch (e) {
+      taken.release(e);
+      // Nothing was done yet: a connection found dead at BEGIN (ended while idle in the pool) is
+      // replaced once.
+      if (!isDatabaseAway(e)) throw e;
+      taken = await checkout();
+      try {
+        await taken.client.query("BEGIN");
+      } catch (e2) {
+        taken.release(e2);
+        throw e2;
+      }
+    }
+    const { client, state, release } = taken;
+    let failure: unknown;
+    try {
       const q: Queryable = {
         async query<T>(sql: string, params?: unknown[]) {
           const r = await client.query(sql, params as unknown[]);
@@ -383,10 +419,11 @@ export async function openPostgres(url: string, max = 10, listenUrl: string = ur
       await client.query("COMMIT");
       return out;
     } catch (e) {
-      await client.query("ROLLBACK").catch(() => {});
+      failure = e;
+      if (!state.broken) await client.query("ROLLBACK").catch(() => {});
       throw e;
     } finally {
-      client.release();
+      release(failure);
     }
   };
   return {
@@ -474,12 +511,6 @@ export function getReplicaDb(): Promise<Db | null> {
   return replica;
 }
 
-/** An error that says the server could not be reached or dropped the connection (not an SQL error). */
-function unreachable(e: unknown): boolean {
-  const code = (e as { code?: string } | null)?.code ?? "";
-  return /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE)$/.test(code) || /^(08|57P)/.test(code) || /Connection terminated|timeout exceeded when trying to connect/i.test(String((e as Error)?.message));
-}
-
 /**
  * Reads through the replica, falling back to the primary when the replica cannot be reached
  * (and skipping it for `pauseMs` after that), so a replica down costs no answers. Only `query`
@@ -495,7 +526,7 @@ export function replicaWithFallback(replica: Db, primary: Db, pauseMs = 5000): D
         try {
           return await replica.query<T>(sql, params);
         } catch (e) {
-          if (!unreachable(e)) throw e;
+          if (!isDatabaseAway(e)) throw e;
           downUntil = Date.now() + pauseMs;
           log().warn({ err: e }, "the read replica cannot be reached; reading the primary meanwhile");
         }

@@ -38,6 +38,8 @@ export interface RunningServer {
   /** The log lines of one request (by its X-Request-Id), waiting a little for the line to be written. */
   linesFor(requestId: string): Promise<LogLine[]>;
   stop(): Promise<void>;
+  /** The process's exit code (or signal name) once it ended, else null. */
+  exited(): number | string | null;
 }
 
 /** Builds once if the build is stale; concurrent test files wait for the one that builds. */
@@ -224,6 +226,7 @@ export async function startAppServer(opts: { env?: Record<string, string>; seed?
     url,
     port,
     output: () => out,
+    exited: () => child.exitCode ?? child.signalCode ?? null,
     logs,
     async linesFor(requestId: string) {
       for (let i = 0; i < 50; i++) {

@@ -6,6 +6,7 @@
  * query string with the schemas the route declares (core/context.ts), answering 400 on a misfit. API_HEADERS (CORS, nosniff) go on every answer, errors included.
  */
 import { parseCookie } from "cookie";
+import { DATABASE_RETRY_AFTER_S, isDatabaseAway } from "~/db/away";
 import { getDb, getReplicaDb, replicaWithFallback, type Db } from "~/db/client.server";
 import { authUserCacheFor } from "./auth-users.server";
 import { forgetKeptByUser } from "./kept-by-user.server";
@@ -207,9 +208,22 @@ export async function handleApi(request: Request, meta?: ContextMeta): Promise<R
   } catch (e) {
     if (e instanceof ApiError) return withHeaders(json(e.body, e.status));
     if (e instanceof Response) return withHeaders(e);
+    if (isDatabaseAway(e)) return databaseAwayAnswer(e, meta?.requestId, method, url.pathname);
     log().error({ err: e, requestId: meta?.requestId, method, path: url.pathname }, "api handler failed");
     return withHeaders(json({ detail: "A server error occurred." }, 500));
   }
+}
+
+/** The message of a 503 while the database cannot be reached (kept short and free of internals). */
+export const DATABASE_AWAY_DETAIL = "The service is briefly unavailable. Please try again in a moment.";
+
+/**
+ * A request whose database connection could not be made or was lost (app/db/away.ts): 503 with
+ * Retry-After, so clients and the storefront retry instead of reporting a server error.
+ */
+function databaseAwayAnswer(err: unknown, requestId: string | undefined, method: string, path: string): Response {
+  log().warn({ err, requestId, method, path }, "the database cannot be reached: 503");
+  return withHeaders(json({ detail: DATABASE_AWAY_DETAIL }, 503, { "Retry-After": String(DATABASE_RETRY_AFTER_S) }));
 }
 
 export function listRoutes(): readonly RouteDef[] {

@@ -1,0 +1,137 @@
+/**
+ * Faults of the database under the production server (issue 37): PostgreSQL drops the app's
+ * connections (pg_terminate_backend) while guests place orders; the server process lives on,
+ * every request gets an answer, and a request that lost its connection answers 503 with
+ * Retry-After, never a 500 or a hang. Afterwards orders are placed again without a restart.
+ */
+import crypto from "node:crypto";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { pgAdminUrl, pgUrlFor } from "../setup/templates";
+import { startAppServer, type RunningServer } from "./harness";
+
+const GUEST_ADDRESS = {
+  email: "guest.faults@example.com",
+  receiver_first_name: "Chidi",
+  receiver_last_name: "Okafor",
+  receiver_phone_one: "08031234567",
+  street_address: "14 Ogui Road, Enugu North",
+  city: "Enugu",
+  state: "Enugu",
+  zip_code: "400001",
+  country: "NGN",
+};
+
+const pgTemplate = inject("run").pgTemplate;
+if (!pgTemplate) console.warn("[db-faults] no PostgreSQL server at 127.0.0.1:5432 (or TEST_DATABASE_URL): the database fault tests are SKIPPED");
+
+/** One API call with a bound: a call with no answer in 60 s counts as "no answer". */
+async function call(base: string, method: string, path: string, body?: unknown) {
+  try {
+    const r = await fetch(`${base}/api/v1${path}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(60_000),
+    });
+    const text = await r.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = { text };
+    }
+    return { status: r.status, body: json, retryAfter: r.headers.get("retry-after") };
+  } catch (err) {
+    return { status: 0, body: { error: String(err) }, retryAfter: null };
+  }
+}
+
+describe.skipIf(!pgTemplate)("PostgreSQL drops the app's connections under order writes", () => {
+  let app: RunningServer | undefined;
+  let dbName = "";
+  afterAll(async () => {
+    await app?.stop();
+    if (dbName) {
+      const pg = (await import("pg")).default;
+      const a = new pg.Client(pgAdminUrl());
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await a.end();
+    }
+  });
+
+  it("keeps the process alive, answers 503 with Retry-After for the requests that lost their connection, and places orders again", async () => {
+    const pg = (await import("pg")).default;
+    dbName = `mkt_faults_${crypto.randomBytes(5).toString("hex")}`;
+    const admin = new pg.Client(pgAdminUrl());
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${pgTemplate}`);
+      app = await startAppServer({
+        seed: false,
+        env: { DATABASE_URL: pgUrlFor(dbName), WEB_CONCURRENCY: "1", PAYSTACK_SECRET_KEY: "sk_test_faults", PAYSTACK_BASE_URL: "http://127.0.0.1:9" },
+      });
+      const base = app.url;
+      const list = await call(base, "GET", "/products/?page_size=40");
+      expect(list.status).toBe(200);
+      const products = (list.body.results as Array<{ id: number; stock?: number }>).map((p) => p.id).slice(0, 10);
+      expect(products.length).toBeGreaterThan(3);
+
+      const statuses: Record<string, number> = {};
+      const failures: Array<{ op: string; status: number; retryAfter: string | null; body: unknown }> = [];
+      let placed = 0;
+      const note = (op: string, r: Awaited<ReturnType<typeof call>>) => {
+        statuses[`${op} ${r.status}`] = (statuses[`${op} ${r.status}`] ?? 0) + 1;
+        if (r.status === 0 || r.status >= 500) failures.push({ op, status: r.status, retryAfter: r.retryAfter, body: r.body });
+        return r;
+      };
+      const stop = { now: false };
+      const writer = async (w: number) => {
+        for (let n = 0; !stop.now; n++) {
+          const cart = note("cart", await call(base, "POST", "/carts/", { user_id: null }));
+          if (cart.status !== 201) continue;
+          const item = note("cart-item", await call(base, "POST", `/carts/${cart.body.id}/items/`, { prod_id: products[(w + n) % products.length], quantity: 1 }));
+          if (item.status !== 201) continue;
+          const order = note(
+            "order",
+            await call(base, "POST", "/orders/", { guest_delivery_address: GUEST_ADDRESS, order_payment_method: "PayOnDelivery", cart_id: cart.body.id }),
+          );
+          if (order.status === 201) placed++;
+        }
+      };
+      const writers = Promise.all(Array.from({ length: 6 }, (_, w) => writer(w)));
+
+      // Ten episodes: every server session of the app's database is ended while the writers run.
+      let ended = 0;
+      for (let episode = 0; episode < 10; episode++) {
+        const before = placed;
+        await expect.poll(() => placed > before || app!.exited() !== null, { timeout: 60_000, interval: 50 }).toBe(true);
+        const r = await admin.query<{ ok: boolean }>("SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [dbName]);
+        ended += r.rows.filter((x) => x.ok).length;
+      }
+      stop.now = true;
+      await writers;
+      console.log(`[db-faults] ended ${ended} sessions; answers: ${JSON.stringify(statuses)}`);
+
+      // The process lives on and nothing died of an uncaught error.
+      const fatal = app.logs().filter((l) => l.level === "fatal" || l.level === "60");
+      expect(app.exited(), JSON.stringify(fatal).slice(0, 3000)).toBeNull();
+      expect(app.output()).not.toMatch(/uncaught exception|unhandled promise rejection/);
+      expect(ended).toBeGreaterThan(0);
+      // Every request got an answer; those that lost their connection say 503 with Retry-After.
+      for (const f of failures) expect(f, JSON.stringify(f)).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/) });
+      for (const f of failures) expect(Object.keys(f.body as object)).toEqual(["detail"]);
+
+      // Without a restart: ready, and an order goes through.
+      await expect.poll(async () => (await fetch(`${base}/readyz`)).status, { timeout: 30_000 }).toBe(200);
+      const cart = await call(base, "POST", "/carts/", { user_id: null });
+      expect(cart.status).toBe(201);
+      expect((await call(base, "POST", `/carts/${cart.body.id}/items/`, { prod_id: products[0], quantity: 1 })).status).toBe(201);
+      const order = await call(base, "POST", "/orders/", { guest_delivery_address: GUEST_ADDRESS, order_payment_method: "PayOnDelivery", cart_id: cart.body.id });
+      expect(order.status).toBe(201);
+      expect(app.exited()).toBeNull();
+    } finally {
+      await admin.end();
+    }
+  }, 240_000);
+});
