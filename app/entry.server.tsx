@@ -20,6 +20,8 @@ import { appendVary, etagMatches, isPublicPage, pageEtag, PRIVATE_PAGE, PUBLIC_P
 import { keepPage } from "~/ops/page-cache.server";
 import { withoutNulBytes } from "~/ops/nul-bytes.server";
 import { fill, parseTemplate } from "~/ops/personal-fill.server";
+import { isDatabaseAway } from "~/db/away";
+import { databaseAwayPage, markDatabaseAway, metDatabaseAway } from "~/ops/unavailable.server";
 
 // The HTTP server (server/app.mjs) reaches these through the build's entry module.
 export { readiness, shutdown } from "~/ops/health.server";
@@ -29,6 +31,17 @@ export { cachedPage, pageDone } from "~/ops/page-cache.server";
 export { cachedMedia } from "~/ops/media-memory.server";
 
 startBackgroundJobs();
+
+/**
+ * For server/app.mjs's last error handler: the 503 page when `err` says the database is away
+ * (thrown outside Remix's own handling, e.g. by the page cache), else null.
+ */
+export function databaseAwayAnswer(err: unknown, req: { method: string; url: string; headers: Record<string, string | string[] | undefined>; requestId?: string }): Promise<Response> | null {
+  if (!isDatabaseAway(err)) return null;
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+  return databaseAwayPage(new Request(req.url, { method: req.method === "HEAD" ? "HEAD" : "GET", headers }), { requestId: req.requestId });
+}
 
 export const streamTimeout = 5_000;
 
@@ -45,6 +58,12 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // 4xx answers (no such page, a refused form) are not errors; the request line shows them.
   if (isRouteErrorResponse(error) && error.status < 500) return;
   const requestId = (context as Partial<AppLoadContext> | undefined)?.requestId;
+  // The database is away: the page becomes "We're back in a moment" (handleRequest), not a 500.
+  if (isDatabaseAway(error)) {
+    markDatabaseAway(context);
+    log().warn({ err: error, requestId, method: request.method, path: new URL(request.url).pathname }, "the database cannot be reached: 503");
+    return;
+  }
   log().error({ err: error, requestId, method: request.method, path: new URL(request.url).pathname }, "request failed");
 };
 
@@ -55,6 +74,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A loader, action or API call of this request met the database away (~/ops/unavailable.server).
+  if (metDatabaseAway(loadContext)) return databaseAwayPage(request, { requestId: loadContext?.requestId, formBody: loadContext?.formBody });
   // Our server always gives a nonce; anything else (a test calling the build) gets a fresh one.
   const nonce = loadContext?.cspNonce || crypto.randomBytes(16).toString("base64");
   // Anonymous catalogue and static pages may be kept by browsers and CDNs (~/ops/http-cache.server):

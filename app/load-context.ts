@@ -11,5 +11,7 @@ declare module "@remix-run/node" {
     clientIp: string;
     requestId: string;
     cspNonce: string;
+    /** A storefront form post's body, as read by server/security.mjs (not enumerable). */
+    formBody?: Uint8Array;
   }
 }

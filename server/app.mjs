@@ -250,9 +250,11 @@ export function createApp({ build, getBuild = () => build, mode = process.env.NO
       if (typeof check !== "function") throw new Error("the server build exports no readiness check");
       const r = await withTimeout(check(), READY_TIMEOUT_MS, "the readiness check");
       if (!r.ok) log().warn({ readiness: r }, "not ready");
+      if (!r.ok) res.set("Retry-After", "5");
       res.status(r.ok ? 200 : 503).json({ status: r.ok ? "ready" : "unavailable", database: r.database, pendingMigrations: r.pendingMigrations });
     } catch (err) {
       log().warn({ err }, "not ready");
+      res.set("Retry-After", "5");
       res.status(503).json({ status: "unavailable", database: "unreachable", pendingMigrations: [] });
     }
   });
@@ -328,6 +330,8 @@ export function createApp({ build, getBuild = () => build, mode = process.env.NO
         const done = current.entry.module.pageDone;
         if (typeof done === "function") res.once("close", () => done(context));
       }
+      // The form's fields for the "We're back in a moment" page's Try again (app/ops/unavailable.server.ts).
+      if (req.formBody && res.locals.context) Object.defineProperty(res.locals.context, "formBody", { value: req.formBody, enumerable: false });
       await handler(req.formBody ? withReplayedBody(req) : req, res, next);
     } catch (err) {
       next(err);
@@ -345,8 +349,24 @@ export function createApp({ build, getBuild = () => build, mode = process.env.NO
       if (res.headersSent) return res.destroy();
       return sendPage(res, status, "Bad request", "We could not read that address. Check the link and try again.", requestId);
     }
+    if (res.headersSent) {
+      log().error({ err, requestId, method: req.method, path: scrubPath(req.path) }, "unhandled error");
+      return res.destroy();
+    }
+    // The database is away (app/db/away.ts): the build's 503 page, not a 500.
+    const awayPage = build.entry.module.databaseAwayAnswer;
+    if (typeof awayPage === "function") {
+      const page = awayPage(err, { method: req.method, url: remixUrl(req), headers: req.headers, requestId });
+      if (page) {
+        log().warn({ err, requestId, method: req.method, path: scrubPath(req.path) }, "the database cannot be reached: 503");
+        return void Promise.resolve(page).then(async (r) => {
+          res.status(r.status);
+          r.headers.forEach((v, k) => res.setHeader(k, v));
+          res.end(Buffer.from(await r.arrayBuffer()));
+        }, () => sendPage(res, 503, "We're back in a moment", "The shop is briefly unavailable. Please try again in a few seconds.", requestId));
+      }
+    }
     log().error({ err, requestId, method: req.method, path: scrubPath(req.path) }, "unhandled error");
-    if (res.headersSent) return res.destroy();
     sendPage(res, 500, "Something went wrong", "Something went wrong on our side. Please try again in a moment.", requestId);
   });
 

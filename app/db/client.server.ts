@@ -364,8 +364,11 @@ export async function openPostgres(url: string, max = 10, listenUrl: string = ur
   const pgns = (pgmod.default ?? pgmod) as typeof import("pg");
   pgns.types.setTypeParser(INT8, (v: string) => Number(v));
   pgns.types.setTypeParser(NUMERIC, (v: string) => Number(v));
-  const pool = new pgns.Pool({ connectionString: url, max });
-  const listening = listenerOn(() => new pgns.Client({ connectionString: listenUrl }));
+  // A connection that cannot be made within the bound fails its request (503, app/db/away.ts)
+  // instead of holding it while the server is unreachable.
+  const connectionTimeoutMillis = connectTimeoutMs();
+  const pool = new pgns.Pool({ connectionString: url, max, connectionTimeoutMillis });
+  const listening = listenerOn(() => new pgns.Client({ connectionString: listenUrl, connectionTimeoutMillis }));
   pool.on("error", (err) => log().error({ err }, "postgres pool error"));
   // A client taken from the pool for a transaction has no error listener of its own (pg-pool
   // listens only while a client is idle): a session ended by the server between two statements
@@ -472,6 +475,13 @@ let replica: Promise<Db | null> | null = null;
 export function poolMax(): number {
   const n = Number(process.env.DATABASE_POOL_MAX || 10);
   if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`DATABASE_POOL_MAX must be a whole number from 1 to 1000, not ${process.env.DATABASE_POOL_MAX}`);
+  return n;
+}
+
+/** DATABASE_CONNECT_TIMEOUT_MS: how long a request may wait for a database connection: a free one of the pool, or a new one made (default 10000). */
+export function connectTimeoutMs(): number {
+  const n = Number(process.env.DATABASE_CONNECT_TIMEOUT_MS || 10_000);
+  if (!Number.isInteger(n) || n < 100 || n > 120_000) throw new Error(`DATABASE_CONNECT_TIMEOUT_MS must be a whole number from 100 to 120000, not ${process.env.DATABASE_CONNECT_TIMEOUT_MS}`);
   return n;
 }
 

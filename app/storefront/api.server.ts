@@ -18,6 +18,7 @@ import { stringifyCookie } from "cookie";
 import { handleApi, API_PREFIX } from "~/api/router";
 import { pinnedToPrimary, PRIMARY_PIN_COOKIE } from "~/api/core/router";
 import type { ContextMeta } from "~/api/core/context";
+import { markDatabaseAway } from "~/ops/unavailable.server";
 import { shownBy, unionShown, SHOWS_NOTHING, type Shown } from "~/api/core/cache.server";
 import { commitSession, getSession, type AppSession, type FlashData } from "./session.server";
 import { log } from "~/ops/logger.server";
@@ -119,6 +120,8 @@ export class Api {
   /** Calls still on their way (headers() waits for them: one of them may still refresh the token). */
   private inflight = new Set<Promise<unknown>>();
   private memo = new Map<string, Promise<unknown>>();
+  /** Remix's load context of the request (set by `apiFor`). */
+  context: object | null = null;
 
   constructor(
     request: Request,
@@ -202,6 +205,9 @@ export class Api {
     }
     const req = new Request(`${base}${path}`, { method, headers, body });
     const res = await (remote ? fetch(req) : callInProcess(req, this.meta));
+    // The API's database is away (503 with Retry-After, app/api/core/router.ts): the page answers
+    // "We're back in a moment" (~/ops/unavailable.server), whatever the route makes of the failure.
+    if (res.status === 503 && res.headers.has("Retry-After")) markDatabaseAway(this.context);
     this.shows = unionShown(this.shows, remote ? "all" : shownBy(res));
     const call = { method, path, status: res.status };
     this.calls.push(call);
@@ -380,6 +386,7 @@ export function apiFor(request: Request, context?: StorefrontContext | null): Pr
   const sharedDelivery = (key as { sharedDelivery?: Api["sharedDelivery"] } | null)?.sharedDelivery;
   const created = getSession(request).then((s) => {
     const api = new Api(request, s, meta);
+    api.context = key;
     if (sharedDelivery) api.sharedDelivery = sharedDelivery;
     return api;
   });

@@ -3,11 +3,15 @@
  * connections (pg_terminate_backend) while guests place orders; the server process lives on,
  * every request gets an answer, and a request that lost its connection answers 503 with
  * Retry-After, never a 500 or a hang. Afterwards orders are placed again without a restart.
+ * And while the database refuses connections (a TCP proxy in front of it, closed): the API
+ * answers 503 {"detail"} with Retry-After, pages a translated "We're back in a moment" (503,
+ * Retry-After, no script, a form's fields kept but its password), /readyz 503; then it recovers.
  */
 import crypto from "node:crypto";
+import net from "node:net";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { pgAdminUrl, pgUrlFor } from "../setup/templates";
-import { startAppServer, type RunningServer } from "./harness";
+import { freePort, rawRequest, startAppServer, type RunningServer } from "./harness";
 
 const GUEST_ADDRESS = {
   email: "guest.faults@example.com",
@@ -133,5 +137,127 @@ describe.skipIf(!pgTemplate)("PostgreSQL drops the app's connections under order
     } finally {
       await admin.end();
     }
+  }, 240_000);
+});
+
+/** A TCP proxy to PostgreSQL that can be closed (connections refused, open ones cut) and opened again on the same port. */
+async function pgProxy(target: { host: string; port: number }) {
+  const port = await freePort();
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  const up = () =>
+    new Promise<void>((resolve, reject) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(target.port, target.host);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on("close", () => sockets.delete(s));
+          s.on("error", () => {
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => resolve());
+    });
+  const down = async () => {
+    const s = server;
+    server = null;
+    for (const sock of sockets) sock.destroy();
+    if (s) await new Promise((r) => s.close(r));
+  };
+  await up();
+  return { port, up, down };
+}
+
+describe.skipIf(!pgTemplate)("the database refuses connections", () => {
+  let app: RunningServer | undefined;
+  let dbName = "";
+  let proxy: Awaited<ReturnType<typeof pgProxy>> | undefined;
+  afterAll(async () => {
+    await app?.stop();
+    await proxy?.down();
+    if (dbName) {
+      const pg = (await import("pg")).default;
+      const a = new pg.Client(pgAdminUrl());
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await a.end();
+    }
+  });
+
+  it("answers 503 with Retry-After (API JSON, a translated page keeping the form, /readyz) and recovers without a restart", async () => {
+    const pg = (await import("pg")).default;
+    dbName = `mkt_away_${crypto.randomBytes(5).toString("hex")}`;
+    const admin = new pg.Client(pgAdminUrl());
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${pgTemplate}`);
+    await admin.end();
+    const direct = new URL(pgUrlFor(dbName));
+    proxy = await pgProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const viaProxy = new URL(direct);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    app = await startAppServer({
+      seed: false,
+      env: { DATABASE_URL: viaProxy.toString(), WEB_CONCURRENCY: "1", PAYSTACK_SECRET_KEY: "sk_test_away", PAYSTACK_BASE_URL: "http://127.0.0.1:9" },
+    });
+    const base = app.url;
+    expect((await rawRequest(base, { path: "/readyz" })).status).toBe(200);
+
+    await proxy.down();
+
+    // The API: 503, Retry-After, {"detail"} only.
+    const api = await rawRequest(base, { path: "/api/v1/products/?page_size=3&search=cement" });
+    expect(api.status).toBe(503);
+    expect(api.headers["retry-after"]).toMatch(/^\d+$/);
+    expect(Object.keys(JSON.parse(api.body))).toEqual(["detail"]);
+    const register = await rawRequest(base, {
+      method: "POST",
+      path: "/api/v1/users/auth/registration/",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "away@example.com", first_name: "A", last_name: "B", phone: "+2348031112222", password1: "Sturdy#Blocks2024", password2: "Sturdy#Blocks2024" }),
+    });
+    expect(register.status).toBe(503);
+    expect(register.headers["retry-after"]).toMatch(/^\d+$/);
+
+    // The balancer drains this server.
+    const ready = await rawRequest(base, { path: "/readyz" });
+    expect(ready.status).toBe(503);
+    expect(ready.headers["retry-after"]).toMatch(/^\d+$/);
+
+    // A page: 503, Retry-After, the visitor's language, no script, no stack or internal words.
+    for (const [lang, title] of [
+      ["en", "We&#39;re back in a moment"],
+      ["yo", "A ó padà dé láìpẹ́"],
+    ]) {
+      const page = await rawRequest(base, { path: "/building-materials?page=2", headers: { "Accept-Language": lang } });
+      expect(page.status, page.body.slice(0, 500)).toBe(503);
+      expect(page.headers["retry-after"]).toMatch(/^\d+$/);
+      expect(page.headers["content-type"]).toMatch(/^text\/html/);
+      expect(page.body).toContain(title);
+      expect(page.body).not.toMatch(/<script|ECONN|postgres|Error|at \S+ \(/i);
+    }
+
+    // A form post (JavaScript off): the page sends the fields again, but never the password.
+    const login = await rawRequest(base, {
+      method: "POST",
+      path: "/auth/login",
+      headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "kept.typed@example.com", password: "Secret#Typed2024" }).toString(),
+    });
+    expect(login.status, login.body.slice(0, 500)).toBe(503);
+    expect(login.headers["retry-after"]).toMatch(/^\d+$/);
+    expect(login.body).toMatch(/<form method="post" action="\/auth\/login">/);
+    expect(login.body).toContain('name="email" value="kept.typed@example.com"');
+    expect(login.body).not.toContain("Secret#Typed2024");
+
+    // Back without a restart.
+    await proxy.up();
+    await expect.poll(async () => (await rawRequest(base, { path: "/readyz" })).status, { timeout: 30_000, interval: 250 }).toBe(200);
+    expect((await rawRequest(base, { path: "/api/v1/products/?page_size=3&search=cement" })).status).toBe(200);
+    expect((await rawRequest(base, { path: "/building-materials?page=2" })).status).toBe(200);
+    expect(app.exited()).toBeNull();
   }, 240_000);
 });
