@@ -373,6 +373,19 @@ export function createApp({ build, getBuild = () => build, mode = process.env.NO
   return app;
 }
 
+/**
+ * Node's http server options from REQUEST_TIMEOUT_MS (default 30 s): the whole request, headers
+ * and body, must arrive within it (`requestTimeout`, and `headersTimeout` the same); connections
+ * are checked against it a few times per bound (`connectionsCheckingInterval`, Node's default is
+ * every 30 s). Throws on a value that is not a whole number of milliseconds from 1000 to 600000.
+ * @param {string | undefined} value
+ */
+export function requestTimeouts(value) {
+  const ms = value === undefined || value === "" ? 30_000 : Number(value);
+  if (!Number.isInteger(ms) || ms < 1000 || ms > 600_000) throw new Error(`REQUEST_TIMEOUT_MS must be a whole number from 1000 to 600000, not ${value}`);
+  return { requestTimeout: ms, headersTimeout: ms, connectionsCheckingInterval: Math.max(250, Math.min(5_000, Math.floor(ms / 4))) };
+}
+
 /** Imports the server build (a fresh copy each time in development). */
 async function importBuild(buildPath, fresh) {
   const href = url.pathToFileURL(buildPath).href;
@@ -436,8 +449,17 @@ export async function startServer({
     process.exit(1);
   }
 
+  // A request (its headers and its body) must arrive within REQUEST_TIMEOUT_MS, else Node answers
+  // 408 and closes the connection (a body sent slowly held a connection for Node's default 300 s).
+  let timeouts;
+  try {
+    timeouts = requestTimeouts(process.env.REQUEST_TIMEOUT_MS);
+  } catch (err) {
+    log().fatal({ err }, "cannot start the server");
+    process.exit(1);
+  }
   // Requests start through a fair queue, so a busy process still takes new connections promptly (./fair-start.mjs).
-  const server = http.createServer();
+  const server = http.createServer(timeouts);
   listenFairly(server, app, { onError: (err) => log().error({ err }, "a request failed to start") });
   await new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -446,9 +468,9 @@ export async function startServer({
       resolve(server);
     });
   });
-  // Behind a load balancer: keep idle connections a little longer than its own timeout.
+  // Behind a load balancer: keep idle connections a little longer than its own timeout (an idle
+  // kept-alive connection is not a request: REQUEST_TIMEOUT_MS does not apply to it).
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   log().info({ port, host: host ?? "all interfaces", mode, trustedProxies: process.env.TRUSTED_PROXIES || "" }, `listening on http://localhost:${port}`);
   if (mode === "development") void broadcastDevReady(build);
 
