@@ -65,6 +65,14 @@ export const RULES = {
   resetIp: { name: "reset-ip", limit: 50, windowSeconds: 60 * 60, message: "Too many password reset requests." },
   resetAccount: { name: "reset-acct", limit: 5, windowSeconds: 60 * 60, message: "Too many password reset requests for this e-mail address." },
   resetConfirmIp: { name: "reset-confirm-ip", limit: 100, windowSeconds: 15 * 60, message: "Too many password reset attempts." },
+  /**
+   * Bank account lookups (resolve, and a save, which resolves too): each names the holder of an
+   * account number, so they are counted per store, per user (one may open several stores) and per
+   * address (many accounts from one network). An owner setting up payouts needs a few.
+   */
+  bankLookupStore: { name: "bank-lookup-store", limit: 10, windowSeconds: 60 * 60, message: "Too many bank account checks for this store." },
+  bankLookupUser: { name: "bank-lookup-user", limit: 10, windowSeconds: 60 * 60, message: "Too many bank account checks." },
+  bankLookupIp: { name: "bank-lookup-ip", limit: 30, windowSeconds: 60 * 60, message: "Too many bank account checks from your network." },
 } satisfies Record<string, RateRule>;
 
 export interface Counter {

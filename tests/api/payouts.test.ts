@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookDeliveredShipments, dailyPayoutReference, payOutAvailableBalances } from "~/api/payouts/commands.server";
 import { AdminPayoutsSchema, BankAccountAnswerSchema, BankListSchema, LedgerPageSchema, PayoutPageSchema, PayoutSchema } from "~/api/payouts/schemas";
 import { settleRefund } from "~/workflows/refunds.server";
-import { createOrder, createProduct } from "~/db/seed/factories";
+import { createOrder, createProduct, createStore } from "~/db/seed/factories";
 import { signWebhook } from "~/integrations/paystack/signature.server";
 import { startPaystackStandin, STANDIN_ACCOUNT_NAME, type PaystackStandin } from "~/integrations/paystack/standin.server";
-import { engines, useApi, type TestApi } from "./harness";
+import { engines, randomIp, useApi, type TestApi } from "./harness";
 import { firstCategory, vendorCast } from "./vendor-helpers";
 
 type Cast = Awaited<ReturnType<typeof vendorCast>>;
@@ -161,6 +161,39 @@ describe.each(engines())("vendor payouts on %s", (engine) => {
     expect((await saveBank(c)).status).toBe(200);
     const p = await payOut(c);
     expect(p).toMatchObject({ status: 201, body: { amount: r.body.balance } });
+  });
+
+  it("limits bank account lookups (resolve and save) per store, per user and per address, with Retry-After", async () => {
+    const lookups = (c: Cast, ip: string, storeId = c.store.id) => ({
+      resolve: () => api.call(`/stores/${storeId}/bank-account/resolve/`, { method: "POST", token: c.owner.token, json: { bank_code: GTB, account_number: "0123456789" }, headers: { "X-Test-Client-Ip": ip } }),
+      save: () => api.call(`/stores/${storeId}/bank-account/`, { method: "PUT", token: c.owner.token, json: { bank_code: GTB, account_number: "0123456789" }, headers: { "X-Test-Client-Ip": ip } }),
+    });
+    // Per store: ten lookups an hour, from any address; a save counts as one.
+    const c = await vendorCast(api);
+    for (let i = 0; i < 9; i++) expect((await lookups(c, randomIp()).resolve()).status).toBe(200);
+    expect((await lookups(c, randomIp()).save()).status).toBe(200);
+    for (const r of [await lookups(c, randomIp()).resolve(), await lookups(c, randomIp()).save()]) {
+      expect(r.status).toBe(429);
+      expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(r.body.detail).toMatch(/Too many bank account checks for this store/);
+    }
+    // Per user: an owner of several stores gets ten in all.
+    const d = await vendorCast(api);
+    const second = await createStore(api.db, { owner_id: d.owner.id });
+    for (let i = 0; i < 10; i++) expect((await lookups(d, randomIp(), i % 2 ? second.id : d.store.id).resolve()).status).toBe(200);
+    const third = await createStore(api.db, { owner_id: d.owner.id });
+    expect((await lookups(d, randomIp(), third.id).resolve()).status).toBe(429);
+    // Per address: thirty from one network, whoever asks; another address still gets answers.
+    const ip = randomIp();
+    for (let i = 0; i < 6; i++) {
+      const e = await vendorCast(api);
+      for (let j = 0; j < 5; j++) expect((await lookups(e, ip).resolve()).status).toBe(200);
+    }
+    const f = await vendorCast(api);
+    const refused = await lookups(f, ip).resolve();
+    expect(refused.status).toBe(429);
+    expect(refused.body.detail).toMatch(/from your network/);
+    expect((await lookups(f, randomIp()).resolve()).status).toBe(200);
   });
 
   it("\"Is this you?\": resolve shows the bank's name and whether it is the owner's without saving; a save with a confirmed name the bank no longer gives is refused", async () => {

@@ -5,7 +5,9 @@
 import { env } from "~/config.server";
 import { koboToNaira, nairaToKobo } from "~/domain/money";
 import { ledgerTotals, owedKobo } from "~/domain/pricing";
+import { log } from "~/ops/logger.server";
 import { json, paged, pageParams } from "../core/http";
+import { addressKey, rateLimiter, RULES } from "../rate-limit.server";
 import type { ApiContext, RouteDef } from "../core/types";
 import { createPayout, listBanks, resolveBankAccount, saveBankAccount } from "./commands.server";
 import { settleCommission } from "~/workflows/settlements.server";
@@ -59,18 +61,39 @@ async function getBankAccount(ctx: ApiContext) {
   return json({ bank_account: account ? serializeBankAccount(account) : null });
 }
 
+/**
+ * Counts one bank account lookup (it names an account's holder) per store, user and address
+ * (RULES.bankLookup*): 429 with Retry-After past a limit. Every lookup and refusal is logged,
+ * with the number's last four digits only.
+ */
+async function countBankLookup(ctx: ApiContext, storeId: number, userId: number, accountNumber: string, what: "resolve" | "save") {
+  const rl = rateLimiter(ctx.db);
+  const seen = { storeId, userId, clientIp: ctx.clientIp, accountLast4: accountNumber.replace(/\D/g, "").slice(-4), lookup: what };
+  try {
+    await rl.consume(RULES.bankLookupStore, String(storeId));
+    await rl.consume(RULES.bankLookupUser, String(userId));
+    await rl.consume(RULES.bankLookupIp, addressKey(ctx.clientIp));
+  } catch (e) {
+    if (e instanceof Response) log().warn({ ...seen, status: e.status }, "bank account lookup refused: too many");
+    throw e;
+  }
+  log().info(seen, "bank account lookup");
+}
+
 async function putBankAccount(ctx: ApiContext<typeof BankAccountBody>) {
   const storeId = ctx.intParam("storeId");
   const user = await ctx.requireUser();
   const body = await ctx.input();
+  await countBankLookup(ctx, storeId, user.id, body.account_number, "save");
   const saved = await saveBankAccount(ctx.db, storeId, user.id, body);
   return json({ bank_account: serializeBankAccount(saved) });
 }
 
 async function resolveBank(ctx: ApiContext<typeof BankAccountResolveBody>) {
   const storeId = ctx.intParam("storeId");
-  await ctx.requireUser();
+  const user = await ctx.requireUser();
   const body = await ctx.input();
+  await countBankLookup(ctx, storeId, user.id, body.account_number, "resolve");
   const r = await resolveBankAccount(ctx.db, storeId, body);
   return json({
     bank_code: r.bank.code,

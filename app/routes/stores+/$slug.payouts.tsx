@@ -69,7 +69,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!r.ok)
       return data(
         { step: "edit" as const, reply: submission.reply(apiErrorsToReply(r.status, r.data, fields, "The bank could not check these details. Please try again.")) },
-        { status: r.status === 400 ? 400 : 502 },
+        { status: r.status === 400 || r.status === 429 ? r.status : 502 },
       );
     return data({ step: "confirm" as const, resolved: r.data, account_number: submission.value.account_number });
   }
@@ -81,7 +81,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!r.ok || !r.data.bank_account)
     return data(
       { step: "edit" as const, reply: submission.reply(apiErrorsToReply(r.status, r.data, fields, "The bank details could not be saved. Please try again.")) },
-      { status: r.status === 400 ? 400 : 502 },
+      { status: r.status === 400 || r.status === 429 ? r.status : 502 },
     );
   const a = r.data.bank_account;
   return redirectWithFlash(api, `/stores/${store.slug}/payouts`, {
