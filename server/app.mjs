@@ -169,13 +169,35 @@ function coalesceFlushes(_req, res, next) {
   next();
 }
 
+/**
+ * The headers Remix's own CSRF check reads, agreeing with ours. Remix (throwIfPotentialCSRFAttack,
+ * on document and single-fetch actions) compares Origin's host with X-Forwarded-Host, taken from
+ * anyone, else Host, and throws (a 500) on a difference. `csrfGuard` (./security.mjs) has already
+ * judged this request's Origin: the request's own origin, PUBLIC_URL's, or X-Forwarded-Host's from
+ * a trusted proxy; a foreign one was refused with 403. So a post from PUBLIC_URL through a proxy
+ * that rewrites Host (docs/deploy.md), or one carrying an X-Forwarded-Host from a peer we do not
+ * trust, is handed on with X-Forwarded-Host set to the accepted Origin's host. The request's URL
+ * is unchanged (the adapter builds it from `get` and `hostname`, trust-aware).
+ */
+function remixHeaders(req) {
+  const origin = req.get("origin");
+  if (origin === undefined || isApiPath(req.path)) return req.headers;
+  let host;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return req.headers;
+  }
+  return { ...req.headers, "x-forwarded-host": host };
+}
+
 /** The request with its already-read (and checked) form body, as the Express adapter reads requests. */
 function withReplayedBody(req) {
   const body = new PassThrough();
   body.end(req.formBody);
   return Object.assign(body, {
     method: req.method,
-    headers: req.headers,
+    headers: remixHeaders(req),
     originalUrl: req.originalUrl,
     protocol: req.protocol,
     hostname: req.hostname,

@@ -97,6 +97,27 @@ describe("CSRF: state-changing storefront requests must come from our origin", (
     expectRefusedPage(await post("/lite", headers, form({ lite: "0" }), "127.0.0.1"), 403);
   });
 
+  it("answers a page's form from PUBLIC_URL through a proxy that rewrites Host (no 500 from Remix's own check), and refuses a foreign origin there", async () => {
+    const productId = String(await aProductId());
+    // The documented proxy setup: the proxy (not in TRUSTED_PROXIES here) sends Host 10.0.0.5:3000, the browser's Origin is PUBLIC_URL.
+    const proxied = { ...FORM, Host: "10.0.0.5:3000", Origin: app.url };
+    for (const path of ["/cart", "/cart.data"]) {
+      const r = await post(path, proxied, form({ intent: "add", productId }));
+      expect(r.status, `${path}: ${r.body.slice(0, 300)}`).toBeLessThan(500);
+      expect(r.status).not.toBe(403);
+    }
+    expect((await post("/auth/login", proxied, form({ email: "nobody@example.com", password: "Wrong#Password1" }))).status).toBe(400);
+    // A trusted proxy's X-Forwarded-Host and -Proto, Host rewritten.
+    const trusted = { ...FORM, Host: "10.0.0.5:3000", Origin: "https://shop.example", "X-Forwarded-Host": "shop.example", "X-Forwarded-Proto": "https" };
+    expect((await post("/cart", trusted, form({ intent: "add", productId }), "127.0.0.2")).status).toBe(303);
+    // An X-Forwarded-Host from a peer we do not trust counts for nothing: neither accepted nor a 500.
+    const spoofed = await post("/cart", { ...FORM, Origin: app.url, "X-Forwarded-Host": "evil.example" }, form({ intent: "add", productId }));
+    expect(spoofed.status).toBe(303);
+    // A foreign Origin behind the same proxy is refused before any action runs.
+    expectRefusedPage(await post("/cart", { ...proxied, Origin: EVIL }, form({ intent: "add", productId })), 403);
+    expectRefusedPage(await post("/auth/login", { ...proxied, Origin: "https://shop.example", "X-Forwarded-Host": "shop.example" }, form({ email: "a@example.com", password: "x" })), 403);
+  });
+
   it("leaves the bearer-token API (with CORS) alone", async () => {
     const r = await post("/api/v1/users/auth/login/", { "Content-Type": "application/json", Origin: EVIL }, JSON.stringify({ email: "nobody@example.com", password: "wrong-password" }));
     expect(r.status).not.toBe(403);
