@@ -9,6 +9,7 @@ import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { addToCart, placePayOnDeliveryFromCart } from "./checkout-helpers";
 import { newVendorStore } from "./store-helpers";
+import { formatNaira } from "~/domain/money";
 import { isPhone, jsEnabled, login, newShopper, openOrderAs, ready } from "./utils";
 
 const VENDOR = { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" };
@@ -54,8 +55,8 @@ function kanoStore(request: APIRequestContext, tag: string) {
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   if (jsEnabled(testInfo) || !isPhone(testInfo)) return;
-  fs.mkdirSync("tests/.tmp/screenshots", { recursive: true });
-  await page.screenshot({ path: `tests/.tmp/screenshots/two-stores-${name}.png`, fullPage: true });
+  fs.mkdirSync("/work/shots/32", { recursive: true });
+  await page.screenshot({ path: `/work/shots/32/two-stores-${name}.png`, fullPage: true });
 }
 
 async function storeOrderPage(page: Page, testInfo: TestInfo, who: { email: string; password: string }, slug: string, orderId: string) {
@@ -73,11 +74,22 @@ test("a two-store order: each store moves its own shipment, store A records cash
   await addToCart(page, testInfo, a.product);
   await addToCart(page, testInfo, b.product);
   const orderId = await placePayOnDeliveryFromCart(page, testInfo);
+  // The order as the API prices it (app/domain/pricing.ts): each page and the ledger show these figures.
+  const buyer = await token(request, shopper.email, shopper.password);
+  type Shipment = { store_name: string; items_total: number; shipping_cost: number; total: number };
+  const priced = (await (await request.get(`/api/v1/orders/${orderId}/`, { headers: buyer.headers })).json()) as { total: number; shipments: Shipment[] };
+  const shipA = priced.shipments.find((x) => x.store_name === a.store.name)!;
+  const shipB = priced.shipments.find((x) => x.store_name === b.store.name)!;
+  expect(priced.total).toBe(shipA.total + shipB.total);
+  for (const x of [shipA, shipB]) expect(x.total).toBe(x.items_total + x.shipping_cost);
 
   // Store A: only its own line; confirm, ship, then delivered and cash received in one click.
   await storeOrderPage(page, testInfo, VENDOR, a.store.slug, orderId);
   await expect(page.getByTestId("order-item")).toHaveCount(1);
   await expect(page.getByTestId("order-item")).toContainText(a.product.name);
+  // One amount for the rider: this store's items and shipping.
+  await expect(page.getByTestId("store-total")).toHaveText(formatNaira(shipA.total));
+  await expect(page.getByTestId("cash-status")).toHaveText(`Collect ${formatNaira(shipA.total)} in cash on delivery`);
   for (const step of ["Confirmed", "Shipped"]) {
     await ready(page, testInfo);
     await page.getByRole("button", { name: `Mark as ${step}` }).click();
@@ -87,7 +99,7 @@ test("a two-store order: each store moves its own shipment, store A records cash
   await page.getByRole("button", { name: "Delivered and cash received" }).click();
   await expect(page.getByTestId("flash")).toContainText("Cash recorded");
   await expect(page.getByTestId("delivery-status")).toHaveText("Delivered");
-  await expect(page.getByTestId("cash-status")).toHaveText("Cash received");
+  await expect(page.getByTestId("cash-status")).toHaveText(`Cash received: ${formatNaira(shipA.total)}`);
   // the store sees its own part: its shipment is paid (the order as a whole is only partly paid)
   await expect(page.getByTestId("payment-status")).toHaveText("Complete");
   await expect(page.getByText("This order was delivered: nothing more to do.")).toBeVisible();
@@ -110,6 +122,12 @@ test("a two-store order: each store moves its own shipment, store A records cash
   await expect(blocks.filter({ hasText: a.store.name }).getByTestId("shipment-status")).toHaveText("Delivered");
   await expect(blocks.filter({ hasText: b.store.name }).getByTestId("shipment-status")).toHaveText("Confirmed");
   await expect(page.getByTestId("payment-status")).toHaveText("Partly paid");
+  await expect(page.getByTestId("delivery-status")).toHaveText("1 of 2 deliveries done");
+  await expect(page.getByTestId("order-total")).toHaveText(formatNaira(priced.total));
+  for (const x of [shipA, shipB])
+    await expect(blocks.filter({ hasText: x.store_name }).getByTestId("shipment-total")).toHaveText(
+      `Items ${formatNaira(x.items_total)} + delivery ${x.shipping_cost === 0 ? "free" : formatNaira(x.shipping_cost)} = ${formatNaira(x.total)}`,
+    );
   await shot(page, testInfo, "shopper-order");
   await page.goto(`/users/orders/${orderId}/track`);
   const progress = page.getByTestId("order-progress");
@@ -118,4 +136,21 @@ test("a two-store order: each store moves its own shipment, store A records cash
   await expect(page.locator(`[data-testid="order-progress"][data-store="${b.store.name}"]`)).toHaveAttribute("data-status", "Confirmed");
   await expect(page.getByRole("heading", { name: `From ${b.store.name}: Confirmed` })).toBeVisible();
   await shot(page, testInfo, "shopper-track");
+
+  // Store B delivers and records its cash: the cash is the store's already, so its Payouts page
+  // books it as held (never paid out) and shows the 10% commission it owes on the item.
+  await storeOrderPage(page, testInfo, b.vendor, b.store.slug, orderId);
+  await ready(page, testInfo);
+  await page.getByRole("button", { name: "Mark as Shipped" }).click();
+  await expect(page.getByTestId("delivery-status")).toHaveText("Shipped");
+  await ready(page, testInfo);
+  await page.getByRole("button", { name: "Delivered and cash received" }).click();
+  await expect(page.getByTestId("cash-status")).toHaveText(`Cash received: ${formatNaira(shipB.total)}`);
+  await page.goto(`/stores/${b.store.slug}/payouts`);
+  await expect(page.getByTestId("cash-collected")).toHaveText(`−${formatNaira(shipB.total)}`);
+  await expect(page.getByTestId("owed")).toContainText(`You owe ${formatNaira(Math.round(shipB.items_total * 0.1))} commission`);
+  await shot(page, testInfo, "store-b-payouts");
+  await openOrderAs(page, testInfo, shopper, `/users/orders/${orderId}`);
+  await expect(page.getByTestId("delivery-status")).toHaveText("Delivered");
+  await expect(page.getByTestId("payment-status")).toHaveText("Complete");
 });
