@@ -39,6 +39,7 @@ test("a shopper picks an option on the product page and sees it with its price i
   await expect(form.getByRole("radio", { name: `White ${tag} — ₦11,111` })).not.toBeChecked();
   await expect(price).toContainText("₦11,111");
   await expect(price).toContainText("₦12,345");
+  if (testInfo.project.name === "js-off-phone") await page.screenshot({ path: "/work/shots/32/product-options-360-js-off.png" });
   await form.getByRole("radio", { name: `Red ${tag} — ₦12,345` }).check();
   if (testInfo.project.name.startsWith("js-on")) await expect(price).toHaveText("₦12,345");
   await form.getByRole("button", { name: "Add to Cart" }).click();
