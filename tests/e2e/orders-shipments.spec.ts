@@ -6,11 +6,12 @@
  * and the payment "Partly paid"; each store sees only its own lines.
  */
 import fs from "node:fs";
+import path from "node:path";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { addToCart, placePayOnDeliveryFromCart } from "./checkout-helpers";
 import { newVendorStore } from "./store-helpers";
 import { formatNaira } from "~/domain/money";
-import { isPhone, jsEnabled, login, newShopper, openOrderAs, ready } from "./utils";
+import { E2E_DATA_DIR, isPhone, jsEnabled, login, newShopper, openOrderAs, ready } from "./utils";
 
 const VENDOR = { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" };
 
@@ -53,6 +54,32 @@ function kanoStore(request: APIRequestContext, tag: string) {
   });
 }
 
+/** Messages the app's SMS or WhatsApp stand-in wrote for `to`, oldest first. */
+function outbox(kind: "sms-outbox" | "whatsapp-outbox", to: string): Array<{ to: string; text?: string; template?: string; params?: string[] }> {
+  const dir = path.resolve(E2E_DATA_DIR, kind);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")))
+    .filter((m) => m.to === to);
+}
+
+/** A verified phone on the shopper's account (code from the SMS outbox), with SMS and WhatsApp updates on. */
+async function phoneWithUpdates(request: APIRequestContext, headers: Record<string, string>, userId: number): Promise<string> {
+  const phone = `+23480${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  expect((await request.post("/api/v1/users/auth/phone/request/", { headers, data: { phone, purpose: "verify" } })).status()).toBe(202);
+  let code: string | undefined;
+  await expect(async () => {
+    code = /\b(\d{6})\b/.exec(outbox("sms-outbox", phone).at(-1)?.text ?? "")?.[1];
+    expect(code).toBeDefined();
+  }).toPass({ timeout: 15_000 });
+  expect((await request.post("/api/v1/users/auth/phone/add/", { headers, data: { phone, code } })).status()).toBe(200);
+  expect((await request.put(`/api/v1/users/${userId}/channels/`, { headers, data: { email: true, sms: true, whatsapp: true } })).status()).toBe(200);
+  return phone;
+}
+
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   if (jsEnabled(testInfo) || !isPhone(testInfo)) return;
   fs.mkdirSync("/work/shots/32", { recursive: true });
@@ -70,6 +97,8 @@ test("a two-store order: each store moves its own shipment, store A records cash
   const b = await kanoStore(request, tag);
 
   const shopper = await newShopper(request);
+  const me = await token(request, shopper.email, shopper.password);
+  const phone = await phoneWithUpdates(request, me.headers, me.userId);
   await login(page, shopper.email, shopper.password, testInfo);
   await addToCart(page, testInfo, a.product);
   await addToCart(page, testInfo, b.product);
@@ -153,4 +182,21 @@ test("a two-store order: each store moves its own shipment, store A records cash
   await openOrderAs(page, testInfo, shopper, `/users/orders/${orderId}`);
   await expect(page.getByTestId("delivery-status")).toHaveText("Delivered");
   await expect(page.getByTestId("payment-status")).toHaveText("Complete");
+
+  // The shopper's SMS and WhatsApp: each store's "delivered, we got ₦X cash" names the store and
+  // carries that shipment's amount (never the whole order's), and leaves within seconds (the
+  // queueing process wakes its sender); no "on their way" follows a store's "delivered".
+  const amountOf = (kobo: number) => formatNaira(kobo).replace("₦", "");
+  for (const [store, ship] of [[a.store.name, shipA], [b.store.name, shipB]] as const) {
+    await expect(async () => {
+      const sms = outbox("sms-outbox", phone).map((m) => m.text ?? "").filter((t) => t.includes(store));
+      const cash = sms.findIndex((t) => / cash/.test(t) && t.includes(amountOf(ship.total)));
+      expect(cash, sms.join("\n")).toBeGreaterThanOrEqual(0);
+      expect(sms.slice(cash + 1).some((t) => /on their way/.test(t))).toBe(false);
+      expect(sms.some((t) => t.includes(amountOf(priced.total)))).toBe(false);
+      const wa = outbox("whatsapp-outbox", phone).filter((m) => m.params?.includes(store));
+      expect(wa.map((m) => m.template)).toContain("order_delivered_cash");
+      expect(wa.find((m) => m.template === "order_delivered_cash")!.params).toContain(formatNaira(ship.total));
+    }).toPass({ timeout: 20_000 });
+  }
 });
