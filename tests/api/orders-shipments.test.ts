@@ -81,6 +81,12 @@ describe.each(engines())("orders by shipment on %s", (engine) => {
     // Shipping per store: Abuja → Lagos is a neighbouring zone, Kano → Lagos is far.
     expect(order.shipping_cost).toBe((FEE_KOBO.neighbouring_zone.large * 2 + FEE_KOBO.far.small) / 100);
     expect(order.shipments.map((s: { store: number }) => s.store).sort()).toEqual([c.store.id, c.otherStore.id].sort());
+    // One money rule: each line's total, each shipment's total, the order's total.
+    for (const i of order.order_items as Array<{ item_price: number; quantity: number; line_total: number }>) expect(i.line_total).toBe(i.item_price * i.quantity);
+    const ships = order.shipments as Array<{ items_total: number; shipping_cost: number; total: number }>;
+    for (const sh of ships) expect(sh.total).toBe(sh.items_total + sh.shipping_cost);
+    expect(order.total).toBe(ships.reduce((t, sh) => t + sh.total, 0));
+    expect(order.total).toBe(order.order_total_price + order.shipping_cost);
     // The cart is the client's to delete; the order took nothing from it.
     expect((await api.db.query("SELECT count(*)::int AS n FROM cart_items WHERE cart_id = $1", [cart.id])).rows[0].n).toBe(2);
     expect(await stockOf(api, sheet.id)).toBe(48);
@@ -91,6 +97,11 @@ describe.each(engines())("orders by shipment on %s", (engine) => {
     expect(await settleEmptyOrders(api.db)).toMatchObject({ announced: 0 });
     expect((await mailsTo(api, c.shopper.email)).filter((m) => /is placed/.test(m))).toHaveLength(1);
     expect((await api.call(`/orders/${c.store.id}/store`, { token: c.owner.token })).body.count).toBe(1);
+    // The client's last call, make: the card payment asks for exactly that total.
+    const make = await api.call("/payments/paystack/make/", { token: c.shopper.token, json: { order_id: id } });
+    expect(make.status).toBeLessThan(300);
+    const asked = await api.db.query<{ amount_kobo: number }>("SELECT amount_kobo FROM payment_transactions WHERE order_id = $1", [id]);
+    expect(asked.rows.map((r) => Number(r.amount_kobo))).toEqual([Math.round(order.total * 100)]);
   });
 
   it("Buy Now with the spec's body takes only the one product, never the cart's other items", async () => {

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { formatNaira } from "../../app/domain/money";
+import { chooseOptionIfNeeded } from "./checkout-helpers";
 import { axeScan, jsEnabled, login, newShopper, ready } from "./utils";
 
 interface P {
@@ -19,6 +20,7 @@ async function twoProducts(request: APIRequestContext, offset = 0): Promise<[P, 
 async function addFromProductPage(page: Page, testInfo: TestInfo, product: P, expectedCount: number) {
   await page.goto(`/products/${product.id}`);
   await ready(page, testInfo);
+  await chooseOptionIfNeeded(page);
   await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
   await expect(page.getByTestId("cart-count")).toHaveText(String(expectedCount));
   await expect(page.getByTestId("flash")).toHaveText("Added to cart");
@@ -170,16 +172,32 @@ test("a two-store cart groups its items under each store with that store's shipp
   await expect(groups.nth(0).getByTestId("cart-line")).toHaveCount(1);
   await expect(groups.nth(0).locator(`a[href="/products/${a.id}"]`).first()).toBeVisible();
   await expect(groups.nth(1).locator(`a[href="/products/${b!.id}"]`).first()).toBeVisible();
-  // each store's "from" shipping is the API's, and the summary adds them up
+  // The cart is quoted for the state shown (Lagos until the shopper picks one): each store's
+  // delivery and total, the summary's delivery and total, and the Checkout button are the API's
+  // quote, one figure each (no "from" in a total).
   // the guest cart's id, from its signed cookie (base64 JSON, then ".signature")
   const signed = decodeURIComponent((await page.context().cookies()).find((c) => c.name === "cartId")!.value);
   const cartId = JSON.parse(Buffer.from(signed.slice(0, signed.lastIndexOf(".")), "base64").toString("utf8")) as string;
-  const from = await (await request.get(`/api/v1/carts/${cartId}/`)).json();
-  expect(from.shipments).toHaveLength(2);
-  for (const [i, s] of (from.shipments as { shipping_cost: number }[]).entries())
-    await expect(groups.nth(i).getByTestId("cart-store-shipping")).toContainText(`Shipping from ${formatNaira(s.shipping_cost)}`);
-  await expect(page.getByTestId("summary-shipping")).toHaveText(`from ${formatNaira(from.shipping_cost)}`);
-  if (!jsEnabled(testInfo) && testInfo.project.name.endsWith("phone")) await page.screenshot({ path: "/work/shots/cart-two-stores-360-js-off.png", fullPage: true });
+  type Quoted = { subtotal: number; shipping_cost: number; total: number; shipments: { store_name: string; shipping_cost: number; items_total: number; total: number }[] };
+  const expectQuoted = async (state: string) => {
+    const q = (await (await request.get(`/api/v1/carts/${cartId}/?state=${state}`)).json()) as Quoted;
+    expect(q.shipments).toHaveLength(2);
+    expect(q.total).toBe(q.shipments.reduce((t, s) => t + s.total, 0));
+    for (const [i, s] of q.shipments.entries()) {
+      expect(s.total).toBe(s.items_total + s.shipping_cost);
+      await expect(groups.nth(i).getByTestId("cart-store-total")).toHaveText(`This store's total: ${formatNaira(s.total)}`);
+      await expect(groups.nth(i).getByTestId("cart-store-promise")).toContainText(state);
+    }
+    await expect(page.getByTestId("summary-shipping")).toHaveText(q.shipping_cost === 0 ? "Free" : formatNaira(q.shipping_cost));
+    await expect(page.getByTestId("summary-total")).toHaveText(formatNaira(q.total));
+    await expect(page.getByRole("link", { name: `Checkout (${formatNaira(q.total)})` })).toBeVisible();
+    return q;
+  };
+  await expectQuoted("Lagos");
+  await page.getByLabel("Deliver to state").selectOption("Kano");
+  await page.getByTestId("delivery-promise").getByRole("button", { name: "Update" }).click();
+  const kano = await expectQuoted("Kano");
+  if (!jsEnabled(testInfo) && testInfo.project.name.endsWith("phone")) await page.screenshot({ path: "/work/shots/32/cart-two-stores-360-js-off.png", fullPage: true });
 
   // checkout as a guest: the quote for Kano, per store
   await page.goto("/checkout/payment?g=y");
@@ -187,7 +205,6 @@ test("a two-store cart groups its items under each store with that store's shipp
   const form = page.locator("form#place-order");
   await form.getByLabel("State").selectOption("Kano");
   await page.getByRole("button", { name: "Update shipping for this state" }).click();
-  const kano = await (await request.get(`/api/v1/carts/${cartId}/?state=Kano`)).json();
   const summary = page.getByTestId("checkout-store");
   await expect(summary).toHaveCount(2);
   for (const [i, s] of (kano.shipments as { store_name: string; shipping_cost: number }[]).entries()) {
@@ -195,4 +212,7 @@ test("a two-store cart groups its items under each store with that store's shipp
     await expect(summary.nth(i).getByTestId("checkout-store-shipping")).toContainText(s.shipping_cost === 0 ? "Free" : formatNaira(s.shipping_cost));
   }
   await expect(page.getByTestId("checkout-shipping")).toHaveText(kano.shipping_cost === 0 ? "Free" : formatNaira(kano.shipping_cost));
+  // the same total the cart showed for Kano
+  await expect(page.getByTestId("checkout-total")).toHaveText(formatNaira(kano.total));
+  for (const [i, s] of kano.shipments.entries()) await expect(summary.nth(i).getByTestId("checkout-store-total")).toContainText(formatNaira(s.total));
 });

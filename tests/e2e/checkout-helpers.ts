@@ -22,9 +22,20 @@ export async function productsInStock(request: APIRequestContext, offset: number
   return picked;
 }
 
+/**
+ * Options at different prices (another spec may have added some to a shared demo product): none is
+ * chosen for the shopper, so pick the first in stock, as a shopper must.
+ */
+export async function chooseOptionIfNeeded(page: Page) {
+  const form = page.getByTestId("option-form");
+  if ((await form.count()) === 0 || (await form.locator("input[type=radio]:checked").count()) > 0) return;
+  await form.locator("input[type=radio]:not([disabled])").first().check();
+}
+
 export async function addToCart(page: Page, testInfo: TestInfo, product: P) {
   await page.goto(`/products/${product.id}`);
   await ready(page, testInfo);
+  await chooseOptionIfNeeded(page);
   await page.getByRole("button", { name: "Add to Cart", exact: true }).first().click();
   await expect(page.getByTestId("flash")).toHaveText("Added to cart");
 }

@@ -6,10 +6,12 @@
  * and the payment "Partly paid"; each store sees only its own lines.
  */
 import fs from "node:fs";
+import path from "node:path";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { addToCart, placePayOnDeliveryFromCart } from "./checkout-helpers";
 import { newVendorStore } from "./store-helpers";
-import { isPhone, jsEnabled, login, newShopper, openOrderAs, ready } from "./utils";
+import { formatNaira } from "~/domain/money";
+import { E2E_DATA_DIR, isPhone, jsEnabled, login, newShopper, openOrderAs, ready } from "./utils";
 
 const VENDOR = { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" };
 
@@ -52,10 +54,36 @@ function kanoStore(request: APIRequestContext, tag: string) {
   });
 }
 
+/** Messages the app's SMS or WhatsApp stand-in wrote for `to`, oldest first. */
+function outbox(kind: "sms-outbox" | "whatsapp-outbox", to: string): Array<{ to: string; text?: string; template?: string; params?: string[] }> {
+  const dir = path.resolve(E2E_DATA_DIR, kind);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")))
+    .filter((m) => m.to === to);
+}
+
+/** A verified phone on the shopper's account (code from the SMS outbox), with SMS and WhatsApp updates on. */
+async function phoneWithUpdates(request: APIRequestContext, headers: Record<string, string>, userId: number): Promise<string> {
+  const phone = `+23480${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  expect((await request.post("/api/v1/users/auth/phone/request/", { headers, data: { phone, purpose: "verify" } })).status()).toBe(202);
+  let code: string | undefined;
+  await expect(async () => {
+    code = /\b(\d{6})\b/.exec(outbox("sms-outbox", phone).at(-1)?.text ?? "")?.[1];
+    expect(code).toBeDefined();
+  }).toPass({ timeout: 15_000 });
+  expect((await request.post("/api/v1/users/auth/phone/add/", { headers, data: { phone, code } })).status()).toBe(200);
+  expect((await request.put(`/api/v1/users/${userId}/channels/`, { headers, data: { email: true, sms: true, whatsapp: true } })).status()).toBe(200);
+  return phone;
+}
+
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   if (jsEnabled(testInfo) || !isPhone(testInfo)) return;
-  fs.mkdirSync("tests/.tmp/screenshots", { recursive: true });
-  await page.screenshot({ path: `tests/.tmp/screenshots/two-stores-${name}.png`, fullPage: true });
+  fs.mkdirSync("/work/shots/32", { recursive: true });
+  await page.screenshot({ path: `/work/shots/32/two-stores-${name}.png`, fullPage: true });
 }
 
 async function storeOrderPage(page: Page, testInfo: TestInfo, who: { email: string; password: string }, slug: string, orderId: string) {
@@ -69,15 +97,28 @@ test("a two-store order: each store moves its own shipment, store A records cash
   const b = await kanoStore(request, tag);
 
   const shopper = await newShopper(request);
+  const me = await token(request, shopper.email, shopper.password);
+  const phone = await phoneWithUpdates(request, me.headers, me.userId);
   await login(page, shopper.email, shopper.password, testInfo);
   await addToCart(page, testInfo, a.product);
   await addToCart(page, testInfo, b.product);
   const orderId = await placePayOnDeliveryFromCart(page, testInfo);
+  // The order as the API prices it (app/domain/pricing.ts): each page and the ledger show these figures.
+  const buyer = await token(request, shopper.email, shopper.password);
+  type Shipment = { store_name: string; items_total: number; shipping_cost: number; total: number };
+  const priced = (await (await request.get(`/api/v1/orders/${orderId}/`, { headers: buyer.headers })).json()) as { total: number; shipments: Shipment[] };
+  const shipA = priced.shipments.find((x) => x.store_name === a.store.name)!;
+  const shipB = priced.shipments.find((x) => x.store_name === b.store.name)!;
+  expect(priced.total).toBe(shipA.total + shipB.total);
+  for (const x of [shipA, shipB]) expect(x.total).toBe(x.items_total + x.shipping_cost);
 
   // Store A: only its own line; confirm, ship, then delivered and cash received in one click.
   await storeOrderPage(page, testInfo, VENDOR, a.store.slug, orderId);
   await expect(page.getByTestId("order-item")).toHaveCount(1);
   await expect(page.getByTestId("order-item")).toContainText(a.product.name);
+  // One amount for the rider: this store's items and shipping.
+  await expect(page.getByTestId("store-total")).toHaveText(formatNaira(shipA.total));
+  await expect(page.getByTestId("cash-status")).toHaveText(`Collect ${formatNaira(shipA.total)} in cash on delivery`);
   for (const step of ["Confirmed", "Shipped"]) {
     await ready(page, testInfo);
     await page.getByRole("button", { name: `Mark as ${step}` }).click();
@@ -87,7 +128,7 @@ test("a two-store order: each store moves its own shipment, store A records cash
   await page.getByRole("button", { name: "Delivered and cash received" }).click();
   await expect(page.getByTestId("flash")).toContainText("Cash recorded");
   await expect(page.getByTestId("delivery-status")).toHaveText("Delivered");
-  await expect(page.getByTestId("cash-status")).toHaveText("Cash received");
+  await expect(page.getByTestId("cash-status")).toHaveText(`Cash received: ${formatNaira(shipA.total)}`);
   // the store sees its own part: its shipment is paid (the order as a whole is only partly paid)
   await expect(page.getByTestId("payment-status")).toHaveText("Complete");
   await expect(page.getByText("This order was delivered: nothing more to do.")).toBeVisible();
@@ -110,6 +151,12 @@ test("a two-store order: each store moves its own shipment, store A records cash
   await expect(blocks.filter({ hasText: a.store.name }).getByTestId("shipment-status")).toHaveText("Delivered");
   await expect(blocks.filter({ hasText: b.store.name }).getByTestId("shipment-status")).toHaveText("Confirmed");
   await expect(page.getByTestId("payment-status")).toHaveText("Partly paid");
+  await expect(page.getByTestId("delivery-status")).toHaveText("1 of 2 deliveries done");
+  await expect(page.getByTestId("order-total")).toHaveText(formatNaira(priced.total));
+  for (const x of [shipA, shipB])
+    await expect(blocks.filter({ hasText: x.store_name }).getByTestId("shipment-total")).toHaveText(
+      `Items ${formatNaira(x.items_total)} + delivery ${x.shipping_cost === 0 ? "free" : formatNaira(x.shipping_cost)} = ${formatNaira(x.total)}`,
+    );
   await shot(page, testInfo, "shopper-order");
   await page.goto(`/users/orders/${orderId}/track`);
   const progress = page.getByTestId("order-progress");
@@ -118,4 +165,38 @@ test("a two-store order: each store moves its own shipment, store A records cash
   await expect(page.locator(`[data-testid="order-progress"][data-store="${b.store.name}"]`)).toHaveAttribute("data-status", "Confirmed");
   await expect(page.getByRole("heading", { name: `From ${b.store.name}: Confirmed` })).toBeVisible();
   await shot(page, testInfo, "shopper-track");
+
+  // Store B delivers and records its cash: the cash is the store's already, so its Payouts page
+  // books it as held (never paid out) and shows the 10% commission it owes on the item.
+  await storeOrderPage(page, testInfo, b.vendor, b.store.slug, orderId);
+  await ready(page, testInfo);
+  await page.getByRole("button", { name: "Mark as Shipped" }).click();
+  await expect(page.getByTestId("delivery-status")).toHaveText("Shipped");
+  await ready(page, testInfo);
+  await page.getByRole("button", { name: "Delivered and cash received" }).click();
+  await expect(page.getByTestId("cash-status")).toHaveText(`Cash received: ${formatNaira(shipB.total)}`);
+  await page.goto(`/stores/${b.store.slug}/payouts`);
+  await expect(page.getByTestId("cash-collected")).toHaveText(`−${formatNaira(shipB.total)}`);
+  await expect(page.getByTestId("owed")).toContainText(`You owe ${formatNaira(Math.round(shipB.items_total * 0.1))} commission`);
+  await shot(page, testInfo, "store-b-payouts");
+  await openOrderAs(page, testInfo, shopper, `/users/orders/${orderId}`);
+  await expect(page.getByTestId("delivery-status")).toHaveText("Delivered");
+  await expect(page.getByTestId("payment-status")).toHaveText("Complete");
+
+  // The shopper's SMS and WhatsApp: each store's "delivered, we got ₦X cash" names the store and
+  // carries that shipment's amount (never the whole order's), and leaves within seconds (the
+  // queueing process wakes its sender); no "on their way" follows a store's "delivered".
+  const amountOf = (kobo: number) => formatNaira(kobo).replace("₦", "");
+  for (const [store, ship] of [[a.store.name, shipA], [b.store.name, shipB]] as const) {
+    await expect(async () => {
+      const sms = outbox("sms-outbox", phone).map((m) => m.text ?? "").filter((t) => t.includes(store));
+      const cash = sms.findIndex((t) => / cash/.test(t) && t.includes(amountOf(ship.total)));
+      expect(cash, sms.join("\n")).toBeGreaterThanOrEqual(0);
+      expect(sms.slice(cash + 1).some((t) => /on their way/.test(t))).toBe(false);
+      expect(sms.some((t) => t.includes(amountOf(priced.total)))).toBe(false);
+      const wa = outbox("whatsapp-outbox", phone).filter((m) => m.params?.includes(store));
+      expect(wa.map((m) => m.template)).toContain("order_delivered_cash");
+      expect(wa.find((m) => m.template === "order_delivered_cash")!.params).toContain(formatNaira(ship.total));
+    }).toPass({ timeout: 20_000 });
+  }
 });

@@ -2,7 +2,8 @@
  * Demo orders: the demo shopper (README: shopper@demo.buildmart.ng) and two demo buyers get
  * orders in every state, so the order pages, tracking and cancel can be tried at once:
  * Placed (pay on delivery), Placed awaiting a card payment, Confirmed and card-paid with one
- * cancelled item (its refund processed), Shipped (card), Delivered (pay on delivery, collected).
+ * cancelled item (its refund processed), Shipped (card), Delivered (pay on delivery, collected);
+ * the buyers: Delivered by card (the stores' balance to pay out), Shipped (pay on delivery).
  * Made with the shared factory `createOrder` (status history with dates included); the
  * addresses are snapshots on the orders (the address book is left alone); stock is not touched.
  *
@@ -63,6 +64,9 @@ function plan(): DemoOrder[] {
     { key: "shopper-placed-pod", email: shopper, ...lagos, delivery: "Placed", method: "PayOnDelivery", paid: false, ageMs: 3 * HOUR, lines: [{ pick: 19, quantity: 4 }] },
     { key: "shopper-placed-card-unpaid", email: shopper, ...lagos, delivery: "Placed", method: "CardPayment", paid: false, ageMs: 1 * HOUR, lines: [{ pick: 23, quantity: 1 }] },
     { key: "buyer1-delivered", email: b1, state: "Oyo", city: "Ibadan", street: "22 Ring Road, Ibadan", lga: "Ibadan South-West", delivery: "Delivered", method: "CardPayment", paid: true, ageMs: 30 * DAY, lines: [{ pick: 2, quantity: 1 }] },
+    // Paid by card for the same stores as the shopper's pay-on-delivery order: their card money,
+    // out of the return window, is a balance to pay out (cash on delivery is money a store holds).
+    { key: "buyer2-delivered-card", email: b2, ...lagos, city: "Lekki", street: "4 Admiralty Way, Lekki", lga: "Eti-Osa", landmark: "Lekki Phase 1 gate", delivery: "Delivered", method: "CardPayment", paid: true, ageMs: 20 * DAY, lines: [{ pick: 0, quantity: 3 }, { pick: 7, quantity: 2 }] },
     { key: "buyer2-shipped", email: b2, state: "Rivers", city: "Port Harcourt", street: "9 Aba Road, Port Harcourt", lga: "Obio/Akpor", landmark: "Rumuola junction", delivery: "Shipped", method: "PayOnDelivery", paid: false, ageMs: 3 * DAY, lines: [{ pick: 5, quantity: 2 }] },
   ];
 }

@@ -124,7 +124,12 @@ export default function StorePayouts() {
     <div className="space-y-6">
       <h1 className="text-xl font-bold sm:text-2xl">Payouts</h1>
       <dl className="grid gap-3 sm:grid-cols-3">
-        <Money label="Available balance" value={ledger.balance} hint="Ready to be paid out to your bank." testId="balance" />
+        <Money
+          label="Available balance"
+          value={Math.max(0, ledger.balance)}
+          hint={ledger.owed > 0 ? "Nothing to pay out while you owe commission (below)." : "Ready to be paid out to your bank."}
+          testId="balance"
+        />
         <Money label="Pending" value={ledger.pending} hint={`Delivered, inside the ${ledger.return_window_days}-day return window.`} testId="pending" />
         <Money label="Paid out" value={ledger.paid_out} hint="Sent to your bank." testId="paid-out" />
       </dl>
@@ -145,11 +150,11 @@ export default function StorePayouts() {
           </div>
           <div className="flex justify-between gap-2">
             <dt>Commission ({ledger.commission_percent}% of sales)</dt>
-            <dd>−{formatNaira(ledger.commission)}</dd>
+            <dd className="whitespace-nowrap">−{formatNaira(ledger.commission)}</dd>
           </div>
           <div className="flex justify-between gap-2">
             <dt>Cash you collected on delivery (you hold it)</dt>
-            <dd data-testid="cash-collected">−{formatNaira(ledger.cash_collected)}</dd>
+            <dd className="whitespace-nowrap" data-testid="cash-collected">−{formatNaira(ledger.cash_collected)}</dd>
           </div>
           {ledger.settled > 0 ? (
             <div className="flex justify-between gap-2">
