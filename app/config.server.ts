@@ -39,6 +39,8 @@ const EnvSchema = z.object({
   REDIS_URL: optionalUrl,
   /** Addresses / CIDR ranges exempt from the per-address rate limits (comma list; see rate-limit.server.ts). */
   RATE_LIMIT_ALLOWLIST: z.string().default(""),
+  /** Bank account lookups (resolve or save) per store and per user an hour; per address three times it (docs/payouts.md). */
+  BANK_LOOKUP_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default("BuildMart NG <no-reply@buildmart.ng>"),
   PAYSTACK_SECRET_KEY: z.string().optional(),

@@ -68,7 +68,8 @@ export const RULES = {
   /**
    * Bank account lookups (resolve, and a save, which resolves too): each names the holder of an
    * account number, so they are counted per store, per user (one may open several stores) and per
-   * address (many accounts from one network). An owner setting up payouts needs a few.
+   * address (many accounts from one network). An owner setting up payouts needs a few. The
+   * limits here are the defaults; BANK_LOOKUP_LIMIT sets them (per address: three times it).
    */
   bankLookupStore: { name: "bank-lookup-store", limit: 10, windowSeconds: 60 * 60, message: "Too many bank account checks for this store." },
   bankLookupUser: { name: "bank-lookup-user", limit: 10, windowSeconds: 60 * 60, message: "Too many bank account checks." },

@@ -32,6 +32,10 @@ const child = spawn(process.execPath, ["server/start.mjs"], {
     // Every browser of every project comes from 127.0.0.1: per-address limits (sign-ups per hour)
     // would throttle the suite itself. Per-account limits still apply.
     RATE_LIMIT_ALLOWLIST: "127.0.0.1,::1,::ffff:127.0.0.1",
+    // Every project (and a CI retry) checks and saves the same demo store's bank account as the
+    // same demo vendor: 10 lookups an hour would run out within one suite. The limit itself is
+    // tested in tests/api/payouts.test.ts at its default.
+    BANK_LOOKUP_LIMIT: "200",
   },
 });
 // The server logs JSON lines on stdout; Playwright shows only stderr (playwright.config.ts), so

@@ -63,16 +63,17 @@ async function getBankAccount(ctx: ApiContext) {
 
 /**
  * Counts one bank account lookup (it names an account's holder) per store, user and address
- * (RULES.bankLookup*): 429 with Retry-After past a limit. Every lookup and refusal is logged,
+ * (RULES.bankLookup*, their limits from BANK_LOOKUP_LIMIT): 429 with Retry-After past a limit. Every lookup and refusal is logged,
  * with the number's last four digits only.
  */
 async function countBankLookup(ctx: ApiContext, storeId: number, userId: number, accountNumber: string, what: "resolve" | "save") {
   const rl = rateLimiter(ctx.db);
   const seen = { storeId, userId, clientIp: ctx.clientIp, accountLast4: accountNumber.replace(/\D/g, "").slice(-4), lookup: what };
+  const limit = env().BANK_LOOKUP_LIMIT;
   try {
-    await rl.consume(RULES.bankLookupStore, String(storeId));
-    await rl.consume(RULES.bankLookupUser, String(userId));
-    await rl.consume(RULES.bankLookupIp, addressKey(ctx.clientIp));
+    await rl.consume({ ...RULES.bankLookupStore, limit }, String(storeId));
+    await rl.consume({ ...RULES.bankLookupUser, limit }, String(userId));
+    await rl.consume({ ...RULES.bankLookupIp, limit: limit * 3 }, addressKey(ctx.clientIp));
   } catch (e) {
     if (e instanceof Response) log().warn({ ...seen, status: e.status }, "bank account lookup refused: too many");
     throw e;
