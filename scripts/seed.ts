@@ -7,6 +7,9 @@ import { seed } from "~/db/seed";
 import { DEMO_ACCOUNTS } from "~/db/seed/catalog-data";
 
 async function main() {
+  // Seeding is not a request: the app's statement bounds (docs/deploy.md) do not cut it.
+  process.env.DATABASE_STATEMENT_TIMEOUT_MS ??= "0";
+  process.env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS ??= "0";
   const started = Date.now();
   const db = await getDb();
   try {

@@ -14,9 +14,12 @@ const NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNR
 /**
  * PostgreSQL's SQLSTATEs: class 08 (connection exception), 57P01 admin_shutdown, 57P02
  * crash_shutdown, 57P03 cannot_connect_now (starting up, recovering), 57P05 idle session
- * timeout, 53300 too_many_connections. Not 57014 (a statement cancelled by its timeout).
+ * timeout, 25P03 idle in transaction session timeout (the server ended a transaction left idle
+ * past DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS), 57014 query_canceled (a statement past
+ * DATABASE_STATEMENT_TIMEOUT_MS, e.g. waiting on a lock: the database is too busy to answer in
+ * time), 53300 too_many_connections.
  */
-const SQLSTATE = /^(08[0-9A-Z]{3}|57P0[1235]|53300)$/;
+const SQLSTATE = /^(08[0-9A-Z]{3}|57P0[1235]|57014|25P03|53300)$/;
 
 /** node-postgres' and pg-pool's own words for a lost or never made connection. */
 const MESSAGES = /Connection terminated|timeout exceeded when trying to connect|is not queryable|Client was closed and is not queryable|Cannot use a pool after calling end/i;

@@ -359,7 +359,7 @@ function listenerOn(newClient: () => ListenClient) {
  * mode; LISTEN needs a session of its own, so `listen` connects to `listenUrl` (a direct
  * connection to the primary, DATABASE_LISTEN_URL) when given, else to `url`.
  */
-export async function openPostgres(url: string, max = 10, listenUrl: string = url): Promise<Db> {
+export async function openPostgres(url: string, max = 10, listenUrl: string = url, bounds?: DbBounds): Promise<Db> {
   const pgmod = await import("pg");
   const pgns = (pgmod.default ?? pgmod) as typeof import("pg");
   pgns.types.setTypeParser(INT8, (v: string) => Number(v));
@@ -367,7 +367,18 @@ export async function openPostgres(url: string, max = 10, listenUrl: string = ur
   // A connection that cannot be made within the bound fails its request (503, app/db/away.ts)
   // instead of holding it while the server is unreachable.
   const connectionTimeoutMillis = connectTimeoutMs();
-  const pool = new pgns.Pool({ connectionString: url, max, connectionTimeoutMillis });
+  // The app's bounds (DbBounds): for the session when a connection is made (plain statements on a
+  // direct connection; pg-pool's onConnect runs before the connection is handed out), and again
+  // for each transaction with SET LOCAL in the same round trip as its BEGIN, so they hold through
+  // PgBouncer in transaction mode too, whichever server connection it hands out.
+  const sessionSet = bounds
+    ? `SET statement_timeout = ${bounds.statementMs}; SET idle_in_transaction_session_timeout = ${bounds.idleInTransactionMs}`
+    : "";
+  const begin = bounds
+    ? `BEGIN; SET LOCAL statement_timeout = ${bounds.statementMs}; SET LOCAL idle_in_transaction_session_timeout = ${bounds.idleInTransactionMs}`
+    : "BEGIN";
+  const onConnect = sessionSet ? async (client: import("pg").PoolClient) => void (await client.query(sessionSet)) : undefined;
+  const pool = new pgns.Pool({ connectionString: url, max, connectionTimeoutMillis, ...(onConnect ? { onConnect } : {}) } as import("pg").PoolConfig);
   const listening = listenerOn(() => new pgns.Client({ connectionString: listenUrl, connectionTimeoutMillis }));
   pool.on("error", (err) => log().error({ err }, "postgres pool error"));
   // A client taken from the pool for a transaction has no error listener of its own (pg-pool
@@ -392,7 +403,7 @@ export async function openPostgres(url: string, max = 10, listenUrl: string = ur
   const tx: Db["tx"] = async (fn) => {
     let taken = await checkout();
     try {
-      await taken.client.query("BEGIN");
+      await taken.client.query(begin);
     } catch (e) {
       taken.release(e);
       // Nothing was done yet: a connection found dead at BEGIN (ended while idle in the pool) is
@@ -400,7 +411,7 @@ export async function openPostgres(url: string, max = 10, listenUrl: string = ur
       if (!isDatabaseAway(e)) throw e;
       taken = await checkout();
       try {
-        await taken.client.query("BEGIN");
+        await taken.client.query(begin);
       } catch (e2) {
         taken.release(e2);
         throw e2;
@@ -453,6 +464,8 @@ export async function openPostgres(url: string, max = 10, listenUrl: string = ur
 export async function migrate(db: Db): Promise<string[]> {
   const applied: string[] = [];
   await db.tx(async (q) => {
+    // A migration may rewrite a large table: not cut by the app's statement bounds (DbBounds).
+    if (db.engine === "postgres") await q.exec("SET LOCAL statement_timeout = 0; SET LOCAL idle_in_transaction_session_timeout = 0");
     await q.query("SELECT pg_advisory_xact_lock(727001)");
     await q.query(
       "CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
@@ -485,6 +498,33 @@ export function connectTimeoutMs(): number {
   return n;
 }
 
+/**
+ * Bounds the server puts on the app's own sessions (issue 37: a transaction left open held row
+ * locks for minutes): a statement may run DATABASE_STATEMENT_TIMEOUT_MS (default 60000) and a
+ * transaction may sit idle DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS (default 30000) before the
+ * server cancels the statement (SQLSTATE 57014) or ends the session (25P03); the request that
+ * met it answers 503 with Retry-After (app/db/away.ts). 0 turns a bound off. Migrations lift
+ * them for their own transaction; benches and tests that open their own pool have none.
+ */
+export interface DbBounds {
+  statementMs: number;
+  idleInTransactionMs: number;
+}
+
+function boundMs(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const n = Number(raw || fallback);
+  if (!Number.isInteger(n) || (n !== 0 && n < 100) || n > 86_400_000) throw new Error(`${name} must be 0 (off) or a whole number of milliseconds from 100 to 86400000, not ${raw}`);
+  return n;
+}
+
+export function dbBounds(): DbBounds {
+  return {
+    statementMs: boundMs("DATABASE_STATEMENT_TIMEOUT_MS", 60_000),
+    idleInTransactionMs: boundMs("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS", 30_000),
+  };
+}
+
 export function dataDir(): string {
   return path.resolve(process.env.DATA_DIR || "./data");
 }
@@ -494,7 +534,7 @@ export function getDb(): Promise<Db> {
   if (!current) {
     current = (async () => {
       const url = process.env.DATABASE_URL;
-      const db = url ? await openPostgres(url, poolMax(), process.env.DATABASE_LISTEN_URL || url) : await openPglite(path.join(dataDir(), "pglite"));
+      const db = url ? await openPostgres(url, poolMax(), process.env.DATABASE_LISTEN_URL || url, dbBounds()) : await openPglite(path.join(dataDir(), "pglite"));
       await migrate(db);
       return db;
     })();
@@ -513,7 +553,7 @@ export function getDb(): Promise<Db> {
 export function getReplicaDb(): Promise<Db | null> {
   if (!replica) {
     const url = process.env.DATABASE_REPLICA_URL;
-    replica = url && process.env.DATABASE_URL ? openPostgres(url, poolMax()) : Promise.resolve(null);
+    replica = url && process.env.DATABASE_URL ? openPostgres(url, poolMax(), url, dbBounds()) : Promise.resolve(null);
     replica.catch(() => {
       replica = null;
     });
