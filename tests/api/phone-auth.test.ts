@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "~/api/core/accounts.server";
+import { PHONE_RULES } from "~/api/phone/routes";
 import { PHONE_MESSAGES } from "~/domain/phone";
 import { engines, makeUser, randomIp, useApi } from "./harness";
 import { lastCode, newPhone, smsTo } from "./phone-helpers";
@@ -65,6 +66,28 @@ describe.each(engines())("phone sign-in on %s", (engine) => {
     const rows = await api.db.query<{ code_hash: string }>("SELECT code_hash FROM otp_codes WHERE phone = $1", [e164]);
     expect(rows.rows.length).toBeGreaterThan(0);
     for (const r of rows.rows) expect(r.code_hash).not.toContain(fresh); // stored hashed
+  });
+
+  it("wrong codes from one address sent all at once: exactly the limit are checked, the rest get 429 with Retry-After (counted atomically)", async () => {
+    const ip = randomIp();
+    const limit = PHONE_RULES.verifyIp.limit;
+    // A burst past the limit, each for a number with no live code (a wrong code).
+    const burst = await Promise.all(
+      Array.from({ length: limit + 30 }, () => api.call("/users/auth/phone/verify/", { json: { phone: newPhone("0905").local, code: "123456" }, ip })),
+    );
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+    for (const r of burst.filter((x) => x.status === 429)) {
+      expect(r.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect(r.body.detail).toMatch(/Too many wrong codes/);
+    }
+    // Still limited afterwards, even with a right code; another address is not.
+    const { local, e164 } = newPhone("0906");
+    await api.call("/users/auth/phone/request/", { json: { phone: local, purpose: "register" }, ip: randomIp() });
+    const code = await lastCode(api, e164);
+    expect((await api.call("/users/auth/phone/verify/", { json: { phone: local, code }, ip })).status).toBe(429);
+    expect((await api.call("/users/auth/phone/verify/", { json: { phone: local, code }, ip: randomIp() })).status).toBe(200);
   });
 
   it("the same answer for a number with and without an account, and codes to one number are rate-limited", async () => {

@@ -63,11 +63,15 @@ async function verifyCode(ctx: ApiContext<typeof PhoneCodeVerifySchema>) {
   const ip = addressKey(ctx.clientIp);
   await rl.check(PHONE_RULES.verifyIp, ip);
   const body = await ctx.input();
-  const c = await checkCode(ctx.db, body.phone, ["login", "register"], body.code);
-  if (!c.ok) {
-    if (c.wrong) await rl.fail(PHONE_RULES.verifyIp, ip);
-    throw badRequest({ code: [c.message] });
-  }
+  // Counted before the code is checked (atomically, so a burst cannot pass the limit); taken
+  // back unless the code was wrong.
+  const giveBack = await rl.attempt(PHONE_RULES.verifyIp, ip);
+  const c = await checkCode(ctx.db, body.phone, ["login", "register"], body.code).catch(async (e: unknown) => {
+    await giveBack();
+    throw e;
+  });
+  if (!(!c.ok && c.wrong)) await giveBack();
+  if (!c.ok) throw badRequest({ code: [c.message] });
   const find = () => ctx.db.query<PhoneUser>(`SELECT ${COLUMNS} FROM users WHERE phone = $1 AND phone_verified_at IS NOT NULL`, [body.phone]);
   let u = (await find()).rows[0];
   if (!u) {
@@ -90,11 +94,13 @@ async function addPhone(ctx: ApiContext<typeof PhoneAddSchema>) {
   const ip = addressKey(ctx.clientIp);
   await rl.check(PHONE_RULES.verifyIp, ip);
   const body = await ctx.input();
-  const c = await checkCode(ctx.db, body.phone, ["verify"], body.code);
-  if (!c.ok || c.userId !== me.id) {
-    await rl.fail(PHONE_RULES.verifyIp, ip);
-    throw badRequest({ code: [c.ok ? PHONE_MESSAGES.noCode : c.message] });
-  }
+  const giveBack = await rl.attempt(PHONE_RULES.verifyIp, ip); // as in verifyCode
+  const c = await checkCode(ctx.db, body.phone, ["verify"], body.code).catch(async (e: unknown) => {
+    await giveBack();
+    throw e;
+  });
+  if (!c.ok || c.userId !== me.id) throw badRequest({ code: [c.ok ? PHONE_MESSAGES.noCode : c.message] });
+  await giveBack();
   const taken = await ctx.db.query("SELECT 1 FROM users WHERE phone = $1 AND phone_verified_at IS NOT NULL AND id <> $2", [body.phone, me.id]);
   if (taken.rows.length) throw badRequest({ phone: [PHONE_MESSAGES.phoneTaken] });
   try {
