@@ -3,9 +3,11 @@
  * stand-ins' outboxes for a shopper who chose those channels, none for one who did not; the
  * channel choices need a verified phone; a STOP reply through the webhooks opts the number out.
  */
+import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { recordEvent } from "~/api/notifications/commands.server";
 import { buyerNotice, storeNotices } from "~/api/notifications/events.server";
+import { resetEnvCache } from "~/config.server";
 import { createOrder, createProduct, createStore } from "~/db/seed/factories";
 import { gsm7Length } from "~/domain/phone";
 import { inStockProducts } from "../guards/fixtures";
@@ -77,6 +79,41 @@ describe.each(engines())("order updates by SMS and WhatsApp on %s", (engine) => 
     await payCardOrder(u.id, u.token);
     expect(await smsTo(api, u.phone.e164)).toEqual([]);
     expect(await whatsappTo(api, u.phone.e164)).toEqual([]);
+  });
+
+  it("outside development the SMS and WhatsApp webhooks refuse unsigned messages (403) while their secret is unset; signed ones opt out", async () => {
+    const u = await shopper(api, { sms: true, whatsapp: true });
+    const hub = JSON.stringify({ object: "whatsapp_business_account", entry: [{ changes: [{ field: "messages", value: { messages: [{ from: u.phone.e164.slice(1), type: "text", text: { body: "STOP" } }] } }] }] });
+    const sms = { from: u.phone.e164.slice(1), text: "STOP" };
+    const keys = ["NODE_ENV", "WHATSAPP_APP_SECRET", "WHATSAPP_TOKEN", "SMS_WEBHOOK_TOKEN", "TERMII_API_KEY"] as const;
+    const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
+    const setEnv = (vars: Partial<Record<(typeof keys)[number], string>>) => {
+      for (const k of keys) delete process.env[k];
+      Object.assign(process.env, vars);
+      resetEnvCache();
+    };
+    const postHub = (headers: Record<string, string> = {}) =>
+      api.call("/webhooks/whatsapp", { method: "POST", body: hub, headers: { "content-type": "application/json", ...headers } });
+    try {
+      setEnv({ NODE_ENV: "production" });
+      expect(await postHub()).toMatchObject({ status: 403, body: { detail: "This webhook is not configured." } });
+      expect(await api.call("/webhooks/sms", { method: "POST", json: sms })).toMatchObject({ status: 403, body: { detail: "This webhook is not configured." } });
+      expect((await api.call(`/users/${u.id}/channels/`, { token: u.token })).body).toMatchObject({ sms: true, whatsapp: true });
+
+      setEnv({ NODE_ENV: "production", WHATSAPP_APP_SECRET: "app-secret", SMS_WEBHOOK_TOKEN: "sms-token" });
+      expect((await postHub()).status).toBe(401);
+      expect((await postHub({ "x-hub-signature-256": `sha256=${crypto.createHmac("sha256", "wrong").update(hub).digest("hex")}` })).status).toBe(401);
+      expect((await api.call("/webhooks/sms?token=nope", { method: "POST", json: sms })).status).toBe(401);
+      expect((await api.call(`/users/${u.id}/channels/`, { token: u.token })).body).toMatchObject({ sms: true, whatsapp: true });
+      const signed = await postHub({ "x-hub-signature-256": `sha256=${crypto.createHmac("sha256", "app-secret").update(hub).digest("hex")}` });
+      expect(signed).toMatchObject({ status: 200, body: { opted_out: 1 } });
+      expect(await api.call("/webhooks/sms?token=sms-token", { method: "POST", json: sms })).toMatchObject({ status: 200, body: { opted_out: 1 } });
+      expect((await api.call(`/users/${u.id}/channels/`, { token: u.token })).body).toMatchObject({ sms: false, whatsapp: false });
+    } finally {
+      for (const k of keys) delete process.env[k];
+      Object.assign(process.env, Object.fromEntries(Object.entries(saved).filter(([, v]) => v !== undefined)));
+      resetEnvCache();
+    }
   });
 
   it("shipped, delivered and whole-order cancellations reach the shopper; one cancelled line does not; the store's owner gets New order", async () => {

@@ -3,10 +3,12 @@
  * - WhatsApp Cloud API: GET answers Meta's subscription check (hub.verify_token must equal
  *   WHATSAPP_VERIFY_TOKEN); POST carries messages, signed with X-Hub-Signature-256 (HMAC-SHA256 of
  *   the raw body with WHATSAPP_APP_SECRET). With the real API configured the signature is required;
- *   with the local stand-in (development, tests) an unsigned body is taken.
+ *   with the local stand-in an unsigned body is taken in development and tests only.
  * - SMS: the provider's inbound-message callback, with ?token=SMS_WEBHOOK_TOKEN when that is set
  *   (required when Termii is configured); fields `from` (or sender / phone_number) and `text` (or
  *   message / sms).
+ * - Under NODE_ENV=production a webhook without its secret (WHATSAPP_APP_SECRET, SMS_WEBHOOK_TOKEN)
+ *   is refused with 403 (issue 37: anyone could opt any number out with an unsigned message).
  */
 import crypto from "node:crypto";
 import { env } from "~/config.server";
@@ -49,6 +51,12 @@ interface HubPayload {
   entry?: { changes?: { value?: { messages?: { from?: string; type?: string; text?: { body?: string }; button?: { text?: string } }[] } }[] }[];
 }
 
+/** Outside development and tests, a webhook whose secret is not set takes nothing unsigned. */
+function refuseUnsigned(what: string, setting: string): never {
+  log().warn({ webhook: what }, `${setting} is not set: unsigned ${what} webhooks are refused (NODE_ENV=production)`);
+  throw new ApiError(403, { detail: "This webhook is not configured." });
+}
+
 export async function receiveWhatsAppWebhook(ctx: ApiContext): Promise<Response> {
   const raw = await rawBody(ctx.request);
   const e = env();
@@ -57,6 +65,8 @@ export async function receiveWhatsAppWebhook(ctx: ApiContext): Promise<Response>
   } else if (e.WHATSAPP_TOKEN) {
     log().error("WHATSAPP_APP_SECRET is not set: WhatsApp webhooks are refused");
     throw new ApiError(401, { detail: "Invalid or missing signature." });
+  } else if (e.NODE_ENV === "production") {
+    refuseUnsigned("whatsapp", "WHATSAPP_APP_SECRET");
   }
   let payload: HubPayload;
   try {
@@ -79,6 +89,7 @@ export async function receiveSmsInbound(ctx: ApiContext): Promise<Response> {
   const e = env();
   const token = e.SMS_WEBHOOK_TOKEN;
   if (token ? ctx.url.searchParams.get("token") !== token : !!e.TERMII_API_KEY) throw new ApiError(401, { detail: "Invalid or missing token." });
+  if (!token && e.NODE_ENV === "production") refuseUnsigned("sms", "SMS_WEBHOOK_TOKEN");
   const raw = await rawBody(ctx.request);
   let body: Record<string, unknown> = {};
   try {
