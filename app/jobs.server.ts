@@ -98,22 +98,26 @@ const UNPAID_LEASE_MINUTES = 5;
  * for a later run; failed, abandoned or unknown → the order is cancelled (cancelUnpaidCardOrder:
  * stock back, `cancelled` events, payment Cancelled, the shopper e-mailed). Orders switched to pay
  * on delivery are never touched. Several servers: orders are claimed with FOR UPDATE SKIP LOCKED
- * and a lease (their updated_at bumped), and the cancellation re-checks everything under the
- * order's row lock, so an order is cancelled once.
+ * and, when an attempt must be verified, a lease (their updated_at bumped); the cancellation
+ * re-checks everything under the order's row lock, so an order is cancelled once.
  */
 export async function expireUnpaidOrders(db?: Db, opts: { olderThanHours?: number; limit?: number } = {}): Promise<UnpaidOrdersRun> {
   const q = db ?? (await getDb());
   const hours = opts.olderThanHours ?? env().UNPAID_ORDER_TTL_HOURS;
+  // Only an order with an attempt to verify at Paystack (outside any transaction) is leased; one
+  // without is cancelled in one transaction under its row lock, so a server killed mid-run leaves
+  // it to the next run of any server at once (a lease would hold it for UNPAID_LEASE_MINUTES).
   const claimed = await q.query<{ id: string }>(
     `WITH due AS (
-       SELECT o.id FROM orders o
+       SELECT o.id, EXISTS (SELECT 1 FROM payment_transactions p WHERE p.order_id = o.id AND p.payment_method = 'CardPayment' AND p.payment_status = 'Pending') AS verify
+         FROM orders o
         WHERE o.order_payment_method = 'CardPayment' AND o.order_payment_status IN ('Pending', 'Failed') AND o.order_delivery_status = 'Placed'
           AND o.created_at <= now() - make_interval(hours => $1)
           AND o.updated_at <= now() - make_interval(mins => ${UNPAID_LEASE_MINUTES})
           AND NOT EXISTS (SELECT 1 FROM payment_transactions p WHERE p.order_id = o.id AND p.payment_status IN ('Complete', 'Refunded'))
         ORDER BY o.created_at, o.id LIMIT $2 FOR UPDATE OF o SKIP LOCKED
      )
-     UPDATE orders o SET updated_at = now() FROM due WHERE o.id = due.id
+     UPDATE orders o SET updated_at = CASE WHEN due.verify THEN now() ELSE o.updated_at END FROM due WHERE o.id = due.id
      RETURNING o.id::text AS id`,
     [hours, opts.limit ?? 50],
   );
