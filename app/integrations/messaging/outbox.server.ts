@@ -54,7 +54,8 @@ export async function supersedeOvertaken(q: Queryable, table: "sms_queue" | "wha
 
 type Waker = () => Promise<unknown>;
 const wakers = new Set<Waker>();
-let wakeTimer: ReturnType<typeof setTimeout> | null = null;
+/** Flushes to come, by the second they run at (one per second at most, however many messages). */
+const wakeTimers = new Map<number, ReturnType<typeof setTimeout>>();
 
 /** A queue's flush, run when a queued message's window has passed (registered by each queue). */
 export function onWake(w: Waker) {
@@ -63,23 +64,27 @@ export function onWake(w: Waker) {
 
 /**
  * After queueing an order update: flush the queues once its send window has passed (and once more
- * a moment later, for a transaction that committed late). Off in tests (they flush themselves) unless
+ * two seconds later, for a transaction that committed late). Each message gets its own wake-up (a
+ * message queued while an earlier one's wake-up is pending is not left to the minute's job);
+ * wake-ups falling in the same second are one. Off in tests (they flush themselves) unless
  * MESSAGE_WAKE=1; `MESSAGE_WAKE=0` leaves it all to the minute's job.
  */
 export function wakeSenders(afterSeconds = SEND_WINDOW_SECONDS) {
   const on = process.env.MESSAGE_WAKE ? process.env.MESSAGE_WAKE === "1" : process.env.NODE_ENV !== "test";
-  if (!on || wakeTimer) return;
-  const run = (then?: () => void) => () => {
-    void Promise.all([...wakers].map((w) => w().catch(() => undefined))).finally(() => then?.());
-  };
-  wakeTimer = setTimeout(
-    run(() => {
-      wakeTimer = setTimeout(run(() => (wakeTimer = null)), 2_000);
-      wakeTimer.unref?.();
-    }),
-    afterSeconds * 1000 + 250,
-  );
-  wakeTimer.unref?.();
+  if (!on) return;
+  const second = Math.ceil((Date.now() + afterSeconds * 1000 + 250) / 1000);
+  for (const at of [second, second + 2]) {
+    if (wakeTimers.has(at)) continue;
+    const timer = setTimeout(
+      () => {
+        wakeTimers.delete(at);
+        void Promise.all([...wakers].map((w) => w().catch(() => undefined)));
+      },
+      Math.max(0, at * 1000 - Date.now()),
+    );
+    timer.unref?.();
+    wakeTimers.set(at, timer);
+  }
 }
 
 /**
