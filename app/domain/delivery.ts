@@ -1,6 +1,6 @@
 /**
  * The delivery promise: ONE rule for the product page, the cart, the API's quotes and the tracking
- * page. "Delivery to Kano: ₦3,500, arrives Tue 1 Dec – Thu 3 Dec". Client-safe.
+ * page. "Delivery to Kano: ₦3,500, arrives Tue, 1 Dec – Thu, 3 Dec". Client-safe.
  *
  * - The fee is the shipping rule's (./shipping.ts, shipmentShippingKobo): same sizes, distance bands,
  *   cap and free threshold as checkout.
@@ -9,6 +9,7 @@
  *   deliver on Saturdays), less Nigerian public holidays (isPublicHoliday). Days are calendar dates in
  *   Lagos time (West Africa Time, UTC+1 all year), handled as "YYYY-MM-DD" strings.
  */
+import { formatDay, formatDayRange, type DateReader } from "../i18n/dates";
 import { distanceOf, type Distance } from "./shipping";
 
 /** Lead time in business days by distance band: [earliest, latest]. */
@@ -114,16 +115,12 @@ export function deliveryWindowFor(originState: string | null | undefined, destin
   return { distance, ...deliveryWindow(distance, today) };
 }
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "2026-12-01" → "Tue 1 Dec". */
-export function formatDeliveryDate(date: string): string {
-  const d = fromIso(date);
-  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+/** "2026-12-01" → "Tue, 1 Dec" in English, in the reader's words otherwise (~/i18n/dates). */
+export function formatDeliveryDate(date: string, reader: DateReader): string {
+  return formatDay(date, reader);
 }
 
-/** "Tue 1 Dec – Thu 3 Dec" (one date when both are the same day). */
-export function formatDeliveryWindow(w: DeliveryWindow): string {
-  return w.earliest === w.latest ? formatDeliveryDate(w.earliest) : `${formatDeliveryDate(w.earliest)} – ${formatDeliveryDate(w.latest)}`;
+/** "Tue, 1 Dec – Thu, 3 Dec" (one date when both are the same day), in the reader's language. */
+export function formatDeliveryWindow(w: DeliveryWindow, reader: DateReader): string {
+  return formatDayRange(w.earliest, w.latest, reader);
 }

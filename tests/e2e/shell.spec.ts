@@ -32,7 +32,7 @@ test("footer links navigate to the static pages", async ({ page }) => {
 
   await page.locator("footer").getByRole("link", { name: "Terms and Conditions" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/General Terms and Conditions/);
-  await expect(page.getByText("January 31, 2023")).toBeVisible();
+  await expect(page.getByText("Last updated 31 January 2023")).toBeVisible();
   await page.locator("footer").getByRole("link", { name: "Secure shopping" }).click();
   await expect(page).toHaveURL(/\/secure-shopping$/);
   await page.locator("footer").getByRole("link", { name: "About us" }).click();

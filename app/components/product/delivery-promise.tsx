@@ -1,5 +1,5 @@
 /**
- * The delivery promise: "Delivery to Kano: ₦3,500, arrives Tue 1 Dec – Thu 3 Dec",
+ * The delivery promise: "Delivery to Kano: ₦3,500, arrives Tue, 1 Dec – Thu, 3 Dec",
  * with a state picker (a select and "Update": a plain POST to the page's own action, which remembers
  * the state in a cookie and redirects back; storefront/delivery.server.ts). The fee and dates come
  * from the API's quote (the shipping rule of domain/shipping.ts, the lead time of domain/delivery.ts).
@@ -28,7 +28,7 @@ export function PromiseLine({ state, fee, earliest, latest }: { state: string; f
     <Trans
       t={t}
       i18nKey="delivery.line"
-      values={{ state: stateLabel(state), fee: fee === 0 ? t("delivery.free") : formatNaira(fee), dates: formatDeliveryWindow({ earliest, latest }) }}
+      values={{ state: stateLabel(state), fee: fee === 0 ? t("delivery.free") : formatNaira(fee), dates: formatDeliveryWindow({ earliest, latest }, t) }}
       components={{ b: <strong />, dates: <strong className="whitespace-nowrap" /> }}
     />
   );

@@ -90,7 +90,7 @@ export default function StoreOrderRoute() {
         <h1 id="order-h" className="text-xl font-bold">
           Order ID: <span data-testid="order-number">{orderNumber(order.id)}</span>
         </h1>
-        <p className="text-sm text-gray-600">Order Date: {orderDate(order.created_at)}</p>
+        <p className="text-sm text-gray-600">Order Date: {orderDate(order.created_at, "en")}</p>
         {/* One amount for the shipment: items + its shipping, the figure the shopper's page and messages show for this store. */}
         <p className="mt-1">
           Total Amount: <span className="font-bold" data-testid="store-total">{formatNaira(order.total)}</span>
@@ -201,7 +201,7 @@ export default function StoreOrderRoute() {
                 {e.order_item_id && itemName.get(e.order_item_id) ? ` (${itemName.get(e.order_item_id)})` : ""}
               </span>
               <time dateTime={e.at} className="text-gray-600">
-                {orderDate(e.at)}
+                {orderDate(e.at, "en")}
               </time>
             </li>
           ))}
