@@ -1,6 +1,6 @@
 /**
  * The delivery promise: ONE rule for the product page, the cart, the API's quotes and the tracking
- * page. "Delivery to Kano: ₦3,500, arrives Tue, 1 Dec – Thu, 3 Dec". Client-safe.
+ * page. "Delivery to Kano: ₦3,500, arrives Tue, 1 Dec – Thu, 3 Dec" (the dates written by ~/i18n/dates formatDayRange). Client-safe.
  *
  * - The fee is the shipping rule's (./shipping.ts, shipmentShippingKobo): same sizes, distance bands,
  *   cap and free threshold as checkout.
@@ -9,7 +9,6 @@
  *   deliver on Saturdays), less Nigerian public holidays (isPublicHoliday). Days are calendar dates in
  *   Lagos time (West Africa Time, UTC+1 all year), handled as "YYYY-MM-DD" strings.
  */
-import { formatDay, formatDayRange, type DateReader } from "../i18n/dates";
 import { distanceOf, type Distance } from "./shipping";
 
 /** Lead time in business days by distance band: [earliest, latest]. */
@@ -113,14 +112,4 @@ export function deliveryWindow(distance: Distance, today: Date | string): Delive
 export function deliveryWindowFor(originState: string | null | undefined, destinationState: string | null | undefined, today: Date | string): DeliveryWindow & { distance: Distance } {
   const distance = distanceOf(originState, destinationState);
   return { distance, ...deliveryWindow(distance, today) };
-}
-
-/** "2026-12-01" → "Tue, 1 Dec" in English, in the reader's words otherwise (~/i18n/dates). */
-export function formatDeliveryDate(date: string, reader: DateReader): string {
-  return formatDay(date, reader);
-}
-
-/** "Tue, 1 Dec – Thu, 3 Dec" (one date when both are the same day), in the reader's language. */
-export function formatDeliveryWindow(w: DeliveryWindow, reader: DateReader): string {
-  return formatDayRange(w.earliest, w.latest, reader);
 }

@@ -6,8 +6,8 @@
  * business days, Sundays and public holidays skipped), e.g. "Estimated delivery: Tue, 1 Dec – Thu, 3 Dec" (in the reader's language, ~/i18n/dates).
  */
 import { useTranslation } from "~/i18n/react";
-import { formatDate } from "~/i18n/dates";
-import { deliveryWindowFor, formatDeliveryWindow, type DeliveryWindow } from "~/domain/delivery";
+import { formatDate, formatDayRange } from "~/i18n/dates";
+import { deliveryWindowFor, type DeliveryWindow } from "~/domain/delivery";
 import { DELIVERY_PROGRESS, DELIVERY_STATUSES, deliveryStatusOf, type DeliveryStatus } from "~/domain/order-rules";
 import type { ApiOrder } from "~/storefront/api-types";
 import { statusLabel } from "~/components/users/order-status";
@@ -94,7 +94,7 @@ export function OrderProgress({
         <p className="mt-3 text-sm font-semibold text-red-700">{t("cancelled")}</p>
       ) : current !== "Delivered" && estimate ? (
         <p className="mt-3 text-sm text-gray-700" data-testid="delivery-estimate">
-          {t("estimate")} <strong>{formatDeliveryWindow(estimate, t)}</strong>
+          {t("estimate")} <strong>{formatDayRange(estimate.earliest, estimate.latest, t)}</strong>
           <span className="text-gray-600"> ({t("estimateNote")})</span>
         </p>
       ) : null}

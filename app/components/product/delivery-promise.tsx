@@ -7,7 +7,7 @@
 import { useTranslation } from "~/i18n/react";
 import { Trans } from "~/i18n/trans";
 import { Form } from "@remix-run/react";
-import { formatDeliveryWindow } from "~/domain/delivery";
+import { formatDayRange } from "~/i18n/dates";
 import { formatNaira } from "~/domain/money";
 import { NIGERIAN_STATES } from "~/domain/states";
 
@@ -28,7 +28,7 @@ export function PromiseLine({ state, fee, earliest, latest }: { state: string; f
     <Trans
       t={t}
       i18nKey="delivery.line"
-      values={{ state: stateLabel(state), fee: fee === 0 ? t("delivery.free") : formatNaira(fee), dates: formatDeliveryWindow({ earliest, latest }, t) }}
+      values={{ state: stateLabel(state), fee: fee === 0 ? t("delivery.free") : formatNaira(fee), dates: formatDayRange(earliest, latest, t) }}
       components={{ b: <strong />, dates: <strong className="whitespace-nowrap" /> }}
     />
   );
