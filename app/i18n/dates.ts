@@ -55,16 +55,13 @@ export const DATE_LOCALES = { en: "en-NG", pcm: "pcm", yo: "yo", ha: "ha", ig: "
 /** The reader's messages (a `t`: a page's, whatever its namespace, or `tFor(lang)`), or "en" for English-only pages. */
 export type DateReader = ((key: string) => string) | "en";
 
-const LIST_LENGTH: Partial<Record<keyof DateWords, number>> = { months: 12, monthsShort: 12, weekdays: 7 };
-
 function wordsOf(reader: DateReader): DateWords {
   if (reader === "en") return ENGLISH_DATES;
   const words = { ...ENGLISH_DATES };
   for (const key of Object.keys(ENGLISH_DATES) as (keyof DateWords)[]) {
     const said = reader(`common:dates.${key}`);
-    // A missing message comes back as its key: keep English's then.
-    const n = LIST_LENGTH[key];
-    if (typeof said === "string" && (n ? said.split("|").length === n : said.includes("{"))) words[key] = said;
+    // A missing message comes back as its key (no list, no pattern): keep English's then.
+    if (typeof said === "string" && /[|{]/.test(said)) words[key] = said;
   }
   return words;
 }

@@ -8,7 +8,7 @@ test("home renders the catalogue on the server, with header and footer", async (
   await expect(page.getByRole("heading", { name: "Building Materials", exact: true })).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText("0");
   await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
-  await expect(page.getByTestId(isPhone(test.info()) ? "store-button-mobile" : "store-button")).toHaveText("Sell on BuildMart");
+  await expect(page.getByTestId(isPhone(test.info()) ? "store-button-mobile" : "store-button")).toHaveText("Become a Vendor");
   const footer = page.locator("footer");
   await expect(footer.getByText("Central Business District, Abuja")).toBeVisible();
   for (const name of ["LinkedIn", "X", "Instagram", "Facebook", "YouTube"]) {

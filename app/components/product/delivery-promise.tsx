@@ -9,7 +9,7 @@ import { Trans } from "~/i18n/trans";
 import { Form } from "@remix-run/react";
 import { formatDayRange } from "~/i18n/dates";
 import { formatNaira } from "~/domain/money";
-import { NIGERIAN_STATES } from "~/domain/states";
+import { NIGERIAN_STATES, stateName } from "~/domain/states";
 
 export interface PromiseData {
   state: string;
@@ -17,8 +17,8 @@ export interface PromiseData {
   quote: { fee: number; earliest: string; latest: string } | null;
 }
 
-/** "FCT, Abuja" reads better than the full name in a short line. */
-export const stateLabel = (state: string) => (state === "Federal Capital Territory" ? "FCT, Abuja" : state);
+/** A state's name as shoppers read it (~/domain/states stateName: "FCT (Abuja)"). */
+export const stateLabel = stateName;
 
 /** The sentence alone (the cart's shipments use it too). */
 export function PromiseLine({ state, fee, earliest, latest }: { state: string; fee: number; earliest: string; latest: string }) {
