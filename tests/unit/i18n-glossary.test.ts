@@ -36,6 +36,7 @@ const FORBIDDEN: Partial<Record<Lang, { re: RegExp; why: string }[]>> = {
   ig: [
     { re: /nnyefe|okwuntughe/i, why: "delivery and password, the words shoppers say" },
     { re: /\bIchefuru\b/, why: "I chefuru (the pronoun apart)" },
+    { re: /na-esi \{\{state\}\}$/, why: "a finished sentence: ọ na-esi {{state}} eziga" },
   ],
 };
 
