@@ -28,7 +28,10 @@ const FORBIDDEN: Partial<Record<Lang, { re: RegExp; why: string }[]>> = {
     { re: /\b(?:dis|dat)\b/i, why: "English spelling for English words: this, that (not dis, dat)" },
     { re: /Market money|Find market|\{\{n\}\} market/, why: "Subtotal, Search products, N products: the words Nigerians use online" },
   ],
-  yo: [{ re: /[Àà]ṣẹ̀/, why: "filter, the loanword (Àṣẹ̀ reads as àṣẹ, a command)" }],
+  yo: [
+    { re: /[Àà]ṣẹ̀/, why: "filter, the loanword (Àṣẹ̀ reads as àṣẹ, a command)" },
+    { re: /[Ìì]jápọ̀|[Ll]íǹkì/, why: "one word for a link: link" },
+  ],
   ha: [
     { re: /\b[Hh]akkok|\b[Bb]ukat/, why: "the hooked letters: haƙƙoƙi, buƙata" },
     { re: /ƴ/, why: "Nigerian spelling: 'yan (ƴ is Niger's)" },
@@ -37,6 +40,7 @@ const FORBIDDEN: Partial<Record<Lang, { re: RegExp; why: string }[]>> = {
     { re: /nnyefe|okwuntughe/i, why: "delivery and password, the words shoppers say" },
     { re: /\bIchefuru\b/, why: "I chefuru (the pronoun apart)" },
     { re: /na-esi \{\{state\}\}$/, why: "a finished sentence: ọ na-esi {{state}} eziga" },
+    { re: /[Nn]jikọ(?! nwere nzuzo)/, why: "one word for a link: link (njikọ only for a secure connection, HTTPS)" },
   ],
 };
 
