@@ -17,14 +17,16 @@ const AccountMenu = island(() => import("./header-menus").then((m) => ({ default
 /** Paths where the shop chrome (search box) is hidden: the seller area. */
 export const isStorePath = (pathname: string) => pathname.startsWith("/stores") || pathname.startsWith("/create-store");
 
-/** The vendor link's one label; where it leads depends on who is looking. */
-export const SELL_LABEL = "Sell on BuildMart";
-
+/**
+ * The store button (spec section 2): "Become a Vendor" for a guest (to sign in, then the store
+ * wizard), "Own a Store" for a signed-in user with no store (the wizard), "Store" for a store
+ * owner (the last store's dashboard). Labels are `header.store{Guest,Member,Owner}`.
+ */
 export function storeButton(shell: Pick<ShellData, "user" | "stores">) {
-  if (!shell.user) return { label: SELL_LABEL, to: "/auth/login?redirectTo=%2Fcreate-store" };
+  if (!shell.user) return { label: "storeGuest", to: "/auth/login?redirectTo=%2Fcreate-store" } as const;
   const last = shell.stores[shell.stores.length - 1];
-  if (!last) return { label: SELL_LABEL, to: "/create-store" };
-  return { label: SELL_LABEL, to: `/stores/${last.slug}/dashboard` };
+  if (!last) return { label: "storeMember", to: "/create-store" } as const;
+  return { label: "storeOwner", to: `/stores/${last.slug}/dashboard` } as const;
 }
 
 /** The storefront's listing and search page: the only page whose `search` the header's box shows. */
@@ -57,18 +59,19 @@ function Bell({ own, unread }: { own: PersonalView; unread: boolean }) {
   );
 }
 
-/** The vendor link's cases (see storeButton): where it leads depends on who is looking. */
-function storeLinks(own: PersonalView, label: string, className: string, testId: string, icon: boolean) {
-  const link = (to: string) => () => (
+/** The store button's cases (see storeButton): its words and where it leads depend on who is looking. */
+function storeLinks(own: PersonalView, t: (key: string) => string, className: string, testId: string, icon: boolean) {
+  const link = (to: string, label: string) => () => (
     <Link to={to} className={className} data-testid={testId}>
       {icon ? <StoreIcon width={18} height={18} /> : null}
-      {label}
+      {t(`header.${label}`)}
     </Link>
   );
+  const guest = storeButton({ user: null, stores: [] });
   return {
-    guest: link(storeButton({ user: null, stores: [] }).to),
-    member: link("/create-store"),
-    owner: link(`/stores/${own.text("storeSlug")}/dashboard`),
+    guest: link(guest.to, guest.label),
+    member: link("/create-store", "storeMember"),
+    owner: link(`/stores/${own.text("storeSlug")}/dashboard`, "storeOwner"),
   };
 }
 
@@ -164,10 +167,10 @@ export function Header({ shell }: { shell: ShellData }) {
           ),
         })}
 
-        {own.cases("store", storeLinks(own, t("header.sell"), "btn-primary hidden px-3 sm:inline-flex", "store-button", true))}
+        {own.cases("store", storeLinks(own, t, "btn-primary hidden px-3 sm:inline-flex", "store-button", true))}
       </div>
       <div className="container-page pb-2 sm:hidden">
-        {own.cases("store", storeLinks(own, t("header.sell"), "text-sm font-semibold text-brand-700 underline", "store-button-mobile", false))}
+        {own.cases("store", storeLinks(own, t, "text-sm font-semibold text-brand-700 underline", "store-button-mobile", false))}
       </div>
     </header>
   );

@@ -6,15 +6,8 @@
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ApiNotification } from "~/storefront/api-types";
+import { formatDate, type DateReader } from "~/i18n/dates";
 
-const when = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Africa/Lagos",
-});
 
 /**
  * The list's own words. The store's page keeps them English (seller pages are English); the
@@ -34,6 +27,8 @@ export interface NotificationsTexts {
   previous: string;
   page: (page: number) => string;
   next: string;
+  /** Whose words the dates are written in (~/i18n/dates); English when absent. */
+  dates?: DateReader;
   /** A notification's title and body as shown (the stored text when absent). */
   notice?: (n: ApiNotification) => { title: string; body: string };
 }
@@ -116,7 +111,7 @@ export function NotificationsList({ results, count, unread, page, next, previous
                 </p>
                 {said.body ? <p className="mt-0.5 break-words text-sm text-gray-700">{said.body}</p> : null}
                 <p className="mt-0.5 text-xs text-gray-600">
-                  <time dateTime={n.created_at}>{when.format(new Date(n.created_at))}</time>
+                  <time dateTime={n.created_at}>{formatDate(n.created_at, texts.dates ?? "en")}</time>
                 </p>
               </div>
               {n.read ? null : (

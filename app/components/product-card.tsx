@@ -6,6 +6,7 @@ import { useLiteAssets } from "~/ops/lite-assets";
 
 export { imageUrl, toCard, type CardProduct } from "~/storefront/cards";
 import { imageUrl, type CardProduct } from "~/storefront/cards";
+import { stateName } from "~/domain/state-name";
 
 /**
  * What the browser needs to pick a file for a card before layout (`sizes`): the slot's real width
@@ -147,7 +148,7 @@ export const ProductCard = memo(function ProductCard({
           {discounted ? <p className="text-xs text-gray-500 line-through">{formatNaira(product.price)}</p> : null}
           {product.store_state ? (
             <p className="truncate text-xs text-gray-600" data-testid="card-state" data-state={product.store_state}>
-              {t("card.from", { state: product.store_state === "Federal Capital Territory" ? "Abuja (FCT)" : product.store_state })}
+              {t("card.from", { state: stateName(product.store_state) })}
             </p>
           ) : null}
         </div>

@@ -2,6 +2,7 @@
  * How an address is written, on pages and in e-mails. Apart from ./address-rules.ts (which
  * re-exports it) so a page that only shows an address loads none of the address rules.
  */
+import { stateName } from "./state-name";
 
 /** The parts of an address the lines below show; old addresses and order snapshots may lack lga and landmark. */
 export interface PlaceFields {
@@ -18,7 +19,7 @@ const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null
 /** "Eti-Osa LGA, Lagos", or the state alone: where an order goes, for lists and e-mails. */
 export function lgaAndState(a: PlaceFields): string {
   const lga = str(a.lga);
-  const state = str(a.state) ?? "";
+  const state = stateName(str(a.state) ?? "");
   return lga ? `${lga} LGA, ${state}` : state;
 }
 
@@ -28,7 +29,7 @@ export function lgaAndState(a: PlaceFields): string {
  */
 export function addressLines(a: PlaceFields): string[] {
   const landmark = str(a.landmark);
-  const place = [str(a.city), str(a.lga) ? `${str(a.lga)} LGA` : null, str(a.state)].filter(Boolean).join(", ");
+  const place = [str(a.city), str(a.lga) ? `${str(a.lga)} LGA` : null, str(a.state) ? stateName(str(a.state)!) : null].filter(Boolean).join(", ");
   const zip = str(a.zip_code);
   return [str(a.street_address), landmark ? `Landmark: ${landmark}` : null, place ? (zip ? `${place} ${zip}` : place) : zip].filter(
     (l): l is string => !!l,

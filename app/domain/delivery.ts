@@ -1,6 +1,6 @@
 /**
  * The delivery promise: ONE rule for the product page, the cart, the API's quotes and the tracking
- * page. "Delivery to Kano: ₦3,500, arrives Tue 1 Dec – Thu 3 Dec". Client-safe.
+ * page. "Delivery to Kano: ₦3,500, arrives Tue, 1 Dec – Thu, 3 Dec" (the dates written by ~/i18n/dates formatDayRange). Client-safe.
  *
  * - The fee is the shipping rule's (./shipping.ts, shipmentShippingKobo): same sizes, distance bands,
  *   cap and free threshold as checkout.
@@ -112,18 +112,4 @@ export function deliveryWindow(distance: Distance, today: Date | string): Delive
 export function deliveryWindowFor(originState: string | null | undefined, destinationState: string | null | undefined, today: Date | string): DeliveryWindow & { distance: Distance } {
   const distance = distanceOf(originState, destinationState);
   return { distance, ...deliveryWindow(distance, today) };
-}
-
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "2026-12-01" → "Tue 1 Dec". */
-export function formatDeliveryDate(date: string): string {
-  const d = fromIso(date);
-  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
-}
-
-/** "Tue 1 Dec – Thu 3 Dec" (one date when both are the same day). */
-export function formatDeliveryWindow(w: DeliveryWindow): string {
-  return w.earliest === w.latest ? formatDeliveryDate(w.earliest) : `${formatDeliveryDate(w.earliest)} – ${formatDeliveryDate(w.latest)}`;
 }

@@ -6,3 +6,6 @@ export const NIGERIAN_STATES = [
   "Katsina", "Kebbi", "Kogi", "Kwara", "Lagos", "Nasarawa", "Niger", "Ogun", "Ondo", "Osun", "Oyo", "Plateau",
   "Rivers", "Sokoto", "Taraba", "Yobe", "Zamfara",
 ] as const;
+
+
+export { stateName } from "./state-name";

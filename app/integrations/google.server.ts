@@ -117,9 +117,9 @@ export async function verifyGoogleIdToken(idToken: string, opts: { nonce?: strin
 /**
  * The user for a Google identity: by google_sub, else by e-mail (linking the account; Google
  * has verified the address, so it also counts as verified here), else a new user without a
- * password. Returns null for a deactivated account.
+ * password, in `language` (the pages' at sign-up). Returns null for a deactivated account.
  */
-export async function findOrCreateGoogleUser(db: Queryable, who: GoogleIdentity): Promise<number | null> {
+export async function findOrCreateGoogleUser(db: Queryable, who: GoogleIdentity, language: string | null = null): Promise<number | null> {
   const bySub = await db.query<{ id: number; is_active: boolean }>("SELECT id, is_active FROM users WHERE google_sub = $1", [who.sub]);
   if (bySub.rows[0]) return bySub.rows[0].is_active ? bySub.rows[0].id : null;
   const byEmail = await db.query<{ id: number; is_active: boolean }>(
@@ -129,10 +129,10 @@ export async function findOrCreateGoogleUser(db: Queryable, who: GoogleIdentity)
   );
   if (byEmail.rows[0]) return byEmail.rows[0].is_active ? byEmail.rows[0].id : null;
   const created = await db.query<{ id: number }>(
-    `INSERT INTO users (email, first_name, last_name, google_sub, email_verified_at)
-     VALUES ($1, $2, $3, $4, now())
+    `INSERT INTO users (email, first_name, last_name, google_sub, email_verified_at, language)
+     VALUES ($1, $2, $3, $4, now(), $5)
      ON CONFLICT (email) DO NOTHING RETURNING id`,
-    [who.email, who.givenName.slice(0, 150), who.familyName.slice(0, 150), who.sub],
+    [who.email, who.givenName.slice(0, 150), who.familyName.slice(0, 150), who.sub, language],
   );
   if (created.rows[0]) return created.rows[0].id;
   // The address belongs to an account already linked to another Google identity.

@@ -8,6 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { formatDate } from "~/i18n/dates";
 import { Trans } from "~/i18n/trans";
 import { requestFormMessage, requestT } from "~/i18n/i18next.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -21,8 +22,6 @@ import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/respons
 
 const TOKEN_RE = /^[A-Za-z0-9_-]{20,128}$/;
 const notFound = () => new Response("Not Found", { status: 404 });
-
-const expiryFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "Africa/Lagos" });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";
@@ -91,7 +90,7 @@ export default function InvitationRoute() {
           </p>
         ) : (
           <>
-            {inv.expires_at ? <p className="text-sm text-gray-600">{t("invitation.until", { date: expiryFormat.format(new Date(inv.expires_at)) })}</p> : null}
+            {inv.expires_at ? <p className="text-sm text-gray-600">{t("invitation.until", { date: formatDate(inv.expires_at, t) })}</p> : null}
             {!user ? (
               <p className="text-sm text-gray-700">
                 <Trans

@@ -16,6 +16,7 @@ export { SORTS, filterChips, hasFilters, parseFilters, sortOptions } from "~/sto
 export { imageUrl, toCard } from "./cards";
 import type { Api, ApiResponse } from "./api.server";
 import type { ApiCategory, ApiProduct, Paged } from "./api-types";
+import { formatDate } from "~/i18n/dates";
 
 export type FlatCategory = ApiCategory;
 
@@ -93,6 +94,9 @@ export function apiListingQuery(f: ListingFilters, opts: { categoryId?: number; 
 }
 
 /** The site's public origin for canonical and OpenGraph URLs. */
+/** "November 2026": the month a store opened, in the reader's words (a store page's line; written on the server so its JavaScript carries no dates). */
+export const storeSince = (createdAt: string, t: (key: string) => string) => formatDate(createdAt, (key) => t(key), "monthYear");
+
 export function siteOrigin(request: Request): string {
   const configured = env().PUBLIC_URL;
   return (configured ?? new URL(request.url).origin).replace(/\/$/, "");

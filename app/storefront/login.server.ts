@@ -3,6 +3,8 @@
  * guest cart (spec section 4) and redirect.
  */
 import { env } from "~/config.server";
+import { langCookie, resolveLanguage } from "~/i18n/i18next.server";
+import { isLang, type Lang } from "~/i18n/languages";
 import type { Api } from "./api.server";
 import type { ApiLoginAnswer } from "./api-types";
 import { mergeGuestCartAfterLogin } from "./cart.server";
@@ -13,7 +15,7 @@ export type LoginAnswer = ApiLoginAnswer;
 
 /**
  * Stores the tokens and the user's name in the session, merges the guest cart of the cartId
- * cookie into the member's cart, and redirects to `redirectTo` (a same-site path, else /).
+ * cookie into the member's cart, puts the account's language on the pages, and redirects to `redirectTo` (a same-site path, else /).
  * A failed merge is shown as an error message (spec section 8) but the user stays signed in.
  */
 export async function startUserSession(api: Api, request: Request, answer: LoginAnswer, redirectTo: string | null | undefined): Promise<Response> {
@@ -35,7 +37,25 @@ export async function startUserSession(api: Api, request: Request, answer: Login
   } catch (e) {
     flash = { kind: "error", message: e instanceof Error ? e.message : "We could not move the items in your cart to your account." };
   }
+  const language = await savedLanguage(api, answer.user.id);
+  if (language && language !== (await resolveLanguage(request))) {
+    headers.append("Set-Cookie", await langCookie.serialize(language));
+    // The pages' language is the document's (a client navigation keeps it): with JavaScript the
+    // browser loads the next page whole, as after the footer's switch (Remix's redirectDocument).
+    headers.set("X-Remix-Reload-Document", "true");
+  }
   return redirectWithFlash(api, safeRedirect(redirectTo), flash, { headers });
+}
+
+/**
+ * The account's saved language (chosen with the footer's switch, or the pages' at registration):
+ * signing in puts it back on this device's pages (the `lang` cookie), so a new phone that sends
+ * English shows the shopper's language again. Null when never chosen, or unreadable (the sign-in
+ * goes on in the page's language).
+ */
+async function savedLanguage(api: Api, userId: number): Promise<Lang | null> {
+  const r = await api.get<{ language: string | null }>(`/users/${userId}/language/`).catch(() => null);
+  return r?.ok && isLang(r.data.language) ? r.data.language : null;
 }
 
 /**

@@ -109,4 +109,15 @@ describe.each(engines())("languages of mails and messages on %s", (engine) => {
     const plain = await api.call("/orders/", { json: { guest_delivery_address: { ...GUEST_ADDRESS, email: `en.${guestEmail}` }, order_payment_method: "PayOnDelivery", buy: p } });
     expect((await api.db.query("SELECT language FROM orders WHERE id = $1", [plain.body.id])).rows[0]).toEqual({ language: "en" });
   });
+
+  it("an account's saved language is read back by its owner only (sign-in puts it on the pages), null until chosen", async () => {
+    const me = await makeUser(api);
+    const other = await makeUser(api);
+    const read = (token: string, id = me.id) => api.call(`/users/${id}/language/`, { method: "GET", token });
+    expect(await read(me.token)).toMatchObject({ status: 200, body: { language: null } });
+    expect((await api.call(`/users/${me.id}/language/`, { method: "PUT", token: me.token, json: { language: "ha" } })).status).toBe(200);
+    expect(await read(me.token)).toMatchObject({ status: 200, body: { language: "ha" } });
+    expect([403, 404]).toContain((await read(other.token)).status);
+    expect((await api.call(`/users/${me.id}/language/`, { method: "GET" })).status).toBe(401);
+  });
 });

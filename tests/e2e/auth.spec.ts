@@ -60,7 +60,7 @@ test("register, confirm from the mail, log in, see the name in the header, log o
   await expect(page).toHaveURL(/\/$/);
   if (!isPhone(info)) await expect(page.getByTestId("account-menu").locator("summary")).toContainText("Hi, Chioma");
   await expectSignedIn(page, "Chioma Eze");
-  await expect(page.getByTestId(isPhone(info) ? "store-button-mobile" : "store-button")).toHaveText("Sell on BuildMart");
+  await expect(page.getByTestId(isPhone(info) ? "store-button-mobile" : "store-button")).toHaveText("Own a Store");
   await logOut(page);
 });
 
@@ -88,6 +88,20 @@ test("a wrong password shows the API's message, keeps the e-mail and never echoe
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(page.getByRole("alert")).toContainText("Unable to log in with provided credentials.");
   }
+});
+
+test("a phone number typed in the login's e-mail field points to phone sign-in, the number kept", async ({ page }) => {
+  const info = test.info();
+  await page.goto("/auth/login");
+  await ready(page, info);
+  await page.getByLabel("Email", { exact: true }).fill("0803 123 4567");
+  await page.getByLabel("Password", { exact: true }).fill("Whatever#1");
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByText("That is a phone number. Sign in with your phone number: use the button below.")).toBeVisible();
+  await expect(page.getByText("Enter a valid email address")).toHaveCount(0);
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue("0803 123 4567");
+  await page.getByRole("link", { name: "Use your phone number" }).click();
+  await expect(page).toHaveURL(/\/auth\/phone$/);
 });
 
 test("registration shows the spec's messages next to the fields and keeps the input", async ({ page }) => {

@@ -101,6 +101,18 @@ test("sort by price, high to low, keeps the filters", async ({ page }) => {
   await expect(page.getByLabel("Sort by").locator("option", { hasText: "Newest" })).toHaveCount(1);
 });
 
+test("a filter chip's × is a thumb's target (44 px) and removes its filter", async ({ page }) => {
+  await page.goto("/all?type=sale&sort=price_desc");
+  await ready(page, test.info());
+  const remove = page.getByTestId("filter-chips").getByTestId("chip-remove").first();
+  await expect(remove).toBeVisible();
+  const box = (await remove.boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(44);
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  await remove.click();
+  await expect(page).not.toHaveURL(/type=sale/);
+});
+
 test("search from the header box, with typo tolerance and a lower-cased URL", async ({ page }) => {
   await page.goto("/");
   await ready(page, test.info());

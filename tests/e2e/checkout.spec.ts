@@ -89,6 +89,8 @@ test("a declined card shows a clear page; Try again pays with a new attempt", as
   await onPaystack(page, "Decline");
   await expect(page.getByRole("heading", { name: "Your payment did not go through" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Thank You for Your Order" })).toHaveCount(0);
+  // One sentence, then the next: "… we have not received the payment (status: Failed). Nothing was charged …".
+  await expect(page.getByTestId("payment-failed")).toContainText(/received the payment( \(status: [^)]+\))?\. Nothing was charged for this attempt\./);
   await screenshot(page, testInfo, "payment-failed-360-js-off");
   // nothing is paid, the cart is kept
   await expect(page.getByTestId("cart-count")).toHaveText("1");

@@ -62,6 +62,9 @@ test("a guest with a cart and a signed-in shopper each get the kept pages with t
     await expect(member.getByTestId("notifications-link")).toBeAttached();
     await expect(member.getByRole("link", { name: "Login", exact: true })).toHaveCount(0);
     await expect(member.getByTestId("store-button-mobile")).toHaveAttribute("href", "/create-store");
+    // The store button's words follow the visitor too (spec section 2), on the shared page as on any other.
+    await expect(member.getByTestId("store-button-mobile")).toHaveText("Own a Store");
+    await expect(guest.getByTestId("store-button-mobile")).toHaveText("Become a Vendor");
 
     if (path.startsWith("/products/")) {
       await expect(member.getByRole("button", { name: "Remove from wishlist" })).toHaveAttribute("aria-pressed", "true");

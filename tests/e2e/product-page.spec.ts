@@ -3,7 +3,7 @@
  * typed quantity, "Only N left", the delivery promise's state picker and the WhatsApp share link.
  */
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { formatDeliveryWindow } from "../../app/domain/delivery";
+import { formatDayRange } from "../../app/i18n/dates";
 import { formatNaira } from "../../app/domain/money";
 import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
 import { orderIdOf, placeOrder } from "./checkout-helpers";
@@ -29,7 +29,7 @@ async function products(request: APIRequestContext): Promise<P[]> {
 }
 const quote = async (request: APIRequestContext, id: number, state: string): Promise<Quote> =>
   (await request.get(`/api/v1/orders/${id}/shippingfee/?state=${encodeURIComponent(state)}&quantity=1`)).json();
-const promiseText = (q: Quote, state: string) => `Delivery to ${state}: ${q.shipping_cost === 0 ? "free" : formatNaira(q.shipping_cost)}, arrives ${formatDeliveryWindow({ earliest: q.earliest_delivery, latest: q.latest_delivery })}`;
+const promiseText = (q: Quote, state: string) => `Delivery to ${state}: ${q.shipping_cost === 0 ? "free" : formatNaira(q.shipping_cost)}, arrives ${formatDayRange(q.earliest_delivery, q.latest_delivery, "en")}`;
 
 test("at 360x640 the name, price, stock and Add to Cart with its quantity are in the first screen; cement takes a typed bulk quantity", async ({ page, request }, testInfo) => {
   await page.setViewportSize({ width: 360, height: 640 });

@@ -9,7 +9,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { messages, messageKeys } from "./i18n-helpers";
+import { formatDate } from "~/i18n/dates";
 import { LANGUAGES, type Lang } from "~/i18n/languages";
+import { textsFor } from "~/i18n/texts.server";
 import { cookieHeader, cookiesFrom, pageClient, useAppServer } from "./harness";
 
 /** Each page's path and its part of pages.json. */
@@ -26,8 +28,10 @@ const LEGAL = new Set(["privacy", "terms"]);
 const NAMESPACES = ["common", "pages"] as const;
 
 
+/** The terms' date as a reader of `lang` reads it (~/i18n/dates). */
+const termsDate = (lang: Lang) => formatDate("2023-01-31T12:00:00+01:00", (key) => textsFor(lang, "pages")(key), "date");
 /** A message as the reader sees it: its <strong>/<link> tags gone, the terms' date filled in. */
-const plain = (text: string) => text.replace(/<\/?\w+>/g, "").replace("{{date}}", "January 31, 2023");
+const plain = (text: string, lang: Lang = "en") => text.replace(/<\/?\w+>/g, "").replace("{{date}}", termsDate(lang));
 
 const decode = (s: string) =>
   s
@@ -124,7 +128,7 @@ describe("information pages in every language", () => {
             if (!decode(html).includes(`<title>${v} | BuildMart NG</title>`)) problems.push(`${page.path}: title ${k}`);
           } else if (k === "secure.topicsLabel") {
             if (!decode(html).includes(`aria-label="${v}"`)) problems.push(`${page.path}: ${k}`);
-          } else if (!text.includes(plain(v))) problems.push(`${page.path}: missing ${k}`);
+          } else if (!text.includes(plain(v, lang))) problems.push(`${page.path}: missing ${k}`);
         }
         // The legal texts say, outside English, that the English version binds.
         const binds = text.includes(own.get("englishBinds")!);

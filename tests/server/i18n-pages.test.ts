@@ -69,6 +69,11 @@ describe("shop pages in every language", () => {
       expect(shown(pages.checkout)).toContain(want.get("placeOrder"));
       expect(shown(pages.checkout)).toContain(want.get("method.delivery"));
       expect(shown(pages.cart)).toContain(messages(lang, "shop").get("cart.summary"));
+      // The stars are named in the reader's language (their tooltip and what a screen reader says).
+      const stars = [...pages.product.matchAll(/role="img" aria-label="([^"]*)"/g)].map((m) => m[1]);
+      expect(stars.length, "stars on the product page").toBeGreaterThan(0);
+      const rated = new RegExp(`^${messages(lang, "shop").get("reviews.rated")!.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace("{{value}}", "[0-5](?:\\.5)?")}$`);
+      for (const label of stars) expect(label.replace(/&#x27;|&#39;/g, "'")).toMatch(rated);
     }, 120_000);
   }
 

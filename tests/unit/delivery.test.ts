@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { formatDay, formatDayRange } from "~/i18n/dates";
+import { textsFor } from "~/i18n/texts.server";
 import {
   addBusinessDays,
   deliveryWindow,
   deliveryWindowFor,
   easterSunday,
-  formatDeliveryDate,
-  formatDeliveryWindow,
   isBusinessDay,
   isPublicHoliday,
   lagosDate,
@@ -81,9 +81,11 @@ describe("delivery window", () => {
 
 describe("delivery promise", () => {
   it("reads as a shopper expects", () => {
-    expect(formatDeliveryDate("2026-12-01")).toBe("Tue 1 Dec");
-    expect(formatDeliveryWindow({ earliest: "2026-12-01", latest: "2026-12-03" })).toBe("Tue 1 Dec – Thu 3 Dec");
-    expect(formatDeliveryWindow({ earliest: "2026-12-01", latest: "2026-12-01" })).toBe("Tue 1 Dec");
+    expect(formatDay("2026-12-01", "en")).toBe("Tue, 1 Dec");
+    expect(formatDayRange("2026-12-01", "2026-12-03", "en")).toBe("Tue, 1 Dec – Thu, 3 Dec");
+    expect(formatDayRange("2026-12-01", "2026-12-01", "en")).toBe("Tue, 1 Dec");
+    expect(formatDayRange("2026-12-01", "2026-12-03", textsFor("yo", "shop"))).toBe("1 Oṣù Ọ̀pẹ̀, Ìsẹ́gun – 3 Oṣù Ọ̀pẹ̀, Ọjọ́bọ");
+    expect(formatDayRange("2026-12-01", "2026-12-03", textsFor("ha", "shop"))).toBe("Tal, Dis 1 – Alh, Dis 3");
   });
 });
 

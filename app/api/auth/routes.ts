@@ -121,7 +121,8 @@ async function google(ctx: ApiContext<typeof GoogleSchema>) {
   let userId: number | null;
   try {
     const who = await verifyGoogleIdToken(body.id_token!, { nonce: body.nonce });
-    userId = await findOrCreateGoogleUser(ctx.db, who);
+    // A new account keeps the language its owner signed up in, as with a password or a phone.
+    userId = await findOrCreateGoogleUser(ctx.db, who, await resolveLanguage(ctx.request));
   } catch (e) {
     if (e instanceof GoogleTokenError) throw badRequest({ non_field_errors: [e.message] });
     log().error({ err: e, requestId: ctx.requestId }, "google sign-in failed");

@@ -10,7 +10,9 @@ import { badRequest, json, noContent, notFound } from "../core/http";
 import { route, type RouteDef } from "../core/types";
 import { deleteAccount, deletionBlocker } from "./commands.server";
 import { findPublicUser, personalData } from "./queries.server";
-import { DeleteAccountBody, LanguageAnswer, LanguageBody, PersonalDataSchema, UserSchema } from "./schemas";
+import { isLang } from "~/i18n/languages";
+import { userLanguage } from "~/integrations/mail/language.server";
+import { DeleteAccountBody, LanguageAnswer, LanguageBody, PersonalDataSchema, SavedLanguage, UserSchema } from "./schemas";
 
 export const routes: RouteDef[] = [
   {
@@ -28,6 +30,20 @@ export const routes: RouteDef[] = [
     auth: "required",
     response: UserSchema,
   },
+  route({
+    method: "GET",
+    path: "/users/:userId/language/",
+    // Signing in on the storefront puts the account's language back on the pages of that device.
+    access: "self-only",
+    async handler(ctx) {
+      const language = await userLanguage(ctx.db, ctx.intParam("userId"));
+      return json({ language: isLang(language) ? language : null });
+    },
+    summary: "The caller's saved language (en, pcm, yo, ha, ig), null when never chosen",
+    tag: "users",
+    auth: "required",
+    response: SavedLanguage,
+  }),
   route({
     method: "PUT",
     path: "/users/:userId/language/",

@@ -37,3 +37,5 @@ export type ApiPersonalData = z.infer<typeof PersonalDataSchema>;
 /** PUT /users/{id}/language/: the language the shopper's mails, SMS and WhatsApp messages use. */
 export const LanguageBody = z.object({ language: z.enum(LANGUAGES, { error: "Choose one of: en, pcm, yo, ha, ig." }) });
 export const LanguageAnswer = LanguageBody;
+/** GET /users/{id}/language/: the account's saved language; null when its owner never chose one. */
+export const SavedLanguage = z.object({ language: z.enum(LANGUAGES).nullable() });

@@ -9,6 +9,7 @@ import { NEWSLETTER_SEND_CONSTRAINT } from "../ui/constraints";
 import { ErrorList, Field, FormErrors } from "../ui/forms";
 import { useLateModule, validateWith } from "../ui/late-validation";
 import type { ApiNewsletterSummary } from "~/storefront/api-types";
+import { formatDate } from "~/i18n/dates";
 
 // zod and the schema load at the form's first focus (components/ui/late-validation.ts).
 const loadValidators = () => import("./validators");
@@ -97,7 +98,7 @@ export function NewsletterPage({
               <li key={s.id} className="flex justify-between gap-3 px-3 py-2">
                 <span className="min-w-0 truncate">{s.subject}</span>
                 <span className="shrink-0 text-gray-600">
-                  {s.recipients} · {new Date(s.created_at).toLocaleString("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" })}
+                  {s.recipients} · {formatDate(s.created_at, "en", "dateTime")}
                 </span>
               </li>
             ))}

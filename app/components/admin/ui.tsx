@@ -11,6 +11,7 @@ import type { ReactNode } from "react";
 import { island } from "../ui/island";
 import { PrevNextPager } from "../ui/prev-next-pager";
 import { buttonTones } from "./button-tones";
+import { formatDate } from "~/i18n/dates";
 
 /**
  * An action that asks for a reason (./reason-action.tsx), with conform: on demand
@@ -33,7 +34,7 @@ export const resultFor = (r: RowResult | undefined | null, intent: string, id: s
   r && r.intent === intent && r.id === String(id) ? r.reply : undefined;
 
 export const when = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleString("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" }) : "—";
+  iso ? formatDate(iso, "en", "dateTime") : "—";
 
 export function PageTitle({ title, children }: { title: string; children?: ReactNode }) {
   return (

@@ -73,7 +73,7 @@ export function OrderDetail({
     <div className="space-y-4">
       <header className="rounded-lg border border-gray-200 bg-white p-4">
         <h1 className="text-xl font-bold">{t("heading", { number: orderNumber(order.id) })}</h1>
-        <p className="text-sm text-gray-600">{t("placedOn", { date: orderDate(order.created_at) })}</p>
+        <p className="text-sm text-gray-600">{t("placedOn", { date: orderDate(order.created_at, t) })}</p>
         <p className="mt-1">
           {t("totalAmount")} <span className="font-bold" data-testid="order-total">{formatNaira(order.total)}</span>
         </p>

@@ -3,10 +3,11 @@
  * steps (placed, confirmed, shipped, delivered), each with the real date of its change from the
  * order's `steps`, steps up to the current one highlighted, and the shipment's estimated delivery
  * window: the lead time of its distance band counted from the order's date (domain/delivery.ts:
- * business days, Sundays and public holidays skipped), e.g. "Estimated delivery: Tue 1 Dec – Thu 3 Dec".
+ * business days, Sundays and public holidays skipped), e.g. "Estimated delivery: Tue, 1 Dec – Thu, 3 Dec" (in the reader's language, ~/i18n/dates).
  */
 import { useTranslation } from "~/i18n/react";
-import { deliveryWindowFor, formatDeliveryWindow, type DeliveryWindow } from "~/domain/delivery";
+import { formatDate, formatDayRange } from "~/i18n/dates";
+import { deliveryWindowFor, type DeliveryWindow } from "~/domain/delivery";
 import { DELIVERY_PROGRESS, DELIVERY_STATUSES, deliveryStatusOf, type DeliveryStatus } from "~/domain/order-rules";
 import type { ApiOrder } from "~/storefront/api-types";
 import { statusLabel } from "~/components/users/order-status";
@@ -20,7 +21,6 @@ export function shipmentEstimate(order: Pick<ApiOrder, "created_at" | "delivery_
   return deliveryWindowFor(origin, order.delivery_state, order.created_at);
 }
 
-const stepDate = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
 
 export function OrderProgress({
   status,
@@ -43,7 +43,7 @@ export function OrderProgress({
   const fill = DELIVERY_PROGRESS[current];
   const reached = DELIVERY_STATUSES.indexOf(current);
   const { t } = useTranslation("orders");
-  const dateOf = (s: DeliveryStatus) => (steps[s] ? stepDate.format(new Date(steps[s])) : null);
+  const dateOf = (s: DeliveryStatus) => (steps[s] ? formatDate(steps[s], t) : null);
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-gray-200 bg-white p-4" data-testid="order-progress" data-status={current} data-store={store}>
       {store ? (
@@ -94,7 +94,7 @@ export function OrderProgress({
         <p className="mt-3 text-sm font-semibold text-red-700">{t("cancelled")}</p>
       ) : current !== "Delivered" && estimate ? (
         <p className="mt-3 text-sm text-gray-700" data-testid="delivery-estimate">
-          {t("estimate")} <strong>{formatDeliveryWindow(estimate)}</strong>
+          {t("estimate")} <strong>{formatDayRange(estimate.earliest, estimate.latest, t)}</strong>
           <span className="text-gray-600"> ({t("estimateNote")})</span>
         </p>
       ) : null}

@@ -7,6 +7,7 @@
 import { useTranslation } from "~/i18n/react";
 import type { ReactNode } from "react";
 import { formatNaira } from "~/domain/money";
+import { stateName } from "~/domain/state-name";
 
 export interface SummaryLine {
   productId: number;
@@ -96,7 +97,7 @@ export function CheckoutSummary({
             {several && quote ? (
               <>
                 <p className="flex justify-between gap-2 text-sm text-gray-700" data-testid="checkout-store-shipping">
-                  <span>{quote.storeState ? t("summary.shippingFrom", { state: quote.storeState === "Federal Capital Territory" ? "FCT, Abuja" : quote.storeState }) : t("summary.shipping")}</span>
+                  <span>{quote.storeState ? t("summary.shippingFrom", { state: stateName(quote.storeState) }) : t("summary.shipping")}</span>
                   <span>{fee(quote.shipping)}</span>
                 </p>
                 <p className="flex justify-between gap-2 text-sm font-semibold" data-testid="checkout-store-total">

@@ -12,10 +12,13 @@ export function FilterChips({ chips, clearHref }: { chips: FilterChip[]; clearHr
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2" aria-label={t("listing.activeFilters")} role="group" data-testid="filter-chips">
       {chips.map((c) => (
-        <span key={c.href + c.label} className="inline-flex max-w-full items-center gap-1 rounded-full border border-orange-200 bg-brand-50 py-1 pl-3 pr-1 text-sm text-brand-800">
+        <span key={c.href + c.label} className="inline-flex max-w-full items-center rounded-full border border-orange-200 bg-brand-50 pl-3 text-sm text-brand-800">
           <span className="truncate">{c.label}</span>
-          <a href={c.href} className="inline-flex h-7 w-7 shrink-0 items-center justify-center rounded-full hover:bg-brand-100" aria-label={t("listing.removeChip", { label: c.label })}>
-            <span aria-hidden>×</span>
+          {/* A thumb's target: 44 × 44 px around the 28 px circle (WCAG 2.5.5). */}
+          <a href={c.href} className="group inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full" aria-label={t("listing.removeChip", { label: c.label })} data-testid="chip-remove">
+            <span aria-hidden className="inline-flex h-7 w-7 items-center justify-center rounded-full group-hover:bg-brand-100">
+              ×
+            </span>
           </a>
         </span>
       ))}

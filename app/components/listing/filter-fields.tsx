@@ -8,7 +8,7 @@ import { useTranslation } from "~/i18n/react";
 import { Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { markFieldsLive } from "./filter-fields-live";
-import { NIGERIAN_STATES } from "~/domain/states";
+import { NIGERIAN_STATES, stateName } from "~/domain/states";
 import { PRICE_BUCKETS, bucketLabel, filtersQuery, type ListingFilters } from "~/storefront/listing-filters";
 
 export const CATEGORY_FILTER_VISIBLE = 4;
@@ -138,7 +138,7 @@ export function FilterFields({ action, filters, categories, categoryHeading }: F
             {NIGERIAN_STATES.map((st) => (
               <label key={st} className="flex items-center gap-2 text-sm">
                 <input type="checkbox" name="state" value={st} defaultChecked={filters.states.includes(st)} className="accent-brand-600" />
-                {st === "Federal Capital Territory" ? "FCT (Abuja)" : st}
+                {stateName(st)}
               </label>
             ))}
           </div>

@@ -1,5 +1,5 @@
 /**
- * The delivery promise: "Delivery to Kano: ₦3,500, arrives Tue 1 Dec – Thu 3 Dec",
+ * The delivery promise: "Delivery to Kano: ₦3,500, arrives Tue, 1 Dec – Thu, 3 Dec",
  * with a state picker (a select and "Update": a plain POST to the page's own action, which remembers
  * the state in a cookie and redirects back; storefront/delivery.server.ts). The fee and dates come
  * from the API's quote (the shipping rule of domain/shipping.ts, the lead time of domain/delivery.ts).
@@ -7,9 +7,9 @@
 import { useTranslation } from "~/i18n/react";
 import { Trans } from "~/i18n/trans";
 import { Form } from "@remix-run/react";
-import { formatDeliveryWindow } from "~/domain/delivery";
+import { formatDayRange } from "~/i18n/dates";
 import { formatNaira } from "~/domain/money";
-import { NIGERIAN_STATES } from "~/domain/states";
+import { NIGERIAN_STATES, stateName } from "~/domain/states";
 
 export interface PromiseData {
   state: string;
@@ -17,8 +17,8 @@ export interface PromiseData {
   quote: { fee: number; earliest: string; latest: string } | null;
 }
 
-/** "FCT, Abuja" reads better than the full name in a short line. */
-export const stateLabel = (state: string) => (state === "Federal Capital Territory" ? "FCT, Abuja" : state);
+/** A state's name as shoppers read it (~/domain/states stateName: "FCT (Abuja)"). */
+export const stateLabel = stateName;
 
 /** The sentence alone (the cart's shipments use it too). */
 export function PromiseLine({ state, fee, earliest, latest }: { state: string; fee: number; earliest: string; latest: string }) {
@@ -28,7 +28,7 @@ export function PromiseLine({ state, fee, earliest, latest }: { state: string; f
     <Trans
       t={t}
       i18nKey="delivery.line"
-      values={{ state: stateLabel(state), fee: fee === 0 ? t("delivery.free") : formatNaira(fee), dates: formatDeliveryWindow({ earliest, latest }) }}
+      values={{ state: stateLabel(state), fee: fee === 0 ? t("delivery.free") : formatNaira(fee), dates: formatDayRange(earliest, latest, t) }}
       components={{ b: <strong />, dates: <strong className="whitespace-nowrap" /> }}
     />
   );

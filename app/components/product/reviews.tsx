@@ -1,20 +1,13 @@
 import { useTranslation } from "~/i18n/react";
+import { formatDate, type DateReader } from "~/i18n/dates";
 import { Stars } from "~/components/ui/stars";
 import type { ApiReview, ApiReviewSummary } from "~/storefront/api-types";
 
 export type { ApiReview };
 export type ReviewSummary = ApiReviewSummary;
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
-
-/**
- * "4 Sept 2025": the review's day in Lagos (UTC+1, no daylight saving), as Intl's en-NG writes it,
- * but without Intl, whose start-up would land in the product page's hydration (domain/money.ts).
- */
-export function reviewDate(iso: string): string {
-  const lagos = new Date(new Date(iso).getTime() + 3_600_000);
-  return `${lagos.getUTCDate()} ${MONTHS[lagos.getUTCMonth()]} ${lagos.getUTCFullYear()}`;
-}
+/** "4 September 2025": the review's day in Lagos, in the reader's language (~/i18n/dates). */
+export const reviewDate = (iso: string, reader: DateReader) => formatDate(iso, reader, "date");
 
 export function ReviewItem({ review }: { review: ApiReview }) {
   const { t } = useTranslation("shop");
@@ -30,7 +23,7 @@ export function ReviewItem({ review }: { review: ApiReview }) {
           </span>
         ) : null}
         <time dateTime={review.created_at} className="text-xs text-gray-500">
-          {reviewDate(review.created_at)}
+          {reviewDate(review.created_at, t)}
         </time>
       </div>
       <p className="mt-1 text-sm text-gray-700">{review.review_text}</p>

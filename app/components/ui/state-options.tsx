@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/react";
-import { NIGERIAN_STATES } from "~/domain/states";
+import { NIGERIAN_STATES, stateName } from "~/domain/states";
 
 /** The options of every delivery-state select: the 36 states and the FCT, after a prompt. */
 export function StateOptions() {
@@ -9,7 +9,7 @@ export function StateOptions() {
       <option value="">{t("address.selectState")}</option>
       {NIGERIAN_STATES.map((s) => (
         <option key={s} value={s}>
-          {s}
+          {stateName(s)}
         </option>
       ))}
     </>

@@ -85,6 +85,7 @@ export function useNotificationTexts(): NotificationsTexts {
     previous: t("notifications.previous"),
     page: (page) => t("notifications.page", { page }),
     next: t("notifications.next"),
+    dates: say,
     notice: !i18n.language || i18n.language === "en" ? undefined : (n) => noticeIn(n, say),
   };
 }

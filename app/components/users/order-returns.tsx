@@ -19,14 +19,14 @@ export function OrderReturns({ returns }: { returns: ApiReturn[] }) {
               {r.product_name}: <span data-testid="return-status">{returnStatusLabel(t, r.status)}</span>
             </p>
             <p className="text-gray-600">
-              {t("returns.requested", { date: orderDate(r.requested_at) })} · {returnReasonLabel(t, r.reason)}
+              {t("returns.requested", { date: orderDate(r.requested_at, t) })} · {returnReasonLabel(t, r.reason)}
             </p>
-            {r.decided_at ? <p className="text-gray-600">{t(r.status === "refused" ? "returns.refused" : "returns.accepted", { date: orderDate(r.decided_at) })}</p> : null}
+            {r.decided_at ? <p className="text-gray-600">{t(r.status === "refused" ? "returns.refused" : "returns.accepted", { date: orderDate(r.decided_at, t) })}</p> : null}
             {r.vendor_message ? <p data-testid="return-message">{t("returns.sellerSays", { message: r.vendor_message })}</p> : null}
             {r.status === "accepted" ? (
               <p>{t(r.payment_method === "CardPayment" ? "returns.refundCard" : "returns.refundPod")}</p>
             ) : null}
-            {r.refunded_at ? <p className="text-gray-600">{t("returns.refunded", { date: orderDate(r.refunded_at) })}</p> : null}
+            {r.refunded_at ? <p className="text-gray-600">{t("returns.refunded", { date: orderDate(r.refunded_at, t) })}</p> : null}
           </li>
         ))}
       </ul>

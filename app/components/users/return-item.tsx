@@ -53,7 +53,7 @@ export function ReturnItemView({ orderId, item, existing, until, refusal, back, 
         </div>
       ) : (
         <Form method="post" action={action} encType="multipart/form-data" {...formProps(form)} noValidate className="space-y-4 rounded-lg border border-gray-200 bg-white p-4">
-          {until ? <p className="text-sm text-gray-600">{t("returnPage.until", { date: orderDate(until) })}</p> : null}
+          {until ? <p className="text-sm text-gray-600">{t("returnPage.until", { date: orderDate(until, t) })}</p> : null}
           {form.errors?.length ? (
             <p role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
               {say(form.errors[0])}

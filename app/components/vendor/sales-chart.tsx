@@ -4,6 +4,7 @@
  * figures as a table under a <details>.
  */
 import { formatNaira } from "~/domain/money";
+import { formatDay } from "~/i18n/dates";
 
 export interface DailySales {
   date: string;
@@ -15,7 +16,7 @@ const W = 600;
 const H = 180;
 const PAD = { top: 12, right: 8, bottom: 30, left: 8 };
 
-const shortDate = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString("en-NG", { day: "numeric", month: "short", timeZone: "UTC" });
+const shortDate = (d: string) => formatDay(d, "en", { weekday: false });
 
 export function SalesChart({ days }: { days: DailySales[] }) {
   const max = Math.max(0, ...days.map((d) => d.sales));

@@ -4,6 +4,7 @@
  * the same transaction as the invitation (recordEvent).
  */
 import type { MailMessage } from "../mail.server";
+import { formatDate } from "~/i18n/dates";
 import { emailLayout, link } from "./layout.server";
 
 export interface MemberInvitationInput {
@@ -14,12 +15,11 @@ export interface MemberInvitationInput {
   expiresAt: Date;
 }
 
-const expiryFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "Africa/Lagos" });
 
 export function memberInvitationEmail(i: MemberInvitationInput): MailMessage {
   const href = link(`/invitations/${encodeURIComponent(i.token)}`);
   const intro = `${i.inviterName} invited you to help run the store "${i.storeName}" on BuildMart NG as a member: you will manage its products and orders.`;
-  const after = `Sign in (or create an account) with this e-mail address, ${i.to}, to accept. The link works until ${expiryFormat.format(i.expiresAt)}. If you did not expect this invitation, ignore this e-mail.`;
+  const after = `Sign in (or create an account) with this e-mail address, ${i.to}, to accept. The link works until ${formatDate(i.expiresAt, "en", "date")}. If you did not expect this invitation, ignore this e-mail.`;
   return {
     to: i.to,
     subject: `You are invited to join ${i.storeName} on BuildMart NG`,

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useTranslation } from "~/i18n/react";
+import { formatDate } from "~/i18n/dates";
 import { PageParagraphs, StaticPage, pageMeta, type PageMeta } from "~/components/static-page";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requestT } from "~/i18n/i18next.server";
@@ -17,8 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<PageMeta>
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
-/** The date of this version; dates stay en-NG in every language. */
-const LAST_UPDATED = "January 31, 2023";
+/** The day of this version (written in the reader's language, ~/i18n/dates). */
+const LAST_UPDATED = "2023-01-31T12:00:00+01:00";
 
 /** Each section's anchor (other pages link to them) and its texts under `terms.<key>`. */
 const SECTIONS = [
@@ -40,7 +41,7 @@ export default function TermsPage() {
       title={t("terms.title")}
       intro={
         <>
-          <p className="text-sm text-gray-500">{t("terms.lastUpdated", { date: LAST_UPDATED })}</p>
+          <p className="text-sm text-gray-500">{t("terms.lastUpdated", { date: formatDate(LAST_UPDATED, t, "date") })}</p>
           <p className="mt-2">{t("terms.intro")}</p>
         </>
       }

@@ -34,6 +34,7 @@ import { apiMessage } from "~/storefront/form-reply";
 import { readForm, unknownIntent } from "~/storefront/responses.server";
 import { formAnswerer, positiveId } from "~/storefront/form-answer.server";
 import { cartCookie, getGuestCartId, safeRedirect } from "~/storefront/session.server";
+import { stateName } from "~/domain/state-name";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
@@ -216,7 +217,7 @@ function StoreGroup({ group, quotedFor }: { group: Group; quotedFor: string | nu
 }
 
 /** "FCT" reads better than the full name in a short line. */
-const stateLabel = (state: string) => (state === "Federal Capital Territory" ? "FCT, Abuja" : state);
+const stateLabel = stateName;
 
 function EmptyCart() {
   const { t } = useTranslation("shop");

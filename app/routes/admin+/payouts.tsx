@@ -19,6 +19,7 @@ import { requireUser } from "~/storefront/auth.server";
 import { apiMessage } from "~/storefront/form-reply";
 import { intIdField } from "~/storefront/forms.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
+import { formatDate } from "~/i18n/dates";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
@@ -58,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithFlash(api, "/admin/payouts", { kind: p.status === "failed" ? "error" : "success", message: `Payout of ${formatNaira(p.amount)} to ${p.store_name} ${how}.` }, { status: 303 });
 }
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString("en-NG", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Africa/Lagos" });
+const dateTime = (iso: string) => formatDate(iso, "en", "dateTime");
 
 const STATUS_STYLE: Record<string, string> = {
   pending: "bg-amber-100 text-amber-900",

@@ -108,8 +108,8 @@ export default function AdminReturnsRoute() {
                     {r.store.name ?? "A removed store"} · order {orderNumber(r.order_id)} · {r.payment_method === "PayOnDelivery" ? "paid on delivery" : "card"}
                   </p>
                   <p className="text-gray-600">
-                    Requested {orderDate(r.requested_at)}
-                    {r.decided_at ? ` · decided ${orderDate(r.decided_at)}` : ""}
+                    Requested {orderDate(r.requested_at, "en")}
+                    {r.decided_at ? ` · decided ${orderDate(r.decided_at, "en")}` : ""}
                   </p>
                 </div>
                 <span className="rounded bg-gray-100 px-2 py-0.5 text-xs font-semibold">{RETURN_STATUS_LABELS[r.status]}</span>

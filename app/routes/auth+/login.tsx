@@ -15,6 +15,7 @@ import { safeRedirect } from "~/storefront/session.server";
 import { readForm } from "~/storefront/responses.server";
 import { log } from "~/ops/logger.server";
 import { parseWithZod, LoginSchema } from "~/storefront/forms.server";
+import { EMAIL_IS_PHONE_MESSAGE, looksLikePhoneNumber } from "~/domain/account-messages";
 import { requestT } from "~/i18n/i18next.server";
 
 /** The form and conform come on demand (components/ui/island.tsx): not in the page's first view. */
@@ -44,7 +45,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: LoginSchema });
   const redirectTo = safeRedirect(formData.get("redirectTo"));
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+    const reply = submission.reply({ hideFields: ["password"] });
+    // A phone number in the e-mail field: point to phone sign-in rather than "a valid e-mail".
+    if (reply.error?.email && looksLikePhoneNumber(formData.get("email"))) reply.error.email = [EMAIL_IS_PHONE_MESSAGE];
+    return data(reply, { status: 400 });
   }
   const api = await apiFor(request, context);
   let r;

@@ -147,7 +147,7 @@ export default function PaymentSuccessRoute() {
           <h1 className="text-2xl font-bold">{t("success.failed")}</h1>
           <p className="mt-2 text-gray-700">
             <Trans t={t} i18nKey="success.failedText" values={{ number: order.number, total: formatNaira(order.total) }} components={{ b: <span className="font-semibold" /> }} />
-            {order.paymentStatus && order.paymentStatus !== "Pending" ? ` (${t("success.status", { status: order.paymentStatusLabel })})` : ""} {t("success.notCharged")}
+            {order.paymentStatus && order.paymentStatus !== "Pending" ? ` (${t("success.status", { status: order.paymentStatusLabel })})` : ""}. {t("success.notCharged")}
           </p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
             <Form method="post">

@@ -19,7 +19,7 @@ import { StoreLinks } from "~/components/vendor/store-links";
 import type { loader as rootLoader } from "~/root";
 import { apiFor } from "~/storefront/api.server";
 import type { ApiProduct, ApiPublicStore, Paged } from "~/storefront/api-types";
-import { SORTS, filterChips, parseFilters, siteOrigin, sortOptions, toCard } from "~/storefront/catalog.server";
+import { SORTS, filterChips, parseFilters, siteOrigin, sortOptions, storeSince, toCard } from "~/storefront/catalog.server";
 import { island, islandsLoader } from "~/components/ui/island";
 
 export const PAGE_SIZE = 24;
@@ -51,7 +51,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
   const t = await requestT(request, "shop");
   const chips = filterChips(filters, `/shop/${path}`, t);
-  return data({ store, count: results.count, grid, meta: seoMeta(seo), filters, chips, sorts: sortOptions(false, filters.sort, t) }, { headers: await api.headers() });
+  const since = storeSince(store.created_at, t);
+  return data({ store, count: results.count, since, grid, meta: seoMeta(seo), filters, chips, sorts: sortOptions(false, filters.sort, t) }, { headers: await api.headers() });
 }
 
 /** Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). */
@@ -65,7 +66,7 @@ const FilterChips = island(() => import("~/components/listing/filter-chips").the
 export const clientLoader = islandsLoader(FilterChips);
 
 export default function ShopRoute() {
-  const { store, count, grid, filters, chips, sorts } = useLoaderData<typeof loader>();
+  const { store, count, since, grid, filters, chips, sorts } = useLoaderData<typeof loader>();
   const { t } = useTranslation("shop");
   const location = useLocation();
   const lite = useRouteLoaderData<typeof rootLoader>("root")?.lite ?? false;
@@ -90,7 +91,7 @@ export default function ShopRoute() {
               {store.name}
             </h1>
             <p className="text-sm text-gray-600">
-              {count} product{count === 1 ? "" : "s"} · on BuildMart NG since {new Date(store.created_at).toLocaleDateString("en-NG", { month: "long", year: "numeric" })}
+              {t("store.since", { count, date: since })}
             </p>
             {store.description ? <p className="mt-2 whitespace-pre-line text-sm text-gray-800">{store.description}</p> : null}
             <StoreLinks store={store} />

@@ -16,7 +16,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddressLines } from "~/components/ui/address-lines";
 import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { orderDate } from "~/components/users/order-format";
+import { formatDate } from "~/i18n/dates";
 import { formatNaira } from "~/domain/money";
 import { orderNumber } from "~/domain/order-rules";
 import type { ApiStoreOrder } from "~/storefront/api-types";
@@ -90,7 +90,7 @@ export default function StoreOrderRoute() {
         <h1 id="order-h" className="text-xl font-bold">
           Order ID: <span data-testid="order-number">{orderNumber(order.id)}</span>
         </h1>
-        <p className="text-sm text-gray-600">Order Date: {orderDate(order.created_at)}</p>
+        <p className="text-sm text-gray-600">Order Date: {formatDate(order.created_at, "en")}</p>
         {/* One amount for the shipment: items + its shipping, the figure the shopper's page and messages show for this store. */}
         <p className="mt-1">
           Total Amount: <span className="font-bold" data-testid="store-total">{formatNaira(order.total)}</span>
@@ -201,7 +201,7 @@ export default function StoreOrderRoute() {
                 {e.order_item_id && itemName.get(e.order_item_id) ? ` (${itemName.get(e.order_item_id)})` : ""}
               </span>
               <time dateTime={e.at} className="text-gray-600">
-                {orderDate(e.at)}
+                {formatDate(e.at, "en")}
               </time>
             </li>
           ))}

@@ -21,6 +21,7 @@ import { BankAccountConfirmSchema, BankAccountSchema, parseWithZod } from "~/sto
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
 import { island, islandsLoader } from "~/components/ui/island";
+import { formatDate } from "~/i18n/dates";
 
 /** The forms and conform come on demand (components/ui/island.tsx): not in the page's first view. */
 const BankForm = island(() => import("~/components/vendor/bank-form").then((m) => ({ default: m.BankForm })));
@@ -90,8 +91,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
 }
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString("en-NG", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Africa/Lagos" });
-const date = (iso: string) => new Date(iso).toLocaleDateString("en-NG", { day: "numeric", month: "short", year: "numeric", timeZone: "Africa/Lagos" });
+const dateTime = (iso: string) => formatDate(iso, "en", "dateTime");
+const date = (iso: string) => formatDate(iso, "en", "date");
 
 function Money({ label, value, hint, testId }: { label: string; value: number; hint: string; testId: string }) {
   return (

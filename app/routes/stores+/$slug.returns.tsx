@@ -114,7 +114,7 @@ function ReturnCard({ r, lastResult }: { r: ApiReturn; lastResult: SubmissionRes
             {r.product_name} × {r.quantity} · {formatNaira(r.amount)}
           </p>
           <p className="text-gray-600">
-            Order {orderNumber(r.order_id)} · requested {orderDate(r.requested_at)}
+            Order {orderNumber(r.order_id)} · requested {orderDate(r.requested_at, "en")}
           </p>
         </div>
         <span className="rounded bg-gray-100 px-2 py-0.5 text-xs font-semibold" data-testid="return-status">

@@ -47,7 +47,7 @@ export default function OrdersRoute() {
             <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-gray-200 bg-white p-4">
               <div>
                 <p className="font-semibold">{t("heading", { number: shortOrderId(o.id) })}</p>
-                <p className="text-sm text-gray-600">{orderDate(o.created_at)}</p>
+                <p className="text-sm text-gray-600">{orderDate(o.created_at, t)}</p>
                 <p className="text-sm text-gray-600">
                   {o.order_items.map((i) => `${i.product_name}${i.option_label ? ` (${i.option_label})` : ""} × ${i.quantity}`).join(", ")}
                 </p>
