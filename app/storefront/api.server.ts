@@ -216,6 +216,17 @@ export class Api {
     return res;
   }
 
+  /**
+   * A file the API serves to its caller only (a return's photo): the API's answer as is when it is
+   * one (2xx), else null. Signed-in callers only; an expired access token is refreshed first.
+   */
+  async file(path: string): Promise<Response | null> {
+    if (!this.user) return null;
+    if (this.accessExpired()) await this.refresh();
+    const res = await this.raw("GET", path, { headers: { Accept: "image/*" } }, this.session.get("access"));
+    return res.ok ? res : null;
+  }
+
   private accessExpired(): boolean {
     const exp = Date.parse(this.session.get("accessExpiration") ?? "");
     return Number.isFinite(exp) && exp - EXPIRY_SKEW_MS <= Date.now();
