@@ -218,12 +218,12 @@ export class Api {
 
   /**
    * A file the API serves to its caller only (a return's photo): the API's answer as is when it is
-   * one (2xx), else null. Signed-in callers only; an expired access token is refreshed first.
+   * one (2xx), else null. As the signed-in user (an expired access token refreshed first), or
+   * anonymously (a guest order's token in the path's query).
    */
   async file(path: string): Promise<Response | null> {
-    if (!this.user) return null;
-    if (this.accessExpired()) await this.refresh();
-    const res = await this.raw("GET", path, { headers: { Accept: "image/*" } }, this.session.get("access"));
+    if (this.user && this.accessExpired()) await this.refresh();
+    const res = await this.raw("GET", path, { headers: { Accept: "image/*" } }, this.user ? this.session.get("access") : undefined);
     return res.ok ? res : null;
   }
 

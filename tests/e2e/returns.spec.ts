@@ -72,6 +72,10 @@ test("a delivered item is returned: requested, accepted by the vendor, refunded 
   await expect(page.getByTestId("flash")).toHaveText(`Return requested for ${product.name}`);
   const ret = page.getByTestId("order-return").filter({ hasText: product.name });
   await expect(ret.getByTestId("return-status")).toHaveText("Return requested");
+  // The shopper sees their photo (through their own session).
+  const own = ret.getByRole("img", { name: `Your photo of ${product.name}` });
+  await expect(own).toBeVisible();
+  expect((await page.request.get((await own.getAttribute("src"))!)).status()).toBe(200);
   await expect(page.getByRole("link", { name: `Return ${product.name}` })).toHaveCount(0);
 
   // The vendor accepts it with a message.
