@@ -3,6 +3,7 @@
  * the order's buyer, the store's members, admins. /media does not serve them.
  */
 import { describe, expect, it } from "vitest";
+import { guestTokenFor } from "~/api/core/guest-token.server";
 import { createOrder, createProduct } from "~/db/seed/factories";
 import { loader as media } from "~/routes/_resources+/media.$";
 import { engines, makeUser, useApi } from "./harness";
@@ -86,5 +87,33 @@ describe.each(engines())("return photos on %s", (engine) => {
       const answer = await media({ params: { "*": key }, request: new Request(`${api.origin}/media/${key}${q}`), context: {} as never }).catch((e: unknown) => e);
       expect((answer as Response).status).toBe(404);
     }
+  });
+
+  it("a guest order's photo: with the order's link token only", async () => {
+    const c = await vendorCast(api);
+    const cat = await firstCategory(api);
+    const p = await createProduct(api.db, { store_id: c.store.id, user_id: c.owner.id, category_id: cat, name: "Store A tiles" });
+    const order = await createOrder(api.db, {
+      user_id: null,
+      customer_email: "guest-photo@example.com",
+      items: [{ product_id: p.id, quantity: 1 }],
+      payment_method: "PayOnDelivery",
+      payment_status: "Complete",
+      delivery_status: "Delivered",
+    });
+    await api.db.query("UPDATE shipments SET delivered_at = now() - interval '1 day' WHERE order_id = $1", [order.id]);
+    const item = (await api.db.query<{ id: string }>("SELECT id::text AS id FROM order_items WHERE order_id = $1", [order.id])).rows[0];
+    const token = guestTokenFor(order.id);
+    const q = `?token=${encodeURIComponent(token)}`;
+    const asked = await api.call(`/orders/${order.id}/items/${item.id}/return/${q}`, {
+      form: form({ reason: "Wrong item", details: "Not the colour I ordered.", photo: file(await image("png", 5), "tile.png", "image/png") }),
+    });
+    expect(asked.status).toBe(201);
+    const url = `${api.base}/orders/${order.id}/returns/${asked.body.id}/photo/`;
+    expect(asked.body.photo).toBe(`${url}${q}`);
+    expect((await get(`${url}${q}`)).status).toBe(200);
+    expect((await get(`${url}?token=wrong`)).status).toBe(404);
+    expect((await get(url)).status).toBe(401);
+    expect((await get(url, c.member.token)).status).toBe(404);
   });
 });
