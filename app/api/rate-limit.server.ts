@@ -2,7 +2,9 @@
  * Rate limits for login, registration, password reset and password change, on
  * rate-limiter-flexible. One behaviour, three stores:
  * - Redis (REDIS_URL; ioredis), shared by every app server. When Redis does not answer, the store
- *   below takes over (the library's insuranceLimiter) rather than no limit at all.
+ *   below takes over (the library's insuranceLimiter) rather than no limit at all. That store also
+ *   keeps a copy of every count Redis takes, read alongside it, so lockouts survive Redis going
+ *   away or coming back empty (issue 37; `copy()` below).
  * - PostgreSQL, when the app runs on a PostgreSQL server (DATABASE_URL): the library's
  *   RateLimiterPostgres over our own `Db` (table `rate_limiter`, migration 0005), so app servers
  *   share the counters without a second connection pool.
@@ -106,6 +108,8 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 export class RateLimiter {
   readonly kind: StoreKind;
   private limiters = new Map<string, RateLimiterAbstract>();
+  /** Each rule's store under Redis (the database, or memory): Redis's insurance, and the copy kept while Redis answers. */
+  private locals = new Map<string, RateLimiterAbstract>();
 
   /**
    * `redis`: the primary store (with the database or memory as its insurance when it fails);
@@ -129,12 +133,45 @@ export class RateLimiter {
             clearExpiredByTimeout: false, // see sweep()
           })
         : new RateLimiterMemory(base);
+      this.locals.set(rule.name, local);
       l = this.stores.redis
         ? new RateLimiterRedis({ ...base, keyPrefix: `rl:${rule.name}`, storeClient: this.stores.redis, rejectIfRedisNotReady: true, insuranceLimiter: local })
         : local;
       this.limiters.set(rule.name, l);
     }
     return l;
+  }
+
+  /**
+   * With Redis, the rule's copy below it (issue 37: lockouts made while Redis answered were
+   * forgotten when it went away, or came back empty). Every count, lock and reward that Redis
+   * takes is written there too; reads take the higher of the two. While Redis is away the library
+   * counts in that store alone (its insurance), which then already holds the copy: an account
+   * locked before the outage stays locked (fail closed). Null without Redis (one store only).
+   */
+  private copy(rule: RateRule): RateLimiterAbstract | null {
+    if (!this.stores.redis) return null;
+    this.limiter(rule);
+    return this.locals.get(rule.name) ?? null;
+  }
+
+  /** Whether the next call goes to Redis (else the library takes the insurance store, which is the copy). */
+  private viaRedis(): boolean {
+    return this.stores.redis?.status === "ready";
+  }
+
+  /** Writes to the copy; a failure there is logged, never the request's failure. */
+  private async mirror(rule: RateRule, write: (l: RateLimiterAbstract) => Promise<unknown>): Promise<RateLimiterRes | null> {
+    const c = this.copy(rule);
+    if (!c) return null;
+    try {
+      const r = await write(c);
+      return r instanceof RateLimiterRes ? r : null;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return err;
+      log().warn({ err, rule: rule.name }, "rate limit: could not keep the copy below Redis");
+      return null;
+    }
   }
 
   /** Now and then, drop database counters whose window (or lock) ended over an hour ago. */
@@ -169,26 +206,36 @@ export class RateLimiter {
   async hit(rule: RateRule, id: string): Promise<Counter> {
     this.sweep();
     await this.redisReady();
+    const redis = this.viaRedis();
     const res = await this.limiter(rule).penalty(id);
-    return { count: res.consumedPoints, retryAfter: seconds(res.msBeforeNext) };
+    const copied = redis ? await this.mirror(rule, (l) => l.penalty(id)) : null;
+    const top = copied && copied.consumedPoints > res.consumedPoints ? copied : res;
+    return { count: top.consumedPoints, retryAfter: seconds(top.msBeforeNext) };
   }
 
   /** The count so far, without counting. */
   async peek(rule: RateRule, id: string): Promise<Counter> {
     await this.redisReady();
-    const res = await this.limiter(rule).get(id);
+    const redis = this.viaRedis();
+    const main = await this.limiter(rule).get(id);
+    // Redis may have come back empty: its copy still knows.
+    const copied = redis ? await this.mirror(rule, (l) => l.get(id)) : null;
+    const res = copied && (!main || copied.consumedPoints > main.consumedPoints) ? copied : main;
     return res ? { count: res.consumedPoints, retryAfter: seconds(res.msBeforeNext) } : { count: 0, retryAfter: 0 };
   }
 
   async clear(rule: RateRule, id: string): Promise<void> {
     await this.redisReady();
     await this.limiter(rule).delete(id);
+    await this.mirror(rule, (l) => l.delete(id));
   }
 
   /** Locks the key for `secs` seconds from now (check() answers 429 until then). */
   async block(rule: RateRule, id: string, secs: number): Promise<void> {
     await this.redisReady();
+    const redis = this.viaRedis();
     await this.limiter(rule).block(id, secs);
+    if (redis) await this.mirror(rule, (l) => l.block(id, secs));
   }
 
   /** Counts one attempt; throws a 429 Response when the rule's limit is exceeded. No id: nothing to count. */
@@ -196,12 +243,19 @@ export class RateLimiter {
     if (!id) return;
     this.sweep();
     await this.redisReady();
+    const redis = this.viaRedis();
+    let refused: RateLimiterRes | null = null;
     try {
       await this.limiter(rule).consume(id);
     } catch (e) {
-      if (e instanceof RateLimiterRes) throw tooMany(rule, seconds(e.msBeforeNext));
-      throw e;
+      if (!(e instanceof RateLimiterRes)) throw e;
+      refused = e;
     }
+    // Counted in the copy too (as Redis counts a refused one); Redis may have come back empty,
+    // so a limit reached before holds by the copy.
+    const copied = redis ? await this.mirror(rule, (l) => l.penalty(id)) : null;
+    if (!refused && copied && copied.consumedPoints > rule.limit) refused = copied;
+    if (refused) throw tooMany(rule, seconds(refused.msBeforeNext));
   }
 
   /** Throws a 429 when earlier failures (counted with fail/hit) reached the limit or locked the key. */
@@ -222,9 +276,11 @@ export class RateLimiter {
     const c = await this.hit(rule, id);
     if (c.count > rule.limit) throw tooMany(rule, c.retryAfter);
     return async () => {
+      const redis = this.viaRedis();
       await this.limiter(rule)
         .reward(id, 1)
         .catch((err: unknown) => log().warn({ err, rule: rule.name }, "rate limit: could not take an attempt back"));
+      if (redis) await this.mirror(rule, (l) => l.reward(id, 1));
     };
   }
 

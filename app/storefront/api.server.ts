@@ -216,6 +216,17 @@ export class Api {
     return res;
   }
 
+  /**
+   * A file the API serves to its caller only (a return's photo): the API's answer as is when it is
+   * one (2xx), else null. As the signed-in user (an expired access token refreshed first), or
+   * anonymously (a guest order's token in the path's query).
+   */
+  async file(path: string): Promise<Response | null> {
+    if (this.user && this.accessExpired()) await this.refresh();
+    const res = await this.raw("GET", path, { headers: { Accept: "image/*" } }, this.user ? this.session.get("access") : undefined);
+    return res.ok ? res : null;
+  }
+
   private accessExpired(): boolean {
     const exp = Date.parse(this.session.get("accessExpiration") ?? "");
     return Number.isFinite(exp) && exp - EXPIRY_SKEW_MS <= Date.now();

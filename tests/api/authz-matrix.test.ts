@@ -16,6 +16,7 @@ import { describe, expect, it } from "vitest";
 import { listRoutes, type Access, type RouteDef } from "~/api/router";
 import { guestTokenFor } from "~/api/core/guest-token.server";
 import { createOrder } from "~/db/seed/factories";
+import { getStorage } from "~/integrations/storage.server";
 import { engines, useApi, type TestApi } from "./harness";
 import { file, image, storeFields, words } from "./vendor-helpers";
 import { inStockProducts, makeCast, makeOwned, type Cast, type Identity, type Owned } from "../guards/fixtures";
@@ -207,6 +208,13 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
   if (p === "/orders/:orderId/items/:orderItemId/return/" && m === "POST") {
     await api.db.query("DELETE FROM returns WHERE order_item_id = $1", [o.orderItemId]);
     return { reason: "Wrong item", details: "Not the size I ordered." };
+  }
+  // A return's photo: the fixture return gets one (a stored PNG).
+  if (p.endsWith("/returns/:returnId/photo/")) {
+    const key = `returns/matrix-${o.returnId}.png`;
+    await getStorage().put(key, new Uint8Array(await image("png", 3)), "image/png");
+    await api.db.query("UPDATE returns SET photo_key = $2 WHERE id = $1", [o.returnId, key]);
+    return undefined;
   }
   if (p === "/stores/:storeId/returns/:returnId/decision/") return { decision: "refuse", message: "Used and damaged by the buyer." };
   if (p === "/admin/returns/:returnId/refunded/") {

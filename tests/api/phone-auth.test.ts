@@ -102,12 +102,57 @@ describe.each(engines())("phone sign-in on %s", (engine) => {
     expect(a.status).toBe(202);
     expect(b).toMatchObject({ status: a.status, body: a.body });
 
-    // Five codes an hour per number (two sent above), whatever the address.
-    for (let i = 0; i < 3; i++) expect((await api.call("/users/auth/phone/request/", { json: { phone: known.local }, ip: randomIp() })).status).toBe(202);
-    const limited = await api.call("/users/auth/phone/request/", { json: { phone: known.local }, ip: randomIp() });
+    // Five codes an hour per number from one address (two sent above from `ip`).
+    for (let i = 0; i < 3; i++) expect((await api.call("/users/auth/phone/request/", { json: { phone: known.local }, ip })).status).toBe(202);
+    const limited = await api.call("/users/auth/phone/request/", { json: { phone: known.local }, ip });
     expect(limited.status).toBe(429);
     expect(limited.body.detail).toMatch(/Too many codes sent to this number/);
     expect(limited.headers.get("Retry-After")).toBeTruthy();
+  });
+
+  it("strangers asking for someone's number neither lock the owner out nor cancel the code the owner just received", async () => {
+    const { local, e164 } = newPhone("0816");
+    const home = randomIp();
+    // The owner signs up from home, then asks for a code to sign in again.
+    await api.call("/users/auth/phone/request/", { json: { phone: local, purpose: "register" }, ip: home });
+    expect((await api.call("/users/auth/phone/verify/", { json: { phone: local, code: await lastCode(api, e164) }, ip: home })).status).toBe(200);
+    expect((await api.call("/users/auth/phone/request/", { json: { phone: local, purpose: "login" }, ip: home })).status).toBe(202);
+    const code = await lastCode(api, e164);
+
+    // A stranger asks again and again from one address: stopped after five, with a 429.
+    const stranger = randomIp();
+    const fromStranger = [];
+    for (let i = 0; i < 6; i++) fromStranger.push((await api.call("/users/auth/phone/request/", { json: { phone: local, purpose: i % 2 ? "register" : "login" }, ip: stranger })).status);
+    expect(fromStranger).toEqual([202, 202, 202, 202, 202, 429]);
+    // More strangers from other addresses.
+    for (let i = 0; i < 5; i++) expect((await api.call("/users/auth/phone/request/", { json: { phone: local, purpose: "login" }, ip: randomIp() })).status).toBe(202);
+
+    // Every SMS since carried the owner's code, and it still signs the owner in.
+    const sms = await smsTo(api, e164);
+    expect(sms.length).toBe(2 + 10);
+    for (const m of sms.slice(2)) expect(m.text).toContain(code);
+    expect((await api.call("/users/auth/phone/verify/", { json: { phone: local, code }, ip: home })).status).toBe(200);
+    // The owner's own request from home is answered, with a new code (the old one is used up).
+    expect((await api.call("/users/auth/phone/request/", { json: { phone: local, purpose: "login" }, ip: home })).status).toBe(202);
+    const next = await lastCode(api, e164);
+    expect((await api.call("/users/auth/phone/verify/", { json: { phone: local, code: next }, ip: home })).status).toBe(200);
+  });
+
+  it("codes to one number from all addresses are capped, except at an address the number signed in from", async () => {
+    const { local, e164 } = newPhone("0817");
+    const home = randomIp();
+    await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: home });
+    expect((await api.call("/users/auth/phone/verify/", { json: { phone: local, code: await lastCode(api, e164) }, ip: home })).status).toBe(200);
+    // The owner's first code counted (home was not known yet); strangers' requests fill the cap.
+    for (let i = 0; i < PHONE_RULES.codeNumber.limit - 1; i++) {
+      expect((await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: randomIp() })).status).toBe(202);
+    }
+    const capped = await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: randomIp() });
+    expect(capped.status).toBe(429);
+    expect(capped.headers.get("Retry-After")).toMatch(/^\d+$/);
+    // The owner, at home, still gets the live code and signs in with it.
+    expect((await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: home })).status).toBe(202);
+    expect((await api.call("/users/auth/phone/verify/", { json: { phone: local, code: await lastCode(api, e164) }, ip: home })).status).toBe(200);
   });
 
   it("a bad number is a 400 on the field; password login still works", async () => {

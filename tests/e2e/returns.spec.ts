@@ -6,6 +6,7 @@
  */
 import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import sharp from "sharp";
 import { DEMO_ADMIN, DEMO_VENDOR } from "../../app/db/seed/catalog-data";
 import { addToCart, placePayOnDeliveryFromCart, type P } from "./checkout-helpers";
 import { isPhone, jsEnabled, linkInMail, login, newShopper, openOrderAs, ready, waitForMailMatching } from "./utils";
@@ -64,11 +65,17 @@ test("a delivered item is returned: requested, accepted by the vendor, refunded 
   await expect(page.getByLabel("What is wrong?")).toHaveValue("Two bags were torn on arrival.");
   await shot(page, testInfo, "request-error-360-js-off");
   await page.getByLabel("Reason").selectOption("Damaged or defective");
+  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 200, g: 60, b: 20 } } }).png().toBuffer();
+  await page.getByLabel("Photo (optional)").setInputFiles({ name: "torn.png", mimeType: "image/png", buffer: png });
   await page.getByRole("button", { name: "Request return" }).click();
   await expect(page).toHaveURL(new RegExp(`/users/orders/${orderId}$`));
   await expect(page.getByTestId("flash")).toHaveText(`Return requested for ${product.name}`);
   const ret = page.getByTestId("order-return").filter({ hasText: product.name });
   await expect(ret.getByTestId("return-status")).toHaveText("Return requested");
+  // The shopper sees their photo (through their own session).
+  const own = ret.getByRole("img", { name: `Your photo of ${product.name}` });
+  await expect(own).toBeVisible();
+  expect((await page.request.get((await own.getAttribute("src"))!)).status()).toBe(200);
   await expect(page.getByRole("link", { name: `Return ${product.name}` })).toHaveCount(0);
 
   // The vendor accepts it with a message.
@@ -79,6 +86,17 @@ test("a delivered item is returned: requested, accepted by the vendor, refunded 
   await expect(page.getByRole("heading", { name: "Returns" })).toBeVisible();
   const card = page.getByTestId("store-return").filter({ hasText: `Order ${number}` });
   await expect(card).toContainText("Two bags were torn on arrival.");
+  // The shopper's photo, shown to the store's members only (issue 37: it was public to anyone with the link).
+  const photo = card.getByRole("img", { name: `The shopper's photo of ${product.name}` });
+  await expect(photo).toBeVisible();
+  const src = (await photo.getAttribute("src"))!;
+  expect(src).toMatch(/^\/return-photo\/store\/\d+\/\d+\?w=160$/);
+  const mine = await page.request.get(src);
+  expect(mine.status()).toBe(200);
+  expect(mine.headers()["content-type"]).toBe("image/webp");
+  expect(mine.headers()["cache-control"]).toBe("private, no-store");
+  const anonymous = await request.get(src, { headers: { Cookie: "" } });
+  expect(anonymous.status()).toBe(404);
   await shot(page, testInfo, "vendor-360-js-off");
   // Refusing needs a message.
   await card.getByRole("button", { name: "Refuse return" }).click();

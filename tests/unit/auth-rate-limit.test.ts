@@ -262,3 +262,73 @@ describe("keys", () => {
     expect(accountAtAddress("ada.obi@example.com", "unknown")).toMatch(/@unknown$/);
   });
 });
+
+if (!REDIS_BIN) console.warn("skipped: lockouts while Redis is away (no redis-server binary to start a Redis of the test's own; the machine's shared one is never stopped)");
+describe.skipIf(!REDIS_BIN)("lockouts while Redis is away or comes back empty (issue 37; a Redis of the test's own, stopped and started)", () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, drop } = await openTestDb("pglite"));
+  });
+  afterAll(() => drop());
+
+  async function startRedis(port: number): Promise<ChildProcess> {
+    const proc = spawn(REDIS_BIN!, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    for (let i = 0; i < 100; i++) {
+      const up = await new Promise<boolean>((r) => {
+        const c = net.connect(port, "127.0.0.1", () => (c.end(), r(true)));
+        c.on("error", () => r(false));
+      });
+      if (up) break;
+      await sleep(50);
+    }
+    return proc;
+  }
+  const until = async (done: () => boolean) => {
+    for (let i = 0; i < 200 && !done(); i++) await sleep(50);
+    expect(done()).toBe(true);
+  };
+
+  it("an account locked before Redis stops stays locked while it is away and after it comes back empty", async () => {
+    const port = await freePort();
+    let proc = await startRedis(port);
+    const redis = new Redis(port, "127.0.0.1", { maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: () => 100 });
+    redis.on("error", () => {});
+    try {
+      await until(() => redis.status === "ready");
+      const limiter = new RateLimiter({ redis, db });
+      const login: RateRule = { name: `lock-login-${n++}`, limit: 3, windowSeconds: 600, blockSeconds: 900, message: "Too many login attempts." };
+      const codes: RateRule = { name: `lock-codes-${n++}`, limit: 2, windowSeconds: 3600, message: "Too many codes." };
+      // While Redis answers: an account locked by failures, a number out of codes.
+      for (let i = 0; i < 3; i++) await limiter.fail(login, "acct@198.51.100.7");
+      await expect(limiter.check(login, "acct@198.51.100.7")).rejects.toMatchObject({ status: 429 });
+      await limiter.consume(codes, "number");
+      await limiter.consume(codes, "number");
+      await expect(limiter.consume(codes, "number")).rejects.toMatchObject({ status: 429 });
+      expect(await redis.exists(`rl:${login.name}:acct@198.51.100.7`)).toBe(1); // counted in Redis
+
+      // Redis stops: still locked (fail closed), others not.
+      proc.kill("SIGKILL");
+      await until(() => redis.status !== "ready");
+      await expect(limiter.check(login, "acct@198.51.100.7")).rejects.toMatchObject({ status: 429 });
+      await expect(limiter.consume(codes, "number")).rejects.toMatchObject({ status: 429 });
+      await expect(limiter.check(login, "other@198.51.100.7")).resolves.toBeUndefined();
+
+      // Redis comes back empty: still locked.
+      proc = await startRedis(port);
+      await until(() => redis.status === "ready");
+      expect(await redis.dbsize()).toBe(0);
+      const locked = await limiter.check(login, "acct@198.51.100.7").catch((e: unknown) => e);
+      expect(locked).toBeInstanceOf(Response);
+      expect((locked as Response).status).toBe(429);
+      expect(Number((locked as Response).headers.get("Retry-After"))).toBeGreaterThan(60); // the lock's time, not a fresh window
+      await expect(limiter.consume(codes, "number")).rejects.toMatchObject({ status: 429 });
+      // A success clears it everywhere.
+      await limiter.clear(login, "acct@198.51.100.7");
+      await expect(limiter.check(login, "acct@198.51.100.7")).resolves.toBeUndefined();
+    } finally {
+      redis.disconnect();
+      proc.kill();
+    }
+  });
+});

@@ -28,8 +28,21 @@ import { readChannels, saveChannels } from "./channels.server";
 import { receiveSmsInbound, receiveWhatsAppWebhook, verifyWhatsAppSubscription } from "./webhooks.server";
 
 export const PHONE_RULES = {
-  /** Codes sent to one number (any purpose, any address). */
-  codeNumber: { name: "otp-number", limit: 5, windowSeconds: 60 * 60, message: "Too many codes sent to this number." },
+  /**
+   * Codes for one number asked from one address: the requester's own limit. A stranger who asks
+   * for someone's number again and again is stopped here, without the owner's own requests
+   * (from the owner's address) being counted with them (issue 37).
+   */
+  codeNumberIp: { name: "otp-number-ip", limit: 5, windowSeconds: 60 * 60, message: "Too many codes sent to this number." },
+  /**
+   * Codes sent to one number from all addresses together: a cap on SMS sent (cost, and a phone
+   * flooded with messages), four times the requester's own limit, so a few strangers cannot reach
+   * it. An address the number signed in from within the last 14 days (the owner's) is not held
+   * by it.
+   */
+  codeNumber: { name: "otp-number", limit: 20, windowSeconds: 60 * 60, message: "Too many codes sent to this number." },
+  /** Addresses a number signed in from (one hit per sign-in), kept 14 days (under the 24.8 days a timer can hold, which the memory store uses): they skip `codeNumber`. */
+  ownerAddress: { name: "otp-owner-ip", limit: 1_000_000, windowSeconds: 14 * 24 * 60 * 60, message: "" },
   /** Codes asked for from one address (generous: many shoppers share a carrier's address). */
   codeIp: { name: "otp-ip", limit: 60, windowSeconds: 60 * 60, message: "Too many codes requested from your network." },
   /** Wrong codes from one address, any number. */
@@ -37,13 +50,18 @@ export const PHONE_RULES = {
 } satisfies Record<string, RateRule>;
 
 const numberKey = (phone: string) => accountKey(`phone:${phone}`);
+const numberAtAddress = (phone: string, ip: string | null) => (ip ? `${numberKey(phone)}@${ip}` : null);
 
 async function requestCode(ctx: ApiContext<typeof PhoneCodeRequestSchema>) {
   const rl = rateLimiter(ctx.db);
-  await rl.consume(PHONE_RULES.codeIp, addressKey(ctx.clientIp));
+  const ip = addressKey(ctx.clientIp);
+  await rl.consume(PHONE_RULES.codeIp, ip);
   const body = await ctx.input();
   const me = body.purpose === "verify" ? await ctx.requireUser() : null;
-  await rl.consume(PHONE_RULES.codeNumber, numberKey(body.phone));
+  const pair = numberAtAddress(body.phone, ip);
+  await rl.consume(PHONE_RULES.codeNumberIp, pair);
+  const owner = pair ? (await rl.peek(PHONE_RULES.ownerAddress, pair)).count > 0 : false;
+  if (!owner) await rl.consume(PHONE_RULES.codeNumber, numberKey(body.phone));
   await issueCode(ctx.db, body.phone, body.purpose, me?.id ?? null, await resolveLanguage(ctx.request));
   return json({ detail: PHONE_MESSAGES.codeSent }, 202);
 }
@@ -85,6 +103,9 @@ async function verifyCode(ctx: ApiContext<typeof PhoneCodeVerifySchema>) {
   }
   if (!u) throw new ApiError(500, { detail: "The account could not be created. Please try again." });
   if (!u.is_active) throw badRequest({ non_field_errors: [ACCOUNT_DEACTIVATED_MESSAGE] });
+  // This address is the owner's now: the number-wide cap on codes no longer holds it.
+  const pair = numberAtAddress(body.phone, ip);
+  if (pair) await rl.hit(PHONE_RULES.ownerAddress, pair).catch(() => {});
   return json(await issueTokens(ctx.db, u));
 }
 

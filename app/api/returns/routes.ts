@@ -10,6 +10,9 @@
  *   (notification + e-mail) and the order gets a `return_requested` event for the item.
  *   400 {field: [..]} bad body or photo; 400 {detail} the rule refuses (not delivered, window closed,
  *   already asked, cancelled item); 404 not the caller's order or no such item.
+ * GET /orders/{orderId}/returns/{returnId}/photo/?w=   the buyer (or an admin; a guest order with ?token=);
+ * GET /stores/{storeId}/returns/{returnId}/photo/?w=   store members (or an admin): the return's photo,
+ *   `private, no-store`; others 404 (anonymous 401). An answer's `photo` is the caller's own one of these.
  * GET /orders/{orderId}/returns/   the buyer (or an admin), or a guest order with ?token= → ApiOrderReturns {window_days, returnable, results}.
  * GET /stores/{storeId}/returns/?status=&page=   store members → paged ApiReturn, newest first.
  * POST /stores/{storeId}/returns/{returnId}/decision/ {decision: accept|refuse, message}   store members;
@@ -35,7 +38,9 @@ import { processQueuedRefunds } from "~/workflows/refunds.server";
 import { decideReturn, markReturnRefunded, requestReturn, returnableItem } from "~/workflows/returns.server";
 import { findReturn, listReturns, orderReturns, returnableItems } from "./queries.server";
 import { OrderReturnsSchema, ReturnDecisionBody, ReturnPageSchema, ReturnRefundedBody, ReturnRequestBody, ReturnSchema, ReturnStatusQuery } from "./schemas";
-import { serializeReturn } from "./serialize";
+import { serializeReturn, type ReturnViewer } from "./serialize";
+import { getStorage, IMAGE_WIDTHS, type ImageWidth } from "~/integrations/storage.server";
+import { variantBytes } from "~/integrations/image-variants.server";
 
 const TAG = "returns";
 
@@ -44,10 +49,41 @@ function afterCommit(ctx: ApiContext, refunds = false) {
   if (refunds) void processQueuedRefunds(ctx.db).catch((err) => log().warn({ err, requestId: ctx.requestId }, "sending a return's refund failed; the job retries"));
 }
 
-async function answer(ctx: ApiContext, id: number, status = 200) {
+async function answer(ctx: ApiContext, id: number, status = 200, viewer: ReturnViewer = { as: "store" }) {
   const r = await findReturn(ctx.db, id);
   if (!r) throw notFound();
-  return json(serializeReturn(r, ctx.url.origin), status);
+  return json(serializeReturn(r, ctx.url.origin, viewer), status);
+}
+
+const linkToken = (ctx: ApiContext) => ctx.url.searchParams.get("token") ?? ctx.url.searchParams.get("t");
+
+/**
+ * A return's photo, to its parties only (issue 37: it was public to anyone with the link). Not
+ * under /media: the bytes come from storage through here, `private, no-store`. `?w=` (one of
+ * IMAGE_WIDTHS): a WebP of that width, as /media makes them.
+ */
+async function photoOf(ctx: ApiContext, r: { photo_key: string | null } | null) {
+  if (!r?.photo_key) throw notFound();
+  const w = Number(ctx.url.searchParams.get("w"));
+  const sized = IMAGE_WIDTHS.includes(w as ImageWidth);
+  const bytes = sized ? await variantBytes(r.photo_key, w) : await getStorage().get(r.photo_key);
+  if (!bytes) throw notFound();
+  const ext = r.photo_key.split(".").pop()?.toLowerCase() ?? "";
+  const type = sized ? "image/webp" : ({ jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as Record<string, string>)[ext];
+  return new Response(Buffer.from(bytes), {
+    headers: { "Content-Type": type ?? "application/octet-stream", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
+  });
+}
+
+async function buyerPhoto(ctx: ApiContext) {
+  const order = await ownOrder(ctx);
+  const r = await findReturn(ctx.db, ctx.intParam("returnId"));
+  return photoOf(ctx, r && r.order_id === order.id ? r : null);
+}
+
+async function storePhoto(ctx: ApiContext) {
+  const r = await findReturn(ctx.db, ctx.intParam("returnId"));
+  return photoOf(ctx, r && r.store_id === ctx.intParam("storeId") ? r : null);
 }
 
 /**
@@ -56,7 +92,7 @@ async function answer(ctx: ApiContext, id: number, status = 200) {
  * No bearer and no token: 401 (as before: requireOwner).
  */
 async function ownOrder(ctx: ApiContext) {
-  const token = ctx.url.searchParams.get("token") ?? ctx.url.searchParams.get("t");
+  const token = linkToken(ctx);
   const order = await findOrder(ctx.db, ctx.uuidParam("orderId"));
   if (token !== null) {
     if (order && guestTokenOpens(order, token)) return order;
@@ -83,7 +119,7 @@ async function request(ctx: ApiContext<typeof ReturnRequestBody>) {
   }
   const id = await ctx.db.tx((tx) => requestReturn(tx, { orderId: order.id, itemId, body, photo, windowDays }));
   afterCommit(ctx);
-  return answer(ctx, id, 201);
+  return answer(ctx, id, 201, { as: "buyer", token: linkToken(ctx) });
 }
 
 async function forOrder(ctx: ApiContext) {
@@ -94,7 +130,7 @@ async function forOrder(ctx: ApiContext) {
     .filter((i) => !returnRefusal({ status: i.status, deliveredAt: i.delivered_at, hasReturn: i.has_return }, windowDays))
     .map((i) => ({ order_item_id: i.id, return_by: returnDeadline(i.delivered_at!, windowDays).toISOString() }));
   const rows = await orderReturns(ctx.db, order.id);
-  return json({ window_days: windowDays, returnable, results: rows.map((r) => serializeReturn(r, ctx.url.origin)) });
+  return json({ window_days: windowDays, returnable, results: rows.map((r) => serializeReturn(r, ctx.url.origin, { as: "buyer", token: linkToken(ctx) })) });
 }
 
 async function list(ctx: ApiContext<z.ZodType, typeof ReturnStatusQuery>, storeId: number | null) {
@@ -102,7 +138,7 @@ async function list(ctx: ApiContext<z.ZodType, typeof ReturnStatusQuery>, storeI
   const { page, pageSize, offset } = pageParams(ctx.url, 20, 50);
   const { rows, count } = await listReturns(ctx.db, { storeId, status: q.status }, pageSize, offset);
   if (page > 1 && rows.length === 0) throw notFound();
-  return json(paged(ctx.url, rows.map((r) => serializeReturn(r, ctx.url.origin)), count, page, pageSize));
+  return json(paged(ctx.url, rows.map((r) => serializeReturn(r, ctx.url.origin, { as: "store" })), count, page, pageSize));
 }
 
 async function decide(ctx: ApiContext<typeof ReturnDecisionSchema>) {
@@ -151,6 +187,24 @@ export const routes: RouteDef[] = [
     auth: "optional",
     response: OrderReturnsSchema,
     handler: forOrder,
+  },
+  {
+    method: "GET",
+    path: "/orders/:orderId/returns/:returnId/photo/",
+    access: "owner",
+    summary: "The buyer's photo of a return (?w= a width; a guest order with ?token=); others 404",
+    tag: TAG,
+    auth: "optional",
+    handler: buyerPhoto,
+  },
+  {
+    method: "GET",
+    path: "/stores/:storeId/returns/:returnId/photo/",
+    access: "store-member",
+    summary: "The shopper's photo of one of the store's returns (?w= a width); others 404",
+    tag: TAG,
+    auth: "required",
+    handler: storePhoto,
   },
   route({
     method: "GET",

@@ -1,7 +1,7 @@
 /** Returns: rows to the API's JSON (types from ./schemas). */
 import { koboToNaira } from "~/domain/money";
 import type { ReturnReason, ReturnStatus } from "~/domain/returns";
-import { optionalImageUrl } from "../core/media";
+import { API_PREFIX } from "../core/context";
 import type { ApiReturn } from "./schemas";
 
 export interface ReturnRow {
@@ -41,7 +41,21 @@ export const RETURN_FROM = `returns r JOIN order_items oi ON oi.id = r.order_ite
 
 const iso = (v: Date | string | null) => (v ? new Date(v).toISOString() : null);
 
-export function serializeReturn(r: ReturnRow, origin: string): ApiReturn {
+/**
+ * Whose view the answer is: the photo's address is the party's own route (the buyer's order, or the
+ * store's returns), never a public media address (issue 37). `token`: a guest order's link token.
+ */
+export type ReturnViewer = { as: "buyer"; token?: string | null } | { as: "store" };
+
+/** The address of a return's photo for the viewer (null without a photo). */
+export function returnPhotoUrl(origin: string, r: Pick<ReturnRow, "id" | "order_id" | "store_id" | "photo_key">, viewer: ReturnViewer): string | null {
+  if (!r.photo_key) return null;
+  if (viewer.as === "store") return `${origin}${API_PREFIX}/stores/${r.store_id}/returns/${r.id}/photo/`;
+  const t = viewer.token ? `?token=${encodeURIComponent(viewer.token)}` : "";
+  return `${origin}${API_PREFIX}/orders/${r.order_id}/returns/${r.id}/photo/${t}`;
+}
+
+export function serializeReturn(r: ReturnRow, origin: string, viewer: ReturnViewer): ApiReturn {
   return {
     id: r.id,
     order_id: r.order_id,
@@ -52,7 +66,7 @@ export function serializeReturn(r: ReturnRow, origin: string): ApiReturn {
     amount: koboToNaira(r.line_total_kobo),
     reason: r.reason,
     details: r.details,
-    photo: optionalImageUrl(origin, r.photo_key),
+    photo: returnPhotoUrl(origin, r, viewer),
     status: r.status,
     vendor_message: r.vendor_message,
     payment_method: r.payment_method,

@@ -4,8 +4,12 @@ import { orderDate } from "~/components/users/order-format";
 import { returnReasonLabel, returnStatusLabel } from "~/components/users/order-status";
 import type { ApiReturn } from "~/storefront/api-types";
 
-/** Each return of the order: its status, the dates of its steps and the seller's message. */
-export function OrderReturns({ returns }: { returns: ApiReturn[] }) {
+/**
+ * Each return of the order: its status, the dates of its steps, the shopper's photo and the
+ * seller's message. The photo comes through /return-photo/… (the buyer's session, or a guest
+ * order's `token`), never a public address.
+ */
+export function OrderReturns({ returns, token }: { returns: ApiReturn[]; token?: string | null }) {
   const { t } = useTranslation("orders");
   return (
     <section aria-labelledby="returns-h" className="rounded-lg border border-gray-200 bg-white p-4 text-sm">
@@ -22,6 +26,15 @@ export function OrderReturns({ returns }: { returns: ApiReturn[] }) {
               {t("returns.requested", { date: orderDate(r.requested_at, t) })} · {returnReasonLabel(t, r.reason)}
             </p>
             {r.decided_at ? <p className="text-gray-600">{t(r.status === "refused" ? "returns.refused" : "returns.accepted", { date: orderDate(r.decided_at, t) })}</p> : null}
+            {r.photo ? (
+              <img
+                src={`/return-photo/order/${r.order_id}/${r.id}?w=160${token ? `&t=${encodeURIComponent(token)}` : ""}`}
+                alt={t("returns.photoAlt", { product: r.product_name })}
+                width={96}
+                height={96}
+                className="my-1 h-24 w-24 rounded object-cover"
+              />
+            ) : null}
             {r.vendor_message ? <p data-testid="return-message">{t("returns.sellerSays", { message: r.vendor_message })}</p> : null}
             {r.status === "accepted" ? (
               <p>{t(r.payment_method === "CardPayment" ? "returns.refundCard" : "returns.refundPod")}</p>

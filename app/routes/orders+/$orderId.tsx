@@ -57,7 +57,7 @@ export default function GuestOrderRoute() {
           returnHref: (item) => (returnable.includes(item.id) ? `/orders/${order.id}/return/${item.id}?t=${encodeURIComponent(token)}` : null),
         }}
       />
-      {returns.length ? <OrderReturns returns={returns} /> : null}
+      {returns.length ? <OrderReturns returns={returns} token={token} /> : null}
       <h2 className="text-lg font-bold">{t("progressHeading")}</h2>
       <ShipmentsProgress order={order} />
     </main>

@@ -124,9 +124,10 @@ function ReturnCard({ r, lastResult }: { r: ApiReturn; lastResult: SubmissionRes
       <p>
         <span className="font-medium">{r.reason}.</span> {r.details}
       </p>
-      {r.photo ? (
-        <a href={r.photo} className="inline-block">
-          <img src={`${r.photo}?w=160`} alt={`The shopper's photo of ${r.product_name}`} width={96} height={96} className="h-24 w-24 rounded object-cover" />
+      {r.photo && r.store.id ? (
+        // Served to the store's members only, through the storefront (the API's photo route).
+        <a href={`/return-photo/store/${r.store.id}/${r.id}`} className="inline-block">
+          <img src={`/return-photo/store/${r.store.id}/${r.id}?w=160`} alt={`The shopper's photo of ${r.product_name}`} width={96} height={96} className="h-24 w-24 rounded object-cover" />
         </a>
       ) : null}
       <p className="text-gray-600">Paid: {r.payment_method === "PayOnDelivery" ? "on delivery (BuildMart NG pays the shopper back)" : "by card (refunded through Paystack)"}</p>
