@@ -102,7 +102,7 @@ test("add three addresses, the add form goes, set default, edit, delete", async 
   await edit.getByRole("button", { name: "Save changes" }).click();
   await expect(page).toHaveURL(/\/users\/account\/addresses$/);
   await expect(page.getByTestId("flash")).toHaveText("Address updated");
-  await expect(card(page, "Chidinma Eze")).toContainText(`Garki, ${firstLga("Federal Capital Territory")} LGA, Federal Capital Territory`);
+  await expect(card(page, "Chidinma Eze")).toContainText(`Garki, ${firstLga("Federal Capital Territory")} LGA, FCT (Abuja)`);
 
   // back arrow
   await card(page, "Chidinma Eze").getByRole("link", { name: /^Edit/ }).click();
