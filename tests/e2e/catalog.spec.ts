@@ -86,6 +86,19 @@ test("the 'More than 950 K' bucket and min/max inputs filter by price", async ({
   await expect(page.getByLabel("Min")).toHaveAttribute("min", "1");
 });
 
+test("a filter ticked before the fields' code has come applies as a page load, like JavaScript off", async ({ page }) => {
+  test.skip(!jsEnabled(test.info()), "JavaScript on: the fields are an island (components/ui/island.tsx)");
+  // the fields' code held back: the tick comes before it, whatever the network
+  await page.route(/\/build\/.*filter-fields-[^/]*\.js$/, () => undefined);
+  await page.goto("/all?type=sale");
+  await ready(page, test.info());
+  const panel = await openFilters(page);
+  await panel.getByLabel("More than 950 K").check();
+  await expect(page).toHaveURL(/price=950000-950001/);
+  await expect(page).toHaveURL(/type=sale/);
+  await expectPrices(page, (p) => p > 950000);
+});
+
 test("sort by price, high to low, keeps the filters", async ({ page }) => {
   await page.goto("/all?type=sale");
   await ready(page, test.info());
@@ -145,10 +158,10 @@ test("pages: Next/Previous links without JavaScript, infinite scroll with it", a
   const cards = page.getByTestId("product-grid").locator("li");
   await expect(cards).toHaveCount(24);
   if (jsEnabled(test.info())) {
+    // scrolled as a shopper does (the wheel; a phone's touch scroll starts with a touchstart): the
+    // first input also fetches the page's islands (components/ui/island.tsx)
     await expect(async () => {
-      // move up a little first so that every attempt fires a scroll event
-      await page.evaluate(() => window.scrollBy(0, -200));
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.mouse.wheel(0, 2_000);
       expect(await cards.count()).toBeGreaterThanOrEqual(48);
     }).toPass({ timeout: 30_000 });
     await expect(page).not.toHaveURL(/page=/);

@@ -110,6 +110,9 @@ test("the delivery promise follows the state picker, and the WhatsApp link carri
   expect(shared).toContain(p!.name);
   expect(shared).toMatch(new RegExp(`https?://[^ ]+/${p!.category_slug}/${p!.id}$`));
   await expect(page.getByTestId("share-url")).toHaveValue(shared.slice(shared.lastIndexOf(" ") + 1));
+  // Copy link needs script: it comes with the share part's code, at the shopper's first touch (the
+  // reload above is a fresh first view)
+  await page.getByTestId("share-url").click();
   if (jsEnabled(testInfo)) await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
   if (testInfo.project.name === "js-on-desktop") await page.screenshot({ path: "/work/shots/pdp/product-desktop.png" });
   if (isPhone(testInfo) && !jsEnabled(testInfo)) await page.screenshot({ path: "/work/shots/pdp/product-phone-full.png", fullPage: true });

@@ -19,8 +19,8 @@ export type { FacetCategory } from "./filter-fields";
 /**
  * The fields come on demand (an island, ./filter-fields.tsx): they are the server's HTML until the
  * shopper's first interaction fetches their code. The form's own code is here, in the page, and a
- * change applies at once through a listener on the form element (the browser's: React delivers no
- * event from a part whose code has not arrived). Until the fields have hydrated, a change or Apply
+ * change applies at once through a listener of the browser's (React delivers no event from a part
+ * whose code has not arrived, and stops it there: the listener is on the window, capturing). Until the fields have hydrated, a change or Apply
  * submits the form as with JavaScript off (a page load): a navigation through Remix at that moment
  * could wait on the fields' hydration and never come (a desktop's first tick, seen in e2e runs).
  */
@@ -33,13 +33,16 @@ export function FilterSidebar(props: FilterFieldsProps) {
     const el = form.current;
     if (!el) return;
     const onChange = (e: Event) => {
+      if (!(e.target instanceof Node) || !el.contains(e.target)) return;
       // The number inputs wait for the Apply button; everything else applies at once.
       if ((e.target as HTMLInputElement).type === "number") return;
       if (fieldsLive()) submitClean(submit, el);
       else HTMLFormElement.prototype.submit.call(el);
     };
-    el.addEventListener("change", onChange);
-    return () => el.removeEventListener("change", onChange);
+    // On the window, capturing: before React's own listener on the document, which stops a change
+    // inside a part still waiting for its code from going any further (the form never heard it).
+    window.addEventListener("change", onChange, true);
+    return () => window.removeEventListener("change", onChange, true);
   }, [submit]);
   return (
     <Form

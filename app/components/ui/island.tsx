@@ -10,8 +10,8 @@
  *   whose code is missing as it is: it works like the JavaScript-off page, a submit is a plain
  *   POST) and its code is fetched at the shopper's first interaction with the page (pointer, key,
  *   focus, wheel), then React hydrates it. What was typed meanwhile stays.
- * - Later renders (client navigation, an error after hydration): fetched at once, nothing shown
- *   for that moment.
+ * - Later renders (client navigation, an error after hydration): they follow an interaction, so
+ *   the code is fetched at once (a navigation's islands are fetched with its data: islandsLoader).
  *
  * `load` is a dynamic `import()` of the module, e.g.
  * `island(() => import("./login-form").then((m) => ({ default: m.LoginForm })))`. The module must
@@ -26,30 +26,31 @@ export type Island<P> = ComponentType<P> & { preload: () => Promise<unknown> };
 
 const INTERACTIONS = ["pointerdown", "keydown", "focusin", "touchstart", "wheel"] as const;
 let interacted: Promise<void> | undefined;
+/** Resolves `interacted` early: a navigation or fetcher under way (islandsLoader). */
+let wake: (() => void) | undefined;
 
 /**
  * Resolves at the shopper's first interaction with the page (at once if a field has focus). Every
- * navigation or fetcher starts with one, and React holds such an update (a transition in Remix)
- * until the parts it reaches have hydrated, so nothing is waited for without a fetch under way.
+ * navigation or fetcher by the shopper starts with one, and one a script starts counts as one
+ * (islandsLoader): React holds such an update (a transition in Remix), or shows the parts it
+ * reaches empty, until they have hydrated, so nothing is waited for without a fetch under way.
  */
 function firstInteraction(): Promise<void> {
   interacted ??= new Promise<void>((resolve) => {
-    const focused = document.activeElement;
-    if (focused && focused !== document.body && focused !== document.documentElement) return resolve();
     const go = () => {
       for (const type of INTERACTIONS) document.removeEventListener(type, go, true);
       window.removeEventListener("popstate", go);
       resolve();
     };
+    wake = go;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && focused !== document.documentElement) return resolve();
     for (const type of INTERACTIONS) document.addEventListener(type, go, { capture: true, passive: true });
     // Back/forward navigates without touching the page.
     window.addEventListener("popstate", go);
   });
   return interacted;
 }
-
-/** Set by root once the page has hydrated (app/root.tsx). */
-const hydrated = () => document.documentElement.dataset.hydrated === "true";
 
 export function island<P extends object>(load: () => Promise<Loaded<P>>): Island<P> {
   let loaded: Loaded<P> | undefined;
@@ -62,7 +63,12 @@ export function island<P extends object>(load: () => Promise<Loaded<P>>): Island
     // the part in this pass instead of suspending.
     // oxlint-disable-next-line unicorn/no-thenable -- a thenable is what React.lazy takes
     if (done) return { then: (resolve: (m: Loaded<P>) => void) => resolve(done) } as unknown as Promise<Loaded<P>>;
-    return typeof document === "undefined" || hydrated() ? fetchModule() : firstInteraction().then(fetchModule);
+    // In the browser, at the shopper's first interaction (at once after it). Not "once the page has
+    // hydrated": React hydrates a Suspense boundary after the root commits, so the first view's
+    // islands asked for their code during page load (tests/e2e/first-view-js.spec.ts). A client
+    // navigation's islands are here before it renders (islandsLoader, which also counts as the
+    // interaction), and any later render comes after one.
+    return typeof document === "undefined" ? fetchModule() : firstInteraction().then(fetchModule);
   });
   const Part = Lazy as unknown as ComponentType<P>;
   function Island(props: P) {
@@ -87,6 +93,12 @@ export function island<P extends object>(load: () => Promise<Loaded<P>>): Island
  */
 export function islandsLoader(...islands: { preload: () => Promise<unknown> }[]) {
   return async ({ serverLoader }: ClientLoaderFunctionArgs) => {
+    // A navigation or fetcher counts as the first interaction, also when a script started it and
+    // not a touch (a form's requestSubmit, a scroll set by code): its update reaches the page's
+    // islands still waiting for their code, and React would hold it (or show them empty) until
+    // they hydrate, so they must not wait for a touch any more.
+    firstInteraction();
+    wake?.();
     const [data] = await Promise.all([serverLoader(), ...islands.map((i) => i.preload())]);
     return data;
   };
