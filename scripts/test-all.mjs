@@ -1,20 +1,28 @@
 #!/usr/bin/env node
 /**
- * `npm test`: typecheck, lint, build, unit + API tests (vitest, embedded DB and PostgreSQL) and
- * server tests (tests/server: the production server started on a free port), then the Playwright e2e suite (JavaScript on and off, phone and desktop) against the build.
+ * `npm test`: typecheck, lint, build, unit tests (tests/unit), API tests (tests/api, embedded DB
+ * and PostgreSQL), server tests (tests/server and tests/crash: the production server started on
+ * a free port), then the Playwright e2e suite (JavaScript on and off, phone and desktop) against
+ * the build. `npm test -- unit api` runs only the steps named (scripts/test-steps.mjs).
  * Ends with one summary line: "N passed, N failed, N skipped".
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { STEPS, pickSteps } from "./test-steps.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
 const tmp = path.join(root, "tests", ".tmp");
 fs.mkdirSync(tmp, { recursive: true });
 const bin = (n) => path.join(root, "node_modules", ".bin", n);
-const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
-const want = (step) => only.length === 0 || only.includes(step);
+const picked = pickSteps(process.argv.slice(2)); // e.g. `npm test -- unit e2e`
+if (picked.unknown.length) {
+  console.error(`Unknown step ${picked.unknown.join(", ")}: the steps are ${STEPS.join(", ")}.`);
+  process.exit(2);
+}
+const want = (step) => picked.steps.includes(step);
+console.log(`Steps: ${picked.steps.join(", ")}`);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
@@ -35,17 +43,17 @@ function run(step, cmd, args, env = {}) {
 
 if (want("typecheck")) run("typecheck", bin("tsc"), ["--noEmit"]);
 if (want("lint")) run("lint", bin("oxlint"), ["--deny-warnings", "app", "tests", "scripts", "server"]);
-if (want("build") || want("e2e")) {
+if (want("build")) {
   run("build", bin("remix"), ["build"], { NODE_ENV: "production" });
   run("precompress", process.execPath, ["server/precompress.mjs"], {});
 }
 
-if (want("unit") || want("api") || want("server")) {
+if (picked.vitestFilters) {
   const out = path.join(tmp, "vitest.json");
   const flaky = path.join(tmp, "vitest-flaky.txt"); // written by tests/setup/flaky-reporter.ts
   fs.rmSync(out, { force: true });
   fs.rmSync(flaky, { force: true });
-  run("vitest", bin("vitest"), ["run", "--reporter=default", "--reporter=./tests/setup/flaky-reporter.ts", "--reporter=json", `--outputFile.json=${out}`]);
+  run("vitest", bin("vitest"), ["run", "--reporter=default", "--reporter=./tests/setup/flaky-reporter.ts", "--reporter=json", `--outputFile.json=${out}`, ...picked.vitestFilters]);
   if (fs.existsSync(flaky)) flakyNames.push(...fs.readFileSync(flaky, "utf8").split("\n").filter(Boolean));
   if (fs.existsSync(out)) {
     const j = JSON.parse(fs.readFileSync(out, "utf8"));

@@ -11,6 +11,7 @@ export * from "./address-rules";
 import { canonicalState } from "./address-rules";
 import { ADDRESS_MESSAGES, ADDRESS_MIN } from "./address-rules";
 import { lgaSpelling, lgaStateProblem } from "./lgas";
+import { localPhone } from "./phone-rules";
 
 export { lgaStateProblem } from "./lgas";
 
@@ -137,6 +138,21 @@ export interface AddressFields {
   lga?: string | null;
   landmark?: string | null;
   is_default?: boolean;
+}
+
+/**
+ * The defaults of an account's first address form (the address book and checkout): the account's
+ * own name and its verified phone (as shoppers write it, "0803 123 4567"), made the default
+ * address. Most first deliveries go to the account holder; a phone-made account has both.
+ */
+export function firstAddressDefaults(account: { firstName?: string | null; lastName?: string | null; verifiedPhone?: string | null }): AddressFields {
+  const name = (v: string | null | undefined) => (v && v.trim() ? v.trim() : undefined);
+  return {
+    receiver_first_name: name(account.firstName),
+    receiver_last_name: name(account.lastName),
+    receiver_phone_one: account.verifiedPhone ? localPhone(account.verifiedPhone) : undefined,
+    is_default: true,
+  };
 }
 
 export type AddressFormValue = z.output<typeof AddressFormSchema>;

@@ -8,7 +8,7 @@
 import { useTranslation } from "~/i18n/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { AddressForm } from "~/components/address-form";
+import { AddressForm, type AddressDefaults } from "~/components/address-form";
 import { AddressLines } from "~/components/ui/address-lines";
 import { Spinner } from "~/components/ui/spinner";
 import type { ApiAddress } from "~/storefront/api-types";
@@ -22,6 +22,7 @@ export type CheckoutAddress = Pick<
 
 export function DeliveryAddressBlock({
   addresses,
+  newAddress,
   chosen,
   changing,
   editId,
@@ -33,6 +34,8 @@ export function DeliveryAddressBlock({
   lastIntent,
 }: {
   addresses: CheckoutAddress[];
+  /** The add form's defaults: the account's name and verified phone on its first address. */
+  newAddress?: AddressDefaults | null;
   chosen: CheckoutAddress | null;
   changing: boolean;
   editId: number | null;
@@ -105,7 +108,7 @@ export function DeliveryAddressBlock({
             id="checkout-add-address"
             intent="add-address"
             lastResult={lastIntent === "add-address" ? lastResult : undefined}
-            defaultValue={{ is_default: addresses.length === 0 }}
+            defaultValue={{ ...newAddress, is_default: addresses.length === 0 }}
             submitLabel={t("address.saveAndUse")}
           />
         </div>

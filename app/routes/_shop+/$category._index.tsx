@@ -15,6 +15,7 @@ import { FilterFields, FilterSidebar, type FacetCategory } from "~/components/li
 import { SortControl } from "~/components/listing/listing-controls";
 import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
 import { ResultCount } from "~/components/listing/result-count";
+import { useResultsUpdate } from "~/components/listing/results-update";
 import { routeMeta, seoMeta, type Seo } from "~/components/listing/seo";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island, islandsLoader } from "~/components/ui/island";
@@ -132,6 +133,7 @@ export default function ListingRoute() {
   query.delete("page");
   query.delete("index");
   const gridKey = `${location.pathname}?${query.toString()}#${d.grid.page}`;
+  const busy = useResultsUpdate();
   return (
     <main className="container-page py-4">
       <Breadcrumb crumbs={d.crumbs} />
@@ -158,7 +160,7 @@ export default function ListingRoute() {
         >
           <FilterSidebar key={`${location.pathname}?${query.toString()}`} action={location.pathname} filters={d.filters} categories={d.facets} categoryHeading={d.facetHeading} />
         </aside>
-        <section aria-label={t("listing.resultsLabel")} className="min-w-0 flex-1">
+        <section aria-label={t("listing.resultsLabel")} aria-busy={busy} className="min-w-0 flex-1 aria-busy:animate-pulse">
           {d.grid.products.length === 0 ? (
             <div className="rounded-lg border border-dashed border-gray-300 bg-white px-4 py-12 text-center">
               <p className="text-lg font-bold">{t("listing.noResults")}</p>

@@ -46,6 +46,7 @@ import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/respons
 import { getGuestCartId } from "~/storefront/session.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { requestT } from "~/i18n/i18next.server";
+import { newAddressDefaults } from "~/storefront/address-defaults.server";
 import { parseWithZod, AddressFormSchema, toAddressBody, GuestCheckoutFormSchema, GuestCheckoutSchema } from "~/storefront/forms.server";
 
 interface Query {
@@ -102,12 +103,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const addresses = await api.must(api.get<ApiAddress[]>(`/users/${user.id}/addresses/`));
   const chosen = chosenAddress(api, addresses);
+  const newAddress = await newAddressDefaults(api, user, addresses.length);
   const shipping = items ? await quoteShipping(api, items, chosen?.state ?? null) : null;
   return data(
     {
       ...base,
       mode: "member" as const,
       addresses,
+      newAddress,
       chosen,
       shipping,
       state: chosen?.state ?? null,
@@ -295,6 +298,7 @@ function MemberCheckout({ d, actionData }: { d: MemberData; actionData: ActionAn
       {placeErrors.length ? <FormErrors id="place-order-errors" errors={placeErrors as string[]} /> : null}
       <DeliveryAddressBlock
         addresses={d.addresses}
+        newAddress={d.newAddress}
         chosen={d.chosen}
         changing={d.changing}
         editId={d.editId}

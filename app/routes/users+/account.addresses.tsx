@@ -17,6 +17,7 @@ import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/respons
 import { MAX_ADDRESSES } from "~/domain/address-rules";
 import { parseWithZod, AddressFormSchema, toAddressBody } from "~/storefront/forms.server";
 import { requestFormMessage, requestT } from "~/i18n/i18next.server";
+import { newAddressDefaults } from "~/storefront/address-defaults.server";
 
 /** The address form and conform come on demand (components/ui/island.tsx): not in the page's first view. */
 const AddressForm = island(() => import("~/components/address-form").then((m) => ({ default: m.AddressForm })));
@@ -27,7 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, user } = await requireUser(request, context);
   const addresses = await api.must(api.get<Address[]>(`/users/${user.id}/addresses/`));
   const t = await requestT(request, "account");
-  return data({ addresses, title: t("titles.addresses") }, { headers: await api.headers() });
+  const newAddress = addresses.length < MAX_ADDRESSES ? await newAddressDefaults(api, user, addresses.length) : null;
+  return data({ addresses, newAddress, title: t("titles.addresses") }, { headers: await api.headers() });
 }
 
 const done = (api: Api, kind: "success" | "error", message: string) => redirectWithFlash(api, "/users/account/addresses", { kind, message });
@@ -64,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Account — addresses"} | BuildMart NG` }];
 
 export default function AddressesRoute() {
-  const { addresses } = useLoaderData<typeof loader>();
+  const { addresses, newAddress } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [params] = useSearchParams();
   const confirmId = Number(params.get("delete"));
@@ -102,7 +104,7 @@ export default function AddressesRoute() {
             id="add-address"
             intent="create"
             lastResult={lastResult}
-            defaultValue={{ is_default: addresses.length === 0 }}
+            defaultValue={{ ...newAddress, is_default: addresses.length === 0 }}
             submitLabel={t("addresses.save")}
           />
         </section>
