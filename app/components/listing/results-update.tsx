@@ -16,20 +16,15 @@ import { useLocation, useNavigation } from "@remix-run/react";
  */
 export function useResultsUpdate(): boolean {
   const to = useNavigation().location;
-  const here = useLocation();
-  const busy = !!to && to.pathname === here.pathname && to.search !== here.search;
-  /** The location key the update started from: the scroll waits for a new location. */
-  const from = useRef<string>();
+  const { pathname, search } = useLocation();
+  const busy = !!to && to.pathname === pathname && to.search !== search;
+  /** Whether the last render was loading: the scroll comes when the results have arrived. */
+  const was = useRef(false);
   useEffect(() => {
-    if (busy) from.current ??= here.key;
-    else {
-      const results = document.querySelector("section[aria-busy]");
-      if (results && from.current && from.current !== here.key) {
-        // Under the sticky header (top-0: its bottom is on screen).
-        window.scrollBy(0, results.getBoundingClientRect().top - document.querySelector("header")!.getBoundingClientRect().bottom - 8);
-      }
-      from.current = undefined;
-    }
-  }, [busy, here.key]);
+    const results = document.querySelector("section[aria-busy]");
+    // Under the sticky header (top-0: its bottom is on screen).
+    if (was.current && !busy && results) window.scrollBy(0, results.getBoundingClientRect().top - document.querySelector("header")!.getBoundingClientRect().bottom - 8);
+    was.current = busy;
+  }, [busy]);
   return busy;
 }
