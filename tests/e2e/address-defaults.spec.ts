@@ -2,38 +2,16 @@
  * A new account's first address form starts with the account's own name and verified phone
  * (issue 38): at checkout and in the address book, for an account made by phone sign-in.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { addToCart, checkoutFromCart, firstLga, productsInStock } from "./checkout-helpers";
-import { E2E_DATA_DIR, ready } from "./utils";
-
-/** The code of the newest SMS to `e164` in the e2e app's SMS outbox. */
-async function codeFor(e164: string, timeoutMs = 10_000): Promise<string> {
-  const dir = path.resolve(E2E_DATA_DIR, "sms-outbox");
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const texts = fs.existsSync(dir)
-      ? fs
-          .readdirSync(dir)
-          .filter((f) => f.endsWith(".json"))
-          .sort()
-          .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { to: string; text: string })
-          .filter((m) => m.to === e164)
-      : [];
-    const code = /\b(\d{6})\b/.exec(texts.at(-1)?.text ?? "")?.[1];
-    if (code) return code;
-    if (Date.now() > end) throw new Error(`no SMS to ${e164}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { ready, smsCodeFor } from "./utils";
 
 async function signUpByPhone(page: Page, testInfo: TestInfo, local: string, e164: string, firstName: string) {
   await page.goto("/auth/phone");
   await ready(page, testInfo);
   await page.getByLabel("Phone number").fill(local);
   await page.getByRole("button", { name: "Send me a code" }).click();
-  await page.getByLabel("6-digit code").fill(await codeFor(e164));
+  await page.getByLabel("6-digit code").fill(await smsCodeFor(e164));
   await page.getByLabel(/First name/).fill(firstName);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByTestId("account-menu").waitFor({ state: "attached" });

@@ -6,12 +6,12 @@
  * and the payment "Partly paid"; each store sees only its own lines.
  */
 import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { addToCart, placePayOnDeliveryFromCart } from "./checkout-helpers";
 import { newVendorStore } from "./store-helpers";
+import { DEMO_ADMIN } from "~/db/seed/catalog-data";
 import { formatNaira } from "~/domain/money";
-import { E2E_DATA_DIR, isPhone, jsEnabled, login, newShopper, openOrderAs, ready } from "./utils";
+import { isPhone, jsEnabled, login, newShopper, openOrderAs, readPhoneOutbox, ready, smsCodeFor } from "./utils";
 
 const VENDOR = { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" };
 
@@ -54,27 +54,11 @@ function kanoStore(request: APIRequestContext, tag: string) {
   });
 }
 
-/** Messages the app's SMS or WhatsApp stand-in wrote for `to`, oldest first. */
-function outbox(kind: "sms-outbox" | "whatsapp-outbox", to: string): Array<{ to: string; text?: string; template?: string; params?: string[] }> {
-  const dir = path.resolve(E2E_DATA_DIR, kind);
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .sort()
-    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")))
-    .filter((m) => m.to === to);
-}
-
 /** A verified phone on the shopper's account (code from the SMS outbox), with SMS and WhatsApp updates on. */
 async function phoneWithUpdates(request: APIRequestContext, headers: Record<string, string>, userId: number): Promise<string> {
   const phone = `+23480${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
   expect((await request.post("/api/v1/users/auth/phone/request/", { headers, data: { phone, purpose: "verify" } })).status()).toBe(202);
-  let code: string | undefined;
-  await expect(async () => {
-    code = /\b(\d{6})\b/.exec(outbox("sms-outbox", phone).at(-1)?.text ?? "")?.[1];
-    expect(code).toBeDefined();
-  }).toPass({ timeout: 15_000 });
+  const code = await smsCodeFor(phone, 15_000);
   expect((await request.post("/api/v1/users/auth/phone/add/", { headers, data: { phone, code } })).status()).toBe(200);
   expect((await request.put(`/api/v1/users/${userId}/channels/`, { headers, data: { email: true, sms: true, whatsapp: true } })).status()).toBe(200);
   return phone;
@@ -179,6 +163,22 @@ test("a two-store order: each store moves its own shipment, store A records cash
   await expect(page.getByTestId("cash-collected")).toHaveText(`−${formatNaira(shipB.total)}`);
   await expect(page.getByTestId("owed")).toContainText(`You owe ${formatNaira(Math.round(shipB.items_total * 0.1))} commission`);
   await shot(page, testInfo, "store-b-payouts");
+
+  // An admin sees what store B owes and records its transfer of the commission: nothing owed after.
+  const owed = Math.round(shipB.items_total * 0.1);
+  await page.context().clearCookies();
+  await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password, testInfo);
+  await page.goto("/admin/payouts");
+  await ready(page, testInfo);
+  const row = page.getByTestId(`payable-${b.store.slug}`);
+  await expect(row.getByTestId("owes")).toHaveText(`Owes ${formatNaira(owed)} commission`);
+  const settle = row.getByRole("form", { name: `Record commission paid by ${b.store.name}` });
+  await expect(settle.getByLabel("Amount paid (₦)")).toHaveValue(String(owed));
+  await settle.getByLabel("Transfer reference").fill(`TRF-${tag}`);
+  await settle.getByRole("button", { name: "Record payment" }).click();
+  await expect(page.getByTestId("flash")).toContainText(`Recorded ${formatNaira(owed)} of commission paid (ref TRF-${tag}). Still owed: ₦0.`);
+  await expect(page.getByTestId(`payable-${b.store.slug}`)).toHaveCount(0);
+  await page.context().clearCookies();
   await openOrderAs(page, testInfo, shopper, `/users/orders/${orderId}`);
   await expect(page.getByTestId("delivery-status")).toHaveText("Delivered");
   await expect(page.getByTestId("payment-status")).toHaveText("Complete");
@@ -189,12 +189,12 @@ test("a two-store order: each store moves its own shipment, store A records cash
   const amountOf = (kobo: number) => formatNaira(kobo).replace("₦", "");
   for (const [store, ship] of [[a.store.name, shipA], [b.store.name, shipB]] as const) {
     await expect(async () => {
-      const sms = outbox("sms-outbox", phone).map((m) => m.text ?? "").filter((t) => t.includes(store));
+      const sms = (await readPhoneOutbox("sms-outbox", phone)).map((m) => m.text ?? "").filter((t) => t.includes(store));
       const cash = sms.findIndex((t) => / cash/.test(t) && t.includes(amountOf(ship.total)));
       expect(cash, sms.join("\n")).toBeGreaterThanOrEqual(0);
       expect(sms.slice(cash + 1).some((t) => /on their way/.test(t))).toBe(false);
       expect(sms.some((t) => t.includes(amountOf(priced.total)))).toBe(false);
-      const wa = outbox("whatsapp-outbox", phone).filter((m) => m.params?.includes(store));
+      const wa = (await readPhoneOutbox("whatsapp-outbox", phone)).filter((m) => m.params?.includes(store));
       expect(wa.map((m) => m.template)).toContain("order_delivered_cash");
       expect(wa.find((m) => m.template === "order_delivered_cash")!.params).toContain(formatNaira(ship.total));
     }).toPass({ timeout: 20_000 });

@@ -1,29 +1,8 @@
 /** Phone sign-in: number → code from the SMS stand-in's outbox → signed in; then the account's channel choices. */
 import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { PHONE_MESSAGES } from "~/domain/phone";
-import { E2E_DATA_DIR, isPhone, jsEnabled, ready } from "./utils";
-
-/** The code of the newest SMS to `e164` in the e2e app's SMS outbox. */
-async function codeFor(e164: string, timeoutMs = 10_000): Promise<string> {
-  const dir = path.resolve(E2E_DATA_DIR, "sms-outbox");
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const texts = fs.existsSync(dir)
-      ? fs
-          .readdirSync(dir)
-          .filter((f) => f.endsWith(".json"))
-          .sort()
-          .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { to: string; text: string })
-          .filter((m) => m.to === e164)
-      : [];
-    const code = /\b(\d{6})\b/.exec(texts.at(-1)?.text ?? "")?.[1];
-    if (code) return code;
-    if (Date.now() > end) throw new Error(`no SMS to ${e164}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { isPhone, jsEnabled, ready, smsCodeFor } from "./utils";
 
 test("sign in with a phone number: number → code by SMS → signed in; channels on the account page", async ({ page }, testInfo) => {
   const digits = String(Date.now() % 1e7).padStart(7, "0");
@@ -51,7 +30,7 @@ test("sign in with a phone number: number → code by SMS → signed in; channel
   const code = page.getByLabel("6-digit code");
   await expect(code).toHaveAttribute("autocomplete", "one-time-code");
   await expect(code).toHaveAttribute("inputmode", "numeric");
-  const right = await codeFor(e164);
+  const right = await smsCodeFor(e164);
 
   // A wrong code: how many tries are left.
   await code.fill(right === "000000" ? "111111" : "000000");

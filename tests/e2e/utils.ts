@@ -58,6 +58,34 @@ export async function readOutbox(toEmail: string): Promise<string[]> {
     .filter((raw) => to.test(raw.split(/\r?\n\r?\n/)[0]));
 }
 
+/** Messages the app's SMS or WhatsApp stand-in wrote (JSON files) to `to`, oldest first. */
+export async function readPhoneOutbox(
+  kind: "sms-outbox" | "whatsapp-outbox",
+  to: string,
+): Promise<Array<{ to: string; text?: string; template?: string; params?: string[] }>> {
+  const fs = await import("node:fs");
+  const path = await import("node:path");
+  const dir = path.resolve(E2E_DATA_DIR, kind);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")))
+    .filter((m) => m.to === to);
+}
+
+/** The code of the newest SMS to `e164` in the e2e app's SMS outbox (waits for it). */
+export async function smsCodeFor(e164: string, timeoutMs = 10_000): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const code = /\b(\d{6})\b/.exec((await readPhoneOutbox("sms-outbox", e164)).at(-1)?.text ?? "")?.[1];
+    if (code) return code;
+    if (Date.now() > end) throw new Error(`no SMS to ${e164}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** The first link in a raw message whose path starts with `pathPrefix` (quoted-printable undone). */
 export function linkInMail(raw: string, pathPrefix: string): string | null {
   const text = raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");

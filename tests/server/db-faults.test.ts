@@ -50,18 +50,24 @@ async function call(base: string, method: string, path: string, body?: unknown) 
   }
 }
 
+/** One statement on the PostgreSQL server's admin connection (create or drop a test database). */
+async function adminQuery(sql: string) {
+  const pg = (await import("pg")).default;
+  const a = new pg.Client(pgAdminUrl());
+  await a.connect();
+  try {
+    await a.query(sql);
+  } finally {
+    await a.end();
+  }
+}
+
 describe.skipIf(!pgTemplate)("PostgreSQL drops the app's connections under order writes", () => {
   let app: RunningServer | undefined;
   let dbName = "";
   afterAll(async () => {
     await app?.stop();
-    if (dbName) {
-      const pg = (await import("pg")).default;
-      const a = new pg.Client(pgAdminUrl());
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await a.end();
-    }
+    if (dbName) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   });
 
   it("keeps the process alive, answers 503 with Retry-After for the requests that lost their connection, and places orders again", async () => {
@@ -184,22 +190,13 @@ describe.skipIf(!pgTemplate)("the database refuses connections", () => {
   afterAll(async () => {
     await app?.stop();
     await proxy?.down();
-    if (dbName) {
-      const pg = (await import("pg")).default;
-      const a = new pg.Client(pgAdminUrl());
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await a.end();
-    }
+    if (dbName) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   });
 
   it("answers 503 with Retry-After (API JSON, a translated page keeping the form, /readyz) and recovers without a restart", async () => {
     const pg = (await import("pg")).default;
     dbName = `mkt_away_${crypto.randomBytes(5).toString("hex")}`;
-    const admin = new pg.Client(pgAdminUrl());
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${pgTemplate}`);
-    await admin.end();
+    await adminQuery(`CREATE DATABASE ${dbName} TEMPLATE ${pgTemplate}`);
     const direct = new URL(pgUrlFor(dbName));
     proxy = await pgProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     const viaProxy = new URL(direct);

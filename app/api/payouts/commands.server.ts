@@ -72,12 +72,15 @@ export async function bookDeliveredShipments(tx: Queryable, orderId: string): Pr
         written += await insertEntry(tx, { storeId: sh.store_id, entry, orderItemId: l.id, description: describe(entry.kind, l.name, e.MARKETPLACE_COMMISSION_PERCENT), availableAt });
     for (const entry of shippingEntries(Number(sh.shipping_kobo), paidBy))
       written += await insertEntry(tx, { storeId: sh.store_id, entry, shipmentId: sh.id, description: describe(entry.kind, `shipping of order ${number}`, 0), availableAt });
-    // A return already refunded before the money was recorded (the store paid the buyer back
-    // before pressing "Cash received"): its refund is booked now, as it would have been then.
+  }
+  // A return already refunded before the money was recorded (the store paid the buyer back
+  // before pressing "Cash received"): its refund is booked now, as it would have been then
+  // (debitRefund books once per line, and only a line whose sale is booked).
+  if (written) {
     const refunded = await tx.query<{ id: string; line_total_kobo: number }>(
       `SELECT oi.id::text AS id, oi.line_total_kobo FROM returns r JOIN order_items oi ON oi.id = r.order_item_id
-        WHERE oi.order_id = $1 AND oi.store_id = $2 AND r.status = 'refunded'`,
-      [orderId, sh.store_id],
+        WHERE oi.order_id = $1 AND r.status = 'refunded'`,
+      [orderId],
     );
     for (const r of refunded.rows) if (await debitRefund(tx, { orderItemId: r.id, amountKobo: Number(r.line_total_kobo) })) written += 1;
   }

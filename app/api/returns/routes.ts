@@ -31,7 +31,7 @@ import { flushMailQueue } from "~/integrations/mail.server";
 import { log } from "~/ops/logger.server";
 import { json, notFound, paged, pageParams } from "../core/http";
 import { route, type ApiContext, type RouteDef } from "../core/types";
-import { checkImage, hasFile, putImages, type StoredImage } from "../core/uploads.server";
+import { checkImage, hasFile, putImages, sniffImage, type StoredImage } from "../core/uploads.server";
 import { guestTokenOpens } from "~/api/core/guest-token.server";
 import { findOrder } from "../orders/queries.server";
 import { processQueuedRefunds } from "~/workflows/refunds.server";
@@ -68,8 +68,8 @@ async function photoOf(ctx: ApiContext, r: { photo_key: string | null } | null) 
   const sized = IMAGE_WIDTHS.includes(w as ImageWidth);
   const bytes = sized ? await variantBytes(r.photo_key, w) : await getStorage().get(r.photo_key);
   if (!bytes) throw notFound();
-  const ext = r.photo_key.split(".").pop()?.toLowerCase() ?? "";
-  const type = sized ? "image/webp" : ({ jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as Record<string, string>)[ext];
+  // The type its bytes announce (uploads are checked the same way), as /media serves them.
+  const type = sniffImage(bytes);
   return new Response(Buffer.from(bytes), {
     headers: { "Content-Type": type ?? "application/octet-stream", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
   });
