@@ -194,7 +194,6 @@ describe.skipIf(!pgTemplate)("the database refuses connections", () => {
   });
 
   it("answers 503 with Retry-After (API JSON, a translated page keeping the form, /readyz) and recovers without a restart", async () => {
-    const pg = (await import("pg")).default;
     dbName = `mkt_away_${crypto.randomBytes(5).toString("hex")}`;
     await adminQuery(`CREATE DATABASE ${dbName} TEMPLATE ${pgTemplate}`);
     const direct = new URL(pgUrlFor(dbName));
