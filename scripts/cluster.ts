@@ -7,7 +7,7 @@
  *                                                   └─ its streaming replica, for anonymous
  *                                                      catalogue reads (DATABASE_REPLICA_URL)
  *                   ─ the primary directly for LISTEN (DATABASE_LISTEN_URL)
- *                   ─ Redis (rate limits), an S3 stand-in (s3rver) for media
+ *                   ─ Redis (rate limits), an S3 stand-in (s3rver behind a SigV4 check) for media
  *
  * PostgreSQL (/usr/lib/postgresql/15/bin: initdb, pg_ctl, pg_basebackup), PgBouncer, HAProxy and
  * redis-server are the Debian packages (`apt-get install haproxy pgbouncer`; README); everything
@@ -26,9 +26,13 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startS3Standin } from "./s3-standin";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
+/** The cluster's S3 credentials (the stand-in refuses any other). */
+const S3_KEY = "CLUSTERKEY";
+const S3_SECRET = "cluster-s3-secret";
 const TOOLS = { haproxy: "/usr/sbin/haproxy", pgbouncer: "/usr/sbin/pgbouncer", redis: "/usr/bin/redis-server" };
 
 /** What is missing on this machine to run the cluster (empty: it can run). */
@@ -260,12 +264,11 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     await waitFor("Redis", () => tcpOpen(redisPort), 20, redis);
 
     // ---- S3 stand-in ------------------------------------------------------------------------
-    // @ts-expect-error s3rver ships no types
-    const S3rver = (await import("s3rver")).default as unknown as new (o: object) => { run(): Promise<unknown>; close(): Promise<unknown> };
-    const s3srv = new S3rver({ port: s3Port, address: "127.0.0.1", directory: path.join(dir, "s3"), silent: true, configureBuckets: [{ name: "media", configs: [] }] });
-    await s3srv.run();
+    // s3rver behind a Signature Version 4 check (scripts/s3-standin.ts): unsigned or wrongly
+    // signed requests are refused as S3 would, so a signing bug fails here too.
+    const s3srv = await startS3Standin({ port: s3Port, directory: path.join(dir, "s3"), bucket: "media", accessKeyId: S3_KEY, secretAccessKey: S3_SECRET, region: "af-south-1" });
     s3 = s3srv;
-    log(`Redis :${redisPort}, S3 stand-in (s3rver) :${s3Port}`);
+    log(`Redis :${redisPort}, S3 stand-in (s3rver behind a SigV4 check) :${s3Port}`);
 
     // ---- the app: built once, seeded once, then two servers --------------------------------
     const url = `http://127.0.0.1:${httpPort}`;
@@ -282,9 +285,9 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
       S3_BUCKET: "media",
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
-      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: S3_KEY,
+      S3_SECRET_ACCESS_KEY: S3_SECRET,
+      S3_REGION: "af-south-1",
       SESSION_SECRET: `cluster-session-${httpPort}`,
       JWT_SECRET: `cluster-jwt-${httpPort}`,
       PUBLIC_URL: url,
