@@ -18,6 +18,7 @@ import { ACCEPT_CH, LITE_HINTS } from "~/storefront/lite";
 import { ANONYMOUS, SlotTokenProvider, type PersonalT } from "~/components/personal";
 import { appendVary, etagMatches, isPublicPage, pageEtag, PRIVATE_PAGE, PUBLIC_PAGE, routeMarksPersonal } from "~/ops/http-cache.server";
 import { keepPage } from "~/ops/page-cache.server";
+import { closingTagsLast } from "~/ops/document-end.server";
 import { withoutNulBytes } from "~/ops/nul-bytes.server";
 import { fill, parseTemplate } from "~/ops/personal-fill.server";
 import { isDatabaseAway } from "~/db/away";
@@ -116,7 +117,9 @@ export default async function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           // React 18.3 may put NUL bytes inside multibyte text (~/ops/nul-bytes.server).
-          const body = withoutNulBytes();
+          const sink = withoutNulBytes();
+          // The streamed tail (loader data scripts) goes inside the body (~/ops/document-end.server).
+          const body = sink.pipe(closingTagsLast());
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           for (const [k, v] of Object.entries(SECURITY_HEADERS)) responseHeaders.set(k, v);
           if (token) {
@@ -165,7 +168,7 @@ export default async function handleRequest(
               responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, styleHashes));
               resolve(new Response(request.method === "HEAD" ? null : html, { headers: responseHeaders, status: responseStatusCode }));
             });
-            pipe(body);
+            pipe(sink);
             return;
           }
           if (cacheable) responseHeaders.set("Cache-Control", PRIVATE_PAGE);
@@ -180,13 +183,13 @@ export default async function handleRequest(
                 resolve(new Response(request.method === "HEAD" ? null : html, { headers: responseHeaders, status: responseStatusCode }));
               }, reject);
             });
-            pipe(body);
+            pipe(sink);
             return;
           }
           responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
           const stream = createReadableStreamFromReadable(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          pipe(sink);
         },
         onShellError(error: unknown) {
           reject(error);

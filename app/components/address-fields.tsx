@@ -57,7 +57,7 @@ export function PlaceFields({ fields, streetLabel }: { fields: Record<PlaceName,
   return (
     <>
       <AddressField label={streetLabel} required meta={fields.street_address}>
-        <input {...inputProps(fields.street_address, { type: "text" })} autoComplete="street-address" className="field-input" />
+        <input {...inputProps(fields.street_address, { type: "text" })} autoComplete="address-line1" className="field-input" />
       </AddressField>
       <AddressField label={t("address.landmark")} meta={fields.landmark}>
         <input {...inputProps(fields.landmark, { type: "text" })} maxLength={TEXT_MAX.landmark} placeholder={t("address.landmarkPlaceholder")} className="field-input" />

@@ -160,7 +160,11 @@ export default function ListingRoute() {
         >
           <FilterSidebar key={`${location.pathname}?${query.toString()}`} action={location.pathname} filters={d.filters} categories={d.facets} categoryHeading={d.facetHeading} />
         </aside>
-        <section aria-label={t("listing.resultsLabel")} aria-busy={busy} className="min-w-0 flex-1 aria-busy:animate-pulse">
+        <section aria-labelledby="results-heading" aria-busy={busy} className="min-w-0 flex-1 aria-busy:animate-pulse">
+          {/* The cards' names are h3s: this names their section, so the outline has no gap (h1 → h2 → h3). */}
+          <h2 id="results-heading" className="sr-only">
+            {t("listing.resultsLabel")}
+          </h2>
           {d.grid.products.length === 0 ? (
             <div className="rounded-lg border border-dashed border-gray-300 bg-white px-4 py-12 text-center">
               <p className="text-lg font-bold">{t("listing.noResults")}</p>

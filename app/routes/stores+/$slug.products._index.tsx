@@ -91,7 +91,7 @@ export default function StoreProductsRoute() {
               </thead>
               <tbody>
                 {products.map((p) => (
-                  <tr key={p.id} role="row" className="block border-t border-gray-100 py-2 first:border-t-0 sm:table-row sm:py-0 sm:first:border-t">
+                  <tr key={p.id} className="block border-t border-gray-100 py-2 first:border-t-0 sm:table-row sm:py-0 sm:first:border-t">
                     <Cell label="Product Name" className="font-medium">
                       {p.name}
                       {!p.published ? <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-600">Unpublished</span> : null}
@@ -130,11 +130,11 @@ export default function StoreProductsRoute() {
 
 function Cell({ label, className = "", children }: { label: string; className?: string; children: ReactNode }) {
   return (
-    <td role="cell" className={`flex items-baseline justify-between gap-3 px-3 py-1 text-right sm:table-cell sm:py-2 sm:text-left ${className}`}>
+    <td className={`flex items-baseline justify-between gap-3 px-3 py-1 text-right sm:table-cell sm:py-2 sm:text-left ${className}`}>
       <span className="shrink-0 whitespace-nowrap font-normal text-gray-600 normal-case sm:hidden" aria-hidden="true">
         {label}
       </span>
-      <span>{children}</span>
+      <div>{children}</div>
     </td>
   );
 }
