@@ -43,7 +43,7 @@ const TWO_PROJECT_SPECS = [
   "vendor-members", "vendor-orders", "vendor-products", "vendor-shell", "orders-shipments", "address-lga",
   "menus-overflow", "rough-edges",
   // Forms whose layout is the same at both widths: JavaScript on and off is what differs.
-  "auth", "addresses", "orders", "hardening", "languages", "account-languages", "order-languages",
+  "auth", "addresses", "orders", "hardening", "languages", "account-languages", "order-languages", "language-urls",
 ].map((n) => `**/${n}.spec.ts`);
 
 export default defineConfig({

@@ -3,7 +3,8 @@ import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { resolveLanguage, tFor } from "~/i18n/i18next.server";
+import { resolveLanguage, tFor, visitorLanguage } from "~/i18n/i18next.server";
+import { urlLang } from "~/i18n/languages";
 import { PageMessagesScript } from "~/i18n/page-messages";
 import stylesheet from "~/tailwind.css";
 import { AppScripts } from "~/framework/app-scripts";
@@ -36,17 +37,23 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
-  const [shell, t] = await Promise.all([loadShell(api, request), resolveLanguage(request).then((lang) => tFor(lang, "common"))]);
+  const [shell, t, own] = await Promise.all([loadShell(api, request), resolveLanguage(request).then((lang) => tFor(lang, "common")), visitorLanguage(request)]);
   const siteMeta = { title: t("meta.title"), description: t("meta.description") };
+  // A page asked in another language than the visitor's own (`?lang=`, a search engine's link):
+  // served as the server's HTML, without the scripts, so no navigation mixes two languages
+  // (every link and form works without JavaScript); the footer's switch makes it theirs.
+  const asked = urlLang(request.url);
+  const otherLanguage = asked !== null && asked !== own;
   // The request id is on this request's log lines and X-Request-Id header; error pages show it.
-  return data({ ...shell, siteMeta, requestId: context.requestId ?? null }, { headers: await api.headers() });
+  return data({ ...shell, siteMeta, otherLanguage, requestId: context.requestId ?? null }, { headers: await api.headers() });
 }
 
 export function shouldRevalidate() {
   return true;
 }
 
-function Document({ children, lite }: { children: ReactNode; lite: boolean }) {
+/** `scripts: false`: the server's HTML alone (lite pages, and a page asked in another language). */
+function Document({ children, lite, scripts = !lite }: { children: ReactNode; lite: boolean; scripts?: boolean }) {
   const nonce = useNonce();
   // Lite pages carry the stylesheet's text (cut to the page's own rules by entry.server,
   // ~/ops/lite-css.server; allowed by its hash): no render-blocking request on a second
@@ -68,7 +75,7 @@ function Document({ children, lite }: { children: ReactNode; lite: boolean }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        {lite ? null : (
+        {!scripts ? null : (
           <>
             <PageMessagesScript nonce={nonce} />
             <ScrollRestoration nonce={nonce} />
@@ -105,7 +112,7 @@ export default function App() {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <Document lite={shell.lite}>
+    <Document lite={shell.lite} scripts={!shell.lite && !shell.otherLanguage}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
         {t("skipToContent")}
       </a>
@@ -122,7 +129,7 @@ export default function App() {
 export function ErrorBoundary() {
   const shell = useRouteLoaderData<typeof loader>("root");
   return (
-    <Document lite={shell?.lite ?? false}>
+    <Document lite={shell?.lite ?? false} scripts={!shell?.lite && !shell?.otherLanguage}>
       {shell ? <Header shell={shell} /> : null}
       <div className="flex-1">
         <GeneralErrorBoundary />

@@ -10,7 +10,7 @@ import { createCookie, type EntryContext } from "@remix-run/node";
 import { createInstance, type i18n as I18n } from "i18next";
 import { seedPluralRules } from "./plurals";
 import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LANG, isLang, LANG_COOKIE, LANGUAGES, NAMESPACES, OWN_PAGE_NAMESPACES, type Lang, type Namespace } from "./languages";
+import { DEFAULT_LANG, isLang, LANG_COOKIE, urlLang, LANGUAGES, NAMESPACES, OWN_PAGE_NAMESPACES, type Lang, type Namespace } from "./languages";
 import { resources } from "./resources";
 import { sayFormMessage } from "./form-messages";
 
@@ -27,8 +27,16 @@ export const i18nServer = new RemixI18Next({
   i18next: { resources, fallbackLng: DEFAULT_LANG, supportedLngs: [...LANGUAGES], defaultNS: "common", interpolation: { escapeValue: false } },
 });
 
-/** The request's language: the switch's cookie, else Accept-Language, else English. */
+/**
+ * The request's language: the page URL's `?lang=` (one URL per language, for search engines),
+ * else the switch's cookie, else Accept-Language, else English.
+ */
 export async function resolveLanguage(request: Request): Promise<Lang> {
+  return urlLang(request.url) ?? (await visitorLanguage(request));
+}
+
+/** The visitor's own language, whatever the URL asks: the switch's cookie, else Accept-Language, else English. */
+export async function visitorLanguage(request: Request): Promise<Lang> {
   const lang = await i18nServer.getLocale(request);
   return isLang(lang) ? lang : DEFAULT_LANG;
 }
@@ -42,11 +50,11 @@ export function tFor(lang: string | null | undefined, ns: Namespace) {
  * The language of a request known only by its headers (the page cache looks a page up before
  * Remix builds a Request): the same rule as `resolveLanguage`.
  */
-export function languageOfHeaders(cookie: string | null | undefined, acceptLanguage: string | null | undefined): Promise<Lang> {
+export function languageOfHeaders(cookie: string | null | undefined, acceptLanguage: string | null | undefined, url?: string): Promise<Lang> {
   const headers = new Headers();
   if (cookie) headers.set("Cookie", cookie);
   if (acceptLanguage) headers.set("Accept-Language", acceptLanguage);
-  return resolveLanguage(new Request("http://localhost/", { headers }));
+  return resolveLanguage(new Request(url ?? "http://localhost/", { headers }));
 }
 
 /**

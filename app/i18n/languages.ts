@@ -26,6 +26,27 @@ export function isLang(value: unknown): value is Lang {
 }
 
 /**
+ * One URL per language for search engines (issue 38 item 6): `?lang=yo` renders a page in that
+ * language whatever the cookie or the browser says; the page's `hreflang` alternates and the
+ * sitemap name each language's URL. Without it, the visitor's own language (cookie, browser).
+ */
+export const LANG_PARAM = "lang";
+
+/** The language a URL asks for with `?lang=`, or null. */
+export function urlLang(url: URL | string): Lang | null {
+  const v = (typeof url === "string" ? new URL(url, "http://x") : url).searchParams.get(LANG_PARAM);
+  return isLang(v) ? v : null;
+}
+
+/** `href` with `?lang=` set to `lang` (null: without it, the visitor's own language). */
+export function withLangParam(href: string, lang: Lang | null): string {
+  const u = new URL(href);
+  u.searchParams.delete(LANG_PARAM);
+  if (lang) u.searchParams.set(LANG_PARAM, lang);
+  return u.toString();
+}
+
+/**
  * The namespaces of message files (app/i18n/messages/<lang>/<ns>.json). `email` and `sms` are
  * server-only (e-mails, SMS and WhatsApp texts); the others reach the browser for hydration.
  * `pages` holds the information pages' long texts (about, FAQ, privacy, ...), carried only by

@@ -46,7 +46,7 @@ import { getDb } from "~/db/client.server";
 import { languageOfHeaders } from "~/i18n/i18next.server";
 import { catalogCacheFor, type CatalogCache, type Shown } from "~/api/core/cache.server";
 import { ANONYMOUS, type PersonalData, type PersonalT } from "~/domain/personal";
-import type { Lang } from "~/i18n/languages";
+import { urlLang, type Lang } from "~/i18n/languages";
 import { pageShowedDelivery, pageShows } from "~/storefront/api.server";
 import type { DeliveryState } from "~/storefront/delivery.server";
 import { LITE_HINTS, liteDecision } from "~/storefront/lite";
@@ -331,7 +331,7 @@ export async function cacheVariant(req: PageRequest): Promise<string> {
 const variants = new LRUCache<string, { variant: string; lang: Lang }>({ max: 10_000, maxSize: 16 * 1024 * 1024, sizeCalculation: (_v, k) => k.length + 64 });
 
 async function variantOf(req: PageRequest): Promise<{ variant: string; lang: Lang }> {
-  const key = [req.header("cookie"), req.header("accept-language"), ...LITE_HINTS.map((h) => req.header(h))].map((v) => v ?? "\u0000").join("\u0001");
+  const key = [urlLang(req.url), req.header("cookie"), req.header("accept-language"), ...LITE_HINTS.map((h) => req.header(h))].map((v) => v ?? "\u0000").join("\u0001");
   let v = variants.get(key);
   if (!v) variants.set(key, (v = await decideVariant(req)));
   return v;
@@ -341,9 +341,13 @@ async function decideVariant(req: PageRequest): Promise<{ variant: string; lang:
   const cookie = req.header("cookie") ?? null;
   const hints = { get: (name: string) => req.header(name) ?? null } as Headers;
   const lite = liteDecision(hints, cookie ? await liteCookie().parse(cookie) : null);
-  // And per language: the switch's cookie, else Accept-Language (~/i18n/i18next.server).
-  const lang = await languageOfHeaders(cookie, req.header("accept-language"));
-  return { variant: `${lite ? "lite" : "full"} ${lang}`, lang };
+  // And per language: the URL's ?lang=, else the switch's cookie, else Accept-Language
+  // (~/i18n/i18next.server); a page asked in another language than the visitor's own is served
+  // without its scripts (root.tsx `otherLanguage`), a variant of its own.
+  const own = await languageOfHeaders(cookie, req.header("accept-language"));
+  const asked = urlLang(req.url);
+  const lang = asked ?? own;
+  return { variant: `${lite ? "lite" : "full"} ${lang}${asked && asked !== own ? " asked" : ""}`, lang };
 }
 
 /** Request headers that `cacheVariant` reads, and nothing of the visitor's own (no session, cart). */

@@ -1,5 +1,9 @@
 /** Per-page meta tags: title, description, canonical, OpenGraph and Twitter cards, JSON-LD. */
 import type { MetaDescriptor } from "@remix-run/node";
+import { LANGUAGES, urlLang, withLangParam, type Lang } from "~/i18n/languages";
+
+/** OpenGraph's locale per language (language_TERRITORY). */
+const OG_LOCALE: Record<Lang, string> = { en: "en_NG", pcm: "pcm_NG", yo: "yo_NG", ha: "ha_NG", ig: "ig_NG" };
 
 export interface Seo {
   title: string;
@@ -26,18 +30,25 @@ export function routeMeta({ data }: { data?: { meta?: MetaDescriptor[] } }): Met
   return data?.meta ?? [{ title: SITE_NAME }];
 }
 
-export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
+/**
+ * The page's tags. `request`: the page's own, for its language URL (`?lang=`, ~/i18n/languages):
+ * the canonical is the page in the language it was asked in, and `hreflang` alternates name the
+ * page in every language, plus `x-default` (no `?lang=`: the visitor's own language).
+ */
+export function seoMeta(seo: Seo | undefined, request?: Request): MetaDescriptor[] {
   if (!seo) return [{ title: SITE_NAME }];
+  const asked = request ? urlLang(request.url) : null;
+  const url = withLangParam(seo.url, asked);
   const tags: MetaDescriptor[] = [
     { title: seo.title },
     { name: "description", content: seo.description },
-    { tagName: "link", rel: "canonical", href: seo.url },
+    { tagName: "link", rel: "canonical", href: url },
     { property: "og:site_name", content: SITE_NAME },
     { property: "og:type", content: seo.type === "product" ? "product" : "website" },
     { property: "og:title", content: seo.title },
     { property: "og:description", content: seo.description },
-    { property: "og:url", content: seo.url },
-    { property: "og:locale", content: "en_NG" },
+    { property: "og:url", content: url },
+    { property: "og:locale", content: OG_LOCALE[asked ?? "en"] },
     { name: "twitter:card", content: seo.image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: seo.title },
     { name: "twitter:description", content: seo.description },
@@ -54,6 +65,10 @@ export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
   }
   for (const [property, content] of Object.entries(seo.extra ?? {})) tags.push({ property, content });
   if (seo.noindex) tags.push({ name: "robots", content: "noindex, follow" });
+  else {
+    for (const l of LANGUAGES) tags.push({ tagName: "link", rel: "alternate", hrefLang: l, href: withLangParam(seo.url, l) });
+    tags.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: withLangParam(seo.url, null) });
+  }
   if (seo.jsonLd) tags.push({ "script:ld+json": seo.jsonLd });
   return tags;
 }

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { langCookie } from "~/i18n/i18next.server";
-import { isLang } from "~/i18n/languages";
+import { isLang, LANG_PARAM } from "~/i18n/languages";
 import { readForm } from "~/storefront/responses.server";
 import { safeRedirect } from "~/storefront/session.server";
 import { apiFor } from "~/storefront/api.server";
@@ -10,7 +10,10 @@ import { apiFor } from "~/storefront/api.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const lang = form.get("lang");
-  const to = safeRedirect(form.get("redirectTo"));
+  // Back to the page in the chosen language: without a `?lang=` of the page's URL, which would win.
+  const back = new URL(safeRedirect(form.get("redirectTo")), "http://x");
+  back.searchParams.delete(LANG_PARAM);
+  const to = `${back.pathname}${back.search}${back.hash}`;
   // An unknown value (a tampered form) changes nothing: the page comes back as it was.
   if (!isLang(lang)) return redirect(to, { status: 303 });
   // A signed-in shopper's choice is kept on the account too: their e-mails and SMS follow it.

@@ -113,7 +113,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       inWishlist: wishlist.includes(product.id),
       delivery,
       shareUrl: url,
-      meta: seoMeta(seo),
+      meta: seoMeta(seo, request),
     },
     { headers: await api.headers() },
   );

@@ -63,7 +63,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       signedIn: !!api.user,
       canReview: !!(mine?.ok && mine.data.can_review),
       myReview: mine?.ok ? mine.data.review : null,
-      meta: seoMeta(seo),
+      meta: seoMeta(seo, request),
     },
     { headers: await api.headers() },
   );

@@ -101,7 +101,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       count: results.count,
       countEstimated,
       grid,
-      meta: seoMeta(seo),
+      meta: seoMeta(seo, request),
       chips,
       sorts: sortOptions(!!filters.search, filters.sort, t),
       clearHref: listPath,

@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         .filter((s) => s.products.length > 0),
       categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
       kitchen: categories.find((c) => c.slug === "kitchen")?.slug ?? categories.find((c) => /kitchen/i.test(c.name))?.slug ?? "all",
-      meta: seoMeta(seo),
+      meta: seoMeta(seo, request),
     },
     { headers: await api.headers() },
   );

@@ -52,7 +52,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const t = await requestT(request, "shop");
   const chips = filterChips(filters, `/shop/${path}`, t);
   const since = storeSince(store.created_at, t);
-  return data({ store, count: results.count, since, grid, meta: seoMeta(seo), filters, chips, sorts: sortOptions(false, filters.sort, t) }, { headers: await api.headers() });
+  return data({ store, count: results.count, since, grid, meta: seoMeta(seo, request), filters, chips, sorts: sortOptions(false, filters.sort, t) }, { headers: await api.headers() });
 }
 
 /** Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). */
