@@ -5,8 +5,8 @@
  * and the cart writes.
  *
  * Candidates per material: the catalogue's listing of each of its categories (with its
- * subcategories), searched for the material (`search=`), 100 at most; if the search finds
- * nothing that fits, the category's cheapest 100. Every BuildMart store delivers to every state
+ * subcategories), the cheapest 100 (read once per request for all the materials of a category);
+ * in a category with more, when none of those fits, the ones its search finds for the material. Every BuildMart store delivers to every state
  * (the shipping rule prices the distance; stores have no delivery areas), so "sellers who deliver
  * to the shopper's state" are all the listed stores, and the delivered price decides.
  */
@@ -23,14 +23,19 @@ export interface NeedOffer {
   offer: Offer | null;
 }
 
-async function listing(api: Api, query: string): Promise<OfferProduct[]> {
-  const r = await api.get<ApiProductPage>(`/products/?${query}`, { auth: false });
-  if (!r.ok) {
-    if (r.status === 404) return [];
-    throw new Response("Catalogue unavailable", { status: 502 });
-  }
-  return r.data.results as unknown as OfferProduct[];
+/** A listing page of products (shared within the request: materials of one category read it once). */
+function listing(api: Api, query: string): Promise<{ products: OfferProduct[]; count: number }> {
+  return api.once(`calc:${query}`, async () => {
+    const r = await api.get<ApiProductPage>(`/products/?${query}`, { auth: false });
+    if (!r.ok) {
+      if (r.status === 404) return { products: [], count: 0 };
+      throw new Response("Catalogue unavailable", { status: 502 });
+    }
+    return { products: r.data.results as unknown as OfferProduct[], count: r.data.count };
+  });
 }
+
+const PAGE = 100;
 
 /** The cheapest delivered offer for each need (null: nothing fits), in the needs' order. */
 export async function offersFor(api: Api, needs: readonly Need[], state: string): Promise<NeedOffer[]> {
@@ -39,19 +44,18 @@ export async function offersFor(api: Api, needs: readonly Need[], state: string)
   return Promise.all(
     needs.map(async (need) => {
       const ids = need.find.categories.map((s) => idOf.get(s)).filter((id): id is number => id !== undefined);
-      const found = async (search: boolean) =>
-        (
-          await Promise.all(
-            ids.map((id) => {
-              const q = new URLSearchParams({ category_id: String(id), page_size: "100", type: "sale" });
-              if (search) q.set("search", need.find.search);
-              else q.set("ordering", "price_asc");
-              return listing(api, q.toString());
-            }),
-          )
-        ).flat();
-      let offer = pickOffer(need, await found(true), state);
-      offer ??= pickOffer(need, await found(false), state);
+      const query = (id: number, search?: string) => {
+        const q = new URLSearchParams({ category_id: String(id), page_size: String(PAGE), type: "sale" });
+        if (search) q.set("search", search);
+        else q.set("ordering", "price_asc");
+        return q.toString();
+      };
+      // The category's cheapest 100 (one read for every material of the category) …
+      const pages = await Promise.all(ids.map((id) => listing(api, query(id))));
+      let offer = pickOffer(need, pages.flatMap((p) => p.products), state);
+      // … and, in a bigger category, the ones the catalogue's search finds for the material.
+      const bigger = ids.filter((_, i) => pages[i].count > PAGE);
+      if (!offer && bigger.length) offer = pickOffer(need, (await Promise.all(bigger.map((id) => listing(api, query(id, need.find.search))))).flatMap((p) => p.products), state);
       return { need, offer };
     }),
   );
