@@ -118,6 +118,14 @@ describe("roofing", () => {
     expect(quantityFor(need(r, "roofing_longspan"), sheet)).toBe(Math.ceil((120 / Math.cos(Math.PI / 6)) * 1.1 / 2.5));
   });
 
+  it("finds longspan sheets however the seller spells it, and no ridge caps without a ridge", () => {
+    const r = run("roofing", { area: "60", profile: "longspan" });
+    const words = need(r, "roofing_longspan").find.words;
+    for (const name of ["Aluminium Longspan Roofing Sheet 0.45mm", "Aluminium long-span roofing sheet 0.45 mm, 3 m", "Long span sheet"]) expect(words.every((w) => w.test(name))).toBe(true);
+    expect(fig(r, "ridgeCaps")).toBeUndefined();
+    expect(r.needs.map((n) => n.key)).toEqual(["roofing_longspan", "roofingNails"]);
+  });
+
   it("needs either the roof's area or its length and width", () => {
     const form = parseCalculatorQuery(CALCULATORS.roofing, new URLSearchParams({ length: "12", profile: "stone" }));
     expect(form.errors.width.key).toBe("areaOrPlan");

@@ -70,7 +70,7 @@ export const roofing: Calculator = {
       { key: ridge > 0 ? "ridge" : "noRidge", values: { ridge: round(ridge), cap: p.ridgeCap, caps } },
     ];
     const sheetWords: Record<Profile, RegExp[]> = {
-      longspan: [/\blong\s*span\b/i],
+      longspan: [/\blong[-\s]*span\b/i],
       corrugated: [/\bcorrugated\b/i],
       stone: [/\bstone[-\s]coated\b/i, /\btiles?\b/i],
     };
@@ -80,7 +80,7 @@ export const roofing: Calculator = {
         { key: "roofArea", value: round(area) },
         { key: `sheets_${profile}`, value: sheets },
         { key: "nailsKg", value: round(nailsKg, 1) },
-        { key: "ridgeCaps", value: caps },
+        ...(caps > 0 ? [{ key: "ridgeCaps", value: caps }] : []),
       ],
       needs: [
         {
