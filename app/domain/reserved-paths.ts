@@ -5,7 +5,7 @@
  */
 export const RESERVED_TOP_LEVEL: ReadonlySet<string> = new Set([
   // pages and areas
-  "about", "account", "admin", "all", "api", "auth", "build", "cart", "checkout", "contact", "create-store",
+  "about", "account", "admin", "all", "api", "auth", "build", "calculators", "cart", "checkout", "contact", "create-store",
   "dashboard", "email", "faq", "invitations", "favicon.ico", "favicon.svg", "featured", "forget-password", "healthz", "readyz",
   "language", "lite", "login", "logout", "media", "newsletter", "notifications", "orders", "payment", "privacy", "products",
   "register", "reset-password", "return-photo", "robots.txt", "search", "secure-shopping", "shop", "sitemap.xml", "static", "stores",

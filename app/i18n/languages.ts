@@ -50,14 +50,14 @@ export function withLangParam(href: string, lang: Lang | null): string {
  * The namespaces of message files (app/i18n/messages/<lang>/<ns>.json). `email` and `sms` are
  * server-only (e-mails, SMS and WhatsApp texts); the others reach the browser for hydration.
  * `pages` holds the information pages' long texts (about, FAQ, privacy, ...), carried only by
- * the pages that declare it (OWN_PAGE_NAMESPACES).
+ * the pages that declare it (OWN_PAGE_NAMESPACES); `calc` the project calculators' (/calculators).
  */
-export const NAMESPACES = ["common", "shop", "checkout", "account", "orders", "forms", "email", "sms", "pages"] as const;
+export const NAMESPACES = ["common", "shop", "checkout", "account", "orders", "forms", "email", "sms", "pages", "calc"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
  * Namespaces a page carries only when one of its own routes declares it (the others ride on
  * every page: ~/i18n/i18next.server documentNamespaces). `pages` is the information pages' long
- * texts, tens of KB per language, which no other page needs.
+ * texts, tens of KB per language, which no other page needs; `calc` the calculators' formulas and words.
  */
-export const OWN_PAGE_NAMESPACES: readonly Namespace[] = ["pages"];
+export const OWN_PAGE_NAMESPACES: readonly Namespace[] = ["pages", "calc"];
