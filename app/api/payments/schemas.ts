@@ -47,15 +47,6 @@ export const ConfirmPaymentBodySchema = z.object({
   payment_status: z.unknown().optional(),
 });
 
-/** The USSD codes offered (Paystack's `ussd.type`): GTBank *737#, UBA *919#, Sterling *822#, Zenith *966#. */
-export const USSD_BANKS = [
-  { type: "737", bank: "GTBank" },
-  { type: "919", bank: "UBA" },
-  { type: "822", bank: "Sterling" },
-  { type: "966", bank: "Zenith" },
-] as const;
-export type UssdBankType = (typeof USSD_BANKS)[number]["type"];
-
 /** POST /payments/paystack/transfer/: pay an order by bank transfer to a temporary account. */
 export const StartTransferBodySchema = z.object({ order_id: orderIdField, token: tokenField });
 
