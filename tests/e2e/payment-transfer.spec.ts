@@ -95,10 +95,15 @@ test("a short transfer leaves the order unpaid with the refund message; a new ac
   await expect(page.getByTestId("account-number")).toBeVisible();
   expect(page.url()).not.toBe(expiredUrl);
   await expect(page.getByTestId("offline-expired")).toHaveCount(0);
-  // Still unpaid, the cart kept until paid.
-  const orderId = new URL(page.url()).searchParams.get("order_id");
+  // Still unpaid; the order page's "Pay by bank transfer" offers the account still open, not another one.
+  const openUrl = page.url();
+  const orderId = new URL(openUrl).searchParams.get("order_id");
   await page.goto(`/users/orders/${orderId}`);
   await expect(page.getByTestId("payment-status")).toHaveText("Pending");
+  await ready(page, testInfo);
+  await page.getByRole("button", { name: "Pay by bank transfer" }).click();
+  await expect(page.getByTestId("account-number")).toBeVisible();
+  expect(page.url()).toBe(openUrl);
 });
 
 test("Buy Now paid by USSD: the bank chosen, the code to dial as a tel: link, paid by itself", async ({ page, request }, testInfo) => {
