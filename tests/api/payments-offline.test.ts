@@ -199,6 +199,13 @@ describe.each(engines())("bank transfer and USSD on %s", (engine) => {
     expect(await paidMails(orderId)).toBe(1);
     const attempts = await api.db.query<{ channel: string; payment_status: string }>("SELECT channel, payment_status FROM payment_transactions WHERE order_id = $1 ORDER BY id", [orderId]);
     expect(attempts.rows.map((a) => a.channel)).toEqual(["bank_transfer", "ussd"]);
+    // Every attempt is on the admin Payments list with its channel.
+    const admin = await makeUser(api, { role: "admin" });
+    const listed = await api.call(`/admin/payments/?search=${orderId}&page_size=10`, { token: admin.token });
+    expect(listed.status).toBe(200);
+    expect(listed.body.results.map((p: { reference: string; channel: string }) => [p.reference, p.channel]).sort()).toEqual(
+      [[t.reference, "bank_transfer"], [u.body.reference, "ussd"]].sort(),
+    );
     expect(attempts.rows.filter((a) => a.payment_status === "Complete")).toHaveLength(1);
     // The second payment is the shopper's money for an order already paid: refunded whole.
     expect(await count("SELECT count(*)::int AS n FROM refunds WHERE order_id = $1 AND kind = 'payment' AND amount_kobo = $2", [orderId, due])).toBe(1);
