@@ -44,6 +44,8 @@ const TWO_PROJECT_SPECS = [
   "menus-overflow", "rough-edges",
   // Forms whose layout is the same at both widths: JavaScript on and off is what differs.
   "auth", "addresses", "orders", "hardening", "languages", "account-languages", "order-languages", "language-urls",
+  // Transfer / USSD (issue 33): JavaScript off at 360 px and on at desktop, as the issue asks.
+  "payment-transfer",
 ].map((n) => `**/${n}.spec.ts`);
 
 export default defineConfig({

@@ -6,7 +6,9 @@
  * response time over N requests. Figures only; nothing here passes or fails. The "flags" column
  * names what a page should not ship (docs/architecture.md, "Client JavaScript"): `empty:N`, N
  * script files with no code (stubs of server modules), and `zod`, the validation library.
- * `{store}` in PAGES stands for the public page of the store selling /products/1.
+ * `{store}` in PAGES stands for the public page of the store selling /products/1; `{transfer}` and
+ * `{ussd}` for the bank transfer / USSD page of a guest's new order of /products/1 (issue 33: at
+ * most 20 KB with JavaScript off), placed and started through the API (the local Paystack stand-in).
  *
  *   npm run build && npm run bench:pages            # N=30
  *   BASE_URL=http://localhost:3000 N=100 npm run bench:pages
@@ -20,7 +22,7 @@ import zlib from "node:zlib";
 const N = Number(process.env.N ?? 30);
 const PAGES = (
   process.env.PAGES ??
-  "/,/building-materials,/products/?search=cement,/products/1,/products/1/reviews,{store},/cart,/checkout/payment?buy=1&g=y,/auth/login,/auth/register,/faq"
+  "/,/building-materials,/products/?search=cement,/products/1,/products/1/reviews,{store},/cart,/checkout/payment?buy=1&g=y,{transfer},{ussd},/auth/login,/auth/register,/faq"
 ).split(",");
 
 /** A script file with no code of its own: only imports/exports and esbuild's empty CommonJS stub. */
@@ -105,8 +107,33 @@ async function timing(base: string, page: string) {
   return { p50: q(0.5), p95: q(0.95) };
 }
 
+/** `{transfer}` / `{ussd}`: a guest order of /products/1, its transfer or USSD payment started, and that payment's page. */
+async function offlinePage(base: string, ussd: boolean): Promise<string> {
+  const post = async (path: string, body: unknown) => {
+    const r = await fetch(`${base}/api/v1${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const json = await r.json();
+    if (!r.ok) throw new Error(`${path}: ${r.status} ${JSON.stringify(json).slice(0, 200)}`);
+    return json;
+  };
+  const address = {
+    email: "bench.guest@example.com",
+    receiver_first_name: "Chidi",
+    receiver_last_name: "Okafor",
+    receiver_phone_one: "08031234567",
+    street_address: "14 Ogui Road, Enugu North",
+    city: "Enugu",
+    state: "Enugu",
+    zip_code: "400001",
+    country: "NGA",
+  };
+  const order = await post("/orders/", { guest_delivery_address: address, order_payment_method: "CardPayment", buy: 1, quantity: 1 });
+  const pay = await post(ussd ? "/payments/paystack/ussd/" : "/payments/paystack/transfer/", { order_id: order.id, token: order.guest_token, ...(ussd ? { bank: "737" } : {}) });
+  return `/checkout/offline/${pay.reference}?order_id=${order.id}&g=y`;
+}
+
 /** `{store}`: the public page of the store that sells /products/1, found in that page's HTML. */
 async function resolve(base: string, page: string): Promise<string> {
+  if (page === "{transfer}" || page === "{ussd}") return offlinePage(base, page === "{ussd}");
   if (page !== "{store}") return page;
   const html = await (await fetch(`${base}/products/1`)).text();
   return /href="(\/shop\/[^"]+)"/.exec(html)?.[1] ?? "/shop/unknown";

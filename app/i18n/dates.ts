@@ -91,6 +91,14 @@ export function formatDate(value: string | Date, reader: DateReader, style: Date
   return fill(w.dateTime, { date, time: `${two(t.getUTCHours())}:${two(t.getUTCMinutes())}` });
 }
 
+/** An instant's clock time in Lagos, "16:05" (a payment account's expiry). "" for an invalid date. */
+export function formatClock(value: string | Date): string {
+  const ms = (typeof value === "string" ? new Date(value) : value).getTime();
+  if (!Number.isFinite(ms)) return "";
+  const t = new Date(ms + LAGOS_OFFSET_MS);
+  return `${two(t.getUTCHours())}:${two(t.getUTCMinutes())}`;
+}
+
 /**
  * A calendar day ("2026-12-01", no time zone) with its weekday: "Tue, 1 Dec" (the delivery
  * promise); without it, "1 Dec" (a chart's day).

@@ -6,7 +6,7 @@
  * order (docs/api-contract.md "The server decides money and state").
  */
 import type { Api, ApiResponse } from "./api.server";
-import type { ApiAddress, ApiCart, ApiMakePaymentAnswer, ApiOrder, ApiPaymentState, ApiPlacedOrder, ApiProduct, ApiShippingFee } from "./api-types";
+import type { ApiAddress, ApiCart, ApiMakePaymentAnswer, ApiOfflinePayment, ApiOrder, ApiPaymentState, ApiPlacedOrder, ApiProduct, ApiShippingFee } from "./api-types";
 import { loadCart } from "./cart.server";
 import { apiMessage } from "./form-reply";
 
@@ -161,6 +161,13 @@ export function chooseAddress(api: Api, id: number) {
   api.touch();
 }
 
+/** The checkout's choices: the API's methods, and bank transfer / USSD (paid through Paystack: the API's CardPayment). */
+export const CHECKOUT_METHODS = [...PAYMENT_METHODS, "BankTransfer", "USSD"] as const;
+export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number];
+export const isCheckoutMethod = (v: unknown): v is CheckoutMethod => (CHECKOUT_METHODS as readonly string[]).includes(v as string);
+/** The API's order_payment_method for a checkout choice. */
+export const apiPaymentMethod = (m: CheckoutMethod): PaymentMethod => (m === "BankTransfer" || m === "USSD" ? "CardPayment" : m);
+
 export const isPaymentMethod = (v: unknown): v is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(v as string);
 
 /** POST /orders/ with the form's idempotency token as Idempotency-Key (a retried submit gets the same order). */
@@ -178,6 +185,40 @@ export async function startCardPayment(api: Api, orderId: string, guestToken?: s
   const url = r.ok ? r.data?.data?.authorization_url : undefined;
   if (url && /^https?:\/\//.test(url)) return { ok: true, url };
   return { ok: false, message: apiMessage(r.data, "We could not reach the card payment provider. Please try again or pay on delivery.") };
+}
+
+/**
+ * A bank transfer (POST /payments/paystack/transfer/) or USSD (POST /payments/paystack/ussd/)
+ * payment for an order: the attempt's reference for its page, or a message.
+ */
+export async function startOfflinePayment(
+  api: Api,
+  orderId: string,
+  how: { channel: "bank_transfer" } | { channel: "ussd"; bank: string },
+  guestToken?: string | null,
+): Promise<{ ok: true; payment: ApiOfflinePayment } | { ok: false; message: string }> {
+  const body = { order_id: orderId, ...(guestToken ? { token: guestToken } : {}), ...(how.channel === "ussd" ? { bank: how.bank } : {}) };
+  const r = await api.post<ApiOfflinePayment>(how.channel === "ussd" ? "/payments/paystack/ussd/" : "/payments/paystack/transfer/", body);
+  if (r.ok && r.data?.reference) return { ok: true, payment: r.data };
+  if (r.status === 401 && api.user) throw await api.signedOut();
+  return { ok: false, message: apiMessage(r.data, "We could not reach the payment service. Please try again or pay on delivery.") };
+}
+
+/** A transfer / USSD payment's state (verified with Paystack by the API while it waits); null when not that order's. */
+export async function offlinePaymentState(api: Api, reference: string, orderId: string): Promise<ApiOfflinePayment | null> {
+  if (!/^[A-Za-z0-9.=-]{1,100}$/.test(reference)) return null;
+  const r = await api.get<ApiOfflinePayment>(`/payments/paystack/charge/${encodeURIComponent(reference)}/?order_id=${encodeURIComponent(orderId)}`, { auth: false });
+  return r.ok ? r.data : null;
+}
+
+/** Where a shopper who chose USSD picks their bank. */
+export function ussdChoicePath(orderId: string, guest: boolean): string {
+  return `/checkout/offline?order_id=${orderId}&how=ussd${guest ? "&g=y" : ""}`;
+}
+
+/** The page of a transfer / USSD payment. */
+export function offlinePath(reference: string, orderId: string, guest: boolean): string {
+  return `/checkout/offline/${encodeURIComponent(reference)}?order_id=${orderId}${guest ? "&g=y" : ""}`;
 }
 
 /**

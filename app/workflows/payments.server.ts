@@ -12,7 +12,7 @@ import { orderNumber } from "~/domain/orders";
 import { recordEvent } from "~/api/notifications/commands.server";
 import { buyerNotice, orderStores, storeNotices } from "~/api/notifications/events.server";
 import { flushMailQueue } from "~/integrations/mail.server";
-import { PaystackError, coversDue, paysFor, type VerifyData } from "~/integrations/paystack/client.server";
+import { PaystackError, coversDue, paysFor, type ChargeData, type UssdType, type VerifyData } from "~/integrations/paystack/client.server";
 import { formatKobo } from "~/domain/money";
 import { returnOrigin } from "~/config.server";
 import { PaymentsNotConfigured, paymentGateway } from "~/integrations/paystack/gateway.server";
@@ -21,7 +21,18 @@ import { ApiError, badRequest } from "~/api/core/http";
 import { emptySourceCart, recordOrderEvent } from "~/api/orders/commands.server";
 import { guestTokenFor } from "~/api/core/guest-token.server";
 import { announceOrder } from "./checkout.server";
-import { activeLines, amountDueKobo, findAttemptById, findPaymentOrder, pendingAttempts, type AttemptRow, type PaymentOrderRow } from "~/api/payments/queries.server";
+import {
+  activeLines,
+  amountDueKobo,
+  findAttemptById,
+  findPaymentOrder,
+  openOfflineAttempt,
+  pendingAttempts,
+  type AttemptRow,
+  type OfflineDetails,
+  type PaymentChannel,
+  type PaymentOrderRow,
+} from "~/api/payments/queries.server";
 
 /** Card payment refused for the order's state: a 400 the checkout shows as is. */
 export function payableOrError(o: PaymentOrderRow): void {
@@ -37,8 +48,12 @@ export function attemptReference(orderId: string, n: number): string {
   return `ord-${orderId.replace(/-/g, "").slice(0, 12)}-${n}-${crypto.randomBytes(3).toString("hex")}`;
 }
 
-/** Stores a new Pending card attempt for the order (under the order's row lock), re-checking the order. */
-export async function createAttempt(db: Db, orderId: string): Promise<{ attempt: AttemptRow; order: PaymentOrderRow }> {
+/**
+ * Stores a new Pending attempt for the order (under the order's row lock), re-checking the order.
+ * `channel`: card (Paystack's hosted page), bank_transfer or ussd (POST /charge, our own page);
+ * all three are the one engine: the same row, verify, webhook and paid transition.
+ */
+export async function createAttempt(db: Db, orderId: string, channel: PaymentChannel = "card"): Promise<{ attempt: AttemptRow; order: PaymentOrderRow }> {
   return db.tx(async (q) => {
     const order = await findPaymentOrder(q, orderId, true);
     if (!order) throw new ApiError(404, { detail: "Not found." });
@@ -52,9 +67,9 @@ export async function createAttempt(db: Db, orderId: string): Promise<{ attempt:
     await announceOrder(q, orderId);
     const n = (await q.query<{ n: number }>("SELECT count(*)::int AS n FROM payment_transactions WHERE order_id = $1", [orderId])).rows[0].n + 1;
     const r = await q.query<{ id: number }>(
-      `INSERT INTO payment_transactions (order_id, user_id, reference, amount_kobo, currency, customer_email, payment_method, payment_status)
-       VALUES ($1, $2, $3, $4, 'NGN', $5, 'CardPayment', 'Pending') RETURNING id`,
-      [orderId, order.user_id, attemptReference(orderId, n), amountDueKobo(order), order.email],
+      `INSERT INTO payment_transactions (order_id, user_id, reference, amount_kobo, currency, customer_email, payment_method, payment_status, channel)
+       VALUES ($1, $2, $3, $4, 'NGN', $5, 'CardPayment', 'Pending', $6) RETURNING id`,
+      [orderId, order.user_id, attemptReference(orderId, n), amountDueKobo(order), order.email, channel],
     );
     return { attempt: (await findAttemptById(q, r.rows[0].id))!, order };
   });
@@ -125,6 +140,70 @@ export async function startCardPayment(db: Db, order: PaymentOrderRow, origin?: 
     else log().warn({ orderId: o.id, reference: attempt.reference, err: message }, "Paystack initialize failed");
     if (unreachable) throw new ApiError(503, { detail: OUTAGE_MESSAGE });
     throw new ApiError(502, { detail: `The card payment service refused this payment (${message.slice(0, 200)}). Your order is saved: try again, or choose pay on delivery.` });
+  }
+}
+
+/** How long a transfer account / USSD code is offered (Paystack's own limit is about 30 minutes). */
+export const OFFLINE_MINUTES = 30;
+
+export type OfflineChannel = Exclude<PaymentChannel, "card">;
+
+/**
+ * Starts a bank transfer or USSD payment (issue 33): the same checks and attempt as a card payment
+ * (earlier Pending attempts verified first, so nobody pays twice), then Paystack's POST /charge
+ * with our reference and the order's amount; what the shopper needs (the account or the code) and
+ * its expiry are stored on the attempt. An open attempt of the same channel, bank and amount with
+ * more than 5 minutes left is offered again instead of a new account. Paystack failing: the
+ * attempt Failed and 503 / 502, as for cards.
+ */
+export async function startOfflinePayment(db: Db, order: PaymentOrderRow, channel: OfflineChannel, ussdType: UssdType | null = null): Promise<AttemptRow> {
+  payableOrError(order);
+  for (const earlier of await pendingAttempts(db, order.id, 3)) {
+    const outcome = await settleAttempt(db, earlier, "confirm").catch(() => null);
+    if (outcome === "paid" || outcome === "already") throw badRequest({ detail: "This order has already been paid." });
+  }
+  const open = await openOfflineAttempt(db, order.id, channel, amountDueKobo(order), channel === "ussd" ? ussdType : null);
+  if (open) return open;
+  const { attempt, order: o } = await createAttempt(db, order.id, channel);
+  void flushMailQueue().catch((err) => log().warn({ err }, "sending the order mail failed; the job retries"));
+  const expiresAt = new Date(Date.now() + OFFLINE_MINUTES * 60_000);
+  try {
+    const gateway = await paymentGateway();
+    const charged: ChargeData = await gateway.charge({
+      email: attempt.customer_email,
+      amount: attempt.amount_kobo,
+      currency: "NGN",
+      reference: attempt.reference,
+      metadata: { order_id: o.id, attempt: attempt.id },
+      ...(channel === "bank_transfer" ? { bank_transfer: { account_expires_at: expiresAt.toISOString() } } : { ussd: { type: ussdType ?? "737" } }),
+    });
+    if (channel === "bank_transfer" ? !charged.account_number : !charged.ussd_code) throw new PaystackError(`Paystack's charge answer has no ${channel === "ussd" ? "USSD code" : "account number"}`, 502);
+    const details: OfflineDetails = {
+      bank_name: charged.bank?.name ?? null,
+      account_name: charged.account_name ?? null,
+      account_number: charged.account_number ?? null,
+      ussd_code: charged.ussd_code ?? null,
+      ussd_type: channel === "ussd" ? ussdType ?? "737" : null,
+      display_text: charged.display_text ?? null,
+      standin_page: (charged as { standin_page?: string }).standin_page ?? null,
+    };
+    const at = charged.account_expires_at ? new Date(charged.account_expires_at) : expiresAt;
+    await db.query(
+      `UPDATE payment_transactions SET pay_details = $2, expires_at = $3, provider_status = $4, updated_at = now() WHERE id = $1`,
+      [attempt.id, JSON.stringify(details), Number.isNaN(at.getTime()) ? expiresAt : at, String(charged.status ?? "pay_offline").slice(0, 50)],
+    );
+    return (await findAttemptById(db, attempt.id))!;
+  } catch (e) {
+    const unreachable = e instanceof PaymentsNotConfigured || (e instanceof PaystackError && (e.status === 0 || e.status >= 500 || e.status === 429));
+    const message = e instanceof Error ? e.message : String(e);
+    await db.query(
+      `UPDATE payment_transactions SET payment_status = 'Failed', provider_status = 'charge_failed', provider_payload = $2, updated_at = now()
+        WHERE id = $1 AND payment_status = 'Pending'`,
+      [attempt.id, JSON.stringify({ error: message.slice(0, 500), status: e instanceof PaystackError ? e.status : null })],
+    );
+    log().warn({ orderId: o.id, reference: attempt.reference, channel, err: message }, "Paystack charge failed");
+    if (unreachable) throw new ApiError(503, { detail: "The payment service is not answering right now. Your order is saved: try again in a moment, or choose another way to pay." });
+    throw new ApiError(502, { detail: `The payment service refused this payment (${message.slice(0, 200)}). Your order is saved: try again, or choose another way to pay.` });
   }
 }
 
@@ -218,7 +297,7 @@ export async function markPaid(db: Db, attemptId: number, verified: VerifyData):
     await emptySourceCart(q, attempt.order_id);
     const order = locked!;
     const number = orderNumber(order.id);
-    const paidBody = `${formatKobo(verified.amount)} paid by card.`;
+    const paidBody = `${formatKobo(verified.amount)} paid by ${CHANNEL_WORDS[verified.channel ?? ""] ?? "card"}.`;
     const lines = order.email ? await activeLines(q, attempt.order_id) : [];
     await recordEvent(q, {
       notices: [
@@ -260,6 +339,8 @@ export async function markPaid(db: Db, attemptId: number, verified: VerifyData):
   }
   return outcome;
 }
+
+const CHANNEL_WORDS: Record<string, string> = { card: "card", bank_transfer: "bank transfer", ussd: "USSD" };
 
 export type SettleMode = "confirm" | "webhook" | "job";
 export type SettleOutcome = Exclude<PaidOutcome, "short"> | "failed" | "abandoned" | "pending" | "mismatch" | "unknown";
@@ -323,8 +404,15 @@ export async function settleAttempt(db: Db, attempt: AttemptRow, mode: SettleMod
     return "mismatch";
   }
   if (tx.status === "failed") {
+    // A transfer of the wrong amount (Paystack returns it to the payer): `amount` is what was sent.
     await record(db, attempt.id, "failed", tx, "Failed");
     return "failed";
+  }
+  if (attempt.channel !== "card" && (tx.status === "abandoned" || (attempt.expires_at && new Date(attempt.expires_at).getTime() < Date.now()))) {
+    // A transfer account or USSD code past its time: nothing was taken (a late transfer goes back to
+    // the payer). A charge.success that still arrives is verified and settled as any other.
+    await record(db, attempt.id, "expired", tx, "Abandoned");
+    return "abandoned";
   }
   if (tx.status === "abandoned" && mode === "job") {
     await record(db, attempt.id, "abandoned", tx, "Abandoned");

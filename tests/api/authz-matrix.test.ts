@@ -155,7 +155,8 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
   }
   if (/^\/reviews\/user\/:userId\/$/.test(p) && m === "POST") return { prod_id: o.deliveredProductId, rating: 5, review_text: "Sturdy and on time." };
   if (p === "/carts/" && m === "POST") return { user_id: guest ? null : cast.owner.id };
-  if (p === "/payments/paystack/make/" || p === "/payments/paystack/switch_to_pod/") return payableOrder(api, cast, guest);
+  if (p === "/payments/paystack/make/" || p === "/payments/paystack/switch_to_pod/" || p === "/payments/paystack/transfer/") return payableOrder(api, cast, guest);
+  if (p === "/payments/paystack/ussd/") return { ...(await payableOrder(api, cast, guest)), bank: "737" };
   // Order lines: the owner's fixture order is Delivered and paid; lines may be added only while it is
   // Placed and unpaid, and items cancelled only before it ships (a card-paid one also queues a refund).
   if (p === "/orders/:id/orderitems/create/" && m === "POST") {

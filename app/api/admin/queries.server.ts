@@ -296,6 +296,7 @@ interface PaymentRow {
   order_id: string;
   customer_email: string;
   payment_method: string;
+  channel: string;
   payment_status: string;
   provider_status: string | null;
   amount_kobo: number;
@@ -312,7 +313,7 @@ interface PaymentRow {
 }
 // A mismatch is what settleAttempt (app/api/payments) records: provider_status 'mismatch' with the
 // reason and Paystack's verify answer in provider_payload.
-const PAYMENT_COLUMNS = `t.id, t.reference, t.order_id::text AS order_id, t.customer_email::text AS customer_email, t.payment_method, t.payment_status,
+const PAYMENT_COLUMNS = `t.id, t.reference, t.order_id::text AS order_id, t.customer_email::text AS customer_email, t.payment_method, t.channel, t.payment_status,
   t.provider_status, t.amount_kobo, t.currency, o.order_total_kobo AS items_kobo, o.shipping_kobo AS ship_kobo, o.order_payment_status,
   CASE WHEN t.provider_status = 'mismatch' THEN coalesce(t.provider_payload->>'reason', 'mismatch') END AS mismatch,
   CASE WHEN t.provider_status = 'mismatch' THEN (t.provider_payload->'verify'->>'amount')::bigint END AS paid_kobo,

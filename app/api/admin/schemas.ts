@@ -101,6 +101,8 @@ export const AdminPaymentSchema = z.object({
   order_id: z.string(),
   customer_email: z.string(),
   payment_method: z.string(),
+  /** Paystack's channel: card, bank_transfer or ussd. */
+  channel: z.string(),
   payment_status: z.string(),
   provider_status: z.string().nullable(),
   amount: z.number(),

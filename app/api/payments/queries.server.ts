@@ -33,10 +33,31 @@ export interface AttemptRow {
   verified_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  /** Paystack's channel: card (hosted page), bank_transfer or ussd (POST /charge, our own page). */
+  channel: PaymentChannel;
+  /** What the shopper needs to pay a transfer / USSD attempt (Paystack's POST /charge answer, trimmed). */
+  pay_details: OfflineDetails | null;
+  expires_at: Date | string | null;
+  /** A transfer of the wrong amount: what Paystack received (and returns to the payer), kobo. */
+  received_kobo: number | null;
+}
+
+export type PaymentChannel = "card" | "bank_transfer" | "ussd";
+
+export interface OfflineDetails {
+  bank_name?: string | null;
+  account_name?: string | null;
+  account_number?: string | null;
+  ussd_code?: string | null;
+  ussd_type?: string | null;
+  display_text?: string | null;
+  /** The local stand-in's tester page (never set by the real Paystack). */
+  standin_page?: string | null;
 }
 
 export const ATTEMPT_COLUMNS = `id, order_id::text AS order_id, user_id, reference, amount_kobo, currency, customer_email::text AS customer_email,
-  payment_method, payment_status, authorization_url, provider_status, verified_at, created_at, updated_at`;
+  payment_method, payment_status, authorization_url, provider_status, verified_at, created_at, updated_at, channel, pay_details, expires_at,
+  CASE WHEN provider_status = 'failed' AND provider_payload->>'requested_amount' IS NOT NULL THEN (provider_payload->>'amount')::bigint END AS received_kobo`;
 
 /** The order as payments see it; `lock` takes a row lock (inside a transaction). */
 export async function findPaymentOrder(q: Queryable, id: string, lock = false): Promise<PaymentOrderRow | null> {
@@ -63,6 +84,21 @@ export async function findAttempt(q: Queryable, reference: string): Promise<Atte
 
 export async function findAttemptById(q: Queryable, id: number): Promise<AttemptRow | null> {
   const r = await q.query<AttemptRow>(`SELECT ${ATTEMPT_COLUMNS} FROM payment_transactions WHERE id = $1`, [id]);
+  return r.rows[0] ?? null;
+}
+
+/**
+ * The order's open transfer / USSD attempt for this channel (and USSD bank) and amount, if one has
+ * more than `minLeftMinutes` left: offered again instead of a new account for every click.
+ */
+export async function openOfflineAttempt(q: Queryable, orderId: string, channel: PaymentChannel, amountKobo: number, ussdType: string | null, minLeftMinutes = 5): Promise<AttemptRow | null> {
+  const r = await q.query<AttemptRow>(
+    `SELECT ${ATTEMPT_COLUMNS} FROM payment_transactions
+      WHERE order_id = $1 AND channel = $2 AND amount_kobo = $3 AND payment_status = 'Pending' AND pay_details IS NOT NULL
+        AND expires_at > now() + make_interval(mins => $4) AND ($5::text IS NULL OR pay_details->>'ussd_type' = $5)
+      ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [orderId, channel, amountKobo, minLeftMinutes, ussdType],
+  );
   return r.rows[0] ?? null;
 }
 

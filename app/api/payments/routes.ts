@@ -6,19 +6,22 @@
  */
 import { badRequest, json, notFound, paged, pageParams } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
-import { confirmAttempt, startCardPayment, switchToPayOnDelivery } from "~/workflows/payments.server";
+import { confirmAttempt, startCardPayment, startOfflinePayment, switchToPayOnDelivery } from "~/workflows/payments.server";
 import { guestTokenOpens } from "~/api/core/guest-token.server";
 import { findAttempt, findPaymentOrder, listOrderAttempts, type PaymentOrderRow } from "./queries.server";
 import {
   ConfirmPaymentBodySchema,
   MakePaymentAnswerSchema,
   MakePaymentBodySchema,
+  OfflinePaymentSchema,
   PaymentStateSchema,
+  StartTransferBodySchema,
+  StartUssdBodySchema,
   SwitchToPodBodySchema,
   TransactionPageSchema,
   orderIdField,
 } from "./schemas";
-import { serializePaymentState, serializeTransaction } from "./serialize";
+import { serializeOfflinePayment, serializePaymentState, serializeTransaction } from "./serialize";
 import { receivePaystackWebhook } from "~/workflows/paystack-events.server";
 
 /**
@@ -41,6 +44,41 @@ async function make(ctx: ApiContext<typeof MakePaymentBodySchema>) {
   await requireOrderHolder(ctx, order, body.token);
   const started = await startCardPayment(ctx.db, order, ctx.url.origin);
   return json({ status: true, message: "Authorization URL created", data: started }, 201);
+}
+
+async function startTransfer(ctx: ApiContext<typeof StartTransferBodySchema>) {
+  const body = await ctx.input();
+  const order = await findPaymentOrder(ctx.db, body.order_id);
+  if (!order) throw notFound();
+  await requireOrderHolder(ctx, order, body.token);
+  const a = await startOfflinePayment(ctx.db, order, "bank_transfer");
+  return json(serializeOfflinePayment((await findPaymentOrder(ctx.db, order.id))!, a), 201);
+}
+
+async function startUssd(ctx: ApiContext<typeof StartUssdBodySchema>) {
+  const body = await ctx.input();
+  const order = await findPaymentOrder(ctx.db, body.order_id);
+  if (!order) throw notFound();
+  await requireOrderHolder(ctx, order, body.token);
+  const a = await startOfflinePayment(ctx.db, order, "ussd", body.bank);
+  return json(serializeOfflinePayment((await findPaymentOrder(ctx.db, order.id))!, a), 201);
+}
+
+/**
+ * A transfer / USSD payment's state, for its page's refreshes: anyone holding the reference AND
+ * the order id (as confirm_payment); a Pending one is verified with Paystack first (at most once a
+ * second per reference, shared by concurrent calls), so a lost webhook does not keep a page waiting.
+ */
+async function chargeState(ctx: ApiContext) {
+  const reference = ctx.params.reference ?? "";
+  const orderId = orderIdField.safeParse(ctx.url.searchParams.get("order_id") ?? "");
+  if (!orderId.success) throw badRequest({ order_id: [orderId.error.issues[0]?.message ?? "This field is required."] });
+  if (!/^[A-Za-z0-9.=-]{1,100}$/.test(reference)) throw notFound();
+  const attempt = await findAttempt(ctx.db, reference);
+  if (!attempt || attempt.order_id !== orderId.data || attempt.channel === "card") throw notFound();
+  await confirmAttempt(ctx.db, attempt);
+  const [a, o] = await Promise.all([findAttempt(ctx.db, reference), findPaymentOrder(ctx.db, attempt.order_id)]);
+  return json(serializeOfflinePayment(o!, a!));
 }
 
 async function switchToPod(ctx: ApiContext<typeof SwitchToPodBodySchema>) {
@@ -104,6 +142,43 @@ export const routes: RouteDef[] = [
     body: ConfirmPaymentBodySchema,
     response: PaymentStateSchema,
     handler: confirm,
+  },
+  {
+    method: "POST",
+    path: "/payments/paystack/transfer/",
+    access: "holder",
+    summary:
+      "Pay an order by bank transfer ({order_id, token for a guest order}): a new attempt for the order's amount (items + shipping, never the client's) and Paystack's POST /charge with bank_transfer. Answers the temporary account (bank_name, account_number, account_name), the exact amount in naira and expires_at (about 30 minutes); an open account for the same amount is answered again. Paid only when Paystack confirms that exact amount (a wrong amount is returned to the payer by Paystack: status Failed, received_amount). 400 when already paid or cancelled; 503/502 when Paystack is down or refuses.",
+    tag: "payments",
+    auth: "optional",
+    body: StartTransferBodySchema,
+    response: OfflinePaymentSchema,
+    status: 201,
+    handler: startTransfer,
+  },
+  {
+    method: "POST",
+    path: "/payments/paystack/ussd/",
+    access: "holder",
+    summary:
+      "Pay an order by USSD ({order_id, token for a guest order, bank: 737 GTBank | 919 UBA | 822 Sterling | 966 Zenith}): a new attempt for the order's amount and Paystack's POST /charge with ussd; answers ussd_code, the code to dial. Same rules as transfer.",
+    tag: "payments",
+    auth: "optional",
+    body: StartUssdBodySchema,
+    response: OfflinePaymentSchema,
+    status: 201,
+    handler: startUssd,
+  },
+  {
+    method: "GET",
+    path: "/payments/paystack/charge/:reference/",
+    access: "public",
+    summary:
+      "A transfer / USSD payment's state (?order_id= required; the reference must be that order's, else 404): verified with Paystack while Pending (at most once a second per reference), idempotent. paid: the order is paid; expired: the account or code can no longer be paid (nothing was taken); received_amount: a wrong amount that Paystack returns to the payer.",
+    tag: "payments",
+    auth: "none",
+    response: OfflinePaymentSchema,
+    handler: chargeState,
   },
   {
     method: "PATCH",

@@ -47,6 +47,49 @@ export const ConfirmPaymentBodySchema = z.object({
   payment_status: z.unknown().optional(),
 });
 
+/** POST /payments/paystack/transfer/: pay an order by bank transfer to a temporary account. */
+export const StartTransferBodySchema = z.object({ order_id: orderIdField, token: tokenField });
+
+/** POST /payments/paystack/ussd/: pay an order by dialling a USSD code of the shopper's bank. */
+export const StartUssdBodySchema = z.object({
+  order_id: orderIdField,
+  token: tokenField,
+  bank: z.enum(["737", "919", "822", "966"], { message: "Choose your bank: 737 (GTBank), 919 (UBA), 822 (Sterling) or 966 (Zenith)." }),
+});
+
+/**
+ * A bank transfer or USSD payment (its start, and GET /payments/paystack/charge/:reference/): what to
+ * pay where, until when, and how it stands. Money in naira.
+ */
+export const OfflinePaymentSchema = z.object({
+  order_id: z.string(),
+  reference: z.string(),
+  /** bank_transfer | ussd */
+  channel: z.string(),
+  /** The attempt: Pending (waiting for the money), Complete, Failed (wrong amount), Abandoned (expired), Refunded. */
+  status: z.string(),
+  /** True when the order is paid (this or another attempt). */
+  paid: z.boolean(),
+  /** True when the account / code can no longer be paid (nothing was taken). */
+  expired: z.boolean(),
+  order_payment_status: z.string(),
+  /** Naira: exactly this is to be sent. */
+  amount: z.number(),
+  currency: z.string(),
+  /** ISO time the account / code stops working. */
+  expires_at: z.string().nullable(),
+  bank_name: z.string().nullable(),
+  account_name: z.string().nullable(),
+  account_number: z.string().nullable(),
+  /** The code to dial (USSD), e.g. "*737*000*1234#". */
+  ussd_code: z.string().nullable(),
+  /** A transfer of the wrong amount: what was received (naira), returned to the payer by Paystack. */
+  received_amount: z.number().nullable(),
+  message: z.string(),
+  /** Development only: the local Paystack stand-in's page where a tester sends the money. */
+  test_page: z.string().nullable(),
+});
+
 /** Paystack's own transaction/initialize body, as it is: the URL is `data.authorization_url`. */
 export const MakePaymentAnswerSchema = z.object({
   status: z.boolean(),
@@ -84,6 +127,8 @@ export const TransactionSchema = z.object({
   currency: z.string(),
   created_at: z.string(),
   verified_at: z.string().nullable(),
+  /** Paystack's channel: card, bank_transfer or ussd. */
+  channel: z.string(),
 });
 
 export const TransactionPageSchema = z.object({
@@ -95,5 +140,6 @@ export const TransactionPageSchema = z.object({
 
 export type ApiMakePaymentAnswer = z.infer<typeof MakePaymentAnswerSchema>;
 export type ApiPaymentState = z.infer<typeof PaymentStateSchema>;
+export type ApiOfflinePayment = z.infer<typeof OfflinePaymentSchema>;
 export type ApiTransaction = z.infer<typeof TransactionSchema>;
 export type ApiTransactionPage = z.infer<typeof TransactionPageSchema>;

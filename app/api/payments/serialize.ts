@@ -1,8 +1,8 @@
 /** Payments: rows to the API's JSON (types from ./schemas). */
 import { orderTotalKobo } from "~/domain/pricing";
-import { koboToNaira } from "~/domain/money";
+import { formatNaira, koboToNaira } from "~/domain/money";
 import type { AttemptRow, PaymentOrderRow } from "./queries.server";
-import type { ApiPaymentState, ApiTransaction } from "./schemas";
+import type { ApiOfflinePayment, ApiPaymentState, ApiTransaction } from "./schemas";
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -19,6 +19,46 @@ export function serializeTransaction(a: AttemptRow): ApiTransaction {
     currency: a.currency,
     created_at: iso(a.created_at),
     verified_at: a.verified_at ? iso(a.verified_at) : null,
+    channel: a.channel,
+  };
+}
+
+/** A transfer / USSD attempt as its page needs it. */
+export function serializeOfflinePayment(o: PaymentOrderRow, a: AttemptRow, now = Date.now()): ApiOfflinePayment {
+  const paid = o.order_payment_status === "Complete" || o.order_payment_status === "Refunded";
+  const d = a.pay_details ?? {};
+  const expiresAt = a.expires_at ? iso(a.expires_at) : null;
+  const expired = !paid && (a.payment_status === "Abandoned" || (a.payment_status === "Pending" && !!expiresAt && Date.parse(expiresAt) <= now));
+  const received = a.payment_status === "Failed" && a.received_kobo != null ? koboToNaira(a.received_kobo) : null;
+  const message = paid
+    ? a.payment_status === "Complete"
+      ? "Payment received. Thank you for your order!"
+      : "This order has already been paid."
+    : expired
+      ? "This account has expired. Nothing was taken."
+      : received != null
+        ? `The amount received was not the amount due: Paystack will return the ${formatNaira(received)} you sent. This order is not paid yet.`
+        : a.payment_status === "Failed"
+          ? "This payment did not go through. You can start a new one."
+          : "We have not received this payment yet.";
+  return {
+    order_id: o.id,
+    reference: a.reference,
+    channel: a.channel,
+    status: a.payment_status,
+    paid,
+    expired,
+    order_payment_status: o.order_payment_status,
+    amount: koboToNaira(a.amount_kobo),
+    currency: a.currency,
+    expires_at: expiresAt,
+    bank_name: d.bank_name ?? null,
+    account_name: d.account_name ?? null,
+    account_number: d.account_number ?? null,
+    ussd_code: d.ussd_code ?? null,
+    received_amount: received,
+    message,
+    test_page: d.standin_page ?? null,
   };
 }
 

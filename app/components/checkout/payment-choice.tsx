@@ -8,7 +8,8 @@ import { useNavigation } from "@remix-run/react";
 import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 
-export type Method = "CardPayment" | "PayOnDelivery";
+/** The shopper's choice; BankTransfer and USSD are paid online through Paystack on our own page (the API's CardPayment). */
+export type Method = "CardPayment" | "BankTransfer" | "USSD" | "PayOnDelivery";
 
 export function PaymentChoice({ defaultMethod, form, legendClassName = "mb-2 text-sm font-bold tracking-wide" }: { defaultMethod: Method; form?: string; legendClassName?: string }) {
   const { t } = useTranslation("checkout");
@@ -20,6 +21,20 @@ export function PaymentChoice({ defaultMethod, form, legendClassName = "mb-2 tex
         <span>
           <span className="font-medium">{t("method.card")}</span>
           <span className="block text-xs text-gray-600">{t("method.cardHint")}</span>
+        </span>
+      </label>
+      <label className="flex items-start gap-2 rounded-md border border-gray-200 p-3 has-[:checked]:border-brand-600">
+        <input type="radio" name="order_payment_method" value="BankTransfer" defaultChecked={defaultMethod === "BankTransfer"} className="mt-1 accent-brand-600" form={form} />
+        <span>
+          <span className="font-medium">{t("method.transfer")}</span>
+          <span className="block text-xs text-gray-600">{t("method.transferHint")}</span>
+        </span>
+      </label>
+      <label className="flex items-start gap-2 rounded-md border border-gray-200 p-3 has-[:checked]:border-brand-600">
+        <input type="radio" name="order_payment_method" value="USSD" defaultChecked={defaultMethod === "USSD"} className="mt-1 accent-brand-600" form={form} />
+        <span>
+          <span className="font-medium">{t("method.ussd")}</span>
+          <span className="block text-xs text-gray-600">{t("method.ussdHint")}</span>
         </span>
       </label>
       <label className="flex items-start gap-2 rounded-md border border-gray-200 p-3 has-[:checked]:border-brand-600">

@@ -47,6 +47,8 @@ export interface VerifyData {
   gateway_response: string | null;
   customer: { email: string; customer_code: string };
   metadata: Record<string, unknown> | null;
+  /** What we asked, when Paystack took another amount (a transfer of the wrong amount); kobo. */
+  requested_amount?: number | null;
 }
 
 export interface RefundInput {
@@ -66,9 +68,45 @@ export interface RefundData {
   transaction: { id: number; reference: string; amount: number };
 }
 
+/** The USSD codes Paystack's Charge API offers (`ussd.type`): GTBank, UBA, Sterling, Zenith. */
+export type UssdType = "737" | "919" | "822" | "966";
+
+/**
+ * POST /charge for the channels that are paid away from a card form (docs/domain.md section 1):
+ * `bank_transfer` gives a temporary account to transfer the exact amount to before
+ * `account_expires_at`; `ussd` gives a code to dial. Exactly one of the two.
+ */
+export interface ChargeInput {
+  email: string;
+  /** Integer kobo. */
+  amount: number;
+  currency?: "NGN";
+  reference: string;
+  metadata?: Record<string, unknown>;
+  bank_transfer?: { account_expires_at: string };
+  ussd?: { type: UssdType };
+}
+
+/** POST /charge's `data` for bank_transfer and ussd (fields we do not use omitted). */
+export interface ChargeData {
+  reference: string;
+  /** "pay_offline" (waiting for the shopper) | "pending_bank_transfer" | "success" | "failed" … */
+  status: string;
+  display_text?: string | null;
+  /** bank_transfer */
+  bank?: { name: string; slug?: string | null; id?: number } | null;
+  account_name?: string | null;
+  account_number?: string | null;
+  account_expires_at?: string | null;
+  /** ussd */
+  ussd_code?: string | null;
+}
+
 export interface PaymentGateway {
   /** Starts a payment; the shopper is sent (303) to `authorization_url`. */
   initialize(input: InitializeInput): Promise<InitializeData>;
+  /** Starts a bank transfer or USSD charge (POST /charge). */
+  charge(input: ChargeInput): Promise<ChargeData>;
   /** The transaction as Paystack sees it; null when Paystack does not know the reference. */
   verify(reference: string): Promise<VerifyData | null>;
   /** Queues a refund; its outcome arrives as `refund.*` webhook events. */
@@ -222,6 +260,10 @@ export class HttpPaystack implements PaymentGateway, TransferGateway {
 
   initialize(input: InitializeInput): Promise<InitializeData> {
     return this.ok<InitializeData>("POST", "/transaction/initialize", { currency: "NGN", ...input });
+  }
+
+  charge(input: ChargeInput): Promise<ChargeData> {
+    return this.ok<ChargeData>("POST", "/charge", { currency: "NGN", ...input });
   }
 
   async verify(reference: string): Promise<VerifyData | null> {

@@ -5,6 +5,20 @@
  *   POST /transaction/initialize      {email, amount (kobo), currency, reference, callback_url, metadata}
  *   GET  /transaction/verify/:ref     the transaction; unknown reference: 404
  *   POST /refund                      {transaction (reference or id), amount?}
+ *   POST /charge                      {email, amount (kobo), reference, bank_transfer: {account_expires_at}}
+ *                                     → {status: "pay_offline", display_text, reference, bank: {name, slug},
+ *                                     account_name, account_number, account_expires_at}; or {…, ussd: {type:
+ *                                     737|919|822|966}} → {status: "pay_offline", display_text, reference,
+ *                                     ussd_code: "*737*000*1234#"}. Extra (stand-in only): `standin_page`, the
+ *                                     tester's page below. Verify says "ongoing" until paid, "abandoned" after
+ *                                     the account expires.
+ *   GET  /offline/:reference          the tester's page for a transfer / USSD charge: "Send the exact
+ *                                     amount", "Send ₦…" (a chosen, wrong amount), "Send after expiry" (the
+ *                                     account expires; a late transfer goes back to the payer), "Dial"
+ *                                     (USSD approved). Exact / dial: `success` and a signed charge.success.
+ *                                     Wrong amount: verify says `failed` with `amount` = what was sent and
+ *                                     `requested_amount` = what was asked (Paystack reverses it to the payer);
+ *                                     no webhook. Late: verify says `abandoned` ("Account expired").
  *   GET  /checkout/:access_code       the hosted checkout page (plain HTML, works without JavaScript)
  *                                     with the amount, the email and three buttons: "Pay", "Decline"
  *                                     and "Cancel payment"
@@ -106,6 +120,8 @@ const TRANSFER_REFERENCE_RE = /^[a-z0-9_-]{16,50}$/;
 
 interface Tx {
   id: number;
+  /** POST /charge only: how it is paid away from a card form. */
+  offline?: { kind: "bank_transfer" | "ussd"; account_number?: string; ussd_code?: string; expires_at: string; requested: number | null };
   reference: string;
   access_code: string;
   email: string;
@@ -191,6 +207,7 @@ export async function startPaystackStandin(opts: StandinOptions = {}): Promise<P
   const inFlight = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
   let nextId = 1_000_001;
+  let accountSeq = crypto.randomInt(1_000_000);
   let base = "";
 
   const later = (ms: number) =>
@@ -203,7 +220,13 @@ export async function startPaystackStandin(opts: StandinOptions = {}): Promise<P
     });
 
   function verifyData(tx: Tx): VerifyData {
+    // An unpaid transfer / USSD charge is "ongoing" until its account or code expires.
+    if (tx.offline && tx.status === "ongoing" && Date.parse(tx.offline.expires_at) <= Date.now()) {
+      tx.status = "abandoned";
+      tx.gateway_response = "Account expired";
+    }
     return {
+      ...(tx.offline?.requested != null ? { requested_amount: tx.offline.requested } : {}),
       id: tx.id,
       status: tx.status,
       reference: tx.reference,
@@ -296,6 +319,129 @@ export async function startPaystackStandin(opts: StandinOptions = {}): Promise<P
       message: "Authorization URL created",
       data: { authorization_url: `${base}/checkout/${tx.access_code}`, access_code: tx.access_code, reference },
     });
+  }
+
+  const USSD_PREFIX: Record<string, string> = { "737": "*737*000*", "919": "*919*000*", "822": "*822*000*", "966": "*966*000*" };
+  const USSD_BANK: Record<string, string> = { "737": "Guaranty Trust Bank", "919": "United Bank For Africa", "822": "Sterling Bank", "966": "Zenith Bank" };
+
+  async function charge(req: http.IncomingMessage, res: http.ServerResponse) {
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse((await readBody(req)) || "{}");
+    } catch {
+      return fail(res, 400, "Invalid JSON body");
+    }
+    const email = typeof body.email === "string" ? body.email.trim() : "";
+    if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) return fail(res, 400, "Invalid Email Address Passed");
+    const amount = Number(body.amount);
+    if (!Number.isInteger(amount) || amount <= 0) return fail(res, 400, "Invalid Amount Sent");
+    const reference = typeof body.reference === "string" && body.reference ? body.reference : `T${crypto.randomBytes(8).toString("hex")}`;
+    if (!REFERENCE_RE.test(reference)) return fail(res, 400, "Invalid transaction reference");
+    if (byRef.has(reference)) return fail(res, 400, "Duplicate Transaction Reference");
+    const bt = body.bank_transfer as { account_expires_at?: unknown } | undefined;
+    const ussd = body.ussd as { type?: unknown } | undefined;
+    if (!!bt === !!ussd) return fail(res, 400, "Please provide one of bank_transfer or ussd");
+    let expires = new Date(Date.now() + 30 * 60_000).toISOString();
+    if (bt && typeof bt.account_expires_at === "string") {
+      const at = Date.parse(bt.account_expires_at);
+      if (!Number.isFinite(at) || at <= Date.now()) return fail(res, 400, "account_expires_at must be in the future");
+      expires = new Date(at).toISOString();
+    }
+    const ussdType = ussd ? String(ussd.type ?? "") : "";
+    if (ussd && !USSD_PREFIX[ussdType]) return fail(res, 400, "Invalid USSD type");
+    const tx: Tx = {
+      id: nextId++,
+      reference,
+      access_code: crypto.randomBytes(9).toString("base64url"),
+      email,
+      amount,
+      currency: "NGN",
+      callback_url: null,
+      metadata: body.metadata && typeof body.metadata === "object" ? (body.metadata as Record<string, unknown>) : null,
+      status: "ongoing",
+      paid_at: null,
+      gateway_response: null,
+      channel: bt ? "bank_transfer" : "ussd",
+      refunded: 0,
+      created_at: new Date().toISOString(),
+      offline: bt
+        ? { kind: "bank_transfer", account_number: String(9_900_000_000 + (accountSeq++ % 99_999_999)).slice(0, 10), expires_at: expires, requested: null }
+        : { kind: "ussd", ussd_code: `${USSD_PREFIX[ussdType]}${String(1000 + (accountSeq++ % 9000))}#`, expires_at: expires, requested: null },
+    };
+    byRef.set(reference, tx);
+    byCode.set(tx.access_code, tx);
+    const standin_page = `${base}/offline/${encodeURIComponent(reference)}`;
+    const data = bt
+      ? {
+          status: "pay_offline",
+          display_text: "Please make a transfer to the account specified",
+          reference,
+          bank: { name: "Paystack-Titan", slug: "paystack-titan", id: 1 },
+          account_name: "PAYSTACK CHECKOUT",
+          account_number: tx.offline!.account_number,
+          account_expires_at: expires,
+          standin_page,
+        }
+      : {
+          status: "pay_offline",
+          display_text: `Please dial ${tx.offline!.ussd_code} on your mobile phone to complete the transaction (${USSD_BANK[ussdType]})`,
+          reference,
+          ussd_code: tx.offline!.ussd_code,
+          standin_page,
+        };
+    send(res, 200, { status: true, message: "Charge attempted", data });
+  }
+
+  function offlinePage(tx: Tx, res: http.ServerResponse, note = "") {
+    const o = tx.offline!;
+    const open = tx.status === "ongoing" && Date.parse(o.expires_at) > Date.now();
+    const action = (what: string) => `${base}/offline/${encodeURIComponent(tx.reference)}/${what}`;
+    const buttons =
+      o.kind === "ussd"
+        ? `<form method="post" action="${escapeHtml(action("exact"))}"><button class="pay" type="submit">Dial ${escapeHtml(o.ussd_code!)} and approve</button></form>`
+        : `<form method="post" action="${escapeHtml(action("exact"))}"><button class="pay" type="submit">Send the exact amount</button></form>
+<form method="post" action="${escapeHtml(action("short"))}"><label>Amount to send (naira) <input name="naira" inputmode="numeric" value="${Math.max(1, Math.floor(tx.amount / 200))}"></label><button type="submit">Send this amount</button></form>`;
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Paystack (local stand-in) — ${o.kind === "ussd" ? "USSD" : "bank transfer"}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:24rem;margin:2rem auto;padding:0 1rem}button{width:100%;padding:.75rem;margin:.4rem 0;font-size:1rem}button.pay{background:#0ba4db;color:#fff}</style></head>
+<body><main><p>Local Paystack stand-in (test mode): play the shopper's bank.</p>
+<h1>${escapeHtml(o.kind === "ussd" ? o.ussd_code! : `Account ${o.account_number}`)}: <span data-testid="amount">${escapeHtml(formatKobo(tx.amount))}</span></h1>
+${note ? `<p data-testid="note">${escapeHtml(note)}</p>` : ""}
+<p data-testid="state">This charge is ${escapeHtml(tx.status)}.</p>
+${open ? `${buttons}<form method="post" action="${escapeHtml(action("late"))}"><button type="submit">Let it expire (a late transfer goes back)</button></form>` : ""}
+</main></body></html>`;
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": Buffer.byteLength(html) });
+    res.end(html);
+  }
+
+  function offlineAction(tx: Tx, what: string, form: URLSearchParams, res: http.ServerResponse) {
+    const o = tx.offline!;
+    const open = tx.status === "ongoing" && Date.parse(o.expires_at) > Date.now();
+    let note = "";
+    if (!open) note = "Too late: the money goes back to the payer.";
+    else if (what === "exact") {
+      tx.status = "success";
+      tx.paid_at = new Date().toISOString();
+      tx.gateway_response = "Approved";
+      deliver("charge.success", verifyData(tx));
+      note = "Sent.";
+    } else if (what === "short") {
+      const kobo = Math.round(Number(form.get("naira")) * 100);
+      if (!Number.isInteger(kobo) || kobo <= 0 || kobo === tx.amount) note = "Enter another amount than the one asked.";
+      else {
+        o.requested = tx.amount;
+        tx.amount = kobo;
+        tx.status = "failed";
+        tx.gateway_response = "Amount mismatch: the transfer is reversed to the sender";
+        note = `Sent ${formatKobo(kobo)}: not the amount asked, it goes back to the payer.`;
+      }
+    } else if (what === "late") {
+      o.expires_at = new Date(Date.now() - 1000).toISOString();
+      tx.status = "abandoned";
+      tx.gateway_response = "Account expired";
+      note = "The account expired; a transfer now goes back to the payer.";
+    }
+    offlinePage(tx, res, note);
   }
 
   function refund(raw: string, res: http.ServerResponse) {
@@ -541,6 +687,14 @@ ${
       const url = new URL(req.url ?? "/", "http://standin");
       const path = url.pathname.replace(/\/+$/, "") || "/";
       const page = /^\/checkout\/([A-Za-z0-9_-]+)(?:\/(pay|decline|cancel))?$/.exec(path);
+      const off = /^\/offline\/([A-Za-z0-9.=-]+)(?:\/(exact|short|late))?$/.exec(path);
+      if (off) {
+        const tx = byRef.get(off[1]);
+        if (!tx?.offline) return fail(res, 404, "Transaction not found");
+        if (!off[2] && req.method === "GET") return offlinePage(tx, res);
+        if (off[2] && req.method === "POST") return offlineAction(tx, off[2], new URLSearchParams(await readBody(req)), res);
+        return fail(res, 405, "Method not allowed");
+      }
       if (page) {
         const tx = byCode.get(page[1]);
         if (!tx) return fail(res, 404, "Transaction not found");
@@ -553,6 +707,7 @@ ${
       }
       if (req.headers.authorization !== `Bearer ${secretKey}`) return fail(res, 401, "Invalid key");
       if (req.method === "POST" && path === "/transaction/initialize") return await initialize(req, res);
+      if (req.method === "POST" && path === "/charge") return await charge(req, res);
       const verify = /^\/transaction\/verify\/([^/]+)$/.exec(path);
       if (req.method === "GET" && verify) {
         const tx = byRef.get(decodeURIComponent(verify[1]));

@@ -56,6 +56,8 @@ export const meta: MetaFunction = () => [{ title: "Payments | Admin | BuildMart 
 
 const statusTone = (s: string) => (s === "Complete" || s === "processed" ? "green" : s === "Failed" || s === "failed" ? "red" : s === "Pending" || s === "queued" || s === "pending" ? "amber" : "gray");
 
+const CHANNEL_LABELS: Record<string, string> = { card: "Card", bank_transfer: "Bank transfer", ussd: "USSD" };
+
 export default function AdminPayments() {
   const { view, page, filters, attempts, webhooks, refunds } = useLoaderData<typeof loader>();
   const tabs: Array<[View, string]> = [
@@ -67,7 +69,7 @@ export default function AdminPayments() {
   const viewField = <input type="hidden" name="view" value={view} />;
   return (
     <main>
-      <PageTitle title="Payments">Card payments through Paystack: nothing is paid until Paystack confirms the attempt's amount and currency.</PageTitle>
+      <PageTitle title="Payments">Card, bank transfer and USSD payments through Paystack: nothing is paid until Paystack confirms the attempt's amount and currency.</PageTitle>
       <nav aria-label="Payment views" className="mb-4 flex flex-wrap gap-1">
         {tabs.map(([v, label]) => (
           <Link
@@ -126,7 +128,7 @@ export default function AdminPayments() {
                           <Badge tone="red">Mismatch: {p.mismatch}</Badge>
                         </div>
                       ) : null}
-                      <div className="text-xs text-gray-500">{p.payment_method === "CardPayment" ? "Card" : "Pay on delivery"}{p.provider_status ? ` · ${p.provider_status}` : ""}</div>
+                      <div className="text-xs text-gray-500">{p.payment_method === "CardPayment" ? CHANNEL_LABELS[p.channel] ?? "Card" : "Pay on delivery"}{p.provider_status ? ` · ${p.provider_status}` : ""}</div>
                     </td>
                     <td className={td}>
                       <div className="break-all font-mono text-xs">{p.order_id.slice(0, 8)}</div>

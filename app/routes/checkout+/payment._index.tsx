@@ -29,13 +29,17 @@ import {
   chooseAddress,
   DEFAULT_PAYMENT_METHOD,
   normalizeQuantity,
-  PAYMENT_METHODS,
   chosenAddress,
   loadCheckoutItems,
   placeOrder,
   quoteShipping,
   rememberGuestOrder,
   startCardPayment,
+  startOfflinePayment,
+  offlinePath,
+  ussdChoicePath,
+  isCheckoutMethod,
+  apiPaymentMethod,
   successPath,
   type CheckoutItems,
   type ShippingQuote,
@@ -163,10 +167,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (user) {
     const addressId = positiveId(form.get("delivery_address_id"));
     if (!addressId) return answer(api, { intent, result: formError(t("error.noAddress")) });
-    if (!(PAYMENT_METHODS as readonly string[]).includes(method)) return answer(api, { intent, result: formError(t("error.selectBoth")) });
+    if (!isCheckoutMethod(method)) return answer(api, { intent, result: formError(t("error.selectBoth")) });
     // The order's lines come from exactly one source: the product bought now, or this cart (named
     // explicitly; `cartItems` asks for "my cart" when the page no longer knows its id, e.g. a retry).
-    const body = { delivery_address_id: addressId, order_payment_method: method, ...(buy ? { buy, quantity: qty, ...(option ? { option_id: option } : {}) } : items?.cartId ? { cart_id: items.cartId } : { cartItems: [] }) };
+    const body = { delivery_address_id: addressId, order_payment_method: apiPaymentMethod(method), ...(buy ? { buy, quantity: qty, ...(option ? { option_id: option } : {}) } : items?.cartId ? { cart_id: items.cartId } : { cartItems: [] }) };
     return finishPlacement(api, items, body, key, method as Method, false, {}, t);
   }
 
@@ -174,13 +178,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const state = canonicalState(String(form.get("state") ?? ""));
   const shipping = items ? await quoteShipping(api, items, state) : null;
   if (submission.status !== "success") return answer(api, { intent, result: submission.reply(), shipping, state });
-  if (!(PAYMENT_METHODS as readonly string[]).includes(method)) {
+  if (!isCheckoutMethod(method)) {
     return answer(api, { intent, result: submission.reply({ formErrors: [t("error.selectBoth")] }), shipping, state });
   }
   const cartId = buy ? null : await getGuestCartId(request);
   const body = {
     guest_delivery_address: { ...submission.value, country: "NGA" },
-    order_payment_method: method,
+    order_payment_method: apiPaymentMethod(method),
     ...(buy ? { buy, quantity: qty, ...(option ? { option_id: option } : {}) } : cartId ? { cart_id: cartId } : { cartItems: [] }),
   };
   return finishPlacement(api, items, body, key, method as Method, true, { shipping, state, payload: submission.payload }, t);
@@ -217,6 +221,12 @@ async function finishPlacement(
   if (items?.cartId) forgetCart(api);
   if (guest && order.guest_token) rememberGuestOrder(api, order.id, order.guest_token);
   if (method === "PayOnDelivery") return redirectWithFlash(api, successPath(order.id, guest), null);
+  if (method === "USSD") return redirect(ussdChoicePath(order.id, guest), { status: 303, headers: await api.headers() });
+  if (method === "BankTransfer") {
+    const started = await startOfflinePayment(api, order.id, { channel: "bank_transfer" }, guest ? order.guest_token : null);
+    if (!started.ok) return redirectWithFlash(api, successPath(order.id, guest), { kind: "error", message: started.message });
+    return redirect(offlinePath(started.payment.reference, order.id, guest), { status: 303, headers: await api.headers() });
+  }
   const pay = await startCardPayment(api, order.id, guest ? order.guest_token : null);
   // The order stands even when Paystack cannot be reached: the success page offers Try again.
   if (!pay.ok) return redirectWithFlash(api, successPath(order.id, guest), { kind: "error", message: pay.message });

@@ -149,13 +149,21 @@ export default function PaymentSuccessRoute() {
             <Trans t={t} i18nKey="success.failedText" values={{ number: order.number, total: formatNaira(order.total) }} components={{ b: <span className="font-semibold" /> }} />
             {order.paymentStatus && order.paymentStatus !== "Pending" ? ` (${t("success.status", { status: order.paymentStatusLabel })})` : ""}. {t("success.notCharged")}
           </p>
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <div className="mt-6 flex flex-col flex-wrap gap-3 sm:flex-row sm:justify-center">
             <Form method="post">
               <button type="submit" name="intent" value="retry" className={`${primaryButton} w-full`} disabled={!!busy}>
                 {busy === "retry" ? <Spinner /> : null}
                 {busy === "retry" ? t("redirecting") : t("success.tryAgain")}
               </button>
             </Form>
+            <Form method="post" action={`/checkout/offline?order_id=${order.id}${hideViewOrder ? "&g=y" : ""}`}>
+              <button type="submit" name="intent" value="transfer" className="btn-outline w-full" disabled={!!busy}>
+                {t("success.transferInstead")}
+              </button>
+            </Form>
+            <Link to={`/checkout/offline?order_id=${order.id}&how=ussd${hideViewOrder ? "&g=y" : ""}`} className="btn-outline w-full">
+              {t("success.ussdInstead")}
+            </Link>
             <Form method="post">
               <button type="submit" name="intent" value="pod" className="btn-outline w-full" disabled={!!busy}>
                 {busy === "pod" ? <Spinner /> : null}

@@ -83,6 +83,18 @@ export default function OrderRoute() {
                 </button>
               </Form>
             ) : null}
+            {needsPayment(order) ? (
+              <Form method="post" action={`/checkout/offline?order_id=${order.id}`}>
+                <button type="submit" name="intent" value="transfer" className="btn-outline">
+                  {t("payByTransfer")}
+                </button>
+              </Form>
+            ) : null}
+            {needsPayment(order) ? (
+              <Link to={`/checkout/offline?order_id=${order.id}&how=ussd`} className="btn-outline">
+                {t("payByUssd")}
+              </Link>
+            ) : null}
             <Link to={`/users/orders/${order.id}/track`} className="btn-outline">
               {t("trackOrder")}
             </Link>
