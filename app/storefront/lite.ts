@@ -26,6 +26,17 @@ export function hintsSayLite(headers: Headers): boolean {
   return false;
 }
 
+/**
+ * Pages that are always lite, whatever the switch or the hints: the bank transfer / USSD payment
+ * pages, the USSD bank choice and the account or code to pay (issue 33: at most 20 KB with JavaScript off, on the shopper's worst phone). It refreshes
+ * itself with `<meta http-equiv="refresh">` with JavaScript on as off.
+ */
+const ALWAYS_LITE = [/^\/checkout\/offline(\/[^/]+)?\/?$/];
+
+export function alwaysLite(pathname: string): boolean {
+  return ALWAYS_LITE.some((re) => re.test(pathname));
+}
+
 /** `cookie` is the lite cookie's value ("1", "0" or nothing): the shopper's choice beats the hints. */
 export function liteDecision(headers: Headers, cookie: unknown): boolean {
   if (cookie === "1" || cookie === 1) return true;

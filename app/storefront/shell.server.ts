@@ -4,6 +4,7 @@ import type { ApiMemberHeader, ApiStore } from "./api-types";
 import { loadCart } from "./cart.server";
 import { loadCategoryTree, type MenuCategory } from "./catalog.server";
 import { isLite } from "./session.server";
+import { alwaysLite } from "./lite";
 
 export { loadCategoryTree, type MenuCategory };
 
@@ -53,7 +54,7 @@ export async function loadShell(api: Api, request: Request): Promise<ShellData> 
     loadCategoryTree(api),
     loadCartCount(api, request),
     loadMemberHeader(api),
-    isLite(request),
+    alwaysLite(new URL(request.url).pathname) || isLite(request),
   ]);
   return { user: api.user, cartCount, unread, storeUnread, stores, categories, lite, flash };
 }

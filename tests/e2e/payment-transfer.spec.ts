@@ -3,8 +3,8 @@
  * desktop (TWO_PROJECT_SPECS): a cart paid by transfer (the exact amount: paid once, the thank-you
  * page; a short amount: still unpaid, "Paystack will return the ₦X you sent"; an expired account:
  * "Nothing was taken" and a new one), and a Buy Now paid by USSD. The shopper's bank is played on
- * the Paystack stand-in's tester page in a second tab; our page notices by itself (meta refresh
- * without JavaScript, polling with it).
+ * the Paystack stand-in's tester page in a second tab; our page notices by itself (it is always
+ * lite: a meta refresh, JavaScript on as off).
  */
 import fs from "node:fs";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
@@ -51,8 +51,9 @@ test("a cart paid by bank transfer: the exact amount pays the order once and the
   await expect(page.getByTestId("account-number")).toHaveText(/^\d{3} \d{3} \d{4}$/);
   await expect(page.getByTestId("bank-name")).toHaveText("Paystack-Titan");
   await expect(page.getByTestId("offline-expires")).toHaveText(/^Expires at \d\d:\d\d \(in (30|29) minutes\)$/);
-  // Without JavaScript the page refreshes itself, a few seconds apart.
-  if (!jsEnabled(testInfo)) await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", /^[1-5]$/);
+  // The page is always lite (no script, with JavaScript on as off) and refreshes itself, a few seconds apart.
+  await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", /^[1-5]$/);
+  expect(await page.locator("script[src], script[type=module]").count()).toBe(0);
   await shot(page, testInfo, "transfer-page-360-js-off");
   // Nothing fits sideways at 360 px.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -80,7 +81,6 @@ test("a short transfer leaves the order unpaid with the refund message; a new ac
   await expect(page.getByTestId("offline-wrong-amount")).toContainText(`Paystack will return the ₦${short.toLocaleString("en-NG")} you sent`, { timeout: 20_000 });
   await expect(page.getByTestId("offline-wrong-amount")).toContainText("Your order is not paid yet.");
   await shot(page, testInfo, "transfer-wrong-amount-360-js-off");
-  await ready(page, testInfo);
   await page.getByRole("button", { name: "Get a new account" }).click();
   await expect(page.getByTestId("account-number")).toBeVisible();
   expect(page.url()).not.toBe(firstUrl);
@@ -89,7 +89,6 @@ test("a short transfer leaves the order unpaid with the refund message; a new ac
   await onBank(page, /^Let it expire/);
   await expect(page.getByTestId("offline-expired")).toContainText("This account has expired. Nothing was taken.", { timeout: 20_000 });
   await shot(page, testInfo, "transfer-expired-360-js-off");
-  await ready(page, testInfo);
   const expiredUrl = page.url();
   await page.getByRole("button", { name: "Get a new account" }).click();
   await expect(page.getByTestId("account-number")).toBeVisible();
@@ -119,7 +118,6 @@ test("Buy Now paid by USSD: the bank chosen, the code to dial as a tel: link, pa
   const total = await page.getByTestId("checkout-total").textContent();
   await placeWith(page, /^USSD/);
   await expect(page.getByRole("heading", { name: "Pay by USSD" })).toBeVisible();
-  await ready(page, testInfo);
   await page.getByRole("button", { name: /GTBank/ }).click();
   await expect(page).toHaveURL(/\/checkout\/offline\/ord-/);
   await expect(page.getByTestId("offline-amount")).toHaveText(total!);

@@ -4,15 +4,15 @@
  * large grouped digits, the account name and the exact amount (USSD: the code to dial as a tel:
  * link), and when it expires (a clock time and "in N minutes"). The state is the API's (GET
  * /payments/paystack/charge/{reference}/, which verifies a waiting payment with Paystack), never
- * the query string's. The page refreshes itself: without JavaScript by <meta http-equiv=refresh>
- * every few seconds until the expiry; with JavaScript by polling (revalidation). Paid → the
+ * the query string's. The page is always lite (no script, its CSS inline: ~7.8 KB gzip) and
+ * refreshes itself by <meta http-equiv=refresh> every few seconds until the expiry, with
+ * JavaScript on as off (a poll in a script would add more than it saves). Paid → the
  * thank-you page. Expired → "Nothing was taken" and a button for a new account (a POST); a wrong
  * amount → Paystack returns it, the order stays payable, the same button.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
@@ -81,28 +81,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirect(offlinePath(started.payment.reference, p.order_id, guest), { status: 303, headers: await api.headers() });
 }
 
-/** With JavaScript: ask again every few seconds (revalidation) while the payment is waiting. */
-function usePolling(seconds: number | null) {
-  const { revalidate, state } = useRevalidator();
-  useEffect(() => {
-    if (!seconds || state !== "idle") return;
-    const id = window.setTimeout(revalidate, seconds * 1000);
-    return () => window.clearTimeout(id);
-  }, [seconds, state, revalidate]);
-}
-
 export default function OfflinePaymentRoute() {
   const d = useLoaderData<typeof loader>();
-  const lite = (useRouteLoaderData("root") as { lite?: boolean } | undefined)?.lite ?? false;
   const { t } = useTranslation("checkout");
-  usePolling(d.refresh);
   const p = d.p;
   const ussd = p.channel === "ussd";
-  const refresh = d.refresh ? <meta httpEquiv="refresh" content={String(d.refresh)} /> : null;
   return (
     <main className="container-page py-4">
-      {/* Without JavaScript the page asks again by itself; lite pages carry no script at all. */}
-      {refresh ? lite ? refresh : <noscript>{refresh}</noscript> : null}
       <div className="mx-auto max-w-md rounded-lg border border-gray-200 bg-white p-4" data-testid="offline-payment" data-channel={p.channel}>
         <h1 className="text-xl font-bold">{ussd ? t("offline.ussdTitle") : t("offline.transferTitle")}</h1>
         <p className="text-sm text-gray-600">{t("offline.order", { number: d.number })}</p>
@@ -185,7 +170,15 @@ function NewButton({ label }: { label: string }) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.title ?? "Payment"} | BuildMart NG` }, { name: "robots", content: "noindex" }];
+/**
+ * The page is always lite (~/storefront/lite alwaysLite: at most 20 KB, no script): it asks again
+ * by itself with a refresh in its head, a few seconds apart, until paid or expired.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: `${d?.title ?? "Payment"} | BuildMart NG` },
+  { name: "robots", content: "noindex" },
+  ...(d?.refresh ? [{ httpEquiv: "refresh", content: String(d.refresh) }] : []),
+];
 
 export const handle = { i18n: ["checkout"] };
 
