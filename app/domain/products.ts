@@ -7,6 +7,7 @@
 import * as z from "zod";
 import { TEXT_MAX, text } from "./text";
 import { requiredText, wordCount } from "./validation";
+import { MAX_TIERS, PACK_MEASURES, UNITS, UNIT_MESSAGES, isDivisible, hasFixedPrecision, tiersProblem, type PriceTier } from "./units";
 import { IMAGE_MESSAGES, MAX_PRICE_NAIRA, MAX_STOCK, PRODUCT_IMAGE_SLOTS, PRODUCT_MESSAGES, PRODUCT_SIZES, PRODUCT_TYPES, imageFileProblem, sameFile } from "./product-rules";
 
 export * from "./product-rules";
@@ -68,6 +69,104 @@ const boolField = /* @__PURE__ */ (() =>
     z.boolean().optional(),
   ))();
 
+/** A positive quantity (number or numeric string) to 2 decimals. */
+const positiveQuantity = (message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .union([z.number(), z.string().trim().max(12, message).regex(/^\d+([.,]\d+)?$/, message)], { error: message })
+      .transform((v) => Number(typeof v === "string" ? v.replace(",", ".") : v))
+      .pipe(z.number().refine((n) => Number.isFinite(n) && n > 0 && n <= MAX_STOCK, message).refine(hasFixedPrecision, UNIT_MESSAGES.decimalsMax)),
+  );
+
+/** Nullable text/number: "" or null clears it. */
+const clearable = <T extends z.ZodType>(inner: T) => z.preprocess((v) => (v === "" ? null : v), z.union([z.null(), inner]));
+
+/**
+ * A volume price ladder as clients send it: [{min_quantity, price (naira)}] (an array, or its JSON
+ * text, as a multipart form sends it); price in naira out as `price_kobo`. Empty: one price.
+ */
+export const priceTiersField = /* @__PURE__ */ (() =>
+  z.preprocess(
+    (v) => {
+      if (v === "" || v === null) return [];
+      if (typeof v === "string") {
+        try {
+          return JSON.parse(v);
+        } catch {
+          return v;
+        }
+      }
+      return v;
+    },
+    z
+      .array(
+        z.object({
+          min_quantity: positiveQuantity(UNIT_MESSAGES.tierQuantity),
+          price: priceField(UNIT_MESSAGES.tierPrice),
+        }),
+        { error: UNIT_MESSAGES.tierPrice },
+      )
+      .max(MAX_TIERS, UNIT_MESSAGES.tiersMax)
+      .transform((ts) => ts.map((t) => ({ min_quantity: t.min_quantity, price_kobo: t.price }))),
+  ))();
+
+/** The trade fields of a product (issue 34, app/domain/units.ts), as the API reads them. */
+export const tradeFields = /* @__PURE__ */ (() => ({
+  unit: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase().replace("m²", "m2").replace("m³", "m3") || undefined : v ?? undefined),
+    z.enum(UNITS, { error: UNIT_MESSAGES.unitInvalid }).default("piece"),
+  ),
+  pack_description: clearable(text(80)).optional(),
+  pack_size: clearable(positiveQuantity(UNIT_MESSAGES.packSizeInvalid)).optional(),
+  pack_measure: clearable(z.enum(PACK_MEASURES, { error: UNIT_MESSAGES.packMeasureInvalid })).optional(),
+  min_quantity: positiveQuantity(UNIT_MESSAGES.minInvalid).default(1),
+  quantity_step: positiveQuantity(UNIT_MESSAGES.stepInvalid).default(1),
+  price_tiers: priceTiersField.default([]),
+}))();
+
+export interface TradeValues {
+  unit: string;
+  pack_size: number | null;
+  pack_measure: string | null;
+  min_quantity: number;
+  quantity_step: number;
+  price_tiers: PriceTier[];
+  price_kobo: number;
+  stock_quantity: number | null;
+}
+
+/**
+ * The product's trade fields checked together (the API runs it on the product as it would be
+ * after the write): whole units in whole numbers, a pack size with its measure, the ladder
+ * rising with prices not rising and not above the price, quantities within the stock.
+ * Messages by field (price_tiers.N.min_quantity / .price for a rung).
+ */
+export function tradeProblems(v: TradeValues): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isDivisible(v.unit)) {
+    if (!Number.isInteger(v.min_quantity)) out.min_quantity = UNIT_MESSAGES.wholeOnly;
+    if (!Number.isInteger(v.quantity_step)) out.quantity_step = UNIT_MESSAGES.wholeOnly;
+    v.price_tiers.forEach((t, i) => {
+      if (!Number.isInteger(t.min_quantity)) out[`price_tiers.${i}.min_quantity`] ??= UNIT_MESSAGES.wholeOnly;
+    });
+  }
+  if (v.pack_size !== null && v.pack_measure === null) out.pack_measure = UNIT_MESSAGES.packMeasureRequired;
+  const ladder = tiersProblem(v.price_tiers, v.price_kobo, v.min_quantity);
+  if (ladder) {
+    const field = ladder.message === UNIT_MESSAGES.tierAbovePrice || ladder.message === UNIT_MESSAGES.tiersPriceRising ? "price" : "min_quantity";
+    const key = ladder.index >= v.price_tiers.length ? "price_tiers" : `price_tiers.${ladder.index}.${field}`;
+    out[key] ??= ladder.message;
+  }
+  if (v.stock_quantity !== null && v.stock_quantity > 0) {
+    if (v.min_quantity > v.stock_quantity) out.min_quantity ??= UNIT_MESSAGES.minAboveStock;
+    v.price_tiers.forEach((t, i) => {
+      if (t.min_quantity > v.stock_quantity!) out[`price_tiers.${i}.min_quantity`] ??= UNIT_MESSAGES.tierAboveStock;
+    });
+  }
+  return out;
+}
+
 /**
  * The product form's fields (spec section 5), as the API reads them: price in naira (answered in
  * kobo as `price_kobo`), stock quantity (`stock_quantity` or `stock`), type sale/rent (default sale),
@@ -89,6 +188,7 @@ export const ProductFieldsSchema = /* @__PURE__ */ (() =>
     category_id: idField(PRODUCT_MESSAGES.categoryRequired),
     stock_quantity: stockField,
     published: boolField,
+    ...tradeFields,
   }))();
 export type ProductFields = z.output<typeof ProductFieldsSchema>;
 
@@ -116,6 +216,8 @@ export const ProductOptionSchema = /* @__PURE__ */ (() =>
      * their sum.
      */
     stock_quantity: stockField,
+    /** The option's volume price ladder (like the product's): [{min_quantity, price}] naira in, kobo out. */
+    price_tiers: priceTiersField.optional(),
   }))();
 
 /**
@@ -127,8 +229,9 @@ export const OptionUpdateSchema = /* @__PURE__ */ (() =>
     .object({
       stock_quantity: stockField,
       price: z.preprocess(blankToUndefined, priceField(PRODUCT_MESSAGES.variantPrice).optional()),
+      price_tiers: priceTiersField.optional(),
     })
-    .refine((v) => v.stock_quantity !== undefined || v.price !== undefined, { path: ["stock_quantity"], message: PRODUCT_MESSAGES.optionUpdateEmpty }))();
+    .refine((v) => v.stock_quantity !== undefined || v.price !== undefined || v.price_tiers !== undefined, { path: ["stock_quantity"], message: PRODUCT_MESSAGES.optionUpdateEmpty }))();
 
 const isFile = (v: unknown): v is File => typeof File !== "undefined" && v instanceof File;
 
