@@ -2,8 +2,8 @@
  * Cart quantity rules (spec sections 4, 5 and 9), shared by the API (cart item writes) and the
  * cart page (typed quantity, plus and minus buttons). Client-safe.
  */
-/** Largest quantity of one product in one cart. */
-export const MAX_LINE_QUANTITY = 999;
+/** Largest quantity of one product in one cart (trade quantities: 5,000 blocks; the stock is the real limit). */
+export const MAX_LINE_QUANTITY = 100_000;
 /** Quantity of a product added without one (spec section 9: "Item quantity on add 1"). */
 export const DEFAULT_ADD_QUANTITY = 1;
 

@@ -66,7 +66,7 @@ export const UNIT_MESSAGES = {
 } as const;
 
 /** The quantity messages (shown next to the field; translated through forms.json). */
-export const quantityBelowMinMessage = (min: number, unit: string) => `The minimum order is ${formatQuantity(min)} (${unitWord(unit, min)}).`;
+export const quantityBelowMinMessage = (min: number) => `The minimum order for this item is ${formatQuantity(min)}.`;
 export const quantityStepMessage = (min: number, step: number) =>
   min === step ? `Order in steps of ${formatQuantity(step)}.` : `Order ${formatQuantity(min)}, then in steps of ${formatQuantity(step)}.`;
 export const QUANTITY_WHOLE_MESSAGE = "Enter a whole number for this item.";
@@ -120,7 +120,7 @@ export function quantityProblem(q: number, rule: QuantityRule = DEFAULT_QUANTITY
   if (!hasFixedPrecision(q)) return QUANTITY_DECIMALS_MESSAGE;
   const min = rule.min_quantity > 0 ? rule.min_quantity : 1;
   const step = rule.quantity_step > 0 ? rule.quantity_step : 1;
-  if (hundredths(q) < hundredths(min)) return quantityBelowMinMessage(min, rule.unit);
+  if (hundredths(q) < hundredths(min)) return quantityBelowMinMessage(min);
   if ((hundredths(q) - hundredths(min)) % hundredths(step) !== 0) return quantityStepMessage(min, step);
   return null;
 }
@@ -171,6 +171,15 @@ export function tiersProblem(tiers: readonly PriceTier[], singleKobo: number, mi
 
 /** The saving of buying `quantity` at a rung instead of the single price (kobo, ≥ 0). */
 export const tierSavingKobo = (singleKobo: number, tierKobo: number, quantity: number) => Math.max(0, Math.round((singleKobo - tierKobo) * quantity));
+
+/**
+ * A quantity typed for a product of `unit`: a whole unit's fraction is cut (as the cart always
+ * did), a divisible unit's kept to QUANTITY_DECIMALS places; never below 1.
+ */
+export function quantityForUnit(q: number, unit: string | null | undefined): number {
+  const n = isDivisible(unit) ? roundQuantity(q) : Math.floor(q);
+  return Math.max(1, n);
+}
 
 /** A quantity as the cart takes it (number or numeric string) to the fixed precision; NaN when not a number. */
 export function parseQuantity(v: unknown): number {
