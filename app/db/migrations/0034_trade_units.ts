@@ -28,7 +28,11 @@ ALTER TABLE product_options
 
 ALTER TABLE products ALTER COLUMN stock_quantity TYPE numeric(14,2);
 ALTER TABLE product_options ALTER COLUMN stock_quantity TYPE numeric(14,2);
+-- The header's trigger names cart_items.quantity (0030): dropped around the type change, then as it was.
+DROP TRIGGER IF EXISTS member_header_cart_items ON cart_items;
 ALTER TABLE cart_items ALTER COLUMN quantity TYPE numeric(12,2);
+CREATE TRIGGER member_header_cart_items AFTER INSERT OR DELETE OR UPDATE OF cart_id, quantity, product_id ON cart_items
+  FOR EACH ROW EXECUTE FUNCTION member_header_cart_line();
 ALTER TABLE order_items ALTER COLUMN quantity TYPE numeric(12,2);
 ALTER TABLE order_items ADD COLUMN unit text NOT NULL DEFAULT 'piece';
 `,
