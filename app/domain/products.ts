@@ -263,11 +263,45 @@ export function productFormSchema(mode: "add" | "edit") {
       stock_quantity: ProductFieldsSchema.shape.stock_quantity,
       description: ProductFieldsSchema.shape.description,
       image: z.array(z.unknown()).max(PRODUCT_IMAGE_SLOTS).optional(),
+      ...tradeFields,
+      // The form's ladder rows (price_tiers[i].min_quantity / .price); blank rows are dropped.
+      price_tiers: z
+        .array(
+          z.object({
+            min_quantity: z.preprocess(blankToUndefined, positiveQuantity(UNIT_MESSAGES.tierQuantity).optional()),
+            price: z.preprocess(blankToUndefined, priceField(UNIT_MESSAGES.tierPrice).optional()),
+          }),
+        )
+        .max(MAX_TIERS, UNIT_MESSAGES.tiersMax)
+        .optional(),
     })
     .superRefine(
       (raw, ctx) => {
         // Runs even when other fields failed (`when`), so every message shows at once: `raw` may be partial.
         const v = raw as Record<string, unknown>;
+        const rows = formTierRows(v.price_tiers);
+        rows.forEach((r) => {
+          if (r.min_quantity === undefined) ctx.addIssue({ code: "custom", path: ["price_tiers", r.index, "min_quantity"], message: UNIT_MESSAGES.tierQuantity });
+          if (r.price === undefined) ctx.addIssue({ code: "custom", path: ["price_tiers", r.index, "price"], message: UNIT_MESSAGES.tierPrice });
+        });
+        if (typeof v.price === "number" && rows.every((r) => r.min_quantity !== undefined && r.price !== undefined)) {
+          const problems = tradeProblems({
+            unit: typeof v.unit === "string" ? v.unit : "piece",
+            pack_size: typeof v.pack_size === "number" ? v.pack_size : null,
+            pack_measure: typeof v.pack_measure === "string" ? v.pack_measure : null,
+            min_quantity: typeof v.min_quantity === "number" ? v.min_quantity : 1,
+            quantity_step: typeof v.quantity_step === "number" ? v.quantity_step : 1,
+            price_tiers: rows.map((r) => ({ min_quantity: r.min_quantity!, price_kobo: r.price! })),
+            price_kobo: v.price,
+            stock_quantity: typeof v.stock_quantity === "number" ? v.stock_quantity : null,
+          });
+          for (const [key, message] of Object.entries(problems)) {
+            const parts = key.split(".");
+            // A rung's message goes on its row (price_tiers[i] is the i-th row typed, blanks skipped).
+            const path = parts[0] === "price_tiers" && parts.length === 3 ? ["price_tiers", rows[Number(parts[1])]?.index ?? 0, parts[2]] : parts;
+            ctx.addIssue({ code: "custom", path, message });
+          }
+        }
         if (v.category === undefined && v.sub_category === undefined)
           ctx.addIssue({ code: "custom", path: ["category"], message: PRODUCT_MESSAGES.categoryRequired });
         const list = Array.isArray(v.image) ? v.image : [];
@@ -284,6 +318,17 @@ export function productFormSchema(mode: "add" | "edit") {
     );
 }
 export type ProductFormValue = z.output<ReturnType<typeof productFormSchema>>;
+
+/** The ladder rows the seller filled in (blank rows skipped), with their row index. */
+export function formTierRows(v: unknown): Array<{ index: number; min_quantity?: number; price?: number }> {
+  if (!Array.isArray(v)) return [];
+  return v
+    .map((r, index) => ({ index, min_quantity: (r as { min_quantity?: number } | undefined)?.min_quantity, price: (r as { price?: number } | undefined)?.price }))
+    .filter((r) => r.min_quantity !== undefined || r.price !== undefined);
+}
+
+/** Rows of the product form's ladder (blank rows keep the layout without JavaScript). */
+export const FORM_TIER_ROWS = 3;
 
 /**
  * The add-variant step: a variant (an existing name chosen from the list, or a new one typed), its
