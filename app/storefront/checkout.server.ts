@@ -16,8 +16,8 @@ import { apiMessage } from "./form-reply";
  * of its chunk), while a `.server` module is left out of the browser build.
  */
 export { canonicalState } from "~/domain/address-rules";
-export { normalizeQuantity } from "~/domain/cart";
-import { lineTotalNaira } from "~/domain/pricing";
+export { normalizeQuantity, typedQuantity } from "~/domain/cart";
+import { lineTotalNaira, unitPriceKobo } from "~/domain/pricing";
 export { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from "~/domain/order-rules";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/domain/order-rules";
 
@@ -83,7 +83,9 @@ export async function loadCheckoutItems(api: Api, request: Request, buy: number 
     const o = option ? p.options?.find((x) => x.id === option) : null;
     if (option && !o) return null;
     const name = o ? `${p.name} (${o.label})` : p.name;
-    const price = o ? o.price : p.selling_price;
+    // The one money rule: the option's (or the product's) price at the rung of its ladder this quantity reaches.
+    const tiers = (o ? o.price_tiers : p.price_tiers).map((t) => ({ min_quantity: t.min_quantity, price_kobo: Math.round(t.price * 100) }));
+    const price = unitPriceKobo(Math.round(p.selling_price * 100), o ? Math.round(o.price * 100) : null, { tiers, quantity: qty }) / 100;
     const lineTotal = lineTotalNaira(price, qty);
     return {
       lines: [{ productId: p.id, name, price, quantity: qty, lineTotal, image, storeId: p.store, storeName: p.store_name ?? null }],
