@@ -33,6 +33,8 @@ export interface CheckoutLine {
   /** The product's store: its lines ship together, with their own shipping fee. */
   storeId: number | null;
   storeName: string | null;
+  /** The unit it is sold per (issue 34). */
+  unit?: string;
 }
 
 /** One store's shipment in a quote (naira). */
@@ -88,7 +90,7 @@ export async function loadCheckoutItems(api: Api, request: Request, buy: number 
     const price = unitPriceKobo(Math.round(p.selling_price * 100), o ? Math.round(o.price * 100) : null, { tiers, quantity: qty }) / 100;
     const lineTotal = lineTotalNaira(price, qty);
     return {
-      lines: [{ productId: p.id, name, price, quantity: qty, lineTotal, image, storeId: p.store, storeName: p.store_name ?? null }],
+      lines: [{ productId: p.id, name, price, quantity: qty, lineTotal, image, storeId: p.store, storeName: p.store_name ?? null, unit: p.unit }],
       subtotal: lineTotal,
       cartId: null,
       buy,
@@ -108,6 +110,7 @@ export async function loadCheckoutItems(api: Api, request: Request, buy: number 
       image: i.image,
       storeId: i.store ?? null,
       storeName: i.store_name ?? null,
+      unit: i.unit,
     })),
     subtotal: cart.subtotal,
     cartId: cart.id,

@@ -4,6 +4,7 @@
  * The request/answer shapes are described in words at the top of ./routes.ts.
  */
 import * as z from "zod";
+import { UNITS } from "~/domain/units";
 import { CANCEL_REASONS, CancelItemSchema, GuestCheckoutSchema, ORDER_EVENT_KINDS, paymentMethodField } from "~/domain/orders";
 import { TEXT_MAX } from "~/domain/text";
 import { INT_ID_MESSAGE, intIdField } from "../core/fields";
@@ -122,6 +123,8 @@ export const OrderItemSchema = z.object({
   /** The line's store (null for a product whose store is gone) and the delivery status of that store's shipment. */
   store: z.number().nullable(),
   shipment_status: z.string(),
+  /** Issue 34: the unit it was bought in ("bag", "m2"…; "piece" for older lines). */
+  unit: z.enum(UNITS),
 });
 
 export const OrderEventSchema = z.object({

@@ -18,7 +18,7 @@ export interface TradeInfo {
 
 /** "per bag", "each", "per m²" in the reader's language. */
 export function usePerUnit(unit: string): string {
-  const { t } = useTranslation("shop");
+  const { t } = useTranslation("common");
   return t(`units.per_${unit}`);
 }
 

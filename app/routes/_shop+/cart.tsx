@@ -64,10 +64,10 @@ const INTENTS = ["add", "buy", "increment", "decrement", "set", "remove", "deliv
 type Intent = (typeof INTENTS)[number];
 
 
-/** `path` (a same-site path, maybe with a query) with `params` set in its query. */
-function withQuery(path: string, params: Record<string, string>): string {
+/** `path` (a same-site path, maybe with a query) with `params` set in its query (null: removed). */
+function withQuery(path: string, params: Record<string, string | null>): string {
   const u = new URL(path, "http://x");
-  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+  for (const [k, v] of Object.entries(params)) if (v === null) u.searchParams.delete(k); else u.searchParams.set(k, v);
   return u.pathname + u.search;
 }
 
@@ -106,7 +106,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const qty = form.has("quantity") ? typedQuantity(form.get("quantity")) : DEFAULT_ADD_QUANTITY;
     const r = await addToCart(api, request, productId, qty, optionId);
     if (r.setCookie) cookies.push(r.setCookie);
-    if (r.ok) return answer({ ok: true, message: t("cart.added") });
+    if (r.ok) return answer({ ok: true, message: t("cart.added") }, withQuery(back, { qty: null }));
     // Refused (under the minimum, off the step, more than the stock): the message in the reader's
     // language, and without JavaScript back to the page with what was typed (?qty=), so nothing is lost.
     const message = await requestFormMessage(request, r.message);
@@ -305,7 +305,7 @@ function CartLine({ item }: { item: CartItem }) {
         ) : null}
         <p className="text-sm text-gray-700">
           <span className="sr-only">{t("cart.price")} </span>
-          {formatNaira(item.price)} <span data-testid="cart-line-unit">{t(`units.per_${item.unit}`)}</span>
+          {formatNaira(item.price)} <span data-testid="cart-line-unit">{t(`units.per_${item.unit}`, { ns: "common" })}</span>
           {item.price < item.single_price ? (
             <span className="ml-2 text-green-800" data-testid="cart-line-ladder">
               ({t("cart.ladderPrice")}; <s>{formatNaira(item.single_price)}</s>)
