@@ -43,6 +43,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string, selector?: str
 }
 
 test("60 bags of cement price at the 50+ step in the cart, the checkout and the placed order", async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000); // a shopper signs up, fills a cart, checks out and opens the order
   const cement = await demoProduct(request, "Dangote 3X Cement 50 kg bag", (p) => p.unit === "bag" && p.price_tiers.some((t) => t.min_quantity === 50) && p.stock_quantity >= 60);
   const rung = cement.price_tiers.find((t) => t.min_quantity === 50)!;
   expect(rung.price).toBeLessThan(cement.selling_price);
@@ -71,7 +72,7 @@ test("60 bags of cement price at the 50+ step in the cart, the checkout and the 
   await page.goto("/cart");
   await ready(page, testInfo);
   const line = page.getByTestId("cart-line").filter({ hasText: cement.name });
-  await expect(line.getByTestId("line-total")).toHaveText(lineTotal);
+  await expect(line.getByTestId("line-total")).toContainText(lineTotal);
   await expect(line.getByTestId("cart-line-unit")).toHaveText("per bag");
   await expect(line.getByTestId("cart-line-ladder")).toBeVisible();
   const next = cement.price_tiers.find((t) => t.min_quantity > 60);
@@ -94,6 +95,7 @@ test("60 bags of cement price at the 50+ step in the cart, the checkout and the 
 });
 
 test("a quantity under the minimum is refused with its message next to the field, and what was typed stays", async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
   const blocks = await demoProduct(request, "Vibrated hollow sandcrete block 9 inch", (p) => p.min_quantity === 50 && p.quantity_step === 50);
   await page.goto(`/products/${blocks.id}`);
   await ready(page, testInfo);
