@@ -337,7 +337,7 @@ export const routes: RouteDef[] = [
     access: "store-member",
     storeCheck: "handler",
     summary:
-      "Add a product to a store (members of `store` only; others 404). Multipart: store, name, price, description (50-250 words), size, type, category, stock_quantity, published, image[0..3] (at least one; JPEG/PNG/WebP by content, 5 MB). 201 the product",
+      "Add a product to a store (members of `store` only; others 404). Multipart: store, name, price, description (50-250 words), size, type, category, stock_quantity, published, image[0..3] (at least one; JPEG/PNG/WebP by content, 5 MB); trade fields (issue 34, all optional): unit (default piece), pack_description, pack_size + pack_measure, min_quantity, quantity_step, price_tiers (JSON [{min_quantity, price}] rising, prices not rising, none above price; or price_tiers[i].min_quantity/.price fields). 201 the product",
     tag: "products",
     auth: "required",
     multipart: true,
