@@ -2,8 +2,8 @@
  * Cart quantity rules (spec sections 4, 5 and 9), shared by the API (cart item writes) and the
  * cart page (typed quantity, plus and minus buttons). Client-safe.
  */
-/** Largest quantity of one product in one cart. */
-export const MAX_LINE_QUANTITY = 999;
+/** Largest quantity of one product in one cart (trade quantities: 5,000 blocks; the stock is the real limit). */
+export const MAX_LINE_QUANTITY = 100_000;
 /** Quantity of a product added without one (spec section 9: "Item quantity on add 1"). */
 export const DEFAULT_ADD_QUANTITY = 1;
 
@@ -19,10 +19,21 @@ export function normalizeQuantity(v: unknown): number {
   return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(n)));
 }
 
-/** The quantity after pressing minus: never below 1. */
-export const decrementQuantity = (q: number) => Math.max(1, q - 1);
-/** The quantity after pressing plus: never above MAX_LINE_QUANTITY. */
-export const incrementQuantity = (q: number) => Math.min(MAX_LINE_QUANTITY, q + 1);
+/**
+ * A typed quantity as the storefront sends it (issue 34): like normalizeQuantity, but a fraction
+ * is kept to 2 places; the server cuts it for whole units and keeps it for divisible ones
+ * (m², tonne…, app/domain/units.ts quantityForUnit).
+ */
+export function typedQuantity(v: unknown): number {
+  const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v.trim().replace(",", ".")) : Number.NaN;
+  if (!Number.isFinite(n)) return 1;
+  return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.round(n * 100) / 100));
+}
+
+/** The quantity after pressing minus: one step less (1 without a step), never below the minimum (1). */
+export const decrementQuantity = (q: number, step = 1, min = 1) => Math.max(min, 1, Math.round((q - step) * 100) / 100);
+/** The quantity after pressing plus: one step more (1 without a step), never above MAX_LINE_QUANTITY. */
+export const incrementQuantity = (q: number, step = 1) => Math.min(MAX_LINE_QUANTITY, Math.round((q + step) * 100) / 100);
 
 /** The most a customer may put in the cart of a product with `stock` units. */
 export const lineLimit = (stock: number) => Math.max(0, Math.min(stock, MAX_LINE_QUANTITY));

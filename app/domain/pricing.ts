@@ -4,7 +4,8 @@
  * answers) and every entry of a store's ledger is computed here, so no two screens can disagree.
  * Integer kobo throughout; client-safe (no server imports).
  *
- *  - a line's unit price is the chosen option's price, else the product's selling price;
+ *  - a line's unit price is the chosen option's price, else the product's selling price; from a
+ *    quantity up, the rung of its volume price ladder (`unitPriceKobo`, app/domain/units.ts);
  *  - a line costs unit price × quantity, to the kobo (`lineTotalKobo`); it is computed once, when the
  *    line is priced, and stored with an order's line (`order_items.line_total_kobo`);
  *  - lines travel in one shipment per store; a shipment's shipping fee is app/domain/shipping.ts's,
@@ -17,10 +18,16 @@
  *    received by the platform, cash on delivery by the store (`deliveryEntries`, `refundEntries`).
  */
 import { shipmentShippingKobo, type ShipmentSize } from "./shipping";
+import { ladderUnitKobo, type PriceTier } from "./units";
 
-/** A line's unit price: the chosen option's, else the product's selling price (kobo). */
-export function unitPriceKobo(sellingPriceKobo: number, optionPriceKobo?: number | null): number {
-  return optionPriceKobo ?? sellingPriceKobo;
+/**
+ * A line's unit price: the chosen option's, else the product's selling price (kobo); with a
+ * volume price ladder (app/domain/units.ts) and a quantity, the rung that quantity reaches (the
+ * option's ladder when an option is chosen, else the product's). The only place a unit is priced.
+ */
+export function unitPriceKobo(sellingPriceKobo: number, optionPriceKobo?: number | null, ladder?: { tiers: readonly PriceTier[] | null | undefined; quantity: number }): number {
+  const single = optionPriceKobo ?? sellingPriceKobo;
+  return ladder ? ladderUnitKobo(single, ladder.tiers, ladder.quantity) : single;
 }
 
 /** What a line costs: unit price × quantity, to the kobo. The only place a line is priced. */

@@ -66,9 +66,39 @@ export function productInput(body: Record<string, unknown>): Record<string, unkn
     category_id: categoryIdOf(pick("category", "category_id", "sub_category", "subcategory")),
     stock_quantity: pick("stock_quantity", "stock", "quantity"),
     published: pick("published"),
+    unit: pick("unit"),
+    pack_description: pick("pack_description"),
+    pack_size: pick("pack_size"),
+    pack_measure: pick("pack_measure"),
+    min_quantity: pick("min_quantity"),
+    quantity_step: pick("quantity_step"),
+    price_tiers: pick("price_tiers") ?? indexedTiers(body),
   };
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
   return out;
+}
+
+/**
+ * A ladder sent as indexed form fields (`price_tiers[0].min_quantity`, `price_tiers[0][price]`…),
+ * as the seller's form posts it; rows left blank are dropped. Undefined when there are none.
+ */
+export function indexedTiers(body: Record<string, unknown>): Array<{ min_quantity: unknown; price: unknown }> | undefined {
+  const rows = new Map<number, { min_quantity: unknown; price: unknown }>();
+  let seen = false;
+  for (const [k, v] of Object.entries(body)) {
+    const m = /^price_tiers\[(\d+)\](?:\.|\[)(min_quantity|price)\]?$/.exec(k);
+    if (!m) continue;
+    seen = true;
+    const i = Number(m[1]);
+    const row = rows.get(i) ?? { min_quantity: "", price: "" };
+    row[m[2] as "min_quantity" | "price"] = typeof v === "string" ? v.trim() : v;
+    rows.set(i, row);
+  }
+  if (!seen) return undefined;
+  return [...rows.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, r]) => r)
+    .filter((r) => r.min_quantity !== "" || r.price !== "");
 }
 
 /** A category given as an id or as the API's category URL (…/products/categories/{id}/). */

@@ -16,8 +16,8 @@ import { apiMessage } from "./form-reply";
  * of its chunk), while a `.server` module is left out of the browser build.
  */
 export { canonicalState } from "~/domain/address-rules";
-export { normalizeQuantity } from "~/domain/cart";
-import { lineTotalNaira } from "~/domain/pricing";
+export { normalizeQuantity, typedQuantity } from "~/domain/cart";
+import { lineTotalNaira, unitPriceKobo } from "~/domain/pricing";
 export { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from "~/domain/order-rules";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/domain/order-rules";
 
@@ -33,6 +33,8 @@ export interface CheckoutLine {
   /** The product's store: its lines ship together, with their own shipping fee. */
   storeId: number | null;
   storeName: string | null;
+  /** The unit it is sold per (issue 34). */
+  unit?: string;
 }
 
 /** One store's shipment in a quote (naira). */
@@ -83,10 +85,12 @@ export async function loadCheckoutItems(api: Api, request: Request, buy: number 
     const o = option ? p.options?.find((x) => x.id === option) : null;
     if (option && !o) return null;
     const name = o ? `${p.name} (${o.label})` : p.name;
-    const price = o ? o.price : p.selling_price;
+    // The one money rule: the option's (or the product's) price at the rung of its ladder this quantity reaches.
+    const tiers = (o ? o.price_tiers : p.price_tiers).map((t) => ({ min_quantity: t.min_quantity, price_kobo: Math.round(t.price * 100) }));
+    const price = unitPriceKobo(Math.round(p.selling_price * 100), o ? Math.round(o.price * 100) : null, { tiers, quantity: qty }) / 100;
     const lineTotal = lineTotalNaira(price, qty);
     return {
-      lines: [{ productId: p.id, name, price, quantity: qty, lineTotal, image, storeId: p.store, storeName: p.store_name ?? null }],
+      lines: [{ productId: p.id, name, price, quantity: qty, lineTotal, image, storeId: p.store, storeName: p.store_name ?? null, unit: p.unit }],
       subtotal: lineTotal,
       cartId: null,
       buy,
@@ -106,6 +110,7 @@ export async function loadCheckoutItems(api: Api, request: Request, buy: number 
       image: i.image,
       storeId: i.store ?? null,
       storeName: i.store_name ?? null,
+      unit: i.unit,
     })),
     subtotal: cart.subtotal,
     cartId: cart.id,

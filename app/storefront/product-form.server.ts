@@ -3,7 +3,7 @@
  * the store, the category tree for the form, and turning the form into the API's multipart body.
  * Rules and messages: app/domain/products.ts (the same the API applies).
  */
-import { PRODUCT_IMAGE_SLOTS, type ProductFormValue } from "~/domain/products";
+import { FORM_TIER_ROWS, PRODUCT_IMAGE_SLOTS, formTierRows, type ProductFormValue } from "~/domain/products";
 import { koboToNaira } from "~/domain/money";
 import type { Api } from "./api.server";
 import type { ApiProduct } from "./api-types";
@@ -21,7 +21,29 @@ export const PRODUCT_FORM_FIELDS = [
   "description",
   "image",
   ...Array.from({ length: PRODUCT_IMAGE_SLOTS }, (_, i) => `image[${i}]`),
+  "unit",
+  "pack_description",
+  "pack_size",
+  "pack_measure",
+  "min_quantity",
+  "quantity_step",
+  "price_tiers",
+  ...Array.from({ length: FORM_TIER_ROWS }, (_, i) => [`price_tiers[${i}].min_quantity`, `price_tiers[${i}].price`]).flat(),
 ] as const;
+
+/**
+ * The API names a ladder rung's field `price_tiers.N.price` (N counts the rungs sent, blank rows
+ * left out); the form's field is `price_tiers[i].price` of the row typed. `sentRows` maps N to i.
+ */
+export function productApiErrors(body: unknown, sentRows: number[]): unknown {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+  return Object.fromEntries(
+    Object.entries(body as Record<string, unknown>).map(([k, v]) => {
+      const m = /^price_tiers\.(\d+)\.(min_quantity|price)$/.exec(k);
+      return [m ? `price_tiers[${sentRows[Number(m[1])] ?? 0}].${m[2]}` : k, v];
+    }),
+  );
+}
 
 /** A live product of this store, or a thrown 404 (another store's product is not found here). */
 export async function storeProduct(api: Api, storeId: number, rawId: string | undefined): Promise<ApiProduct> {
@@ -56,6 +78,11 @@ export function pickedPhotos(form: FormData): Map<number, File> {
   return out;
 }
 
+/** The ladder rows sent to the API (filled in), in the form's order, with their row index. */
+export function sentTiers(value: ProductFormValue) {
+  return formTierRows(value.price_tiers);
+}
+
 /** The API's multipart body for POST/PATCH /products/: the fields (the most specific category) and the given photo slots. */
 export function productApiForm(value: ProductFormValue, storeId: number, photos: Map<number, File>): FormData {
   const body = new FormData();
@@ -67,6 +94,27 @@ export function productApiForm(value: ProductFormValue, storeId: number, photos:
   body.set("type", value.type);
   body.set("category", String(value.sub_category ?? value.category));
   if (value.stock_quantity !== undefined) body.set("stock_quantity", String(value.stock_quantity));
+  // Issue 34: the unit, pack, minimum, step and the ladder (a JSON text: [{min_quantity, price (naira)}]).
+  body.set("unit", value.unit);
+  body.set("pack_description", value.pack_description ?? "");
+  body.set("pack_size", value.pack_size == null ? "" : String(value.pack_size));
+  body.set("pack_measure", value.pack_measure ?? "");
+  body.set("min_quantity", String(value.min_quantity));
+  body.set("quantity_step", String(value.quantity_step));
+  body.set("price_tiers", JSON.stringify(sentTiers(value).map((r) => ({ min_quantity: r.min_quantity, price: koboToNaira(r.price ?? 0) }))));
   for (const [slot, file] of photos) body.set(`image[${slot}]`, file, file.name || `photo-${slot + 1}`);
   return body;
+}
+
+/** The edit form's defaults for the trade fields (issue 34), from the product's answer. */
+export function tradeDefaults(p: ApiProduct) {
+  return {
+    unit: p.unit,
+    pack_description: p.pack_description ?? "",
+    pack_size: p.pack_size === null ? "" : String(p.pack_size),
+    pack_measure: p.pack_measure ?? "",
+    min_quantity: String(p.min_quantity),
+    quantity_step: String(p.quantity_step),
+    price_tiers: p.price_tiers.map((t) => ({ min_quantity: String(t.min_quantity), price: String(t.price) })),
+  };
 }

@@ -13,7 +13,9 @@ import { ensureShipments, recomputeOrderTotals, shipmentsFor } from "~/api/order
 import { takeStock } from "~/api/products/stock.server";
 import { canonicalState } from "~/domain/addresses";
 import { ApiError, badRequest, notFound } from "~/api/core/http";
-import { findCart, findUserCart, loadCartItems, productOption } from "~/api/carts/queries.server";
+import { checkQuantityRule, findCart, findUserCart, loadCartItems, productOption } from "~/api/carts/queries.server";
+import { lineUnitKobo } from "~/api/carts/serialize";
+import type { PriceTier } from "~/domain/units";
 import { findOrder } from "~/api/orders/queries.server";
 import type { OrderRow } from "~/api/orders/serialize";
 import { orderPlacedEmail, type EmailOrderLine } from "~/integrations/mail/order-emails.server";
@@ -72,6 +74,8 @@ interface OrderLine {
   store_id: number | null;
   published: boolean;
   stock_quantity: number;
+  /** The unit it is sold per (kept with the order's line). */
+  unit: string;
 }
 
 /** What the idempotency check compares: the request as the server understood it. */
@@ -102,16 +106,21 @@ async function resolveAddress(q: Queryable, input: PlaceOrderInput): Promise<{ i
 
 /** One product (and option) as a line priced from the catalogue; 400 on `field` when it cannot be bought. */
 async function catalogueLine(q: Queryable, productId: number, optionId: number | null | undefined, quantity: number, field: string): Promise<OrderLine> {
-  const r = await q.query<Omit<OrderLine, "quantity" | "unit_kobo" | "option_id" | "option_label"> & { selling_price_kobo: number }>(
-    `SELECT p.id AS product_id, p.name, p.selling_price_kobo, p.size, p.store_id, ${listedSql("p")} AS published, p.stock_quantity FROM products p WHERE p.id = $1`,
+  const r = await q.query<Omit<OrderLine, "quantity" | "unit_kobo" | "option_id" | "option_label"> & { selling_price_kobo: number; price_tiers: PriceTier[]; min_quantity: number; quantity_step: number }>(
+    `SELECT p.id AS product_id, p.name, p.selling_price_kobo, p.size, p.store_id, ${listedSql("p")} AS published, p.stock_quantity,
+            p.unit, p.min_quantity, p.quantity_step, p.price_tiers FROM products p WHERE p.id = $1`,
     [productId],
   );
   const p = r.rows[0];
   if (!p || !p.published) throw badRequest({ [field]: ["This product is not available."] });
   const option = optionId ? await productOption(q, p.product_id, optionId) : null;
   if (optionId && !option) throw badRequest({ option_id: ["This option is not available for this product."] });
-  const { selling_price_kobo, ...rest } = p;
-  return { ...rest, unit_kobo: unitPriceKobo(selling_price_kobo, option?.price_kobo), quantity, option_id: option?.id ?? null, option_label: option?.label ?? null };
+  const { selling_price_kobo, price_tiers, min_quantity, quantity_step, ...rest } = p;
+  // Under the minimum, off the step, a whole unit's fraction: a 400 on `quantity` (app/domain/units.ts).
+  checkQuantityRule({ unit: p.unit, min_quantity, quantity_step }, quantity);
+  // The one money rule: the option's price (or the product's), at the rung of its ladder this quantity reaches.
+  const unit_kobo = unitPriceKobo(selling_price_kobo, option?.price_kobo, { tiers: option ? option.price_tiers : price_tiers, quantity });
+  return { ...rest, unit_kobo, quantity, option_id: option?.id ?? null, option_label: option?.label ?? null };
 }
 
 async function resolveLines(q: Queryable, input: PlaceOrderInput): Promise<{ lines: OrderLine[]; cartId: string | null }> {
@@ -134,8 +143,9 @@ async function resolveLines(q: Queryable, input: PlaceOrderInput): Promise<{ lin
     lines: items.map((i) => ({
       product_id: i.product_id,
       name: i.name,
-      // the line's option price when it has one (loadCartItems resolves it)
-      unit_kobo: i.selling_price_kobo,
+      // the line's option price when it has one (loadCartItems resolves it), at its ladder's rung: the cart's own rule
+      unit_kobo: lineUnitKobo(i),
+      unit: i.unit,
       option_id: i.option_id,
       option_label: i.option_label,
       size: i.size,
@@ -210,12 +220,12 @@ export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise
   if (lines.length) {
     const values: unknown[] = [];
     const tuples = lines.map((l, i) => {
-      values.push(orderId, l.product_id, l.store_id, l.name, l.quantity, l.unit_kobo, lineTotalKobo(l.unit_kobo, l.quantity), l.option_id, l.option_label);
-      const b = i * 9;
-      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, $${b + 9}, clock_timestamp())`;
+      values.push(orderId, l.product_id, l.store_id, l.name, l.quantity, l.unit_kobo, lineTotalKobo(l.unit_kobo, l.quantity), l.option_id, l.option_label, l.unit);
+      const b = i * 10;
+      return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7}, $${b + 8}, $${b + 9}, $${b + 10}, clock_timestamp())`;
     });
     await tx.query(
-      `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, line_total_kobo, option_id, option_label, created_at) VALUES ${tuples.join(", ")}`,
+      `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, line_total_kobo, option_id, option_label, unit, created_at) VALUES ${tuples.join(", ")}`,
       values,
     );
     await ensureShipments(tx, orderId);
@@ -364,9 +374,9 @@ export async function addOrderItem(tx: Queryable, order: OrderRow, productId: nu
     await tx.query("UPDATE order_items SET quantity = $2, line_total_kobo = $3 WHERE id = $1", [id, q2, lineTotalKobo(line.unit_kobo, q2)]);
   } else {
     const r = await tx.query<{ id: string }>(
-      `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, line_total_kobo, option_id, option_label, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, clock_timestamp()) RETURNING id::text AS id`,
-      [order.id, line.product_id, line.store_id, line.name, quantity, line.unit_kobo, lineTotalKobo(line.unit_kobo, quantity), line.option_id, line.option_label],
+      `INSERT INTO order_items (order_id, product_id, store_id, product_name, quantity, item_price_kobo, line_total_kobo, option_id, option_label, unit, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, clock_timestamp()) RETURNING id::text AS id`,
+      [order.id, line.product_id, line.store_id, line.name, quantity, line.unit_kobo, lineTotalKobo(line.unit_kobo, quantity), line.option_id, line.option_label, line.unit],
     );
     id = r.rows[0].id;
   }

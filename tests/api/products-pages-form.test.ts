@@ -20,6 +20,24 @@ function formOf(fields: Record<string, string | File>) {
 const valid = { type: "sale", category: "1", name: "Roofing sheet", price: "1500", size: "large", stock_quantity: "4", description: words(60) };
 
 describe("product form rules", () => {
+  it("issue 34: takes the unit, minimum, step and ladder rows; blank rows are skipped, a bad rung's message is on its row", () => {
+    const ok = parseWithZod(
+      formOf({ ...valid, stock_quantity: "100", unit: "bag", pack_description: "50 kg bag", pack_size: "50", pack_measure: "kg", min_quantity: "1", quantity_step: "1", "price_tiers[0].min_quantity": "50", "price_tiers[0].price": "1400", "price_tiers[1].min_quantity": "", "price_tiers[1].price": "", "image[0]": png("a.png") }),
+      { schema: productFormSchema("add") },
+    );
+    expect(ok.status).toBe("success");
+    const bad = parseWithZod(
+      formOf({ ...valid, unit: "bag", "price_tiers[0].min_quantity": "2", "price_tiers[0].price": "1400", "price_tiers[2].min_quantity": "3", "price_tiers[2].price": "1450", "image[0]": png("a.png") }),
+      { schema: productFormSchema("add") },
+    );
+    expect(bad.status).toBe("error");
+    expect(bad.reply().error?.["price_tiers[2].price"]).toEqual(["A larger quantity cannot cost more per unit."]);
+    const half = parseWithZod(formOf({ ...valid, min_quantity: "2.5", "image[0]": png("a.png") }), { schema: productFormSchema("add") });
+    expect(half.reply().error?.min_quantity).toEqual(["This unit is sold in whole numbers."]);
+    const noQty = parseWithZod(formOf({ ...valid, "price_tiers[0].price": "1400", "image[0]": png("a.png") }), { schema: productFormSchema("add") });
+    expect(noQty.reply().error?.["price_tiers[0].min_quantity"]).toEqual(["Each step needs a quantity above the minimum order."]);
+  });
+
   it("answers every message at once, photo messages on their slot", () => {
     const s = parseWithZod(
       formOf({

@@ -4,6 +4,7 @@ import { m0002_catalog } from "~/db/migrations/0002_catalog";
 import { LoginSchema, RegisterSchema } from "~/domain/accounts";
 import { ADDRESS_LIMIT_BODY, ADDRESS_MESSAGES, AddressBodySchema, AddressFormSchema, MAX_ADDRESSES, canonicalState, toAddressBody } from "~/domain/addresses";
 import { MAX_LINE_QUANTITY, decrementQuantity, incrementQuantity, normalizeQuantity } from "~/domain/cart";
+import { quantityForUnit } from "~/domain/units";
 import { quantityField } from "~/domain/cart-schema";
 import { PRICE_BAND_COUNT, PRICE_BOUNDS_KOBO, PRICE_BUCKETS, PRICE_SWITCH, bandRange, bucketBounds, onPriceBound, priceBand } from "~/domain/price-bands";
 import { RESERVED_TOP_LEVEL, isReservedSlug } from "~/domain/reserved-paths";
@@ -125,7 +126,10 @@ describe("cart quantity", () => {
   it("the API field: below 1 becomes 1, not a number is refused", () => {
     expect(quantityField.parse("0")).toBe(1);
     expect(quantityField.parse(-3)).toBe(1);
-    expect(quantityField.parse("4.5")).toBe(4);
+    // Issue 34: the field keeps a fraction; the cart cuts it for whole units and keeps it (2 places) for m², tonne…
+    expect(quantityField.parse("4.5")).toBe(4.5);
+    expect(quantityForUnit(quantityField.parse("4.5"), "piece")).toBe(4);
+    expect(quantityForUnit(quantityField.parse("4.5"), "m2")).toBe(4.5);
     expect(quantityField.safeParse("four").success).toBe(false);
     expect(quantityField.safeParse(Number.NaN).success).toBe(false);
   });

@@ -4,7 +4,7 @@
  */
 import type { Queryable } from "~/db/client.server";
 import { MAX_LINE_QUANTITY } from "~/domain/cart";
-import { checkStock, type AvailableProduct, type ChosenOption } from "./queries.server";
+import { checkQuantityRule, checkStock, type AvailableProduct, type ChosenOption } from "./queries.server";
 import type { CartRow } from "./serialize";
 
 export async function createGuestCart(q: Queryable): Promise<CartRow> {
@@ -43,7 +43,9 @@ export async function addItem(tx: Queryable, cartId: string, product: AvailableP
     [cartId, product.id, option?.id ?? null],
   );
   const own = option?.stock_quantity ?? null; // an option with stock of its own is counted on its own
-  checkStock(own ?? product.stock_quantity, (existing.rows[0]?.quantity ?? 0) + quantity, "quantity", own === null ? null : option!.label);
+  const after = Math.round(((existing.rows[0]?.quantity ?? 0) + quantity) * 100) / 100;
+  checkQuantityRule(product, after);
+  checkStock(own ?? product.stock_quantity, after, "quantity", own === null ? null : option!.label);
   const r = await tx.query<{ id: number }>(
     `INSERT INTO cart_items (cart_id, product_id, quantity, option_id, option_label) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (cart_id, product_id, option_id) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity

@@ -3,7 +3,8 @@
  * compose them with stock and shipping in one transaction.
  */
 import { hotQuery, type Queryable } from "~/db/client.server";
-import { CHOOSE_OPTION_MESSAGE, lineLimit, optionOutOfStockMessage, stockMessage } from "~/domain/cart";
+import { CHOOSE_OPTION_MESSAGE, QUANTITY_MESSAGE, lineLimit, optionOutOfStockMessage, stockMessage } from "~/domain/cart";
+import { isDivisible, quantityProblem, type PriceTier, type QuantityRule } from "~/domain/units";
 import { badRequest } from "../core/http";
 import { firstImageKeySql } from "../core/media";
 import { serializeCart, type CartItemRow, type CartRow } from "./serialize";
@@ -32,7 +33,8 @@ export async function loadCartItems(q: Queryable, cartId: string): Promise<CartI
             COALESCE(po.price_kobo, p.selling_price_kobo) AS selling_price_kobo, COALESCE(po.price_kobo, p.price_kobo) AS price_kobo,
             p.size, ${listedSql("p")} AS published, COALESCE(po.stock_quantity, p.stock_quantity) AS stock_quantity, p.category_id, ${firstImageKeySql("p.id")} AS image_key,
             ci.option_id, CASE WHEN po.id IS NULL THEN NULL ELSE v.name::text || ': ' || po.value END AS option_label,
-            p.store_id, s.name AS store_name, s.state AS store_state
+            p.store_id, s.name AS store_name, s.state AS store_state,
+            p.unit, p.pack_description, p.min_quantity, p.quantity_step, CASE WHEN po.id IS NULL THEN p.price_tiers ELSE po.price_tiers END AS price_tiers
        FROM cart_items ci JOIN products p ON p.id = ci.product_id
        LEFT JOIN stores s ON s.id = p.store_id
        LEFT JOIN product_options po ON po.id = ci.option_id AND po.product_id = ci.product_id
@@ -49,7 +51,7 @@ export async function loadCart(q: Queryable, cart: CartRow, origin: string, stat
   return serializeCart(cart, await loadCartItems(q, cart.id), origin, state);
 }
 
-export interface AvailableProduct {
+export interface AvailableProduct extends QuantityRule {
   id: number;
   published: boolean;
   stock_quantity: number;
@@ -58,7 +60,7 @@ export interface AvailableProduct {
 
 /** A product that may go in a cart (published, in stock), or a 400 on `field`. */
 export async function availableProduct(q: Queryable, productId: number, field = "prod_id"): Promise<AvailableProduct> {
-  const r = await q.query<AvailableProduct>(`SELECT p.id, ${listedSql("p")} AS published, p.stock_quantity, p.name FROM products p WHERE p.id = $1`, [productId]);
+  const r = await q.query<AvailableProduct>(`SELECT p.id, ${listedSql("p")} AS published, p.stock_quantity, p.name, p.unit, p.min_quantity, p.quantity_step FROM products p WHERE p.id = $1`, [productId]);
   const p = r.rows[0];
   if (!p || !p.published) throw badRequest({ [field]: ["This product is not available."] });
   if (p.stock_quantity <= 0) throw badRequest({ [field]: ["This product is out of stock."] });
@@ -71,6 +73,8 @@ export interface ChosenOption {
   price_kobo: number;
   /** The option's own stock, or null: it shares the product's. */
   stock_quantity?: number | null;
+  /** The option's own volume price ladder (kobo); empty: one price. */
+  price_tiers?: PriceTier[];
 }
 
 /**
@@ -79,7 +83,7 @@ export interface ChosenOption {
  */
 export async function productOption(q: Queryable, productId: number, optionId: number, field = "option_id"): Promise<ChosenOption> {
   const r = await q.query<ChosenOption>(
-    `SELECT po.id, v.name::text || ': ' || po.value AS label, po.price_kobo, po.stock_quantity
+    `SELECT po.id, v.name::text || ': ' || po.value AS label, po.price_kobo, po.stock_quantity, po.price_tiers
        FROM product_options po JOIN variants v ON v.id = po.variant_id WHERE po.id = $1 AND po.product_id = $2`,
     [optionId, productId],
   );
@@ -99,6 +103,16 @@ export async function requireOptionIfStocked(q: Queryable, productId: number, fi
   if (r.rows[0]) throw badRequest({ [field]: [CHOOSE_OPTION_MESSAGE] });
 }
 
+/**
+ * A line's quantity by its product's rule (app/domain/units.ts): a whole unit's fraction is "A
+ * valid integer is required." (as before), under the minimum or off the step a 400 with its message.
+ */
+export function checkQuantityRule(rule: QuantityRule, quantity: number, field = "quantity") {
+  if (!isDivisible(rule.unit) && !Number.isInteger(quantity)) throw badRequest({ [field]: [QUANTITY_MESSAGE] });
+  const problem = quantityProblem(quantity, rule);
+  if (problem) throw badRequest({ [field]: [problem] });
+}
+
 /** A 400 when `quantity` exceeds the stock or the per-line maximum; `option` names the option whose stock it is. */
 export function checkStock(stock: number, quantity: number, field = "quantity", option: string | null = null) {
   if (quantity > lineLimit(stock)) throw badRequest({ [field]: [stockMessage(stock, option)] });
@@ -108,9 +122,9 @@ export function checkStock(stock: number, quantity: number, field = "quantity", 
  * The stock of a cart line (its option's when the option has stock of its own, else the product's)
  * and the option it is counted on, or null when the line is not in that cart.
  */
-export async function cartLineStock(q: Queryable, cartId: string, itemId: number): Promise<{ stock: number; option: string | null } | null> {
-  const r = await q.query<{ stock_quantity: number; option: string | null }>(
-    `SELECT COALESCE(po.stock_quantity, p.stock_quantity) AS stock_quantity,
+export async function cartLineStock(q: Queryable, cartId: string, itemId: number): Promise<{ stock: number; option: string | null; rule: QuantityRule } | null> {
+  const r = await q.query<{ stock_quantity: number; option: string | null } & QuantityRule>(
+    `SELECT COALESCE(po.stock_quantity, p.stock_quantity) AS stock_quantity, p.unit, p.min_quantity, p.quantity_step,
             CASE WHEN po.stock_quantity IS NULL THEN NULL ELSE v.name::text || ': ' || po.value END AS option
        FROM cart_items ci JOIN products p ON p.id = ci.product_id
        LEFT JOIN product_options po ON po.id = ci.option_id AND po.product_id = ci.product_id
@@ -119,7 +133,7 @@ export async function cartLineStock(q: Queryable, cartId: string, itemId: number
     [itemId, cartId],
   );
   const row = r.rows[0];
-  return row ? { stock: row.stock_quantity, option: row.option } : null;
+  return row ? { stock: row.stock_quantity, option: row.option, rule: { unit: row.unit, min_quantity: row.min_quantity, quantity_step: row.quantity_step } } : null;
 }
 
 /** The lines loadCartItems answers, summed: what a cart's `total_quantity` says. */

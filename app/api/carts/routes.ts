@@ -14,7 +14,8 @@ import { json, noContent, notFound } from "../core/http";
 import { cartQuantityCacheFor } from "./quantity-cache.server";
 import { route, type ApiContext, type RouteDef } from "../core/types";
 import { addItem, createGuestCart, deleteCart, ensureUserCart, mergeIntoUserCart, removeItem, setItemQuantity } from "./commands.server";
-import { availableProduct, cartLineStock, cartQuantity, checkOptionInStock, checkStock, findCart, findUserCart, loadCart, loadCartItems, productOption, requireOptionIfStocked } from "./queries.server";
+import { quantityForUnit } from "~/domain/units";
+import { availableProduct, cartLineStock, cartQuantity, checkOptionInStock, checkQuantityRule, checkStock, findCart, findUserCart, loadCart, loadCartItems, productOption, requireOptionIfStocked } from "./queries.server";
 import { canonicalState } from "~/domain/addresses";
 import { AddItemBody, CartLineSchema, CartQuantitySchema, CartQuoteQuery, CartSchema, CreateCartBody, QuantityBody } from "./schemas";
 import { serializeItem, type CartRow } from "./serialize";
@@ -42,9 +43,11 @@ async function lineResponse(ctx: ApiContext, cartId: string, itemId: number, sta
 async function setQuantity(ctx: ApiContext<typeof QuantityBody>) {
   const cart = await accessibleCart(ctx);
   const itemId = ctx.intParam("itemId");
-  const { quantity } = await ctx.input();
+  const typed = (await ctx.input()).quantity;
   const line = await cartLineStock(ctx.db, cart.id, itemId);
   if (line === null) throw notFound();
+  const quantity = quantityForUnit(typed, line.rule.unit);
+  checkQuantityRule(line.rule, quantity);
   checkStock(line.stock, quantity, "quantity", line.option);
   await setItemQuantity(ctx.db, cart.id, itemId, quantity);
   return lineResponse(ctx, cart.id, itemId, 200);

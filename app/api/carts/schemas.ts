@@ -3,8 +3,9 @@
  * imports: the storefront imports these types (`import type { ApiCart } from "~/api/carts/schemas"`).
  */
 import * as z from "zod";
+import { UNITS } from "~/domain/units";
 import { quantityField } from "~/domain/cart-schema";
-import { idLike, intIdField } from "../core/fields";
+import { INT_ID_MESSAGE, intIdField } from "../core/fields";
 
 /** POST /carts/: {user_id: null} for a guest, {user_id} for a member. */
 export const CreateCartBody = z.object({
@@ -21,11 +22,14 @@ export const AddItemBody = z.object({
     .union([intIdField, z.null(), z.literal("")])
     .optional()
     .transform((v) => (v === "" || v === undefined ? null : v)),
-  quantity: idLike
+  quantity: z
+    .union([z.number(), z.string().trim().max(20, INT_ID_MESSAGE).regex(/^\d+(\.\d+)?$/, INT_ID_MESSAGE)], { error: INT_ID_MESSAGE })
+    .transform(Number)
     .optional()
     .nullable()
     .transform((v) => v ?? 1)
-    .pipe(z.number().int().min(1, "Ensure this value is greater than or equal to 1.")),
+    // A whole unit's fraction is refused here as before; a divisible unit (m², tonne…) takes 2 places (the handler checks the unit).
+    .pipe(z.number().min(1, "Ensure this value is greater than or equal to 1.").max(1_000_000, "Ensure this value is less than or equal to 1000000.")),
 });
 
 /** PATCH/PUT /carts/{cartId}/items/{itemId}/: quantities below 1 become 1 (spec section 5). */
@@ -52,6 +56,16 @@ export const CartItemSchema = z.object({
   /** The product's store (id and name); its lines ship together (the cart's `shipments`). */
   store: z.number().nullable(),
   store_name: z.string().nullable(),
+  /** Issue 34: the unit (per bag…), its pack, the minimum and step, and the ladder it is priced by. */
+  unit: z.enum(UNITS),
+  pack_description: z.string().nullable(),
+  min_quantity: z.number(),
+  quantity_step: z.number(),
+  /** The unit price without the ladder (naira): `price` is the ladder's for this quantity. */
+  single_price: z.number(),
+  price_tiers: z.array(z.object({ min_quantity: z.number(), price: z.number() })),
+  /** The next step of the ladder: buy `more` to pay `price` each (naira); null: none above. */
+  next_tier: z.object({ min_quantity: z.number(), price: z.number(), more: z.number() }).nullable(),
 });
 
 /**

@@ -1,7 +1,9 @@
 /** Carts: rows to the API's JSON (types from ./schemas). */
 import { koboToNaira } from "~/domain/money";
 import { deliveryWindowFor } from "~/domain/delivery";
-import { lineTotalKobo, lowestShippingKobo, orderTotalKobo, priceLines, type PriceLine } from "~/domain/pricing";
+import { lineTotalKobo, lowestShippingKobo, orderTotalKobo, priceLines, unitPriceKobo, type PriceLine } from "~/domain/pricing";
+import { isUnit, ladderUnitKobo, nextTier, roundQuantity, type PriceTier } from "~/domain/units";
+import { tiersAnswer } from "../catalog/serialize";
 import type { ShipmentSize } from "~/domain/shipping";
 import { imageUrl } from "../core/media";
 import type { ApiCart, ApiCartItem } from "./schemas";
@@ -30,17 +32,29 @@ export interface CartItemRow {
   store_id: number | null;
   store_name: string | null;
   store_state: string | null;
+  /** Issue 34: the product's unit, pack, minimum, step, and the ladder the line is priced by (the option's when one is chosen). */
+  unit: string;
+  pack_description: string | null;
+  min_quantity: number;
+  quantity_step: number;
+  price_tiers: PriceTier[];
 }
 
+/** A line's unit price by the one money rule: the ladder's rung its quantity reaches (kobo). */
+export const lineUnitKobo = (it: Pick<CartItemRow, "selling_price_kobo" | "price_tiers" | "quantity">) =>
+  unitPriceKobo(it.selling_price_kobo, null, { tiers: it.price_tiers, quantity: it.quantity });
+
 export function serializeItem(it: CartItemRow, origin: string): ApiCartItem {
+  const unitKobo = lineUnitKobo(it);
+  const next = nextTier(it.price_tiers, it.quantity);
   return {
     id: it.id,
     prod_id: it.product_id,
     quantity: it.quantity,
     name: it.name,
-    price: koboToNaira(it.selling_price_kobo),
+    price: koboToNaira(unitKobo),
     original_price: koboToNaira(it.price_kobo),
-    line_total: koboToNaira(lineTotalKobo(it.selling_price_kobo, it.quantity)),
+    line_total: koboToNaira(lineTotalKobo(unitKobo, it.quantity)),
     image: imageUrl(origin, it.image_key),
     size: it.size,
     category_id: it.category_id,
@@ -50,6 +64,15 @@ export function serializeItem(it: CartItemRow, origin: string): ApiCartItem {
     option_label: it.option_label ?? null,
     store: it.store_id ?? null,
     store_name: it.store_name ?? null,
+    unit: (isUnit(it.unit) ? it.unit : "piece"),
+    pack_description: it.pack_description ?? null,
+    min_quantity: Number(it.min_quantity ?? 1),
+    quantity_step: Number(it.quantity_step ?? 1),
+    single_price: koboToNaira(it.selling_price_kobo),
+    price_tiers: tiersAnswer(it.price_tiers),
+    next_tier: next
+      ? { min_quantity: Number(next.min_quantity), price: koboToNaira(ladderUnitKobo(it.selling_price_kobo, it.price_tiers, next.min_quantity)), more: roundQuantity(next.min_quantity - it.quantity) }
+      : null,
   };
 }
 
@@ -79,7 +102,7 @@ export function cartTotalsKobo(items: readonly CartItemRow[], state: string | nu
     originState: i.store_state ?? null,
     size: i.size,
     quantity: i.quantity,
-    unitKobo: i.selling_price_kobo,
+    unitKobo: lineUnitKobo(i),
   }));
   const priced = priceLines(lines, state, state ? undefined : lowestShippingKobo(lines).byStore);
   const shipments: CartShipment[] = priced.shipments.map((sh) => {
@@ -103,7 +126,7 @@ export function serializeCart(cart: CartRow, items: readonly CartItemRow[], orig
   return {
     id: cart.id,
     user_id: cart.user_id,
-    total_quantity: items.reduce((n, i) => n + i.quantity, 0),
+    total_quantity: roundQuantity(items.reduce((n, i) => n + i.quantity, 0)),
     shipping_cost: koboToNaira(t.shipping),
     subtotal: koboToNaira(t.subtotal),
     total: koboToNaira(t.total),

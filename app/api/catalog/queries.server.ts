@@ -9,6 +9,7 @@
  * has to visit every matching product. Search is
  * ranked full text with typo correction (../search.server).
  */
+import type { PriceTier } from "~/domain/units";
 import { koboToNaira } from "~/domain/money";
 import { explainJson, type Queryable } from "~/db/client.server";
 import { bandRange, PRICE_BAND_COUNT, priceBand } from "~/domain/price-bands";
@@ -17,7 +18,7 @@ import { NIGERIAN_STATES } from "~/domain/states";
 import { badRequest, notFound, paged, pageParams } from "../core/http";
 import { COUNTED_ORDER_SQL } from "../stores/dashboard.server";
 import { listedSql, liveCategorySql } from "./listed";
-import { PRODUCT_COLUMNS, PRODUCT_FROM, serializeProduct, serializeSeller, type CategoryRow, type ImageRow, type ProductRow, type SellerRow } from "./serialize";
+import { PRODUCT_COLUMNS, PRODUCT_FROM, serializeProduct, serializeSeller, tiersAnswer, type CategoryRow, type ImageRow, type ProductRow, type SellerRow } from "./serialize";
 
 const COUNT_CAP = 10_000;
 /**
@@ -754,8 +755,8 @@ export async function serializeProducts(q: Queryable, rows: ProductRow[], origin
  * shares it; `in_stock` says it is above 0.
  */
 export async function productOptions(q: Queryable, productId: number) {
-  const r = await q.query<{ id: number; value: string; price_kobo: number; variant: number; variant_name: string; stock_quantity: number }>(
-    `SELECT po.id, po.value, po.price_kobo, v.id AS variant, v.name::text AS variant_name, COALESCE(po.stock_quantity, p.stock_quantity) AS stock_quantity
+  const r = await q.query<{ id: number; value: string; price_kobo: number; variant: number; variant_name: string; stock_quantity: number; price_tiers: PriceTier[] }>(
+    `SELECT po.id, po.value, po.price_kobo, v.id AS variant, v.name::text AS variant_name, COALESCE(po.stock_quantity, p.stock_quantity) AS stock_quantity, po.price_tiers
        FROM product_options po JOIN variants v ON v.id = po.variant_id JOIN products p ON p.id = po.product_id
       WHERE po.product_id = $1
       ORDER BY min(po.id) OVER (PARTITION BY po.variant_id), po.price_kobo, po.id`,
@@ -770,6 +771,7 @@ export async function productOptions(q: Queryable, productId: number) {
     label: `${o.variant_name}: ${o.value}`,
     stock_quantity: o.stock_quantity,
     in_stock: o.stock_quantity > 0,
+    price_tiers: tiersAnswer(o.price_tiers),
   }));
 }
 

@@ -1,10 +1,13 @@
 /** Catalogue: response schemas and inferred answer types. No server imports. */
 import * as z from "zod";
+import { PACK_MEASURES, UNITS } from "~/domain/units";
 
 export const CategorySchema = z.object({ id: z.number(), name: z.string(), slug: z.string(), parent: z.number().nullable() });
 
 export const pagedOf = <T extends z.ZodType>(item: T) =>
   z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
+
+export const PriceTierAnswer = z.object({ min_quantity: z.number(), price: z.number() });
 
 const productFields = {
   id: z.number(),
@@ -32,6 +35,18 @@ const productFields = {
   store_state: z.string().nullable().optional(),
   user: z.number(),
   created_at: z.string(),
+  /** Issue 34: the unit it is sold per ("piece" for products without one). */
+  unit: z.enum(UNITS),
+  /** Free text shown to people ("50 kg bag"), or null. */
+  pack_description: z.string().nullable(),
+  /** What ONE unit holds, in `pack_measure` (a bag: 50 kg), or null. */
+  pack_size: z.number().nullable(),
+  pack_measure: z.enum(PACK_MEASURES).nullable(),
+  /** The minimum order (1 without one) and the step from it (1). */
+  min_quantity: z.number(),
+  quantity_step: z.number(),
+  /** The volume price ladder: from `min_quantity` units, `price` (naira) each; rising; empty: one price. */
+  price_tiers: z.array(PriceTierAnswer),
 };
 
 /**
@@ -49,6 +64,8 @@ export const ProductOptionAnswerSchema = z.object({
   /** What may be bought of the option: its own stock, or the product's when it shares it. */
   stock_quantity: z.number(),
   in_stock: z.boolean(),
+  /** The option's own volume price ladder (naira); empty: one price. */
+  price_tiers: z.array(PriceTierAnswer),
 });
 
 /**

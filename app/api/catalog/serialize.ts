@@ -1,5 +1,6 @@
 /** Catalogue: rows to the API's JSON shapes (spec section 3, docs/api-contract.md). */
 import { koboToNaira } from "~/domain/money";
+import type { PriceTier } from "~/domain/units";
 import { imageUrl, optionalImageUrl, PLACEHOLDER_IMAGE_KEY } from "../core/media";
 
 export interface CategoryRow {
@@ -36,12 +37,21 @@ export interface ProductRow {
   store_state?: string | null;
   user_id: number;
   created_at: Date | string;
+  /** Issue 34 (migration 0034): the unit, pack, minimum, step and volume price ladder. */
+  unit?: string;
+  pack_description?: string | null;
+  pack_size?: number | null;
+  pack_measure?: string | null;
+  min_quantity?: number;
+  quantity_step?: number;
+  price_tiers?: PriceTier[];
 }
 
 /** Columns for ProductRow; join categories c and stores s. */
 export const PRODUCT_COLUMNS = `p.id, p.name, p.description, p.type, p.size, p.category_id, c.name AS category_name, c.slug AS category_slug,
   p.price_kobo, p.selling_price_kobo, p.stock_quantity, p.published, p.featured, p.store_id,
-  s.name AS store_name, s.slug AS store_slug, s.verified_at IS NOT NULL AS store_verified, s.state AS store_state, p.user_id, p.created_at`;
+  s.name AS store_name, s.slug AS store_slug, s.verified_at IS NOT NULL AS store_verified, s.state AS store_state, p.user_id, p.created_at,
+  p.unit, p.pack_description, p.pack_size, p.pack_measure, p.min_quantity, p.quantity_step, p.price_tiers`;
 export const PRODUCT_FROM = `products p JOIN categories c ON c.id = p.category_id JOIN stores s ON s.id = p.store_id`;
 
 export interface ImageRow {
@@ -87,7 +97,19 @@ export function serializeProduct(
     store_state: p.store_state ?? null,
     user: p.user_id,
     created_at: new Date(p.created_at).toISOString(),
+    unit: p.unit ?? "piece",
+    pack_description: p.pack_description ?? null,
+    pack_size: p.pack_size ?? null,
+    pack_measure: p.pack_measure ?? null,
+    min_quantity: p.min_quantity ?? 1,
+    quantity_step: p.quantity_step ?? 1,
+    price_tiers: tiersAnswer(p.price_tiers),
   };
+}
+
+/** A stored ladder (kobo) as the API answers it: [{min_quantity, price (naira)}], rising. */
+export function tiersAnswer(tiers: readonly PriceTier[] | null | undefined): Array<{ min_quantity: number; price: number }> {
+  return (tiers ?? []).map((t) => ({ min_quantity: Number(t.min_quantity), price: koboToNaira(t.price_kobo) }));
 }
 
 export type SerializedProduct = ReturnType<typeof serializeProduct>;

@@ -20,7 +20,7 @@ export async function listUserOrders(q: Queryable, userId: number, limit: number
 }
 
 export const ORDER_ITEM_COLUMNS = `oi.id::text AS id, oi.order_id::text AS order_id, oi.product_id, oi.product_name, oi.quantity, oi.item_price_kobo, oi.line_total_kobo,
-  oi.status, oi.cancel_reason, oi.cancelled_at, ${firstImageKeySql("oi.product_id")} AS image_key, oi.option_id, oi.option_label, oi.store_id`;
+  oi.status, oi.cancel_reason, oi.cancelled_at, ${firstImageKeySql("oi.product_id")} AS image_key, oi.option_id, oi.option_label, oi.store_id, oi.unit`;
 
 /** The items of many orders in one query, oldest first, with each product's first image. */
 export async function orderItemsFor(q: Queryable, orderIds: string[]): Promise<Map<string, OrderItemRow[]>> {

@@ -62,6 +62,8 @@ import { canonicalState } from "~/domain/addresses";
 import { DEFAULT_PAYMENT_METHOD } from "~/domain/orders";
 import { distanceOf } from "~/domain/shipping";
 import { lowestShippingKobo, priceLines, unitPriceKobo } from "~/domain/pricing";
+import type { PriceTier } from "~/domain/units";
+import { MAX_LINE_QUANTITY } from "~/domain/cart";
 import { deliveryWindowFor } from "~/domain/delivery";
 import { koboToNaira } from "~/domain/money";
 import { ApiError, badRequest, json, notFound, paged, pageParams } from "../core/http";
@@ -243,12 +245,13 @@ async function shippingFee(ctx: ApiContext<z.ZodType, typeof ShippingFeeQuery>) 
   const query = ctx.query();
   const state = query.state ? canonicalState(query.state) : null;
   const n = Number(query.quantity ?? "1");
-  const quantity = Number.isFinite(n) ? Math.min(999, Math.max(1, Math.floor(n))) : 1;
+  const quantity = Number.isFinite(n) ? Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.round(n * 100) / 100)) : 1;
   const optionId = query.option_id && /^\d{1,9}$/.test(query.option_id) ? Number(query.option_id) : null;
   // Priced as the product's store would ship it: from the store's state (unknown: Lagos), the
   // line at the option's price when one is named (an option that is not the product's: 404).
-  const r = await ctx.db.query<{ size: "small" | "medium" | "large"; selling_price_kobo: number; option_price_kobo: number | null; store_state: string | null }>(
-    `SELECT p.size, p.selling_price_kobo, po.price_kobo AS option_price_kobo, s.state AS store_state
+  const r = await ctx.db.query<{ size: "small" | "medium" | "large"; selling_price_kobo: number; option_price_kobo: number | null; store_state: string | null; price_tiers: PriceTier[] }>(
+    `SELECT p.size, p.selling_price_kobo, po.price_kobo AS option_price_kobo, s.state AS store_state,
+            CASE WHEN po.id IS NULL THEN p.price_tiers ELSE po.price_tiers END AS price_tiers
        FROM products p LEFT JOIN stores s ON s.id = p.store_id
        LEFT JOIN product_options po ON po.id = $2 AND po.product_id = p.id
       WHERE p.id = $1 AND ${listedSql("p")}`,
@@ -256,7 +259,7 @@ async function shippingFee(ctx: ApiContext<z.ZodType, typeof ShippingFeeQuery>) 
   );
   const p = r.rows[0];
   if (!p || (optionId !== null && p.option_price_kobo === null)) throw notFound();
-  const line = { storeId: null, originState: p.store_state, size: p.size, quantity, unitKobo: unitPriceKobo(p.selling_price_kobo, p.option_price_kobo) };
+  const line = { storeId: null, originState: p.store_state, size: p.size, quantity, unitKobo: unitPriceKobo(p.selling_price_kobo, p.option_price_kobo, { tiers: p.price_tiers, quantity }) };
   // The fee to the state asked (none: the lowest, within the store's state), and the shipment's total only for a real state.
   const priced = state ? priceLines([line], state) : priceLines([line], null, lowestShippingKobo([line]).byStore);
   const w = deliveryWindowFor(p.store_state, state, new Date());

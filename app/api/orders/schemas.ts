@@ -4,13 +4,19 @@
  * The request/answer shapes are described in words at the top of ./routes.ts.
  */
 import * as z from "zod";
+import { UNITS } from "~/domain/units";
 import { CANCEL_REASONS, CancelItemSchema, GuestCheckoutSchema, ORDER_EVENT_KINDS, paymentMethodField } from "~/domain/orders";
 import { TEXT_MAX } from "~/domain/text";
-import { idLike, intIdField } from "../core/fields";
+import { INT_ID_MESSAGE, intIdField } from "../core/fields";
+import { MAX_LINE_QUANTITY } from "~/domain/cart";
 
 const uuidField = z.string().trim().toLowerCase().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "Must be a valid UUID.");
 
-const quantityBody = idLike.pipe(z.number().int().min(1, "Ensure this value is greater than or equal to 1.").max(999, "Ensure this value is less than or equal to 999."));
+// Whole units take whole numbers, divisible ones (m², tonne…) 2 places: checked by the product's rule (app/domain/units.ts).
+const quantityBody = z
+  .union([z.number(), z.string().trim().max(20, INT_ID_MESSAGE).regex(/^\d+(\.\d+)?$/, INT_ID_MESSAGE)], { error: INT_ID_MESSAGE })
+  .transform(Number)
+  .pipe(z.number().min(1, "Ensure this value is greater than or equal to 1.").max(MAX_LINE_QUANTITY, `Ensure this value is less than or equal to ${MAX_LINE_QUANTITY}.`));
 
 /** Money a client may send; accepted and ignored (the server prices everything). */
 const ignoredMoney = z.unknown().optional();
@@ -117,6 +123,8 @@ export const OrderItemSchema = z.object({
   /** The line's store (null for a product whose store is gone) and the delivery status of that store's shipment. */
   store: z.number().nullable(),
   shipment_status: z.string(),
+  /** Issue 34: the unit it was bought in ("bag", "m2"…; "piece" for older lines). */
+  unit: z.enum(UNITS),
 });
 
 export const OrderEventSchema = z.object({

@@ -1,4 +1,5 @@
 /** Orders: rows to the API's JSON (types from ./schemas). */
+import { isUnit } from "~/domain/units";
 import { koboToNaira } from "~/domain/money";
 import { orderTotalKobo, shipmentTotalKobo } from "~/domain/pricing";
 import { DELIVERY_EVENT, DELIVERY_STATUSES, isCancellable, shownPaymentStatus, type OrderEventKind } from "~/domain/orders";
@@ -45,6 +46,8 @@ export interface OrderItemRow {
   option_id?: number | null;
   option_label?: string | null;
   store_id?: number | null;
+  /** The unit it was bought in (issue 34; "piece" for older lines). */
+  unit?: string;
 }
 
 export interface OrderEventRow {
@@ -77,6 +80,7 @@ export function serializeOrderItem(i: OrderItemRow, deliveryStatus: string, orig
     option_label: i.option_label ?? null,
     store: i.store_id ?? null,
     shipment_status: deliveryStatus,
+    unit: i.unit && isUnit(i.unit) ? i.unit : "piece",
   };
 }
 

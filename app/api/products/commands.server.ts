@@ -25,9 +25,14 @@ export async function checkCategory(q: Queryable, id: number | undefined): Promi
 
 export async function insertProduct(q: Queryable, storeId: number, userId: number, f: ProductFields): Promise<number> {
   const r = await q.query<{ id: number }>(
-    `INSERT INTO products (store_id, user_id, category_id, name, description, type, size, price_kobo, selling_price_kobo, stock_quantity, published)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10) RETURNING id`,
-    [storeId, userId, f.category_id, f.name, f.description, f.type, f.size, f.price_kobo, f.stock_quantity ?? 100, f.published ?? true],
+    `INSERT INTO products (store_id, user_id, category_id, name, description, type, size, price_kobo, selling_price_kobo, stock_quantity, published,
+                           unit, pack_description, pack_size, pack_measure, min_quantity, quantity_step, price_tiers)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb) RETURNING id`,
+    [
+      storeId, userId, f.category_id, f.name, f.description, f.type, f.size, f.price_kobo, f.stock_quantity ?? 100, f.published ?? true,
+      f.unit ?? "piece", f.pack_description ?? null, f.pack_size ?? null, f.pack_measure ?? null, f.min_quantity ?? 1, f.quantity_step ?? 1,
+      JSON.stringify(f.price_tiers ?? []),
+    ],
   );
   return r.rows[0].id;
 }
@@ -41,6 +46,13 @@ const COLUMN: Record<keyof ProductFields, string> = {
   category_id: "category_id",
   stock_quantity: "stock_quantity",
   published: "published",
+  unit: "unit",
+  pack_description: "pack_description",
+  pack_size: "pack_size",
+  pack_measure: "pack_measure",
+  min_quantity: "min_quantity",
+  quantity_step: "quantity_step",
+  price_tiers: "price_tiers",
 };
 
 /** Updates the given fields (the selling price follows the price). */
@@ -54,8 +66,8 @@ export async function updateProduct(q: Queryable, id: number, f: Partial<Product
   const params: unknown[] = [id];
   for (const [k, v] of Object.entries(f) as Array<[keyof ProductFields, unknown]>) {
     if (v === undefined) continue;
-    params.push(v);
-    sets.push(`${COLUMN[k]} = $${params.length}`);
+    params.push(k === "price_tiers" ? JSON.stringify(v) : v);
+    sets.push(`${COLUMN[k]} = $${params.length}${k === "price_tiers" ? "::jsonb" : ""}`);
     if (k === "price_kobo") sets.push(`selling_price_kobo = $${params.length}`);
   }
   sets.push("updated_at = now()");

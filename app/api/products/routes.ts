@@ -23,7 +23,10 @@
  * GET /products/{id}/options/  the product's options [{id, value, price, variant, variant_name, product, stock_quantity}], seen
  *                              by whoever may see the product (published, or a member of its store).
  */
-import { PRODUCT_IMAGE_SLOTS, IMAGE_MESSAGES, OptionUpdateSchema, ProductFieldsSchema, ProductOptionSchema, productInput, type ProductFields } from "~/domain/products";
+import { PRODUCT_IMAGE_SLOTS, IMAGE_MESSAGES, OptionUpdateSchema, ProductFieldsSchema, ProductOptionSchema, productInput, tradeProblems, type ProductFields } from "~/domain/products";
+import { tiersProblem, type PriceTier } from "~/domain/units";
+import { tiersAnswer } from "../catalog/serialize";
+import type { Queryable } from "~/db/client.server";
 import { koboToNaira } from "~/domain/money";
 import { log } from "~/ops/logger.server";
 import { badRequest, json, noContent, notFound, paged, pageParams, validate, zodToDrf } from "../core/http";
@@ -47,11 +50,38 @@ function imageSlots(body: Record<string, unknown>): Array<{ field: string; slot:
   return out;
 }
 
+const TRADE_KEYS: ReadonlySet<string> = new Set(["unit", "pack_description", "pack_size", "pack_measure", "min_quantity", "quantity_step", "price_tiers"]);
+
+/**
+ * The trade fields checked together on the product as it would be after the write (the stored
+ * values for what the request leaves alone): app/domain/products.ts tradeProblems. A 400 by field.
+ */
+async function checkTrade(ctx: ApiContext, f: Partial<ProductFields>, productId: number | null): Promise<void> {
+  const cur = productId === null ? undefined : (
+    await ctx.db.query<{ unit: string; pack_size: number | null; pack_measure: string | null; min_quantity: number; quantity_step: number; price_tiers: PriceTier[]; price_kobo: number; stock_quantity: number }>(
+      "SELECT unit, pack_size, pack_measure, min_quantity, quantity_step, price_tiers, price_kobo, stock_quantity FROM products WHERE id = $1",
+      [productId],
+    )
+  ).rows[0];
+  const problems = tradeProblems({
+    unit: f.unit ?? cur?.unit ?? "piece",
+    pack_size: f.pack_size !== undefined ? f.pack_size : cur?.pack_size ?? null,
+    pack_measure: f.pack_measure !== undefined ? f.pack_measure : cur?.pack_measure ?? null,
+    min_quantity: f.min_quantity ?? cur?.min_quantity ?? 1,
+    quantity_step: f.quantity_step ?? cur?.quantity_step ?? 1,
+    price_tiers: f.price_tiers ?? cur?.price_tiers ?? [],
+    price_kobo: f.price_kobo ?? cur?.price_kobo ?? 0,
+    stock_quantity: f.stock_quantity ?? cur?.stock_quantity ?? null,
+  });
+  if (Object.keys(problems).length) throw badRequest(Object.fromEntries(Object.entries(problems).map(([k, m]) => [k, [m]])));
+}
+
 /** Validates fields and photos together, so a vendor sees every message at once. */
 async function readProduct(
   ctx: ApiContext,
   body: Record<string, unknown>,
   mode: "create" | "put" | "patch",
+  productId: number | null = null,
 ): Promise<{ fields: Partial<ProductFields>; images: Map<number, CheckedImage> }> {
   const input = productInput(body);
   const schema = mode === "patch" ? ProductFieldsSchema.partial() : ProductFieldsSchema;
@@ -75,9 +105,12 @@ async function readProduct(
   if (mode === "create" && slots.length === 0) errors.image = [IMAGE_MESSAGES.required];
   if (Object.keys(errors).length || !parsed.success) throw badRequest(errors);
   // PATCH changes only what was sent (a default must not overwrite the product's value).
+  // A PUT from an older client that sends no trade fields (unit, ladder…) keeps the product's.
   const fields: Partial<ProductFields> = {};
-  for (const [k, v] of Object.entries(parsed.data) as Array<[keyof ProductFields, never]>) if (mode !== "patch" || k in input) fields[k] = v;
+  for (const [k, v] of Object.entries(parsed.data) as Array<[keyof ProductFields, never]>)
+    if (k in input || (mode === "create") || (mode === "put" && !TRADE_KEYS.has(k))) fields[k] = v;
   await checkCategory(ctx.db, fields.category_id);
+  await checkTrade(ctx, fields, productId);
   return { fields, images };
 }
 
@@ -121,7 +154,7 @@ async function memberProduct(ctx: ApiContext) {
 function update(mode: "put" | "patch") {
   return async (ctx: ApiContext) => {
     const p = await memberProduct(ctx);
-    const { fields, images } = await readProduct(ctx, await ctx.body(), mode);
+    const { fields, images } = await readProduct(ctx, await ctx.body(), mode, p.id);
     if (images.size) {
       // A photo the product already shows in a slot this request keeps is the spec's duplicate.
       const kept = await ctx.db.query<{ sha256: string }>(
@@ -209,8 +242,9 @@ interface OptionRow {
   variant_name: string;
   product: number;
   stock_quantity: number | null;
+  price_tiers: PriceTier[];
 }
-const OPTION_SELECT = `SELECT o.id, o.value, o.price_kobo, o.variant_id AS variant, v.name::text AS variant_name, o.product_id AS product, o.stock_quantity
+const OPTION_SELECT = `SELECT o.id, o.value, o.price_kobo, o.variant_id AS variant, v.name::text AS variant_name, o.product_id AS product, o.stock_quantity, o.price_tiers
        FROM product_options o JOIN variants v ON v.id = o.variant_id`;
 const optionAnswer = (o: OptionRow) => ({
   id: o.id,
@@ -220,7 +254,15 @@ const optionAnswer = (o: OptionRow) => ({
   variant_name: o.variant_name,
   product: o.product,
   stock_quantity: o.stock_quantity,
+  price_tiers: tiersAnswer(o.price_tiers),
 });
+
+/** An option's ladder against its price and the product's minimum order (a 400 on `price_tiers`). */
+async function checkOptionTiers(q: Queryable, productId: number, tiers: PriceTier[], priceKobo: number) {
+  const p = (await q.query<{ min_quantity: number }>("SELECT min_quantity FROM products WHERE id = $1", [productId])).rows[0];
+  const problem = tiersProblem(tiers, priceKobo, p?.min_quantity ?? 1);
+  if (problem) throw badRequest({ price_tiers: [problem.message] });
+}
 
 /** PATCH /products/options/{optionId}/: the option's stock and/or price, by a member of the product's store. */
 async function updateOption(ctx: ApiContext<typeof OptionUpdateSchema>) {
@@ -237,10 +279,14 @@ async function updateOption(ctx: ApiContext<typeof OptionUpdateSchema>) {
   const option = await ctx.db.tx(async (q) => {
     // The product row first, then the option (the lock order of stock.server.ts).
     if (!(await lockProduct(q, found.product_id))) throw notFound();
+    if (patch.price_tiers !== undefined || patch.price !== undefined) {
+      const cur = (await q.query<{ price_kobo: number; price_tiers: PriceTier[] }>("SELECT price_kobo, price_tiers FROM product_options WHERE id = $1", [optionId])).rows[0];
+      if (cur) await checkOptionTiers(q, found.product_id, patch.price_tiers ?? cur.price_tiers, patch.price ?? cur.price_kobo);
+    }
     const u = await q.query<{ id: number }>(
-      `UPDATE product_options SET stock_quantity = COALESCE($2, stock_quantity), price_kobo = COALESCE($3, price_kobo)
+      `UPDATE product_options SET stock_quantity = COALESCE($2, stock_quantity), price_kobo = COALESCE($3, price_kobo), price_tiers = COALESCE($5::jsonb, price_tiers)
         WHERE id = $1 AND product_id = $4 RETURNING id`,
-      [optionId, patch.stock_quantity ?? null, patch.price ?? null, found.product_id],
+      [optionId, patch.stock_quantity ?? null, patch.price ?? null, found.product_id, patch.price_tiers ? JSON.stringify(patch.price_tiers) : null],
     );
     if (!u.rows[0]) throw notFound(); // gone meanwhile
     await syncProductStock(q, found.product_id);
@@ -273,9 +319,10 @@ async function createOption(ctx: ApiContext) {
     // The product row first, then its options (the lock order of stock.server.ts).
     if (!(await lockProduct(q, productId))) throw notFound();
     const v = await variantId(q, o.variant);
+    if (o.price_tiers?.length) await checkOptionTiers(q, productId, o.price_tiers, o.price);
     const r = await q.query<{ id: number }>(
-      "INSERT INTO product_options (product_id, variant_id, value, price_kobo, stock_quantity) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-      [productId, v.id, o.value, o.price, o.stock_quantity ?? null],
+      "INSERT INTO product_options (product_id, variant_id, value, price_kobo, stock_quantity, price_tiers) VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id",
+      [productId, v.id, o.value, o.price, o.stock_quantity ?? null, JSON.stringify(o.price_tiers ?? [])],
     );
     await syncProductStock(q, productId);
     return (await q.query<OptionRow>(`${OPTION_SELECT} WHERE o.id = $1`, [r.rows[0].id])).rows[0];
@@ -290,7 +337,7 @@ export const routes: RouteDef[] = [
     access: "store-member",
     storeCheck: "handler",
     summary:
-      "Add a product to a store (members of `store` only; others 404). Multipart: store, name, price, description (50-250 words), size, type, category, stock_quantity, published, image[0..3] (at least one; JPEG/PNG/WebP by content, 5 MB). 201 the product",
+      "Add a product to a store (members of `store` only; others 404). Multipart: store, name, price, description (50-250 words), size, type, category, stock_quantity, published, image[0..3] (at least one; JPEG/PNG/WebP by content, 5 MB); trade fields (issue 34, all optional): unit (default piece), pack_description, pack_size + pack_measure, min_quantity, quantity_step, price_tiers (JSON [{min_quantity, price}] rising, prices not rising, none above price; or price_tiers[i].min_quantity/.price fields). 201 the product",
     tag: "products",
     auth: "required",
     multipart: true,

@@ -1,9 +1,24 @@
 /** Product writes: request/response schemas and answer types. No server imports. */
 import * as z from "zod";
+import { PACK_MEASURES, UNITS } from "~/domain/units";
 import { ProductFieldsSchema, ProductOptionSchema } from "~/domain/products";
 import { pagedOf } from "../catalog/schemas";
 
 /** For the OpenAPI document and the fuzz: the fields of POST /products/ (multipart; image[0..3] are files). */
+/** Issue 34's trade fields (all optional: a client sending none gets "piece", no minimum, no ladder). */
+const TradeWriteFields = {
+  unit: z.enum(UNITS).optional().describe('The unit it is sold per (default "piece")'),
+  pack_description: z.string().nullable().optional().describe('Free text shown to people: "50 kg bag", "bundle of 10"'),
+  pack_size: z.union([z.number(), z.string()]).nullable().optional().describe("What ONE unit holds, in pack_measure (a bag: 50 kg)"),
+  pack_measure: z.enum(PACK_MEASURES).nullable().optional(),
+  min_quantity: z.union([z.number(), z.string()]).optional().describe("Minimum order (default 1)"),
+  quantity_step: z.union([z.number(), z.string()]).optional().describe("Order in steps of this many from the minimum (default 1)"),
+  price_tiers: z
+    .union([z.array(z.object({ min_quantity: z.union([z.number(), z.string()]), price: z.union([z.number(), z.string()]) })), z.string()])
+    .optional()
+    .describe("Volume price ladder: from min_quantity units, price (naira) each; rising quantities, prices not rising, none above price. A JSON text in a multipart form. Empty: one price"),
+};
+
 export const ProductWriteBody = z.object({
   store: z.union([z.number(), z.string()]),
   user: z.union([z.number(), z.string()]).optional(),
@@ -15,6 +30,7 @@ export const ProductWriteBody = z.object({
   category: z.union([z.number(), z.string()]),
   stock_quantity: z.union([z.number(), z.string()]).optional(),
   published: z.union([z.boolean(), z.string()]).optional(),
+  ...TradeWriteFields,
 });
 export const ProductPatchBody = ProductWriteBody.partial();
 export const ImageSlotBody = z.object({ image: z.any() });
@@ -24,6 +40,7 @@ export const OptionBody = z.object({
   variant: z.union([z.number(), z.string()]),
   product: z.union([z.number(), z.string()]),
   stock_quantity: z.union([z.number(), z.string()]).optional(),
+  price_tiers: TradeWriteFields.price_tiers,
 });
 
 export const VariantSchema = z.object({ id: z.number(), name: z.string() });
@@ -37,6 +54,8 @@ export const ProductOptionAnswer = z.object({
   product: z.number(),
   /** The option's own stock, or null: it shares the product's stock. */
   stock_quantity: z.number().nullable(),
+  /** The option's volume price ladder (naira), rising; empty: one price. */
+  price_tiers: z.array(z.object({ min_quantity: z.number(), price: z.number() })),
 });
 export const ProductImageAnswer = z.object({ id: z.number(), image: z.string(), product: z.number(), position: z.number() });
 

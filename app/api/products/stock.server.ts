@@ -130,7 +130,7 @@ export async function syncProductStock(q: Queryable, productId: number): Promise
   await q.query("UPDATE product_options SET stock_quantity = 0 WHERE product_id = $1 AND stock_quantity IS NULL", [productId]);
   await q.query(
     `UPDATE products p SET stock_quantity = s.total
-       FROM (SELECT COALESCE(sum(stock_quantity), 0)::int AS total FROM product_options WHERE product_id = $1) s
+       FROM (SELECT COALESCE(sum(stock_quantity), 0) AS total FROM product_options WHERE product_id = $1) s
       WHERE p.id = $1 AND p.stock_quantity IS DISTINCT FROM s.total`,
     [productId],
   );

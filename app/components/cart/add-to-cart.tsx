@@ -29,7 +29,7 @@ export function AddToCartForm({
   label?: string;
   className?: string;
   /** A typed quantity field beside the button (the product page), up to `max`. */
-  quantity?: { max: number; bulk?: boolean };
+  quantity?: QuantityProps;
   /** With a quantity: a Buy Now button in the same form (so it takes the typed quantity). */
   buyNowClassName?: string;
   disabled?: boolean;
@@ -55,19 +55,20 @@ export function AddToCartForm({
       <FetcherFlag />
       {quantity ? (
         <div className="flex items-end gap-2">
-          <QuantityField id={`qty-${productId}`} max={quantity.max} bulk={quantity.bulk} disabled={disabled} />
+          <QuantityField id={`qty-${productId}`} {...quantity} error={failed ?? quantity.error} disabled={disabled} />
           <div className="min-w-0 flex-1">{button}</div>
         </div>
       ) : (
         button
       )}
+      {quantity ? <QuantityError id={`qty-${productId}`} error={failed ?? quantity.error} /> : null}
       {withBuy ? (
         <button type="submit" name="intent" value="buy" className={`${buyNowClassName} mt-2`} disabled={busy || disabled}>
           {pending === "buy" ? <Spinner /> : null}
           {t("product.buyNow")}
         </button>
       ) : null}
-      {failed ? (
+      {failed && !quantity ? (
         <p role="alert" className="mt-1 text-sm text-red-700">
           {failed}
         </p>
@@ -76,13 +77,26 @@ export function AddToCartForm({
   );
 }
 
+/** The product page's quantity field: its most, wider for bulk, the first value, decimals, a message. */
+export interface QuantityProps {
+  max: number;
+  bulk?: boolean;
+  /** The value shown first: what the shopper typed (a refused add, ?qty=), else the minimum order. */
+  initial?: number;
+  /** A divisible unit (m², tonne…): two decimals may be typed. */
+  decimals?: boolean;
+  /** Why the quantity was refused (shown under the field). */
+  error?: string | null;
+}
+
 /**
  * The product page's quantity: a typed number (type=number, inputmode=numeric), 1 to `max` (the
  * stock, at most MAX_LINE_QUANTITY), posted as `quantity` with the form. Bulk items (cement,
  * blocks, rods: isBulkItem) get a wider field, since they are bought by the dozen or hundred.
  */
-export function QuantityField({ id, max, bulk = false, disabled = false }: { id: string; max: number; bulk?: boolean; disabled?: boolean }) {
+export function QuantityField({ id, max, bulk = false, disabled = false, initial = 1, decimals = false, error = null }: QuantityProps & { id: string; disabled?: boolean }) {
   const { t } = useTranslation("shop");
+  const errorId = `${id}-error`;
   return (
     <div className="shrink-0">
       <label htmlFor={id} className="block text-xs font-medium text-gray-700">
@@ -92,16 +106,28 @@ export function QuantityField({ id, max, bulk = false, disabled = false }: { id:
         id={id}
         name="quantity"
         type="number"
-        inputMode="numeric"
-        min={1}
+        inputMode={decimals ? "decimal" : "numeric"}
+        min={decimals ? 0.01 : 1}
         max={Math.max(1, max)}
-        step={1}
-        defaultValue={1}
+        step={decimals ? 0.01 : 1}
+        defaultValue={initial}
+        key={`${initial}`}
         required
         disabled={disabled}
-        className={`h-11 rounded-md border border-gray-300 px-2 text-center text-base ${bulk ? "w-24" : "w-16"}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={`h-11 rounded-md border px-2 text-center text-base ${error ? "border-red-600" : "border-gray-300"} ${bulk ? "w-24" : "w-16"}`}
         data-testid="product-quantity"
       />
     </div>
   );
+}
+
+/** A refused quantity's message, under the quantity and buttons row (the field points to it). */
+export function QuantityError({ id, error }: { id: string; error: string | null | undefined }) {
+  return error ? (
+    <p id={`${id}-error`} role="alert" className="field-error mt-1" data-testid="quantity-error">
+      {error}
+    </p>
+  ) : null;
 }

@@ -103,7 +103,7 @@ export function OrderDetail({
               {g.items.map((i) => (
                 <li key={i.id} className="flex flex-wrap items-center gap-3 py-2" data-testid="order-item">
                   <OrderItemSummary image={i.image} name={i.product_name} productId={i.product_id} option={i.option_label}>
-                    {i.quantity} × {formatNaira(i.item_price)}
+                    {i.quantity} × {formatNaira(i.item_price)} <span data-testid="order-item-unit">{t(`units.per_${i.unit}`, { ns: "common" })}</span>
                     {i.status === "Cancelled" ? (
                       <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800" data-testid="item-cancelled">
                         {statusLabel(t, "Cancelled")}{i.cancel_reason ? ` · ${cancelReasonLabel(t, i.cancel_reason)}` : ""}

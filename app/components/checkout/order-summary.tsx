@@ -19,6 +19,8 @@ export interface SummaryLine {
   image: string | null;
   storeId?: number | null;
   storeName?: string | null;
+  /** The unit it is sold per ("per bag" beside the price). */
+  unit?: string;
 }
 
 /** The quote for the chosen state (naira): each store's shipment, their fees' sum and the order's total. */
@@ -87,10 +89,10 @@ export function CheckoutSummary({
                   <div className="min-w-0 flex-1 text-sm">
                     <p className="line-clamp-2 font-medium">{l.name}</p>
                     <p className="text-gray-600">
-                      {l.quantity} × {formatNaira(l.price)}
+                      {l.quantity} × {formatNaira(l.price)} {l.unit ? <span data-testid="checkout-line-unit">{t(`units.per_${l.unit}`, { ns: "common" })}</span> : null}
                     </p>
                   </div>
-                  <p className="text-sm font-semibold">{formatNaira(l.lineTotal)}</p>
+                  <p className="text-sm font-semibold" data-testid="checkout-line-total">{formatNaira(l.lineTotal)}</p>
                 </li>
               ))}
             </ul>

@@ -16,7 +16,7 @@
  */
 import { useTranslation } from "~/i18n/react";
 import { useFetcher, useLocation } from "@remix-run/react";
-import { addToCartKey, AddToCartForm, QuantityField } from "~/components/cart/add-to-cart";
+import { addToCartKey, AddToCartForm, QuantityError, QuantityField, type QuantityProps } from "~/components/cart/add-to-cart";
 import { lineLimit } from "~/domain/cart";
 import { FetcherFlag, type FetcherResult } from "~/components/ui/fetcher-flag";
 import { Spinner } from "~/components/ui/spinner";
@@ -53,6 +53,7 @@ export function PurchaseForms({
   bulk = false,
   chosen = null,
   onChoose,
+  quantity = {},
 }: {
   productId: number;
   options: readonly ApiProductOption[] | undefined;
@@ -65,6 +66,8 @@ export function PurchaseForms({
   stock: number;
   /** Bulk item (domain/cart isBulkItem): a wider typed quantity. */
   bulk?: boolean;
+  /** The quantity field's first value, decimals and message (issue 34: minimum, divisible units, a refusal). */
+  quantity?: Omit<QuantityProps, "max" | "bulk">;
 }) {
   const location = useLocation();
   const { t } = useTranslation("shop");
@@ -72,7 +75,7 @@ export function PurchaseForms({
   if (!options || options.length === 0)
     return (
       <div className="mt-3 space-y-2">
-        <AddToCartForm productId={productId} className={addClassName} quantity={{ max: lineLimit(stock), bulk }} buyNowClassName={BUY_CLASS} disabled={stock <= 0} />
+        <AddToCartForm productId={productId} className={addClassName} quantity={{ ...quantity, max: lineLimit(stock), bulk }} buyNowClassName={BUY_CLASS} disabled={stock <= 0} />
       </div>
     );
   const busy = fetcher.state !== "idle";
@@ -120,7 +123,7 @@ export function PurchaseForms({
         ))}
       </fieldset>
       <div className="mt-3 flex items-end gap-2">
-        <QuantityField id={`qty-${productId}`} max={Math.max(0, ...options.map((o) => lineLimit(o.stock_quantity)))} bulk={bulk} disabled={none} />
+        <QuantityField id={`qty-${productId}`} {...quantity} error={failed ?? quantity.error} max={Math.max(0, ...options.map((o) => lineLimit(o.stock_quantity)))} bulk={bulk} disabled={none} />
         <div className="min-w-0 flex-1">
           <button type="submit" name="intent" value="add" className={addClassName} disabled={busy || none} aria-busy={pending === "add"}>
             {pending === "add" ? <Spinner /> : null}
@@ -128,15 +131,11 @@ export function PurchaseForms({
           </button>
         </div>
       </div>
+      <QuantityError id={`qty-${productId}`} error={failed ?? quantity.error} />
       <button type="submit" name="intent" value="buy" className={`${BUY_CLASS} mt-2`} disabled={busy || none}>
         {pending === "buy" ? <Spinner /> : null}
         {t("product.buyNow")}
       </button>
-      {failed ? (
-        <p role="alert" className="mt-1 text-sm text-red-700">
-          {failed}
-        </p>
-      ) : null}
     </fetcher.Form>
   );
 }

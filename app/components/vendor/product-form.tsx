@@ -13,7 +13,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { IMAGE_ACCEPT, PRODUCT_IMAGE_SLOTS, PRODUCT_SIZES } from "~/domain/product-rules";
-import { productFormSchema } from "~/domain/products";
+import { FORM_TIER_ROWS, productFormSchema } from "~/domain/products";
+import { PACK_MEASURES, UNITS } from "~/domain/units";
 import { wordCount } from "~/domain/validation";
 import { primaryButton } from "../ui/button";
 import { Spinner } from "../ui/spinner";
@@ -34,7 +35,31 @@ export interface ProductFormDefaults {
   size?: string;
   stock_quantity?: string;
   description?: string;
+  unit?: string;
+  pack_description?: string;
+  pack_size?: string;
+  pack_measure?: string;
+  min_quantity?: string;
+  quantity_step?: string;
+  price_tiers?: Array<{ min_quantity: string; price: string }>;
 }
+
+/** How a seller reads each unit in the form's list. */
+const UNIT_LABEL: Record<string, string> = {
+  piece: "Piece (each)",
+  bag: "Bag",
+  tonne: "Tonne",
+  length: "Length",
+  sheet: "Sheet",
+  bundle: "Bundle",
+  carton: "Carton",
+  m2: "Square metre (m²)",
+  m3: "Cubic metre (m³)",
+  litre: "Litre",
+  trip: "Trip (tipper load)",
+  service: "Service",
+};
+const MEASURE_LABEL: Record<string, string> = { kg: "kg", tonne: "tonne", m: "m", m2: "m²", m3: "m³", litre: "litre", piece: "pieces", W: "W (watts)", Wh: "Wh (watt-hours)", VA: "VA" };
 
 /** An existing photo in its slot (edit). */
 export interface SlotPhoto {
@@ -68,7 +93,7 @@ export function ProductForm({
   const [form, fields] = useForm({
     id: `product-${mode}`,
     lastResult,
-    defaultValue: { type: "sale", ...defaultValue },
+    defaultValue: { type: "sale", unit: "piece", min_quantity: "1", quantity_step: "1", ...defaultValue },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: productFormSchema(mode) }),
@@ -76,6 +101,13 @@ export function ProductForm({
   const [root, setRoot] = useState(defaultValue?.category ?? "");
   const description = String(fields.description.value ?? "");
   const slotErrors = (i: number) => form.allErrors[`image[${i}]`];
+  const tierErrors = (i: number, f: "min_quantity" | "price") => form.allErrors[`price_tiers[${i}].${f}`];
+  // What was typed (a refused form's submission comes back as the form's initial value), else the product's ladder.
+  const typedTiers = (form.initialValue as { price_tiers?: Array<Record<string, unknown> | undefined> } | undefined)?.price_tiers;
+  const tierDefault = (i: number, f: "min_quantity" | "price") => {
+    const typed = typedTiers?.[i]?.[f];
+    return typeof typed === "string" ? typed : (defaultValue?.price_tiers?.[i]?.[f] ?? "");
+  };
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="space-y-5">
       {form.errors?.length ? (
@@ -155,6 +187,56 @@ export function ProductForm({
         ) : null}
       </fieldset>
 
+      <fieldset className="space-y-3 rounded-lg border border-gray-200 bg-white p-4" data-testid="trade-fields">
+        <legend className="px-1 text-base font-semibold">Unit and volume prices</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FieldBox label="Sold per" meta={fields.unit}>
+            <select {...getSelectProps(fields.unit)} className="field-input">
+              {UNITS.map((u) => (
+                <option key={u} value={u}>
+                  {UNIT_LABEL[u]}
+                </option>
+              ))}
+            </select>
+          </FieldBox>
+          <FieldBox label="Pack description" meta={fields.pack_description} hint={'e.g. "50 kg bag"'}>
+            <input {...getInputProps(fields.pack_description, { type: "text" })} className="field-input" />
+          </FieldBox>
+          <FieldBox label="One unit holds" meta={fields.pack_size} hint="a number, optional">
+            <input {...getInputProps(fields.pack_size, { type: "text" })} inputMode="decimal" className="field-input" />
+          </FieldBox>
+          <FieldBox label="Measured in" meta={fields.pack_measure}>
+            <select {...getSelectProps(fields.pack_measure)} className="field-input">
+              <option value="">None</option>
+              {PACK_MEASURES.map((m) => (
+                <option key={m} value={m}>
+                  {MEASURE_LABEL[m]}
+                </option>
+              ))}
+            </select>
+          </FieldBox>
+          <FieldBox label="Minimum order" meta={fields.min_quantity}>
+            <input {...getInputProps(fields.min_quantity, { type: "text" })} inputMode="decimal" className="field-input" />
+          </FieldBox>
+          <FieldBox label="Order in steps of" meta={fields.quantity_step}>
+            <input {...getInputProps(fields.quantity_step, { type: "text" })} inputMode="decimal" className="field-input" />
+          </FieldBox>
+        </div>
+        <div>
+          <p className="field-label">Volume prices (optional)</p>
+          <p className="text-xs text-gray-600">From a quantity up, each unit costs less. Quantities rising, prices not rising, none above the price.</p>
+          <FieldError meta={fields.price_tiers} />
+          <div className="mt-2 space-y-2">
+            {Array.from({ length: FORM_TIER_ROWS }, (_, i) => (
+              <div key={i} className="grid grid-cols-2 gap-2" data-testid={`tier-row-${i}`}>
+                <TierInput name={`price_tiers[${i}].min_quantity`} label={`Step ${i + 1}: from quantity`} defaultValue={tierDefault(i, "min_quantity")} errors={tierErrors(i, "min_quantity")} />
+                <TierInput name={`price_tiers[${i}].price`} label={`Step ${i + 1}: price each (₦)`} defaultValue={tierDefault(i, "price")} errors={tierErrors(i, "price")} />
+              </div>
+            ))}
+          </div>
+        </div>
+      </fieldset>
+
       <fieldset className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">
         <legend className="px-1 text-base font-semibold">Shipment size</legend>
         <div className="flex flex-wrap gap-4">
@@ -228,6 +310,36 @@ function PhotoSlot({ index, existing, errors, onPicked }: { index: number; exist
           setPreview(f && f.type.startsWith("image/") ? URL.createObjectURL(f) : null);
           onPicked();
         }}
+      />
+      {errors?.length ? (
+        <p id={`${id}-error`} className="field-error">
+          {errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A ladder row's field. Uncontrolled with its default (the typed value, after a refusal without
+ * JavaScript, comes back through conform's `lastResult` as the form's initial value).
+ */
+function TierInput({ name, label, defaultValue, errors }: { name: string; label: string; defaultValue: string; errors?: string[] }) {
+  const id = `product-${name.replace(/[[\].]/g, "-")}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-xs font-medium text-gray-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="text"
+        inputMode="decimal"
+        defaultValue={defaultValue}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${id}-error` : undefined}
+        className="field-input"
       />
       {errors?.length ? (
         <p id={`${id}-error`} className="field-error">

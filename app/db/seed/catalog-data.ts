@@ -18,7 +18,32 @@ export interface ProductTemplate {
   variants?: string[];
   /** A specific sentence about this product, used in its description. */
   spec?: string;
+  /** How the trade buys it (issue 34): unit, pack, minimum, step and volume price ladder. */
+  trade?: TradeData;
 }
+
+export type TradeUnit = "bag" | "tonne" | "piece" | "length" | "sheet" | "bundle" | "carton" | "m2" | "m3" | "litre" | "trip" | "service";
+export type PackMeasureData = "kg" | "tonne" | "m" | "m2" | "m3" | "litre" | "piece" | "W" | "Wh" | "VA";
+
+export interface TradeData {
+  unit: TradeUnit;
+  /** Shown to people: "50 kg bag", "bundle of 10". */
+  pack?: string;
+  /** What ONE unit holds, machine-readable (a bag: 50 kg). */
+  packSize?: number;
+  packMeasure?: PackMeasureData;
+  min?: number;
+  step?: number;
+  /** Volume price ladder: [from quantity, share of the selling price] (rising quantity, falling share). */
+  tiers?: Array<[number, number]>;
+  /**
+   * A product the project calculators fill a cart with: listed by EVERY store of its subcategory,
+   * always published and in stock (well above the minimum). See /work/notes/34-units-demo.md.
+   */
+  calc?: boolean;
+}
+
+const bag50: TradeData = { unit: "bag", pack: "50 kg bag", packSize: 50, packMeasure: "kg", tiers: [[50, 0.95], [200, 0.92]] };
 
 export interface SubcategoryData {
   name: string;
@@ -317,17 +342,41 @@ export const CATEGORIES: RootCategoryData[] = [
           "Mix with clean sharp sand and granite in the right ratio for strong, durable concrete.",
         ],
         products: [
-          sale("Dangote 3X Cement 42.5R, 50 kg bag", 9500, "medium", { spec: "Dangote 3X is a 42.5R grade cement that gains strength quickly, ideal for columns, beams and decking." }),
-          sale("BUA Cement 42.5R, 50 kg bag", 9200, "medium", { spec: "BUA 42.5R cement gives consistent setting time and high early strength for structural work." }),
-          sale("Lafarge Elephant Supaset Cement 42.5R, 50 kg bag", 10200, "medium", { spec: "Supaset is a rapid-hardening cement that lets you strip formwork sooner." }),
-          sale("Lafarge Ashaka Cement 42.5N, 50 kg bag", 9800, "medium"),
-          sale("Dangote Falcon Cement 32.5R, 50 kg bag", 8900, "medium", { spec: "Falcon 32.5R is an economical general-purpose cement for plastering, rendering and block moulding." }),
-          sale("Dangote 3X Cement 42.5R, pallet of 40 bags", 372000, "large", { spec: "A full pallet of forty 50 kg bags, delivered shrink-wrapped to protect it from moisture." }),
-          sale("Sharp sand, 20 tonnes (tipper load, delivered)", 180000, "large"),
-          sale("Granite chippings 3/4 inch, 30 tonnes (delivered)", 650000, "large"),
-          sale("Ready-mix concrete C25 (per cubic metre)", 115000, "large", { spec: "Batched concrete delivered by truck mixer, with pump available for suspended slabs." }),
-          sale("Vibrated hollow sandcrete blocks, {v} (per 100)", 65000, "large", { variants: ["9 inch", "6 inch"] }),
-          sale("Interlocking paving stones, {v} (per square metre)", 6500, "large", { variants: ["Zigzag grey", "Dumbbell red", "Unipaver charcoal"] }),
+          sale("Dangote 3X Cement 42.5R, 50 kg bag", 9500, "medium", {
+            spec: "Dangote 3X is a 42.5R grade cement that gains strength quickly, ideal for columns, beams and decking.",
+            trade: { ...bag50, calc: true },
+          }),
+          sale("BUA Cement 42.5R, 50 kg bag", 9200, "medium", { spec: "BUA 42.5R cement gives consistent setting time and high early strength for structural work.", trade: bag50 }),
+          sale("Lafarge Elephant Supaset Cement 42.5R, 50 kg bag", 10200, "medium", { spec: "Supaset is a rapid-hardening cement that lets you strip formwork sooner.", trade: bag50 }),
+          sale("Lafarge Ashaka Cement 42.5N, 50 kg bag", 9800, "medium", { trade: bag50 }),
+          sale("Dangote Falcon Cement 32.5R, 50 kg bag", 8900, "medium", { spec: "Falcon 32.5R is an economical general-purpose cement for plastering, rendering and block moulding.", trade: bag50 }),
+          sale("Dangote 3X Cement 42.5R, pallet of 40 bags", 372000, "large", {
+            spec: "A full pallet of forty 50 kg bags, delivered shrink-wrapped to protect it from moisture.",
+            trade: { unit: "bundle", pack: "pallet of 40 bags of 50 kg", packSize: 2, packMeasure: "tonne", tiers: [[5, 0.97]] },
+          }),
+          sale("Sharp sand, 20-tonne tipper trip (delivered)", 180000, "large", {
+            trade: { unit: "trip", pack: "20-tonne tipper trip", packSize: 20, packMeasure: "tonne", tiers: [[3, 0.95]], calc: true },
+          }),
+          sale("Sharp sand, 10-tonne tipper trip (delivered)", 98000, "large", { trade: { unit: "trip", pack: "10-tonne tipper trip", packSize: 10, packMeasure: "tonne", tiers: [[3, 0.95]], calc: true } }),
+          sale("Sharp sand, 5-tonne tipper trip (delivered)", 55000, "large", { trade: { unit: "trip", pack: "5-tonne tipper trip", packSize: 5, packMeasure: "tonne", calc: true } }),
+          sale("Granite chippings 3/4 inch, 30-tonne trip (delivered)", 650000, "large", { trade: { unit: "trip", pack: "30-tonne trip", packSize: 30, packMeasure: "tonne", tiers: [[3, 0.96]] } }),
+          sale("Granite chippings 3/4 inch, 20-tonne trip (delivered)", 450000, "large", { trade: { unit: "trip", pack: "20-tonne trip", packSize: 20, packMeasure: "tonne", tiers: [[3, 0.96]] } }),
+          sale("Ready-mix concrete C25 (per cubic metre)", 115000, "large", {
+            spec: "Batched concrete delivered by truck mixer, with pump available for suspended slabs.",
+            trade: { unit: "m3", pack: "cubic metre, delivered by truck mixer", packSize: 1, packMeasure: "m3", min: 1, step: 0.5, tiers: [[10, 0.96]] },
+          }),
+          sale("Vibrated hollow sandcrete block, 9 inch", 650, "large", {
+            spec: "A 9-inch (450 x 225 x 225 mm) hollow block for external and load-bearing walls: ten blocks make a square metre of wall.",
+            trade: { unit: "piece", pack: "9-inch hollow block, 450 x 225 x 225 mm", packSize: 1, packMeasure: "piece", min: 50, step: 50, tiers: [[500, 0.96], [2000, 0.92]], calc: true },
+          }),
+          sale("Vibrated hollow sandcrete block, 6 inch", 550, "large", {
+            spec: "A 6-inch (450 x 225 x 150 mm) hollow block for partition walls: ten blocks make a square metre of wall.",
+            trade: { unit: "piece", pack: "6-inch hollow block, 450 x 225 x 150 mm", packSize: 1, packMeasure: "piece", min: 50, step: 50, tiers: [[500, 0.96], [2000, 0.92]], calc: true },
+          }),
+          sale("Interlocking paving stones, {v} (per square metre)", 6500, "large", {
+            variants: ["Zigzag grey", "Dumbbell red", "Unipaver charcoal"],
+            trade: { unit: "m2", pack: "square metre, laid flat", packSize: 1, packMeasure: "m2", min: 10, tiers: [[100, 0.94]] },
+          }),
           sale("Waterproof cement additive, 5 litres", 14500, "small"),
         ],
       },
@@ -345,14 +394,32 @@ export const CATEGORIES: RootCategoryData[] = [
           sale("Aluminium Longspan Roofing Sheet 0.45mm, {v} (per metre)", 4800, "large", {
             variants: ["Charcoal Grey", "Brick Red", "Forest Green", "Ocean Blue"],
             spec: "A 0.45 mm aluminium longspan sheet with a deep profile that sheds heavy rain quickly.",
+            trade: { unit: "length", pack: "1 m run of a 1 m wide sheet, cut to your length", packSize: 1, packMeasure: "m", min: 10, tiers: [[100, 0.95], [300, 0.92]] },
           }),
-          sale("Aluminium Longspan Roofing Sheet 0.55mm, {v} (per metre)", 6200, "large", { variants: ["Charcoal Grey", "Brick Red", "Wine"] }),
+          sale("Aluminium Longspan Roofing Sheet 0.55mm, {v} (per metre)", 6200, "large", {
+            variants: ["Charcoal Grey", "Brick Red", "Wine"],
+            trade: { unit: "length", pack: "1 m run of a 1 m wide sheet, cut to your length", packSize: 1, packMeasure: "m", min: 10, tiers: [[100, 0.95]] },
+          }),
+          sale("Aluminium long-span roofing sheet 0.45 mm, 3 m, {v}", 14500, "large", {
+            variants: ["Charcoal Grey", "Brick Red"],
+            spec: "A 3 m by 1 m sheet; after side and end laps each sheet covers about 0.85 m by 3 m of roof.",
+            trade: { unit: "sheet", pack: "3 m x 1 m sheet (covers 0.85 m x 3 m)", packSize: 2.55, packMeasure: "m2", tiers: [[50, 0.95], [100, 0.92]], calc: true },
+          }),
           sale("Stone-coated roofing tile, {v} profile (bundle of 10)", 48000, "large", {
             variants: ["Bond", "Milano", "Shingle", "Classic"],
             spec: "Galvalume steel tiles coated with natural stone chips for a quiet, durable, elegant roof.",
+            trade: { unit: "bundle", pack: "bundle of 10 tiles", packSize: 10, packMeasure: "piece", tiers: [[10, 0.95]] },
           }),
-          sale("Nigerite asbestos-free corrugated roofing sheet (per sheet)", 7500, "large"),
-          sale("Roofing nails 3 inch (25 kg carton)", 28000, "small"),
+          sale("Nigerite corrugated roofing sheet, 2.4 m", 7500, "large", {
+            spec: "An asbestos-free corrugated sheet 2.4 m long; after laps it covers about 0.9 m by 2.1 m of roof.",
+            trade: { unit: "sheet", pack: "2.4 m corrugated sheet (covers 0.9 m x 2.1 m)", packSize: 1.89, packMeasure: "m2", tiers: [[50, 0.95]] },
+          }),
+          sale("Roofing nails 3 inch (25 kg carton)", 28000, "small", { trade: { unit: "carton", pack: "25 kg carton", packSize: 25, packMeasure: "kg", calc: true } }),
+          sale("Aluminium ridge cap, 3 m length, {v}", 6500, "medium", {
+            variants: ["Charcoal Grey", "Brick Red"],
+            spec: "A ridge cap that matches our long-span sheets; 3 m lengths overlap by about 10 cm.",
+            trade: { unit: "length", pack: "3 m length", packSize: 3, packMeasure: "m", tiers: [[20, 0.95]], calc: true },
+          }),
           sale("Waterproof roofing underlay membrane (1 m x 50 m roll)", 38000, "medium"),
           sale("Aluminium rain gutter, 3 m length", 15500, "medium"),
           sale("Complete stone-coated roof package, 3-bedroom bungalow (installed)", 6500000, "large", {
@@ -372,14 +439,26 @@ export const CATEGORIES: RootCategoryData[] = [
           "The surface is easy to mop and holds up well in busy homes and shops.",
         ],
         products: [
-          sale("Royal Ceramics floor tile 40x40 cm, {v} (per carton)", 7800, "medium", { variants: ["Beige Matt", "Grey Stone", "Wood Look"] }),
-          sale("Goodwill ceramic wall tile 25x40 cm, {v} (per carton)", 8500, "medium", { variants: ["White Gloss", "Blue Mosaic", "Cream Marble"] }),
-          sale("Goodwill porcelain floor tile 60x60 cm, {v} (per carton)", 19500, "medium", { variants: ["Polished Ivory", "Carrara Look", "Dark Slate"] }),
-          sale("Spanish polished porcelain tile 60x120 cm (per carton)", 42000, "medium", { spec: "Large-format imported porcelain with a mirror polish for living rooms and lobbies." }),
-          sale("Premium tile adhesive, 20 kg bag", 8500, "medium"),
+          sale("Royal Ceramics floor tile 40x40 cm, {v} (per carton)", 7800, "medium", {
+            variants: ["Beige Matt", "Grey Stone", "Wood Look"],
+            trade: { unit: "carton", pack: "carton of 10 tiles (1.6 m²)", packSize: 1.6, packMeasure: "m2", tiers: [[20, 0.95], [50, 0.92]], calc: true },
+          }),
+          sale("Goodwill ceramic wall tile 25x40 cm, {v} (per carton)", 8500, "medium", {
+            variants: ["White Gloss", "Blue Mosaic", "Cream Marble"],
+            trade: { unit: "carton", pack: "carton of 15 tiles (1.5 m²)", packSize: 1.5, packMeasure: "m2", tiers: [[20, 0.95]], calc: true },
+          }),
+          sale("Goodwill porcelain floor tile 60x60 cm, {v} (per carton)", 19500, "medium", {
+            variants: ["Polished Ivory", "Carrara Look", "Dark Slate"],
+            trade: { unit: "carton", pack: "carton of 4 tiles (1.44 m²)", packSize: 1.44, packMeasure: "m2", tiers: [[20, 0.95], [50, 0.92]], calc: true },
+          }),
+          sale("Spanish polished porcelain tile 60x120 cm (per carton)", 42000, "medium", {
+            spec: "Large-format imported porcelain with a mirror polish for living rooms and lobbies.",
+            trade: { unit: "carton", pack: "carton of 2 tiles (1.44 m²)", packSize: 1.44, packMeasure: "m2", tiers: [[20, 0.95]] },
+          }),
+          sale("Premium tile adhesive, 20 kg bag", 8500, "medium", { trade: { unit: "bag", pack: "20 kg bag", packSize: 20, packMeasure: "kg", tiers: [[20, 0.95]] } }),
           sale("Tile grout 5 kg, {v}", 4200, "small", { variants: ["White", "Grey", "Beige"] }),
-          sale("SPC vinyl click flooring (per square metre)", 14500, "medium"),
-          sale("Italian Carrara marble slab (per square metre)", 95000, "large"),
+          sale("SPC vinyl click flooring (per square metre)", 14500, "medium", { trade: { unit: "m2", pack: "square metre", packSize: 1, packMeasure: "m2", tiers: [[50, 0.95]] } }),
+          sale("Italian Carrara marble slab (per square metre)", 95000, "large", { trade: { unit: "m2", pack: "square metre", packSize: 1, packMeasure: "m2" } }),
           sale("Absolute Black granite slab, 3 m", 420000, "large"),
         ],
       },
@@ -408,7 +487,7 @@ export const CATEGORIES: RootCategoryData[] = [
       {
         name: "Paint & Finishes",
         slug: "paint-finishes",
-        stores: ["benin-tiles-paints"],
+        stores: ["benin-tiles-paints", "lagos-building-depot"],
         notes: [
           "Coverage is about 10 to 12 square metres per litre per coat on a smooth, primed wall.",
           "Low-odour formulas let you move back in soon after painting.",
@@ -416,13 +495,26 @@ export const CATEGORIES: RootCategoryData[] = [
           "Prepare walls with filler and primer for an even, lasting finish.",
         ],
         products: [
-          sale("Dulux Vinyl Silk Emulsion 20 L, {v}", 62000, "medium", { variants: ["Brilliant White", "Magnolia", "Soft Grey", "Sky Blue"] }),
-          sale("Dulux Weathershield exterior paint 20 L, {v}", 88000, "medium", { variants: ["Brilliant White", "Cream", "Terracotta"] }),
+          sale("Dulux Vinyl Silk Emulsion 20 L, {v}", 62000, "medium", {
+            variants: ["Brilliant White", "Magnolia", "Soft Grey", "Sky Blue"],
+            trade: { unit: "piece", pack: "20 litre bucket", packSize: 20, packMeasure: "litre", tiers: [[10, 0.95]], calc: true },
+          }),
+          sale("Dulux Vinyl Silk Emulsion 4 L, {v}", 14500, "small", {
+            variants: ["Brilliant White", "Magnolia"],
+            trade: { unit: "piece", pack: "4 litre bucket", packSize: 4, packMeasure: "litre", calc: true },
+          }),
+          sale("Dulux Weathershield exterior paint 20 L, {v}", 88000, "medium", {
+            variants: ["Brilliant White", "Cream", "Terracotta"],
+            trade: { unit: "piece", pack: "20 litre bucket", packSize: 20, packMeasure: "litre", tiers: [[10, 0.95]] },
+          }),
           sale("Berger Luxol High Gloss enamel 4 L, {v}", 19500, "small", { variants: ["Black", "White", "Brown"] }),
           sale("Berger Texcote textured exterior coating, 20 kg", 48000, "medium"),
-          sale("Meyer Satin Emulsion 20 L, {v}", 52000, "medium", { variants: ["White", "Peach", "Ash"] }),
-          sale("POP plaster of Paris, 25 kg bag", 6500, "medium"),
-          sale("Wall putty skim coat, 25 kg bag", 9000, "medium"),
+          sale("Meyer Satin Emulsion 20 L, {v}", 52000, "medium", {
+            variants: ["White", "Peach", "Ash"],
+            trade: { unit: "piece", pack: "20 litre bucket", packSize: 20, packMeasure: "litre", tiers: [[10, 0.95]] },
+          }),
+          sale("POP plaster of Paris, 25 kg bag", 6500, "medium", { trade: { unit: "bag", pack: "25 kg bag", packSize: 25, packMeasure: "kg", tiers: [[20, 0.95]] } }),
+          sale("Wall putty skim coat, 25 kg bag", 9000, "medium", { trade: { unit: "bag", pack: "25 kg bag", packSize: 25, packMeasure: "kg", tiers: [[20, 0.95]] } }),
           sale("Painting roller and brush kit (9 pieces)", 12500, "small"),
         ],
       },
@@ -480,11 +572,17 @@ export const CATEGORIES: RootCategoryData[] = [
           "Keep steel off wet ground and use it within a few months to avoid heavy rust.",
         ],
         products: [
-          sale("High-tensile iron rod {v} (per 12 m length)", 11500, "large", { variants: ["12 mm", "10 mm"] }),
-          sale("High-tensile iron rod 16 mm (per 12 m length)", 19000, "large"),
-          sale("High-tensile iron rod 12 mm, 1 tonne (about 86 lengths)", 1150000, "large", { spec: "One tonne of 12 mm rods, enough for the columns and beams of a typical bungalow." }),
-          sale("Binding wire, 20 kg roll", 28000, "medium"),
-          sale("BRC wire mesh A142 (per sheet)", 45000, "large"),
+          sale("High-tensile iron rod {v} (per 12 m length)", 11500, "large", {
+            variants: ["12 mm", "10 mm"],
+            trade: { unit: "length", pack: "12 m length", packSize: 12, packMeasure: "m", tiers: [[50, 0.96], [200, 0.93]] },
+          }),
+          sale("High-tensile iron rod 16 mm (per 12 m length)", 19000, "large", { trade: { unit: "length", pack: "12 m length", packSize: 12, packMeasure: "m", tiers: [[50, 0.96], [200, 0.93]] } }),
+          sale("High-tensile iron rod 12 mm, by the tonne (about 86 lengths)", 1150000, "large", {
+            spec: "One tonne of 12 mm rods, enough for the columns and beams of a typical bungalow.",
+            trade: { unit: "tonne", pack: "tonne of 12 m lengths (about 86)", packSize: 1, packMeasure: "tonne", min: 0.5, step: 0.5, tiers: [[5, 0.97]] },
+          }),
+          sale("Binding wire, 20 kg roll", 28000, "medium", { trade: { unit: "piece", pack: "20 kg roll", packSize: 20, packMeasure: "kg" } }),
+          sale("BRC wire mesh A142 (per sheet)", 45000, "large", { trade: { unit: "sheet", pack: "4.8 m x 2.4 m sheet", packSize: 11.52, packMeasure: "m2" } }),
           sale("Galvanised square pipe 2 x 2 inch, 6 m", 22000, "large"),
           sale("Steel I-beam 203 x 133 mm (per 6 m length)", 420000, "large"),
         ],
@@ -651,7 +749,7 @@ export const CATEGORIES: RootCategoryData[] = [
       {
         name: "Solar & Inverters",
         slug: "solar-inverters",
-        stores: ["kano-power-solar"],
+        stores: ["kano-power-solar", "lagos-building-depot"],
         notes: [
           "Systems are sized from your actual load list so they do not run out at night.",
           "Lithium batteries last many more cycles than lead-acid batteries.",
@@ -662,10 +760,12 @@ export const CATEGORIES: RootCategoryData[] = [
           sale("5 kVA complete solar system (inverter, 8 x 450 W panels, 2 lithium batteries)", 4800000, "large", {
             spec: "Runs a typical three-bedroom home round the clock, including fridge, TVs and one inverter AC in daytime.",
           }),
-          sale("Felicity 3.5 kVA hybrid inverter, 24 V", 580000, "medium"),
-          sale("2.5 kWh lithium battery, 24 V", 750000, "medium"),
-          sale("Jinko 550 W monocrystalline solar panel", 175000, "large"),
-          sale("Luminous 220 Ah tubular battery", 340000, "medium"),
+          sale("Felicity 3.5 kVA hybrid inverter, 24 V", 580000, "medium", { trade: { unit: "piece", pack: "3.5 kVA inverter", packSize: 3500, packMeasure: "VA", calc: true } }),
+          sale("Felicity 5 kVA hybrid inverter, 48 V", 820000, "medium", { trade: { unit: "piece", pack: "5 kVA inverter", packSize: 5000, packMeasure: "VA", calc: true } }),
+          sale("2.5 kWh lithium battery, 24 V", 750000, "medium", { trade: { unit: "piece", pack: "2.5 kWh battery", packSize: 2500, packMeasure: "Wh", calc: true } }),
+          sale("Jinko 550 W monocrystalline solar panel", 175000, "large", { trade: { unit: "piece", pack: "550 W panel", packSize: 550, packMeasure: "W", tiers: [[10, 0.95]], calc: true } }),
+          sale("Canadian Solar 400 W solar panel", 135000, "large", { trade: { unit: "piece", pack: "400 W panel", packSize: 400, packMeasure: "W", tiers: [[10, 0.95]], calc: true } }),
+          sale("Luminous 220 Ah tubular battery", 340000, "medium", { trade: { unit: "piece", pack: "12 V 220 Ah battery (2.64 kWh)", packSize: 2640, packMeasure: "Wh", calc: true } }),
           sale("All-in-one solar street light, {v}", 68000, "medium", { variants: ["100 W", "60 W"] }),
           sale("10 kVA solar system for offices, installed", 12500000, "large"),
           sale("60A MPPT solar charge controller", 95000, "small"),
@@ -778,10 +878,13 @@ export const CATEGORIES: RootCategoryData[] = [
           "Interstate loads travel with a waybill and tracking.",
         ],
         products: [
-          rent("Tipper truck hire, 20 tonnes (per trip)", 120000, "large", { spec: "A 20-tonne tipper for sand, granite, laterite or site debris within the city." }),
-          rent("Tipper truck hire, 30 tonnes (per trip)", 170000),
+          rent("Tipper truck hire, 20 tonnes (per trip)", 120000, "large", {
+            spec: "A 20-tonne tipper for sand, granite, laterite or site debris within the city.",
+            trade: { unit: "trip", pack: "20-tonne tipper trip", packSize: 20, packMeasure: "tonne" },
+          }),
+          rent("Tipper truck hire, 30 tonnes (per trip)", 170000, "large", { trade: { unit: "trip", pack: "30-tonne tipper trip", packSize: 30, packMeasure: "tonne" } }),
           rent("Interstate haulage, Lagos to Kano (per 30-tonne load)", 1800000),
-          rent("Sand haulage, 10 tonnes (per trip)", 75000),
+          rent("Sand haulage, 10 tonnes (per trip)", 75000, "large", { trade: { unit: "trip", pack: "10-tonne trip", packSize: 10, packMeasure: "tonne" } }),
           rent("Low-bed trailer hire for heavy equipment (per trip)", 1200000),
           rent("Water tanker supply, 33,000 litres (per trip)", 60000),
         ],

@@ -123,6 +123,13 @@ interface PlannedProduct {
   featured: boolean;
   created_at: string;
   updated_at: string;
+  unit: string;
+  pack_description: string | null;
+  pack_size: number | null;
+  pack_measure: string | null;
+  min_quantity: number;
+  quantity_step: number;
+  price_tiers: Array<{ min_quantity: number; price_kobo: number }>;
   // not columns
   root: RootCategoryData;
   sub: SubcategoryData;
@@ -367,6 +374,10 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     const order: Slot[] = [];
     for (let round = 0; order.length < allSlots.length; round++)
       for (const list of bySub) if (list[round]) order.push(list[round]);
+    // The calculators' products (issue 34) first, once per store of their subcategory, so a small
+    // catalogue still has them from stores in different states.
+    const calcSlots = allSlots.filter((s) => s.tmpl.trade?.calc).flatMap((s) => s.sub.stores.map(() => s));
+    order.unshift(...calcSlots);
     const chosen = order.slice(0, total);
     // ...then more listings of popular templates (other colours, other stores), weighted.
     const weights = allSlots.map(
@@ -394,11 +405,16 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
       if (onPriceBound(selling)) selling -= 50;
       if (selling > price) selling = price;
 
+      const trade = tmpl.trade;
       const r = rng();
-      const published = r >= 0.03;
+      const published = r >= 0.03 || !!trade?.calc;
       const featured = published && rng() < 0.1;
-      const stock =
-        rng() < 0.03 ? 0 : price > 500_000 ? int(rng, 5, 40) : Math.round(5 + Math.pow(rng(), 1.6) * 495);
+      let stock =
+        rng() < 0.03 && !trade?.calc ? 0 : price > 500_000 ? int(rng, 5, 40) : Math.round(5 + Math.pow(rng(), 1.6) * 495);
+      // Trade quantities: blocks by the thousand, cement by the hundred bags; a calculator's product always in stock.
+      const min = trade?.min ?? 1;
+      if (trade && stock > 0) stock = Math.max(stock, Math.ceil(min * 40), trade.tiers?.length ? trade.tiers[trade.tiers.length - 1][0] * 3 : 0);
+      if (trade?.calc) stock = Math.max(stock, 60);
       const created = now - Math.floor(rng() * 120 * DAY) - int(rng, 0, 59) * 60_000;
       const imageCount = weighted(rng, [
         [1, 25],
@@ -423,6 +439,19 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
           featured,
           created_at: iso(created),
         }),
+        unit: trade?.unit ?? "piece",
+        pack_description: trade?.pack ?? null,
+        pack_size: trade?.packSize ?? null,
+        pack_measure: trade?.packMeasure ?? null,
+        min_quantity: min,
+        quantity_step: trade?.step ?? 1,
+        // Each rung a share of the selling price, rounded like a price tag, never rising.
+        price_tiers: (trade?.tiers ?? []).reduce<Array<{ min_quantity: number; price_kobo: number }>>((acc, [from, share]) => {
+          const prev = acc.length ? acc[acc.length - 1].price_kobo : selling * 100;
+          const kobo = Math.min(prev, Math.max(1, selling < 2000 ? Math.round(selling * share) : nicePrice(selling * share)) * 100);
+          if (kobo < prev || !acc.length) acc.push({ min_quantity: from, price_kobo: Math.min(kobo, selling * 100) });
+          return acc;
+        }, []),
         root,
         sub,
         seedNo: i,
@@ -467,6 +496,13 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
         ["featured", "boolean"],
         ["created_at", "timestamptz"],
         ["updated_at", "timestamptz"],
+        ["unit", "text"],
+        ["pack_description", "text"],
+        ["pack_size", "numeric"],
+        ["pack_measure", "text"],
+        ["min_quantity", "numeric"],
+        ["quantity_step", "numeric"],
+        ["price_tiers", "jsonb"],
       ],
       planned.map(({ root: _r, sub: _s, seedNo: _n, imageCount: _c, ...row }) => row),
     );

@@ -10,7 +10,9 @@
  * stock state and the quantity with Add to Cart; the photos follow (from md they sit on the left).
  */
 import { useTranslation } from "~/i18n/react";
-import { requestT } from "~/i18n/i18next.server";
+import { requestFormMessage, requestT } from "~/i18n/i18next.server";
+import { QUANTITY_WHOLE_MESSAGE, isDivisible, quantityProblem } from "~/domain/units";
+import { MinimumNote, PriceLadder, UnitNote } from "~/components/product/trade";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
@@ -25,7 +27,7 @@ import { imageUrl, loadProductForRoute, productCanonicalPath, siteOrigin, toCard
 import { excerpt, routeMeta, seoMeta, type Seo } from "~/components/listing/seo";
 import { Stars } from "~/components/ui/stars";
 import { formatNaira } from "~/domain/money";
-import { isBulkItem, stockState } from "~/domain/cart";
+import { isBulkItem, stockMessage, stockState } from "~/domain/cart";
 import type { loader as rootLoader } from "~/root";
 import { apiFor } from "~/storefront/api.server";
 import { deliveryStateFor, productDeliveryQuote, setDeliveryState } from "~/storefront/delivery.server";
@@ -66,6 +68,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   ]);
   const origin = siteOrigin(request);
   const url = `${origin}${productCanonicalPath(product)}`;
+  const rawQty = new URL(request.url).searchParams.get("qty");
+  const typed = rawQty !== null && /^\d{1,7}(\.\d{1,2})?$/.test(rawQty) ? Number(rawQty) : null;
   const images = product.images.map(imageUrl).filter(Boolean);
   const ogImage = images[0] ? `${images[0]}${images[0].includes("?") ? "&" : "?"}w=640&format=jpeg` : undefined;
   const price = formatNaira(product.selling_price);
@@ -114,9 +118,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       delivery,
       shareUrl: url,
       meta: seoMeta(seo, request),
+      // Issue 34: a quantity the cart refused without JavaScript comes back as ?qty= (nothing typed
+      // is lost) with its message next to the field, in the reader's language.
+      typedQty: typed,
+      qtyError: typed === null ? null : await quantityMessage(request, typed, product),
     },
     { headers: await api.headers() },
   );
+}
+
+/** Why `q` cannot be bought of the product (its minimum, step, whole units), in the reader's language; null when it can. */
+async function quantityMessage(request: Request, q: number, p: ApiProduct): Promise<string | null> {
+  const rule = { unit: p.unit, min_quantity: p.min_quantity, quantity_step: p.quantity_step };
+  const problem = !isDivisible(p.unit) && !Number.isInteger(q) ? QUANTITY_WHOLE_MESSAGE : quantityProblem(q, rule);
+  if (!problem && q <= p.stock_quantity) return null;
+  return requestFormMessage(request, problem ?? stockMessage(p.stock_quantity));
 }
 
 /**
@@ -160,6 +176,9 @@ export default function ProductRoute() {
   const headline = shownPrice(p.selling_price, p.options, chosen);
   const discounted = headline.kind === "one" && headline.price === p.selling_price && p.price > p.selling_price;
   const stock = stockState(p.stock_quantity);
+  // The ladder shown is the chosen option's (an option has its own), else the product's.
+  const option = p.options?.find((o) => o.id === chosen);
+  const chosenTrade = option ? { ...p, price_tiers: option.price_tiers } : p;
   // Phones get the one crumb above this product (the full trail from sm).
   const crumbs: Crumb[] = d.crumbs;
   const parent = crumbs.length > 1 ? crumbs[crumbs.length - 2] : null;
@@ -197,7 +216,7 @@ export default function ProductRoute() {
           <div className="mt-1 flex flex-wrap items-baseline gap-x-3">
             <p className="text-2xl font-extrabold sm:text-3xl" data-testid="price">
               {headline.kind === "one" ? formatNaira(headline.price) : t("product.priceRange", { min: formatNaira(headline.min), max: formatNaira(headline.max) })}
-              {p.type === "rent" ? <span className="text-base font-normal text-gray-600"> {t("card.rent", { ns: "common" })}</span> : null}
+              {p.type === "rent" ? <span className="text-base font-normal text-gray-600"> {t("card.rent", { ns: "common" })}</span> : <UnitNote trade={p} />}
             </p>
             {discounted ? <p className="text-sm text-gray-500 line-through">{formatNaira(p.price)}</p> : null}
             {headline.kind === "range" ? <p className="w-full text-sm text-gray-600">{t("product.priceRangeNote")}</p> : null}
@@ -208,7 +227,18 @@ export default function ProductRoute() {
               {stock.kind === "few" ? t("product.stockFew", { count: p.stock_quantity }) : t(`product.stock_${stock.kind}`)}
             </p>
           </div>
-          <PurchaseForms productId={p.id} options={p.options} addClassName={PRIMARY} stock={p.stock_quantity} bulk={isBulkItem(p)} chosen={initial} onChoose={setChosen} />
+          <MinimumNote trade={p} />
+          {headline.kind === "one" ? <PriceLadder trade={chosenTrade} singlePrice={headline.price} /> : null}
+          <PurchaseForms
+            productId={p.id}
+            options={p.options}
+            addClassName={PRIMARY}
+            stock={p.stock_quantity}
+            bulk={isBulkItem(p) || p.min_quantity > 1}
+            chosen={initial}
+            onChoose={setChosen}
+            quantity={{ initial: d.typedQty ?? p.min_quantity, decimals: isDivisible(p.unit), error: d.qtyError }}
+          />
           <DeliveryPromise data={d.delivery} />
         </div>
         <div className="md:col-start-1 md:row-span-2 md:row-start-1">

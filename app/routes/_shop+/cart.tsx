@@ -21,12 +21,13 @@ import { Spinner } from "~/components/ui/spinner";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island, islandsLoader } from "~/components/ui/island";
 import { CloseIcon } from "~/components/ui/icons";
-import { DEFAULT_ADD_QUANTITY, MAX_LINE_QUANTITY, decrementQuantity, incrementQuantity, normalizeQuantity } from "~/domain/cart";
+import { DEFAULT_ADD_QUANTITY, MAX_LINE_QUANTITY, decrementQuantity, incrementQuantity, typedQuantity } from "~/domain/cart";
 import { formatNaira } from "~/domain/money";
-import { lineTotalNaira } from "~/domain/pricing";
+import { lineTotalNaira, unitPriceKobo } from "~/domain/pricing";
+import { formatQuantity, isDivisible } from "~/domain/units";
 import { checkoutHref } from "~/components/checkout/format";
 import { shippingRuleAmounts } from "~/domain/shipping";
-import { requestT } from "~/i18n/i18next.server";
+import { requestFormMessage, requestT } from "~/i18n/i18next.server";
 import { apiFor, type Api } from "~/storefront/api.server";
 import { addToCart, forgetCart, loadCart, type Cart, type CartItem } from "~/storefront/cart.server";
 import { deliveryStateFor, setDeliveryState } from "~/storefront/delivery.server";
@@ -63,6 +64,13 @@ const INTENTS = ["add", "buy", "increment", "decrement", "set", "remove", "deliv
 type Intent = (typeof INTENTS)[number];
 
 
+/** `path` (a same-site path, maybe with a query) with `params` set in its query (null: removed). */
+function withQuery(path: string, params: Record<string, string | null>): string {
+  const u = new URL(path, "http://x");
+  for (const [k, v] of Object.entries(params)) if (v === null) u.searchParams.delete(k); else u.searchParams.set(k, v);
+  return u.pathname + u.search;
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const api = await apiFor(request, context);
@@ -88,16 +96,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!productId) return answer({ ok: false, message: t("cart.chooseProduct") });
     // Buy Now goes straight to checkout, with the chosen option and the typed quantity (never
     // through the cart); checkout checks the stock when the order is placed.
-    const qty = normalizeQuantity(form.get("quantity"));
+    const qty = typedQuantity(form.get("quantity"));
     return redirect(checkoutHref(productId, {}, optionId, qty), { status: 303 });
   }
 
   if (intent === "add") {
     const productId = positiveId(form.get("productId"));
     if (!productId) return answer({ ok: false, message: t("cart.chooseProduct") });
-    const r = await addToCart(api, request, productId, form.has("quantity") ? normalizeQuantity(form.get("quantity")) : DEFAULT_ADD_QUANTITY, optionId);
+    const qty = form.has("quantity") ? typedQuantity(form.get("quantity")) : DEFAULT_ADD_QUANTITY;
+    const r = await addToCart(api, request, productId, qty, optionId);
     if (r.setCookie) cookies.push(r.setCookie);
-    return answer(r.ok ? { ok: true, message: t("cart.added") } : { ok: false, message: r.message });
+    if (r.ok) return answer({ ok: true, message: t("cart.added") }, withQuery(back, { qty: null }));
+    // Refused (under the minimum, off the step, more than the stock): the message in the reader's
+    // language, and without JavaScript back to the page with what was typed (?qty=), so nothing is lost.
+    const message = await requestFormMessage(request, r.message);
+    return answer({ ok: false, message }, form.has("quantity") ? withQuery(back, { qty: String(qty), ...(optionId ? { option: String(optionId) } : {}) }) : back);
   }
 
   return changeLine(api, request, intent, form, answer, t);
@@ -121,11 +134,15 @@ async function changeLine(
     return answer(r.ok ? { ok: true, message: t("cart.removed", { name: item.name }) } : { ok: false, message: t("cart.removeFailed") }, "/cart");
   }
   const quantity =
-    intent === "increment" ? incrementQuantity(item.quantity) : intent === "decrement" ? decrementQuantity(item.quantity) : normalizeQuantity(form.get("quantity"));
+    intent === "increment"
+      ? incrementQuantity(item.quantity, item.quantity_step)
+      : intent === "decrement"
+        ? decrementQuantity(item.quantity, item.quantity_step, item.min_quantity)
+        : typedQuantity(form.get("quantity"));
   if (quantity === item.quantity) return answer({ ok: true }, "/cart");
   const r = await api.patch(`/carts/${cart.id}/items/${item.id}/`, { quantity });
   forgetCart(api);
-  return answer(r.ok ? { ok: true } : { ok: false, message: apiMessage(r.data, t("cart.quantityFailed")) }, "/cart");
+  return answer(r.ok ? { ok: true } : { ok: false, message: await requestFormMessage(request, apiMessage(r.data, t("cart.quantityFailed"))) }, "/cart");
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Cart"} | BuildMart NG` }];
@@ -240,12 +257,14 @@ function CartLine({ item }: { item: CartItem }) {
   // Optimistic quantity while a change is on its way.
   const quantity =
     pendingIntent === "increment"
-      ? incrementQuantity(item.quantity)
+      ? incrementQuantity(item.quantity, item.quantity_step)
       : pendingIntent === "decrement"
-        ? decrementQuantity(item.quantity)
+        ? decrementQuantity(item.quantity, item.quantity_step, item.min_quantity)
         : pendingIntent === "set"
-          ? normalizeQuantity(fetcher.formData?.get("quantity"))
+          ? typedQuantity(fetcher.formData?.get("quantity"))
           : item.quantity;
+  // While a change is on its way, the line at the ladder's rung for the new quantity (the one rule's figure, app/domain/pricing.ts).
+  const optimisticUnit = unitPriceKobo(Math.round(item.single_price * 100), null, { tiers: item.price_tiers.map((r) => ({ min_quantity: r.min_quantity, price_kobo: Math.round(r.price * 100) })), quantity }) / 100;
   const removing = pendingIntent === "remove";
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   const inputId = `qty-${item.id}`;
@@ -286,9 +305,20 @@ function CartLine({ item }: { item: CartItem }) {
         ) : null}
         <p className="text-sm text-gray-700">
           <span className="sr-only">{t("cart.price")} </span>
-          {formatNaira(item.price)}
+          {formatNaira(item.price)} <span data-testid="cart-line-unit">{t(`units.per_${item.unit}`, { ns: "common" })}</span>
+          {item.price < item.single_price ? (
+            <span className="ml-2 text-green-800" data-testid="cart-line-ladder">
+              ({t("cart.ladderPrice")}; <s>{formatNaira(item.single_price)}</s>)
+            </span>
+          ) : null}
           {!item.available ? <span className="ml-2 text-red-700">{t("cart.unavailable")}</span> : null}
         </p>
+        {item.pack_description ? <p className="-mt-1 text-xs text-gray-600">{item.pack_description}</p> : null}
+        {item.next_tier && quantity === item.quantity ? (
+          <p className="-mt-1 text-sm text-amber-800" data-testid="cart-next-tier">
+            {t("cart.nextTier", { more: formatQuantity(item.next_tier.more), price: formatNaira(item.next_tier.price) })}
+          </p>
+        ) : null}
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex items-center gap-1">
             <fetcher.Form method="post" action="/cart" preventScrollReset>
@@ -299,7 +329,7 @@ function CartLine({ item }: { item: CartItem }) {
                 value="decrement"
                 className="btn-outline h-9 w-9 px-0"
                 aria-label={t("cart.decrease", { name: item.name })}
-                disabled={quantity <= 1 || busy}
+                disabled={quantity <= Math.max(1, item.min_quantity) || busy}
               >
                 −
               </button>
@@ -314,7 +344,7 @@ function CartLine({ item }: { item: CartItem }) {
                 id={inputId}
                 name="quantity"
                 type="text"
-                inputMode="numeric"
+                inputMode={isDivisible(item.unit) ? "decimal" : "numeric"}
                 autoComplete="off"
                 defaultValue={quantity}
                 className="h-9 w-14 rounded-md border border-gray-300 text-center text-base"
@@ -341,7 +371,7 @@ function CartLine({ item }: { item: CartItem }) {
           </div>
           <p className="text-sm font-semibold" data-testid="line-total">
             <span className="sr-only">{t("cart.lineTotal")} </span>
-            {formatNaira(quantity === item.quantity ? item.line_total : lineTotalNaira(item.price, quantity))}
+            {formatNaira(quantity === item.quantity ? item.line_total : lineTotalNaira(optimisticUnit, quantity))}
           </p>
         </div>
         {failed ? (

@@ -28,7 +28,7 @@ import {
   canonicalState,
   chooseAddress,
   DEFAULT_PAYMENT_METHOD,
-  normalizeQuantity,
+  typedQuantity,
   chosenAddress,
   loadCheckoutItems,
   placeOrder,
@@ -65,7 +65,7 @@ interface Query {
 function readQuery(request: Request): Query & { url: URL } {
   const url = new URL(request.url);
   const buy = positiveId(url.searchParams.get("buy"));
-  return { url, buy, option: buy ? positiveId(url.searchParams.get("option")) : null, qty: buy ? normalizeQuantity(url.searchParams.get("qty")) : 1, guest: url.searchParams.get("g") === "y" };
+  return { url, buy, option: buy ? positiveId(url.searchParams.get("option")) : null, qty: buy ? typedQuantity(url.searchParams.get("qty")) : 1, guest: url.searchParams.get("g") === "y" };
 }
 
 /** A guest without g=y: to the login page, which offers "Checkout as guest" (keeping buy). */

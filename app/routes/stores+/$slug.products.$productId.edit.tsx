@@ -12,7 +12,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island, islandsLoader } from "~/components/ui/island";
 import type { ApiProduct, ApiProductImage } from "~/storefront/api-types";
 import { apiErrorsToReply } from "~/storefront/form-reply";
-import { PRODUCT_FORM_FIELDS, categoryDefaults, pickedPhotos, productApiForm, productCategories, storeProduct } from "~/storefront/product-form.server";
+import { productApiErrors, sentTiers, tradeDefaults, PRODUCT_FORM_FIELDS, categoryDefaults, pickedPhotos, productApiForm, productCategories, storeProduct } from "~/storefront/product-form.server";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
 
@@ -43,6 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         size: product.size,
         stock_quantity: String(product.stock_quantity),
         description: product.description,
+        ...tradeDefaults(product),
       },
     },
     { headers: await api.headers() },
@@ -62,7 +63,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const added = new Map([...photos].filter(([slot]) => !inSlot.has(slot)));
   const replaced = [...photos].filter(([slot]) => inSlot.has(slot));
   const fail = (status: number, body: unknown, extra: string[] = []) => {
-    const errors = apiErrorsToReply(status, body, PRODUCT_FORM_FIELDS, "The product could not be saved. Please try again.");
+    const errors = apiErrorsToReply(status, productApiErrors(body, sentTiers(submission.value).map((r) => r.index)), PRODUCT_FORM_FIELDS, "The product could not be saved. Please try again.");
     return data({ result: submission.reply({ ...errors, formErrors: [...errors.formErrors, ...extra] }), picked: photos.size }, { status: status === 400 ? 400 : 502 });
   };
   const r = await api.send<ApiProduct>("PATCH", `/products/${product.id}/`, { form: productApiForm(submission.value, store.id, added) });

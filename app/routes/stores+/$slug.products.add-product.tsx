@@ -11,7 +11,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island, islandsLoader } from "~/components/ui/island";
 import type { ApiProduct } from "~/storefront/api-types";
 import { apiErrorsToReply } from "~/storefront/form-reply";
-import { PRODUCT_FORM_FIELDS, pickedPhotos, productApiForm, productCategories } from "~/storefront/product-form.server";
+import { productApiErrors, sentTiers, PRODUCT_FORM_FIELDS, pickedPhotos, productApiForm, productCategories } from "~/storefront/product-form.server";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
 
@@ -39,7 +39,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const r = await api.send<ApiProduct>("POST", "/products/", { form: productApiForm(submission.value, store.id, photos) });
   if (r.status === 401) throw await api.signedOut();
   if (!r.ok) {
-    const errors = apiErrorsToReply(r.status, r.data, PRODUCT_FORM_FIELDS, "The product could not be saved. Please try again.");
+    const errors = apiErrorsToReply(r.status, productApiErrors(r.data, sentTiers(submission.value).map((x) => x.index)), PRODUCT_FORM_FIELDS, "The product could not be saved. Please try again.");
     return data({ result: submission.reply(errors), picked: photos.size }, { status: r.status === 400 ? 400 : 502 });
   }
   return redirectWithFlash(api, `/stores/${store.slug}/products/${r.data.id}/add-variant`, { kind: "success", message: `${r.data.name} was added` });
