@@ -60,5 +60,12 @@ export const DeliveryOverrideSchema = /* @__PURE__ */ (() =>
 /** POST /admin/deliveries/{shipmentId}/unlock/: an optional note. */
 export const DeliveryUnlockSchema = /* @__PURE__ */ (() => z.object({ reason: z.string().trim().max(500).optional() }))();
 
-/** How the code is shown to the shopper: "04 27", two pairs, easy to read out at the door. */
-export const spacedCode = (code: string) => `${code.slice(0, 2)} ${code.slice(2)}`;
+/** The store's delivery-code form (its page): the code, required, 4 digits. */
+export const DeliveryCodeFormSchema = /* @__PURE__ */ (() =>
+  z.object({
+    delivery_code: z
+      .string({ error: "Enter the 4-digit code the shopper received." })
+      .max(20, { message: DELIVERY_CODE_MESSAGES.format })
+      .transform(normalizeDeliveryCode)
+      .refine((v) => /^\d{4}$/.test(v), { message: DELIVERY_CODE_MESSAGES.format }),
+  }))();

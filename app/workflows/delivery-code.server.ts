@@ -51,7 +51,7 @@ export interface CodeRefusal {
 }
 
 const refuse = (status: 400 | 409, message: string): CodeRefusal =>
-  status === 400 ? { status, body: { delivery_code: [message] } } : { status, body: { detail: message, delivery_code: [message] } };
+  status === 400 ? { status, body: { delivery_code: [message] } } : { status, body: { detail: message } };
 
 /** Throws the refusal (call it once the transaction that counted it has committed). */
 export const refusalError = (r: CodeRefusal) => new ApiError(r.status, r.body);
