@@ -41,7 +41,7 @@ const desktop = { viewport: { width: 1280, height: 800 } };
 const TWO_PROJECT_SPECS = [
   "admin", "newsletter", "notifications", "payouts", "privacy", "returns",
   "vendor-members", "vendor-orders", "vendor-products", "vendor-shell", "orders-shipments", "address-lga",
-  "menus-overflow", "rough-edges",
+  "menus-overflow", "rough-edges", "delivery-code",
   // Forms whose layout is the same at both widths: JavaScript on and off is what differs.
   "auth", "addresses", "orders", "hardening", "languages", "account-languages", "order-languages",
 ].map((n) => `**/${n}.spec.ts`);
