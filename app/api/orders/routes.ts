@@ -214,7 +214,15 @@ async function getOne(ctx: ApiContext) {
     const buyer = o.user_id === null ? guestTokenOpens(o, ctx.url.searchParams.get("token") ?? ctx.url.searchParams.get("t")) : (await ctx.user())?.id === o.user_id;
     if (!buyer || o.order_payment_method !== "PayOnDelivery") return json(order);
     const rows = (await shipmentsFor(ctx.db, [o.id])).get(o.id) ?? [];
-    return json({ ...order, shipments: order.shipments.map((sh) => ({ ...sh, delivery_code: shopperDeliveryCode(rows.find((r) => r.id === sh.id) ?? { id: sh.id, status: "Placed", delivery_code_salt: null }) })) });
+    // Only a shipment on its way with a code carries the key (every other answer stays as it was).
+    return json({
+      ...order,
+      shipments: order.shipments.map((sh) => {
+        const row = rows.find((r) => r.id === sh.id);
+        const code = row ? shopperDeliveryCode(row) : null;
+        return code ? { ...sh, delivery_code: code } : sh;
+      }),
+    });
   } catch (e) {
     // A member of a store with lines in the order reads that store's part of it (the spec's store
     // order detail uses this path): its lines, the delivery address, its shipment. Others: 404.
