@@ -41,7 +41,7 @@ const desktop = { viewport: { width: 1280, height: 800 } };
 const TWO_PROJECT_SPECS = [
   "admin", "newsletter", "notifications", "payouts", "privacy", "returns",
   "vendor-members", "vendor-orders", "vendor-products", "vendor-shell", "orders-shipments", "address-lga",
-  "menus-overflow", "rough-edges", "trade-units",
+  "menus-overflow", "rough-edges", "trade-units", "delivery-code",
   // Forms whose layout is the same at both widths: JavaScript on and off is what differs.
   "auth", "addresses", "orders", "hardening", "languages", "account-languages", "order-languages", "language-urls",
   // Transfer / USSD (issue 33): JavaScript off at 360 px and on at desktop, as the issue asks.

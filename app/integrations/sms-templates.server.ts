@@ -69,6 +69,20 @@ export function shipmentSms(update: ShipmentUpdate, v: ShipmentValues, lang?: st
 /** WhatsApp body parameters of a shipment update: {{1}} name, {{2}} store, {{3}} amount, {{4}} link. */
 export const shipmentTemplateParams = (v: ShipmentValues, lang?: string | null) => [v.name || textsFor(templateLang(lang), "sms")("whatsapp_there"), v.store, v.amount, v.url];
 
+/**
+ * A pay-on-delivery shipment's delivery code (app/domain/delivery-code.ts): the code comes early
+ * and the text carries no link, so it is never cut. {{store}} the store, {{code}} the 4 digits.
+ */
+export const deliveryCodeSms = (v: { store: string; code: string }, lang?: string | null) => toSingleSms(textsFor(lang, "sms")("delivery_code", { ...v }));
+
+/** WhatsApp body parameters of the delivery code: {{1}} name, {{2}} store, {{3}} code, {{4}} link. */
+export const deliveryCodeTemplateParams = (v: { name: string; store: string; code: string; url: string }, lang?: string | null) => [
+  v.name || textsFor(templateLang(lang), "sms")("whatsapp_there"),
+  v.store,
+  v.code,
+  v.url,
+];
+
 /** The store's "New order" SMS to its owner (store-facing texts stay English). */
 export const newOrderSms = (v: { store: string; order: string; amount: string; url: string }) =>
   toSingleSms(`New order ${v.order} for ${v.store}: ${v.amount}. Open it: ${v.url}`);

@@ -25,3 +25,4 @@ export { InviteMemberSchema } from "~/domain/members";
 export { OptionUpdateSchema, VariantStepSchema } from "~/domain/products";
 export { STORE_STEP_SCHEMAS } from "~/domain/stores";
 export { intIdField } from "~/domain/validation";
+export { DeliveryCodeFormSchema } from "~/domain/delivery-code";

@@ -13,12 +13,24 @@ import { orderDeliveredEmail, orderShippedEmail } from "~/integrations/mail/deli
 import { ApiError, notFound } from "~/api/core/http";
 import { guestTokenFor } from "~/api/core/guest-token.server";
 import { recordOrderEvent } from "~/api/orders/commands.server";
-import type { OrderRow } from "~/api/orders/serialize";
+import { ORDER_COLUMNS, type OrderRow } from "~/api/orders/serialize";
 import { allCashIn, findShipment, refreshOrderDelivery, shipmentsFor } from "~/api/orders/shipments.server";
 import { recordEvent } from "~/api/notifications/commands.server";
 import { buyerNotice } from "~/api/notifications/events.server";
 import { bookDeliveredShipments } from "~/api/payouts/commands.server";
 import { orderLanguage } from "~/integrations/mail/language.server";
+import { deliveryCodeMatches } from "~/api/core/delivery-code.server";
+import { DELIVERY_CODE_MESSAGES } from "~/domain/delivery-code";
+import { audit } from "~/api/admin/audit.server";
+import { codeGuards, issueDeliveryCode, lockShipmentById } from "./delivery-code.server";
+
+/**
+ * How a Delivered step proves the buyer got the goods, for a shipment with a delivery code
+ * (./delivery-code.server.ts): the store's code (checked, and a wrong one counted, by
+ * `checkDeliveryCode` first), or an admin's override with a reason. Other steps and shipments
+ * without a code need none.
+ */
+export type DeliveryProof = { code?: string } | { override: { by: number; reason: string } };
 
 const conflict = (detail: string) => new ApiError(409, { detail });
 
@@ -29,7 +41,7 @@ const STEP_COLUMN = { Confirmed: "confirmed_at", Shipped: "shipped_at", Delivere
  * the step's date, the order's derived status and events, the ledger credit of a delivered paid
  * shipment, the buyer's notice and the shipped/delivered e-mail of THIS store's lines.
  */
-export async function moveShipment(q: Queryable, order: OrderRow, storeId: number, target: DeliveryStatus): Promise<boolean> {
+export async function moveShipment(q: Queryable, order: OrderRow, storeId: number, target: DeliveryStatus, proof: DeliveryProof = {}): Promise<boolean> {
   const shipment = await findShipment(q, order.id, storeId, true);
   if (!shipment) throw notFound();
   const current = shipment.status;
@@ -46,12 +58,20 @@ export async function moveShipment(q: Queryable, order: OrderRow, storeId: numbe
   if (current === "Placed" && order.order_payment_method === "CardPayment" && order.order_payment_status !== "Complete")
     throw conflict("This order is waiting for its card payment: it can be confirmed once the payment is complete.");
   if (target === "Placed") return false;
+  // A pay-on-delivery shipment with its code: Delivered only with the buyer's code or an admin's
+  // override (the store's route counted a wrong code before calling; this is the last gate).
+  if (target === "Delivered" && codeGuards(shipment) && !("override" in proof)) {
+    if (shipment.delivery_code_locked_at !== null) throw conflict(DELIVERY_CODE_MESSAGES.locked);
+    if (!proof.code || !deliveryCodeMatches(shipment.id, shipment.delivery_code_salt!, proof.code))
+      throw new ApiError(400, { delivery_code: [proof.code ? DELIVERY_CODE_MESSAGES.mismatch : DELIVERY_CODE_MESSAGES.required] });
+  }
   await q.query(`UPDATE shipments SET status = $3, ${STEP_COLUMN[target]} = now(), updated_at = now() WHERE order_id = $1 AND store_id = $2`, [
     order.id,
     storeId,
     target,
   ]);
   await refreshOrderDelivery(q, order.id);
+  if (target === "Shipped") await issueDeliveryCode(q, order, shipment);
   if (target === "Delivered") await bookDeliveredShipments(q, order.id);
   const store = shipment.store_name ?? "The seller";
   const mails: MailMessage[] = [];
@@ -91,14 +111,14 @@ export async function moveShipment(q: Queryable, order: OrderRow, storeId: numbe
  * active lines has recorded its cash; the store's ledger is credited. False when it was recorded
  * already (nothing changes).
  */
-export async function recordCashReceived(q: Queryable, order: OrderRow, storeId: number, userId: number): Promise<boolean> {
+export async function recordCashReceived(q: Queryable, order: OrderRow, storeId: number, userId: number, proof: DeliveryProof = {}): Promise<boolean> {
   if (order.order_payment_method !== "PayOnDelivery") throw conflict("This order was paid by card: there is no cash to record.");
   let shipment = await findShipment(q, order.id, storeId, true);
   if (!shipment) throw notFound();
   if (shipment.cash_received_at !== null) return false;
   if (shipment.active_items === 0) throw conflict("Every item of this order from your store was cancelled.");
   if (shipment.status === "Shipped") {
-    await moveShipment(q, order, storeId, "Delivered");
+    await moveShipment(q, order, storeId, "Delivered", proof);
     shipment = (await findShipment(q, order.id, storeId))!;
   }
   if (shipment.status !== "Delivered") throw conflict("Record the cash when you deliver: ship this order first.");
@@ -117,6 +137,32 @@ export async function recordCashReceived(q: Queryable, order: OrderRow, storeId:
     notices: [
       buyerNotice(order.user_id, order.id, "order_paid", `Order ${number}: payment received`, `${shipment.store_name ?? "The seller"} recorded your cash payment of ${formatKobo(shipmentTotalKobo(shipment.items_kobo, shipment.shipping_kobo))}.`, storeId),
     ],
+  });
+  return true;
+}
+
+/**
+ * An admin marks a Shipped shipment Delivered without the buyer's code (the buyer confirmed it by
+ * phone, the code was lost…): the reason is kept on the shipment and in the audit log, with the
+ * admin. Same effects as the store's step (ledger, e-mail, notices). False when it was Delivered
+ * already (nothing changes).
+ */
+export async function overrideDelivered(q: Queryable, shipmentId: number, actorId: number, reason: string): Promise<boolean> {
+  const before = await lockShipmentById(q, shipmentId);
+  if (before.status === "Delivered") return false;
+  if (before.status !== "Shipped" || before.store_id === null) throw conflict(DELIVERY_CODE_MESSAGES.notShipped);
+  const order = (await q.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1`, [before.order_id])).rows[0];
+  if (!order) throw notFound();
+  await moveShipment(q, order, before.store_id, "Delivered", { override: { by: actorId, reason } });
+  await q.query("UPDATE shipments SET delivered_override_by = $2, delivered_override_reason = $3 WHERE id = $1", [shipmentId, actorId, reason]);
+  await audit(q, {
+    actorId,
+    action: "shipment.deliver_without_code",
+    targetType: "shipment",
+    targetId: shipmentId,
+    before: { order_id: before.order_id, store_id: before.store_id, status: before.status, delivery_code_attempts: before.delivery_code_attempts, locked: before.delivery_code_locked_at !== null },
+    after: { order_id: before.order_id, store_id: before.store_id, status: "Delivered" },
+    reason,
   });
   return true;
 }

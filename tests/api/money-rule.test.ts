@@ -37,6 +37,7 @@ import { decideReturn, markReturnRefunded, requestReturn } from "~/workflows/ret
 import { settleCommission } from "~/workflows/settlements.server";
 import { DELIVERY_TRANSITIONS, type DeliveryStatus } from "~/domain/orders";
 import { engines, makeUser, useApi, type TestApi } from "./harness";
+import { deliveryCodeOf } from "./delivery-code-helpers";
 
 const RUNS = Number(process.env.MONEY_RUNS ?? 10);
 const COMMISSION = 0.1;
@@ -209,11 +210,11 @@ describe.each(engines())("the one money rule on %s", (engine) => {
           const o = (await findOrder(q, orderId, true))!;
           const sh = await q.query<{ status: DeliveryStatus }>("SELECT status FROM shipments WHERE order_id = $1 AND store_id = $2", [orderId, store.id]);
           const next = sh.rows[0] ? DELIVERY_TRANSITIONS[sh.rows[0].status][0] : undefined;
-          if (next) await moveShipment(q, o, store.id, next);
+          if (next) await moveShipment(q, o, store.id, next, { code: await deliveryCodeOf(q, orderId, store.id) });
         }),
       );
     } else if (s.kind === "cash" && store) {
-      await attempt(() => api.db.tx(async (q) => recordCashReceived(q, (await findOrder(q, orderId, true))!, store.id, store.ownerId)));
+      await attempt(() => api.db.tx(async (q) => recordCashReceived(q, (await findOrder(q, orderId, true))!, store.id, store.ownerId, { code: await deliveryCodeOf(q, orderId, store.id) })));
     } else if (s.kind === "cancel") {
       const id = lineIds[s.line % lineIds.length];
       await attempt(() => api.db.tx((q) => cancelOrderItem(q, id, "Financial Constraint", () => undefined)));

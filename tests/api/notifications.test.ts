@@ -10,6 +10,7 @@ import { createAddress, createCart, createOrder, createProduct } from "~/db/seed
 import { LOW_STOCK_THRESHOLD } from "~/domain/products";
 import type { VerifyData } from "~/integrations/paystack/client.server";
 import { engines, makeUser, useApi, type TestApi } from "./harness";
+import { statusBody } from "./delivery-code-helpers";
 import { firstCategory, vendorCast } from "./vendor-helpers";
 
 type Cast = Awaited<ReturnType<typeof vendorCast>>;
@@ -42,8 +43,8 @@ async function place(api: TestApi, c: Cast, items: Array<{ product_id: number; q
   return api.call("/orders/", { token: c.shopper.token, json: { cartItems: [], delivery_address_id: address.id, order_payment_method: method } });
 }
 
-const move = (api: TestApi, c: Cast, orderId: string, status: string) =>
-  api.call(`/orders/${c.store.id}/store/${orderId}/status/`, { method: "PATCH", token: c.member.token, json: { status } });
+const move = async (api: TestApi, c: Cast, orderId: string, status: string) =>
+  api.call(`/orders/${c.store.id}/store/${orderId}/status/`, { method: "PATCH", token: c.member.token, json: await statusBody(api.db, orderId, c.store.id, status) });
 
 describe.each(engines())("notifications on %s", (engine) => {
   const api = useApi(engine);

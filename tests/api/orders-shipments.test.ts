@@ -9,6 +9,7 @@ import { settleEmptyOrders } from "~/workflows/checkout.server";
 import { createAddress, createCart, createOrder, createProduct } from "~/db/seed/factories";
 import { FEE_KOBO } from "~/domain/shipping";
 import { engines, useApi, type TestApi } from "./harness";
+import { deliveryCodeOf, statusBody } from "./delivery-code-helpers";
 import { makeShopper, mailsTo, stockOf } from "./orders-helpers";
 import { firstCategory, vendorCast } from "./vendor-helpers";
 
@@ -41,9 +42,11 @@ async function twoStores(api: TestApi) {
   return { c, sheet, bulb };
 }
 
-const move = (api: TestApi, token: string, storeId: number, orderId: string, status: string) =>
-  api.call(`/orders/${storeId}/store/${orderId}/status/`, { method: "PATCH", token, json: { status } });
-const cash = (api: TestApi, token: string, storeId: number, orderId: string) => api.call(`/orders/${storeId}/store/${orderId}/cash/`, { method: "POST", token, json: {} });
+const move = async (api: TestApi, token: string, storeId: number, orderId: string, status: string) =>
+  api.call(`/orders/${storeId}/store/${orderId}/status/`, { method: "PATCH", token, json: await statusBody(api.db, orderId, storeId, status) });
+// A Shipped pay-on-delivery shipment is delivered with the cash: the buyer's code goes with it.
+const cash = async (api: TestApi, token: string, storeId: number, orderId: string) =>
+  api.call(`/orders/${storeId}/store/${orderId}/cash/`, { method: "POST", token, json: { delivery_code: await deliveryCodeOf(api.db, orderId, storeId) } });
 
 /** A two-store pay-on-delivery order of the cast's shopper to Abuja, placed from their cart. */
 async function twoStoreOrder(api: TestApi, t: Awaited<ReturnType<typeof twoStores>>) {

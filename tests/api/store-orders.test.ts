@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createOrder, createProduct } from "~/db/seed/factories";
 import { guestTokenFor } from "~/api/core/guest-token.server";
 import { engines, useApi, type TestApi } from "./harness";
+import { statusBody } from "./delivery-code-helpers";
 import { firstCategory, vendorCast } from "./vendor-helpers";
 
 type Cast = Awaited<ReturnType<typeof vendorCast>>;
@@ -21,8 +22,8 @@ async function storeOrder(api: TestApi, c: Cast, over: Partial<Parameters<typeof
   return { order, mine, theirs };
 }
 
-const move = (api: TestApi, c: Cast, orderId: string, status: string, token = c.member.token, storeId = c.store.id) =>
-  api.call(`/orders/${storeId}/store/${orderId}/status/`, { method: "PATCH", token, json: { status } });
+const move = async (api: TestApi, c: Cast, orderId: string, status: string, token = c.member.token, storeId = c.store.id) =>
+  api.call(`/orders/${storeId}/store/${orderId}/status/`, { method: "PATCH", token, json: await statusBody(api.db, orderId, storeId, status) });
 
 describe.each(engines())("store orders on %s", (engine) => {
   const api = useApi(engine);

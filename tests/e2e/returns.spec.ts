@@ -10,6 +10,7 @@ import sharp from "sharp";
 import { DEMO_ADMIN, DEMO_VENDOR } from "../../app/db/seed/catalog-data";
 import { addToCart, placePayOnDeliveryFromCart, type P } from "./checkout-helpers";
 import { isPhone, jsEnabled, linkInMail, login, newShopper, openOrderAs, ready, waitForMailMatching } from "./utils";
+import { buyerDeliveryCode } from "./delivery-code-helpers";
 
 const SLUG = "lagos-building-depot";
 
@@ -47,7 +48,9 @@ test("a delivered item is returned: requested, accepted by the vendor, refunded 
 
   // The store delivers it (its orders page is another issue's: through the API here).
   for (const status of ["Confirmed", "Shipped", "Delivered"]) {
-    const r = await request.patch(`/api/v1/orders/${v.storeId}/store/${orderId}/status/`, { headers: { Authorization: `Bearer ${v.token}` }, data: { status } });
+    // Pay on delivery: Delivered with the shopper's code (docs/decisions/0025-delivery-code.md).
+    const data = status === "Delivered" ? { status, delivery_code: await buyerDeliveryCode(request, orderId, shopper) } : { status };
+    const r = await request.patch(`/api/v1/orders/${v.storeId}/store/${orderId}/status/`, { headers: { Authorization: `Bearer ${v.token}` }, data });
     expect(r.status()).toBe(200);
   }
 
@@ -161,7 +164,14 @@ test("a guest asks for a return through the delivered e-mail's signed link; the 
   expect(placed.status()).toBe(201);
   const orderId = (await placed.json()).id as string;
   for (const status of ["Confirmed", "Shipped", "Delivered"]) {
-    const r = await request.patch(`/api/v1/orders/${v.storeId}/store/${orderId}/status/`, { headers: { Authorization: `Bearer ${v.token}` }, data: { status } });
+    // Pay on delivery: Delivered with the guest's code, read on their order with the shipped e-mail's token.
+    let data: Record<string, string> = { status };
+    if (status === "Delivered") {
+      const shipped = linkInMail(await waitForMailMatching(email, /^Subject: .*shipped/im), "/orders/");
+      const guestToken = new URL(shipped!, "http://x").searchParams.get("t")!;
+      data = { status, delivery_code: await buyerDeliveryCode(request, orderId, { guestToken }) };
+    }
+    const r = await request.patch(`/api/v1/orders/${v.storeId}/store/${orderId}/status/`, { headers: { Authorization: `Bearer ${v.token}` }, data });
     expect(r.status()).toBe(200);
   }
 

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { addToCart, placePayOnDeliveryFromCart } from "./checkout-helpers";
 import { isPhone, jsEnabled, login, newShopper, openOrderAs, ready } from "./utils";
+import { buyerDeliveryCode } from "./delivery-code-helpers";
 
 const VENDOR = { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" };
 
@@ -63,13 +64,20 @@ test("the vendor confirms, ships and delivers a pay-on-delivery order; the shopp
   await expect(page.getByText("Method: Pay on delivery")).toBeVisible();
   await shot(page, testInfo, "detail");
 
-  for (const step of ["Confirmed", "Shipped", "Delivered"]) {
+  for (const step of ["Confirmed", "Shipped"]) {
     await ready(page, testInfo);
     await page.getByRole("button", { name: `Mark as ${step}` }).click();
     await expect(page.getByTestId("flash")).toContainText(`is now ${step}`);
     await expect(page.getByTestId("delivery-status")).toHaveText(step);
     await expect(page.getByTestId("status-history")).toContainText(step);
   }
+  // pay on delivery: Delivered with the shopper's code (docs/decisions/0025-delivery-code.md)
+  await ready(page, testInfo);
+  await page.getByLabel("Shopper's delivery code").fill(await buyerDeliveryCode(request, orderId, shopper));
+  await page.getByRole("button", { name: "Delivered (cash later)" }).click();
+  await expect(page.getByTestId("flash")).toContainText("delivered with the shopper's code");
+  await expect(page.getByTestId("delivery-status")).toHaveText("Delivered");
+  await expect(page.getByTestId("status-history")).toContainText("Delivered");
   await expect(page.getByRole("button", { name: /^Mark as/ })).toHaveCount(0);
   // pay on delivery: the cash is recorded with one click, and the order is paid
   await expect(page.getByTestId("cash-status")).toContainText("Collect");

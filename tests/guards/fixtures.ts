@@ -45,6 +45,8 @@ export interface Owned {
   guestCartItemId: number;
   wishlistId: number;
   orderId: string;
+  /** The store's shipment of that order (the admin's delivery-code routes). */
+  shipmentId: number;
   orderItemId: string;
   paymentId: number;
   reviewId: number;
@@ -174,6 +176,7 @@ export async function makeOwned(db: Db, ownerId: number, store: Store | null): P
     guestCartItemId: guestItem.rows[0].id,
     wishlistId: wish.rows[0].id,
     orderId: order.id,
+    shipmentId: (await db.query<{ id: number }>("SELECT id FROM shipments WHERE order_id = $1 ORDER BY id LIMIT 1", [order.id])).rows[0].id,
     orderItemId: orderItem.rows[0].id,
     paymentId: payment.rows[0].id,
     reviewId: review.id,

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { gsm7Length, SMS_MAX, toSingleSms } from "~/domain/phone";
 import { normalizeNigerianPhone } from "~/domain/validation";
 import { formatKobo } from "~/domain/money";
-import { newOrderSms, ORDER_UPDATES, orderSms, otpSms, SHIPMENT_UPDATES, shipmentSms } from "~/integrations/sms-templates.server";
+import { deliveryCodeSms, newOrderSms, ORDER_UPDATES, orderSms, otpSms, SHIPMENT_UPDATES, shipmentSms } from "~/integrations/sms-templates.server";
 import { LANGUAGES } from "~/i18n/languages";
 
 const values = {
@@ -27,6 +27,15 @@ describe("SMS templates", () => {
     const text = newOrderSms({ store: "Dangote Cement Depot Ikeja", order: values.order, amount: values.amount, url: "https://buildmart.ng/stores/dangote-cement-depot-ikeja/orders/3f2a9c1b-7d4e-4c2a-9b1f-0e6d5c4b3a29" });
     expect(gsm7Length(text)!).toBeLessThanOrEqual(SMS_MAX);
     expect(gsm7Length(otpSms("042913"))!).toBeLessThanOrEqual(SMS_MAX);
+  });
+
+  it.each([...LANGUAGES])("the delivery code SMS in %s fits one GSM-7 SMS with a long store name and keeps the code whole", (lang) => {
+    const text = deliveryCodeSms({ store: "Dangote Cement Depot Ikeja Lagos", code: "0427" }, lang);
+    expect(gsm7Length(text)).not.toBeNull();
+    expect(gsm7Length(text)!).toBeLessThanOrEqual(SMS_MAX);
+    expect(text).toContain("0427");
+    expect(text).toContain("Dangote Cement Depot Ikeja Lagos");
+    expect(text).not.toMatch(/\.\.\.$/);
   });
 
   it("₦ and other characters outside GSM-7 are replaced, and an over-long text is cut to 160", () => {

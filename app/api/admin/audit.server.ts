@@ -5,7 +5,7 @@
  */
 import type { Queryable } from "~/db/client.server";
 
-export type AuditTarget = "store" | "product" | "category" | "review" | "user" | "payment";
+export type AuditTarget = "store" | "product" | "category" | "review" | "user" | "payment" | "shipment";
 
 export interface AuditEntry {
   actorId: number;

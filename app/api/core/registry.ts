@@ -8,6 +8,7 @@ import { routes as newsletter } from "../newsletter/routes";
 import { routes as notifications } from "../notifications/routes";
 import { routes as orders } from "../orders/routes";
 import { routes as storeOrders } from "../orders/store-routes";
+import { routes as deliveryCodes } from "../orders/delivery-routes";
 import { routes as payments } from "../payments/routes";
 import { routes as payouts } from "../payouts/routes";
 import { routes as phone } from "../phone/routes";
@@ -22,5 +23,5 @@ import { routes as wishlist } from "../wishlist/routes";
 import type { RouteDef } from "./types";
 
 export function allRoutes(): RouteDef[] {
-  return [...auth, ...users, ...memberHeader, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...payments, ...returns, ...reviews, ...stores, ...newsletter, ...notifications, ...payouts, ...phone, ...admin, ...schema];
+  return [...auth, ...users, ...memberHeader, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...deliveryCodes, ...payments, ...returns, ...reviews, ...stores, ...newsletter, ...notifications, ...payouts, ...phone, ...admin, ...schema];
 }

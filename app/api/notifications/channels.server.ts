@@ -32,6 +32,8 @@ import { orderNumber } from "~/domain/order-rules";
 import { orderTotalKobo, shipmentTotalKobo } from "~/domain/pricing";
 import type { MessageTopic } from "~/integrations/messaging/outbox.server";
 import {
+  deliveryCodeSms,
+  deliveryCodeTemplateParams,
   newOrderSms,
   orderSms,
   orderTemplateParams,
@@ -115,6 +117,33 @@ async function shipmentFacts(q: Queryable, orderId: string, storeId: number) {
   );
   const row = r.rows[0];
   return row ? { store: row.store ?? "BuildMart seller", totalKobo: shipmentTotalKobo(Number(row.items), Number(row.shipping)) } : null;
+}
+
+/**
+ * A pay-on-delivery shipment's delivery code to its buyer (a member with a verified phone, by the
+ * channels they chose: SMS, WhatsApp), in the caller's transaction. Its own topic (never replaced
+ * by the shipment's other updates); a guest reads it on the order page their e-mails link to.
+ * Answers the channels it was queued on.
+ */
+export async function queueDeliveryCode(q: Queryable, m: { userId: number | null; orderId: string; storeId: number; code: string; link: string }): Promise<string[]> {
+  if (m.userId == null) return [];
+  const who = await recipient(q, m.userId);
+  const facts = who ? await orderFacts(q, m.orderId) : null;
+  const shipment = who ? await shipmentFacts(q, m.orderId, m.storeId) : null;
+  if (!who || !facts || !shipment) return [];
+  const lang = who.language ?? facts.language;
+  const about: MessageTopic = { topic: `order:${m.orderId}:store:${m.storeId}:code`, rank: 1 };
+  const sent: string[] = [];
+  if (who.sms) {
+    await queueSms(q, who.phone, deliveryCodeSms({ store: shipment.store, code: m.code }, lang), about);
+    sent.push("sms");
+  }
+  if (who.whatsapp) {
+    const params = deliveryCodeTemplateParams({ name: who.first_name, store: shipment.store, code: m.code, url: `${env().publicUrl}${m.link}` }, lang);
+    await queueWhatsApp(q, who.phone, templateName("delivery_code"), params, lang, about);
+    sent.push("whatsapp");
+  }
+  return sent;
 }
 
 /** Queues the SMS / WhatsApp messages of `notices` on `q` (the caller's transaction). */

@@ -75,6 +75,8 @@ import { guestTokenOpens } from "../core/guest-token.server";
 import { addOrderItem, placeOrder, type OrderAddress, type OrderSource } from "~/workflows/checkout.server";
 import { cancelOrderItem } from "~/workflows/cancellation.server";
 import { findOrder, listUserOrders, loadOrder, loadOrders } from "./queries.server";
+import { shipmentsFor } from "./shipments.server";
+import { shopperDeliveryCode } from "~/workflows/delivery-code.server";
 import {
   CancelOrderItemBody,
   CreateOrderItemBody,
@@ -208,7 +210,21 @@ async function getOne(ctx: ApiContext) {
   const id = ctx.uuidParam("id");
   try {
     const o = await readableOrder(ctx, id);
-    return json(await loadOrder(ctx.db, o, ctx.url.origin));
+    const order = await loadOrder(ctx.db, o, ctx.url.origin);
+    // The buyer (a guest by the token) reads each pay-on-delivery shipment's delivery code; an
+    // admin reading the order does not (no one but the buyer should hand it over).
+    const buyer = o.user_id === null ? guestTokenOpens(o, ctx.url.searchParams.get("token") ?? ctx.url.searchParams.get("t")) : (await ctx.user())?.id === o.user_id;
+    if (!buyer || o.order_payment_method !== "PayOnDelivery") return json(order);
+    const rows = (await shipmentsFor(ctx.db, [o.id])).get(o.id) ?? [];
+    // Only a shipment on its way with a code carries the key (every other answer stays as it was).
+    return json({
+      ...order,
+      shipments: order.shipments.map((sh) => {
+        const row = rows.find((r) => r.id === sh.id);
+        const code = row ? shopperDeliveryCode(row) : null;
+        return code ? { ...sh, delivery_code: code } : sh;
+      }),
+    });
   } catch (e) {
     // A member of a store with lines in the order reads that store's part of it (the spec's store
     // order detail uses this path): its lines, the delivery address, its shipment. Others: 404.

@@ -164,6 +164,12 @@ export const ShipmentSchema = z.object({
   /** Pay on delivery: the store recorded the cash as received. */
   cash_received: z.boolean(),
   cash_received_at: z.string().nullable(),
+  /**
+   * Additive, the BUYER's answer only (GET /orders/{id}/ by its buyer or with a guest's token): the
+   * 4-digit code to give the rider of a pay-on-delivery shipment on its way (absent otherwise). A
+   * store's or an admin's answer never has it (docs/decisions/0025-delivery-code.md).
+   */
+  delivery_code: z.string().nullable().optional(),
 });
 
 export const OrderSchema = z.object({

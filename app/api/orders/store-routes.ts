@@ -17,6 +17,12 @@
  *
  * POST /orders/{storeId}/store/{orderId}/cash/   pay on delivery: the store's cash is in (docs/orders.md).
  *
+ * Delivery code (docs/decisions/0025-delivery-code.md): a pay-on-delivery shipment Shipped since
+ * the code exists is Delivered (by PATCH status/ or by cash/ on a Shipped one) only with the
+ * buyer's {delivery_code}: missing or malformed 400 (not counted), wrong 400 (counted), the 5th
+ * wrong one locks it (409 until an admin unlocks). The store's answers say delivery_code_required,
+ * delivery_code_tries_left and delivery_code_locked, never the code.
+ *
  * Each store moves only its own shipment; the order's order_delivery_status is derived (the least
  * advanced shipment with active lines). Every change locks the order row first, then the shipment.
  */
@@ -34,6 +40,8 @@ import { serializeOrder, serializeOrderItem, serializeShipment, type OrderEventR
 import { findShipment } from "./shipments.server";
 import * as z from "zod";
 import { moveShipment, recordCashReceived } from "~/workflows/order-delivery.server";
+import { checkDeliveryCode, codeGuards, refusalError, type CodeRefusal } from "~/workflows/delivery-code.server";
+import { DELIVERY_CODE_MAX_TRIES, deliveryCodeField } from "~/domain/delivery-code";
 
 export const StoreOrderItemSchema = OrderItemSchema.extend({
   order: z.object({
@@ -44,8 +52,19 @@ export const StoreOrderItemSchema = OrderItemSchema.extend({
     created_at: z.string(),
   }),
 });
-export const StoreOrderSchema = OrderSchema.extend({ store_total: z.number(), next_status: z.string().nullable(), can_record_cash: z.boolean() });
-export const DeliveryStatusBody = z.object({ status: z.string().max(20) });
+export const StoreOrderSchema = OrderSchema.extend({
+  store_total: z.number(),
+  next_status: z.string().nullable(),
+  can_record_cash: z.boolean(),
+  /** Pay on delivery, Shipped: Delivered (and "Delivered and cash received") needs the buyer's 4-digit code. Never the code itself. */
+  delivery_code_required: z.boolean(),
+  /** Wrong codes the store may still enter before the delivery is locked (5 at first). */
+  delivery_code_tries_left: z.number(),
+  /** Locked after 5 wrong codes: an admin must unlock it (or mark it Delivered with a reason). */
+  delivery_code_locked: z.boolean(),
+});
+export const DeliveryStatusBody = z.object({ status: z.string().max(20), delivery_code: deliveryCodeField });
+export const CashReceivedBody = z.object({ delivery_code: deliveryCodeField });
 
 
 type StoreItemRow = OrderItemRow & { o_status: string; o_payment_status: string; o_payment_method: string; o_created_at: Date | string; sh_status: string | null };
@@ -136,7 +155,17 @@ export async function storeView(q: Queryable, o: OrderRow, storeId: number, orig
     next_status: next,
     /** Pay on delivery: "Cash received" may be recorded now (Shipped: delivers too; Delivered). */
     can_record_cash: pod && !!shipment && shipment.cash_received_at === null && shipment.active_items > 0 && (status === "Shipped" || status === "Delivered"),
+    // The delivery code's state, never the code (docs/decisions/0025-delivery-code.md).
+    delivery_code_required: !!shipment && codeGuards(shipment) && status === "Shipped",
+    delivery_code_tries_left: Math.max(0, DELIVERY_CODE_MAX_TRIES - (shipment?.delivery_code_attempts ?? 0)),
+    delivery_code_locked: !!shipment && shipment.delivery_code_locked_at !== null && status === "Shipped",
   };
+}
+
+/** The store's delivery code for its shipment (locked), checked and a wrong one counted in `q`: the refusal, or null. */
+async function codeRefusal(q: Queryable, orderId: string, storeId: number, code: string | undefined): Promise<CodeRefusal | null> {
+  const shipment = await findShipment(q, orderId, storeId, true);
+  return shipment ? checkDeliveryCode(q, shipment, code || undefined) : null;
 }
 
 /** The order of the path if it holds lines of the path's store (locked, order first, when asked); 404 otherwise. */
@@ -164,8 +193,12 @@ async function advance(ctx: ApiContext<typeof DeliveryStatusBody>) {
   if (!target) throw new ApiError(400, { status: [`Choose one of ${DELIVERY_STATUSES.join(", ")}.`] });
   const result = await ctx.db.tx(async (q) => {
     const { order, storeId } = await storeOrder(ctx, q, true);
-    return { order, storeId, changed: await moveShipment(q, order, storeId, target) };
+    // Delivered with a code: a wrong one is counted and committed, then refused below.
+    const refusal = target === "Delivered" ? await codeRefusal(q, order.id, storeId, body.delivery_code) : null;
+    if (refusal) return { order, storeId, changed: false, refusal };
+    return { order, storeId, changed: await moveShipment(q, order, storeId, target, { code: body.delivery_code }), refusal };
   });
+  if (result.refusal) throw refusalError(result.refusal);
   if (result.changed) {
     log().info({ requestId: ctx.requestId, orderId: result.order.id, storeId: result.storeId, status: target }, "shipment status moved");
     void flushMailQueue(ctx.db).catch((err) => log().warn({ err, requestId: ctx.requestId }, "sending delivery mail failed; the job retries"));
@@ -180,13 +213,18 @@ async function advance(ctx: ApiContext<typeof DeliveryStatusBody>) {
  * The order's payment becomes Complete once every store with active lines has recorded its cash;
  * the store's ledger is credited. Recording it twice changes nothing.
  */
-async function cashReceived(ctx: ApiContext) {
+async function cashReceived(ctx: ApiContext<typeof CashReceivedBody>) {
   await storeOrder(ctx);
   const me = await ctx.requireUser();
+  const body = await ctx.input();
   const result = await ctx.db.tx(async (q) => {
     const { order, storeId } = await storeOrder(ctx, q, true);
-    return { order, storeId, changed: await recordCashReceived(q, order, storeId, me.id) };
+    // A Shipped pay-on-delivery shipment is delivered in this step: the buyer's code first.
+    const refusal = order.order_payment_method === "PayOnDelivery" ? await codeRefusal(q, order.id, storeId, body.delivery_code) : null;
+    if (refusal) return { order, storeId, changed: false, refusal };
+    return { order, storeId, changed: await recordCashReceived(q, order, storeId, me.id, { code: body.delivery_code }), refusal };
   });
+  if (result.refusal) throw refusalError(result.refusal);
   if (result.changed) log().info({ requestId: ctx.requestId, orderId: result.order.id, storeId: result.storeId }, "cash on delivery recorded");
   const fresh = (await findOrder(ctx.db, result.order.id))!;
   return json(await storeView(ctx.db, fresh, result.storeId, ctx.url.origin));
@@ -219,7 +257,7 @@ export const routes: RouteDef[] = [
     path: "/orders/:storeId/store/:orderId/status/",
     access: "store-member",
     summary:
-      "Move an order one step on {status}: Placed → Confirmed → Shipped → Delivered (never back, never skipping: 409; the same status: no-op). Records the step's date; shipped and delivered e-mail the shopper",
+      "Move an order one step on {status}: Placed → Confirmed → Shipped → Delivered (never back, never skipping: 409; the same status: no-op). Records the step's date; shipped and delivered e-mail the shopper. A pay-on-delivery shipment (delivery_code_required) is Delivered only with {delivery_code}: the buyer's 4 digits; missing or wrong: 400 {delivery_code: [...]}, a wrong one counted; after 5 wrong ones 409 until an admin unlocks it",
     tag: "orders",
     auth: "required",
     body: DeliveryStatusBody,
@@ -231,9 +269,10 @@ export const routes: RouteDef[] = [
     path: "/orders/:storeId/store/:orderId/cash/",
     access: "store-member",
     summary:
-      "Pay on delivery: record that the store received the cash for its shipment (a Shipped shipment becomes Delivered in the same step). The order's payment is Complete once every store's cash is in; the store's ledger is credited. Twice: no-op. Card orders 409",
+      "Pay on delivery: record that the store received the cash for its shipment (a Shipped shipment becomes Delivered in the same step). The order's payment is Complete once every store's cash is in; the store's ledger is credited. Twice: no-op. Card orders 409. A Shipped shipment needs {delivery_code} (the buyer's 4 digits) as PATCH .../status/ to Delivered does",
     tag: "orders",
     auth: "required",
+    body: CashReceivedBody,
     response: StoreOrderSchema,
     handler: cashReceived,
   },

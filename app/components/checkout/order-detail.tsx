@@ -42,10 +42,12 @@ function shipmentGroups(order: ApiOrder) {
     total: sh.total,
     active: sh.active_items > 0,
     cash: sh.cash_received,
+    /** Pay on delivery, on its way: the code to give the rider (the buyer's answer only). */
+    code: sh.delivery_code ?? null,
     items: order.order_items.filter((i) => sh.items.includes(i.id)),
   }));
   const rest = order.order_items.filter((i) => !shipments.some((sh) => sh.items.includes(i.id)));
-  if (rest.length) groups.push({ key: "rest", name: "", status: order.order_delivery_status, shipping: 0, itemsTotal: 0, total: 0, active: false, cash: false, items: rest });
+  if (rest.length) groups.push({ key: "rest", name: "", status: order.order_delivery_status, shipping: 0, itemsTotal: 0, total: 0, active: false, cash: false, code: null, items: rest });
   return groups.filter((g) => g.items.length);
 }
 
@@ -99,6 +101,7 @@ export function OrderDetail({
                 ) : null}
               </p>
             ) : null}
+            {g.code ? <DeliveryCode code={g.code} /> : null}
             <ul className="divide-y divide-gray-100">
               {g.items.map((i) => (
                 <li key={i.id} className="flex flex-wrap items-center gap-3 py-2" data-testid="order-item">
@@ -146,6 +149,20 @@ export function OrderDetail({
           </p>
         </section>
       </div>
+    </div>
+  );
+}
+
+/** The shipment's delivery code, large and in two pairs (read out at the door), with what to do with it. */
+function DeliveryCode({ code }: { code: string }) {
+  const { t } = useTranslation("orders");
+  return (
+    <div className="mt-2 rounded-md border border-orange-200 bg-brand-50 px-3 py-2" data-testid="delivery-code">
+      <p className="text-sm font-semibold">{t("deliveryCode")}</p>
+      <p className="font-mono text-3xl font-bold tracking-[0.25em]" data-testid="delivery-code-digits" aria-label={code.split("").join(" ")}>
+        {`${code.slice(0, 2)} ${code.slice(2)}`}
+      </p>
+      <p className="text-sm text-gray-700">{t("deliveryCodeHint")}</p>
     </div>
   );
 }

@@ -7,10 +7,20 @@
  * stores of the same order move their own. Pay on delivery: "Cash received" (with Delivered, one
  * click, when the shipment is out). Plain POSTs (work without JavaScript); the API decides (one step
  * at a time, never back) and its refusal is shown.
+ *
+ * A pay-on-delivery shipment on its way is Delivered only with the shopper's 4-digit delivery code
+ * (docs/decisions/0025-delivery-code.md): one form with the code and two buttons (delivered with
+ * the cash, or delivered alone); a wrong code's message shows next to the field with what was
+ * typed kept, and the tries left; after 5 wrong ones the page says an admin must unlock it. The
+ * page never has the code itself (the API does not give it to the store).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Field } from "~/components/ui/forms";
+import { formProps, inputProps, useReplyForm, type Reply } from "~/components/ui/reply-form";
+import { DeliveryCodeFormSchema, parseWithZod } from "~/storefront/forms.server";
+import { apiErrorsToReply } from "~/storefront/form-reply";
 import { localPhone, methodLabel } from "~/components/checkout/format";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddressLines } from "~/components/ui/address-lines";
@@ -38,9 +48,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api, store } = await requireStoreArea(request, context, params.slug);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent !== "advance" && intent !== "cash") throw unknownIntent();
+  if (intent !== "advance" && intent !== "cash" && intent !== "deliver" && intent !== "deliver-cash") throw unknownIntent();
   const orderId = params.orderId ?? "";
   if (!UUID_RE.test(orderId)) throw new Response("Not Found", { status: 404 });
+  if (intent === "deliver" || intent === "deliver-cash") return deliverWithCode(api, store, orderId, form, intent);
   const status = String(form.get("status") ?? "").slice(0, 20);
   const r =
     intent === "cash"
@@ -50,7 +61,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (r.status === 404) throw new Response("Not Found", { status: 404 });
   if (!r.ok) {
     const message = r.status >= 500 ? "Something went wrong on our side. Please try again." : apiMessage(r.data, "The order could not be moved on.");
-    return data({ error: message }, { status: r.status >= 500 ? 502 : r.status, headers: await api.headers() });
+    return data({ error: message, result: null }, { status: r.status >= 500 ? 502 : r.status, headers: await api.headers() });
   }
   return redirectWithFlash(api, `/stores/${store.slug}/orders/${orderId}`, {
     kind: "success",
@@ -58,6 +69,36 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       intent === "cash"
         ? `Cash recorded for order ${orderNumber(orderId)}: it is ${r.data.order_delivery_status}, payment ${r.data.order_payment_status}.`
         : `Order ${orderNumber(orderId)}: your shipment is now ${r.data.order_delivery_status}.`,
+  });
+}
+
+/** The delivery-code form: Delivered (with the cash, or alone) with the shopper's code; a refusal next to the field, what was typed kept. */
+async function deliverWithCode(
+  api: Awaited<ReturnType<typeof requireStoreArea>>["api"],
+  store: { id: number; slug: string },
+  orderId: string,
+  form: FormData,
+  intent: "deliver" | "deliver-cash",
+) {
+  const submission = parseWithZod(form, { schema: DeliveryCodeFormSchema });
+  if (submission.status !== "success") return data({ error: null, result: submission.reply() as Reply }, { status: 400, headers: await api.headers() });
+  const code = submission.value.delivery_code;
+  const r =
+    intent === "deliver-cash"
+      ? await api.post<ApiStoreOrder>(`/orders/${store.id}/store/${orderId}/cash/`, { delivery_code: code })
+      : await api.patch<ApiStoreOrder>(`/orders/${store.id}/store/${orderId}/status/`, { status: "Delivered", delivery_code: code });
+  if (r.status === 401) throw await api.signedOut();
+  if (r.status === 404) throw new Response("Not Found", { status: 404 });
+  if (!r.ok) {
+    const reply = apiErrorsToReply(r.status, r.data, ["delivery_code"], "The shipment could not be marked Delivered.");
+    return data({ error: null, result: submission.reply(reply) as Reply }, { status: r.status >= 500 ? 502 : r.status === 409 ? 409 : 400, headers: await api.headers() });
+  }
+  return redirectWithFlash(api, `/stores/${store.slug}/orders/${orderId}`, {
+    kind: "success",
+    message:
+      intent === "deliver-cash"
+        ? `Order ${orderNumber(orderId)}: delivered with the shopper's code, cash recorded (payment ${r.data.order_payment_status}).`
+        : `Order ${orderNumber(orderId)}: delivered with the shopper's code.`,
   });
 }
 
@@ -116,8 +157,15 @@ export default function StoreOrderRoute() {
             {actionData.error}
           </p>
         ) : null}
+        {order.delivery_code_locked ? (
+          <p role="alert" className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="delivery-code-locked">
+            Too many wrong delivery codes: this delivery is locked. BuildMart support must unlock it (or mark it delivered after checking with the shopper).
+          </p>
+        ) : order.delivery_code_required ? (
+          <DeliveryCodeForm triesLeft={order.delivery_code_tries_left} total={order.total} result={actionData?.result ?? null} />
+        ) : null}
         <div className="mt-3 flex flex-wrap gap-2">
-          {order.next_status ? (
+          {order.next_status && !order.delivery_code_required && !order.delivery_code_locked ? (
             <Form method="post">
               <input type="hidden" name="status" value={order.next_status} />
               <button type="submit" name="intent" value="advance" className={primaryButton} disabled={busy}>
@@ -126,7 +174,7 @@ export default function StoreOrderRoute() {
               </button>
             </Form>
           ) : null}
-          {order.can_record_cash ? (
+          {order.can_record_cash && !order.delivery_code_required && !order.delivery_code_locked ? (
             <Form method="post">
               <button type="submit" name="intent" value="cash" className={primaryButton} disabled={cashBusy} data-testid="cash-received">
                 {cashBusy ? <Spinner /> : null}
@@ -135,7 +183,7 @@ export default function StoreOrderRoute() {
             </Form>
           ) : null}
         </div>
-        {!order.next_status && !order.can_record_cash ? <p className="mt-3 text-sm text-green-800">This order was delivered: nothing more to do.</p> : null}
+        {!order.next_status && !order.can_record_cash && !order.delivery_code_locked ? <p className="mt-3 text-sm text-green-800">This order was delivered: nothing more to do.</p> : null}
       </header>
       <section aria-labelledby="items-h" className="rounded-lg border border-gray-200 bg-white p-4">
         <h2 id="items-h" className="mb-2 font-semibold">
@@ -208,6 +256,55 @@ export default function StoreOrderRoute() {
         </ol>
       </section>
     </section>
+  );
+}
+
+/**
+ * The shopper's 4-digit code, then "Delivered and cash received" (the usual) or "Delivered" (the
+ * cash recorded later). Works without JavaScript; the action's refusal shows under the field.
+ */
+function DeliveryCodeForm({ triesLeft, total, result }: { triesLeft: number; total: number; result: Reply | null }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && String(navigation.formData?.get("intent") ?? "").startsWith("deliver");
+  const [form, fields] = useReplyForm({
+    id: "delivery-code",
+    lastResult: result,
+    constraint: { delivery_code: { required: true, maxLength: 20 } },
+  });
+  return (
+    <Form method="post" {...formProps(form)} className="mt-3 max-w-sm space-y-3 rounded-md border border-gray-200 bg-gray-50 p-3" data-testid="delivery-code-form">
+      <h2 className="font-semibold">Delivery code</h2>
+      <p className="text-sm text-gray-700">
+        At the door, ask the shopper for the 4-digit code BuildMart sent them (SMS, WhatsApp or their order page). Take the {formatNaira(total)} and enter the code to mark the shipment
+        Delivered.
+      </p>
+      {form.errors?.length ? (
+        <p role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="delivery-code-form-error">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <Field
+        labelProps={{ children: "Shopper's delivery code" }}
+        inputProps={{
+          ...inputProps(fields.delivery_code, { type: "text" }),
+          inputMode: "numeric",
+          autoComplete: "off",
+          placeholder: "e.g. 0427",
+          className: "max-w-[10rem] text-2xl tracking-[0.3em]",
+        }}
+        errors={fields.delivery_code.errors}
+        hint={`${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left before an admin must unlock it.`}
+      />
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" name="intent" value="deliver-cash" className={primaryButton} disabled={busy} data-testid="deliver-cash">
+          {busy ? <Spinner /> : null}
+          Delivered and cash received
+        </button>
+        <button type="submit" name="intent" value="deliver" className="btn-outline" disabled={busy} data-testid="deliver-only">
+          Delivered (cash later)
+        </button>
+      </div>
+    </Form>
   );
 }
 
