@@ -143,6 +143,12 @@ export const ProductCard = memo(function ProductCard({
           <h3 className="line-clamp-2 text-sm font-medium text-gray-900">{product.name}</h3>
           <p className="mt-auto text-base font-bold text-ink" data-testid="card-price" data-price={product.selling_price}>
             {formatNaira(product.selling_price)}
+            {product.unit ? (
+              <span className="text-xs font-normal text-gray-600" data-testid="card-unit">
+                {" "}
+                {t(`units.per_${product.unit}`)}
+              </span>
+            ) : null}
             {product.type === "rent" ? <span className="text-xs font-normal text-gray-500"> {t("card.rent")}</span> : null}
           </p>
           {discounted ? <p className="text-xs text-gray-500 line-through">{formatNaira(product.price)}</p> : null}

@@ -12,6 +12,8 @@ export type CardProduct = Pick<ApiProduct, "id" | "name" | "type" | "selling_pri
   category_slug?: string;
   /** The seller's state: "from Kano" under the price. */
   store_state?: string | null;
+  /** The trade unit the price is for (issue 34): "per bag" beside it; a piece says nothing. */
+  unit?: string;
 };
 
 /** Only what a card shows, so pages do not ship whole products (descriptions) in their data. */
@@ -26,6 +28,7 @@ export function toCard(p: CardProduct): CardProduct {
     category_name: p.category_name,
     category_slug: p.category_slug,
     store_state: p.store_state ?? null,
+    ...(p.unit && p.unit !== "piece" ? { unit: p.unit } : {}),
   };
 }
 

@@ -3,7 +3,7 @@
  * value kept with its message, the result with its formula, a share link, and "Add all to cart"
  * filling the cart with the lines the result showed. Screenshots at 360 px for the issue's note.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { axeScan, isPhone, jsEnabled, ready } from "./utils";
 
 const SHOTS = "/work/shots/34";
@@ -47,18 +47,10 @@ test("the blockwork calculator keeps a bad value with its message, then shows th
   if (jsEnabled(testInfo)) expect(await axeScan(page, { include: "#main" })).toEqual([]);
 });
 
-test("the roofing calculator fills the cart with the lines of its result", async ({ page }, testInfo) => {
-  await page.goto("/calculators/roofing");
-  await ready(page, testInfo);
-  await page.getByLabel("Roof area (if you know it) (m²)").fill("10");
-  await page.getByLabel("Roofing type").selectOption("corrugated");
-  await page.getByLabel("Deliver to (state)").selectOption("Lagos");
-  await page.getByRole("button", { name: "Calculate" }).click();
+/** The result's product lines (href and quantity), then "Add all to cart": the cart holds exactly those lines. */
+async function addAllToCart(page: Page, testInfo: TestInfo, shots: boolean) {
   const result = page.getByTestId("calc-result");
-  // 10 m² + 10% ÷ 2.1375 m² a sheet = 5.1 → 6 sheets
-  await expect(result.getByTestId("calc-figures")).toContainText("Corrugated sheets: 6");
-
-  // The lines the result offers (products in stock, cheapest delivered to Lagos).
+  // The lines the result offers (products in stock, cheapest delivered to the state).
   await expect(result.getByTestId("calc-product").first()).toBeVisible();
   const lines: Array<{ href: string; quantity: string }> = [];
   for (const line of await result.getByTestId("calc-line").all()) {
@@ -67,7 +59,7 @@ test("the roofing calculator fills the cart with the lines of its result", async
   }
   expect(lines.length).toBeGreaterThan(0);
   await expect(result.getByTestId("calc-basket")).toContainText("Total");
-  if (isPhone(testInfo) && !jsEnabled(testInfo)) await page.screenshot({ path: `${SHOTS}/calculator-result-360.png`, fullPage: true });
+  if (shots && isPhone(testInfo) && !jsEnabled(testInfo)) await page.screenshot({ path: `${SHOTS}/calculator-result-360.png`, fullPage: true });
 
   await page.getByRole("button", { name: "Add all to cart" }).click();
   await expect(page).toHaveURL(/\/cart$/);
@@ -79,7 +71,30 @@ test("the roofing calculator fills the cart with the lines of its result", async
     await expect(cartLine).toHaveCount(1);
     await expect(cartLine.getByTestId("quantity")).toHaveValue(l.quantity);
   }
-  if (isPhone(testInfo) && !jsEnabled(testInfo)) await page.screenshot({ path: `${SHOTS}/cart-filled-360.png`, fullPage: true });
+  if (shots && isPhone(testInfo) && !jsEnabled(testInfo)) await page.screenshot({ path: `${SHOTS}/cart-filled-360.png`, fullPage: true });
+  return lines;
+}
+
+test("the roofing calculator fills the cart with the lines of its result", async ({ page }, testInfo) => {
+  await page.goto("/calculators/roofing");
+  await ready(page, testInfo);
+  await page.getByLabel("Roof area (if you know it) (m²)").fill("10");
+  await page.getByLabel("Roofing type").selectOption("corrugated");
+  await page.getByLabel("Deliver to (state)").selectOption("Lagos");
+  await page.getByRole("button", { name: "Calculate" }).click();
+  // 10 m² + 10% ÷ the demo sheet's cover → whole sheets
+  await expect(page.getByTestId("calc-result").getByTestId("calc-figures")).toContainText(/Corrugated sheets: \d+/);
+  await addAllToCart(page, testInfo, false);
+});
+
+test("the blockwork calculator fills the cart in the trade's units: blocks by 50, cement by the bag, sand by the trip", async ({ page }, testInfo) => {
+  await page.goto("/calculators/blockwork?length=10&height=2.4&block=9&state=Lagos");
+  await ready(page, testInfo);
+  // 24 m² of 9-inch wall: 240 blocks; the demo blocks sell from 50, by 50 → 250
+  await expect(page.getByTestId("calc-result").getByTestId("calc-figures")).toContainText("240");
+  const lines = await addAllToCart(page, testInfo, true);
+  expect(lines.length, "blocks, cement and sharp sand").toBe(3);
+  expect(lines.map((l) => Number(l.quantity))).toContain(250);
 });
 
 test("an unknown calculator is a 404; the solar one asks for an appliance's hours", async ({ page }, testInfo) => {

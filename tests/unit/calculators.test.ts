@@ -28,7 +28,7 @@
 import { describe, expect, it } from "vitest";
 import { CALCULATORS, calculatorOf } from "~/domain/calculators";
 import { parseCalculatorQuery, resultQuery } from "~/domain/calculators/form";
-import { basketPrice, offerFor, pickOffer, quantityFor, toMinAndStep, type OfferProduct } from "~/domain/calculators/packs";
+import { basketPrice, offerFor, pickOffer, quantityFor, type OfferProduct } from "~/domain/calculators/packs";
 import type { CalcResult, Values } from "~/domain/calculators/types";
 import { shipmentShippingKobo } from "~/domain/shipping";
 
@@ -240,8 +240,8 @@ describe("packs, minimum and step", () => {
     expect(quantityFor(sand, product({ name: "Sharp sand", unit: "tonne", quantity_step: 0.5 }))).toBe(1.5); // 1.16 t
     expect(quantityFor(sand, product({ name: "Sharp sand", unit: "tonne" }))).toBe(2); // step 1 by default
     expect(quantityFor(sand, product({ name: "Sharp sand", unit: "trip", pack_size: 20, pack_measure: "tonne" }))).toBe(1);
-    expect(toMinAndStep(0.3, 1, 0.5)).toBe(1);
-    expect(toMinAndStep(1.2, 1, 0.5)).toBe(1.5);
+    // the cart's own rule: at least the minimum, then whole steps counted from it (50, 90, …, 210, 250)
+    expect(quantityFor(b, product({ name: "Sandcrete blocks 9 inch", min_quantity: 50, quantity_step: 40 }))).toBe(250);
   });
 
   it("picks the cheapest delivered to the shopper's state, in stock, of the right kind", () => {

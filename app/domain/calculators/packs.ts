@@ -14,7 +14,8 @@
  */
 import { lineLimit } from "../cart";
 import { nairaToKobo } from "../money";
-import { priceLines, type PricedLines } from "../pricing";
+import { priceLines, unitPriceKobo, type PricedLines } from "../pricing";
+import { nearestAllowed } from "../units";
 import type { ShipmentSize } from "../shipping";
 import { ceilWhole, type Measure, type Need } from "./types";
 
@@ -64,13 +65,6 @@ export function unitHolds(p: Pick<OfferProduct, "unit" | "pack_size" | "pack_mea
   return m ? { measure: m, size: 1 } : null;
 }
 
-/** A quantity raised to the product's minimum, then up to its step. */
-export function toMinAndStep(q: number, min = 1, step = 1): number {
-  let out = Math.max(q, min > 0 ? min : 1);
-  if (step > 0) out = Math.ceil(out / step - 1e-9) * step;
-  return Math.round(out * 100) / 100;
-}
-
 /** How many of the product's units cover the need (rounded up to packs, minimum and step), or null. */
 export function quantityFor(need: Need, p: OfferProduct): number | null {
   const holds = unitHolds(p);
@@ -84,7 +78,8 @@ export function quantityFor(need: Need, p: OfferProduct): number | null {
   } else raw = amount / holds.size;
   const divisible = DIVISIBLE_UNITS.has(p.unit ?? "piece") && holds.size === 1;
   const q = divisible ? up2(raw) : ceilWhole(Math.round(raw * 1e6) / 1e6);
-  return toMinAndStep(q, p.min_quantity ?? 1, p.quantity_step ?? 1);
+  // Then to the product's minimum and its steps counted from it (the cart's own rule).
+  return nearestAllowed(q, { unit: p.unit ?? "piece", min_quantity: p.min_quantity ?? 1, quantity_step: p.quantity_step ?? 1 });
 }
 
 /** The need's product words and categories (the catalogue search is only a first cut). */
@@ -99,20 +94,13 @@ export function matchesNeed(need: Need, p: OfferProduct): boolean {
 }
 
 /**
- * The unit price of a line of `quantity`: the product's price ladder step reached (`price_tiers`,
- * naira), else its selling price. Only to rank offers: the cart prices the line with the one money
- * rule when it is added.
+ * The unit price of a line of `quantity`: the one money rule's (`unitPriceKobo`, the product's
+ * price ladder step reached, else its selling price). The cart prices the line the same way when
+ * it is added.
  */
 export function offerUnitKobo(p: OfferProduct, quantity: number): number {
-  let naira = p.selling_price;
-  let reached = 0;
-  for (const t of p.price_tiers ?? []) {
-    if (t.min_quantity <= quantity && t.min_quantity >= reached) {
-      reached = t.min_quantity;
-      naira = Number(t.price);
-    }
-  }
-  return nairaToKobo(naira);
+  const tiers = (p.price_tiers ?? []).map((t) => ({ min_quantity: t.min_quantity, price_kobo: nairaToKobo(Number(t.price)) }));
+  return unitPriceKobo(nairaToKobo(p.selling_price), null, { tiers, quantity });
 }
 
 /** The product as a line for the need, delivered to `state`, or null when it cannot serve it. */

@@ -27,6 +27,7 @@ import { AddressLines } from "~/components/ui/address-lines";
 import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDate } from "~/i18n/dates";
+import { formatQuantity, unitWord } from "~/domain/units";
 import { formatNaira } from "~/domain/money";
 import { orderNumber } from "~/domain/order-rules";
 import type { ApiStoreOrder } from "~/storefront/api-types";
@@ -201,7 +202,7 @@ export default function StoreOrderRoute() {
                   </p>
                 ) : null}
                 <p className="text-sm text-gray-600">
-                  {i.quantity} × {formatNaira(i.item_price)}
+                  {formatQuantity(i.quantity)} {unitWord(i.unit, i.quantity)} × {formatNaira(i.item_price)}
                   {i.status === "Cancelled" ? (
                     <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800">
                       Cancelled{i.cancel_reason ? ` · ${i.cancel_reason}` : ""}
