@@ -126,6 +126,7 @@ export function Footer({ lite }: { lite: boolean }) {
         <nav aria-label={t("footer.help")}>
           <h2 className="font-semibold text-white">{t("footer.help")}</h2>
           <ul className="mt-2 space-y-1 text-sm">
+            <li><Link className="hover:underline" to="/calculators">{t("footer.calculators")}</Link></li>
             <li><Link className="hover:underline" to="/faq">{t("footer.faq")}</Link></li>
             <li><Link className="hover:underline" to="/secure-shopping">{t("footer.secureShopping")}</Link></li>
             <li><a className="hover:underline" href="mailto:help@buildmart.ng">help@buildmart.ng</a></li>
