@@ -13,8 +13,9 @@ describe.each(engines())("carts on %s", (engine) => {
   let products: Product[] = [];
 
   beforeAll(async () => {
-    const r = await api.call("/products/?page_size=10&ordering=selling_price");
-    products = r.body.results;
+    // The cheapest products sold one at a time (the demo's blocks sell from 50, by 50: issue 34).
+    const r = await api.call("/products/?page_size=40&ordering=selling_price");
+    products = (r.body.results as (Product & { min_quantity: number; quantity_step: number })[]).filter((p) => p.min_quantity === 1 && p.quantity_step === 1).slice(0, 10);
     expect(products.length).toBeGreaterThanOrEqual(6);
   });
 

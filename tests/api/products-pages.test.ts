@@ -62,8 +62,8 @@ describe.each(engines())("product page helpers on %s", (engine) => {
     const list = await api.call(`/products/${p.id}/options/`);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
-      { id: o.body.id, value: "Red", price: 500, variant: o.body.variant, variant_name: "Colour", product: p.id, stock_quantity: null },
-      { id: expect.any(Number), value: "Blue", price: 650.5, variant: o.body.variant, variant_name: "Colour", product: p.id, stock_quantity: null },
+      { id: o.body.id, value: "Red", price: 500, variant: o.body.variant, variant_name: "Colour", product: p.id, stock_quantity: null, price_tiers: [] },
+      { id: expect.any(Number), value: "Blue", price: 650.5, variant: o.body.variant, variant_name: "Colour", product: p.id, stock_quantity: null, price_tiers: [] },
     ]);
     await api.call(`/products/${p.id}/`, { method: "PATCH", token: c.owner.token, json: { published: false } });
     expect((await api.call(`/products/${p.id}/options/`)).status).toBe(404);

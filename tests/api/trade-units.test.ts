@@ -18,6 +18,7 @@ import { placeOrder } from "~/workflows/checkout.server";
 import { moveShipment, recordCashReceived } from "~/workflows/order-delivery.server";
 import { engines, makeUser, useApi } from "./harness";
 import { form, productFields } from "./vendor-helpers";
+import { deliveryCodeOf } from "./delivery-code-helpers";
 
 const RUNS = Number(process.env.UNITS_RUNS ?? 8);
 const kobo = (naira: number) => Math.round(naira * 100);
@@ -201,12 +202,13 @@ describe.each(engines())("trade units and volume prices on %s", (engine) => {
             const sh = await q.query<{ status: DeliveryStatus }>("SELECT status FROM shipments WHERE order_id = $1 AND store_id = $2", [row.id, storeId]);
             const next = DELIVERY_TRANSITIONS[sh.rows[0].status][0];
             if (!next) return false;
-            await moveShipment(q, ord, storeId, next);
+            // a pay-on-delivery shipment is Delivered with the buyer's code (issue 33)
+            await moveShipment(q, ord, storeId, next, { code: await deliveryCodeOf(q, row.id, storeId) });
             return true;
           });
           if (!moved) break;
         }
-        await api.db.tx(async (q) => recordCashReceived(q, (await findOrder(q, row.id, true))!, storeId, owner.id));
+        await api.db.tx(async (q) => recordCashReceived(q, (await findOrder(q, row.id, true))!, storeId, owner.id, { code: await deliveryCodeOf(q, row.id, storeId) }));
         const sale = await api.db.query<{ amount_kobo: number }>(
           "SELECT l.amount_kobo FROM store_ledger l JOIN order_items oi ON oi.id = l.order_item_id WHERE oi.order_id = $1 AND l.kind = 'sale'",
           [row.id],

@@ -15,8 +15,11 @@ export interface P {
  * parallel runs do not fight over the same units).
  */
 export async function productsInStock(request: APIRequestContext, offset: number, count: number): Promise<P[]> {
-  const r = await request.get("/api/v1/products/?page_size=50&ordering=selling_price");
-  const list = ((await r.json()).results as (P & { in_stock: boolean; stock_quantity?: number })[]).filter((p) => p.in_stock);
+  const r = await request.get("/api/v1/products/?page_size=100&ordering=selling_price");
+  // Sold one at a time (the demo's blocks sell from 50, by 50; sand by the trip: issue 34).
+  const list = ((await r.json()).results as (P & { in_stock: boolean; stock_quantity?: number; min_quantity: number; quantity_step: number })[]).filter(
+    (p) => p.in_stock && p.min_quantity === 1 && p.quantity_step === 1,
+  );
   const picked = list.slice(offset, offset + count);
   if (picked.length < count) throw new Error(`only ${picked.length} products in stock from offset ${offset}`);
   return picked;

@@ -85,8 +85,9 @@ describe.skipIf(!pgTemplate)("PostgreSQL drops the app's connections under order
       const list = await call(base, "GET", "/products/?page_size=40");
       expect(list.status).toBe(200);
       // The best-stocked products, so orders keep going through between episodes.
-      const products = (list.body.results as Array<{ id: number; stock_quantity: number }>)
-        .filter((p) => p.stock_quantity >= 100)
+      // (sold one at a time: the demo's blocks sell from 50, by 50)
+      const products = (list.body.results as Array<{ id: number; stock_quantity: number; min_quantity: number; quantity_step: number }>)
+        .filter((p) => p.stock_quantity >= 100 && p.min_quantity === 1 && p.quantity_step === 1)
         .sort((a, b) => b.stock_quantity - a.stock_quantity)
         .map((p) => p.id)
         .slice(0, 10);

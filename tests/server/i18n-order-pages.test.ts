@@ -110,7 +110,9 @@ beforeAll(async () => {
     const placed = await apiCall<{ id: string; order_items: Array<{ id: string }> }>("POST", "/orders/", { guest_delivery_address: ADDRESS, order_payment_method: "PayOnDelivery", buy: productId, quantity: 1 }, shopper);
     expect(placed.status, JSON.stringify(placed.data)).toBe(201);
     for (const status of ["Confirmed", "Shipped", "Delivered"]) {
-      expect((await apiCall("PATCH", `/orders/${store.id}/store/${placed.data.id}/status/`, { status }, vendor)).status).toBe(200);
+      // Delivered with the buyer's delivery code, read from the buyer's order (a pay-on-delivery shipment, issue 33)
+      const code = status === "Delivered" ? (await apiCall<{ shipments: Array<{ delivery_code?: string }> }>("GET", `/orders/${placed.data.id}/`, undefined, shopper)).data.shipments[0]?.delivery_code : undefined;
+      expect((await apiCall("PATCH", `/orders/${store.id}/store/${placed.data.id}/status/`, code ? { status, delivery_code: code } : { status }, vendor)).status).toBe(200);
     }
     return { order: placed.data.id, item: placed.data.order_items[0].id };
   };

@@ -75,8 +75,8 @@ function plan(): DemoOrder[] {
 export async function seedDemoOrders(q: Queryable, log: (s: string) => void = () => {}): Promise<number> {
   await q.query("SELECT pg_advisory_xact_lock(727003)");
   const products = (
-    await q.query<{ id: number; selling_price_kobo: number; size: ShipmentSize }>(
-      "SELECT id, selling_price_kobo, size FROM products WHERE published ORDER BY id LIMIT 40",
+    await q.query<{ id: number; selling_price_kobo: number; size: ShipmentSize; store_id: number | null; store_state: string | null }>(
+      "SELECT p.id, p.selling_price_kobo, p.size, p.store_id, s.state AS store_state FROM products p LEFT JOIN stores s ON s.id = p.store_id WHERE p.published ORDER BY p.id LIMIT 40",
     )
   ).rows;
   if (products.length < 24) return 0;
@@ -93,12 +93,14 @@ export async function seedDemoOrders(q: Queryable, log: (s: string) => void = ()
     const u = user.rows[0];
     if (!u) continue;
     const lines = d.lines.map((l) => ({ ...l, product: products[l.pick % products.length] }));
-    // What was charged at placement: every line (a later cancel refunds the item, not the shipping).
+    // What was charged at placement: every line (a later cancel refunds the item, not the shipping),
+    // one shipment per store with its own fee from the store's state (the one money rule).
     const charged = priceLines(
-      lines.map((l) => ({ storeId: 0, originState: null, size: l.product.size, quantity: l.quantity, unitKobo: l.product.selling_price_kobo })),
+      lines.map((l) => ({ storeId: l.product.store_id, originState: l.product.store_state, size: l.product.size, quantity: l.quantity, unitKobo: l.product.selling_price_kobo })),
       d.state,
     );
     const shipping = charged.shippingKobo ?? 0;
+    const shippingByStore = Object.fromEntries(charged.shipments.filter((s) => s.storeId !== null).map((s) => [s.storeId, s.shippingKobo ?? 0]));
     const address = {
       ...addressRow(u.id, {
         receiver_first_name: u.first_name,
@@ -121,6 +123,7 @@ export async function seedDemoOrders(q: Queryable, log: (s: string) => void = ()
       payment_status: d.paid ? "Complete" : "Pending",
       payment_method: d.method,
       shipping_kobo: shipping,
+      shipping_by_store: shippingByStore,
       delivery_address: snapshot,
       delivery_state: d.state,
       created_at: new Date(now - d.ageMs),

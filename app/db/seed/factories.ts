@@ -294,6 +294,8 @@ export async function createOrder(
     payment_status?: "Pending" | "Complete";
     payment_method?: "CardPayment" | "PayOnDelivery";
     shipping_kobo?: number;
+    /** Each store's shipment's shipping fee (kobo), by store id; without it the whole fee is on the first store's. */
+    shipping_by_store?: Record<number, number>;
     delivery_address?: Record<string, unknown>;
     delivery_address_id?: number | null;
     delivery_state?: string | null;
@@ -367,14 +369,14 @@ export async function createOrder(
   const cashIn = over.payment_method === "PayOnDelivery" && over.payment_status === "Complete" && delivery === "Delivered";
   await q.query(
     `INSERT INTO shipments (order_id, store_id, origin_state, status, shipping_kobo, confirmed_at, shipped_at, delivered_at, cash_received_at, cash_received_kobo, created_at)
-     SELECT $1, x.store_id, s.state, $2, CASE WHEN x.rn = 1 THEN $3::bigint ELSE 0 END, $4::timestamptz, $5::timestamptz, $6::timestamptz,
+     SELECT $1, x.store_id, s.state, $2, COALESCE(($9::jsonb ->> x.store_id::text)::bigint, CASE WHEN x.rn = 1 THEN $3::bigint ELSE 0 END), $4::timestamptz, $5::timestamptz, $6::timestamptz,
             CASE WHEN $7 THEN $6::timestamptz END,
             CASE WHEN $7 THEN (SELECT COALESCE(sum(oi.line_total_kobo), 0) FROM order_items oi WHERE oi.order_id = $1 AND oi.store_id = x.store_id AND oi.status = 'Active')
-                              + CASE WHEN x.rn = 1 THEN $3::bigint ELSE 0 END END,
+                              + COALESCE(($9::jsonb ->> x.store_id::text)::bigint, CASE WHEN x.rn = 1 THEN $3::bigint ELSE 0 END) END,
             $8::timestamptz
        FROM (SELECT store_id, row_number() OVER (ORDER BY store_id) AS rn FROM (SELECT DISTINCT store_id FROM order_items WHERE order_id = $1) d) x
        LEFT JOIN stores s ON s.id = x.store_id`,
-    [o.id, delivery, over.shipping_kobo ?? 0, stepAt("confirmed"), stepAt("shipped"), stepAt("delivered"), cashIn, at.toISOString()],
+    [o.id, delivery, over.shipping_kobo ?? 0, stepAt("confirmed"), stepAt("shipped"), stepAt("delivered"), cashIn, at.toISOString(), JSON.stringify(over.shipping_by_store ?? {})],
   );
   await q.query("UPDATE orders SET announced_at = created_at, lines_changed_at = created_at WHERE id = $1", [o.id]);
   return o;
