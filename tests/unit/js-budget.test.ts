@@ -26,8 +26,21 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BUDGET_BYTES, firstViews } from "../../scripts/first-view-js";
 
-/** [route id, KB ceiling]: over budget today; take a route off the list once it fits. */
-const OVER_BUDGET_TODAY: [string, number][] = [];
+/**
+ * [route id, KB ceiling]: over budget today; take a route off the list once it fits.
+ * Back on the list after issues 33, 34 and 38 (29 Nov 2026), each within 16 KB of the budget and
+ * held at its size then: the store's order page (the delivery-code form), the calculators' result
+ * page (new), the product page (the price ladder and trade units), the cart (ladder prices, "add N
+ * more") and the listing (the root's language-URL check and the cards' unit). Fitting them again
+ * is issue 39's goal 4 (islands for the trade parts, as the forms are).
+ */
+const OVER_BUDGET_TODAY: [string, number][] = [
+  ["routes/stores+/$slug.orders.$orderId", 117],
+  ["routes/_shop+/calculators.$kind", 107],
+  ["routes/_shop+/$category.$productId._index", 102],
+  ["routes/_shop+/cart", 101.5],
+  ["routes/_shop+/$category._index", 101],
+];
 
 const views = firstViews(path.resolve("public"));
 const over = new Map(OVER_BUDGET_TODAY);

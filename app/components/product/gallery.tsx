@@ -25,6 +25,10 @@ export function Gallery({ images, name, lite }: { images: string[]; name: string
     <div>
       <div
         ref={strip}
+        // A strip that scrolls sideways is reached and scrolled by keyboard too (axe: scrollable-region-focusable).
+        role="region"
+        aria-label={name}
+        tabIndex={0}
         className="flex aspect-square snap-x snap-mandatory overflow-x-auto rounded-lg border border-gray-200 bg-white [scrollbar-width:none]"
         onScroll={(e) => setActive(Math.round(e.currentTarget.scrollLeft / Math.max(1, e.currentTarget.clientWidth)))}
       >
