@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { resolveLanguage, tFor, visitorLanguage } from "~/i18n/i18next.server";
+import { tFor, visitorLanguage } from "~/i18n/i18next.server";
 import { urlLang } from "~/i18n/languages";
 import { PageMessagesScript } from "~/i18n/page-messages";
 import stylesheet from "~/tailwind.css";
@@ -37,12 +37,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
-  const [shell, t, own] = await Promise.all([loadShell(api, request), resolveLanguage(request).then((lang) => tFor(lang, "common")), visitorLanguage(request)]);
+  // The page's language is the URL's `?lang=`, else the visitor's own (~/i18n/i18next.server resolveLanguage).
+  const asked = urlLang(request.url);
+  const [shell, own] = await Promise.all([loadShell(api, request), visitorLanguage(request)]);
+  const t = await tFor(asked ?? own, "common");
   const siteMeta = { title: t("meta.title"), description: t("meta.description") };
   // A page asked in another language than the visitor's own (`?lang=`, a search engine's link):
   // served as the server's HTML, without the scripts, so no navigation mixes two languages
   // (every link and form works without JavaScript); the footer's switch makes it theirs.
-  const asked = urlLang(request.url);
   const otherLanguage = asked !== null && asked !== own;
   // The request id is on this request's log lines and X-Request-Id header; error pages show it.
   return data({ ...shell, siteMeta, otherLanguage, requestId: context.requestId ?? null }, { headers: await api.headers() });

@@ -48,13 +48,13 @@ export function tFor(lang: string | null | undefined, ns: Namespace) {
 
 /**
  * The language of a request known only by its headers (the page cache looks a page up before
- * Remix builds a Request): the same rule as `resolveLanguage`.
+ * Remix builds a Request): the visitor's own, as `visitorLanguage` (the page cache adds the URL's `?lang=`).
  */
-export function languageOfHeaders(cookie: string | null | undefined, acceptLanguage: string | null | undefined, url?: string): Promise<Lang> {
+export function languageOfHeaders(cookie: string | null | undefined, acceptLanguage: string | null | undefined): Promise<Lang> {
   const headers = new Headers();
   if (cookie) headers.set("Cookie", cookie);
   if (acceptLanguage) headers.set("Accept-Language", acceptLanguage);
-  return resolveLanguage(new Request(url ?? "http://localhost/", { headers }));
+  return visitorLanguage(new Request("http://localhost/", { headers }));
 }
 
 /**

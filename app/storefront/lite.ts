@@ -28,8 +28,8 @@ export function hintsSayLite(headers: Headers): boolean {
 
 /**
  * Pages that are always lite, whatever the switch or the hints: the bank transfer / USSD payment
- * pages, the USSD bank choice and the account or code to pay (issue 33: at most 20 KB with JavaScript off, on the shopper's worst phone). It refreshes
- * itself with `<meta http-equiv="refresh">` with JavaScript on as off.
+ * pages, the USSD bank choice and the account or code to pay (issue 33: at most 20 KB on the
+ * shopper's worst phone). They refresh themselves with `<meta http-equiv="refresh">`.
  */
 const ALWAYS_LITE = [/^\/checkout\/offline(\/[^/]+)?\/?$/];
 

@@ -7,7 +7,7 @@
 import { createCookie, createCookieSessionStorage, type Cookie, type Session } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { env } from "~/config.server";
-import { liteDecision } from "./lite";
+import { alwaysLite, liteDecision } from "./lite";
 
 export interface SessionData {
   userId: number;
@@ -119,10 +119,12 @@ export function liteCookie() {
 }
 
 /**
- * Lite mode: the footer switch's cookie ("1" on, "0" off) when set, else the browser's signals
- * (Save-Data, slow ECT or Downlink client hints; `./lite.ts`).
+ * Lite mode: always on the pages that must be light whatever the visitor chose (`alwaysLite`,
+ * ./lite.ts), else the footer switch's cookie ("1" on, "0" off) when set, else the browser's
+ * signals (Save-Data, slow ECT or Downlink client hints; `./lite.ts`).
  */
 export async function isLite(request: Request): Promise<boolean> {
+  if (alwaysLite(new URL(request.url).pathname)) return true;
   return liteDecision(request.headers, await liteCookie().parse(request.headers.get("Cookie")));
 }
 

@@ -4,7 +4,6 @@ import type { ApiMemberHeader, ApiStore } from "./api-types";
 import { loadCart } from "./cart.server";
 import { loadCategoryTree, type MenuCategory } from "./catalog.server";
 import { isLite } from "./session.server";
-import { alwaysLite } from "./lite";
 
 export { loadCategoryTree, type MenuCategory };
 
@@ -54,7 +53,7 @@ export async function loadShell(api: Api, request: Request): Promise<ShellData> 
     loadCategoryTree(api),
     loadCartCount(api, request),
     loadMemberHeader(api),
-    alwaysLite(new URL(request.url).pathname) || isLite(request),
+    isLite(request),
   ]);
   return { user: api.user, cartCount, unread, storeUnread, stores, categories, lite, flash };
 }
