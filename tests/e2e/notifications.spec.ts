@@ -7,19 +7,12 @@
 import fs from "node:fs";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { addToCart, placePayOnDeliveryFromCart, type P } from "./checkout-helpers";
-import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
+import { demoVendorProducts, isPhone, jsEnabled, login, newShopper, ready } from "./utils";
 
-const VENDOR = { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" };
 
 /** The demo vendor's token, store id, and one of its products in stock (a different one per project). */
 async function vendor(request: APIRequestContext, index: number): Promise<{ token: string; storeId: number; product: P }> {
-  const r = await request.post("/api/v1/users/auth/login/", { data: VENDOR });
-  expect(r.status()).toBe(200);
-  const { access, user } = await r.json();
-  const stores = await (await request.get(`/api/v1/stores/owner/${user.id}/`, { headers: { authorization: `Bearer ${access}` } })).json();
-  const storeId: number = stores[0].id;
-  const list = await (await request.get("/api/v1/products/?page_size=100")).json();
-  const mine = (list.results as Array<P & { store: number; in_stock: boolean; stock_quantity: number }>).filter((p) => p.store === storeId && p.stock_quantity > 20);
+  const { access, storeId, products: mine } = await demoVendorProducts<P & { store: number; in_stock: boolean; stock_quantity: number; min_quantity: number; quantity_step: number }>(request);
   expect(mine.length).toBeGreaterThan(index);
   return { token: access, storeId, product: mine[index] };
 }

@@ -155,3 +155,23 @@ export async function openOrderAs(page: Page, testInfo: TestInfo, who: { email: 
   await login(page, who.email, who.password, testInfo);
   await page.goto(orderPath);
 }
+
+export const DEMO_VENDOR = { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" };
+
+/**
+ * The demo vendor's token, first store and that store's own published products sold one at a time
+ * (minimum 1, step 1) with more than 20 in stock, newest first (its public product list, so every product of the store is there,
+ * not only those on the catalogue's first page). Specs that change products share this list and
+ * each takes its own indexes, so no two specs touch the same product.
+ */
+export async function demoVendorProducts<P extends { id: number; name: string; stock_quantity: number; min_quantity: number; quantity_step: number }>(
+  request: APIRequestContext,
+): Promise<{ access: string; storeId: number; products: P[] }> {
+  const r = await request.post("/api/v1/users/auth/login/", { data: DEMO_VENDOR });
+  if (r.status() !== 200) throw new Error(`demo vendor login: ${r.status()}`);
+  const { access, user } = await r.json();
+  const stores = await (await request.get(`/api/v1/stores/owner/${user.id}/`, { headers: { authorization: `Bearer ${access}` } })).json();
+  const list = await (await request.get(`/api/v1/stores/${stores[0].slug}/products/?page_size=100`)).json();
+  const products = (list.results as P[]).filter((p) => p.stock_quantity > 20 && p.min_quantity === 1 && p.quantity_step === 1);
+  return { access, storeId: stores[0].id, products };
+}

@@ -4,18 +4,13 @@
  * option's name and price there (JavaScript on and off).
  */
 import { expect, test } from "@playwright/test";
-import { login as signIn, newShopper, ready } from "./utils";
+import { demoVendorProducts, login as signIn, newShopper, ready } from "./utils";
 
-const VENDOR = { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" };
 const PROJECTS = ["js-on-phone", "js-off-phone", "js-on-desktop", "js-off-desktop"];
 
 test("a shopper picks an option on the product page and sees it with its price in the cart", async ({ page, request }, testInfo) => {
-  const login = await request.post("/api/v1/users/auth/login/", { data: VENDOR });
-  const { access, user } = await login.json();
+  const { access, products: mine } = await demoVendorProducts(request);
   const auth = { authorization: `Bearer ${access}` };
-  const stores = await (await request.get(`/api/v1/stores/owner/${user.id}/`, { headers: auth })).json();
-  const list = await (await request.get("/api/v1/products/?page_size=100")).json();
-  const mine = (list.results as Array<{ id: number; store: number; stock_quantity: number; name: string }>).filter((p) => p.store === stores[0].id && p.stock_quantity > 20 && (p as { min_quantity?: number }).min_quantity === 1 && (p as { quantity_step?: number }).quantity_step === 1);
   // a product per project, apart from the notifications spec's (0-3)
   const product = mine[4 + Math.max(0, PROJECTS.indexOf(testInfo.project.name))];
   expect(product).toBeTruthy();
@@ -58,12 +53,8 @@ test("a shopper picks an option on the product page and sees it with its price i
  * Now with the option lands on the checkout with the option named and priced.
  */
 test("an option with 2 in stock cannot be bought 3 times; Buy Now with an option lands on checkout with it", async ({ page, request }, testInfo) => {
-  const login = await request.post("/api/v1/users/auth/login/", { data: VENDOR });
-  const { access, user } = await login.json();
+  const { access, products: mine } = await demoVendorProducts(request);
   const auth = { authorization: `Bearer ${access}` };
-  const stores = await (await request.get(`/api/v1/stores/owner/${user.id}/`, { headers: auth })).json();
-  const list = await (await request.get("/api/v1/products/?page_size=100")).json();
-  const mine = (list.results as Array<{ id: number; store: number; stock_quantity: number; name: string }>).filter((p) => p.store === stores[0].id && p.stock_quantity > 20 && (p as { min_quantity?: number }).min_quantity === 1 && (p as { quantity_step?: number }).quantity_step === 1);
   // a product per project, apart from the other specs' (notifications 0-3, the test above 4-7)
   const product = mine[8 + Math.max(0, PROJECTS.indexOf(testInfo.project.name))];
   expect(product).toBeTruthy();
