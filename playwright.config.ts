@@ -45,7 +45,12 @@ const TWO_PROJECT_SPECS = [
   // Forms whose layout is the same at both widths: JavaScript on and off is what differs.
   "auth", "addresses", "orders", "hardening", "languages", "account-languages", "order-languages", "language-urls",
   // Transfer / USSD (issue 33): JavaScript off at 360 px and on at desktop, as the issue asks.
-  "payment-transfer",
+  "payment-transfer", "pay-at-door",
+  // The buying flows (cart, checkout, options, wishlist, calculators, a state's sellers): what they
+  // prove is the flow with JavaScript on and off; the phone layout of their pages is proved by the
+  // catalog, shell and product-page specs in all four projects, and by the axe scans. The HTML
+  // checker reads the server's HTML, which is the same in every project but for lite mode.
+  "checkout", "cart", "variants", "wishlist", "calculators", "listing-sort-state", "valid-html",
 ].map((n) => `**/${n}.spec.ts`);
 
 export default defineConfig({

@@ -46,7 +46,7 @@ export interface PaymentFacts {
   /** orders.order_payment_status */
   stored: string;
   method: string;
-  /** Shipments with active lines, and how many of them have their cash recorded (pay on delivery). */
+  /** Shipments with active lines, and how many of them have their money in (pay on delivery: cash recorded, or paid by transfer). */
   activeShipments: number;
   cashShipments: number;
   /** What was paid for the order (card: the verified payment, less any overpayment; cash: recorded), kobo. */
@@ -156,3 +156,11 @@ export function deliveryProgressOf(
   if (active.every((s) => s.status === active[0].status)) return { kind: "same", status: active[0].status };
   return { kind: "mixed", delivered: active.filter((s) => s.status === "Delivered").length, count: active.length };
 }
+
+/**
+ * The page where the buyer pays one pay-on-delivery shipment by bank transfer (issue 33 item 4;
+ * routes/orders+/$orderId_.pay.$shipmentId.tsx), with a guest order's token: the link of the
+ * shipped SMS / WhatsApp / e-mail and the order page's button.
+ */
+export const payAtDoorPath = (orderId: string, shipmentId: number, guestToken?: string | null) =>
+  `/orders/${orderId}/pay/${shipmentId}${guestToken ? `?t=${encodeURIComponent(guestToken)}` : ""}`;

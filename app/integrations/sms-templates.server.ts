@@ -57,8 +57,12 @@ export interface ShipmentValues {
   url: string;
 }
 
-/** One SMS about a store's shipment: with the shopper's name when it fits, else without it. */
-export function shipmentSms(update: ShipmentUpdate, v: ShipmentValues, lang?: string | null): string {
+/**
+ * One SMS about a store's shipment: with the shopper's name when it fits, else without it.
+ * `shipped_pod`: on its way and to be paid at the door; the link pays it by transfer now (SMS only:
+ * WhatsApp sends its shipped_store template, whose {{4}} is the same link).
+ */
+export function shipmentSms(update: ShipmentUpdate | "shipped_pod", v: ShipmentValues, lang?: string | null): string {
   const t = textsFor(lang, "sms");
   const anon = () => toSingleSms(t(`${update}_anon`, { ...v }));
   if (!v.name) return anon();

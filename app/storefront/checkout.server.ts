@@ -194,15 +194,20 @@ export async function startCardPayment(api: Api, orderId: string, guestToken?: s
 
 /**
  * A bank transfer (POST /payments/paystack/transfer/) or USSD (POST /payments/paystack/ussd/)
- * payment for an order: the attempt's reference for its page, or a message.
+ * payment for an order, or by transfer for one shipment of a pay-on-delivery order (`shipment`):
+ * the attempt's reference for its page, or a message.
  */
 export async function startOfflinePayment(
   api: Api,
   orderId: string,
-  how: { channel: "bank_transfer" } | { channel: "ussd"; bank: string },
+  how: { channel: "bank_transfer"; shipment?: number | null } | { channel: "ussd"; bank: string },
   guestToken?: string | null,
 ): Promise<{ ok: true; payment: ApiOfflinePayment } | { ok: false; message: string }> {
-  const body = { order_id: orderId, ...(guestToken ? { token: guestToken } : {}), ...(how.channel === "ussd" ? { bank: how.bank } : {}) };
+  const body = {
+    order_id: orderId,
+    ...(guestToken ? { token: guestToken } : {}),
+    ...(how.channel === "ussd" ? { bank: how.bank } : how.shipment ? { shipment: how.shipment } : {}),
+  };
   const r = await api.post<ApiOfflinePayment>(how.channel === "ussd" ? "/payments/paystack/ussd/" : "/payments/paystack/transfer/", body);
   if (r.ok && r.data?.reference) return { ok: true, payment: r.data };
   if (r.status === 401 && api.user) throw await api.signedOut();
@@ -278,6 +283,11 @@ export function callbackReference(url: URL): string | null {
 export function callbackOrderId(url: URL): string | null {
   const v = url.searchParams.get("order_id") ?? url.searchParams.get("o_id");
   return v && /^[0-9a-f-]{36}$/i.test(v) ? v.toLowerCase() : null;
+}
+
+/** The shopper's page of an order: the member's in the account area, a guest's with its token. */
+export function orderPagePath(orderId: string, guestToken: string | null): string {
+  return guestToken ? `/orders/${orderId}?t=${encodeURIComponent(guestToken)}` : `/users/orders/${orderId}`;
 }
 
 /** The success page for an order (guests: g=y hides VIEW ORDER). */

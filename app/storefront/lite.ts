@@ -29,9 +29,10 @@ export function hintsSayLite(headers: Headers): boolean {
 /**
  * Pages that are always lite, whatever the switch or the hints: the bank transfer / USSD payment
  * pages, the USSD bank choice and the account or code to pay (issue 33: at most 20 KB on the
- * shopper's worst phone). They refresh themselves with `<meta http-equiv="refresh">`.
+ * shopper's worst phone), and the page that pays one pay-on-delivery shipment by transfer (the
+ * link of the shipped SMS). The payment pages refresh themselves with `<meta http-equiv="refresh">`.
  */
-const ALWAYS_LITE = [/^\/checkout\/offline(\/[^/]+)?\/?$/];
+const ALWAYS_LITE = [/^\/checkout\/offline(\/[^/]+)?\/?$/, /^\/orders\/[^/]+\/pay\/\d+\/?$/];
 
 export function alwaysLite(pathname: string): boolean {
   return ALWAYS_LITE.some((re) => re.test(pathname));

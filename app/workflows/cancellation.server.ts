@@ -67,7 +67,7 @@ export async function cancelOrderItem(
   let refundQueued = false;
   let itemRefundQueued = false;
   let shippingRefundKobo = 0;
-  const paid = await cardPaymentOf(tx, order);
+  const paid = await cardPaymentOf(tx, order, item.store_id);
   if (paid) {
     itemRefundQueued = (await queueItemRefund(tx, order.id, item, paid, reason)) !== null;
     refundQueued = itemRefundQueued;

@@ -5,7 +5,7 @@
  * buyer's notice and e-mail) in the caller's transaction; the route has locked the order.
  */
 import type { Queryable } from "~/db/client.server";
-import { canMoveDelivery, DELIVERY_TRANSITIONS, orderNumber, type DeliveryStatus } from "~/domain/orders";
+import { canMoveDelivery, DELIVERY_TRANSITIONS, orderNumber, payAtDoorPath, type DeliveryStatus } from "~/domain/orders";
 import { formatKobo } from "~/domain/money";
 import { shipmentTotalKobo } from "~/domain/pricing";
 import type { MailMessage } from "~/integrations/mail.server";
@@ -14,7 +14,7 @@ import { ApiError, notFound } from "~/api/core/http";
 import { guestTokenFor } from "~/api/core/guest-token.server";
 import { recordOrderEvent } from "~/api/orders/commands.server";
 import { ORDER_COLUMNS, type OrderRow } from "~/api/orders/serialize";
-import { allCashIn, findShipment, refreshOrderDelivery, shipmentsFor } from "~/api/orders/shipments.server";
+import { allPaidIn, findShipment, refreshOrderDelivery, shipmentPaidIn, shipmentsFor } from "~/api/orders/shipments.server";
 import { recordEvent } from "~/api/notifications/commands.server";
 import { buyerNotice } from "~/api/notifications/events.server";
 import { bookDeliveredShipments } from "~/api/payouts/commands.server";
@@ -33,6 +33,9 @@ import { codeGuards, issueDeliveryCode, lockShipmentById } from "./delivery-code
 export type DeliveryProof = { code?: string } | { override: { by: number; reason: string } };
 
 const conflict = (detail: string) => new ApiError(409, { detail });
+
+/** A pay-on-delivery shipment the buyer paid by transfer before the door (issue 33 item 4). */
+export const PAID_BY_TRANSFER = "The buyer paid this delivery by bank transfer: there is no cash to collect. Mark it Delivered with the buyer's code.";
 
 const STEP_COLUMN = { Confirmed: "confirmed_at", Shipped: "shipped_at", Delivered: "delivered_at" } as const;
 
@@ -91,6 +94,11 @@ export async function moveShipment(q: Queryable, order: OrderRow, storeId: numbe
       items: mine.rows.map((r) => r.product_name),
       store,
       lang: await orderLanguage(q, order.id),
+      // On its way and to be paid at the door: the e-mail also offers to pay it by transfer now.
+      payAtDoor:
+        target === "Shipped" && order.order_payment_method === "PayOnDelivery" && !shipmentPaidIn(shipment)
+          ? { amountKobo: shipmentTotalKobo(Number(shipment.items_kobo), Number(shipment.shipping_kobo)), path: payAtDoorPath(order.id, shipment.id, order.user_id === null ? guestTokenFor(order.id) : null) }
+          : null,
     };
     mails.push(target === "Shipped" ? orderShippedEmail(mail) : orderDeliveredEmail(mail));
   }
@@ -108,7 +116,8 @@ export async function moveShipment(q: Queryable, order: OrderRow, storeId: numbe
 /**
  * Pay on delivery: the store records that it received the cash for its shipment (a Shipped one is
  * marked Delivered in the same step). The order's payment becomes Complete once every store with
- * active lines has recorded its cash; the store's ledger is credited. False when it was recorded
+ * active lines has its money in (cash recorded, or paid by transfer before the door); the store's
+ * ledger is credited. A shipment paid by transfer has no cash to record (409). False when it was recorded
  * already (nothing changes).
  */
 export async function recordCashReceived(q: Queryable, order: OrderRow, storeId: number, userId: number, proof: DeliveryProof = {}): Promise<boolean> {
@@ -116,6 +125,7 @@ export async function recordCashReceived(q: Queryable, order: OrderRow, storeId:
   let shipment = await findShipment(q, order.id, storeId, true);
   if (!shipment) throw notFound();
   if (shipment.cash_received_at !== null) return false;
+  if (shipment.transfer_paid_at !== null) throw conflict(PAID_BY_TRANSFER);
   if (shipment.active_items === 0) throw conflict("Every item of this order from your store was cancelled.");
   if (shipment.status === "Shipped") {
     await moveShipment(q, order, storeId, "Delivered", proof);
@@ -127,7 +137,7 @@ export async function recordCashReceived(q: Queryable, order: OrderRow, storeId:
     [order.id, storeId, shipmentTotalKobo(shipment.items_kobo, shipment.shipping_kobo), userId],
   );
   const all = (await shipmentsFor(q, [order.id])).get(order.id) ?? [];
-  if (allCashIn(all)) {
+  if (allPaidIn(all)) {
     await q.query("UPDATE orders SET order_payment_status = 'Complete', updated_at = now() WHERE id = $1 AND order_payment_status = 'Pending'", [order.id]);
     await recordOrderEvent(q, order.id, "paid");
   }

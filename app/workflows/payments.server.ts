@@ -21,6 +21,7 @@ import { ApiError, badRequest } from "~/api/core/http";
 import { emptySourceCart, recordOrderEvent } from "~/api/orders/commands.server";
 import { guestTokenFor } from "~/api/core/guest-token.server";
 import { announceOrder } from "./checkout.server";
+import { markShipmentPaid } from "./pay-at-door.server";
 import {
   activeLines,
   amountDueKobo,
@@ -59,7 +60,11 @@ export async function createAttempt(db: Db, orderId: string, channel: PaymentCha
     if (!order) throw new ApiError(404, { detail: "Not found." });
     payableOrError(order);
     if (!order.email) throw badRequest({ detail: "This order has no e-mail address, which card payment needs. Choose pay on delivery instead." });
-    const cash = await q.query("SELECT 1 FROM shipments WHERE order_id = $1 AND cash_received_at IS NOT NULL LIMIT 1", [orderId]);
+    const cash = await q.query<{ transfer: boolean }>(
+      "SELECT (transfer_paid_at IS NOT NULL) AS transfer FROM shipments WHERE order_id = $1 AND (cash_received_at IS NOT NULL OR transfer_paid_at IS NOT NULL) LIMIT 1",
+      [orderId],
+    );
+    if (cash.rows[0]?.transfer) throw badRequest({ detail: "A delivery of this order was already paid by transfer: pay each other delivery the same way or at the door." });
     if (cash.rows.length) throw badRequest({ detail: "A store already received cash for this order: pay the rest on delivery." });
     // A card payment starts: the order is a card order from now on (a member's order placed without
     // a method was pay on delivery), and an order placed line by line is announced now.
@@ -164,8 +169,17 @@ export async function startOfflinePayment(db: Db, order: PaymentOrderRow, channe
   }
   const open = await openOfflineAttempt(db, order.id, channel, amountDueKobo(order), channel === "ussd" ? ussdType : null);
   if (open) return open;
-  const { attempt, order: o } = await createAttempt(db, order.id, channel);
+  const { attempt } = await createAttempt(db, order.id, channel);
   void flushMailQueue().catch((err) => log().warn({ err }, "sending the order mail failed; the job retries"));
+  return chargeOffline(db, attempt, channel, ussdType);
+}
+
+/**
+ * Paystack's POST /charge for a stored Pending transfer / USSD attempt (an order's or a shipment's):
+ * what the shopper needs (the account or the code) and its expiry are stored on the attempt.
+ * Paystack failing: the attempt Failed and 503 / 502 (the order is kept).
+ */
+export async function chargeOffline(db: Db, attempt: AttemptRow, channel: OfflineChannel, ussdType: UssdType | null = null): Promise<AttemptRow> {
   const expiresAt = new Date(Date.now() + OFFLINE_MINUTES * 60_000);
   try {
     const gateway = await paymentGateway();
@@ -174,7 +188,7 @@ export async function startOfflinePayment(db: Db, order: PaymentOrderRow, channe
       amount: attempt.amount_kobo,
       currency: "NGN",
       reference: attempt.reference,
-      metadata: { order_id: o.id, attempt: attempt.id },
+      metadata: { order_id: attempt.order_id, attempt: attempt.id, ...(attempt.shipment_id ? { shipment: attempt.shipment_id } : {}) },
       ...(channel === "bank_transfer" ? { bank_transfer: { account_expires_at: expiresAt.toISOString() } } : { ussd: { type: ussdType ?? "737" } }),
     });
     if (channel === "bank_transfer" ? !charged.account_number : !charged.ussd_code) throw new PaystackError(`Paystack's charge answer has no ${channel === "ussd" ? "USSD code" : "account number"}`, 502);
@@ -201,7 +215,7 @@ export async function startOfflinePayment(db: Db, order: PaymentOrderRow, channe
         WHERE id = $1 AND payment_status = 'Pending'`,
       [attempt.id, JSON.stringify({ error: message.slice(0, 500), status: e instanceof PaystackError ? e.status : null })],
     );
-    log().warn({ orderId: o.id, reference: attempt.reference, channel, err: message }, "Paystack charge failed");
+    log().warn({ orderId: attempt.order_id, reference: attempt.reference, channel, err: message }, "Paystack charge failed");
     if (unreachable) throw new ApiError(503, { detail: "The payment service is not answering right now. Your order is saved: try again in a moment, or choose another way to pay." });
     throw new ApiError(502, { detail: `The payment service refused this payment (${message.slice(0, 200)}). Your order is saved: try again, or choose another way to pay.` });
   }
@@ -233,6 +247,9 @@ export const overpaymentReason = (paidKobo: number, dueKobo: number) =>
  * `verified` must be Paystack's verify answer for which `paysFor` holds for the attempt.
  */
 export async function markPaid(db: Db, attemptId: number, verified: VerifyData): Promise<PaidOutcome> {
+  // A shipment's attempt (pay at the door by transfer) pays that shipment, not the order.
+  const of = await db.query<{ shipment_id: number | null }>("SELECT shipment_id FROM payment_transactions WHERE id = $1", [attemptId]);
+  if (of.rows[0]?.shipment_id) return markShipmentPaid(db, attemptId, verified);
   const seen: { short?: { orderId: string; reference: string; dueKobo: number } } = {};
   let excessKobo = 0;
   const outcome = await db.tx(async (q): Promise<PaidOutcome> => {

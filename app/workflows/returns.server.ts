@@ -138,7 +138,7 @@ export async function decideReturn(
   }
   // Accepted: a card-paid item's money goes back through the refunds queue (the cancellation's own
   // path), in this transaction; pay on delivery waits for the admin (markReturnRefunded).
-  const paid = await cardPaymentOf(tx, order);
+  const paid = await cardPaymentOf(tx, order, input.storeId);
   let refundId: number | null = null;
   if (paid) {
     refundId = await queueItemRefund(

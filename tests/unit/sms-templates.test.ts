@@ -94,7 +94,7 @@ describe("SMS templates in every language", () => {
     expect(text).toContain("042913");
   });
 
-  it.each(LANGUAGES.flatMap((lang) => SHIPMENT_UPDATES.map((update) => [lang, update] as const)))(
+  it.each(LANGUAGES.flatMap((lang) => [...SHIPMENT_UPDATES, "shipped_pod" as const].map((update) => [lang, update] as const)))(
     "%s %s: a store's shipment update fits one GSM-7 SMS with the store, its amount and the link",
     (lang, update) => {
       const v = { name: long.name, store: "Dangote Cement Depot Ikeja", amount: long.amount, url: long.url };
@@ -103,7 +103,7 @@ describe("SMS templates in every language", () => {
       expect(gsm7Length(text)!).toBeLessThanOrEqual(SMS_MAX);
       expect(text).toContain(v.store);
       expect(text).toContain(v.url);
-      if (update === "delivered_cash") expect(text).toContain(v.amount);
+      if (update === "delivered_cash" || update === "shipped_pod") expect(text).toContain(v.amount);
       expect(text).not.toMatch(/\.\.\.$/);
       expect(text).not.toContain("{{");
       if (lang !== "en") expect(text).not.toBe(shipmentSms(update, v, "en"));

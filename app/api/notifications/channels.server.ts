@@ -28,7 +28,7 @@
 import { env } from "~/config.server";
 import type { Queryable } from "~/db/client.server";
 import { formatKobo } from "~/domain/money";
-import { orderNumber } from "~/domain/order-rules";
+import { orderNumber, payAtDoorPath } from "~/domain/order-rules";
 import { orderTotalKobo, shipmentTotalKobo } from "~/domain/pricing";
 import type { MessageTopic } from "~/integrations/messaging/outbox.server";
 import {
@@ -108,15 +108,16 @@ async function orderFacts(q: Queryable, orderId: string) {
 
 /** One store's shipment of an order: its name and what it costs (its active lines + its shipping). */
 async function shipmentFacts(q: Queryable, orderId: string, storeId: number) {
-  const r = await q.query<{ store: string | null; items: number; shipping: number }>(
-    `SELECT s.name AS store, sh.shipping_kobo AS shipping,
+  const r = await q.query<{ id: number; store: string | null; items: number; shipping: number; unpaid_pod: boolean }>(
+    `SELECT sh.id, s.name AS store, sh.shipping_kobo AS shipping,
             (SELECT COALESCE(sum(oi.line_total_kobo), 0)::bigint FROM order_items oi
-              WHERE oi.order_id = sh.order_id AND oi.store_id = sh.store_id AND oi.status = 'Active') AS items
-       FROM shipments sh LEFT JOIN stores s ON s.id = sh.store_id WHERE sh.order_id = $1 AND sh.store_id = $2`,
+              WHERE oi.order_id = sh.order_id AND oi.store_id = sh.store_id AND oi.status = 'Active') AS items,
+            (o.order_payment_method = 'PayOnDelivery' AND sh.cash_received_at IS NULL AND sh.transfer_paid_at IS NULL) AS unpaid_pod
+       FROM shipments sh JOIN orders o ON o.id = sh.order_id LEFT JOIN stores s ON s.id = sh.store_id WHERE sh.order_id = $1 AND sh.store_id = $2`,
     [orderId, storeId],
   );
   const row = r.rows[0];
-  return row ? { store: row.store ?? "BuildMart seller", totalKobo: shipmentTotalKobo(Number(row.items), Number(row.shipping)) } : null;
+  return row ? { id: row.id, store: row.store ?? "BuildMart seller", totalKobo: shipmentTotalKobo(Number(row.items), Number(row.shipping)), unpaidPod: row.unpaid_pod } : null;
 }
 
 /**
@@ -163,10 +164,12 @@ export async function fanOutChannels(q: Queryable, notices: readonly Notice[]): 
         const shipment = who ? await shipmentFacts(q, orderId, n.shipmentStoreId) : null;
         if (!who || !facts || !shipment) continue;
         done.add(key);
-        const values = { name: who.first_name, store: shipment.store, amount: formatKobo(shipment.totalKobo), url: `${base}${n.link}` };
+        // On its way, to be paid at the door: the link opens the page that pays it by transfer now.
+        const payAtDoor = shipmentUpdate === "shipped_store" && shipment.unpaidPod;
+        const values = { name: who.first_name, store: shipment.store, amount: formatKobo(shipment.totalKobo), url: `${base}${payAtDoor ? payAtDoorPath(orderId, shipment.id) : n.link}` };
         const lang = who.language ?? facts.language;
         const about: MessageTopic = { topic: `order:${orderId}:store:${n.shipmentStoreId}`, rank: RANK[shipmentUpdate] };
-        if (who.sms) await queueSms(q, who.phone, shipmentSms(shipmentUpdate, values, lang), about);
+        if (who.sms) await queueSms(q, who.phone, shipmentSms(payAtDoor ? "shipped_pod" : shipmentUpdate, values, lang), about);
         if (who.whatsapp) await queueWhatsApp(q, who.phone, templateName(shipmentUpdate), shipmentTemplateParams(values, lang), lang, about);
         continue;
       }

@@ -4,6 +4,8 @@ import * as z from "zod";
 export const NOTIFICATION_KINDS = [
   "order_placed",
   "order_paid",
+  /** Pay on delivery: one store's delivery paid by transfer before the door (issue 33 item 4). */
+  "delivery_paid",
   "item_cancelled",
   "order_confirmed",
   "order_shipped",

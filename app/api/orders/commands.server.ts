@@ -56,11 +56,25 @@ export const withOption = (name: string, label: string | null | undefined) => (l
 /** The reason on the refund of a shipment's shipping fee when every item of it was cancelled (a card-paid order). */
 export const SHIPPING_REFUND_REASON = "Shipping of a fully cancelled shipment";
 
-/** The Complete card payment of a card-paid order (payment Complete, CardPayment), or undefined. */
-export async function cardPaymentOf(q: Queryable, order: Pick<OrderRow, "id" | "order_payment_method" | "order_payment_status">) {
+/**
+ * The payment an item's money goes back through: the Complete card payment of a card-paid order
+ * (payment Complete, CardPayment); for pay on delivery (given the item's `storeId`), the transfer
+ * that paid its shipment before the door. Undefined when nothing was paid online.
+ */
+export async function cardPaymentOf(q: Queryable, order: Pick<OrderRow, "id" | "order_payment_method" | "order_payment_status">, storeId?: number | null) {
+  if (order.order_payment_method === "PayOnDelivery" && storeId !== undefined) {
+    // Pay on delivery: a shipment the buyer paid by transfer before the door (issue 33 item 4)
+    // gives its money back through that payment, as a card order's does.
+    const t = await q.query<{ id: number; currency: string }>(
+      `SELECT p.id, p.currency FROM shipments sh JOIN payment_transactions p ON p.id = sh.transfer_attempt_id
+        WHERE sh.order_id = $1 AND sh.store_id IS NOT DISTINCT FROM $2 AND sh.transfer_paid_at IS NOT NULL`,
+      [order.id, storeId],
+    );
+    return t.rows[0];
+  }
   if (order.order_payment_method !== "CardPayment" || order.order_payment_status !== "Complete") return undefined;
   const r = await q.query<{ id: number; currency: string }>(
-    `SELECT id, currency FROM payment_transactions WHERE order_id = $1 AND payment_status = 'Complete' ORDER BY verified_at DESC NULLS LAST, id DESC LIMIT 1`,
+    `SELECT id, currency FROM payment_transactions WHERE order_id = $1 AND payment_status = 'Complete' AND shipment_id IS NULL ORDER BY verified_at DESC NULLS LAST, id DESC LIMIT 1`,
     [order.id],
   );
   return r.rows[0];

@@ -165,6 +165,12 @@ export const ShipmentSchema = z.object({
   cash_received: z.boolean(),
   cash_received_at: z.string().nullable(),
   /**
+   * Additive. Pay on delivery: the buyer paid this shipment's total by bank transfer before or at
+   * the door (POST /payments/paystack/transfer/ with `shipment`): nothing to collect in cash.
+   */
+  paid_by_transfer: z.boolean(),
+  transfer_paid_at: z.string().nullable(),
+  /**
    * Additive, the BUYER's answer only (GET /orders/{id}/ by its buyer or with a guest's token): the
    * 4-digit code to give the rider of a pay-on-delivery shipment on its way (absent otherwise). A
    * store's or an admin's answer never has it (docs/decisions/0025-delivery-code.md).

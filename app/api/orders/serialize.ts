@@ -5,7 +5,7 @@ import { orderTotalKobo, shipmentTotalKobo } from "~/domain/pricing";
 import { DELIVERY_EVENT, DELIVERY_STATUSES, isCancellable, shownPaymentStatus, type OrderEventKind } from "~/domain/orders";
 import { optionalImageUrl } from "../core/media";
 import type { ApiOrder, ApiOrderItem, ApiShipment } from "./schemas";
-import type { ShipmentRow } from "./shipments.server";
+import { shipmentPaidIn, type ShipmentRow } from "./shipments.server";
 
 /** Money facts of an order beyond its row: what was paid and what went back (queries.server.ts moneyFactsFor). */
 export interface OrderMoneyRow {
@@ -102,6 +102,8 @@ export function serializeShipment(sh: ShipmentRow, itemIds: string[]): ApiShipme
     total: koboToNaira(shipmentTotalKobo(Number(sh.items_kobo), Number(sh.shipping_kobo))),
     cash_received: sh.cash_received_at !== null,
     cash_received_at: iso(sh.cash_received_at),
+    paid_by_transfer: sh.transfer_paid_at !== null,
+    transfer_paid_at: iso(sh.transfer_paid_at),
   };
 }
 
@@ -133,7 +135,7 @@ export function serializeOrder(
       stored: o.order_payment_status,
       method: o.order_payment_method,
       activeShipments: active.length,
-      cashShipments: active.filter((sh) => sh.cash_received_at !== null).length,
+      cashShipments: active.filter(shipmentPaidIn).length,
       paidKobo: money.paid_kobo,
       refundedKobo: money.refunded_kobo,
     }),

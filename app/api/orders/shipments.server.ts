@@ -29,6 +29,9 @@ export interface ShipmentRow {
   delivered_at: Date | string | null;
   cash_received_at: Date | string | null;
   cash_received_kobo: number | null;
+  /** Pay on delivery paid by bank transfer before or at the door (issue 33 item 4): nothing to collect. */
+  transfer_paid_at: Date | string | null;
+  transfer_paid_kobo: number | null;
   /** Active lines of this store in the order. */
   active_items: number;
   /** Sum of the active lines (price × quantity), kobo. */
@@ -43,6 +46,7 @@ export interface ShipmentRow {
 
 const SHIPMENT_COLUMNS = `sh.id, sh.order_id::text AS order_id, sh.store_id, s.name AS store_name, s.slug AS store_slug, sh.origin_state, sh.status,
   sh.shipping_kobo, sh.created_at, sh.confirmed_at, sh.shipped_at, sh.delivered_at, sh.cash_received_at, sh.cash_received_kobo,
+  sh.transfer_paid_at, sh.transfer_paid_kobo,
   sh.delivery_code_salt, sh.delivery_code_attempts, sh.delivery_code_locked_at, sh.delivered_override_reason,
   (SELECT count(*)::int FROM order_items oi WHERE oi.order_id = sh.order_id AND oi.store_id IS NOT DISTINCT FROM sh.store_id AND oi.status = 'Active') AS active_items,
   (SELECT COALESCE(sum(oi.line_total_kobo), 0)::bigint FROM order_items oi
@@ -161,8 +165,11 @@ export async function refreshOrderDelivery(q: Queryable, orderId: string): Promi
   return derived;
 }
 
-/** Pay on delivery: true when every shipment with active lines has its cash recorded. */
-export function allCashIn(shipments: readonly Pick<ShipmentRow, "active_items" | "cash_received_at">[]): boolean {
+/** Pay on delivery: the shipment's money is in (the store's cash recorded, or paid by transfer before the door). */
+export const shipmentPaidIn = (s: Pick<ShipmentRow, "cash_received_at" | "transfer_paid_at">) => s.cash_received_at !== null || s.transfer_paid_at !== null;
+
+/** Pay on delivery: true when every shipment with active lines has its money in (`shipmentPaidIn`). */
+export function allPaidIn(shipments: readonly Pick<ShipmentRow, "active_items" | "cash_received_at" | "transfer_paid_at">[]): boolean {
   const active = shipments.filter((s) => s.active_items > 0);
-  return active.length > 0 && active.every((s) => s.cash_received_at !== null);
+  return active.length > 0 && active.every(shipmentPaidIn);
 }

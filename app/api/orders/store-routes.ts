@@ -154,7 +154,7 @@ export async function storeView(q: Queryable, o: OrderRow, storeId: number, orig
     store_total: koboToNaira(storeTotal),
     next_status: next,
     /** Pay on delivery: "Cash received" may be recorded now (Shipped: delivers too; Delivered). */
-    can_record_cash: pod && !!shipment && shipment.cash_received_at === null && shipment.active_items > 0 && (status === "Shipped" || status === "Delivered"),
+    can_record_cash: pod && !!shipment && shipment.cash_received_at === null && shipment.transfer_paid_at === null && shipment.active_items > 0 && (status === "Shipped" || status === "Delivered"),
     // The delivery code's state, never the code (docs/decisions/0025-delivery-code.md).
     delivery_code_required: !!shipment && codeGuards(shipment) && status === "Shipped",
     delivery_code_tries_left: Math.max(0, DELIVERY_CODE_MAX_TRIES - (shipment?.delivery_code_attempts ?? 0)),

@@ -40,6 +40,8 @@ export interface AttemptRow {
   expires_at: Date | string | null;
   /** A transfer of the wrong amount: what Paystack received (and returns to the payer), kobo. */
   received_kobo: number | null;
+  /** Pay at the door by transfer (issue 33 item 4): the one shipment of a pay-on-delivery order this attempt pays; null: the whole order. */
+  shipment_id: number | null;
 }
 
 export type PaymentChannel = "card" | "bank_transfer" | "ussd";
@@ -56,7 +58,7 @@ export interface OfflineDetails {
 }
 
 export const ATTEMPT_COLUMNS = `id, order_id::text AS order_id, user_id, reference, amount_kobo, currency, customer_email::text AS customer_email,
-  payment_method, payment_status, authorization_url, provider_status, verified_at, created_at, updated_at, channel, pay_details, expires_at,
+  payment_method, payment_status, authorization_url, provider_status, verified_at, created_at, updated_at, channel, pay_details, expires_at, shipment_id,
   CASE WHEN provider_status = 'failed' AND provider_payload->>'requested_amount' IS NOT NULL THEN (provider_payload->>'amount')::bigint END AS received_kobo`;
 
 /** The order as payments see it; `lock` takes a row lock (inside a transaction). */
@@ -88,27 +90,37 @@ export async function findAttemptById(q: Queryable, id: number): Promise<Attempt
 }
 
 /**
- * The order's open transfer / USSD attempt for this channel (and USSD bank) and amount, if one has
- * more than `minLeftMinutes` left: offered again instead of a new account for every click.
+ * The order's (or, given `shipmentId`, that shipment's) open transfer / USSD attempt for this
+ * channel (and USSD bank) and amount, if one has more than `minLeftMinutes` left: offered again
+ * instead of a new account for every click.
  */
-export async function openOfflineAttempt(q: Queryable, orderId: string, channel: PaymentChannel, amountKobo: number, ussdType: string | null, minLeftMinutes = 5): Promise<AttemptRow | null> {
+export async function openOfflineAttempt(
+  q: Queryable,
+  orderId: string,
+  channel: PaymentChannel,
+  amountKobo: number,
+  ussdType: string | null,
+  shipmentId: number | null = null,
+  minLeftMinutes = 5,
+): Promise<AttemptRow | null> {
   const r = await q.query<AttemptRow>(
     `SELECT ${ATTEMPT_COLUMNS} FROM payment_transactions
       WHERE order_id = $1 AND channel = $2 AND amount_kobo = $3 AND payment_status = 'Pending' AND pay_details IS NOT NULL
         AND expires_at > now() + make_interval(mins => $4) AND ($5::text IS NULL OR pay_details->>'ussd_type' = $5)
+        AND shipment_id IS NOT DISTINCT FROM $6::int
       ORDER BY created_at DESC, id DESC LIMIT 1`,
-    [orderId, channel, amountKobo, minLeftMinutes, ussdType],
+    [orderId, channel, amountKobo, minLeftMinutes, ussdType, shipmentId],
   );
   return r.rows[0] ?? null;
 }
 
-/** Card attempts of an order still Pending, newest first. */
-export async function pendingAttempts(q: Queryable, orderId: string, limit = 3): Promise<AttemptRow[]> {
+/** Attempts of an order (or, given `shipmentId`, of that shipment) still Pending, newest first. */
+export async function pendingAttempts(q: Queryable, orderId: string, limit = 3, shipmentId: number | null = null): Promise<AttemptRow[]> {
   const r = await q.query<AttemptRow>(
     `SELECT ${ATTEMPT_COLUMNS} FROM payment_transactions
-      WHERE order_id = $1 AND payment_method = 'CardPayment' AND payment_status = 'Pending'
+      WHERE order_id = $1 AND payment_method = 'CardPayment' AND payment_status = 'Pending' AND shipment_id IS NOT DISTINCT FROM $2::int
       ORDER BY created_at DESC, id DESC LIMIT ${Math.floor(limit)}`,
-    [orderId],
+    [orderId, shipmentId],
   );
   return r.rows;
 }

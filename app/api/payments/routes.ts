@@ -23,6 +23,7 @@ import {
 } from "./schemas";
 import { serializeOfflinePayment, serializePaymentState, serializeTransaction } from "./serialize";
 import { receivePaystackWebhook } from "~/workflows/paystack-events.server";
+import { startShipmentTransfer } from "~/workflows/pay-at-door.server";
 
 /**
  * "holder" for orders: a member's order is its buyer's (or an admin's; others 404, anonymous 401);
@@ -51,7 +52,7 @@ async function startTransfer(ctx: ApiContext<typeof StartTransferBodySchema>) {
   const order = await findPaymentOrder(ctx.db, body.order_id);
   if (!order) throw notFound();
   await requireOrderHolder(ctx, order, body.token);
-  const a = await startOfflinePayment(ctx.db, order, "bank_transfer");
+  const a = body.shipment !== undefined ? await startShipmentTransfer(ctx.db, order, body.shipment) : await startOfflinePayment(ctx.db, order, "bank_transfer");
   return json(serializeOfflinePayment((await findPaymentOrder(ctx.db, order.id))!, a), 201);
 }
 
@@ -148,7 +149,7 @@ export const routes: RouteDef[] = [
     path: "/payments/paystack/transfer/",
     access: "holder",
     summary:
-      "Pay an order by bank transfer ({order_id, token for a guest order}): a new attempt for the order's amount (items + shipping, never the client's) and Paystack's POST /charge with bank_transfer. Answers the temporary account (bank_name, account_number, account_name), the exact amount in naira and expires_at (about 30 minutes); an open account for the same amount is answered again. Paid only when Paystack confirms that exact amount (a wrong amount is returned to the payer by Paystack: status Failed, received_amount). 400 when already paid or cancelled; 503/502 when Paystack is down or refuses.",
+      "Pay an order by bank transfer ({order_id, token for a guest order}): a new attempt for the order's amount (items + shipping, never the client's) and Paystack's POST /charge with bank_transfer. Answers the temporary account (bank_name, account_number, account_name), the exact amount in naira and expires_at (about 30 minutes); an open account for the same amount is answered again. With `shipment` (a pay-on-delivery order's shipments[].id): pay that one store's delivery (its items and shipping) before or at the door; once paid the store collects nothing and the answer's `paid` is that shipment's (400 when the order is not pay on delivery, or the delivery is paid, its cash received or its items cancelled). Paid only when Paystack confirms that exact amount (a wrong amount is returned to the payer by Paystack: status Failed, received_amount). 400 when already paid or cancelled; 503/502 when Paystack is down or refuses.",
     tag: "payments",
     auth: "optional",
     body: StartTransferBodySchema,

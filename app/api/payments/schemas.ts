@@ -48,7 +48,15 @@ export const ConfirmPaymentBodySchema = z.object({
 });
 
 /** POST /payments/paystack/transfer/: pay an order by bank transfer to a temporary account. */
-export const StartTransferBodySchema = z.object({ order_id: orderIdField, token: tokenField });
+export const StartTransferBodySchema = z.object({
+  order_id: orderIdField,
+  token: tokenField,
+  /**
+   * Optional: the id of one shipment of a pay-on-delivery order (the order's `shipments[].id`): pay
+   * that store's delivery (its items and shipping) before or at the door instead of the whole order.
+   */
+  shipment: z.coerce.number({ message: "A shipment is a number: the order's shipments[].id." }).int().positive().optional(),
+});
 
 /** POST /payments/paystack/ussd/: pay an order by dialling a USSD code of the shopper's bank. */
 export const StartUssdBodySchema = z.object({
@@ -68,8 +76,10 @@ export const OfflinePaymentSchema = z.object({
   channel: z.string(),
   /** The attempt: Pending (waiting for the money), Complete, Failed (wrong amount), Abandoned (expired), Refunded. */
   status: z.string(),
-  /** True when the order is paid (this or another attempt). */
+  /** True when the order is paid (this or another attempt); for a shipment's payment, when that shipment is. */
   paid: z.boolean(),
+  /** The shipment this payment pays (pay at the door by transfer), or null: the whole order. */
+  shipment: z.number().nullable(),
   /** True when the account / code can no longer be paid (nothing was taken). */
   expired: z.boolean(),
   order_payment_status: z.string(),

@@ -25,15 +25,21 @@ export function serializeTransaction(a: AttemptRow): ApiTransaction {
 
 /** A transfer / USSD attempt as its page needs it. */
 export function serializeOfflinePayment(o: PaymentOrderRow, a: AttemptRow, now = Date.now()): ApiOfflinePayment {
-  const paid = o.order_payment_status === "Complete" || o.order_payment_status === "Refunded";
+  const orderPaid = o.order_payment_status === "Complete" || o.order_payment_status === "Refunded";
+  // A shipment's payment (pay at the door): paid when this attempt paid it (or the order is paid).
+  const paid = a.shipment_id !== null ? orderPaid || a.payment_status === "Complete" || a.payment_status === "Refunded" : orderPaid;
   const d = a.pay_details ?? {};
   const expiresAt = a.expires_at ? iso(a.expires_at) : null;
   const expired = !paid && (a.payment_status === "Abandoned" || (a.payment_status === "Pending" && !!expiresAt && Date.parse(expiresAt) <= now));
   const received = a.payment_status === "Failed" && a.received_kobo != null ? koboToNaira(a.received_kobo) : null;
   const message = paid
     ? a.payment_status === "Complete"
-      ? "Payment received. Thank you for your order!"
-      : "This order has already been paid."
+      ? a.shipment_id !== null
+        ? "Payment received. Pay nothing at the door: give the rider your delivery code."
+        : "Payment received. Thank you for your order!"
+      : a.shipment_id !== null
+        ? "This delivery has already been paid."
+        : "This order has already been paid."
     : expired
       ? "This account has expired. Nothing was taken."
       : received != null
@@ -47,6 +53,7 @@ export function serializeOfflinePayment(o: PaymentOrderRow, a: AttemptRow, now =
     channel: a.channel,
     status: a.payment_status,
     paid,
+    shipment: a.shipment_id,
     expired,
     order_payment_status: o.order_payment_status,
     amount: koboToNaira(a.amount_kobo),

@@ -38,8 +38,9 @@ import { findBankAccount, findPayoutByReference, storeBalances, type BankAccount
  * shipment its shipping fee; money the store collected itself (cash on delivery) is booked as held
  * by the store, so it is never paid out, and the commission on it is owed. Card money is
  * available RETURN_WINDOW_DAYS after the shipment's delivery; a cash sale's entries at once (the
- * store already holds the money). A shipment is paid when its cash is recorded, or its order's card
- * payment is verified. Each entry is written once (unique per kind and line, or kind and
+ * store already holds the money). A shipment is paid when its cash is recorded, its order's card
+ * payment is verified, or (pay on delivery) its buyer paid it by transfer before the door, which
+ * is platform money like a card's. Each entry is written once (unique per kind and line, or kind and
  * shipment), so calling it again books only what became due since. Call it in the transaction of a
  * Delivered move, of "Cash received", and of a card payment. Returns the entries written.
  */
@@ -48,7 +49,7 @@ export async function bookDeliveredShipments(tx: Queryable, orderId: string): Pr
   const ships = await tx.query<{ id: number; store_id: number; shipping_kobo: number; delivered_at: Date | string | null; cash: boolean; card: boolean }>(
     `SELECT sh.id, sh.store_id, sh.shipping_kobo, sh.delivered_at,
             (sh.cash_received_at IS NOT NULL) AS cash,
-            (o.order_payment_method = 'CardPayment' AND o.order_payment_status = 'Complete') AS card
+            ((o.order_payment_method = 'CardPayment' AND o.order_payment_status = 'Complete') OR sh.transfer_paid_at IS NOT NULL) AS card
        FROM shipments sh JOIN orders o ON o.id = sh.order_id
       WHERE sh.order_id = $1 AND sh.status = 'Delivered' AND sh.store_id IS NOT NULL
       ORDER BY sh.store_id`,

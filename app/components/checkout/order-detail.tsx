@@ -8,15 +8,16 @@
  */
 import { useTranslation } from "~/i18n/react";
 import type { ReactNode } from "react";
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { orderDate } from "~/components/users/order-format";
 import { formatNaira } from "~/domain/money";
-import { deliveryProgressOf, orderNumber } from "~/domain/order-rules";
+import { deliveryProgressOf, orderNumber, payAtDoorPath } from "~/domain/order-rules";
 import type { ApiOrder } from "~/storefront/api-types";
 import { AddressLines } from "~/components/ui/address-lines";
 import { OrderItemSummary } from "~/components/users/order-item";
 import { cancelReasonLabel, statusLabel } from "~/components/users/order-status";
 import { localPhone } from "./format";
+import { payableShipment } from "./order-rules";
 
 type Item = ApiOrder["order_items"][number];
 
@@ -42,12 +43,15 @@ function shipmentGroups(order: ApiOrder) {
     total: sh.total,
     active: sh.active_items > 0,
     cash: sh.cash_received,
+    transfer: sh.paid_by_transfer,
+    /** Pay on delivery, still to pay: its id for "Pay ₦X now by bank transfer". */
+    payId: payableShipment(order, sh) ? sh.id : null,
     /** Pay on delivery, on its way: the code to give the rider (the buyer's answer only). */
     code: sh.delivery_code ?? null,
     items: order.order_items.filter((i) => sh.items.includes(i.id)),
   }));
   const rest = order.order_items.filter((i) => !shipments.some((sh) => sh.items.includes(i.id)));
-  if (rest.length) groups.push({ key: "rest", name: "", status: order.order_delivery_status, shipping: 0, itemsTotal: 0, total: 0, active: false, cash: false, code: null, items: rest });
+  if (rest.length) groups.push({ key: "rest", name: "", status: order.order_delivery_status, shipping: 0, itemsTotal: 0, total: 0, active: false, cash: false, transfer: false, payId: null, code: null, items: rest });
   return groups.filter((g) => g.items.length);
 }
 
@@ -59,11 +63,14 @@ export function OrderDetail({
   actions,
   itemAction,
   deliveredLinks,
+  guestToken,
 }: {
   order: ApiOrder;
   actions?: ReactNode;
   itemAction?: (item: Item) => ReactNode;
   deliveredLinks?: DeliveredLinks;
+  /** A guest's order token: the pay-at-the-door form carries it. */
+  guestToken?: string | null;
 }) {
   const a = order.delivery_address as Record<string, string | null | undefined>;
   const groups = shipmentGroups(order);
@@ -93,6 +100,7 @@ export function OrderDetail({
                 <span className="text-gray-700">
                   <span data-testid="shipment-status">{statusLabel(t, g.status)}</span> · {t("shippingFee", { fee: g.shipping === 0 ? t("free") : formatNaira(g.shipping) })}
                   {g.cash ? ` · ${t("cashReceived")}` : ""}
+                  {g.transfer ? <span data-testid="shipment-paid-transfer">{` · ${t("paidByTransfer")}`}</span> : null}
                 </span>
                 {g.active ? (
                   <span className="w-full text-gray-800" data-testid="shipment-total">
@@ -102,6 +110,13 @@ export function OrderDetail({
               </p>
             ) : null}
             {g.code ? <DeliveryCode code={g.code} /> : null}
+            {g.payId !== null ? (
+              <Form method="post" action={payAtDoorPath(order.id, g.payId, guestToken)} className="mt-2" reloadDocument>
+                <button type="submit" name="intent" value="transfer" className="btn-outline w-full sm:w-auto" data-testid="pay-shipment">
+                  {t("payShipment", { amount: formatNaira(g.total) })}
+                </button>
+              </Form>
+            ) : null}
             <ul className="divide-y divide-gray-100">
               {g.items.map((i) => (
                 <li key={i.id} className="flex flex-wrap items-center gap-3 py-2" data-testid="order-item">

@@ -20,3 +20,15 @@ export function canCancelItem(o: Order, item: { status: string; cancellable?: bo
   // each line's own shipment decides (item.cancellable); a paid card order stays paid when a line was refunded
   return o.order_payment_method === "PayOnDelivery" || o.order_payment_status === "Complete" || o.order_payment_status === "Partly refunded";
 }
+
+/**
+ * Pay at the door by transfer (issue 33 item 4): a store's delivery of a pay-on-delivery order that
+ * still has something to pay (items left, no cash received, not paid by transfer yet).
+ */
+export function payableShipment(
+  o: Pick<ApiOrder, "order_payment_method" | "order_payment_status">,
+  sh: Pick<ApiOrder["shipments"][number], "active_items" | "cash_received" | "paid_by_transfer">,
+): boolean {
+  const open = o.order_payment_status === "Pending" || o.order_payment_status === "Partly paid";
+  return o.order_payment_method === "PayOnDelivery" && open && sh.active_items > 0 && !sh.cash_received && !sh.paid_by_transfer;
+}

@@ -21,7 +21,7 @@ import { orderNumber } from "~/domain/order-rules";
 import { groupAccountNumber, refreshSeconds, ussdBankOf, ussdTelHref } from "~/domain/payment-channels";
 import { formatClock } from "~/i18n/dates";
 import { apiFor } from "~/storefront/api.server";
-import { callbackOrderId, guestOrderToken, offlinePath, offlinePaymentState, startOfflinePayment, successPath } from "~/storefront/checkout.server";
+import { callbackOrderId, guestOrderToken, offlinePath, offlinePaymentState, orderPagePath, startOfflinePayment, successPath } from "~/storefront/checkout.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { requestT } from "~/i18n/i18next.server";
 
@@ -32,6 +32,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const p = orderId ? await offlinePaymentState(api, params.reference ?? "", orderId) : null;
   if (!p) throw new Response("Not Found", { status: 404, headers: await api.headers() });
   const guest = !api.user || url.searchParams.get("g") === "y";
+  if (p.paid && p.shipment !== null) {
+    // One delivery of a pay-on-delivery order paid (pay at the door): back to the order, which shows it.
+    const token = api.user ? null : guestOrderToken(api, p.order_id);
+    const t = await requestT(request, "orders");
+    throw await redirectWithFlash(api, token || api.user ? orderPagePath(p.order_id, token) : "/", { kind: "success", message: t("payAtDoor.done") });
+  }
   if (p.paid) throw redirect(successPath(p.order_id, guest), { status: 303, headers: await api.headers() });
   const t = await requestT(request, "checkout");
   const now = Date.now();
@@ -73,10 +79,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const p = orderId ? await offlinePaymentState(api, params.reference ?? "", orderId) : null;
   if (!p) throw new Response("Not Found", { status: 404 });
   const guest = !api.user || url.searchParams.get("g") === "y";
-  if (p.paid) return redirect(successPath(p.order_id, guest), { status: 303, headers: await api.headers() });
   const token = !api.user ? guestOrderToken(api, p.order_id) : null;
+  if (p.paid) return redirect(p.shipment !== null ? orderPagePath(p.order_id, token) : successPath(p.order_id, guest), { status: 303, headers: await api.headers() });
   const bank = ussdBankOf(p.ussd_code);
-  const started = await startOfflinePayment(api, p.order_id, p.channel === "ussd" ? { channel: "ussd", bank: bank?.type ?? "737" } : { channel: "bank_transfer" }, token);
+  const how = p.channel === "ussd" ? { channel: "ussd" as const, bank: bank?.type ?? "737" } : { channel: "bank_transfer" as const, shipment: p.shipment };
+  const started = await startOfflinePayment(api, p.order_id, how, token);
   if (!started.ok) return redirectWithFlash(api, `${url.pathname}${url.search}`, { kind: "error", message: started.message });
   return redirect(offlinePath(started.payment.reference, p.order_id, guest), { status: 303, headers: await api.headers() });
 }

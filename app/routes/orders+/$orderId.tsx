@@ -53,6 +53,7 @@ export default function GuestOrderRoute() {
     <main className="container-page space-y-4 py-4">
       <OrderDetail
         order={order}
+        guestToken={token}
         deliveredLinks={{
           returnHref: (item) => (returnable.includes(item.id) ? `/orders/${order.id}/return/${item.id}?t=${encodeURIComponent(token)}` : null),
         }}

@@ -146,7 +146,11 @@ export default function StoreOrderRoute() {
         </p>
         {pod ? (
           <p className="mt-1 text-sm font-semibold" data-testid="cash-status">
-            {shipment?.cash_received ? `Cash received: ${formatNaira(order.total)}` : `Collect ${formatNaira(order.total)} in cash on delivery`}
+            {shipment?.paid_by_transfer
+              ? `Paid by transfer: ${formatNaira(order.total)}. Nothing to collect at the door.`
+              : shipment?.cash_received
+                ? `Cash received: ${formatNaira(order.total)}`
+                : `Collect ${formatNaira(order.total)} in cash on delivery`}
           </p>
         ) : (
           <p className="mt-1 text-sm" data-testid="cash-status">
@@ -163,7 +167,7 @@ export default function StoreOrderRoute() {
             Too many wrong delivery codes: this delivery is locked. BuildMart support must unlock it (or mark it delivered after checking with the shopper).
           </p>
         ) : order.delivery_code_required ? (
-          <DeliveryCodeForm triesLeft={order.delivery_code_tries_left} total={order.total} result={actionData?.result ?? null} />
+          <DeliveryCodeForm triesLeft={order.delivery_code_tries_left} total={order.total} paid={!!shipment?.paid_by_transfer} result={actionData?.result ?? null} />
         ) : null}
         <div className="mt-3 flex flex-wrap gap-2">
           {order.next_status && !order.delivery_code_required && !order.delivery_code_locked ? (
@@ -264,7 +268,7 @@ export default function StoreOrderRoute() {
  * The shopper's 4-digit code, then "Delivered and cash received" (the usual) or "Delivered" (the
  * cash recorded later). Works without JavaScript; the action's refusal shows under the field.
  */
-function DeliveryCodeForm({ triesLeft, total, result }: { triesLeft: number; total: number; result: Reply | null }) {
+function DeliveryCodeForm({ triesLeft, total, paid, result }: { triesLeft: number; total: number; paid: boolean; result: Reply | null }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && String(navigation.formData?.get("intent") ?? "").startsWith("deliver");
   const [form, fields] = useReplyForm({
@@ -276,8 +280,8 @@ function DeliveryCodeForm({ triesLeft, total, result }: { triesLeft: number; tot
     <Form method="post" {...formProps(form)} className="mt-3 max-w-sm space-y-3 rounded-md border border-gray-200 bg-gray-50 p-3" data-testid="delivery-code-form">
       <h2 className="font-semibold">Delivery code</h2>
       <p className="text-sm text-gray-700">
-        At the door, ask the shopper for the 4-digit code BuildMart sent them (SMS, WhatsApp or their order page). Take the {formatNaira(total)} and enter the code to mark the shipment
-        Delivered.
+        At the door, ask the shopper for the 4-digit code BuildMart sent them (SMS, WhatsApp or their order page).{" "}
+        {paid ? "They paid by transfer: take no cash." : `Take the ${formatNaira(total)}`} and enter the code to mark the shipment Delivered.
       </p>
       {form.errors?.length ? (
         <p role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="delivery-code-form-error">
@@ -297,13 +301,22 @@ function DeliveryCodeForm({ triesLeft, total, result }: { triesLeft: number; tot
         hint={`${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left before an admin must unlock it.`}
       />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" name="intent" value="deliver-cash" className={primaryButton} disabled={busy} data-testid="deliver-cash">
-          {busy ? <Spinner /> : null}
-          Delivered and cash received
-        </button>
-        <button type="submit" name="intent" value="deliver" className="btn-outline" disabled={busy} data-testid="deliver-only">
-          Delivered (cash later)
-        </button>
+        {paid ? (
+          <button type="submit" name="intent" value="deliver" className={primaryButton} disabled={busy} data-testid="deliver-only">
+            {busy ? <Spinner /> : null}
+            Delivered
+          </button>
+        ) : (
+          <>
+            <button type="submit" name="intent" value="deliver-cash" className={primaryButton} disabled={busy} data-testid="deliver-cash">
+              {busy ? <Spinner /> : null}
+              Delivered and cash received
+            </button>
+            <button type="submit" name="intent" value="deliver" className="btn-outline" disabled={busy} data-testid="deliver-only">
+              Delivered (cash later)
+            </button>
+          </>
+        )}
       </div>
     </Form>
   );
