@@ -6,64 +6,15 @@
  * and the payment "Partly paid"; each store sees only its own lines.
  */
 import fs from "node:fs";
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { addToCart, placePayOnDeliveryFromCart } from "./checkout-helpers";
-import { newVendorStore } from "./store-helpers";
+import { demoStoreProduct, kanoStore, phoneWithUpdates, token, VENDOR } from "./two-store-helpers";
 import { DEMO_ADMIN } from "~/db/seed/catalog-data";
 import { formatNaira } from "~/domain/money";
-import { isPhone, jsEnabled, login, newShopper, openOrderAs, readPhoneOutbox, ready, smsCodeFor } from "./utils";
+import { isPhone, jsEnabled, login, newShopper, openOrderAs, readPhoneOutbox, ready } from "./utils";
 import { buyerDeliveryCode } from "./delivery-code-helpers";
 
-const VENDOR = { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" };
-
 test.describe.configure({ timeout: 240_000 });
-
-async function token(request: APIRequestContext, email: string, password: string) {
-  const r = await request.post("/api/v1/users/auth/login/", { data: { email, password } });
-  expect(r.status()).toBe(200);
-  const j = (await r.json()) as { access: string; user: { id: number } };
-  return { headers: { Authorization: `Bearer ${j.access}` }, userId: j.user.id };
-}
-
-/** Store A: the demo vendor's current store and one of its products in stock. */
-async function demoStoreProduct(request: APIRequestContext, testInfo: TestInfo) {
-  const { headers, userId } = await token(request, VENDOR.email, VENDOR.password);
-  const stores = (await (await request.get(`/api/v1/stores/owner/${userId}/`, { headers })).json()) as Array<{ id: number; slug: string; name: string }>;
-  const store = stores.at(-1)!;
-  const list = await request.get(`/api/v1/products/store/${store.id}/?page_size=50`, { headers });
-  const products = ((await list.json()).results as Array<{ id: number; name: string; selling_price: number; published: boolean; stock_quantity: number }>).filter(
-    (p) => p.published && p.stock_quantity >= 20,
-  );
-  // a product the vendor-orders spec does not use (it takes the first four)
-  const product = products[6 + Math.max(0, ["js-on-phone", "js-off-phone", "js-on-desktop", "js-off-desktop"].indexOf(testInfo.project.name))];
-  expect(product).toBeTruthy();
-  return { store, product };
-}
-
-/** Store B: a new vendor's store in Kano with one product. */
-function kanoStore(request: APIRequestContext, tag: string) {
-  return newVendorStore(request, {
-    tag,
-    storeName: `Kano Solar ${tag}`,
-    address: "15 Bello Road, Kano",
-    state: "Kano",
-    productName: `Solar panel ${tag}`,
-    price: "45000",
-    size: "medium",
-    vocabulary: ["solar", "inverter", "battery", "reliable", "clean", "power"],
-    colour: { r: 250, g: 180, b: 20 },
-  });
-}
-
-/** A verified phone on the shopper's account (code from the SMS outbox), with SMS and WhatsApp updates on. */
-async function phoneWithUpdates(request: APIRequestContext, headers: Record<string, string>, userId: number): Promise<string> {
-  const phone = `+23480${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-  expect((await request.post("/api/v1/users/auth/phone/request/", { headers, data: { phone, purpose: "verify" } })).status()).toBe(202);
-  const code = await smsCodeFor(phone, 15_000);
-  expect((await request.post("/api/v1/users/auth/phone/add/", { headers, data: { phone, code } })).status()).toBe(200);
-  expect((await request.put(`/api/v1/users/${userId}/channels/`, { headers, data: { email: true, sms: true, whatsapp: true } })).status()).toBe(200);
-  return phone;
-}
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   if (jsEnabled(testInfo) || !isPhone(testInfo)) return;
@@ -78,7 +29,7 @@ async function storeOrderPage(page: Page, testInfo: TestInfo, who: { email: stri
 
 test("a two-store order: each store moves its own shipment, store A records cash, the shopper sees both progresses", async ({ page, request }, testInfo) => {
   const tag = `${Date.now().toString(36)}${testInfo.project.name.length}`;
-  const a = await demoStoreProduct(request, testInfo);
+  const a = await demoStoreProduct(request, testInfo, 6); // products the vendor-orders spec does not use (it takes the first four)
   const b = await kanoStore(request, tag);
 
   const shopper = await newShopper(request);

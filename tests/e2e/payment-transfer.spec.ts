@@ -10,6 +10,7 @@ import fs from "node:fs";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { checkoutFromCart, fillAddressForm, productsInStock, signedInWithCart } from "./checkout-helpers";
 import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
+import { onBank } from "./two-store-helpers";
 
 /** Screenshots for the note: 360 px, JavaScript off (SHOTS_DIR, default tests/.tmp/screenshots). */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
@@ -22,18 +23,6 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 async function placeWith(page: Page, label: RegExp) {
   await page.getByLabel(label).check();
   await page.getByRole("button", { name: "Place order" }).click();
-}
-
-/** Plays the shopper's bank on the stand-in's tester page, in another tab. */
-async function onBank(page: Page, button: RegExp, naira?: number) {
-  const href = await page.getByTestId("standin-page").getAttribute("href");
-  expect(href).toBeTruthy();
-  const bank = await page.context().newPage();
-  await bank.goto(href!);
-  if (naira !== undefined) await bank.getByLabel(/Amount to send/).fill(String(naira));
-  await bank.getByRole("button", { name: button }).click();
-  await expect(bank.getByTestId("state")).toBeVisible();
-  await bank.close();
 }
 
 const money = (s: string | null) => Number((s ?? "").replace(/[^\d.]/g, ""));
