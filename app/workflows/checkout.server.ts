@@ -272,8 +272,8 @@ export async function announceOrder(tx: Queryable, orderId: string): Promise<boo
     `SELECT COALESCE(u.first_name, o.delivery_address->>'receiver_first_name', '') AS first_name FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.id = $1`,
     [orderId],
   );
-  const lines = await tx.query<{ product_name: string; option_label: string | null; quantity: number; line_total_kobo: string | number }>(
-    "SELECT product_name, option_label, quantity, line_total_kobo FROM order_items WHERE order_id = $1 AND status = 'Active' ORDER BY created_at, id",
+  const lines = await tx.query<{ product_name: string; option_label: string | null; quantity: number; line_total_kobo: string | number; unit: string; item_price_kobo: string | number }>(
+    "SELECT product_name, option_label, quantity, line_total_kobo, unit, item_price_kobo FROM order_items WHERE order_id = $1 AND status = 'Active' ORDER BY created_at, id",
     [orderId],
   );
   const ships = (await shipmentsFor(tx, [orderId])).get(orderId) ?? [];
@@ -293,7 +293,9 @@ export async function announceOrder(tx: Queryable, orderId: string): Promise<boo
               orderId,
               guestToken: order.user_id === null ? guestTokenFor(orderId) : undefined,
               paymentMethod: order.order_payment_method as PaymentMethod,
-              lines: lines.rows.map((l): EmailOrderLine => ({ name: withOption(l.product_name, l.option_label), quantity: l.quantity, totalKobo: Number(l.line_total_kobo) })),
+              lines: lines.rows.map(
+                (l): EmailOrderLine => ({ name: withOption(l.product_name, l.option_label), quantity: Number(l.quantity), totalKobo: Number(l.line_total_kobo), unit: l.unit, unitKobo: Number(l.item_price_kobo) }),
+              ),
               subtotalKobo: order.order_total_kobo,
               shippingKobo: order.shipping_kobo,
               totalKobo: orderTotalKobo(order.order_total_kobo, order.shipping_kobo),

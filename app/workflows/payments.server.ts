@@ -330,7 +330,7 @@ export async function markPaid(db: Db, attemptId: number, verified: VerifyData):
                 amountKobo: verified.amount,
                 shippingKobo: order.shipping_kobo,
                 reference: attempt.reference,
-                lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, totalKobo: l.total_kobo })),
+                lines: lines.map((l) => ({ name: l.name, quantity: Number(l.quantity), totalKobo: Number(l.total_kobo), unit: l.unit, unitKobo: Number(l.unit_kobo) })),
                 refundKobo: Math.max(0, excessKobo),
               },
             ),

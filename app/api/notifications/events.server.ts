@@ -87,8 +87,8 @@ export async function newOrderStoreMails(q: Queryable, orderId: string): Promise
     )
   ).rows[0];
   if (!order) return [];
-  const lines = await q.query<{ store_id: number; name: string; option_label: string | null; quantity: number; total_kobo: string | number }>(
-    `SELECT oi.store_id, oi.product_name AS name, oi.option_label, oi.quantity, oi.line_total_kobo AS total_kobo
+  const lines = await q.query<{ store_id: number; name: string; option_label: string | null; quantity: number; total_kobo: string | number; unit: string; unit_kobo: string | number }>(
+    `SELECT oi.store_id, oi.product_name AS name, oi.option_label, oi.quantity, oi.line_total_kobo AS total_kobo, oi.unit, oi.item_price_kobo AS unit_kobo
        FROM order_items oi WHERE oi.order_id = $1 AND oi.status = 'Active' AND oi.store_id IS NOT NULL
       ORDER BY oi.created_at, oi.id`,
     [orderId],
@@ -97,7 +97,7 @@ export async function newOrderStoreMails(q: Queryable, orderId: string): Promise
   const byStore = new Map<number, StoreOrderLine[]>();
   for (const l of lines.rows) {
     const list = byStore.get(l.store_id) ?? [];
-    list.push({ name: l.name, optionLabel: l.option_label, quantity: l.quantity, totalKobo: Number(l.total_kobo) });
+    list.push({ name: l.name, optionLabel: l.option_label, quantity: Number(l.quantity), totalKobo: Number(l.total_kobo), unit: l.unit, unitKobo: Number(l.unit_kobo) });
     byStore.set(l.store_id, list);
   }
   const people = await q.query<{ store_id: number; store_name: string; slug: string; email: string; first_name: string | null; shipping_kobo: number | null }>(

@@ -140,11 +140,13 @@ export interface MailLineRow {
   name: string;
   quantity: number;
   total_kobo: number;
+  unit: string;
+  unit_kobo: number;
 }
 
 export async function activeLines(q: Queryable, orderId: string): Promise<MailLineRow[]> {
   const r = await q.query<MailLineRow>(
-    `SELECT product_name || COALESCE(' (' || option_label || ')', '') AS name, quantity, line_total_kobo AS total_kobo
+    `SELECT product_name || COALESCE(' (' || option_label || ')', '') AS name, quantity, line_total_kobo AS total_kobo, unit, item_price_kobo AS unit_kobo
        FROM order_items WHERE order_id = $1 AND status = 'Active' ORDER BY created_at, id`,
     [orderId],
   );

@@ -9,7 +9,7 @@ import { formatKobo } from "~/domain/money";
 import { orderNumber, type PaymentMethod } from "~/domain/orders";
 import { textsFor } from "~/i18n/texts.server";
 import type { MailMessage } from "../mail.server";
-import { emailLayout, esc, greetingFor, orderLink } from "./layout.server";
+import { emailLayout, esc, greetingFor, nameWithUnit, orderLink } from "./layout.server";
 
 
 export { queueMail } from "./queue.server";
@@ -19,6 +19,9 @@ export { orderLink };
 export interface EmailOrderLine {
   name: string;
   quantity: number;
+  /** The unit it is sold per and its price per unit (the ladder's rung), shown beside the name. */
+  unit?: string | null;
+  unitKobo?: number | null;
   /** The line's total (app/domain/pricing.ts lineTotalKobo, stored with the line). */
   totalKobo: number;
 }
@@ -34,7 +37,7 @@ const right = 'style="padding:6px 4px;border-bottom:1px solid #e5e7eb;font-size:
 function itemsTable(lines: readonly EmailOrderLine[], totals: Array<[string, string]>, lang: Lang): string {
   const t = textsFor(lang, "email");
   const rows = lines
-    .map((l) => `<tr><td ${cell}>${esc(l.name)}</td><td ${right}>${l.quantity}</td><td ${right}>${esc(formatKobo(l.totalKobo))}</td></tr>`)
+    .map((l) => `<tr><td ${cell}>${esc(nameWithUnit(l, lang))}</td><td ${right}>${l.quantity}</td><td ${right}>${esc(formatKobo(l.totalKobo))}</td></tr>`)
     .join("\n");
   const sums = totals.map(([k, v]) => `<tr><td ${cell} colspan="2"><strong>${esc(k)}</strong></td><td ${right}><strong>${esc(v)}</strong></td></tr>`).join("\n");
   return `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">
@@ -82,7 +85,7 @@ export function orderPlacedEmail(i: OrderPlacedInput): MailMessage {
         ])
       : [[shippingLabel, shippingValue]];
   const totals: Array<[string, string]> = [[t("subtotal"), formatKobo(i.subtotalKobo)], ...perStore, [t("total"), formatKobo(total)]];
-  const textLines = i.lines.map((l) => `- ${l.name} × ${l.quantity}: ${formatKobo(l.totalKobo)}`).join("\n");
+  const textLines = i.lines.map((l) => `- ${nameWithUnit(l, i.lang)} × ${l.quantity}: ${formatKobo(l.totalKobo)}`).join("\n");
   const shippingText = perStore.map(([k, v]) => `${k}: ${v}`).join("\n");
   return {
     to: i.to,
@@ -148,7 +151,7 @@ export function unpaidOrderCancelledEmail(i: UnpaidOrderCancelledInput): MailMes
   const hello = greetingFor(i.lang, i.firstName);
   const intro = t("unpaid_intro", { total: formatKobo(i.totalKobo), number, hours: i.hours });
   const after = t("unpaid_after");
-  const textLines = i.lines.map((l) => `- ${l.name} × ${l.quantity}: ${formatKobo(l.totalKobo)}`).join("\n");
+  const textLines = i.lines.map((l) => `- ${nameWithUnit(l, i.lang)} × ${l.quantity}: ${formatKobo(l.totalKobo)}`).join("\n");
   return {
     to: i.to,
     subject: t("unpaid_subject", { number }),

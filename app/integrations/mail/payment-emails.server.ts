@@ -7,7 +7,7 @@
 import { formatKobo } from "~/domain/money";
 import type { MailMessage } from "../mail.server";
 import { textsFor } from "~/i18n/texts.server";
-import { emailLayout, esc, greetingFor, orderLink as orderLinkFor } from "./layout.server";
+import { emailLayout, esc, greetingFor, nameWithUnit, orderLink as orderLinkFor } from "./layout.server";
 
 
 export interface MailOrder {
@@ -22,6 +22,9 @@ export interface MailOrder {
 export interface MailLine {
   name: string;
   quantity: number;
+  /** The unit it is sold per and its price per unit, shown beside the name. */
+  unit?: string | null;
+  unitKobo?: number | null;
   /** Integer kobo, for the line (price × quantity). */
   totalKobo: number;
 }
@@ -35,10 +38,10 @@ export const orderLink = (o: MailOrder): string => orderLinkFor(o.id, o.guestTok
 const layout = (title: string, intro: string[], table: string, action: { label: string; href: string }, after: string[], lang?: string | null) =>
   emailLayout({ title, intro, table, action, after, lang });
 
-function linesTable(lines: MailLine[], rows: Array<[string, string]>): string {
+function linesTable(lines: MailLine[], rows: Array<[string, string]>, lang: string | null | undefined): string {
   const td = "padding:6px 0;font-size:14px;color:#1f2937;border-bottom:1px solid #f3f4f6";
   const body = lines
-    .map((l) => `<tr><td style="${td}">${esc(l.name)} × ${l.quantity}</td><td style="${td};text-align:right">${esc(formatKobo(l.totalKobo))}</td></tr>`)
+    .map((l) => `<tr><td style="${td}">${esc(nameWithUnit(l, lang))} × ${l.quantity}</td><td style="${td};text-align:right">${esc(formatKobo(l.totalKobo))}</td></tr>`)
     .join("\n");
   const foot = rows
     .map(([k, v]) => `<tr><td style="padding:6px 0;font-size:14px;font-weight:600">${esc(k)}</td><td style="padding:6px 0;font-size:14px;font-weight:600;text-align:right">${esc(v)}</td></tr>`)
@@ -64,7 +67,7 @@ export function paidEmail(
     "",
     intro,
     "",
-    ...p.lines.map((l) => `- ${l.name} x ${l.quantity}: ${formatKobo(l.totalKobo)}`),
+    ...p.lines.map((l) => `- ${nameWithUnit(l, o.lang)} x ${l.quantity}: ${formatKobo(l.totalKobo)}`),
     `${t("shipping")}: ${formatKobo(p.shippingKobo)}`,
     `${t("total_paid")}: ${formatKobo(p.amountKobo)}`,
     ...(refund ? [`${t("to_refund")}: ${formatKobo(refund)}`] : []),
@@ -87,7 +90,7 @@ export function paidEmail(
         [t("shipping"), formatKobo(p.shippingKobo)],
         [t("total_paid"), formatKobo(p.amountKobo)],
         ...(refund ? ([[t("to_refund"), formatKobo(refund)]] as Array<[string, string]>) : []),
-      ]),
+      ], o.lang),
       { label: t("view_order"), href },
       [after],
       o.lang,

@@ -11,7 +11,7 @@ import { formatKobo } from "~/domain/money";
 import { shipmentTotalKobo } from "~/domain/pricing";
 import { orderNumber, type PaymentMethod } from "~/domain/orders";
 import type { MailMessage } from "../mail.server";
-import { emailLayout, esc, link } from "./layout.server";
+import { emailLayout, esc, link, nameWithUnit } from "./layout.server";
 
 export interface StoreOrderLine {
   name: string;
@@ -20,6 +20,9 @@ export interface StoreOrderLine {
   quantity: number;
   /** The line's total (stored with the line by app/domain/pricing.ts). */
   totalKobo: number;
+  /** The unit it is sold per and its price per unit, shown beside the name. */
+  unit?: string | null;
+  unitKobo?: number | null;
 }
 
 export interface NewOrderStoreInput {
@@ -46,7 +49,7 @@ export const storeOrderUrl = (slug: string, orderId: string) => link(`/stores/${
 const cell = 'style="padding:6px 4px;border-bottom:1px solid #e5e7eb;font-size:14px;color:#1f2937"';
 const right = 'style="padding:6px 4px;border-bottom:1px solid #e5e7eb;font-size:14px;color:#1f2937;text-align:right"';
 
-const lineName = (l: StoreOrderLine) => (l.optionLabel ? `${l.name} (${l.optionLabel})` : l.name);
+const lineName = (l: StoreOrderLine) => nameWithUnit({ ...l, name: l.optionLabel ? `${l.name} (${l.optionLabel})` : l.name }, "en");
 
 export function newOrderStoreEmail(i: NewOrderStoreInput): MailMessage {
   const number = orderNumber(i.orderId);
