@@ -11,7 +11,7 @@ import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { formatNaira } from "../../app/domain/money";
 import { fillAddressForm, placeOrder, checkoutFromCart } from "./checkout-helpers";
-import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
+import { isPhone, jsEnabled, login, mailText, newShopper, ready, waitForMailMatching } from "./utils";
 
 interface Tiered {
   id: number;
@@ -92,6 +92,9 @@ test("60 bags of cement price at the 50+ step in the cart, the checkout and the 
   const item = page.getByTestId("order-item").filter({ hasText: cement.name });
   await expect(item).toContainText(`60 × ${formatNaira(rung.price)} per bag`);
   await expect(item).toContainText(lineTotal);
+  // The order e-mail names the unit and the rung's price too.
+  const mail = await waitForMailMatching(shopper.email, /Order #[0-9A-F]{8}/);
+  expect(mailText(mail)).toContain(`${cement.name} (${formatNaira(rung.price)} per bag) × 60`);
 });
 
 test("a quantity under the minimum is refused with its message next to the field, and what was typed stays", async ({ page, request }, testInfo) => {

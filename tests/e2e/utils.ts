@@ -86,6 +86,12 @@ export async function smsCodeFor(e164: string, timeoutMs = 10_000): Promise<stri
   }
 }
 
+/** A raw message with its quoted-printable undone (soft line breaks joined, =XX bytes decoded as UTF-8). */
+export function mailText(raw: string): string {
+  const joined = raw.replace(/=\r?\n/g, "");
+  return Buffer.from(joined.replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+}
+
 /** The first link in a raw message whose path starts with `pathPrefix` (quoted-printable undone). */
 export function linkInMail(raw: string, pathPrefix: string): string | null {
   const text = raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");

@@ -13,6 +13,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { formatNaira, koboToNaira } from "~/domain/money";
+import { unitWord } from "~/domain/units";
 import { LOW_STOCK_THRESHOLD } from "~/domain/product-rules";
 import type { ApiStoreProductOption } from "~/storefront/api-types";
 import { apiErrorsToReply } from "~/storefront/form-reply";
@@ -91,7 +92,10 @@ export default function StoreProductRoute() {
         <div className="space-y-4">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-gray-200 bg-white p-4 text-sm">
             <dt className="text-gray-600">Price</dt>
-            <dd className="font-semibold">{formatNaira(product.selling_price)}</dd>
+            <dd className="font-semibold">
+              {formatNaira(product.selling_price)}
+              {product.unit && product.unit !== "piece" ? <span className="font-normal text-gray-600"> per {unitWord(product.unit, 1)}</span> : null}
+            </dd>
             <dt className="text-gray-600">Stock</dt>
             <dd>
               {product.stock_quantity}

@@ -11,6 +11,7 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination, clampPage, lastPage } from "~/components/ui/pagination";
 import { formatNaira } from "~/domain/money";
+import { unitWord } from "~/domain/units";
 import { primaryButton } from "~/components/ui/button";
 import type { ApiStoreProduct, Paged } from "~/storefront/api-types";
 import { requireStoreArea } from "~/storefront/store-area.server";
@@ -44,7 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       page,
       last,
       count: list.count,
-      products: list.results.map((p) => ({ id: p.id, name: p.name, category: p.category_name, price: p.selling_price, type: p.type, published: p.published })),
+      products: list.results.map((p) => ({ id: p.id, name: p.name, category: p.category_name, price: p.selling_price, unit: p.unit ?? "piece", type: p.type, published: p.published })),
     },
     { headers: await api.headers() },
   );
@@ -99,6 +100,7 @@ export default function StoreProductsRoute() {
                     <Cell label="Category">{p.category}</Cell>
                     <Cell label="Price" className="whitespace-nowrap">
                       {formatNaira(p.price)}
+                      {p.unit !== "piece" ? <span className="text-gray-600"> per {unitWord(p.unit, 1)}</span> : null}
                     </Cell>
                     <Cell label="Type" className="capitalize">
                       {p.type}
