@@ -3,6 +3,9 @@ import type { Api } from "./api.server";
 import type { ApiCart, ApiCartItem } from "./api-types";
 import { apiMessage } from "./form-reply";
 import { cartCookie, getGuestCartId } from "./session.server";
+import { QUANTITY_WHOLE_MESSAGE, isDivisible, quantityProblem } from "~/domain/units";
+import { stockMessage } from "~/domain/cart";
+import { requestFormMessage } from "~/i18n/i18next.server";
 
 export type CartItem = ApiCartItem;
 export type Cart = ApiCart;
@@ -97,4 +100,20 @@ export async function mergeGuestCartAfterLogin(api: Api, request: Request): Prom
   // A guest cart that no longer exists has nothing to merge: just drop the stale cookie.
   if (!r.ok && r.status !== 404) throw new Error("We could not move the items in your cart to your account. Please try again.");
   return cartCookie().serialize("", { maxAge: 0 });
+}
+
+/** A quantity typed into a form and sent back in the query (?qty=) after a refusal: a number, else null. */
+export function typedQtyParam(raw: string | null): number | null {
+  return raw !== null && /^\d{1,7}(\.\d{1,2})?$/.test(raw) ? Number(raw) : null;
+}
+
+/**
+ * Why `q` cannot be bought of a product or cart line (its minimum, step, whole units, stock), in the
+ * reader's language; null when it can (issue 34: the message next to the field, nothing typed lost).
+ */
+export async function quantityMessage(request: Request, q: number, p: { unit: string; min_quantity: number; quantity_step: number; stock_quantity: number }): Promise<string | null> {
+  const rule = { unit: p.unit, min_quantity: p.min_quantity, quantity_step: p.quantity_step };
+  const problem = !isDivisible(p.unit) && !Number.isInteger(q) ? QUANTITY_WHOLE_MESSAGE : quantityProblem(q, rule);
+  if (!problem && q <= p.stock_quantity) return null;
+  return requestFormMessage(request, problem ?? stockMessage(p.stock_quantity));
 }

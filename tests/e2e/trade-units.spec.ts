@@ -120,4 +120,14 @@ test("a quantity under the minimum is refused with its message next to the field
   await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
   await expect(page.getByTestId("flash")).toHaveText("Added to cart");
   await expect(page.getByTestId("cart-count")).toHaveText("150");
+  // In the cart too: 30 typed into the line is refused with its message by the line, and stays typed.
+  await page.goto("/cart");
+  await ready(page, testInfo);
+  const line = page.getByTestId("cart-line").filter({ hasText: blocks.name });
+  await line.getByTestId("quantity").fill("30");
+  await line.getByRole("button", { name: "Update" }).click();
+  await expect(line.getByRole("alert")).toHaveText("The minimum order for this item is 50.");
+  await expect(line.getByTestId("quantity")).toHaveValue("30");
+  await expect(page.getByTestId("cart-count")).toHaveText("150");
+  if (!jsEnabled(testInfo)) await expect(line.getByTestId("quantity")).toHaveAttribute("aria-invalid", "true");
 });

@@ -42,6 +42,8 @@ describe("a shopper's notices in their language", () => {
       { title: "Your return of Dangote Cement 50kg was refused", body: "", keep: ["Dangote Cement 50kg"] },
       { title: "Your return of Dangote Cement 50kg was accepted", body: "The refund is on its way to your card.", keep: ["Dangote Cement 50kg"] },
       { title: "Your return of Dangote Cement 50kg was refunded", body: "The money will be paid back to you.", keep: ["Dangote Cement 50kg"] },
+      { title: "Order A1B2C3: Lekki Tiles's delivery is paid", body: "₦52,500 paid by bank transfer. Pay nothing at the door: give the rider your delivery code.", keep: ["A1B2C3", "Lekki Tiles"] },
+      { title: "Payment received for order A1B2C3", body: "₦52,500 paid by USSD.", keep: ["A1B2C3"] },
     ];
     for (const s of samples) {
       const yo = noticeIn(s, say);

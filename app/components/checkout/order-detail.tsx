@@ -8,7 +8,7 @@
  */
 import { useTranslation } from "~/i18n/react";
 import type { ReactNode } from "react";
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { orderDate } from "~/components/users/order-format";
 import { formatNaira } from "~/domain/money";
 import { deliveryProgressOf, orderNumber, payAtDoorPath } from "~/domain/order-rules";
@@ -111,11 +111,12 @@ export function OrderDetail({
             ) : null}
             {g.code ? <DeliveryCode code={g.code} /> : null}
             {g.payId !== null ? (
-              <Form method="post" action={payAtDoorPath(order.id, g.payId, guestToken)} className="mt-2" reloadDocument>
+              // A plain form: the transfer page it leads to is always lite (a whole page load), with JavaScript too.
+              <form method="post" action={payAtDoorPath(order.id, g.payId, guestToken)} className="mt-2">
                 <button type="submit" name="intent" value="transfer" className="btn-outline w-full sm:w-auto" data-testid="pay-shipment">
                   {t("payShipment", { amount: formatNaira(g.total) })}
                 </button>
-              </Form>
+              </form>
             ) : null}
             <ul className="divide-y divide-gray-100">
               {g.items.map((i) => (

@@ -10,8 +10,9 @@
  * stock state and the quantity with Add to Cart; the photos follow (from md they sit on the left).
  */
 import { useTranslation } from "~/i18n/react";
-import { requestFormMessage, requestT } from "~/i18n/i18next.server";
-import { QUANTITY_WHOLE_MESSAGE, isDivisible, quantityProblem } from "~/domain/units";
+import { requestT } from "~/i18n/i18next.server";
+import { isDivisible } from "~/domain/units";
+import { quantityMessage, typedQtyParam } from "~/storefront/cart.server";
 import { MinimumNote, PriceLadder, UnitNote } from "~/components/product/trade";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -27,7 +28,7 @@ import { imageUrl, loadProductForRoute, productCanonicalPath, siteOrigin, toCard
 import { excerpt, routeMeta, seoMeta, type Seo } from "~/components/listing/seo";
 import { Stars } from "~/components/ui/stars";
 import { formatNaira } from "~/domain/money";
-import { isBulkItem, stockMessage, stockState } from "~/domain/cart";
+import { isBulkItem, stockState } from "~/domain/cart";
 import type { loader as rootLoader } from "~/root";
 import { apiFor } from "~/storefront/api.server";
 import { deliveryStateFor, productDeliveryQuote, setDeliveryState } from "~/storefront/delivery.server";
@@ -69,7 +70,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const origin = siteOrigin(request);
   const url = `${origin}${productCanonicalPath(product)}`;
   const rawQty = new URL(request.url).searchParams.get("qty");
-  const typed = rawQty !== null && /^\d{1,7}(\.\d{1,2})?$/.test(rawQty) ? Number(rawQty) : null;
+  const typed = typedQtyParam(rawQty);
   const images = product.images.map(imageUrl).filter(Boolean);
   const ogImage = images[0] ? `${images[0]}${images[0].includes("?") ? "&" : "?"}w=640&format=jpeg` : undefined;
   const price = formatNaira(product.selling_price);
@@ -125,14 +126,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
     { headers: await api.headers() },
   );
-}
-
-/** Why `q` cannot be bought of the product (its minimum, step, whole units), in the reader's language; null when it can. */
-async function quantityMessage(request: Request, q: number, p: ApiProduct): Promise<string | null> {
-  const rule = { unit: p.unit, min_quantity: p.min_quantity, quantity_step: p.quantity_step };
-  const problem = !isDivisible(p.unit) && !Number.isInteger(q) ? QUANTITY_WHOLE_MESSAGE : quantityProblem(q, rule);
-  if (!problem && q <= p.stock_quantity) return null;
-  return requestFormMessage(request, problem ?? stockMessage(p.stock_quantity));
 }
 
 /**

@@ -12,6 +12,7 @@
  * for an address in that state. Without a quote the summary says "Delivery: choose your state".
  */
 import { useTranslation } from "~/i18n/react";
+import { useRef } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
@@ -24,12 +25,12 @@ import { CloseIcon } from "~/components/ui/icons";
 import { DEFAULT_ADD_QUANTITY, MAX_LINE_QUANTITY, decrementQuantity, incrementQuantity, typedQuantity } from "~/domain/cart";
 import { formatNaira } from "~/domain/money";
 import { lineTotalNaira, unitPriceKobo } from "~/domain/pricing";
-import { formatQuantity, isDivisible } from "~/domain/units";
+import { QUANTITY_DECIMALS_MESSAGE, QUANTITY_WHOLE_MESSAGE, formatQuantity, isDivisible } from "~/domain/units";
 import { checkoutHref } from "~/components/checkout/format";
 import { shippingRuleAmounts } from "~/domain/shipping";
 import { requestFormMessage, requestT } from "~/i18n/i18next.server";
 import { apiFor, type Api } from "~/storefront/api.server";
-import { addToCart, forgetCart, loadCart, type Cart, type CartItem } from "~/storefront/cart.server";
+import { addToCart, forgetCart, loadCart, quantityMessage, typedQtyParam, type Cart, type CartItem } from "~/storefront/cart.server";
 import { deliveryStateFor, setDeliveryState } from "~/storefront/delivery.server";
 import { apiMessage } from "~/storefront/form-reply";
 import { readForm, unknownIntent } from "~/storefront/responses.server";
@@ -46,8 +47,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A guest cart that is gone (e.g. after checkout): drop its stale cookie.
   if (!cart && !api.user && (await getGuestCartId(request))) headers.append("Set-Cookie", await cartCookie().serialize("", { maxAge: 0 }));
   const t = await requestT(request, "shop");
+  const shown = quoted?.ok ? quoted.data : cart;
+  // Issue 34: a quantity the cart refused without JavaScript comes back as ?line=&qty= (nothing
+  // typed is lost) with its message next to that line's field, in the reader's language.
+  const url = new URL(request.url);
+  const refusedLine = shown?.cart_items.find((i) => String(i.id) === url.searchParams.get("line"));
+  const typedRaw = (url.searchParams.get("qty") ?? "").slice(0, 12);
+  const typedQty = typedQtyParam(typedRaw);
+  const typedLine = refusedLine
+    ? {
+        id: refusedLine.id,
+        value: typedRaw,
+        message:
+          typedQty === null
+            ? await requestFormMessage(request, isDivisible(refusedLine.unit) ? QUANTITY_DECIMALS_MESSAGE : QUANTITY_WHOLE_MESSAGE)
+            : await quantityMessage(request, typedQty, refusedLine),
+      }
+    : null;
   // The shipping rule's amounts for the summary's note, here so its table stays on the server.
-  return data({ cart: quoted?.ok ? quoted.data : cart, quotedFor: quoted?.ok ? delivery.state : null, delivery, title: t("cart.title"), shippingRule: shippingRuleAmounts() }, { headers });
+  return data({ cart: shown, quotedFor: quoted?.ok ? delivery.state : null, delivery, title: t("cart.title"), shippingRule: shippingRuleAmounts(), typedLine }, { headers });
 }
 
 /**
@@ -142,7 +160,11 @@ async function changeLine(
   if (quantity === item.quantity) return answer({ ok: true }, "/cart");
   const r = await api.patch(`/carts/${cart.id}/items/${item.id}/`, { quantity });
   forgetCart(api);
-  return answer(r.ok ? { ok: true } : { ok: false, message: await requestFormMessage(request, apiMessage(r.data, t("cart.quantityFailed"))) }, "/cart");
+  if (r.ok) return answer({ ok: true }, "/cart");
+  // Refused: without JavaScript the page comes back with what was typed and the reason by the field.
+  const typed = intent === "set" ? String(form.get("quantity") ?? "").trim().slice(0, 12) : null;
+  const to = typed ? withQuery("/cart", { line: String(item.id), qty: typed }) : "/cart";
+  return answer({ ok: false, message: await requestFormMessage(request, apiMessage(r.data, t("cart.quantityFailed"))) }, to);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Cart"} | BuildMart NG` }];
@@ -251,6 +273,9 @@ function EmptyCart() {
 
 function CartLine({ item }: { item: CartItem }) {
   const fetcher = useFetcher<FetcherResult>({ key: `cart-line-${item.id}` });
+  // A quantity refused without JavaScript: what was typed, and why, by this line's field.
+  const refused = useLoaderData<typeof loader>().typedLine;
+  const typed = refused && refused.id === item.id && fetcher.state === "idle" ? refused : null;
   const { t } = useTranslation("shop");
   const busy = fetcher.state !== "idle";
   const pendingIntent = busy ? fetcher.formData?.get("intent") : null;
@@ -267,6 +292,10 @@ function CartLine({ item }: { item: CartItem }) {
   const optimisticUnit = unitPriceKobo(Math.round(item.single_price * 100), null, { tiers: item.price_tiers.map((r) => ({ min_quantity: r.min_quantity, price_kobo: Math.round(r.price * 100) })), quantity }) / 100;
   const removing = pendingIntent === "remove";
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  // With JavaScript: a typed quantity the cart refused stays in the field, its message below the line.
+  const lastSent = useRef<{ intent: string; quantity: string } | null>(null);
+  if (fetcher.formData) lastSent.current = { intent: String(fetcher.formData.get("intent") ?? ""), quantity: String(fetcher.formData.get("quantity") ?? "") };
+  const keptValue = typed?.value ?? (failed && lastSent.current?.intent === "set" ? lastSent.current.quantity : null);
   const inputId = `qty-${item.id}`;
   const hidden = (
     <>
@@ -340,13 +369,15 @@ function CartLine({ item }: { item: CartItem }) {
                 {t("cart.quantityOf", { name: item.name })}
               </label>
               <input
-                key={quantity}
+                key={keptValue !== null ? `typed-${keptValue}` : quantity}
                 id={inputId}
                 name="quantity"
                 type="text"
                 inputMode={isDivisible(item.unit) ? "decimal" : "numeric"}
                 autoComplete="off"
-                defaultValue={quantity}
+                defaultValue={keptValue ?? quantity}
+                aria-invalid={typed?.message ? true : undefined}
+                aria-describedby={typed?.message ? `${inputId}-error` : undefined}
                 className="h-9 w-14 rounded-md border border-gray-300 text-center text-base"
                 data-testid="quantity"
               />
@@ -369,6 +400,11 @@ function CartLine({ item }: { item: CartItem }) {
             </fetcher.Form>
             {busy ? <Spinner className="ml-1 h-4 w-4 text-brand-600" /> : null}
           </div>
+          {typed?.message ? (
+            <p id={`${inputId}-error`} role="alert" className="field-error w-full" data-testid="cart-quantity-error">
+              {typed.message}
+            </p>
+          ) : null}
           <p className="text-sm font-semibold" data-testid="line-total">
             <span className="sr-only">{t("cart.lineTotal")} </span>
             {formatNaira(quantity === item.quantity ? item.line_total : lineTotalNaira(optimisticUnit, quantity))}

@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (p.paid && p.shipment !== null) {
     // One delivery of a pay-on-delivery order paid (pay at the door): back to the order, which shows it.
     const token = api.user ? null : guestOrderToken(api, p.order_id);
-    const t = await requestT(request, "orders");
+    const t = await requestT(request, "checkout");
     throw await redirectWithFlash(api, token || api.user ? orderPagePath(p.order_id, token) : "/", { kind: "success", message: t("payAtDoor.done") });
   }
   if (p.paid) throw redirect(successPath(p.order_id, guest), { status: 303, headers: await api.headers() });

@@ -8,7 +8,6 @@ import { useTranslation } from "~/i18n/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { OrderDetail } from "~/components/checkout/order-detail";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island, islandsLoader } from "~/components/ui/island";
 import { apiFor } from "~/storefront/api.server";
@@ -24,9 +23,11 @@ export const handle = { i18n: ["orders"] };
  * (components/ui/island.tsx), not in the page's first view.
  */
 const OrderReturns = island(() => import("~/components/users/order-returns").then((m) => ({ default: m.OrderReturns })));
+/** The order itself too, as on the member's page: its actions are plain forms and links, which work before it has hydrated. */
+const OrderDetail = island(() => import("~/components/checkout/order-detail").then((m) => ({ default: m.OrderDetail })));
 const ShipmentsProgress = island(() => import("~/components/checkout/order-progress").then((m) => ({ default: m.ShipmentsProgress })));
 /** Navigations fetch the islands' code with the data (ui/island.tsx). */
-export const clientLoader = islandsLoader(OrderReturns, ShipmentsProgress);
+export const clientLoader = islandsLoader(OrderDetail, OrderReturns, ShipmentsProgress);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);

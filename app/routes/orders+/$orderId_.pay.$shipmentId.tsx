@@ -25,7 +25,7 @@ import { loadOrder, offlinePath, orderPagePath, rememberGuestOrder, startOffline
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { requestFormMessage, requestT } from "~/i18n/i18next.server";
 
-export const handle = { i18n: ["orders"] };
+export const handle = { i18n: ["orders", "checkout"] };
 
 const PRIVATE = { "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
 
@@ -42,7 +42,7 @@ async function orderAndShipment(request: Request, api: Api, orderId: string, shi
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
   const { order, sh, token } = await orderAndShipment(request, api, params.orderId ?? "", params.shipmentId ?? "");
-  const t = await requestT(request, "orders");
+  const t = await requestT(request, "checkout");
   return data(
     {
       number: orderNumber(order.id),
@@ -75,10 +75,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function PayAtDoorRoute() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
+  const { t: c } = useTranslation("checkout");
   return (
     <main className="container-page py-4">
       <div className="mx-auto max-w-md rounded-lg border border-gray-200 bg-white p-4" data-testid="pay-at-door">
-        <h1 className="text-xl font-bold">{t("payAtDoor.title")}</h1>
+        <h1 className="text-xl font-bold">{c("payAtDoor.title")}</h1>
         <p className="text-sm text-gray-600">
           {t("heading", { number: d.number })} · {t("from", { store: d.store })} · {statusLabel(t, d.status)}
         </p>
@@ -94,16 +95,16 @@ export default function PayAtDoorRoute() {
         </p>
         {d.state === "payable" ? (
           <>
-            <p className="mt-2 text-sm">{t("payAtDoor.intro")}</p>
+            <p className="mt-2 text-sm">{c("payAtDoor.intro")}</p>
             <Form method="post" className="mt-4">
               <button type="submit" name="intent" value="transfer" className={`${primaryButton} w-full`}>
-                {t("payAtDoor.button", { amount: formatNaira(d.total) })}
+                {c("payAtDoor.button", { amount: formatNaira(d.total) })}
               </button>
             </Form>
           </>
         ) : (
           <p className="mt-2 font-semibold" role="status" data-testid="pay-at-door-state">
-            {t(`payAtDoor.${d.state}`)}
+            {c(`payAtDoor.${d.state}`)}
           </p>
         )}
         {d.code ? (
@@ -112,7 +113,7 @@ export default function PayAtDoorRoute() {
           </p>
         ) : null}
         <a href={d.orderHref} className="btn-outline mt-4 w-full">
-          {t("payAtDoor.viewOrder")}
+          {c("payAtDoor.viewOrder")}
         </a>
       </div>
     </main>
