@@ -58,7 +58,7 @@ export const DeliveryOverrideSchema = /* @__PURE__ */ (() =>
   z.object({ reason: z.string({ error: DELIVERY_CODE_MESSAGES.reason }).trim().min(OVERRIDE_REASON_MIN, { message: DELIVERY_CODE_MESSAGES.reason }).max(500) }))();
 
 /** POST /admin/deliveries/{shipmentId}/unlock/: an optional note. */
-export const DeliveryUnlockSchema = /* @__PURE__ */ (() => z.object({ reason: z.string().trim().max(500).optional() }))();
+export const DeliveryUnlockSchema = /* @__PURE__ */ (() => z.object({ reason: z.string().trim().max(500).nullable().optional() }))();
 
 /** The store's delivery-code form (its page): the code, required, 4 digits. */
 export const DeliveryCodeFormSchema = /* @__PURE__ */ (() =>

@@ -23,6 +23,7 @@ export type { ApiDetail, ApiLogin as ApiLoginAnswer } from "~/api/auth/schemas";
 export type { ApiCart, ApiCartItem } from "~/api/carts/schemas";
 export type { ApiCategory, ApiProduct, ApiProductOption, ApiProductPage } from "~/api/catalog/schemas";
 export type { ApiOrder, ApiOrderItem, ApiPlacedOrder, ApiShippingFee } from "~/api/orders/schemas";
+export type { ApiAdminDelivery } from "~/api/orders/delivery-routes";
 export type { ApiMakePaymentAnswer, ApiOfflinePayment, ApiPaymentState } from "~/api/payments/schemas";
 export type { ApiOrderReturns, ApiReturn, ApiReturnPage } from "~/api/returns/schemas";
 export type {

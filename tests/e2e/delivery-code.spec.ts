@@ -12,6 +12,7 @@ import { deliveryCodeSms } from "./delivery-code-helpers";
 import { isPhone, jsEnabled, login, newShopper, openOrderAs, ready, smsCodeFor } from "./utils";
 
 const VENDOR = { email: "vendor@demo.buildmart.ng", password: "Vendor#2024" };
+const ADMIN = { email: "admin@demo.buildmart.ng", password: "Admin#2024" };
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -118,4 +119,47 @@ test("pay on delivery: the shopper gets the code by SMS and on the order page; t
   await openOrderAs(page, testInfo, shopper, `/users/orders/${orderId}`);
   await expect(page.getByTestId("shipment-status")).toHaveText("Delivered");
   await expect(page.getByTestId("delivery-code")).toHaveCount(0);
+});
+
+test("five wrong codes lock a delivery; the admin's Deliveries page unlocks it, then marks it delivered with a reason (refused without one)", async ({ page, request }, testInfo) => {
+  const { store, vendor } = await vendorStoreAndProduct(request, testInfo);
+  // Another product of the store than the test above's (they take the last ones by project).
+  const list = await request.get(`/api/v1/products/store/${store.id}/?page_size=50`, { headers: vendor.headers });
+  const products = ((await list.json()).results as Array<{ id: number; name: string; selling_price: number; published: boolean; stock_quantity: number; min_quantity?: number; quantity_step?: number }>).filter(
+    (p) => p.published && p.stock_quantity >= 20 && (p.min_quantity ?? 1) === 1 && (p.quantity_step ?? 1) === 1,
+  );
+  const product = products.at(-5 - ["js-on-phone", "js-off-phone", "js-on-desktop", "js-off-desktop"].indexOf(testInfo.project.name))!;
+  const shopper = await newShopper(request);
+  await login(page, shopper.email, shopper.password, testInfo);
+  await addToCart(page, testInfo, product);
+  const orderId = await placePayOnDeliveryFromCart(page, testInfo);
+  for (const status of ["Confirmed", "Shipped"]) expect((await request.patch(`/api/v1/orders/${store.id}/store/${orderId}/status/`, { headers: vendor.headers, data: { status } })).status()).toBe(200);
+  const me = await apiToken(request, shopper.email, shopper.password);
+  const mine = (await (await request.get(`/api/v1/orders/${orderId}/`, { headers: me.headers })).json()) as { shipments: Array<{ id: number; delivery_code: string }> };
+  const shipment = mine.shipments[0];
+  const wrong = String((Number(shipment.delivery_code) + 1) % 10_000).padStart(4, "0");
+  for (let i = 0; i < 5; i++) await request.patch(`/api/v1/orders/${store.id}/store/${orderId}/status/`, { headers: vendor.headers, data: { status: "Delivered", delivery_code: wrong } });
+
+  await openOrderAs(page, testInfo, ADMIN, "/admin/deliveries?status=locked");
+  const row = page.getByTestId(`delivery-row-${shipment.id}`);
+  await expect(row).toContainText("Locked");
+  expect(await row.innerText()).not.toContain(shipment.delivery_code);
+  await row.getByTestId(`unlock-${shipment.id}`).click();
+  await expect(page.getByTestId("flash")).toContainText("Unlocked");
+  await page.goto("/admin/deliveries");
+  await expect(page.getByTestId(`delivery-row-${shipment.id}`)).toContainText("0 wrong, 5 left");
+
+  // Delivered without the code: a reason is required, next to the field; then it is delivered.
+  await ready(page, testInfo);
+  await page.getByTestId(`deliver-${shipment.id}-open`).click();
+  await page.getByTestId(`deliver-${shipment.id}-reason`).fill("ok");
+  await page.getByTestId(`deliver-${shipment.id}-submit`).click();
+  await expect(page.getByTestId(`delivery-row-${shipment.id}`)).toContainText(/at least 10 characters/);
+  await expect(page.getByTestId(`deliver-${shipment.id}-reason`)).toHaveValue("ok");
+  await page.getByTestId(`deliver-${shipment.id}-reason`).fill("Shopper confirmed by phone that the goods arrived");
+  await page.getByTestId(`deliver-${shipment.id}-submit`).click();
+  await expect(page.getByTestId("flash")).toContainText("Marked Delivered without the code");
+  await expect(page.getByTestId(`delivery-row-${shipment.id}`)).toHaveCount(0);
+  const after = (await (await request.get(`/api/v1/orders/${orderId}/`, { headers: me.headers })).json()) as { shipments: Array<{ status: string }> };
+  expect(after.shipments[0].status).toBe("Delivered");
 });

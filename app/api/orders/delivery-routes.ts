@@ -36,6 +36,7 @@ export const AdminDeliverySchema = z.object({
   /** Set when an admin marked it Delivered without the code. */
   override_reason: z.string().nullable(),
 });
+export type ApiAdminDelivery = z.infer<typeof AdminDeliverySchema>;
 
 interface DeliveryRow {
   id: number;

@@ -22,6 +22,7 @@ const MENU = [
   { to: "/admin/users", label: "Users" },
   { to: "/admin/payments", label: "Payments" },
   { to: "/admin/payouts", label: "Payouts" },
+  { to: "/admin/deliveries", label: "Deliveries" },
   { to: "/admin/returns", label: "Returns" },
   { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/audit", label: "Audit log" },
