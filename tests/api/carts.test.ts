@@ -199,6 +199,23 @@ describe.each(engines())("carts on %s", (engine) => {
     expect((await api.call(`/carts/${guestId}/merge/${u.id}`, { token: u.token })).status).toBe(404);
   });
 
+  it("a merge keeps a line on the product's minimum and steps: blocks from 50 by 25, 75 + 75 within a stock of 140 → 125", async () => {
+    const u = await makeUser(api);
+    const owner = await makeUser(api);
+    const store = await createStore(api.db, { owner_id: owner.id, name: "Block Yard Test", state: "Lagos" });
+    const category = (await api.db.query<{ id: number }>("SELECT id FROM categories WHERE parent_id IS NOT NULL ORDER BY id LIMIT 1")).rows[0].id;
+    const blocks = await createProduct(api.db, { store_id: store.id, user_id: owner.id, category_id: category, price_kobo: 60_000, stock_quantity: 140 });
+    await api.db.query("UPDATE products SET min_quantity = 50, quantity_step = 25 WHERE id = $1", [blocks.id]);
+    const member = (await api.call("/carts/", { json: { user_id: u.id }, token: u.token })).body;
+    expect((await api.call(`/carts/${member.id}/items/`, { json: { prod_id: blocks.id, quantity: 75 }, token: u.token })).status).toBe(201);
+    const guestId = await newGuestCart();
+    expect((await api.call(`/carts/${guestId}/items/`, { json: { prod_id: blocks.id, quantity: 75 } })).status).toBe(201);
+    const r = await api.call(`/carts/${guestId}/merge/${u.id}`, { token: u.token });
+    expect(r.status).toBe(200);
+    // 150 is over the stock (140); 140 is off the steps (50, 75, 100, 125): 125.
+    expect(r.body.cart_items.find((i: { prod_id: number }) => i.prod_id === blocks.id).quantity).toBe(125);
+  });
+
   it("creates the member's cart on merge when there is none, and accepts POST and the trailing slash", async () => {
     const u = await makeUser(api);
     const guestId = await newGuestCart();

@@ -71,7 +71,8 @@ export async function removeItem(q: Queryable, cartId: string, itemId: number): 
 
 /**
  * Moves the guest cart's lines into the member's cart (created when needed) and deletes the
- * guest cart. Quantities add up; a line never exceeds the stock or the per-line maximum. Run in
+ * guest cart. Quantities add up; a line never exceeds the stock or the per-line maximum, and stays
+ * on the product's minimum and steps (the largest allowed quantity not above the sum). Run in
  * a transaction. Returns the member's cart.
  */
 export async function mergeIntoUserCart(tx: Queryable, guest: CartRow, userId: number): Promise<CartRow> {
@@ -82,9 +83,16 @@ export async function mergeIntoUserCart(tx: Queryable, guest: CartRow, userId: n
      ON CONFLICT (cart_id, product_id, option_id) DO UPDATE SET quantity = cart_items.quantity + EXCLUDED.quantity`,
     [target.id, guest.id],
   );
+  // Within the stock and the per-line maximum, then on the product's own steps (issue 34: blocks
+  // by 50 from 50; a sum of two allowed quantities, or the stock, can fall between them): the
+  // largest allowed quantity not above that, and never below the minimum (checkout then says why
+  // if the stock cannot cover it).
   await tx.query(
-    `UPDATE cart_items ci SET quantity = GREATEST(1, LEAST(ci.quantity, p.stock_quantity, ${MAX_LINE_QUANTITY}))
-       FROM products p WHERE p.id = ci.product_id AND ci.cart_id = $1 AND ci.quantity > LEAST(p.stock_quantity, ${MAX_LINE_QUANTITY})`,
+    `UPDATE cart_items ci
+        SET quantity = GREATEST(p.min_quantity, p.min_quantity + floor((LEAST(ci.quantity, p.stock_quantity, ${MAX_LINE_QUANTITY}) - p.min_quantity) / p.quantity_step) * p.quantity_step)
+       FROM products p
+      WHERE p.id = ci.product_id AND ci.cart_id = $1
+        AND (ci.quantity > LEAST(p.stock_quantity, ${MAX_LINE_QUANTITY}) OR ci.quantity < p.min_quantity OR mod(ci.quantity - p.min_quantity, p.quantity_step) <> 0)`,
     [target.id],
   );
   await deleteCart(tx, guest.id);
