@@ -7,7 +7,8 @@
  * names what a page should not ship (docs/architecture.md, "Client JavaScript"): `empty:N`, N
  * script files with no code (stubs of server modules), and `zod`, the validation library.
  * `{store}` in PAGES stands for the public page of the store selling /products/1; `{transfer}` and
- * `{ussd}` for the bank transfer / USSD page of a guest's new order of /products/1 (issue 33: at
+ * `{ussd}` for the bank transfer / USSD page of a guest's new order of /products/1, `{door}` for the
+ * page that pays a guest's pay-on-delivery shipment by transfer at the door (issue 33: at
  * most 20 KB with JavaScript off), placed and started through the API (the local Paystack stand-in).
  *
  *   npm run build && npm run bench:pages            # N=30
@@ -22,7 +23,7 @@ import zlib from "node:zlib";
 const N = Number(process.env.N ?? 30);
 const PAGES = (
   process.env.PAGES ??
-  "/,/building-materials,/products/?search=cement,/products/1,/products/1/reviews,{store},/cart,/checkout/payment?buy=1&g=y,{transfer},{ussd},/auth/login,/auth/register,/faq"
+  "/,/building-materials,/products/?search=cement,/products/1,/products/1/reviews,{store},/cart,/checkout/payment?buy=1&g=y,{transfer},{ussd},{door},/auth/login,/auth/register,/faq"
 ).split(",");
 
 /** A script file with no code of its own: only imports/exports and esbuild's empty CommonJS stub. */
@@ -107,8 +108,13 @@ async function timing(base: string, page: string) {
   return { p50: q(0.5), p95: q(0.95) };
 }
 
-/** `{transfer}` / `{ussd}`: a guest order of /products/1, its transfer or USSD payment started, and that payment's page. */
-async function offlinePage(base: string, ussd: boolean): Promise<string> {
+/**
+ * `{transfer}` / `{ussd}`: a guest order of /products/1, its transfer or USSD payment started, and
+ * that payment's page. `{door}`: a guest's pay-on-delivery order of it, and the page that pays its
+ * shipment by transfer at the door (the shipped SMS's link).
+ */
+async function offlinePage(base: string, how: "transfer" | "ussd" | "door"): Promise<string> {
+  const ussd = how === "ussd";
   const post = async (path: string, body: unknown) => {
     const r = await fetch(`${base}/api/v1${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const json = await r.json();
@@ -126,14 +132,18 @@ async function offlinePage(base: string, ussd: boolean): Promise<string> {
     zip_code: "400001",
     country: "NGA",
   };
-  const order = await post("/orders/", { guest_delivery_address: address, order_payment_method: "CardPayment", buy: 1, quantity: 1 });
+  const order = await post("/orders/", { guest_delivery_address: address, order_payment_method: how === "door" ? "PayOnDelivery" : "CardPayment", buy: 1, quantity: 1 });
+  if (how === "door") {
+    const full = await (await fetch(`${base}/api/v1/orders/${order.id}/?token=${encodeURIComponent(order.guest_token)}`)).json();
+    return `/orders/${order.id}/pay/${full.shipments[0].id}?t=${encodeURIComponent(order.guest_token)}`;
+  }
   const pay = await post(ussd ? "/payments/paystack/ussd/" : "/payments/paystack/transfer/", { order_id: order.id, token: order.guest_token, ...(ussd ? { bank: "737" } : {}) });
   return `/checkout/offline/${pay.reference}?order_id=${order.id}&g=y`;
 }
 
 /** `{store}`: the public page of the store that sells /products/1, found in that page's HTML. */
 async function resolve(base: string, page: string): Promise<string> {
-  if (page === "{transfer}" || page === "{ussd}") return offlinePage(base, page === "{ussd}");
+  if (page === "{transfer}" || page === "{ussd}" || page === "{door}") return offlinePage(base, page.slice(1, -1) as "transfer" | "ussd" | "door");
   if (page !== "{store}") return page;
   const html = await (await fetch(`${base}/products/1`)).text();
   return /href="(\/shop\/[^"]+)"/.exec(html)?.[1] ?? "/shop/unknown";
