@@ -396,7 +396,8 @@ describe.each(engines())("checkout: POST /orders/ on %s", (engine) => {
     const m = q.rows[0];
     const number = r.body.id.split("-")[0].toUpperCase();
     expect(m.subject).toContain(number);
-    expect(m.text_body).toContain("Roofing nails 1kg × 2: ₦8,400");
+    // each line with its price per unit (issue 34: the unit wherever a price is)
+    expect(m.text_body).toContain("Roofing nails 1kg, ₦4,200 each × 2: ₦8,400");
     expect(m.text_body).toContain("Shipping to Enugu");
     expect(m.text_body).toContain(`Total: ₦${(8_400 + (FEE_KOBO.far.small * 2) / 100).toLocaleString("en-NG")}`);
     expect(m.text_body).toContain(`/orders/${r.body.id}?t=${encodeURIComponent(r.body.guest_token)}`);

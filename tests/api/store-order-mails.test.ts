@@ -59,7 +59,7 @@ describe.each(engines())("store order e-mails on %s", (engine) => {
     const [a] = mails.filter((m) => m.to === c.member.email);
     expect(a.subject).toBe(`New order ${number(orderId)} for ${(await api.db.query<{ name: string }>("SELECT name FROM stores WHERE id = $1", [c.store.id])).rows[0].name}`);
     // only store A's active line, with its option label and quantity; not the cancelled line, not store B's
-    expect(a.text).toContain(`- Emulsion paint (Colour: Sky blue) × 3: ${formatKobo(2_550_000)}`);
+    expect(a.text).toContain(`- Emulsion paint (Colour: Sky blue), ${formatKobo(850_000)} each × 3: ${formatKobo(2_550_000)}`);
     expect(a.text).not.toContain("Roofing nails");
     expect(a.text).not.toContain("Floor tiles");
     expect(a.text).toContain("Oyo");
@@ -70,7 +70,7 @@ describe.each(engines())("store order e-mails on %s", (engine) => {
     expect(a.html).toContain("Emulsion paint (Colour: Sky blue)");
 
     const [b] = mails.filter((m) => m.to === c.otherOwner.email);
-    expect(b.text).toContain(`- Floor tiles × 2: ${formatKobo(1_120_000)}`);
+    expect(b.text).toContain(`- Floor tiles, ${formatKobo(560_000)} each × 2: ${formatKobo(1_120_000)}`);
     expect(b.text).not.toContain("Emulsion paint");
     expect(b.text).toContain(`${env().publicUrl}/stores/${c.otherStore.slug}/orders/${orderId}`);
   });

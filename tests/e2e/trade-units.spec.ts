@@ -94,7 +94,7 @@ test("60 bags of cement price at the 50+ step in the cart, the checkout and the 
   await expect(item).toContainText(lineTotal);
   // The order e-mail names the unit and the rung's price too.
   const mail = await waitForMailMatching(shopper.email, /Order #[0-9A-F]{8}/);
-  expect(mailText(mail)).toContain(`${cement.name} (${formatNaira(rung.price)} per bag) × 60`);
+  expect(mailText(mail)).toContain(`${cement.name}, ${formatNaira(rung.price)} per bag × 60`);
 });
 
 test("a quantity under the minimum is refused with its message next to the field, and what was typed stays", async ({ page, request }, testInfo) => {

@@ -12,12 +12,12 @@ export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", 
 /** An absolute link to a storefront path (PUBLIC_URL). */
 /**
  * A line's name with its unit price and trade unit (issue 34: the unit wherever a price is), in the
- * reader's language: "Dangote cement 50kg (₦9,000 per bag)". As is when the line has no unit price.
+ * reader's language: "Dangote cement 50kg, ₦9,000 per bag". As is when the line has no unit price.
  */
 export function nameWithUnit(line: { name: string; unit?: string | null; unitKobo?: number | null }, lang: string | null | undefined): string {
   if (line.unitKobo == null) return line.name;
   const per = textsFor(lang, "common")(`units.per_${line.unit && isUnit(line.unit) ? line.unit : "piece"}`);
-  return `${line.name} (${formatKobo(line.unitKobo)} ${per})`;
+  return `${line.name}, ${formatKobo(line.unitKobo)} ${per}`;
 }
 
 export const link = (pathname: string) => `${env().publicUrl}${pathname}`;
