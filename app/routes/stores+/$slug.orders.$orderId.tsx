@@ -281,7 +281,7 @@ function DeliveryCodeForm({ triesLeft, total, paid, result }: { triesLeft: numbe
       <h2 className="font-semibold">Delivery code</h2>
       <p className="text-sm text-gray-700">
         At the door, ask the shopper for the 4-digit code BuildMart sent them (SMS, WhatsApp or their order page).{" "}
-        {paid ? "They paid by transfer: take no cash." : `Take the ${formatNaira(total)}`} and enter the code to mark the shipment Delivered.
+        {paid ? "They paid by transfer: take no cash, only enter the code to mark the shipment Delivered." : `Take the ${formatNaira(total)} and enter the code to mark the shipment Delivered.`}
       </p>
       {form.errors?.length ? (
         <p role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="delivery-code-form-error">
