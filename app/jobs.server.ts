@@ -55,7 +55,8 @@ export async function reconcilePendingPayments(db?: Db, opts: { olderThanMinutes
      )
      UPDATE payment_transactions p SET updated_at = now() FROM due WHERE p.id = due.id
      RETURNING p.id, p.order_id::text AS order_id, p.user_id, p.reference, p.amount_kobo, p.currency, p.customer_email::text AS customer_email,
-               p.payment_method, p.payment_status, p.authorization_url, p.provider_status, p.verified_at, p.created_at, p.updated_at`,
+               p.payment_method, p.payment_status, p.authorization_url, p.provider_status, p.verified_at, p.created_at, p.updated_at,
+               p.channel, p.pay_details, p.expires_at, p.shipment_id`,
     [minutes, opts.limit ?? 50],
   );
   const run: ReconcileRun = { checked: 0, paid: 0, failed: 0, abandoned: 0, stillPending: 0, errors: 0 };

@@ -12,6 +12,7 @@ import { createOrder, createProduct } from "~/db/seed/factories";
 import { signWebhook } from "~/integrations/paystack/signature.server";
 import { startPaystackStandin, type PaystackStandin } from "~/integrations/paystack/standin.server";
 import { guestTokenFor } from "~/api/core/guest-token.server";
+import { reconcilePendingPayments } from "~/jobs.server";
 import { setPaystack, waitFor } from "./paystack-helpers";
 import { engines, makeUser, useApi } from "./harness";
 import { firstCategory, vendorCast } from "./vendor-helpers";
@@ -193,6 +194,23 @@ describe.each(engines())("pay at the door by transfer on %s", (engine) => {
     const g = await transfer(guest.order.id, guest.a.id, { guest: guestTokenFor(guest.order.id) });
     expect(g.status).toBe(201);
     expect(g.body).toMatchObject({ shipment: guest.a.id, amount: guest.a.totalKobo / 100 });
+  });
+
+  it("the reconcile job settles a delivery's transfer nobody watched: past its expiry it is Abandoned (nothing taken) and the delivery stays payable", async () => {
+    const c = await vendorCast(api);
+    const { order, a } = await twoStoreOrder(c, c.shopper);
+    const r = await transfer(order.id, a.id, { token: c.shopper.token });
+    expect(r.status).toBe(201);
+    await api.db.query(
+      "UPDATE payment_transactions SET expires_at = now() - interval '1 minute', created_at = now() - interval '2 hours', updated_at = now() - interval '2 hours' WHERE reference = $1",
+      [r.body.reference],
+    );
+    const run = await reconcilePendingPayments(api.db, { olderThanMinutes: 60 });
+    expect(run).toMatchObject({ abandoned: 1 });
+    const after = await state(r.body.reference, order.id);
+    expect(after.body).toMatchObject({ status: "Abandoned", expired: true, paid: false, shipment: a.id });
+    expect((await row(a.id)).transfer_paid_at).toBeNull();
+    expect((await transfer(order.id, a.id, { token: c.shopper.token })).status).toBe(201);
   });
 
   it("a line cancelled after its delivery was paid by transfer is refunded through that transfer; a transfer that comes after the cash is refunded whole", async () => {
