@@ -164,3 +164,33 @@ export function deliveryProgressOf(
  */
 export const payAtDoorPath = (orderId: string, shipmentId: number, guestToken?: string | null) =>
   `/orders/${orderId}/pay/${shipmentId}${guestToken ? `?t=${encodeURIComponent(guestToken)}` : ""}`;
+
+/** Why a pay-on-delivery shipment cannot be paid by transfer at the door (issue 33 item 4), as messages. */
+export const PAY_AT_DOOR_MESSAGES = {
+  notPod: "Only a pay-on-delivery order is paid delivery by delivery: pay this order as a whole.",
+  paid: "This delivery has already been paid.",
+  cash: "The store already received the cash for this delivery.",
+  cancelled: "Every item of this delivery was cancelled: there is nothing to pay.",
+  noEmail: "This order has no e-mail address, which a bank transfer needs.",
+} as const;
+
+/**
+ * THE rule of paying one shipment at the door by transfer: the order is pay on delivery and still
+ * open (its payment status, stored or shown: Pending, or Partly paid), the shipment has items, and
+ * neither its cash nor a transfer is in. The reason it cannot (a key of PAY_AT_DOOR_MESSAGES), or
+ * null when it can. The workflow decides by it under the order's lock; the shipped message and the
+ * order pages offer the payment by it.
+ */
+export function payAtDoorRefusal(s: {
+  method: string;
+  paymentStatus: string;
+  activeItems: number;
+  cashReceived: boolean;
+  paidByTransfer: boolean;
+}): Exclude<keyof typeof PAY_AT_DOOR_MESSAGES, "noEmail"> | null {
+  if (s.method !== "PayOnDelivery") return "notPod";
+  if (s.paymentStatus === "Cancelled" || s.activeItems === 0) return "cancelled";
+  if (s.paidByTransfer || (s.paymentStatus !== "Pending" && s.paymentStatus !== "Partly paid")) return "paid";
+  if (s.cashReceived) return "cash";
+  return null;
+}

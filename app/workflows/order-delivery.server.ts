@@ -5,7 +5,7 @@
  * buyer's notice and e-mail) in the caller's transaction; the route has locked the order.
  */
 import type { Queryable } from "~/db/client.server";
-import { canMoveDelivery, DELIVERY_TRANSITIONS, orderNumber, payAtDoorPath, type DeliveryStatus } from "~/domain/orders";
+import { canMoveDelivery, DELIVERY_TRANSITIONS, orderNumber, payAtDoorPath, payAtDoorRefusal, type DeliveryStatus } from "~/domain/orders";
 import { formatKobo } from "~/domain/money";
 import { shipmentTotalKobo } from "~/domain/pricing";
 import type { MailMessage } from "~/integrations/mail.server";
@@ -14,7 +14,7 @@ import { ApiError, notFound } from "~/api/core/http";
 import { guestTokenFor } from "~/api/core/guest-token.server";
 import { recordOrderEvent } from "~/api/orders/commands.server";
 import { ORDER_COLUMNS, type OrderRow } from "~/api/orders/serialize";
-import { allPaidIn, findShipment, refreshOrderDelivery, shipmentPaidIn, shipmentsFor } from "~/api/orders/shipments.server";
+import { allPaidIn, findShipment, refreshOrderDelivery, shipmentsFor } from "~/api/orders/shipments.server";
 import { recordEvent } from "~/api/notifications/commands.server";
 import { buyerNotice } from "~/api/notifications/events.server";
 import { bookDeliveredShipments } from "~/api/payouts/commands.server";
@@ -96,7 +96,14 @@ export async function moveShipment(q: Queryable, order: OrderRow, storeId: numbe
       lang: await orderLanguage(q, order.id),
       // On its way and to be paid at the door: the e-mail also offers to pay it by transfer now.
       payAtDoor:
-        target === "Shipped" && order.order_payment_method === "PayOnDelivery" && !shipmentPaidIn(shipment)
+        target === "Shipped" &&
+        payAtDoorRefusal({
+          method: order.order_payment_method,
+          paymentStatus: order.order_payment_status,
+          activeItems: shipment.active_items,
+          cashReceived: shipment.cash_received_at !== null,
+          paidByTransfer: shipment.transfer_paid_at !== null,
+        }) === null
           ? { amountKobo: shipmentTotalKobo(Number(shipment.items_kobo), Number(shipment.shipping_kobo)), path: payAtDoorPath(order.id, shipment.id, order.user_id === null ? guestTokenFor(order.id) : null) }
           : null,
     };
@@ -136,12 +143,7 @@ export async function recordCashReceived(q: Queryable, order: OrderRow, storeId:
     "UPDATE shipments SET cash_received_at = now(), cash_received_kobo = $3, cash_received_by = $4, updated_at = now() WHERE order_id = $1 AND store_id = $2",
     [order.id, storeId, shipmentTotalKobo(shipment.items_kobo, shipment.shipping_kobo), userId],
   );
-  const all = (await shipmentsFor(q, [order.id])).get(order.id) ?? [];
-  if (allPaidIn(all)) {
-    await q.query("UPDATE orders SET order_payment_status = 'Complete', updated_at = now() WHERE id = $1 AND order_payment_status = 'Pending'", [order.id]);
-    await recordOrderEvent(q, order.id, "paid");
-  }
-  await bookDeliveredShipments(q, order.id);
+  await settlePayOnDelivery(q, order.id);
   const number = orderNumber(order.id);
   await recordEvent(q, {
     notices: [
@@ -149,6 +151,21 @@ export async function recordCashReceived(q: Queryable, order: OrderRow, storeId:
     ],
   });
   return true;
+}
+
+/**
+ * Pay on delivery, after a shipment's money came in (the store's cash, or the buyer's transfer
+ * before the door: ./pay-at-door.server.ts), in the caller's transaction under the order's lock:
+ * once every shipment with active lines has its money in, the order is paid (its `paid` event,
+ * once); the ledger books the delivered, paid shipments.
+ */
+export async function settlePayOnDelivery(q: Queryable, orderId: string): Promise<void> {
+  const all = (await shipmentsFor(q, [orderId])).get(orderId) ?? [];
+  if (allPaidIn(all)) {
+    const paid = await q.query("UPDATE orders SET order_payment_status = 'Complete', updated_at = now() WHERE id = $1 AND order_payment_status = 'Pending'", [orderId]);
+    if (paid.rowCount) await recordOrderEvent(q, orderId, "paid");
+  }
+  await bookDeliveredShipments(q, orderId);
 }
 
 /**

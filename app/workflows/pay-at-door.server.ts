@@ -15,39 +15,32 @@
  *    mismatch for a person to review, never paid (as for an order).
  */
 import type { Db, Queryable } from "~/db/client.server";
-import { orderNumber } from "~/domain/orders";
+import { orderNumber, PAY_AT_DOOR_MESSAGES, payAtDoorRefusal } from "~/domain/orders";
 import { formatKobo } from "~/domain/money";
 import { shipmentTotalKobo } from "~/domain/pricing";
 import { ApiError, badRequest, notFound } from "~/api/core/http";
 import { coversDue, type VerifyData } from "~/integrations/paystack/client.server";
 import { recordEvent } from "~/api/notifications/commands.server";
 import { buyerNotice, storeNotices } from "~/api/notifications/events.server";
-import { recordOrderEvent } from "~/api/orders/commands.server";
-import { allPaidIn, findShipment, shipmentsFor, type ShipmentRow } from "~/api/orders/shipments.server";
-import { bookDeliveredShipments } from "~/api/payouts/commands.server";
+import { findShipment, type ShipmentRow } from "~/api/orders/shipments.server";
 import { findAttemptById, findPaymentOrder, openOfflineAttempt, pendingAttempts, type AttemptRow, type PaymentOrderRow } from "~/api/payments/queries.server";
 import { log } from "~/ops/logger.server";
 import { attemptReference, chargeOffline, overpaymentReason, settleAttempt, type PaidOutcome } from "./payments.server";
-
-/** The messages of a shipment that cannot be paid by transfer (400s the pages show as they are). */
-export const PAY_AT_DOOR_MESSAGES = {
-  notPod: "Only a pay-on-delivery order is paid delivery by delivery: pay this order as a whole.",
-  paid: "This delivery has already been paid.",
-  cash: "The store already received the cash for this delivery.",
-  cancelled: "Every item of this delivery was cancelled: there is nothing to pay.",
-  noEmail: "This order has no e-mail address, which a bank transfer needs.",
-} as const;
+import { settlePayOnDelivery } from "./order-delivery.server";
 
 /** What a shipment costs its buyer (items + shipping): the amount its transfer must bring. */
 export const shipmentDueKobo = (sh: Pick<ShipmentRow, "items_kobo" | "shipping_kobo">) => shipmentTotalKobo(Number(sh.items_kobo), Number(sh.shipping_kobo));
 
-/** Why this shipment of this order cannot be paid by transfer now, or null when it can. */
+/** Why this shipment of this order cannot be paid by transfer now (its message), or null when it can: the domain's rule. */
 export function shipmentPayRefusal(o: PaymentOrderRow, sh: ShipmentRow): string | null {
-  if (o.order_payment_method !== "PayOnDelivery") return PAY_AT_DOOR_MESSAGES.notPod;
-  if (o.order_payment_status === "Cancelled" || sh.active_items === 0) return PAY_AT_DOOR_MESSAGES.cancelled;
-  if (sh.transfer_paid_at !== null || o.order_payment_status === "Complete" || o.order_payment_status === "Refunded") return PAY_AT_DOOR_MESSAGES.paid;
-  if (sh.cash_received_at !== null) return PAY_AT_DOOR_MESSAGES.cash;
-  return null;
+  const why = payAtDoorRefusal({
+    method: o.order_payment_method,
+    paymentStatus: o.order_payment_status,
+    activeItems: sh.active_items,
+    cashReceived: sh.cash_received_at !== null,
+    paidByTransfer: sh.transfer_paid_at !== null,
+  });
+  return why ? PAY_AT_DOOR_MESSAGES[why] : null;
 }
 
 /** The shipment `shipmentId` of order `orderId` (404 when it is another order's); locked in a transaction when asked. */
@@ -163,13 +156,8 @@ export async function markShipmentPaid(db: Db, attemptId: number, verified: Veri
       );
       queuedRefund = true;
     }
-    const all = (await shipmentsFor(q, [order.id])).get(order.id) ?? [];
-    if (allPaidIn(all)) {
-      await q.query("UPDATE orders SET order_payment_status = 'Complete', updated_at = now() WHERE id = $1 AND order_payment_status = 'Pending'", [order.id]);
-      await recordOrderEvent(q, order.id, "paid");
-    }
-    // Already delivered (the buyer paid after the rider left): the ledger books it now.
-    await bookDeliveredShipments(q, order.id);
+    // The order paid once every delivery's money is in; already delivered (paid after the rider left): booked now.
+    await settlePayOnDelivery(q, order.id);
     const number = orderNumber(order.id);
     const store = sh.store_name ?? "The seller";
     const amount = formatKobo(dueKobo);

@@ -247,9 +247,6 @@ export const overpaymentReason = (paidKobo: number, dueKobo: number) =>
  * `verified` must be Paystack's verify answer for which `paysFor` holds for the attempt.
  */
 export async function markPaid(db: Db, attemptId: number, verified: VerifyData): Promise<PaidOutcome> {
-  // A shipment's attempt (pay at the door by transfer) pays that shipment, not the order.
-  const of = await db.query<{ shipment_id: number | null }>("SELECT shipment_id FROM payment_transactions WHERE id = $1", [attemptId]);
-  if (of.rows[0]?.shipment_id) return markShipmentPaid(db, attemptId, verified);
   const seen: { short?: { orderId: string; reference: string; dueKobo: number } } = {};
   let excessKobo = 0;
   const outcome = await db.tx(async (q): Promise<PaidOutcome> => {
@@ -398,7 +395,8 @@ export async function settleAttempt(db: Db, attempt: AttemptRow, mode: SettleMod
     // Paystack took what this attempt asked; whether that pays the order is decided against the
     // order's amount due at this moment, under its lock (markPaid).
     if (paysFor(tx, { amountKobo: attempt.amount_kobo, currency: attempt.currency })) {
-      const paid = await markPaid(db, attempt.id, tx);
+      // A shipment's attempt (pay at the door by transfer) pays that shipment, not the order.
+      const paid = attempt.shipment_id ? await markShipmentPaid(db, attempt.id, tx) : await markPaid(db, attempt.id, tx);
       return paid === "short" ? "mismatch" : paid;
     }
     const first = await db.query(

@@ -28,7 +28,7 @@
 import { env } from "~/config.server";
 import type { Queryable } from "~/db/client.server";
 import { formatKobo } from "~/domain/money";
-import { orderNumber, payAtDoorPath } from "~/domain/order-rules";
+import { orderNumber, payAtDoorPath, payAtDoorRefusal } from "~/domain/order-rules";
 import { orderTotalKobo, shipmentTotalKobo } from "~/domain/pricing";
 import type { MessageTopic } from "~/integrations/messaging/outbox.server";
 import {
@@ -108,16 +108,27 @@ async function orderFacts(q: Queryable, orderId: string) {
 
 /** One store's shipment of an order: its name and what it costs (its active lines + its shipping). */
 async function shipmentFacts(q: Queryable, orderId: string, storeId: number) {
-  const r = await q.query<{ id: number; store: string | null; items: number; shipping: number; unpaid_pod: boolean }>(
-    `SELECT sh.id, s.name AS store, sh.shipping_kobo AS shipping,
-            (SELECT COALESCE(sum(oi.line_total_kobo), 0)::bigint FROM order_items oi
-              WHERE oi.order_id = sh.order_id AND oi.store_id = sh.store_id AND oi.status = 'Active') AS items,
-            (o.order_payment_method = 'PayOnDelivery' AND sh.cash_received_at IS NULL AND sh.transfer_paid_at IS NULL) AS unpaid_pod
-       FROM shipments sh JOIN orders o ON o.id = sh.order_id LEFT JOIN stores s ON s.id = sh.store_id WHERE sh.order_id = $1 AND sh.store_id = $2`,
+  const r = await q.query<{ id: number; store: string | null; items: number; active: number; shipping: number; method: string; status: string; cash: boolean; transfer: boolean }>(
+    `SELECT sh.id, s.name AS store, sh.shipping_kobo AS shipping, o.order_payment_method AS method, o.order_payment_status AS status,
+            sh.cash_received_at IS NOT NULL AS cash, sh.transfer_paid_at IS NOT NULL AS transfer, a.items, a.active
+       FROM shipments sh JOIN orders o ON o.id = sh.order_id LEFT JOIN stores s ON s.id = sh.store_id,
+            LATERAL (SELECT COALESCE(sum(oi.line_total_kobo), 0)::bigint AS items, count(*)::int AS active FROM order_items oi
+                      WHERE oi.order_id = sh.order_id AND oi.store_id = sh.store_id AND oi.status = 'Active') a
+      WHERE sh.order_id = $1 AND sh.store_id = $2`,
     [orderId, storeId],
   );
   const row = r.rows[0];
-  return row ? { id: row.id, store: row.store ?? "BuildMart seller", totalKobo: shipmentTotalKobo(Number(row.items), Number(row.shipping)), unpaidPod: row.unpaid_pod } : null;
+  if (!row) return null;
+  // Still to pay at the door, by the domain's rule (the shipped message then links to paying it by transfer).
+  const unpaidPod =
+    payAtDoorRefusal({
+      method: row.method,
+      paymentStatus: row.status,
+      activeItems: row.active,
+      cashReceived: row.cash,
+      paidByTransfer: row.transfer,
+    }) === null;
+  return { id: row.id, store: row.store ?? "BuildMart seller", totalKobo: shipmentTotalKobo(Number(row.items), Number(row.shipping)), unpaidPod };
 }
 
 /**

@@ -3,7 +3,7 @@
  * every action again. Client-safe.
  */
 import type { ApiOrder } from "~/storefront/api-types";
-import { isCancellable } from "~/domain/order-rules";
+import { isCancellable, payAtDoorRefusal } from "~/domain/order-rules";
 
 type Order = Pick<ApiOrder, "order_payment_method" | "order_payment_status" | "order_delivery_status">;
 
@@ -23,12 +23,19 @@ export function canCancelItem(o: Order, item: { status: string; cancellable?: bo
 
 /**
  * Pay at the door by transfer (issue 33 item 4): a store's delivery of a pay-on-delivery order that
- * still has something to pay (items left, no cash received, not paid by transfer yet).
+ * still has something to pay, by the domain's rule.
  */
 export function payableShipment(
   o: Pick<ApiOrder, "order_payment_method" | "order_payment_status">,
   sh: Pick<ApiOrder["shipments"][number], "active_items" | "cash_received" | "paid_by_transfer">,
 ): boolean {
-  const open = o.order_payment_status === "Pending" || o.order_payment_status === "Partly paid";
-  return o.order_payment_method === "PayOnDelivery" && open && sh.active_items > 0 && !sh.cash_received && !sh.paid_by_transfer;
+  return (
+    payAtDoorRefusal({
+      method: o.order_payment_method,
+      paymentStatus: o.order_payment_status,
+      activeItems: sh.active_items,
+      cashReceived: sh.cash_received,
+      paidByTransfer: sh.paid_by_transfer,
+    }) === null
+  );
 }
