@@ -7,6 +7,8 @@
 import type { Queryable } from "~/db/client.server";
 import { getStorage } from "~/integrations/storage.server";
 import type { IconKind } from "./catalog-data";
+import { drawKind } from "./drawings";
+import type { ProductKind } from "./kinds";
 
 export interface SvgImage {
   key: string;
@@ -139,13 +141,15 @@ const ACCENTS: Record<IconKind, string> = {
 };
 
 /**
- * An 800 x 800 product tile. `n` (1-4) varies the colour, icon size and decoration so a product's
- * gallery images are not identical; `seed` varies products of the same category.
+ * An 800 x 800 product tile: a drawing of what the product is (its `kind`, ./kinds.ts) over its
+ * short name. `n` (1-4) varies the colour, drawing size and decoration so a product's gallery
+ * images are not identical; `seed` varies products of the same category; `icon` (the root
+ * category's) gives the accent colour.
  */
 export function productSvg(opts: {
   name: string;
-  categoryName: string;
   icon: IconKind;
+  kind: ProductKind;
   palette: string[];
   seed: number;
   n: number;
@@ -175,11 +179,9 @@ export function productSvg(opts: {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
   <rect width="800" height="800" fill="${bg}"/>
   ${deco}
-  <g transform="translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${scale})">${icon(opts.icon, accent)}
+  <g transform="translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${scale})">${drawKind(opts.kind, accent, opts.name)}
   </g>
   ${text}
-  <rect x="0" y="740" width="800" height="60" fill="#000000" opacity="0.18"/>
-  <text x="400" y="780" font-family="${FONT}" font-size="26" fill="#ffffff" opacity="0.85" text-anchor="middle">${escapeXml(opts.categoryName)}</text>
 </svg>
 `;
 }

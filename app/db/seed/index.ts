@@ -29,6 +29,7 @@ import {
 } from "./catalog-data";
 import { seedDemoOrders } from "./demo-orders";
 import { categoryRow, ownerMemberRow, productRow, reviewRow, storeRow, userRow } from "./factories";
+import { kindOf } from "./kinds";
 import { PLACEHOLDER_KEY, noImageSvg, productSvg, storeBannerSvg, storeLogoSvg, storeSvgImages, type SvgImage } from "./images";
 
 export interface SeedOptions {
@@ -521,11 +522,12 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
     }
     const links: Array<{ product_id: number; image_key: string; position: number; created_at: string }> = [];
     for (const p of planned) {
+      const kind = kindOf(p.name, p.sub.slug).kind;
       for (let n = 1; n <= p.imageCount; n++) {
         const key = `products/${p.id}-${n}.svg`;
         svgs.push({
           key,
-          svg: productSvg({ name: p.name, categoryName: p.sub.name, icon: p.root.icon, palette: p.root.palette, seed: p.seedNo, n }),
+          svg: productSvg({ name: p.name, icon: p.root.icon, kind, palette: p.root.palette, seed: p.seedNo, n }),
           width: 800,
           height: 800,
         });
