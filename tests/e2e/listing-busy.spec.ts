@@ -78,3 +78,23 @@ test("Apply filters: busy while the results load, then the page is at their top,
   await expect.poll(() => resultsBelowHeader(page)).toBeLessThanOrEqual(16);
   await expect(page.getByRole("region", { name: "Results" }).getByRole("link").first()).toBeInViewport();
 });
+
+test("a store page's own sort: busy while the new order loads, then the page is at the top of its products", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), JS_OFF);
+  await page.goto("/shop/lagos-building-depot");
+  await ready(page, testInfo);
+  const products = page.getByRole("region", { name: "Products" });
+  await expect(products).toHaveAttribute("aria-busy", "false");
+
+  const release = await holdData(page, "sort=price_desc");
+  await page.getByLabel("Sort by").selectOption({ label: "Price: high to low" });
+  await expect(products).toHaveAttribute("aria-busy", "true");
+  await expect.poll(() => pulsing(page)).toBe(true);
+
+  release();
+  await expect(products).toHaveAttribute("aria-busy", "false");
+  expect(await pulsing(page)).toBe(false);
+  await expect(page).toHaveURL(/sort=price_desc/);
+  await expect.poll(() => resultsBelowHeader(page)).toBeGreaterThanOrEqual(0);
+  await expect.poll(() => resultsBelowHeader(page)).toBeLessThanOrEqual(16);
+});

@@ -13,6 +13,7 @@ import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SortControl } from "~/components/listing/listing-controls";
 import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
+import { useResultsUpdate } from "~/components/listing/results-update";
 import { ResultCount } from "~/components/listing/result-count";
 import { routeMeta, seoMeta, type Seo } from "~/components/listing/seo";
 import { StoreLinks } from "~/components/vendor/store-links";
@@ -70,6 +71,7 @@ export default function ShopRoute() {
   const { t } = useTranslation("shop");
   const location = useLocation();
   const lite = useRouteLoaderData<typeof rootLoader>("root")?.lite ?? false;
+  const busy = useResultsUpdate();
   return (
     <main className="container-page py-4">
       <header className="overflow-hidden rounded-lg border border-gray-200 bg-white">
@@ -98,7 +100,7 @@ export default function ShopRoute() {
           </div>
         </div>
       </header>
-      <section aria-labelledby="store-products" className="mt-6">
+      <section aria-labelledby="store-products" aria-busy={busy} className="mt-6 aria-busy:animate-pulse">
         <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
           <div>
             <h2 id="store-products" className="text-lg font-semibold">
