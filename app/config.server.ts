@@ -52,6 +52,10 @@ const EnvSchema = z.object({
   /** Card payment attempts still Pending after this many minutes are verified by the reconcile job. */
   PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   /** Card orders still unpaid this many hours after placement are cancelled (stock back) by a job. */
+  /** A store confirms a new shipment within this many business hours (app/domain/deadlines.ts). */
+  SHIPMENT_CONFIRM_HOURS: z.coerce.number().min(1).max(30 * 24).default(24),
+  /** A store ships a confirmed shipment within this many business hours. */
+  SHIPMENT_SHIP_HOURS: z.coerce.number().min(1).max(30 * 24).default(48),
   UNPAID_ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(90 * 24).default(48),
   /** The marketplace's cut of each delivered item, in percent; the store is credited the rest (docs/payouts.md). */
   MARKETPLACE_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(10),

@@ -1,6 +1,6 @@
 /**
  * Work the app server does in the background, on a timer: resend queued mail, announce orders
- * placed line by line (and remove those never given a line), reconcile card payments left Pending, send queued refunds to Paystack, and cancel card orders never paid. Every app server runs them; rows
+ * placed line by line (and remove those never given a line), reconcile card payments left Pending, send queued refunds to Paystack, cancel card orders never paid, and hold stores to their deadlines (remind, then cancel). Every app server runs them; rows
  * are claimed with FOR UPDATE SKIP LOCKED (or a conditional UPDATE), so several servers never do
  * one job twice. Started once per process by entry.server.tsx (not in tests, which call the
  * exported jobs directly).
@@ -8,6 +8,7 @@
 import { cancelUnpaidCardOrder } from "~/workflows/cancellation.server";
 import { settleEmptyOrders } from "~/workflows/checkout.server";
 import { settleAttempt } from "~/workflows/payments.server";
+import { enforceShipmentDeadlines } from "~/workflows/deadlines.server";
 import { ATTEMPT_COLUMNS, type AttemptRow } from "~/api/payments/queries.server";
 import { processQueuedRefunds } from "~/workflows/refunds.server";
 import { payOutAvailableBalances } from "~/api/payouts/commands.server";
@@ -217,6 +218,17 @@ export function startBackgroundJobs() {
       if (r.checked) log().info({ job: "unpaid-orders", ...r }, "unpaid card orders checked");
     } catch (err) {
       log().error({ job: "unpaid-orders", err }, "checking unpaid card orders failed");
+    }
+    try {
+      // A store's deadlines on its shipments (issue 36 item 3): reminders at half-time, and a missed
+      // deadline cancels (its refunds are sent by the refunds step just below, this same tick).
+      const r = await enforceShipmentDeadlines(await getDb(), { confirmHours: env().SHIPMENT_CONFIRM_HOURS, shipHours: env().SHIPMENT_SHIP_HOURS });
+      if (r.reminded || r.cancelled) {
+        log().info({ job: "shipment-deadlines", ...r }, "shipment deadlines enforced");
+        void flushMailQueue().catch(() => {});
+      }
+    } catch (err) {
+      log().error({ job: "shipment-deadlines", err }, "enforcing shipment deadlines failed");
     }
     if (env().PAYOUT_SCHEDULE === "daily" && payoutDay !== new Date().toISOString().slice(0, 10)) {
       // Once a day per process; the day's payout reference makes a second server's run a no-op.

@@ -3,6 +3,7 @@
  * a card order whose payment never came. It composes orders, products' stock and notifications in
  * the caller's transaction; the refunds themselves are sent by ./refunds.server.ts.
  */
+import type { DeadlineCancelReason } from "~/domain/deadlines";
 import type { Queryable } from "~/db/client.server";
 import { CANCEL_MESSAGES, isCancellable, type CancelReason } from "~/domain/orders";
 import { orderTotalKobo } from "~/domain/pricing";
@@ -39,7 +40,7 @@ export interface CancelResult {
 export async function cancelOrderItem(
   tx: Queryable,
   itemId: string,
-  reason: CancelReason,
+  reason: CancelReason | DeadlineCancelReason,
   mayAct: (order: OrderRow) => Promise<void> | void,
 ): Promise<CancelResult> {
   const ref = await tx.query<{ order_id: string }>("SELECT order_id::text AS order_id FROM order_items WHERE id = $1", [itemId]);

@@ -7,6 +7,8 @@ export const NOTIFICATION_KINDS = [
   /** Pay on delivery: one store's delivery paid by transfer before the door (issue 33 item 4). */
   "delivery_paid",
   "item_cancelled",
+  /** A store's deadline on a shipment is at half-time (issue 36 item 3). */
+  "deadline_reminder",
   "order_confirmed",
   "order_shipped",
   "order_delivered",
