@@ -51,6 +51,8 @@ const TWO_PROJECT_SPECS = [
   // catalog, shell and product-page specs in all four projects, and by the axe scans. The HTML
   // checker reads the server's HTML, which is the same in every project but for lite mode.
   "checkout", "cart", "variants", "wishlist", "calculators", "listing-sort-state", "valid-html",
+  // A store's record (issue 36): server-rendered text, the same at both widths.
+  "scorecard",
 ].map((n) => `**/${n}.spec.ts`);
 
 export default defineConfig({

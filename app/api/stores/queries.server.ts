@@ -2,6 +2,8 @@
 import type { Queryable } from "~/db/client.server";
 import type { PublicStoreRow, StoreMemberRow, StoreRow } from "./serialize";
 import { listedSql } from "../catalog/listed";
+import type { DeadlineSettings } from "~/domain/deadlines";
+import { SCORECARD_WINDOW_DAYS, scorecardOf, type Scorecard } from "~/domain/scorecard";
 
 const STORE_COLUMNS = "s.id, s.owner_id, s.name, s.slug, s.logo_key, s.banner_key, s.state";
 
@@ -60,4 +62,32 @@ export async function findStoreBySlug(q: Queryable, slug: string): Promise<Publi
 export async function findStoreById(q: Queryable, id: number): Promise<PublicStoreRow | null> {
   const r = await q.query<PublicStoreRow>(`${PUBLIC_STORE_SELECT} WHERE s.id = $1`, [id]);
   return r.rows[0] ?? null;
+}
+
+/**
+ * A store's record over the last SCORECARD_WINDOW_DAYS (app/domain/scorecard.ts): its shipments of
+ * the window with their clock and steps, the lines it delivered and the returns it accepted.
+ */
+export async function storeScorecard(q: Queryable, storeId: number, settings: DeadlineSettings): Promise<Scorecard> {
+  const shipments = await q.query<{ started_at: Date | null; confirmed_at: Date | null; shipped_at: Date | null; delivered_at: Date | null; deadline_missed: string | null; all_cancelled: boolean }>(
+    `SELECT CASE WHEN o.order_payment_method = 'PayOnDelivery' THEN o.announced_at
+                 ELSE (SELECT min(e.created_at) FROM order_events e WHERE e.order_id = o.id AND e.kind = 'paid' AND e.order_item_id IS NULL) END AS started_at,
+            sh.confirmed_at, sh.shipped_at, sh.delivered_at, sh.deadline_missed,
+            NOT EXISTS (SELECT 1 FROM order_items oi WHERE oi.order_id = sh.order_id AND oi.store_id = sh.store_id AND oi.status = 'Active') AS all_cancelled
+       FROM shipments sh JOIN orders o ON o.id = sh.order_id
+      WHERE sh.store_id = $1 AND sh.created_at >= now() - make_interval(days => $2)`,
+    [storeId, SCORECARD_WINDOW_DAYS],
+  );
+  const lines = await q.query<{ delivered: number; returned: number }>(
+    `SELECT count(*)::int AS delivered,
+            count(*) FILTER (WHERE EXISTS (SELECT 1 FROM returns r WHERE r.order_item_id = oi.id AND r.status IN ('accepted', 'refunded')))::int AS returned
+       FROM order_items oi JOIN shipments sh ON sh.order_id = oi.order_id AND sh.store_id = oi.store_id
+      WHERE oi.store_id = $1 AND oi.status = 'Active' AND sh.delivered_at IS NOT NULL AND sh.created_at >= now() - make_interval(days => $2)`,
+    [storeId, SCORECARD_WINDOW_DAYS],
+  );
+  return scorecardOf(
+    shipments.rows.map((s) => ({ startedAt: s.started_at, confirmedAt: s.confirmed_at, shippedAt: s.shipped_at, deliveredAt: s.delivered_at, missed: s.deadline_missed, allCancelled: s.all_cancelled })),
+    lines.rows[0],
+    settings,
+  );
 }

@@ -22,6 +22,7 @@
 import { stateFromAddress } from "~/domain/addresses";
 import { StoreCreateSchema, storeInput, storeSlug } from "~/domain/stores";
 import { log } from "~/ops/logger.server";
+import { env } from "~/config.server";
 import { route, type RouteDef } from "../core/types";
 import { checkImage, checkImages, hasFile, indexImages, putImages } from "../core/uploads.server";
 import { filtersFromQuery, listProducts } from "../catalog/queries.server";
@@ -29,8 +30,8 @@ import { ProductListQuery, ProductPageSchema } from "../catalog/schemas";
 import { storeDashboard } from "./dashboard.server";
 import { signUpload, UPLOAD_MESSAGES, verifyUpload } from "./uploads.server";
 import { createStore } from "./commands.server";
-import { findStore, findStoreById, findStoreBySlug, storeIdBySlug, storeMembers, storesOwnedBy } from "./queries.server";
-import { MembershipSchema, MembershipSettingsBody, MembershipSettingsSchema, OwnerStoresSchema, PublicStoreSchema, StoreDashboardSchema, StoreMemberSchema, StoreSchema, StoreUploadSchema } from "./schemas";
+import { findStore, findStoreById, findStoreBySlug, storeIdBySlug, storeMembers, storeScorecard, storesOwnedBy } from "./queries.server";
+import { MembershipSchema, MembershipSettingsBody, MembershipSettingsSchema, OwnerStoresSchema, PublicStoreSchema, ScorecardSchema, StoreDashboardSchema, StoreMemberSchema, StoreSchema, StoreUploadSchema } from "./schemas";
 import { serializeMember, serializePublicStore, serializeStore } from "./serialize";
 import { badRequest, forbidden, json, notFound, zodToDrf } from "../core/http";
 import { optionalImageUrl } from "../core/media";
@@ -139,6 +140,43 @@ export const routes: RouteDef[] = [
       const store = await findStoreBySlug(ctx.db, slug);
       if (!store) throw notFound();
       return json(serializePublicStore(store, ctx.url.origin));
+    },
+  },
+  {
+    method: "GET",
+    path: "/stores/:slug/scorecard/",
+    access: "public",
+    summary:
+      "A store's record over the last 90 days: orders, delivered, shipped on time, cancelled for a missed deadline, returns accepted (each with its counts), rating; new_seller under 5 orders",
+    tag: "stores",
+    response: ScorecardSchema,
+    async handler(ctx) {
+      const slug = ctx.params.slug ?? "";
+      if (!/^[a-z0-9][a-z0-9_-]{0,199}$/i.test(slug)) throw notFound();
+      const storeId = await storeIdBySlug(ctx.db, slug);
+      if (!storeId) throw notFound();
+      const card = await storeScorecard(ctx.db, storeId, { confirmHours: env().SHIPMENT_CONFIRM_HOURS, shipHours: env().SHIPMENT_SHIP_HOURS });
+      const rating = await ctx.db.query<{ avg: string | null; n: number }>(
+        `SELECT round(avg(r.rating), 1)::text AS avg, count(*)::int AS n FROM reviews r JOIN products p ON p.id = r.product_id
+          WHERE p.store_id = $1 AND r.created_at >= now() - make_interval(days => $2)`,
+        [storeId, card.windowDays],
+      );
+      const { avg, n } = rating.rows[0];
+      return json(
+        {
+          window_days: card.windowDays,
+          new_seller: card.newSeller,
+          orders: card.orders,
+          delivered: card.delivered,
+          on_time: card.onTime,
+          cancelled: card.cancelled,
+          returned: card.returned,
+          rating_average: avg === null ? null : Number(avg),
+          rating_count: n,
+        },
+        200,
+        { "Cache-Control": "public, max-age=300" },
+      );
     },
   },
   {

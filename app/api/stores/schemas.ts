@@ -126,3 +126,25 @@ export const StoreCustomerPageSchema = z.object({
   results: z.array(StoreCustomerSchema),
 });
 export type ApiStoreCustomer = z.infer<typeof StoreCustomerSchema>;
+
+const RateSchema = z.object({
+  n: z.number().int(),
+  of: z.number().int(),
+  /** Whole percent; null when `of` is 0. */
+  percent: z.number().int().nullable(),
+});
+
+/** GET /stores/{slug}/scorecard/: the store's record over the last 90 days (app/domain/scorecard.ts). */
+export const ScorecardSchema = z.object({
+  window_days: z.number().int(),
+  /** Fewer than 5 orders in the window: shown as "New seller", without rates. */
+  new_seller: z.boolean(),
+  orders: z.number().int(),
+  delivered: z.number().int(),
+  on_time: RateSchema,
+  cancelled: RateSchema,
+  returned: RateSchema,
+  rating_average: z.number().nullable(),
+  rating_count: z.number().int(),
+});
+export type ApiScorecard = z.infer<typeof ScorecardSchema>;

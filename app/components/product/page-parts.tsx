@@ -14,6 +14,7 @@ import { ProductScrollRow } from "~/components/listing/scroll-row";
 import { Description } from "./description";
 import { ReviewItem, type ApiReview, type ReviewSummary } from "./reviews";
 import { SellerBlock } from "./seller";
+import type { ApiScorecard } from "~/api/stores/schemas";
 import { ShareLinks } from "./share";
 
 export interface ProductAboutProps {
@@ -21,13 +22,15 @@ export interface ProductAboutProps {
   categoryName: string;
   categorySlug: string;
   seller: ApiSeller | null | undefined;
+  /** The seller's record over 90 days (GET /stores/{slug}/scorecard/), when it could be read. */
+  scorecard?: ApiScorecard | null;
   name: string;
   shareUrl: string;
   description: string;
 }
 
 /** Type, category, seller, share links and the description (the buy box's column, under it). */
-export function ProductAbout({ type, categoryName, categorySlug, seller, name, shareUrl, description }: ProductAboutProps) {
+export function ProductAbout({ type, categoryName, categorySlug, seller, scorecard, name, shareUrl, description }: ProductAboutProps) {
   const { t } = useTranslation("shop");
   return (
     <>
@@ -41,7 +44,7 @@ export function ProductAbout({ type, categoryName, categorySlug, seller, name, s
           </Link>
         </dd>
       </dl>
-      {seller ? <SellerBlock seller={seller} /> : null}
+      {seller ? <SellerBlock seller={seller} scorecard={scorecard ?? null} /> : null}
       <ShareLinks name={name} url={shareUrl} />
       <section className="mt-6" aria-labelledby="desc-h">
         <h2 id="desc-h" className="mb-1 text-lg font-bold">

@@ -1,15 +1,18 @@
 /**
  * Who sells a product: the store's logo and name (a link to its shop page
  * /shop/<slug>), the "Verified seller" badge (an admin verified the store: stores.verified_at), the
- * state it ships from and the average rating of its products, from the product detail's `seller`.
+ * state it ships from and the average rating of its products, from the product detail's `seller`;
+ * its record over 90 days (./scorecard.tsx) when the page read it.
  */
 import { useTranslation } from "~/i18n/react";
 import { Link } from "@remix-run/react";
 import { Stars } from "~/components/ui/stars";
 import type { ApiSeller } from "~/api/catalog/schemas";
 import { stateLabel } from "./delivery-promise";
+import { StoreScorecard } from "./scorecard";
+import type { ApiScorecard } from "~/api/stores/schemas";
 
-export function SellerBlock({ seller }: { seller: ApiSeller }) {
+export function SellerBlock({ seller, scorecard = null }: { seller: ApiSeller; scorecard?: ApiScorecard | null }) {
   const shop = `/shop/${encodeURIComponent(seller.slug)}`;
   const { t } = useTranslation("shop");
   return (
@@ -49,6 +52,7 @@ export function SellerBlock({ seller }: { seller: ApiSeller }) {
           </p>
         </div>
       </div>
+      {scorecard ? <StoreScorecard card={scorecard} className="mt-3 border-t border-gray-100 pt-2" /> : null}
       <Link to={shop} className="btn-outline mt-3 w-full">
         {t("seller.visitShop")}
       </Link>

@@ -16,6 +16,7 @@ import { quantityMessage, typedQtyParam } from "~/storefront/cart.server";
 import { MinimumNote, PriceLadder, UnitNote } from "~/components/product/trade";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
+import type { ApiScorecard } from "~/api/stores/schemas";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { defaultOptionId, shownPrice } from "~/domain/option-price";
@@ -60,12 +61,14 @@ const PRIMARY = "btn h-11 w-full bg-brand-700 text-white hover:bg-orange-800";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
   const { product, path } = await loadProductForRoute(api, params);
-  const [reviews, summary, similar, wishlist, delivery] = await Promise.all([
+  const sellerSlug = product.seller?.slug;
+  const [reviews, summary, similar, wishlist, delivery, scorecard] = await Promise.all([
     api.get<Paged<ApiReview>>(`/reviews/products/${product.id}/?page_size=${PRODUCT_PAGE_REVIEWS}`, { auth: false }),
     api.get<ApiReviewSummary>(`/reviews/products/${product.id}/summary/`, { auth: false }),
     api.get<ApiProduct[]>(`/products/categories/${product.category_id}/random_products/?exclude=${product.id}`, { auth: false }),
     api.user ? loadWishlistProductIds(api) : Promise.resolve([] as number[]),
     deliveryStateFor(api, request).then(async (d) => ({ ...d, quote: await productDeliveryQuote(api, product.id, d.state) })),
+    sellerSlug ? api.get<ApiScorecard>(`/stores/${encodeURIComponent(sellerSlug)}/scorecard/`, { auth: false }) : null,
   ]);
   const origin = siteOrigin(request);
   const url = `${origin}${productCanonicalPath(product)}`;
@@ -117,6 +120,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       signedIn: !!api.user,
       inWishlist: wishlist.includes(product.id),
       delivery,
+      scorecard: scorecard?.ok ? scorecard.data : null,
       shareUrl: url,
       meta: seoMeta(seo, request),
       // Issue 34: a quantity the cart refused without JavaScript comes back as ?qty= (nothing typed
@@ -243,6 +247,7 @@ export default function ProductRoute() {
             categoryName={p.category_name}
             categorySlug={p.category_slug}
             seller={p.seller}
+            scorecard={d.scorecard}
             name={p.name}
             shareUrl={d.shareUrl}
             description={p.description}

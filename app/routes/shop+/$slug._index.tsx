@@ -14,6 +14,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SortControl } from "~/components/listing/listing-controls";
 import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
 import { useResultsUpdate } from "~/components/listing/results-update";
+import { StoreScorecard } from "~/components/product/scorecard";
+import type { ApiScorecard } from "~/api/stores/schemas";
 import { ResultCount } from "~/components/listing/result-count";
 import { routeMeta, seoMeta, type Seo } from "~/components/listing/seo";
 import { StoreLinks } from "~/components/vendor/store-links";
@@ -34,9 +36,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Only the order applies here (one store, one state): the other filters are the listings'.
   const filters = parseFilters(new URLSearchParams({ sort: url.searchParams.get("sort") ?? "" }));
   const ordering = filters.sort ? `&ordering=${SORTS[filters.sort].ordering}` : "";
-  const [store, products] = await Promise.all([
+  const [store, products, scorecard] = await Promise.all([
     api.must(api.get<ApiPublicStore>(`/stores/${path}/`, { auth: false })),
     api.get<Paged<ApiProduct>>(`/stores/${path}/products/?page=${page}&page_size=${PAGE_SIZE}${ordering}`, { auth: false }),
+    api.get<ApiScorecard>(`/stores/${path}/scorecard/`, { auth: false }),
   ]);
   // A page past the end: the API answers 404 (as the catalogue does); show an empty page.
   const results = products.ok ? products.data : { count: store.products_count, next: null, previous: null, results: [] };
@@ -53,7 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const t = await requestT(request, "shop");
   const chips = filterChips(filters, `/shop/${path}`, t);
   const since = storeSince(store.created_at, t);
-  return data({ store, count: results.count, since, grid, meta: seoMeta(seo, request), filters, chips, sorts: sortOptions(false, filters.sort, t) }, { headers: await api.headers() });
+  return data({ store, scorecard: scorecard.ok ? scorecard.data : null, count: results.count, since, grid, meta: seoMeta(seo, request), filters, chips, sorts: sortOptions(false, filters.sort, t) }, { headers: await api.headers() });
 }
 
 /** Anonymous visitors may get this page from a browser or CDN cache (~/ops/http-cache.server). */
@@ -67,7 +70,7 @@ const FilterChips = island(() => import("~/components/listing/filter-chips").the
 export const clientLoader = islandsLoader(FilterChips);
 
 export default function ShopRoute() {
-  const { store, count, since, grid, filters, chips, sorts } = useLoaderData<typeof loader>();
+  const { store, scorecard, count, since, grid, filters, chips, sorts } = useLoaderData<typeof loader>();
   const { t } = useTranslation("shop");
   const location = useLocation();
   const lite = useRouteLoaderData<typeof rootLoader>("root")?.lite ?? false;
@@ -97,6 +100,7 @@ export default function ShopRoute() {
             </p>
             {store.description ? <p className="mt-2 whitespace-pre-line text-sm text-gray-800">{store.description}</p> : null}
             <StoreLinks store={store} />
+            {scorecard ? <StoreScorecard card={scorecard} className="mt-3 rounded-md bg-gray-50 p-3" /> : null}
           </div>
         </div>
       </header>
