@@ -7,13 +7,15 @@ import { useTranslation } from "~/i18n/react";
 import { Stars } from "~/components/ui/stars";
 import type { ApiScorecard } from "~/api/stores/schemas";
 
-export function StoreScorecard({ card, className = "" }: { card: ApiScorecard; className?: string }) {
+/** `heading`: h2 under the store page's h1, h3 inside the seller block's h2. */
+export function StoreScorecard({ card, className = "", heading = "h3" }: { card: ApiScorecard; className?: string; heading?: "h2" | "h3" }) {
   const { t } = useTranslation("shop");
+  const H = heading;
   return (
     <section aria-labelledby="scorecard-h" className={className} data-testid="scorecard">
-      <h3 id="scorecard-h" className="text-sm font-semibold text-gray-800">
+      <H id="scorecard-h" className="text-sm font-semibold text-gray-800">
         {t("scorecard.title")}
-      </h3>
+      </H>
       <ul className="mt-1 space-y-0.5 text-sm text-gray-700">
         {card.new_seller ? (
           <li data-testid="new-seller">{t("scorecard.newSeller")}</li>

@@ -100,7 +100,7 @@ export default function ShopRoute() {
             </p>
             {store.description ? <p className="mt-2 whitespace-pre-line text-sm text-gray-800">{store.description}</p> : null}
             <StoreLinks store={store} />
-            {scorecard ? <StoreScorecard card={scorecard} className="mt-3 rounded-md bg-gray-50 p-3" /> : null}
+            {scorecard ? <StoreScorecard card={scorecard} heading="h2" className="mt-3 rounded-md bg-gray-50 p-3" /> : null}
           </div>
         </div>
       </header>
