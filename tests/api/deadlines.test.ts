@@ -84,6 +84,10 @@ describe.each(engines())("a store's deadlines on %s", (engine) => {
     expect(reminder.rows[0].title).toMatch(/^Confirm order #\w+ by 7 December 2026 at 10:00$/);
     expect(await count("SELECT count(*)::int AS n FROM mail_queue WHERE to_address = $1 AND subject LIKE 'Confirm order%'", [c.owner.email])).toBe(1);
 
+    // The store's own view of the order says by when.
+    const view = await api.call(`/orders/${c.store.id}/store/${order.id}/`, { token: c.owner.token });
+    expect(view.body.deadline).toEqual({ stage: "confirm", due_at: MONDAY_10.toISOString() });
+
     // Monday 09:59 Lagos: one minute left (a calendar clock would have cancelled it on Sunday 10:00).
     expect(await bothAt(new Date(MONDAY_10.getTime() - 60_000))).toMatchObject({ cancelled: 0 });
     expect(await count("SELECT count(*)::int AS n FROM order_items WHERE order_id = $1 AND status = 'Active'", [order.id])).toBe(1);
@@ -116,6 +120,8 @@ describe.each(engines())("a store's deadlines on %s", (engine) => {
 
     // Wednesday 12:00 Lagos: 24 of 48 hours: reminded to ship.
     expect(await bothAt(new Date("2026-12-09T11:00:00Z"))).toMatchObject({ reminded: 1 });
+    const view = await api.call(`/orders/${c.store.id}/store/${order.id}/`, { token: c.owner.token });
+    expect(view.body.deadline).toEqual({ stage: "ship", due_at: "2026-12-10T11:00:00.000Z" });
     const ship = await api.db.query<{ title: string }>("SELECT title FROM notifications WHERE store_id = $1 AND kind = 'deadline_reminder'", [c.store.id]);
     expect(ship.rows.map((r) => r.title)).toEqual([expect.stringMatching(/^Ship order #\w+ by 10 December 2026 at 12:00$/)]);
     // Thursday 12:00 Lagos: missed.

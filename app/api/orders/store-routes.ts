@@ -42,6 +42,8 @@ import * as z from "zod";
 import { moveShipment, recordCashReceived } from "~/workflows/order-delivery.server";
 import { checkDeliveryCode, codeGuards, refusalError, type CodeRefusal } from "~/workflows/delivery-code.server";
 import { DELIVERY_CODE_MAX_TRIES, deliveryCodeField } from "~/domain/delivery-code";
+import { shipmentDeadline } from "~/domain/deadlines";
+import { env } from "~/config.server";
 
 export const StoreOrderItemSchema = OrderItemSchema.extend({
   order: z.object({
@@ -62,6 +64,8 @@ export const StoreOrderSchema = OrderSchema.extend({
   delivery_code_tries_left: z.number(),
   /** Locked after 5 wrong codes: an admin must unlock it (or mark it Delivered with a reason). */
   delivery_code_locked: z.boolean(),
+  /** The store's deadline on this shipment now (app/domain/deadlines.ts): confirm or ship by `due_at`, or null. */
+  deadline: z.object({ stage: z.enum(["confirm", "ship"]), due_at: z.string() }).nullable(),
 });
 export const DeliveryStatusBody = z.object({ status: z.string().max(20), delivery_code: deliveryCodeField });
 export const CashReceivedBody = z.object({ delivery_code: deliveryCodeField });
@@ -159,7 +163,17 @@ export async function storeView(q: Queryable, o: OrderRow, storeId: number, orig
     delivery_code_required: !!shipment && codeGuards(shipment) && status === "Shipped",
     delivery_code_tries_left: Math.max(0, DELIVERY_CODE_MAX_TRIES - (shipment?.delivery_code_attempts ?? 0)),
     delivery_code_locked: !!shipment && shipment.delivery_code_locked_at !== null && status === "Shipped",
+    deadline: deadlineOf(shipment, o, events),
   };
+}
+
+/** The store's deadline as the job counts it: the clock from placing (pay on delivery) or the first payment, then from confirming. */
+function deadlineOf(shipment: Awaited<ReturnType<typeof findShipment>> | null, o: OrderRow, events: OrderEventRow[]) {
+  if (!shipment || shipment.active_items === 0) return null;
+  const paid = events.filter((e) => e.kind === "paid" && e.order_item_id === null).map((e) => new Date(e.created_at).getTime());
+  const startedAt = o.order_payment_method === "PayOnDelivery" ? shipment.created_at : paid.length ? new Date(Math.min(...paid)) : null;
+  const d = shipmentDeadline({ status: shipment.status, startedAt, confirmedAt: shipment.confirmed_at }, { confirmHours: env().SHIPMENT_CONFIRM_HOURS, shipHours: env().SHIPMENT_SHIP_HOURS });
+  return d ? { stage: d.stage, due_at: d.dueAt.toISOString() } : null;
 }
 
 /** The store's delivery code for its shipment (locked), checked and a wrong one counted in `q`: the refusal, or null. */
