@@ -341,6 +341,12 @@ async function run(cluster: Cluster, opts: FaultBenchOptions, log: (l: string) =
   }
   log("");
   for (const l of table(results)) log(l);
+  // The app logs (in production) a statement sent outside the transaction its code had open (app/db/client.server.ts assertNoOpenTx).
+  const outside = cluster.servers.reduce((n, sv) => {
+    const file = path.join(sv.dataDir, "server.log");
+    return n + (fs.existsSync(file) ? (fs.readFileSync(file, "utf8").match(/a statement outside the open transaction/g)?.length ?? 0) : 0);
+  }, 0);
+  log(`statements sent outside an open transaction (logged by the app servers): ${outside}`);
   return results;
 }
 

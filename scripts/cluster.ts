@@ -163,9 +163,18 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const servers: AppServer[] = [];
   let stopped = false;
 
+  // PgBouncer by its pidfile: as root it runs under runuser, and a signal to runuser left it running.
+  const killBouncer = () => {
+    try {
+      process.kill(Number(fs.readFileSync(path.join(pgDir, "pgbouncer.pid"), "utf8").trim()), "SIGKILL");
+    } catch {
+      /* not started, or gone */
+    }
+  };
   const stopNow = () => {
     stopped = true;
     for (const s of servers) killGroup(s.child);
+    killBouncer();
     for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
     for (const d of ["replica", "primary"]) {
       const data = path.join(pgDir, d);
@@ -182,6 +191,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     if (stopped) return;
     stopped = true;
     for (const s of servers) killGroup(s.child);
+    killBouncer();
     for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
     for (const d of ["replica", "primary"]) {
       const data = path.join(pgDir, d);
