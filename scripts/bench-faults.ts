@@ -19,6 +19,8 @@
  * `refuse` (the primary stopped: connections refused, then started), `bouncer` (PgBouncer killed
  * and started again), `replica` (the replica stopped, then started), `redis` (Redis killed, then
  * started empty).
+ * Exits 1 when a fault left a process exit, a stuck transaction, a duplicated or lost order, or an
+ * error for a request sent after the part was back.
  *
  *   npm run bench:faults                        # every fault, 12 readers + 6 shoppers
  *   npm run bench:faults -- --only=replica,bouncer --small
@@ -393,8 +395,13 @@ async function main() {
   for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(sig, stop);
   const cluster = await startCluster();
   const results = await benchFaults({ cluster, faults: only, ...(small ? { readers: 4, shoppers: 3, before: 2, during: 5, after: 5 } : {}), ...num("readers"), ...num("shoppers"), ...num("during"), ...num("after") }).finally(() => cluster.stop());
-  const bad = results.filter((r) => r.exits > 0 || r.stuck.transactions > 0 || r.orders.duplicated > 0 || r.orders.lost > 0);
-  console.log(bad.length ? `\n${bad.length} fault(s) with exits, stuck transactions, duplicated or lost orders: ${bad.map((r) => r.fault).join(", ")}` : "\nNo exits, stuck transactions, duplicated or lost orders.");
+  // Done (issue 37): no exit, no stuck transaction, no duplicated or lost order, no error for a request sent after the part was back.
+  const bad = results.filter((r) => r.exits > 0 || r.stuck.transactions > 0 || r.stuck.endedByBound > 0 || r.orders.duplicated > 0 || r.orders.lost > 0 || r.errors.after > 0);
+  console.log(
+    bad.length
+      ? `\n${bad.length} fault(s) with exits, stuck transactions, duplicated or lost orders, or errors after the part was back: ${bad.map((r) => r.fault).join(", ")}`
+      : "\nNo exits, stuck transactions, duplicated or lost orders, and no errors after the part was back.",
+  );
   process.exit(bad.length ? 1 : 0);
 }
 
