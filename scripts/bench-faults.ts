@@ -4,8 +4,9 @@
  * placing pay-on-delivery orders with an Idempotency-Key, retried once with the same key when the
  * first try gets no answer or a 5xx), and per fault what clients and the data saw:
  *
- * - client errors (a 5xx or a broken connection; 429s are not errors): in flight when the fault
- *   began, sent while it lasted, sent after the part was back; and by cause (`failureCause`);
+ * - client errors (a 5xx or a broken connection; 429s are not errors): before the fault (the last
+ *   one not yet recovered from), in flight when it began, sent while it lasted, sent after the
+ *   part was back; and by cause (`failureCause`);
  * - orders: acknowledged (a 201 on either try), in the database (the keys' rows), committed
  *   without an answer (in the database, but neither try got a 201), duplicated (more orders than
  *   keys), lost (acknowledged, not in the database);
@@ -47,7 +48,8 @@ export const STUCK_MS = 2000;
 export interface FaultResult {
   fault: FaultName;
   requests: number;
-  errors: { inFlight: number; during: number; after: number };
+  /** Before: sent and failed before the fault began (a part not yet recovered from the last one). */
+  errors: { before: number; inFlight: number; during: number; after: number };
   causes: Record<FailureCause, number>;
   /** Reads answered 200 while the part was away, and after it was back. */
   readsOk: { during: number; after: number };
@@ -307,6 +309,7 @@ async function run(cluster: Cluster, opts: FaultBenchOptions, log: (l: string) =
     await db.close();
     const acked = keyList.filter((k) => keys.get(k)!.acknowledged);
     const failed = samples.filter((s) => s.status === 0 || s.status >= 500);
+    const beforeN = failed.filter((s) => s.t + s.ms < faultAt).length;
     const inFlight = failed.filter((s) => s.t < faultAt && s.t + s.ms >= faultAt).length;
     const duringN = failed.filter((s) => s.t >= faultAt && s.t < backAt).length;
     const afterN = failed.filter((s) => s.t >= backAt).length;
@@ -318,7 +321,7 @@ async function run(cluster: Cluster, opts: FaultBenchOptions, log: (l: string) =
     const result: FaultResult = {
       fault,
       requests: samples.length,
-      errors: { inFlight, during: duringN, after: afterN },
+      errors: { before: beforeN, inFlight, during: duringN, after: afterN },
       causes,
       readsOk: {
         during: samples.filter((s) => s.kind === "read" && s.status === 200 && s.t >= faultAt && s.t < backAt).length,
@@ -353,15 +356,16 @@ async function run(cluster: Cluster, opts: FaultBenchOptions, log: (l: string) =
 }
 
 function describe(r: FaultResult): string {
-  return `${r.requests} requests; errors ${r.errors.inFlight} in flight, ${r.errors.during} during, ${r.errors.after} after (balancer ${r.causes.balancer}, app ${r.causes.app}, database ${r.causes.database}); reads ok during ${r.readsOk.during}, after ${r.readsOk.after}${r.replicaAfter === null ? "" : `; replica commits after its return ${r.replicaAfter}`}; orders ${r.orders.acknowledged} acknowledged, ${r.orders.inDb} in db, ${r.orders.unanswered} without an answer, ${r.orders.duplicated} duplicated, ${r.orders.lost} lost (${r.orders.retried} retried); stuck ${r.stuck.transactions} (longest idle in transaction ${r.stuck.longestMs} ms, ${r.stuck.endedByBound} ended by the bound)${r.stuck.queries.length ? ` [${r.stuck.queries.join(" | ")}]` : ""}; exits ${r.exits}; recovered in ${r.recoverMs === null ? "-" : `${r.recoverMs} ms`}`;
+  return `${r.requests} requests; errors ${r.errors.before} before, ${r.errors.inFlight} in flight, ${r.errors.during} during, ${r.errors.after} after (balancer ${r.causes.balancer}, app ${r.causes.app}, database ${r.causes.database}); reads ok during ${r.readsOk.during}, after ${r.readsOk.after}${r.replicaAfter === null ? "" : `; replica commits after its return ${r.replicaAfter}`}; orders ${r.orders.acknowledged} acknowledged, ${r.orders.inDb} in db, ${r.orders.unanswered} without an answer, ${r.orders.duplicated} duplicated, ${r.orders.lost} lost (${r.orders.retried} retried); stuck ${r.stuck.transactions} (longest idle in transaction ${r.stuck.longestMs} ms, ${r.stuck.endedByBound} ended by the bound)${r.stuck.queries.length ? ` [${r.stuck.queries.join(" | ")}]` : ""}; exits ${r.exits}; recovered in ${r.recoverMs === null ? "-" : `${r.recoverMs} ms`}`;
 }
 
 /** The printed table: one row per fault. */
 export function table(results: FaultResult[]): string[] {
-  const head = ["fault", "requests", "err in flight", "err during", "err after", "bal/app/db", "acked", "in db", "no answer", "dup", "lost", "stuck tx", "exits", "recover ms"];
+  const head = ["fault", "requests", "err before", "err in flight", "err during", "err after", "bal/app/db", "acked", "in db", "no answer", "dup", "lost", "stuck tx", "exits", "recover ms"];
   const rows = results.map((r) => [
     r.fault,
     String(r.requests),
+    String(r.errors.before),
     String(r.errors.inFlight),
     String(r.errors.during),
     String(r.errors.after),
@@ -396,7 +400,7 @@ async function main() {
   const cluster = await startCluster();
   const results = await benchFaults({ cluster, faults: only, ...(small ? { readers: 4, shoppers: 3, before: 2, during: 5, after: 5 } : {}), ...num("readers"), ...num("shoppers"), ...num("during"), ...num("after") }).finally(() => cluster.stop());
   // Done (issue 37): no exit, no stuck transaction, no duplicated or lost order, no error for a request sent after the part was back.
-  const bad = results.filter((r) => r.exits > 0 || r.stuck.transactions > 0 || r.stuck.endedByBound > 0 || r.orders.duplicated > 0 || r.orders.lost > 0 || r.errors.after > 0);
+  const bad = results.filter((r) => r.exits > 0 || r.stuck.transactions > 0 || r.stuck.endedByBound > 0 || r.orders.duplicated > 0 || r.orders.lost > 0 || r.errors.before > 0 || r.errors.after > 0);
   console.log(
     bad.length
       ? `\n${bad.length} fault(s) with exits, stuck transactions, duplicated or lost orders, or errors after the part was back: ${bad.map((r) => r.fault).join(", ")}`
