@@ -250,11 +250,23 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
   const planned = plannedOn((sql) => pg.query(sql));
   return {
     engine: "pglite",
-    query: (sql, params) => (assertNoOpenTx("a query"), base.query(sql, params)),
+    async query(sql, params) {
+      assertNoOpenTx("a query");
+      return base.query(sql, params);
+    },
     // Not inside transactions (`tx`): they keep to plain queries.
-    queryPlanned: (sql, params) => (assertNoOpenTx("a query"), planned(sql, params)),
-    exec: (sql) => (assertNoOpenTx("a statement"), base.exec(sql)),
-    tx: (fn) => (assertNoOpenTx("a second transaction"), pg.transaction((t) => inOpenTx(() => fn(wrap(t))))),
+    async queryPlanned(sql, params) {
+      assertNoOpenTx("a query");
+      return planned(sql, params);
+    },
+    async exec(sql) {
+      assertNoOpenTx("a statement");
+      return base.exec(sql);
+    },
+    async tx(fn) {
+      assertNoOpenTx("a second transaction");
+      return pg.transaction((t) => inOpenTx(() => fn(wrap(t))));
+    },
     close: () => pg.close(),
     async listen(channel, onNotify, onState) {
       const stop = await pg.listen(channel, onNotify);
