@@ -36,6 +36,8 @@ export interface Phase {
   p50: number;
   p95: number;
   errors: number;
+  /** The errors by where they failed (`failureCause`). */
+  causes: Record<FailureCause, number>;
   limited: number;
 }
 export interface Check {
@@ -56,7 +58,21 @@ interface Sample {
   ms: number;
   status: number;
   server: string;
+  /** The answer carried Retry-After (the app's 503 while the database is away). */
+  retryAfter: boolean;
   kind: string;
+}
+
+/**
+ * Who a failed request (a 5xx or a broken connection) failed at, told apart by what the client
+ * got: `balancer` — HAProxy answered itself (no X-Served-By: no server was up, or its queue timed
+ * out) or the connection was cut; `database` — an app server answered 503 with Retry-After (the
+ * database away or past a bound, app/db/away.ts); `app` — an app server answered any other 5xx.
+ */
+export type FailureCause = "balancer" | "app" | "database";
+export function failureCause(s: { status: number; server: string; retryAfter: boolean }): FailureCause {
+  if (s.status === 0 || !s.server) return "balancer";
+  return s.status === 503 && s.retryAfter ? "database" : "app";
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -143,16 +159,18 @@ async function bench(cluster: Cluster, connections: number, seconds: number, log
       const s = performance.now();
       let status = 0;
       let server = "";
+      let retryAfter = false;
       try {
         const r = await run();
         status = r.status;
         server = r.headers.get("x-served-by") ?? "";
+        retryAfter = r.headers.has("retry-after");
         if (after) await after(r);
         else await r.arrayBuffer();
       } catch {
         status = 0;
       }
-      samples.push({ t: s - t0, ms: performance.now() - s, status, server, kind });
+      samples.push({ t: s - t0, ms: performance.now() - s, status, server, retryAfter, kind });
     };
     const worker = async (i: number) => {
       const ip = `10.${(i >> 8) & 255}.${i & 255}.${1 + (i % 200)}`;
@@ -242,15 +260,16 @@ async function bench(cluster: Cluster, connections: number, seconds: number, log
         p50: pct(sorted, 50),
         p95: pct(sorted, 95),
         errors: mine.filter((s) => s.status === 0 || s.status >= 500).length,
+        causes: causesOf(mine.filter((s) => s.status === 0 || s.status >= 500)),
         limited: mine.filter((s) => s.status === 429).length,
       };
     });
     const byServer: Record<string, number> = {};
     for (const s of samples) byServer[s.server || "-"] = (byServer[s.server || "-"] ?? 0) + 1;
     log("");
-    log(`phase          seconds   requests    req/s    p50 ms   p95 ms   errors   429s`);
+    log(`phase          seconds   requests    req/s    p50 ms   p95 ms   errors (balancer/app/database)   429s`);
     for (const p of phases)
-      log(`${p.name.padEnd(14)} ${p.seconds.toFixed(1).padStart(7)} ${String(p.requests).padStart(10)} ${p.rps.toFixed(0).padStart(8)} ${p.p50.toFixed(0).padStart(9)} ${p.p95.toFixed(0).padStart(8)} ${String(p.errors).padStart(8)} ${String(p.limited).padStart(6)}`);
+      log(`${p.name.padEnd(14)} ${p.seconds.toFixed(1).padStart(7)} ${String(p.requests).padStart(10)} ${p.rps.toFixed(0).padStart(8)} ${p.p50.toFixed(0).padStart(9)} ${p.p95.toFixed(0).padStart(8)} ${String(p.errors).padStart(8)} ${`(${p.causes.balancer}/${p.causes.app}/${p.causes.database})`.padStart(23)} ${String(p.limited).padStart(6)}`);
     log(`answered by: ${Object.entries(byServer).map(([k, v]) => `${k} ${v}`).join(", ")}; ${acknowledged.length} orders acknowledged`);
     log("");
 
@@ -261,10 +280,11 @@ async function bench(cluster: Cluster, connections: number, seconds: number, log
     const excused = (s: Sample) => inFlight(s) || (s.t >= killedAt && s.t < killedAt + 2500);
     const unexcused = failed.filter((s) => !excused(s));
     const flying = failed.filter(inFlight).length;
+    const by = causesOf(unexcused);
     check(
       "failures only in flight on the killed server",
       unexcused.length === 0,
-      `${failed.length} failed (${flying} in flight at the kill, ${failed.length - unexcused.length - flying} sent in the 2.5 s after it, ${unexcused.length} otherwise${unexcused.length ? `: ${unexcused.slice(0, 5).map((s) => `${s.kind} ${s.status} at ${(s.t / 1000).toFixed(1)} s`).join(", ")}` : ""})`,
+      `${failed.length} failed (${flying} in flight at the kill, ${failed.length - unexcused.length - flying} sent in the 2.5 s after it, ${unexcused.length} otherwise${unexcused.length ? ` (balancer ${by.balancer}, app ${by.app}, database ${by.database})` : ""}${unexcused.length ? `: ${unexcused.slice(0, 5).map((s) => `${s.kind} ${s.status} at ${(s.t / 1000).toFixed(1)} s`).join(", ")}` : ""})`,
     );
     check("anonymous catalogue reads went to the replica", replicaReads > 0, `${replicaReads} transactions on the replica during the load`);
     check("both servers answered", (byServer.A ?? 0) > 0 && (byServer.B ?? 0) > 0, `A ${byServer.A ?? 0}, B ${byServer.B ?? 0}`);
@@ -391,6 +411,12 @@ async function bench(cluster: Cluster, connections: number, seconds: number, log
   } finally {
     await db.close();
   }
+}
+
+function causesOf(failed: Array<{ status: number; server: string; retryAfter: boolean }>): Record<FailureCause, number> {
+  const n: Record<FailureCause, number> = { balancer: 0, app: 0, database: 0 };
+  for (const s of failed) n[failureCause(s)]++;
+  return n;
 }
 
 /** Every e-mail in the app servers' outboxes, counted by recipient and subject ("to|subject"). */

@@ -73,6 +73,14 @@ export interface Cluster {
   kill(i: number): void;
   /** Starts a killed server again and waits until it is ready. */
   restart(i: number): Promise<void>;
+  /**
+   * The parts below the app servers, for fault benches and tests: `stop` ends the part
+   * (PostgreSQL: `pg_ctl stop -m fast`; PgBouncer and Redis: SIGKILL, a crash) and `start` brings
+   * it back on the same port with the same settings (Redis empty), resolving once it accepts connections.
+   */
+  parts: Record<"primary" | "replica" | "bouncer" | "redis", { stop(): Promise<void>; start(): Promise<void> }>;
+  /** The primary's server log (PostgreSQL's own messages: sessions ended by a bound, shutdowns). */
+  primaryLog: string;
   stop(): Promise<void>;
 }
 
@@ -155,9 +163,18 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const servers: AppServer[] = [];
   let stopped = false;
 
+  // PgBouncer by its pidfile: as root it runs under runuser, and a signal to runuser left it running.
+  const killBouncer = () => {
+    try {
+      process.kill(Number(fs.readFileSync(path.join(pgDir, "pgbouncer.pid"), "utf8").trim()), "SIGKILL");
+    } catch {
+      /* not started, or gone */
+    }
+  };
   const stopNow = () => {
     stopped = true;
     for (const s of servers) killGroup(s.child);
+    killBouncer();
     for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
     for (const d of ["replica", "primary"]) {
       const data = path.join(pgDir, d);
@@ -174,6 +191,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     if (stopped) return;
     stopped = true;
     for (const s of servers) killGroup(s.child);
+    killBouncer();
     for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
     for (const d of ["replica", "primary"]) {
       const data = path.join(pgDir, d);
@@ -248,20 +266,37 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
         "max_client_conn = 2000",
         "ignore_startup_parameters = extra_float_digits,options",
         "server_reset_query =",
+        `pidfile = ${path.join(pgDir, "pgbouncer.pid")}`,
+        // After a failed login to a server (the replica stopped), PgBouncer refuses its clients
+        // this long before trying again (default 15 s): reads return to the replica sooner.
+        "server_login_retry = 2",
         "",
       ].join("\n"),
     );
     if (isRoot()) execFileSync("chown", ["postgres:postgres", bouncerIni]);
-    const [bc, ba] = asPostgres(TOOLS.pgbouncer, [bouncerIni]);
-    const bouncer = spawn(bc, ba, { stdio: ["ignore", "ignore", "pipe"] });
-    children.push(bouncer);
-    await waitFor("PgBouncer", () => tcpOpen(bouncerPort), 20, bouncer);
+    const startBouncer = async () => {
+      const [bc, ba] = asPostgres(TOOLS.pgbouncer, [bouncerIni]);
+      // Its log goes to a file: into a pipe nobody reads, PgBouncer stalled once the pipe was full
+      // (64 KB: a few hundred "login failed" lines while the replica was stopped), and with it every
+      // transaction it carried sat `idle in transaction` on the primary (issue 37).
+      const out = fs.openSync(path.join(dir, "pgbouncer.log"), "a");
+      const bouncer = spawn(bc, ba, { stdio: ["ignore", out, out] });
+      fs.closeSync(out);
+      children.push(bouncer);
+      await waitFor("PgBouncer", () => tcpOpen(bouncerPort), 20, bouncer);
+      return bouncer;
+    };
+    let bouncer = await startBouncer();
     log(`PgBouncer :${bouncerPort} (transaction mode, ${opts.bouncerPool ?? 40} server connections)`);
 
     // ---- Redis ------------------------------------------------------------------------------
-    const redis = spawn(TOOLS.redis, ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir], { stdio: "ignore" });
-    children.push(redis);
-    await waitFor("Redis", () => tcpOpen(redisPort), 20, redis);
+    const startRedis = async () => {
+      const redis = spawn(TOOLS.redis, ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir], { stdio: "ignore" });
+      children.push(redis);
+      await waitFor("Redis", () => tcpOpen(redisPort), 20, redis);
+      return redis;
+    };
+    let redis = await startRedis();
 
     // ---- S3 stand-in ------------------------------------------------------------------------
     // s3rver behind a Signature Version 4 check (scripts/s3-standin.ts): unsigned or wrongly
@@ -371,7 +406,9 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
         "",
       ].join("\n"),
     );
-    const haproxy = spawn(TOOLS.haproxy, ["-f", cfg, "-db"], { stdio: ["ignore", "ignore", "pipe"] });
+    const haproxyOut = fs.openSync(path.join(dir, "haproxy.log"), "a"); // a file, not an unread pipe (see PgBouncer's)
+    const haproxy = spawn(TOOLS.haproxy, ["-f", cfg, "-db"], { stdio: ["ignore", haproxyOut, haproxyOut] });
+    fs.closeSync(haproxyOut);
     children.push(haproxy);
     await waitFor("HAProxy", async () => (await fetch(`${url}/readyz`)).ok, 30, haproxy);
 
@@ -391,12 +428,46 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       async restart(i) {
         await startServer(servers[i]);
       },
+      parts: {
+        primary: {
+          stop: async () => run(`${PG_BIN}/pg_ctl`, ["-D", primary, "-m", "fast", "-w", "stop"], "stopping the primary"),
+          start: async () => run(`${PG_BIN}/pg_ctl`, ["-D", primary, "-l", path.join(pgDir, "primary.log"), "-w", "start"], "starting the primary"),
+        },
+        replica: {
+          stop: async () => run(`${PG_BIN}/pg_ctl`, ["-D", replica, "-m", "fast", "-w", "stop"], "stopping the replica"),
+          start: async () => run(`${PG_BIN}/pg_ctl`, ["-D", replica, "-l", path.join(pgDir, "replica.log"), "-w", "start"], "starting the replica"),
+        },
+        bouncer: {
+          // PgBouncer itself (as root it runs under runuser, which a signal to the child would miss).
+          stop: async () => {
+            const pid = Number(fs.readFileSync(path.join(pgDir, "pgbouncer.pid"), "utf8").trim());
+            const gone = killAndWait(bouncer, false);
+            process.kill(pid, "SIGKILL");
+            await gone;
+            await waitFor("PgBouncer gone", async () => !(await tcpOpen(bouncerPort)), 20);
+          },
+          start: async () => void (bouncer = await startBouncer()),
+        },
+        redis: {
+          stop: () => killAndWait(redis),
+          start: async () => void (redis = await startRedis()),
+        },
+      },
+      primaryLog: path.join(pgDir, "primary.log"),
       stop: stopAll,
     };
   } catch (e) {
     await stopAll();
     throw e;
   }
+}
+
+/** SIGKILL, resolved once the process is gone (its port free again). */
+function killAndWait(child: ChildProcess, kill = true): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const gone = new Promise<void>((r) => child.once("exit", () => r()));
+  if (kill) child.kill("SIGKILL");
+  return gone;
 }
 
 function killGroup(child: ChildProcess | null) {

@@ -3,6 +3,7 @@
  * DATA_DIR) when DATABASE_URL is unset, and a PostgreSQL server (node-postgres pool) when it is.
  * Both speak the same SQL with $1 parameters; the rest of the app sees only `Db`.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import fs from "node:fs";
@@ -60,6 +61,32 @@ export interface Db extends Queryable {
    * been missed), `onState(true)` once listening (again). Answers a function that stops.
    */
   listen?(channel: string, onNotify: (payload: string) => void, onState?: (listening: boolean) => void): Promise<() => Promise<void>>;
+}
+
+/**
+ * A transaction never waits on another connection (issue 37, item 3): a statement sent outside
+ * the open transaction by the code running it (the database's own `query`, `exec`, a second
+ * `tx`, the replica) would hold the transaction, its row locks and its pool connection while it
+ * waits for a second connection (none free when every request of the pool does the same: each
+ * waits on the others) or for the replica. Each transaction's callback runs with its own mark,
+ * lifted when the transaction ends; work it starts that runs later is not held to it.
+ */
+const openTx = new AsyncLocalStorage<{ open: boolean }>();
+
+function inOpenTx<T>(fn: () => Promise<T>): Promise<T> {
+  const mark = { open: true };
+  return openTx.run(mark, fn).finally(() => (mark.open = false));
+}
+
+/**
+ * Refuses a statement sent outside the transaction its caller has open: throws, so tests fail on
+ * such code; under NODE_ENV=production it is logged (with the stack) and let through.
+ */
+export function assertNoOpenTx(what: string): void {
+  if (!openTx.getStore()?.open) return;
+  const err = new Error(`${what} outside the open transaction: inside db.tx(fn) use fn's own Queryable; read the replica, call other services before or after it`);
+  if (process.env.NODE_ENV === "production") log().error({ err }, "a statement outside the open transaction");
+  else throw err;
 }
 
 const INT8 = 20;
@@ -220,13 +247,26 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
     },
   });
   const base = wrap(pg);
+  const planned = plannedOn((sql) => pg.query(sql));
   return {
     engine: "pglite",
-    query: base.query,
+    async query(sql, params) {
+      assertNoOpenTx("a query");
+      return base.query(sql, params);
+    },
     // Not inside transactions (`tx`): they keep to plain queries.
-    queryPlanned: plannedOn((sql) => pg.query(sql)),
-    exec: base.exec,
-    tx: (fn) => pg.transaction((t) => fn(wrap(t))),
+    async queryPlanned(sql, params) {
+      assertNoOpenTx("a query");
+      return planned(sql, params);
+    },
+    async exec(sql) {
+      assertNoOpenTx("a statement");
+      return base.exec(sql);
+    },
+    async tx(fn) {
+      assertNoOpenTx("a second transaction");
+      return pg.transaction((t) => inOpenTx(() => fn(wrap(t))));
+    },
     close: () => pg.close(),
     async listen(channel, onNotify, onState) {
       const stop = await pg.listen(channel, onNotify);
@@ -401,6 +441,7 @@ export async function openPostgres(url: string, max = 10, listenUrl: string = ur
     return { client, state, release };
   };
   const tx: Db["tx"] = async (fn) => {
+    assertNoOpenTx("a second transaction");
     let taken = await checkout();
     try {
       await taken.client.query(begin);
@@ -429,7 +470,7 @@ export async function openPostgres(url: string, max = 10, listenUrl: string = ur
           await client.query(sql);
         },
       };
-      const out = await fn(q);
+      const out = await inOpenTx(() => fn(q));
       await client.query("COMMIT");
       return out;
     } catch (e) {
@@ -440,15 +481,21 @@ export async function openPostgres(url: string, max = 10, listenUrl: string = ur
       release(failure);
     }
   };
+  const planned = routinesOn(pool, tx);
   return {
     engine: "postgres",
     async query<T>(sql: string, params?: unknown[]) {
+      assertNoOpenTx("a query");
       const r = await pool.query(sql, params as unknown[]);
       return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
     },
     // Not inside transactions (`tx`): they keep to plain queries.
-    queryPlanned: routinesOn(pool, tx),
+    queryPlanned<T>(sql: string, params: readonly (number | string | null)[], types?: readonly PlannedType[]) {
+      assertNoOpenTx("a query");
+      return planned<T>(sql, params, types);
+    },
     async exec(sql: string) {
+      assertNoOpenTx("a statement");
       await pool.query(sql);
     },
     tx,

@@ -11,7 +11,7 @@
 import crypto from "node:crypto";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { isDatabaseAway } from "~/db/away";
-import { migrate, openPostgres, type Db } from "~/db/client.server";
+import { migrate, openPostgres, replicaWithFallback, type Db } from "~/db/client.server";
 import { pgAdminUrl, pgUrlFor } from "../setup/templates";
 import { startAppServer, type RunningServer } from "./harness";
 
@@ -85,6 +85,39 @@ describe.skipIf(!pgTemplate)("bounds on the app's PostgreSQL sessions", () => {
       // No session of this database is idle in a transaction.
       expect((await other.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND state LIKE 'idle in transaction%'", [name])).rows[0].n).toBe(0);
     } finally {
+      await other.end();
+    }
+  });
+
+  it("a transaction never waits on another connection: a query of the pool, a second transaction or a replica read inside it is refused, and its row lock is freed at once", async () => {
+    const { name, other } = await freshDb("mkt_opentx");
+    const own = await openPostgres(pgUrlFor(name), 2, pgUrlFor(name), { statementMs: 60_000, idleInTransactionMs: 30_000 });
+    const replica = await openPostgres(pgUrlFor(name), 1);
+    try {
+      const productId = (await own.query<{ id: number }>("SELECT id FROM products ORDER BY id LIMIT 1")).rows[0]!.id;
+      const reads = replicaWithFallback(replica, own);
+      const insideTx = (outside: () => Promise<unknown>) =>
+        own.tx(async (q) => {
+          await q.query("SELECT id FROM products WHERE id = $1 FOR UPDATE", [productId]);
+          await outside();
+        });
+      for (const outside of [() => own.query("SELECT 1"), () => own.tx(async (q) => q.query("SELECT 1")), () => reads.query("SELECT 1"), () => own.exec("SELECT 1")])
+        await expect(insideTx(outside)).rejects.toThrow(/outside the open transaction/);
+      // Each was rolled back: nothing holds the row, no session of the database sits in a transaction.
+      await other.query("BEGIN");
+      expect((await other.query("SELECT id FROM products WHERE id = $1 FOR UPDATE NOWAIT", [productId])).rows).toHaveLength(1);
+      await other.query("ROLLBACK");
+      expect((await other.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND state LIKE 'idle in transaction%'", [name])).rows[0].n).toBe(0);
+      // Work a transaction starts and that runs after it ended is not held to it; before and after, queries go on.
+      let later: Promise<unknown> = Promise.resolve();
+      await own.tx(async (q) => {
+        await q.query("SELECT 1");
+        later = new Promise((r) => setTimeout(r, 10)).then(() => own.query<{ one: number }>("SELECT 1 AS one"));
+      });
+      expect(await later).toMatchObject({ rows: [{ one: 1 }] });
+    } finally {
+      await own.close();
+      await replica.close();
       await other.end();
     }
   });
