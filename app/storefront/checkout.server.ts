@@ -255,6 +255,17 @@ export async function loadOrder(api: Api, orderId: string, guestToken?: string |
   return null;
 }
 
+/**
+ * A guest's order by its link: the order, "expired" when the API says the link is past its end
+ * (410; docs/decisions/0029-guest-order-links.md), null when it is not this order's link.
+ */
+export async function loadGuestOrder(api: Api, orderId: string, token: string): Promise<ApiOrder | "expired" | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(orderId)) return null;
+  const r = await api.get<ApiOrder>(`/orders/${orderId}/?token=${encodeURIComponent(token)}`, { auth: !api.user ? false : undefined });
+  if (r.ok) return r.data;
+  return r.status === 410 ? "expired" : null;
+}
+
 const MAX_GUEST_ORDERS = 5;
 
 /** Remembers a guest order's token in the session (the success page and "Try again" need it). */
