@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { redirectTo, title: t("titles.phone") };
 }
 
-type Answer = { step: "phone"; result: Reply } | { step: "code"; phone: string; sent: boolean; result: Reply | null };
+type Answer = { step: "phone"; result: Reply } | { step: "code"; phone: string; sent: boolean; byEmail?: boolean; result: Reply | null };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -71,7 +71,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<Answer>({ step: "phone", result: submission.reply({ formErrors: ["Network Error"] }) }, { status: 503 });
   }
   if (!r.ok) return data<Answer>({ step: "phone", result: submission.reply(apiErrorsToReply(r.status, r.data, ["phone"])) }, { status: r.status === 429 ? 429 : 400 });
-  return data<Answer>({ step: "code", phone: submission.value.phone, sent: true, result: null });
+  // The number's SMS codes were at their cap: the code went to the account's verified e-mail.
+  const byEmail = (r.data as { sent_to?: string } | null)?.sent_to === "email";
+  return data<Answer>({ step: "code", phone: submission.value.phone, sent: true, byEmail, result: null });
 }
 
 export default function PhoneSignInRoute() {
@@ -81,7 +83,7 @@ export default function PhoneSignInRoute() {
   return (
     <AuthShell title={t("phone_title")}>
       {answer?.step === "code" ? (
-        <CodeForm phone={answer.phone} sent={answer.sent} lastResult={answer.result} redirectTo={redirectTo} />
+        <CodeForm phone={answer.phone} sent={answer.sent} byEmail={answer.byEmail} lastResult={answer.result} redirectTo={redirectTo} />
       ) : (
         <PhoneForm lastResult={answer?.step === "phone" ? answer.result : null} redirectTo={redirectTo} />
       )}
