@@ -5,6 +5,7 @@
  * Every figure shown comes from the API; the API recomputes everything again when it places the
  * order (docs/api-contract.md "The server decides money and state").
  */
+import { redirect } from "@remix-run/node";
 import type { Api, ApiResponse } from "./api.server";
 import type { ApiAddress, ApiCart, ApiMakePaymentAnswer, ApiOfflinePayment, ApiOrder, ApiPaymentState, ApiPlacedOrder, ApiProduct, ApiShippingFee } from "./api-types";
 import { loadCart } from "./cart.server";
@@ -245,12 +246,16 @@ export async function confirmPayment(api: Api, orderId: string, reference: strin
   });
 }
 
-/** One order: a member's own, or a guest's with its token. Null when not found / not theirs. */
+/**
+ * One order: a member's own, or a guest's with its token. Null when not found / not theirs. A
+ * guest link past its end (410) goes to the order's page, which says so and offers a fresh one.
+ */
 export async function loadOrder(api: Api, orderId: string, guestToken?: string | null): Promise<ApiOrder | null> {
   if (!/^[0-9a-f-]{36}$/i.test(orderId)) return null;
   const path = `/orders/${orderId}/${guestToken ? `?token=${encodeURIComponent(guestToken)}` : ""}`;
   const r = await api.get<ApiOrder>(path, guestToken ? { auth: !api.user ? false : undefined } : undefined);
   if (r.ok) return r.data;
+  if (r.status === 410 && guestToken) throw redirect(orderPagePath(orderId, guestToken), { status: 303 });
   if (r.status === 401 && api.user) throw await api.signedOut();
   return null;
 }

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "~/api/core/accounts.server";
 import { PHONE_RULES } from "~/api/phone/routes";
@@ -154,6 +155,25 @@ describe.each(engines())("phone sign-in on %s", (engine) => {
     // The owner, at home, still gets the live code and signs in with it.
     expect((await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: home })).status).toBe(202);
     expect((await api.call("/users/auth/phone/verify/", { json: { phone: local, code: await lastCode(api, e164) }, ip: home })).status).toBe(200);
+  });
+
+  it("a device the number signed in from (X-Device-Id) is not held by the number-wide cap on a new address; a stranger's made-up device is", async () => {
+    const { local, e164 } = newPhone("0819");
+    const home = randomIp();
+    const device = crypto.randomBytes(24).toString("base64url");
+    const headers = { "X-Device-Id": device };
+    await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: home, headers });
+    expect((await api.call("/users/auth/phone/verify/", { json: { phone: local, code: await lastCode(api, e164) }, ip: home, headers })).status).toBe(200);
+    for (let i = 0; i < PHONE_RULES.codeNumber.limit - 1; i++) {
+      expect((await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: randomIp() })).status).toBe(202);
+    }
+    // Strangers, with or without a device id of their own: the cap holds.
+    expect((await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: randomIp() })).status).toBe(429);
+    expect((await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: randomIp(), headers: { "X-Device-Id": crypto.randomBytes(24).toString("base64url") } })).status).toBe(429);
+    // The owner's phone on another network: a code by SMS, and it signs in.
+    const elsewhere = randomIp();
+    expect((await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: elsewhere, headers })).status).toBe(202);
+    expect((await api.call("/users/auth/phone/verify/", { json: { phone: local, code: await lastCode(api, e164) }, ip: elsewhere, headers })).status).toBe(200);
   });
 
   it("when strangers fill the number's cap, the owner on a new address gets the code by the account's verified e-mail (a few an hour); without one it stays 429", async () => {

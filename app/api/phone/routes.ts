@@ -13,6 +13,7 @@
  * - GET/POST /webhooks/whatsapp: Meta's subscription check, and inbound messages ("STOP" opts
  *   the number out of WhatsApp); POST /webhooks/sms: the SMS provider's inbound messages (STOP).
  */
+import crypto from "node:crypto";
 import * as z from "zod";
 import { ACCOUNT_DEACTIVATED_MESSAGE } from "~/domain/accounts";
 import { PHONE_MESSAGES } from "~/domain/phone";
@@ -57,6 +58,17 @@ export const PHONE_RULES = {
 const numberKey = (phone: string) => accountKey(`phone:${phone}`);
 const numberAtAddress = (phone: string, ip: string | null) => (ip ? `${numberKey(phone)}@${ip}` : null);
 
+/**
+ * The asking device (`X-Device-Id`: a random id the client keeps, e.g. the storefront's signed
+ * `phone-device` cookie), hashed; null without one. A device the number signed in from, like an
+ * address, is not held by the number-wide cap: it is the owner's, on whatever network it is now.
+ */
+function deviceOf(ctx: ApiContext): string | null {
+  const id = ctx.request.headers.get("x-device-id");
+  return id && /^[A-Za-z0-9_-]{22,64}$/.test(id) ? `dev:${crypto.createHash("sha256").update(id).digest("base64url").slice(0, 32)}` : null;
+}
+const numberOnDevice = (phone: string, device: string | null) => (device ? `${numberKey(phone)}@${device}` : null);
+
 async function requestCode(ctx: ApiContext<typeof PhoneCodeRequestSchema>) {
   const rl = rateLimiter(ctx.db);
   const ip = addressKey(ctx.clientIp);
@@ -65,7 +77,9 @@ async function requestCode(ctx: ApiContext<typeof PhoneCodeRequestSchema>) {
   const me = body.purpose === "verify" ? await ctx.requireUser() : null;
   const pair = numberAtAddress(body.phone, ip);
   await rl.consume(PHONE_RULES.codeNumberIp, pair);
-  const owner = pair ? (await rl.peek(PHONE_RULES.ownerAddress, pair)).count > 0 : false;
+  const onDevice = numberOnDevice(body.phone, deviceOf(ctx));
+  const owner =
+    (pair ? (await rl.peek(PHONE_RULES.ownerAddress, pair)).count > 0 : false) || (onDevice ? (await rl.peek(PHONE_RULES.ownerAddress, onDevice)).count > 0 : false);
   const lang = await resolveLanguage(ctx.request);
   if (!owner) {
     try {
@@ -133,9 +147,11 @@ async function verifyCode(ctx: ApiContext<typeof PhoneCodeVerifySchema>) {
   }
   if (!u) throw new ApiError(500, { detail: "The account could not be created. Please try again." });
   if (!u.is_active) throw badRequest({ non_field_errors: [ACCOUNT_DEACTIVATED_MESSAGE] });
-  // This address is the owner's now: the number-wide cap on codes no longer holds it.
+  // This address (and device) is the owner's now: the number-wide cap on codes no longer holds it.
   const pair = numberAtAddress(body.phone, ip);
   if (pair) await rl.hit(PHONE_RULES.ownerAddress, pair).catch(() => {});
+  const onDevice = numberOnDevice(body.phone, deviceOf(ctx));
+  if (onDevice) await rl.hit(PHONE_RULES.ownerAddress, onDevice).catch(() => {});
   return json(await issueTokens(ctx.db, u));
 }
 
