@@ -2,7 +2,7 @@
  * The token that opens a guest's order: orders, payments and returns all let a guest act on
  * their own order with it, so it lives in the core rather than in one of those areas.
  *
- * A link lives GUEST_LINK_DAYS (docs/decisions/0029-guest-order-links.md): the token carries its
+ * A link lives GUEST_LINK_DAYS (to the end of that UTC day; docs/decisions/0029-guest-order-links.md): the token carries its
  * own end, signed with it, so nobody can lengthen it and a fresh link (POST /orders/guest-link/)
  * does not bring an old one back. Every message about the order carries a new token, so the
  * newest link works GUEST_LINK_DAYS after the order's last message.
@@ -20,9 +20,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const sign = (text: string) => crypto.createHmac("sha256", env().jwtSecret).update(text).digest("base64url");
 
-/** The token that opens a guest order until `GUEST_LINK_DAYS` after `now`. */
+/**
+ * The token that opens a guest order until `GUEST_LINK_DAYS` after `now`, rounded up to the end of
+ * that UTC day: every link made on one day is the same (an order's answer and its placed e-mail, an
+ * idempotent replay of the placement).
+ */
 export function guestTokenFor(orderId: string, now: number = Date.now()): string {
-  const end = Math.floor(now / 1000) + GUEST_LINK_DAYS * 24 * 60 * 60;
+  const day = 24 * 60 * 60;
+  const end = Math.ceil((Math.floor(now / 1000) + GUEST_LINK_DAYS * day) / day) * day;
   return `${end.toString(36)}.${sign(`guest-order:${orderId}:${end}`)}`;
 }
 
