@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -22,7 +22,7 @@ import { closingTagsLast } from "~/ops/document-end.server";
 import { withoutNulBytes } from "~/ops/nul-bytes.server";
 import { fill, parseTemplate } from "~/ops/personal-fill.server";
 import { isDatabaseAway } from "~/db/away";
-import { databaseAwayPage, markDatabaseAway, metDatabaseAway } from "~/ops/unavailable.server";
+import { databaseAwayData, databaseAwayPage, markDatabaseAway, metDatabaseAway } from "~/ops/unavailable.server";
 
 // The HTTP server (server/app.mjs) reaches these through the build's entry module.
 export { readiness, shutdown } from "~/ops/health.server";
@@ -67,6 +67,14 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   }
   log().error({ err: error, requestId, method: request.method, path: new URL(request.url).pathname }, "request failed");
 };
+
+/**
+ * Client navigations, forms and fetchers (single fetch, `*.data`) that met the database away: 503
+ * with Retry-After whose routes' results are the back-in-a-moment error, which the route's error
+ * boundary shows (~/components/error-page) as the document request shows the page.
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) =>
+  metDatabaseAway(context) ? databaseAwayData(response, request, { formBody: (context as Partial<AppLoadContext> | undefined)?.formBody }) : response;
 
 export default async function handleRequest(
   request: Request,

@@ -93,7 +93,20 @@ export function PhoneForm({ lastResult, redirectTo }: { lastResult: Reply | null
 }
 
 /** /auth/phone, step 2: the code from the SMS (and a first name for a new account). */
-export function CodeForm({ phone, sent, lastResult, redirectTo }: { phone: string; sent: boolean; lastResult: Reply | null; redirectTo: string }) {
+export function CodeForm({
+  phone,
+  sent,
+  byEmail = false,
+  lastResult,
+  redirectTo,
+}: {
+  phone: string;
+  sent: boolean;
+  /** The code went to the account's e-mail (the number's SMS codes were at their cap). */
+  byEmail?: boolean;
+  lastResult: Reply | null;
+  redirectTo: string;
+}) {
   const [form, fields] = useReplyForm({ id: "phone-verify", lastResult, constraint: PHONE_VERIFY_CONSTRAINT });
   const shown = localPhone(phone);
   const { t } = useTranslation("account");
@@ -102,13 +115,15 @@ export function CodeForm({ phone, sent, lastResult, redirectTo }: { phone: strin
     <>
       {sent ? (
         <p className="mb-4 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-800" role="status">
-          {say(PHONE_MESSAGES.codeSent)}
+          {say(byEmail ? PHONE_MESSAGES.codeSentByEmail : PHONE_MESSAGES.codeSent)}
         </p>
       ) : null}
       <Form method="post" {...formProps(form)} className="space-y-4">
-        <p className="text-sm text-gray-700">
-          <Trans t={t} i18nKey="code_sent_to" values={{ phone: shown }} components={{ strong: <strong /> }} />
-        </p>
+        {byEmail ? null : (
+          <p className="text-sm text-gray-700">
+            <Trans t={t} i18nKey="code_sent_to" values={{ phone: shown }} components={{ strong: <strong /> }} />
+          </p>
+        )}
         <FormErrors id={form.errorId} errors={form.errors} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <input type="hidden" name="intent" value="verify" />

@@ -18,6 +18,61 @@ export function errorMessageFor(status: number): { heading: string; text: string
   return enCommon.error[errorKeyFor(status)];
 }
 
+/** What the server sends a route's boundary when a navigation, form or fetcher met the database away (app/ops/unavailable.server.ts DatabaseAwayData). */
+export interface DatabaseAwayError {
+  reason: "database-away";
+  title: string;
+  text: string;
+  again: string;
+  formKept: string;
+  action: string;
+  method: "get" | "post";
+  fields: Array<[string, string]>;
+}
+
+/** The back-in-a-moment error of a 503 single-fetch answer, or null. */
+export function databaseAwayOf(error: unknown): DatabaseAwayError | null {
+  if (!isRouteErrorResponse(error) || error.status !== 503) return null;
+  const d = error.data as Partial<DatabaseAwayError> | null;
+  return d && typeof d === "object" && d.reason === "database-away" && typeof d.title === "string" ? (d as DatabaseAwayError) : null;
+}
+
+/**
+ * "We're back in a moment", as the document request's page (app/ops/unavailable.server.ts): Try
+ * again reloads the page, or for a form sends its fields once more (a plain post, so it works
+ * whatever state the page's scripts are in); nothing typed but passwords and codes is lost.
+ */
+function DatabaseAway({ away }: { away: DatabaseAwayError }) {
+  const requestId = useRequestId();
+  const { t } = useTranslation();
+  return (
+    <main className="container-page py-16 text-center" data-testid="error-page" data-status={503} role="alert">
+      <h1 className="text-2xl font-bold">{away.title}</h1>
+      <p className="mt-2 text-gray-600">{away.text}</p>
+      {away.method === "post" ? (
+        <form method="post" action={away.action} className="mt-6">
+          {away.fields.map(([name, value], i) => (
+            <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+          ))}
+          {away.fields.length ? <p className="mb-3 text-sm text-gray-700">{away.formKept}</p> : null}
+          <button type="submit" className="btn-primary">
+            {away.again}
+          </button>
+        </form>
+      ) : (
+        <a href={away.action} className="btn-primary mt-6">
+          {away.again}
+        </a>
+      )}
+      {requestId ? (
+        <p className="mt-6 text-xs text-gray-500" data-testid="request-id">
+          {t("error.reference")} <code>{requestId}</code>
+        </p>
+      ) : null}
+    </main>
+  );
+}
+
 /**
  * The error page every route uses: 401 offers the login page (coming back here), 403 says the
  * account has no access, 404 is spec section 2's page, other 4xx say what went wrong, and 5xx
@@ -25,6 +80,11 @@ export function errorMessageFor(status: number): { heading: string; text: string
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
+  const away = databaseAwayOf(error);
+  return away ? <DatabaseAway away={away} /> : <KnownError error={error} />;
+}
+
+function KnownError({ error }: { error: unknown }) {
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const requestId = useRequestId(); // server errors are logged with it (entry.server handleError)

@@ -194,3 +194,29 @@ export function payAtDoorRefusal(s: {
   if (s.cashReceived) return "cash";
   return null;
 }
+
+/**
+ * A guest's order link lives this many days after it was sent (every message about the order
+ * sends a new one); then its page offers a fresh link (docs/decisions/0029-guest-order-links.md).
+ */
+export const GUEST_LINK_DAYS = 30;
+
+export const GUEST_LINK_MESSAGES = {
+  expired: "This order link has expired. Ask for a fresh link: we send it to the e-mail address or phone number of the order.",
+  orderRequired: "Enter your order number",
+  orderInvalid: "Enter the order number as it is in your e-mail or SMS, e.g. #1A2B3C4D",
+  contactRequired: "Enter the e-mail address or phone number you used for the order",
+  contactInvalid: "Enter an e-mail address or a Nigerian phone number",
+  sent: "If the order number and the e-mail address or phone number match an order, we have sent a fresh link to them.",
+} as const;
+
+/**
+ * The first segment of an order id from what a shopper types: "#1A2B3C4D", "1a2b3c4d" or the whole
+ * id (then the whole id). Null when it is neither.
+ */
+export function orderNumberKey(input: string): { prefix: string } | { id: string } | null {
+  const v = input.trim().toLowerCase().replace(/^#/, "");
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(v)) return { id: v };
+  if (/^[0-9a-f]{8}$/.test(v)) return { prefix: v };
+  return null;
+}

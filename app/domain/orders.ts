@@ -11,9 +11,9 @@
  */
 import * as z from "zod";
 import { alwaysCheck, canonicalState, landmarkField, lgaField, lgaInStateCheck, lgaRequiredCheck } from "./addresses";
-import { CANCEL_MESSAGES, CANCEL_REASONS, CHECKOUT_MESSAGES, PAYMENT_METHODS } from "./order-rules";
+import { CANCEL_MESSAGES, CANCEL_REASONS, CHECKOUT_MESSAGES, GUEST_LINK_MESSAGES, PAYMENT_METHODS, orderNumberKey } from "./order-rules";
 import { TEXT_MAX, text } from "./text";
-import { emailField, phoneField, requiredText } from "./validation";
+import { EMAIL_RE, emailField, isEmailAddress, normalizeNigerianPhone, phoneField, requiredText } from "./validation";
 
 export * from "./order-rules";
 
@@ -69,3 +69,32 @@ export const GuestCheckoutSchema = /* @__PURE__ */ (() =>
 export type GuestCheckout = z.output<typeof GuestCheckoutSchema>;
 /** The guest checkout form: the API's rules, and an LGA (the API keeps it optional for older clients). */
 export const GuestCheckoutFormSchema = /* @__PURE__ */ (() => GuestCheckoutSchema.superRefine(lgaRequiredCheck, alwaysCheck))();
+
+/**
+ * POST /orders/guest-link/ and the storefront's "Send me a fresh link" form: the order number as
+ * shown ("#1A2B3C4D", or the whole id) and the e-mail address or phone number of the order.
+ * `contact` becomes `{email}` or `{phone}` (+234…).
+ */
+export const GuestLinkRequestSchema = /* @__PURE__ */ (() =>
+  z.object({
+    order_number: z
+      .string({ error: GUEST_LINK_MESSAGES.orderRequired })
+      .trim()
+      .min(1, GUEST_LINK_MESSAGES.orderRequired)
+      .max(40, GUEST_LINK_MESSAGES.orderInvalid)
+      .refine((v) => orderNumberKey(v) !== null, GUEST_LINK_MESSAGES.orderInvalid),
+    contact: z
+      .string({ error: GUEST_LINK_MESSAGES.contactRequired })
+      .trim()
+      .min(1, GUEST_LINK_MESSAGES.contactRequired)
+      .max(254, GUEST_LINK_MESSAGES.contactInvalid)
+      .refine((v) => (v.includes("@") ? isEmailAddress(v) : normalizeNigerianPhone(v) !== null), GUEST_LINK_MESSAGES.contactInvalid),
+  }))();
+export type GuestLinkRequest = z.infer<typeof GuestLinkRequestSchema>;
+
+/** The contact of a valid request: an e-mail address (lower case) or a phone number (+234…). */
+export function guestLinkContact(contact: string): { email: string } | { phone: string } {
+  const v = contact.trim();
+  if (EMAIL_RE.test(v)) return { email: v.toLowerCase() };
+  return { phone: normalizeNigerianPhone(v) ?? v };
+}

@@ -17,6 +17,11 @@ export const PHONE_MESSAGES = {
   codeFormat: "The code is 6 digits",
   /** The same answer whether or not the number has an account (no enumeration). */
   codeSent: "If the number can receive it, we have sent a 6-digit code by SMS. It is valid for 10 minutes.",
+  /**
+   * The number's code requests are at their cap (strangers may have filled it): the code went to
+   * the verified e-mail address of the number's account instead (202, `sent_to: "email"`).
+   */
+  codeSentByEmail: "Too many codes went to this number by SMS, so we sent your code to the e-mail address of your account. It is valid for 10 minutes.",
   codeWrong: (left: number) => (left === 1 ? "That code is not right. You have 1 try left." : `That code is not right. You have ${left} tries left.`),
   codeLocked: "Too many wrong codes. Ask for a new code.",
   codeExpired: "This code has expired. Ask for a new code.",

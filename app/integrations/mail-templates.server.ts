@@ -37,3 +37,20 @@ export function passwordResetEmail(to: string, firstName: string, uid: string, t
     html: layout(t("reset_title"), [hello, intro], { label: t("reset_action"), href }, [after], lang),
   };
 }
+
+/**
+ * A phone sign-in code sent to the account's verified e-mail address, when the number's code
+ * requests are at their cap (app/api/phone/README.md): the owner still gets in.
+ */
+export function phoneCodeEmail(i: { to: string; code: string; phone: string; lang?: Lang }): MailMessage {
+  const t = textsFor(i.lang, "email");
+  const href = link("/auth/phone");
+  const intro = t("phone_code_intro", { code: i.code, phone: i.phone });
+  const after = t("phone_code_after");
+  return {
+    to: i.to,
+    subject: t("phone_code_subject", { code: i.code }),
+    text: `${t("hello")}\n\n${intro}\n\n${after}\n\n${t("sign_off")}\n`,
+    html: layout(t("phone_code_subject", { code: i.code }), [t("hello"), intro], { label: t("phone_code_action"), href }, [after], i.lang),
+  };
+}

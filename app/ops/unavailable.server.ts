@@ -70,3 +70,73 @@ ${again}
     },
   });
 }
+
+/**
+ * What a route's error boundary gets when a JavaScript navigation, form or fetcher met the
+ * database away (`isDatabaseAway` in ~/components/error-page): the page's texts in the visitor's
+ * language, and for a post the fields to send again (not passwords or codes).
+ */
+export interface DatabaseAwayData {
+  reason: "database-away";
+  title: string;
+  text: string;
+  again: string;
+  formKept: string;
+  retryAfter: number;
+  /** Where "Try again" goes: the page (GET) or the form's action (POST). */
+  action: string;
+  method: "get" | "post";
+  fields: Array<[string, string]>;
+}
+
+const SINGLE_FETCH_REDIRECT_STATUS = 202;
+
+/**
+ * The single-fetch answer (`*.data`, a client navigation, form or fetcher) of a request that met
+ * the database away: 503 with Retry-After whose every route's result is an error response 503
+ * carrying `DatabaseAwayData`, so the route's error boundary shows "We're back in a moment" with
+ * Try again rather than whatever the loaders made of the failure. A redirect passes as it is.
+ */
+export async function databaseAwayData(response: Response, request: Request, opts: { formBody?: Uint8Array } = {}): Promise<Response> {
+  const url = new URL(request.url);
+  if (!url.pathname.endsWith(".data") || response.status === SINGLE_FETCH_REDIRECT_STATUS) return response;
+  const { encode, decode } = await import("turbo-stream");
+  const isPost = request.method !== "GET" && request.method !== "HEAD";
+  const lang = await resolveLanguage(request).catch(() => "en" as const);
+  const t = await tFor(lang, "pages");
+  const page = new URL(url);
+  page.pathname = page.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  page.searchParams.delete("_routes");
+  const away: DatabaseAwayData = {
+    reason: "database-away",
+    title: t("unavailable.title"),
+    text: t("unavailable.text"),
+    again: t("unavailable.again"),
+    formKept: t("unavailable.formKept"),
+    retryAfter: DATABASE_RETRY_AFTER_S,
+    action: `${page.pathname}${page.search}`,
+    method: isPost ? "post" : "get",
+    fields: isPost ? keptFields(opts.formBody, request.headers.get("Content-Type")) : [],
+  };
+  const marker = { away: true };
+  let result: unknown;
+  if (isPost) result = { error: marker };
+  else {
+    // The routes this answer was for: each gets the error (their data may be what a loader made of the failure).
+    let routes: string[] = ["root"];
+    try {
+      if (response.body) {
+        const decoded = await decode(response.body, { plugins: [() => ({ value: null })] });
+        if (decoded.value && typeof decoded.value === "object") routes = Object.keys(decoded.value);
+      }
+    } catch {
+      // Not decodable: the root's boundary shows it.
+    }
+    result = Object.fromEntries(routes.map((id) => [id, { error: marker }]));
+  }
+  const body = encode(result, { plugins: [(v: unknown) => (v === marker ? ["ErrorResponse", away, 503, "Service Unavailable"] : undefined)] });
+  return new Response(request.method === "HEAD" ? null : body, {
+    status: 503,
+    headers: { "Content-Type": "text/x-script", "Cache-Control": "no-store", "Retry-After": String(DATABASE_RETRY_AFTER_S), "X-Remix-Response": "yes", "Content-Language": lang },
+  });
+}

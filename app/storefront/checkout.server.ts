@@ -5,6 +5,7 @@
  * Every figure shown comes from the API; the API recomputes everything again when it places the
  * order (docs/api-contract.md "The server decides money and state").
  */
+import { redirect } from "@remix-run/node";
 import type { Api, ApiResponse } from "./api.server";
 import type { ApiAddress, ApiCart, ApiMakePaymentAnswer, ApiOfflinePayment, ApiOrder, ApiPaymentState, ApiPlacedOrder, ApiProduct, ApiShippingFee } from "./api-types";
 import { loadCart } from "./cart.server";
@@ -245,14 +246,29 @@ export async function confirmPayment(api: Api, orderId: string, reference: strin
   });
 }
 
-/** One order: a member's own, or a guest's with its token. Null when not found / not theirs. */
+/**
+ * One order: a member's own, or a guest's with its token. Null when not found / not theirs. A
+ * guest link past its end (410) goes to the order's page, which says so and offers a fresh one.
+ */
 export async function loadOrder(api: Api, orderId: string, guestToken?: string | null): Promise<ApiOrder | null> {
   if (!/^[0-9a-f-]{36}$/i.test(orderId)) return null;
   const path = `/orders/${orderId}/${guestToken ? `?token=${encodeURIComponent(guestToken)}` : ""}`;
   const r = await api.get<ApiOrder>(path, guestToken ? { auth: !api.user ? false : undefined } : undefined);
   if (r.ok) return r.data;
+  if (r.status === 410 && guestToken) throw redirect(orderPagePath(orderId, guestToken), { status: 303 });
   if (r.status === 401 && api.user) throw await api.signedOut();
   return null;
+}
+
+/**
+ * A guest's order by its link: the order, "expired" when the API says the link is past its end
+ * (410; docs/decisions/0029-guest-order-links.md), null when it is not this order's link.
+ */
+export async function loadGuestOrder(api: Api, orderId: string, token: string): Promise<ApiOrder | "expired" | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(orderId)) return null;
+  const r = await api.get<ApiOrder>(`/orders/${orderId}/?token=${encodeURIComponent(token)}`, { auth: !api.user ? false : undefined });
+  if (r.ok) return r.data;
+  return r.status === 410 ? "expired" : null;
 }
 
 const MAX_GUEST_ORDERS = 5;

@@ -11,7 +11,7 @@
 export { parseWithZod } from "@conform-to/zod/v4";
 export { LoginSchema, PasswordResetConfirmSchema, PasswordResetSchema, RegisterFormSchema } from "~/domain/accounts";
 export { AddressFormSchema, toAddressBody } from "~/domain/addresses";
-export { CancelItemSchema, GuestCheckoutFormSchema, GuestCheckoutSchema } from "~/domain/orders";
+export { CancelItemSchema, GuestCheckoutFormSchema, GuestCheckoutSchema, GuestLinkRequestSchema } from "~/domain/orders";
 export { ChannelsFormSchema, PhoneCodeRequestSchema, PhoneCodeVerifySchema } from "~/domain/phone";
 export { DeleteAccountSchema, NewsletterSignupSchema } from "~/domain/privacy";
 export { ReturnFormSchema } from "~/domain/returns";

@@ -4,6 +4,7 @@
  * cookie (`cartId`, path /, 7 days, spec section 4). Secrets come from SESSION_SECRET (comma
  * list for rotation: the first signs, all verify).
  */
+import crypto from "node:crypto";
 import { createCookie, createCookieSessionStorage, type Cookie, type Session } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { env } from "~/config.server";
@@ -109,6 +110,32 @@ export function cartCookie() {
 export async function getGuestCartId(request: Request): Promise<string | null> {
   const v = await cartCookie().parse(request.headers.get("Cookie"));
   return typeof v === "string" && v ? v : null;
+}
+
+let deviceCookieInstance: ReturnType<typeof createCookie> | null = null;
+/**
+ * This browser's phone sign-in device id (random, signed, one year, only sent to /auth): the API
+ * lets a device a number signed in from past the number-wide cap on codes (app/api/phone/README.md).
+ */
+export function phoneDeviceCookie() {
+  deviceCookieInstance ??= createCookie("phone-device", {
+    path: "/auth",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secure(),
+    secrets: env().sessionSecrets,
+    maxAge: 60 * 60 * 24 * 365,
+  });
+  return deviceCookieInstance;
+}
+
+/** The browser's device id, and the Set-Cookie that makes one when it has none yet (`make`). */
+export async function phoneDevice(request: Request, make: boolean): Promise<{ id: string | null; setCookie: string | null }> {
+  const v = await phoneDeviceCookie().parse(request.headers.get("Cookie"));
+  if (typeof v === "string" && /^[A-Za-z0-9_-]{22,64}$/.test(v)) return { id: v, setCookie: null };
+  if (!make) return { id: null, setCookie: null };
+  const id = crypto.randomBytes(24).toString("base64url");
+  return { id, setCookie: await phoneDeviceCookie().serialize(id) };
 }
 
 let liteCookieInstance: ReturnType<typeof createCookie> | null = null;

@@ -1,7 +1,9 @@
+import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "~/api/core/accounts.server";
 import { PHONE_RULES } from "~/api/phone/routes";
 import { PHONE_MESSAGES } from "~/domain/phone";
+import { setMailTransport, type MailMessage } from "~/integrations/mail.server";
 import { engines, makeUser, randomIp, useApi } from "./harness";
 import { lastCode, newPhone, smsTo } from "./phone-helpers";
 
@@ -153,6 +155,64 @@ describe.each(engines())("phone sign-in on %s", (engine) => {
     // The owner, at home, still gets the live code and signs in with it.
     expect((await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: home })).status).toBe(202);
     expect((await api.call("/users/auth/phone/verify/", { json: { phone: local, code: await lastCode(api, e164) }, ip: home })).status).toBe(200);
+  });
+
+  it("a device the number signed in from (X-Device-Id) is not held by the number-wide cap on a new address; a stranger's made-up device is", async () => {
+    const { local, e164 } = newPhone("0819");
+    const home = randomIp();
+    const device = crypto.randomBytes(24).toString("base64url");
+    const headers = { "X-Device-Id": device };
+    await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: home, headers });
+    expect((await api.call("/users/auth/phone/verify/", { json: { phone: local, code: await lastCode(api, e164) }, ip: home, headers })).status).toBe(200);
+    for (let i = 0; i < PHONE_RULES.codeNumber.limit - 1; i++) {
+      expect((await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: randomIp() })).status).toBe(202);
+    }
+    // Strangers, with or without a device id of their own: the cap holds.
+    expect((await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: randomIp() })).status).toBe(429);
+    expect((await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: randomIp(), headers: { "X-Device-Id": crypto.randomBytes(24).toString("base64url") } })).status).toBe(429);
+    // The owner's phone on another network: a code by SMS, and it signs in.
+    const elsewhere = randomIp();
+    expect((await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: elsewhere, headers })).status).toBe(202);
+    expect((await api.call("/users/auth/phone/verify/", { json: { phone: local, code: await lastCode(api, e164) }, ip: elsewhere, headers })).status).toBe(200);
+  });
+
+  it("when strangers fill the number's cap, the owner on a new address gets the code by the account's verified e-mail (a few an hour); without one it stays 429", async () => {
+    const { local, e164 } = newPhone("0818");
+    const home = randomIp();
+    await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: home });
+    const owner = await api.call("/users/auth/phone/verify/", { json: { phone: local, code: await lastCode(api, e164) }, ip: home });
+    expect(owner.status).toBe(200);
+    const email = `phone-owner-${crypto.randomUUID()}@example.com`;
+    // The e-mail is not verified yet: no second way in.
+    await api.db.query("UPDATE users SET email = $2 WHERE id = $1", [owner.body.user.id, email]);
+    for (let i = 0; i < PHONE_RULES.codeNumber.limit - 1; i++) {
+      expect((await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: randomIp() })).status).toBe(202);
+    }
+    const away = randomIp(); // the owner, on a phone's network far from home
+    expect((await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: away })).status).toBe(429);
+
+    await api.db.query("UPDATE users SET email_verified_at = now() WHERE id = $1", [owner.body.user.id]);
+    const mails: MailMessage[] = [];
+    setMailTransport({ name: "capture", send: async (m) => void mails.push(m) });
+    try {
+      const smsBefore = (await smsTo(api, e164)).length;
+      const byMail = await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: away });
+      expect(byMail).toMatchObject({ status: 202, body: { detail: PHONE_MESSAGES.codeSentByEmail, sent_to: "email" } });
+      expect((await smsTo(api, e164)).length).toBe(smsBefore); // no SMS beyond the cap
+      const mine = mails.filter((m) => m.to === email);
+      expect(mine).toHaveLength(1);
+      const code = /\b(\d{6})\b/.exec(mine[0].text)![1];
+      const signed = await api.call("/users/auth/phone/verify/", { json: { phone: local, code }, ip: away });
+      expect(signed.status).toBe(200);
+      expect(signed.body.user.id).toBe(owner.body.user.id);
+      // Strangers cannot flood the owner's inbox instead: a few codes an hour by e-mail, then 429.
+      const more = [];
+      for (let i = 0; i < PHONE_RULES.codeByEmail.limit; i++) more.push((await api.call("/users/auth/phone/request/", { json: { phone: local }, ip: randomIp() })).status);
+      expect(more).toEqual([...Array(PHONE_RULES.codeByEmail.limit - 1).fill(202), 429]);
+      expect(mails.filter((m) => m.to === email)).toHaveLength(PHONE_RULES.codeByEmail.limit);
+    } finally {
+      setMailTransport(null);
+    }
   });
 
   it("a bad number is a 400 on the field; password login still works", async () => {

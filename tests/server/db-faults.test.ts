@@ -50,6 +50,16 @@ async function call(base: string, method: string, path: string, body?: unknown) 
   }
 }
 
+/** A single-fetch (turbo-stream) answer as the browser's Remix reads it, error responses as {status, data}. */
+async function decodeSingleFetch(body: string): Promise<unknown> {
+  const { decode } = await import("turbo-stream");
+  const stream = new Response(body).body!;
+  const decoded = await decode(stream, {
+    plugins: [(type: string, ...rest: unknown[]) => (type === "ErrorResponse" ? { value: { data: rest[0], status: rest[1] } } : { value: { type } })],
+  });
+  return decoded.value;
+}
+
 /** One statement on the PostgreSQL server's admin connection (create or drop a test database). */
 async function adminQuery(sql: string) {
   const pg = (await import("pg")).default;
@@ -254,6 +264,33 @@ describe.skipIf(!pgTemplate)("the database refuses connections", () => {
     expect(login.body).toMatch(/<form method="post" action="\/auth\/login">/);
     expect(login.body).toContain('name="email" value="kept.typed@example.com"');
     expect(login.body).not.toContain("Secret#Typed2024");
+
+    // JavaScript on: a client navigation's data request (single fetch) is a 503 with Retry-After
+    // whose every route's result is the back-in-a-moment error, in the visitor's language, so the
+    // route's error boundary shows that page (components/error-page.tsx) and not its own error.
+    const nav = await rawRequest(base, { path: "/building-materials.data?page=2", headers: { "Accept-Language": "yo" } });
+    expect(nav.status, nav.body.slice(0, 500)).toBe(503);
+    expect(nav.headers["retry-after"]).toMatch(/^\d+$/);
+    const navResult = (await decodeSingleFetch(nav.body)) as Record<string, { error?: { status: number; data: any } }>;
+    expect(Object.keys(navResult).length).toBeGreaterThan(0);
+    for (const r of Object.values(navResult)) {
+      expect(r.error?.status).toBe(503);
+      expect(r.error?.data).toMatchObject({ reason: "database-away", title: "A ó padà dé láìpẹ́", method: "get", action: "/building-materials?page=2" });
+    }
+    // A form sent by JavaScript (a Remix form or fetcher): the error carries its fields for Try
+    // again, never the password.
+    const jsLogin = await rawRequest(base, {
+      method: "POST",
+      path: "/auth/login.data",
+      headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "kept.js@example.com", password: "Secret#Typed2024" }).toString(),
+    });
+    expect(jsLogin.status, jsLogin.body.slice(0, 500)).toBe(503);
+    expect(jsLogin.headers["retry-after"]).toMatch(/^\d+$/);
+    const posted = (await decodeSingleFetch(jsLogin.body)) as { error?: { status: number; data: any } };
+    expect(posted.error?.status).toBe(503);
+    expect(posted.error?.data).toMatchObject({ reason: "database-away", title: "We're back in a moment", method: "post", action: "/auth/login", fields: [["email", "kept.js@example.com"]] });
+    expect(jsLogin.body).not.toContain("Secret#Typed2024");
 
     // Back without a restart.
     await proxy.up();

@@ -14,10 +14,12 @@ import {
   NEWSLETTER_SEND_CONSTRAINT,
   PASSWORD_RESET_CONFIRM_CONSTRAINT,
   PASSWORD_RESET_CONSTRAINT,
+  GUEST_LINK_CONSTRAINT,
   REGISTER_CONSTRAINT,
 } from "~/components/ui/constraints";
 import { LoginSchema, PasswordResetConfirmSchema, PasswordResetSchema, RegisterFormSchema } from "~/domain/accounts";
 import { InviteMemberSchema } from "~/domain/members";
+import { GuestLinkRequestSchema } from "~/domain/orders";
 import { BankAccountSchema } from "~/domain/payouts";
 import { DeleteAccountSchema, NewsletterSendSchema } from "~/domain/privacy";
 
@@ -26,6 +28,7 @@ describe("form constraints written out for the browser", () => {
     ["login", LOGIN_CONSTRAINT, LoginSchema],
     ["register", REGISTER_CONSTRAINT, RegisterFormSchema],
     ["forgot password / resend verification", PASSWORD_RESET_CONSTRAINT, PasswordResetSchema],
+    ["a fresh guest order link", GUEST_LINK_CONSTRAINT, GuestLinkRequestSchema],
     ["reset password", PASSWORD_RESET_CONFIRM_CONSTRAINT, PasswordResetConfirmSchema],
     ["delete account", DELETE_ACCOUNT_CONSTRAINT, DeleteAccountSchema],
     ["store bank details", BANK_ACCOUNT_CONSTRAINT, BankAccountSchema],

@@ -71,7 +71,7 @@ import { q } from "../core/query";
 import { storeView } from "./store-routes";
 import type { ApiContext, AuthUser, RouteDef } from "../core/types";
 import { processQueuedRefunds } from "~/workflows/refunds.server";
-import { guestTokenOpens } from "../core/guest-token.server";
+import { guestLinkExpired, guestTokenOpens, guestTokenState } from "../core/guest-token.server";
 import { addOrderItem, placeOrder, type OrderAddress, type OrderSource } from "~/workflows/checkout.server";
 import { cancelOrderItem } from "~/workflows/cancellation.server";
 import { findOrder, listUserOrders, loadOrder, loadOrders } from "./queries.server";
@@ -91,6 +91,11 @@ import {
 import type { OrderRow } from "./serialize";
 import * as z from "zod";
 import { resolveLanguage } from "~/i18n/i18next.server";
+import { GuestLinkRequestSchema, guestLinkContact } from "~/domain/orders";
+import { GUEST_LINK_MESSAGES, orderNumberKey } from "~/domain/order-rules";
+import { addressKey, rateLimiter, type RateRule } from "../rate-limit.server";
+import { sendFreshGuestLinks } from "~/workflows/guest-link.server";
+import { flushSmsQueue } from "~/integrations/sms.server";
 import { listedSql } from "../catalog/listed";
 
 /**
@@ -179,9 +184,11 @@ async function readableOrder(ctx: ApiContext, id: string): Promise<OrderRow> {
   const token = ctx.url.searchParams.get("token") ?? ctx.url.searchParams.get("t");
   const o = await findOrder(ctx.db, id);
   if (token !== null) {
-    if (o && guestTokenOpens(o, token)) return o;
+    const state = o ? guestTokenState(o, token) : "no";
+    if (state === "open") return o!;
     const user = await ctx.user();
     if (o && user && ctx.isOwnerOrAdmin(user, o.user_id)) return o;
+    if (state === "expired") throw guestLinkExpired();
     throw notFound();
   }
   const me = await ctx.requireUser();
@@ -192,9 +199,10 @@ async function readableOrder(ctx: ApiContext, id: string): Promise<OrderRow> {
 /** For commands: the caller may act on `order` (its buyer, an admin, or the guest token of a guest order). */
 async function mayActOn(ctx: ApiContext, order: OrderRow): Promise<AuthUser | null> {
   const token = ctx.url.searchParams.get("token") ?? ctx.url.searchParams.get("t");
-  if (token !== null && guestTokenOpens(order, token)) return null;
+  const state = token !== null ? guestTokenState(order, token) : "no";
+  if (state === "open") return null;
   const user = token !== null ? await ctx.user() : await ctx.requireUser();
-  if (!user || !ctx.isOwnerOrAdmin(user, order.user_id)) throw notFound();
+  if (!user || !ctx.isOwnerOrAdmin(user, order.user_id)) throw state === "expired" ? guestLinkExpired() : notFound();
   return user;
 }
 
@@ -333,7 +341,47 @@ async function cancelItem(ctx: ApiContext<typeof CancelOrderItemBody>) {
   return json(await loadOrder(ctx.db, order, ctx.url.origin));
 }
 
+/** Limits of POST /orders/guest-link/: per asking address, and per order number (a stranger cannot flood a guest's inbox). */
+export const GUEST_LINK_RULES = {
+  ip: { name: "guest-link-ip", limit: 20, windowSeconds: 60 * 60, message: "Too many link requests from your network." },
+  order: { name: "guest-link-order", limit: 5, windowSeconds: 60 * 60, message: "Too many link requests for this order." },
+} satisfies Record<string, RateRule>;
+
+/**
+ * POST /orders/guest-link/ {order_number, contact}: a fresh link to a guest order, queued to the
+ * order's e-mail and phone when the number and the contact match. The same 202 either way (it
+ * tells nobody whether an order exists or whose it is); a 400 only for input that cannot be an
+ * order number or a contact; 429 past the limits.
+ */
+async function requestGuestLink(ctx: ApiContext<typeof GuestLinkRequestSchema>) {
+  const rl = rateLimiter(ctx.db);
+  await rl.consume(GUEST_LINK_RULES.ip, addressKey(ctx.clientIp));
+  const body = await ctx.input();
+  const key = orderNumberKey(body.order_number);
+  await rl.consume(GUEST_LINK_RULES.order, key ? ("id" in key ? key.id.slice(0, 8) : key.prefix) : null);
+  const sent = await ctx.db.tx((tx) => sendFreshGuestLinks(tx, body.order_number, guestLinkContact(body.contact)));
+  log().info({ requestId: ctx.requestId, matched: sent }, "guest order link asked for");
+  if (sent) {
+    flushSoon(ctx);
+    void flushSmsQueue(ctx.db).catch((err) => log().warn({ err, requestId: ctx.requestId }, "sending the link by SMS failed; the job retries"));
+  }
+  return json({ detail: GUEST_LINK_MESSAGES.sent }, 202);
+}
+
 export const routes: RouteDef[] = [
+  {
+    method: "POST",
+    path: "/orders/guest-link/",
+    access: "public",
+    summary:
+      "A fresh link to a guest order {order_number (\"#1A2B3C4D\" or the id), contact (the order's e-mail or phone)}: queued to the order's e-mail and phone when they match. Always the same 202 (nothing told); 400 for input that cannot be a number or a contact; 429 past 5 an hour per order number or 20 per address.",
+    tag: "orders",
+    auth: "none",
+    status: 202,
+    body: GuestLinkRequestSchema,
+    response: z.object({ detail: z.string() }),
+    handler: requestGuestLink,
+  },
   {
     method: "POST",
     path: "/orders/",

@@ -28,6 +28,8 @@ export interface OrderRow {
   delivery_state: string | null;
   source_cart_id: string | null;
   guest_token: string | null;
+  /** Until when a link from before links had an end opens this guest order (migration 0036). */
+  guest_link_legacy_until?: Date | string | null;
 }
 
 export interface OrderItemRow {
@@ -58,7 +60,7 @@ export interface OrderEventRow {
 }
 
 export const ORDER_COLUMNS = `id, user_id, customer_email, created_at, order_total_kobo, shipping_kobo, order_delivery_status, order_payment_status,
-  order_payment_method, delivery_address_id, delivery_address, delivery_state, source_cart_id::text AS source_cart_id, guest_token`;
+  order_payment_method, delivery_address_id, delivery_address, delivery_state, source_cart_id::text AS source_cart_id, guest_token, guest_link_legacy_until`;
 
 const isoOrNull = (v: Date | string | null | undefined) => (v ? new Date(v).toISOString() : null);
 

@@ -6,6 +6,8 @@ export interface PaymentOrderRow {
   id: string;
   user_id: number | null;
   guest_token: string | null;
+  created_at: Date | string;
+  guest_link_legacy_until: Date | string | null;
   order_total_kobo: number;
   shipping_kobo: number;
   order_payment_status: string;
@@ -64,7 +66,7 @@ export const ATTEMPT_COLUMNS = `id, order_id::text AS order_id, user_id, referen
 /** The order as payments see it; `lock` takes a row lock (inside a transaction). */
 export async function findPaymentOrder(q: Queryable, id: string, lock = false): Promise<PaymentOrderRow | null> {
   const r = await q.query<PaymentOrderRow>(
-    `SELECT o.id::text AS id, o.user_id, o.guest_token, o.order_total_kobo, o.shipping_kobo, o.order_payment_status, o.order_payment_method,
+    `SELECT o.id::text AS id, o.user_id, o.guest_token, o.created_at, o.guest_link_legacy_until, o.order_total_kobo, o.shipping_kobo, o.order_payment_status, o.order_payment_method,
             NULLIF(COALESCE(o.customer_email::text, u.email::text, o.delivery_address->>'email'), '') AS email,
             COALESCE(u.first_name, o.delivery_address->>'receiver_first_name', '') AS first_name,
             (SELECT count(*)::int FROM order_items oi WHERE oi.order_id = o.id AND oi.status = 'Active') AS active_items,

@@ -7,7 +7,7 @@
 import { badRequest, json, notFound, paged, pageParams } from "../core/http";
 import type { ApiContext, RouteDef } from "../core/types";
 import { confirmAttempt, startCardPayment, startOfflinePayment, switchToPayOnDelivery } from "~/workflows/payments.server";
-import { guestTokenOpens } from "~/api/core/guest-token.server";
+import { guestLinkExpired, guestTokenState } from "~/api/core/guest-token.server";
 import { findAttempt, findPaymentOrder, listOrderAttempts, type PaymentOrderRow } from "./queries.server";
 import {
   ConfirmPaymentBodySchema,
@@ -31,8 +31,10 @@ import { startShipmentTransfer } from "~/workflows/pay-at-door.server";
  */
 async function requireOrderHolder(ctx: ApiContext, o: PaymentOrderRow, token: string | undefined): Promise<void> {
   if (o.user_id === null) {
-    if (guestTokenOpens({ id: o.id, user_id: null }, token ?? ctx.url.searchParams.get("token"))) return;
+    const state = guestTokenState(o, token ?? ctx.url.searchParams.get("token"));
+    if (state === "open") return;
     if ((await ctx.user())?.role === "admin") return;
+    if (state === "expired") throw guestLinkExpired();
     throw notFound();
   }
   await ctx.requireOwner(o.user_id);

@@ -14,6 +14,8 @@ import type { Queryable } from "~/db/client.server";
 import { OTP_MAX_TRIES, OTP_TTL_MINUTES, PHONE_MESSAGES, type OtpPurpose } from "~/domain/phone";
 import { sendSms } from "~/integrations/sms.server";
 import { otpSms } from "~/integrations/sms-templates.server";
+import { sendMail } from "~/integrations/mail.server";
+import { phoneCodeEmail } from "~/integrations/mail-templates.server";
 
 export const hashCode = (phone: string, code: string) => crypto.createHmac("sha256", `otp:${env().jwtSecret}`).update(`${phone}:${code}`).digest("hex");
 
@@ -55,7 +57,16 @@ function matches(phone: string, stored: string, code: string): boolean {
  * sends it by SMS (in `lang`, the asker's language). A live "verify" code of another user is kept
  * (that user may still type it) and nothing is sent.
  */
-export async function issueCode(db: Queryable, phone: string, purpose: OtpPurpose, userId: number | null, lang?: string | null): Promise<void> {
+export async function issueCode(
+  db: Queryable,
+  phone: string,
+  purpose: OtpPurpose,
+  userId: number | null,
+  lang?: string | null,
+  /** Send it to this (verified) e-mail address of the number's account instead of by SMS. */
+  byEmail?: string,
+): Promise<void> {
+  const send = (code: string) => (byEmail ? sendMail(phoneCodeEmail({ to: byEmail, code, phone, lang }), db) : sendSms(phone, otpSms(code, lang), db));
   const stored: OtpPurpose = purpose === "register" ? "login" : purpose;
   for (let round = 0; round < 3; round++) {
     const live = await db.query<{ id: number; code_hash: string; user_id: number | null }>(
@@ -72,7 +83,7 @@ export async function issueCode(db: Queryable, phone: string, purpose: OtpPurpos
         [row.id, OTP_TTL_MINUTES, OTP_MAX_TRIES],
       );
       if (kept.rows.length) {
-        await sendSms(phone, otpSms(again, lang), db);
+        await send(again);
         return;
       }
       continue; // used or locked meanwhile: look again
@@ -89,7 +100,7 @@ export async function issueCode(db: Queryable, phone: string, purpose: OtpPurpos
       [phone, stored, userId, sealCode(phone, code), OTP_TTL_MINUTES, OTP_MAX_TRIES],
     );
     if (made.rows.length) {
-      await sendSms(phone, otpSms(code, lang), db);
+      await send(code);
       return;
     }
   }

@@ -13,6 +13,7 @@
  * - GET/POST /webhooks/whatsapp: Meta's subscription check, and inbound messages ("STOP" opts
  *   the number out of WhatsApp); POST /webhooks/sms: the SMS provider's inbound messages (STOP).
  */
+import crypto from "node:crypto";
 import * as z from "zod";
 import { ACCOUNT_DEACTIVATED_MESSAGE } from "~/domain/accounts";
 import { PHONE_MESSAGES } from "~/domain/phone";
@@ -43,6 +44,11 @@ export const PHONE_RULES = {
   codeNumber: { name: "otp-number", limit: 20, windowSeconds: 60 * 60, message: "Too many codes sent to this number." },
   /** Addresses a number signed in from (one hit per sign-in), kept 14 days (under the 24.8 days a timer can hold, which the memory store uses): they skip `codeNumber`. */
   ownerAddress: { name: "otp-owner-ip", limit: 1_000_000, windowSeconds: 14 * 24 * 60 * 60, message: "" },
+  /**
+   * Codes sent to the verified e-mail address of a number's account when `codeNumber` is full
+   * (the owner's second way in): a few an hour, so strangers cannot flood the owner's inbox.
+   */
+  codeByEmail: { name: "otp-number-email", limit: 3, windowSeconds: 60 * 60, message: "Too many codes sent to this number." },
   /** Codes asked for from one address (generous: many shoppers share a carrier's address). */
   codeIp: { name: "otp-ip", limit: 60, windowSeconds: 60 * 60, message: "Too many codes requested from your network." },
   /** Wrong codes from one address, any number. */
@@ -52,6 +58,17 @@ export const PHONE_RULES = {
 const numberKey = (phone: string) => accountKey(`phone:${phone}`);
 const numberAtAddress = (phone: string, ip: string | null) => (ip ? `${numberKey(phone)}@${ip}` : null);
 
+/**
+ * The asking device (`X-Device-Id`: a random id the client keeps, e.g. the storefront's signed
+ * `phone-device` cookie), hashed; null without one. A device the number signed in from, like an
+ * address, is not held by the number-wide cap: it is the owner's, on whatever network it is now.
+ */
+function deviceOf(ctx: ApiContext): string | null {
+  const id = ctx.request.headers.get("x-device-id");
+  return id && /^[A-Za-z0-9_-]{22,64}$/.test(id) ? `dev:${crypto.createHash("sha256").update(id).digest("base64url").slice(0, 32)}` : null;
+}
+const numberOnDevice = (phone: string, device: string | null) => (device ? `${numberKey(phone)}@${device}` : null);
+
 async function requestCode(ctx: ApiContext<typeof PhoneCodeRequestSchema>) {
   const rl = rateLimiter(ctx.db);
   const ip = addressKey(ctx.clientIp);
@@ -60,10 +77,37 @@ async function requestCode(ctx: ApiContext<typeof PhoneCodeRequestSchema>) {
   const me = body.purpose === "verify" ? await ctx.requireUser() : null;
   const pair = numberAtAddress(body.phone, ip);
   await rl.consume(PHONE_RULES.codeNumberIp, pair);
-  const owner = pair ? (await rl.peek(PHONE_RULES.ownerAddress, pair)).count > 0 : false;
-  if (!owner) await rl.consume(PHONE_RULES.codeNumber, numberKey(body.phone));
-  await issueCode(ctx.db, body.phone, body.purpose, me?.id ?? null, await resolveLanguage(ctx.request));
+  const onDevice = numberOnDevice(body.phone, deviceOf(ctx));
+  const owner =
+    (pair ? (await rl.peek(PHONE_RULES.ownerAddress, pair)).count > 0 : false) || (onDevice ? (await rl.peek(PHONE_RULES.ownerAddress, onDevice)).count > 0 : false);
+  const lang = await resolveLanguage(ctx.request);
+  if (!owner) {
+    try {
+      await rl.consume(PHONE_RULES.codeNumber, numberKey(body.phone));
+    } catch (capped) {
+      // The number-wide cap is full (strangers on many addresses may have filled it): a sign-in
+      // code goes to the verified e-mail address of the number's account, if it has one.
+      const email = body.purpose === "verify" || !(capped instanceof Response && capped.status === 429) ? null : await verifiedEmailOf(ctx, body.phone);
+      if (!email) throw capped;
+      await rl.consume(PHONE_RULES.codeByEmail, numberKey(body.phone)).catch(() => {
+        throw capped;
+      });
+      await issueCode(ctx.db, body.phone, body.purpose, null, lang, email);
+      return json({ detail: PHONE_MESSAGES.codeSentByEmail, sent_to: "email" }, 202);
+    }
+  }
+  await issueCode(ctx.db, body.phone, body.purpose, me?.id ?? null, lang);
   return json({ detail: PHONE_MESSAGES.codeSent }, 202);
+}
+
+/** The verified e-mail address of the active account of a (verified) number, if it has one. */
+async function verifiedEmailOf(ctx: ApiContext, phone: string): Promise<string | null> {
+  const r = await ctx.db.query<{ email: string }>(
+    `SELECT email::text AS email FROM users
+      WHERE phone = $1 AND phone_verified_at IS NOT NULL AND is_active AND email IS NOT NULL AND email <> '' AND email_verified_at IS NOT NULL`,
+    [phone],
+  );
+  return r.rows[0]?.email ?? null;
 }
 
 interface PhoneUser {
@@ -103,9 +147,11 @@ async function verifyCode(ctx: ApiContext<typeof PhoneCodeVerifySchema>) {
   }
   if (!u) throw new ApiError(500, { detail: "The account could not be created. Please try again." });
   if (!u.is_active) throw badRequest({ non_field_errors: [ACCOUNT_DEACTIVATED_MESSAGE] });
-  // This address is the owner's now: the number-wide cap on codes no longer holds it.
+  // This address (and device) is the owner's now: the number-wide cap on codes no longer holds it.
   const pair = numberAtAddress(body.phone, ip);
   if (pair) await rl.hit(PHONE_RULES.ownerAddress, pair).catch(() => {});
+  const onDevice = numberOnDevice(body.phone, deviceOf(ctx));
+  if (onDevice) await rl.hit(PHONE_RULES.ownerAddress, onDevice).catch(() => {});
   return json(await issueTokens(ctx.db, u));
 }
 
@@ -144,7 +190,7 @@ async function putChannels(ctx: ApiContext<typeof ChannelsSchema>) {
 }
 
 export const routes: RouteDef[] = [
-  { access: "public", method: "POST", path: "/users/auth/phone/request/", handler: requestCode, summary: "Send a 6-digit sign-in code by SMS (always 202: no account enumeration; purpose verify needs a signed-in user)", tag: "auth", auth: "optional", body: PhoneCodeRequestSchema, response: Detail, status: 202 },
+  { access: "public", method: "POST", path: "/users/auth/phone/request/", handler: requestCode, summary: "Send a 6-digit sign-in code by SMS (always 202: no account enumeration; purpose verify needs a signed-in user). When the number's code requests are at their cap, a sign-in code goes to the verified e-mail of the number's account instead: 202 with sent_to \"email\" (else 429)", tag: "auth", auth: "optional", body: PhoneCodeRequestSchema, response: Detail.extend({ sent_to: z.literal("email").optional() }), status: 202 },
   { access: "public", method: "POST", path: "/users/auth/phone/verify/", handler: verifyCode, summary: "Sign in (or sign up) with a phone number and its code; answers the token pair of e-mail login", tag: "auth", body: PhoneCodeVerifySchema, response: LoginResponse },
   { access: "authenticated", method: "POST", path: "/users/auth/phone/add/", handler: addPhone, summary: "Add a phone number to the signed-in account with a code from request/ (purpose verify)", tag: "auth", auth: "required", body: PhoneAddSchema, response: z.object({ detail: z.string(), phone: z.string() }) },
   { access: "self", method: "GET", path: "/users/:userId/channels/", handler: getChannels, summary: "The user's channels for order updates (e-mail, SMS, WhatsApp)", tag: "users", auth: "required", response: ChannelsAnswer },

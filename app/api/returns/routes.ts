@@ -32,7 +32,7 @@ import { log } from "~/ops/logger.server";
 import { json, notFound, paged, pageParams } from "../core/http";
 import { route, type ApiContext, type RouteDef } from "../core/types";
 import { checkImage, hasFile, putImages, sniffImage, type StoredImage } from "../core/uploads.server";
-import { guestTokenOpens } from "~/api/core/guest-token.server";
+import { guestLinkExpired, guestTokenState } from "~/api/core/guest-token.server";
 import { findOrder } from "../orders/queries.server";
 import { processQueuedRefunds } from "~/workflows/refunds.server";
 import { decideReturn, markReturnRefunded, requestReturn, returnableItem } from "~/workflows/returns.server";
@@ -95,10 +95,11 @@ async function ownOrder(ctx: ApiContext) {
   const token = linkToken(ctx);
   const order = await findOrder(ctx.db, ctx.uuidParam("orderId"));
   if (token !== null) {
-    if (order && guestTokenOpens(order, token)) return order;
+    const state = order ? guestTokenState(order, token) : "no";
+    if (state === "open") return order!;
     const user = await ctx.user();
     if (order && user && ctx.isOwnerOrAdmin(user, order.user_id)) return order;
-    throw notFound();
+    throw state === "expired" ? guestLinkExpired() : notFound();
   }
   if (!order) throw notFound();
   await ctx.requireOwner(order.user_id);

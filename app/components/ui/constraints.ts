@@ -62,3 +62,9 @@ export const NEWSLETTER_SEND_CONSTRAINT = {
   text: { required: true },
   idempotency_key: { required: true },
 } satisfies Constraints;
+
+/** GuestLinkRequestSchema (app/domain/orders.ts): "Send me a fresh link" of a guest's order. */
+export const GUEST_LINK_CONSTRAINT = {
+  order_number: { required: true },
+  contact: { required: true },
+} satisfies Constraints;

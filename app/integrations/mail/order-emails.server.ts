@@ -159,3 +159,27 @@ export function unpaidOrderCancelledEmail(i: UnpaidOrderCancelledInput): MailMes
     html: layout(t("unpaid_title", { number }), [hello, intro], itemsTable(i.lines, [[t("total"), formatKobo(i.totalKobo)]], i.lang), { label: t("view_the_order"), href }, [after], i.lang),
   };
 }
+
+export interface GuestLinkEmailInput {
+  to: string;
+  firstName: string;
+  orderId: string;
+  guestToken: string;
+  lang?: Lang;
+}
+
+/** A fresh link to a guest's order, asked for on its expired page (POST /orders/guest-link/). */
+export function guestLinkEmail(i: GuestLinkEmailInput): MailMessage {
+  const t = textsFor(i.lang, "email");
+  const number = orderNumber(i.orderId);
+  const href = orderLink(i.orderId, i.guestToken);
+  const hello = greetingFor(i.lang, i.firstName);
+  const intro = t("guest_link_intro", { number });
+  const after = t("guest_link_after");
+  return {
+    to: i.to,
+    subject: t("guest_link_subject", { number }),
+    text: `${hello}\n\n${intro}\n\n${t("view_the_order_text")}\n${href}\n\n${after}\n\n${t("sign_off")}\n`,
+    html: emailLayout({ title: t("guest_link_subject", { number }), intro: [hello, intro], action: { label: t("view_the_order"), href }, after: [after], spellOutLink: true, lang: i.lang }),
+  };
+}

@@ -17,7 +17,7 @@ import { apiErrorsToReply } from "~/storefront/form-reply";
 import { parseWithZod, PhoneCodeRequestSchema, PhoneCodeVerifySchema } from "~/storefront/forms.server";
 import { assertSameOrigin, startUserSession, type LoginAnswer } from "~/storefront/login.server";
 import { readForm } from "~/storefront/responses.server";
-import { safeRedirect } from "~/storefront/session.server";
+import { phoneDevice, safeRedirect } from "~/storefront/session.server";
 import { requestT } from "~/i18n/i18next.server";
 
 /** The two forms and conform come on demand (components/ui/island.tsx): not in the page's first view. */
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { redirectTo, title: t("titles.phone") };
 }
 
-type Answer = { step: "phone"; result: Reply } | { step: "code"; phone: string; sent: boolean; result: Reply | null };
+type Answer = { step: "phone"; result: Reply } | { step: "code"; phone: string; sent: boolean; byEmail?: boolean; result: Reply | null };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -47,7 +47,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return data<Answer>({ step: "code", phone, sent: false, result: submission.reply() }, { status: 400 });
     let r;
     try {
-      r = await api.post<LoginAnswer>("/users/auth/phone/verify/", submission.value, { auth: false });
+      const device = (await phoneDevice(request, false)).id;
+      r = await api.post<LoginAnswer>("/users/auth/phone/verify/", submission.value, { auth: false, headers: device ? { "X-Device-Id": device } : undefined });
     } catch (e) {
       log().error({ err: e, requestId: context.requestId }, "phone sign-in: API unreachable");
       return data<Answer>({ step: "code", phone, sent: false, result: submission.reply({ formErrors: ["Network Error"] }) }, { status: 503 });
@@ -64,14 +65,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: PhoneCodeRequestSchema });
   if (submission.status !== "success") return data<Answer>({ step: "phone", result: submission.reply() }, { status: 400 });
   let r;
+  // This browser's device id (made now if new): once the number signs in from it, the number-wide cap on codes does not hold it.
+  const device = await phoneDevice(request, true);
+  const headers = device.setCookie ? { "Set-Cookie": device.setCookie } : undefined;
   try {
-    r = await api.post("/users/auth/phone/request/", { phone: submission.value.phone, purpose: "login" }, { auth: false });
+    r = await api.post("/users/auth/phone/request/", { phone: submission.value.phone, purpose: "login" }, { auth: false, headers: { "X-Device-Id": device.id! } });
   } catch (e) {
     log().error({ err: e, requestId: context.requestId }, "phone sign-in: API unreachable");
     return data<Answer>({ step: "phone", result: submission.reply({ formErrors: ["Network Error"] }) }, { status: 503 });
   }
-  if (!r.ok) return data<Answer>({ step: "phone", result: submission.reply(apiErrorsToReply(r.status, r.data, ["phone"])) }, { status: r.status === 429 ? 429 : 400 });
-  return data<Answer>({ step: "code", phone: submission.value.phone, sent: true, result: null });
+  if (!r.ok) return data<Answer>({ step: "phone", result: submission.reply(apiErrorsToReply(r.status, r.data, ["phone"])) }, { status: r.status === 429 ? 429 : 400, headers });
+  // The number's SMS codes were at their cap: the code went to the account's verified e-mail.
+  const byEmail = (r.data as { sent_to?: string } | null)?.sent_to === "email";
+  return data<Answer>({ step: "code", phone: submission.value.phone, sent: true, byEmail, result: null }, { headers });
 }
 
 export default function PhoneSignInRoute() {
@@ -81,7 +87,7 @@ export default function PhoneSignInRoute() {
   return (
     <AuthShell title={t("phone_title")}>
       {answer?.step === "code" ? (
-        <CodeForm phone={answer.phone} sent={answer.sent} lastResult={answer.result} redirectTo={redirectTo} />
+        <CodeForm phone={answer.phone} sent={answer.sent} byEmail={answer.byEmail} lastResult={answer.result} redirectTo={redirectTo} />
       ) : (
         <PhoneForm lastResult={answer?.step === "phone" ? answer.result : null} redirectTo={redirectTo} />
       )}

@@ -3,6 +3,8 @@
  * and tracking. The token is checked by the API (GET /orders/{id}/?token=); a wrong or missing
  * token is a 404. A signed-in owner is sent to the account area's page. A delivered item still in
  * its return window links to the guest's return page (/orders/{id}/return/{itemId}?t=).
+ * A link past its end (the API's 410; docs/decisions/0029-guest-order-links.md) shows "This order
+ * link has expired" with the "Send me a fresh link" form (410, not a 404 or an error page).
  */
 import { useTranslation } from "~/i18n/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -11,9 +13,9 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island, islandsLoader } from "~/components/ui/island";
 import { apiFor } from "~/storefront/api.server";
-import { loadOrder } from "~/storefront/checkout.server";
+import { loadGuestOrder } from "~/storefront/checkout.server";
 import { loadOrderReturns } from "~/storefront/returns.server";
-import { orderNumber } from "~/domain/order-rules";
+import { GUEST_LINK_DAYS, orderNumber } from "~/domain/order-rules";
 import { requestT } from "~/i18n/i18next.server";
 
 export const handle = { i18n: ["orders"] };
@@ -27,7 +29,9 @@ const OrderReturns = island(() => import("~/components/users/order-returns").the
 const OrderDetail = island(() => import("~/components/checkout/order-detail").then((m) => ({ default: m.OrderDetail })));
 const ShipmentsProgress = island(() => import("~/components/checkout/order-progress").then((m) => ({ default: m.ShipmentsProgress })));
 /** Navigations fetch the islands' code with the data (ui/island.tsx). */
-export const clientLoader = islandsLoader(OrderDetail, OrderReturns, ShipmentsProgress);
+/** The expired link's "Send me a fresh link" (posts to /orders/fresh-link). */
+const FreshLinkForm = island(() => import("~/components/checkout/fresh-link-form").then((m) => ({ default: m.FreshLinkForm })));
+export const clientLoader = islandsLoader(OrderDetail, OrderReturns, ShipmentsProgress, FreshLinkForm);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const api = await apiFor(request, context);
@@ -37,18 +41,40 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (api.user) throw redirect(`/users/orders/${encodeURIComponent(id)}`);
     throw new Response("Not Found", { status: 404 });
   }
-  const order = await loadOrder(api, id, token);
+  const order = await loadGuestOrder(api, id, token);
+  if (order === "expired") {
+    const t = await requestT(request, "orders");
+    return data(
+      { expired: true as const, number: orderNumber(id), title: t("linkExpiredTitle") },
+      { status: 410, headers: await api.headers({ "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" }) },
+    );
+  }
   if (!order) throw new Response("Not Found", { status: 404 });
   // A delivered item still in its window gets "Ask for a return" (the guest's return page, with the token).
   const anyDelivered = order.order_items.some((i) => i.status === "Active" && i.shipment_status === "Delivered");
   const returns = anyDelivered ? await loadOrderReturns(api, order.id, token) : null;
   const returnable = returns?.returnable.map((r) => r.order_item_id) ?? [];
   const t = await requestT(request, "orders");
-  return data({ order, token, returnable, returns: returns?.results ?? [], title: t("heading", { number: orderNumber(order.id) }) }, { headers: await api.headers({ "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" }) });
+  return data({ expired: false as const, order, token, returnable, returns: returns?.results ?? [], title: t("heading", { number: orderNumber(order.id) }) }, { headers: await api.headers({ "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" }) });
 }
 
 export default function GuestOrderRoute() {
-  const { order, token, returnable, returns } = useLoaderData<typeof loader>();
+  const d = useLoaderData<typeof loader>();
+  return d.expired ? <ExpiredLink number={d.number} /> : <GuestOrder {...d} />;
+}
+
+function ExpiredLink({ number }: { number: string }) {
+  const { t } = useTranslation("orders");
+  return (
+    <main className="container-page max-w-lg space-y-4 py-6">
+      <h1 className="text-2xl font-bold">{t("linkExpiredTitle")}</h1>
+      <p className="text-sm text-gray-700">{t("linkExpiredText", { days: GUEST_LINK_DAYS })}</p>
+      <FreshLinkForm lastResult={null} orderNumber={number} />
+    </main>
+  );
+}
+
+function GuestOrder({ order, token, returnable, returns }: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { expired: false }>) {
   const { t } = useTranslation("orders");
   return (
     <main className="container-page space-y-4 py-4">
