@@ -12,6 +12,7 @@
  *    more per unit. The ladder's price for a quantity is the one money rule's unit price
  *    (app/domain/pricing.ts `unitPriceKobo`).
  */
+import { formatNumber } from "./money";
 
 export const UNITS = ["bag", "tonne", "piece", "length", "sheet", "bundle", "carton", "m2", "m3", "litre", "trip", "service"] as const;
 export type Unit = (typeof UNITS)[number];
@@ -98,9 +99,9 @@ export function unitWord(unit: string, n: number): string {
   }
 }
 
-/** A quantity as a person reads it: "60", "12.5" (no trailing zeros). */
+/** A quantity as a person reads it: "60", "12.5", "1,500" (no trailing zeros; ~/domain/money formatNumber). */
 export function formatQuantity(q: number): string {
-  return String(roundQuantity(q));
+  return formatNumber(roundQuantity(q), QUANTITY_DECIMALS);
 }
 
 /** A quantity to the fixed precision (hundredths). */

@@ -3,12 +3,12 @@
  * createPageI18n), so what the server renders is i18next's own text, as with react-i18next.
  */
 import type { i18n as I18n } from "i18next";
-import { isLang } from "./languages";
+import { isLang, SERVER_ONLY_NAMESPACES } from "./languages";
 import type { PageMessages } from "./page-messages";
 import type { TFunction, Translator } from "./react";
 
-/** Namespaces never sent to the browser (texts of e-mails and SMS). */
-const SERVER_ONLY = new Set(["email", "sms"]);
+/** Namespaces never sent to the browser (texts of e-mails and SMS, category names). */
+const SERVER_ONLY = new Set<string>(SERVER_ONLY_NAMESPACES);
 
 export function i18nextTranslator(i18n: I18n): Translator {
   return {

@@ -12,6 +12,7 @@ import { seedPluralRules } from "./plurals";
 import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LANG, isLang, LANG_COOKIE, urlLang, LANGUAGES, NAMESPACES, OWN_PAGE_NAMESPACES, type Lang, type Namespace } from "./languages";
 import { resources } from "./resources";
+import { INTERPOLATION } from "./translate";
 import { sayFormMessage } from "./form-messages";
 
 export const langCookie = createCookie(LANG_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 * 60 * 24 * 365 });
@@ -24,7 +25,7 @@ export const i18nServer = new RemixI18Next({
     // The switch and the browser only: a `?lng=` link must not change a cached page's language.
     order: ["cookie", "header"],
   },
-  i18next: { resources, fallbackLng: DEFAULT_LANG, supportedLngs: [...LANGUAGES], defaultNS: "common", interpolation: { escapeValue: false } },
+  i18next: { resources, fallbackLng: DEFAULT_LANG, supportedLngs: [...LANGUAGES], defaultNS: "common", interpolation: INTERPOLATION },
 });
 
 /**
@@ -89,7 +90,7 @@ export async function createPageI18n(lang: Lang, namespaces: readonly string[]):
     ns,
     defaultNS: "common",
     resources: { [lang]: Object.fromEntries(ns.map((n) => [n, resources[lang][n]])) },
-    interpolation: { escapeValue: false },
+    interpolation: INTERPOLATION,
     initImmediate: false,
   });
   seedPluralRules(instance);

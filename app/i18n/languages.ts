@@ -52,8 +52,14 @@ export function withLangParam(href: string, lang: Lang | null): string {
  * `pages` holds the information pages' long texts (about, FAQ, privacy, ...), carried only by
  * the pages that declare it (OWN_PAGE_NAMESPACES); `calc` the project calculators' (/calculators).
  */
-export const NAMESPACES = ["common", "shop", "checkout", "account", "orders", "forms", "email", "sms", "pages", "calc"] as const;
+export const NAMESPACES = ["common", "shop", "checkout", "account", "orders", "forms", "email", "sms", "pages", "calc", "categories"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+
+/**
+ * Namespaces never sent to the browser: e-mail and SMS texts, and the category names, which the
+ * loaders put into the data in the reader's language (~/storefront/catalog.server categoriesAnswer).
+ */
+export const SERVER_ONLY_NAMESPACES: readonly Namespace[] = ["email", "sms", "categories"];
 
 /**
  * Namespaces a page carries only when one of its own routes declares it (the others ride on

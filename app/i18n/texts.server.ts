@@ -7,6 +7,7 @@
 import i18next, { type TFunction } from "i18next";
 import { DEFAULT_LANG, isLang, LANGUAGES, type Lang, type Namespace } from "./languages";
 import { resources } from "./resources";
+import { INTERPOLATION } from "./translate";
 
 const instance = i18next.createInstance();
 void instance.init({
@@ -17,7 +18,7 @@ void instance.init({
   ns: Object.keys(resources.en),
   defaultNS: "common",
   initImmediate: false,
-  interpolation: { escapeValue: false },
+  interpolation: INTERPOLATION,
   returnNull: false,
 });
 

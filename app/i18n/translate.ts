@@ -11,6 +11,22 @@
  */
 import { PLURAL_RULES } from "./plurals";
 import { isLang } from "./languages";
+import { formatNumber } from "~/domain/money";
+
+/**
+ * A plural's `{{count}}` as CLDR writes the number in every language ("1,234 reviews"); other
+ * variables as given (an order number or a code may be a number, never grouped). i18next does the
+ * same through INTERPOLATION's `format` (alwaysFormat), so both sides write the same text.
+ */
+export const interpolatedValue = (name: string, value: unknown): unknown => (name === "count" && typeof value === "number" ? formatNumber(value) : value);
+
+/** The i18next `interpolation` options of every instance (server pages, texts, the tests). */
+export const INTERPOLATION = {
+  escapeValue: false,
+  alwaysFormat: true,
+  format: (value: any, _format?: string, _lng?: string, options?: Record<string, any>): any =>
+    interpolatedValue(typeof options?.interpolationkey === "string" ? options.interpolationkey : "", value),
+};
 
 /** The messages of one language: namespace, then the message file's tree. */
 export type Bundles = Record<string, Record<string, unknown> | undefined>;
@@ -89,6 +105,7 @@ export function interpolate(text: string, data: Record<string, unknown>, named =
         if (!named || !own(data, name)) continue;
         value = "";
       }
+      value = interpolatedValue(name, value);
       const s = typeof value === "string" ? value : value == null ? "" : String(value as string);
       str = str.replace(match[0], s.replace(/\$/g, "$$$$"));
       regex.lastIndex += s.length - match[0].length;

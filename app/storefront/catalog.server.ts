@@ -17,12 +17,38 @@ export { imageUrl, toCard } from "./cards";
 import type { Api, ApiResponse } from "./api.server";
 import type { ApiCategory, ApiProduct, Paged } from "./api-types";
 import { formatDate } from "~/i18n/dates";
+import { textsFor } from "~/i18n/texts.server";
+import type { Lang } from "~/i18n/languages";
 
-export type FlatCategory = ApiCategory;
+/** A category as the pages use it: `name` in the reader's language, `api_name` as the API has it. */
+export type FlatCategory = ApiCategory & { api_name?: string };
 
-/** The whole category list, fetched at most once per request (the header menu and the page share it). */
-export function categoriesAnswer(api: Api): Promise<ApiResponse<Paged<ApiCategory>>> {
+/** The whole category list as the API has it, fetched at most once per request. */
+function apiCategoriesAnswer(api: Api): Promise<ApiResponse<Paged<ApiCategory>>> {
   return api.once("categories", () => api.get<Paged<ApiCategory>>("/products/categories/?page_size=500", { auth: false }));
+}
+
+/**
+ * A category's name in `lang` (decision 0030): `categories:<slug>` of the message files, else the
+ * API's name (a category an admin added after the translations were written).
+ */
+export function categoryNamer(lang: Lang): (slug: string, apiName: string) => string {
+  const t = textsFor(lang, "categories");
+  return (slug, apiName) => (lang === "en" ? apiName : t(slug, { defaultValue: apiName }));
+}
+
+/**
+ * The whole category list with each name in the reader's language (the header menu, the home
+ * page, listings, breadcrumbs, filters and product pages share it), once per request. The page
+ * cache keys on the language already, so a cached page holds its own language's names.
+ */
+export function categoriesAnswer(api: Api): Promise<ApiResponse<Paged<FlatCategory>>> {
+  return api.once("categories:reader", async () => {
+    const r = await apiCategoriesAnswer(api);
+    if (!r.ok) return r;
+    const say = categoryNamer(await api.language);
+    return { ...r, data: { ...r.data, results: r.data.results.map((c) => ({ ...c, api_name: c.name, name: say(c.slug, c.name) })) } };
+  });
 }
 
 export async function loadCategories(api: Api): Promise<FlatCategory[]> {
@@ -38,9 +64,12 @@ export interface MenuCategory {
   children: { id: number; name: string; slug: string }[];
 }
 
-/** Root categories with their children (header menu, home page); [] when the API fails. */
-export async function loadCategoryTree(api: Api): Promise<MenuCategory[]> {
-  const r = await categoriesAnswer(api);
+/**
+ * Root categories with their children (header menu, home page); [] when the API fails. Names in
+ * the reader's language, or as the API has them (`names: "api"`: the seller's product form, English).
+ */
+export async function loadCategoryTree(api: Api, names: "reader" | "api" = "reader"): Promise<MenuCategory[]> {
+  const r = names === "api" ? await apiCategoriesAnswer(api) : await categoriesAnswer(api);
   if (!r.ok) return [];
   const all = r.data.results;
   return all
@@ -63,7 +92,7 @@ export const SPECIAL_LISTINGS: Record<string, { title: string; featured?: boolea
 /** A category by slug, or by its name as the spec's URLs spell it (URL-encoded, any case). */
 export function findCategory(all: FlatCategory[], param: string): FlatCategory | null {
   const p = param.trim().toLowerCase();
-  return all.find((c) => c.slug === p) ?? all.find((c) => c.name.toLowerCase() === p) ?? null;
+  return all.find((c) => c.slug === p) ?? all.find((c) => (c.api_name ?? c.name).toLowerCase() === p || c.name.toLowerCase() === p) ?? null;
 }
 
 export function categoryPath(all: FlatCategory[], cat: FlatCategory): FlatCategory[] {
@@ -116,7 +145,8 @@ export async function loadProductForRoute(api: Api, params: { category?: string;
   if (seg.toLowerCase() !== "products" && !findCategory(all, decodeURIComponent(seg))) throw new Response("Not Found", { status: 404 });
   const cat = all.find((c) => c.id === product.category_id) ?? null;
   const path = cat ? categoryPath(all, cat) : [];
-  return { product, path, categorySegment: seg };
+  // The product's category in the reader's language too (its API answer has the API's name).
+  return { product: cat ? { ...product, category_name: cat.name } : product, path, categorySegment: seg };
 }
 
 export function productCanonicalPath(p: Pick<PageProduct, "id" | "category_slug">) {

@@ -108,7 +108,11 @@ export async function cancelOrderItem(
   const number = orderNumber(order.id);
   await recordEvent(tx, {
     notices: [
-      buyerNotice(order.user_id, order.id, "item_cancelled", `Item cancelled on order ${number}`, `${withOption(item.product_name, item.option_label)} × ${item.quantity}: ${reason}.${itemRefundQueued ? " A refund is on its way." : ""}`),
+      buyerNotice(order.user_id, order.id, "item_cancelled", {
+        title: "item_cancelled",
+        body: itemRefundQueued ? "item_cancelled_refund" : "item_cancelled",
+        params: { number, item: withOption(item.product_name, item.option_label), quantity: Number(item.quantity), reason },
+      }),
       ...(item.store_id && item.store_slug
         ? storeNotices([{ id: item.store_id, slug: item.store_slug }], order.id, "item_cancelled", `Item cancelled on order ${number}`, `${withOption(item.product_name, item.option_label)} × ${item.quantity}: ${reason}.`)
         : []),
@@ -182,7 +186,7 @@ export async function cancelUnpaidCardOrder(tx: Queryable, orderId: string, olde
   const body = `The card payment never came within ${olderThanHours} hours, so the order was cancelled.`;
   await recordEvent(tx, {
     notices: [
-      buyerNotice(order.user_id, order.id, "item_cancelled", `Order ${number} cancelled`, body),
+      buyerNotice(order.user_id, order.id, "item_cancelled", { title: "order_cancelled", body: "card_never_came", params: { number, hours: olderThanHours } }),
       ...storeNotices(await orderStores(tx, order.id), order.id, "item_cancelled", `Order ${number} cancelled`, body),
     ],
     mails: to

@@ -281,7 +281,7 @@ export async function announceOrder(tx: Queryable, orderId: string): Promise<boo
   const pod = order.order_payment_method === "PayOnDelivery";
   await recordEvent(tx, {
     notices: [
-      buyerNotice(order.user_id, orderId, "order_placed", `Order ${number} placed`, pod ? "You pay on delivery." : "Complete the card payment to have it confirmed."),
+      buyerNotice(order.user_id, orderId, "order_placed", { title: "order_placed", body: pod ? "pay_on_delivery" : "complete_card", params: { number } }),
       ...storeNotices(await orderStores(tx, orderId), orderId, "order_placed", `New order ${number}`, pod ? "Pay on delivery." : "Card payment pending."),
     ],
     mails: [

@@ -6,7 +6,6 @@
  */
 import type { Queryable } from "~/db/client.server";
 import { canMoveDelivery, DELIVERY_TRANSITIONS, orderNumber, payAtDoorPath, payAtDoorRefusal, type DeliveryStatus } from "~/domain/orders";
-import { formatKobo } from "~/domain/money";
 import { shipmentTotalKobo } from "~/domain/pricing";
 import type { MailMessage } from "~/integrations/mail.server";
 import { orderDeliveredEmail, orderShippedEmail } from "~/integrations/mail/delivery-emails.server";
@@ -111,12 +110,12 @@ export async function moveShipment(q: Queryable, order: OrderRow, storeId: numbe
   }
   const number = orderNumber(order.id);
   const said = {
-    Confirmed: { kind: "order_confirmed", title: `Order ${number}: ${store} confirmed`, body: `${store} is preparing its items for shipment.` },
-    Shipped: { kind: "order_shipped", title: `Order ${number}: ${store} shipped`, body: `${store}'s items are on their way to you.` },
-    Delivered: { kind: "order_delivered", title: `Order ${number}: ${store} delivered`, body: "Enjoy it, and tell others what you think with a review." },
+    Confirmed: { kind: "order_confirmed", body: "preparing" },
+    Shipped: { kind: "order_shipped", body: "on_the_way" },
+    Delivered: { kind: "order_delivered", body: "enjoy" },
   } as const;
   const step = said[target];
-  await recordEvent(q, { notices: [buyerNotice(order.user_id, order.id, step.kind, step.title, step.body, storeId)], mails });
+  await recordEvent(q, { notices: [buyerNotice(order.user_id, order.id, step.kind, { title: step.kind, body: step.body, params: { number, store } }, storeId)], mails });
   return true;
 }
 
@@ -147,7 +146,13 @@ export async function recordCashReceived(q: Queryable, order: OrderRow, storeId:
   const number = orderNumber(order.id);
   await recordEvent(q, {
     notices: [
-      buyerNotice(order.user_id, order.id, "order_paid", `Order ${number}: payment received`, `${shipment.store_name ?? "The seller"} recorded your cash payment of ${formatKobo(shipmentTotalKobo(shipment.items_kobo, shipment.shipping_kobo))}.`, storeId),
+      buyerNotice(
+        order.user_id,
+        order.id,
+        "order_paid",
+        { title: "order_paid_cash", body: "cash_recorded", params: { number, store: shipment.store_name ?? "The seller", amount_kobo: shipmentTotalKobo(shipment.items_kobo, shipment.shipping_kobo) } },
+        storeId,
+      ),
     ],
   });
   return true;

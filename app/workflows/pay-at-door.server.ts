@@ -164,7 +164,7 @@ export async function markShipmentPaid(db: Db, attemptId: number, verified: Veri
     await recordEvent(q, {
       notices: [
         // No shipmentStoreId: the buyer is on the payment page; a notice, no SMS (the "cash received" SMS is for cash).
-        buyerNotice(order.user_id, order.id, "delivery_paid", `Order ${number}: ${store}'s delivery is paid`, `${amount} paid by bank transfer. Pay nothing at the door: give the rider your delivery code.`),
+        buyerNotice(order.user_id, order.id, "delivery_paid", { title: "delivery_paid", body: "paid_at_door", params: { number, store, amount_kobo: dueKobo } }),
         ...(sh.store_id !== null && sh.store_slug
           ? storeNotices([{ id: sh.store_id, slug: sh.store_slug }], order.id, "delivery_paid", `Order ${number}: paid by transfer`, `The buyer paid ${amount} for your delivery by bank transfer: collect nothing at the door. Mark it Delivered with the buyer's code.`)
           : []),

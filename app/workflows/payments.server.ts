@@ -4,6 +4,7 @@
  * Paystack (never the client, never a webhook body) before anything is marked paid; and the one
  * idempotent paid transition.
  */
+import type { NoticeBodyKey } from "~/domain/notices";
 import crypto from "node:crypto";
 import type { Db, Queryable } from "~/db/client.server";
 import { paidEmail } from "~/integrations/mail/payment-emails.server";
@@ -315,7 +316,7 @@ export async function markPaid(db: Db, attemptId: number, verified: VerifyData):
     const lines = order.email ? await activeLines(q, attempt.order_id) : [];
     await recordEvent(q, {
       notices: [
-        buyerNotice(order.user_id, order.id, "order_paid", `Payment received for order ${number}`, paidBody),
+        buyerNotice(order.user_id, order.id, "order_paid", { title: "order_paid", body: PAID_BODY[verified.channel ?? ""] ?? "paid_by_card", params: { number, amount_kobo: verified.amount } }),
         ...storeNotices(await orderStores(q, order.id), order.id, "order_paid", `Order ${number} paid`, `${paidBody} It can be confirmed now.`),
       ],
       mails: order.email
@@ -355,6 +356,8 @@ export async function markPaid(db: Db, attemptId: number, verified: VerifyData):
 }
 
 const CHANNEL_WORDS: Record<string, string> = { card: "card", bank_transfer: "bank transfer", ussd: "USSD" };
+/** The buyer's notice body by channel (~/domain/notices; said in English as paidBody above). */
+const PAID_BODY: Record<string, NoticeBodyKey> = { card: "paid_by_card", bank_transfer: "paid_by_transfer", ussd: "paid_by_ussd" };
 
 export type SettleMode = "confirm" | "webhook" | "job";
 export type SettleOutcome = Exclude<PaidOutcome, "short"> | "failed" | "abandoned" | "pending" | "mismatch" | "unknown";

@@ -13,14 +13,6 @@ import { flushMailQueue } from "~/integrations/mail.server";
 import { refundedEmail, type RefundWhat } from "~/integrations/mail/payment-emails.server";
 import { orderLanguage } from "~/integrations/mail/language.server";
 
-/** The in-app notice stays English (notices are stored text); the e-mail says it in the reader's language. */
-const WHAT_EN: Record<RefundWhat, string> = {
-  duplicate: "a duplicate payment",
-  shipping: "the shipping fee",
-  overpayment: "the amount paid above the order's total",
-  item: "an item",
-};
-import { formatKobo } from "~/domain/money";
 import { orderNumber } from "~/domain/orders";
 import { recordEvent } from "~/api/notifications/commands.server";
 import { buyerNotice } from "~/api/notifications/events.server";
@@ -249,7 +241,13 @@ export async function settleRefund(db: Db, refundId: number, status: string, pay
     const to = order?.email ?? (await q.query<{ e: string }>("SELECT customer_email::text AS e FROM payment_transactions WHERE id = $1", [refund.payment_transaction_id])).rows[0]?.e;
     if (order)
       await recordEvent(q, {
-        notices: [buyerNotice(order.user_id, order.id, "refund", `Refund of ${formatKobo(refund.amount_kobo)} sent`, `For ${typeof what === "string" ? what : WHAT_EN[what.kind]} on order ${orderNumber(order.id)}.`)],
+        notices: [
+          buyerNotice(order.user_id, order.id, "refund", {
+            title: "refund",
+            body: "refund_for",
+            params: { number: orderNumber(order.id), amount_kobo: Number(refund.amount_kobo), ...(typeof what === "string" ? { product: what } : { what_key: what.kind }) },
+          }),
+        ],
         mails: to
           ? [
               refundedEmail(to, { id: order.id, guestToken: order.user_id === null ? guestTokenFor(order.id) : null, firstName: order.first_name, lang: await orderLanguage(q, order.id) }, {

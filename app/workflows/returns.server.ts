@@ -131,7 +131,7 @@ export async function decideReturn(
     ]);
     await recordOrderEvent(tx, order.id, "return_refused", ret.order_item_id);
     await recordEvent(tx, {
-      notices: [{ kind: "return_refused", userId: buyer.user_id, title: `Your return of ${ret.product_name} was refused`, body: message ?? "", link: orderPath(order.id) }],
+      notices: [{ kind: "return_refused", userId: buyer.user_id, text: { title: "return_refused", params: { product: ret.product_name } }, body: message ?? "", link: orderPath(order.id) }],
       mails: buyer.email ? [returnRefusedEmail({ ...base, message: message ?? "" })] : [],
     });
     return { refundQueued: false };
@@ -163,8 +163,8 @@ export async function decideReturn(
       {
         kind: "return_accepted",
         userId: buyer.user_id,
-        title: `Your return of ${ret.product_name} was accepted`,
-        body: message ?? (paid ? "The refund is on its way to your card." : "The money will be paid back to you."),
+        text: { title: "return_accepted", body: message ? null : paid ? "refund_on_way" : "money_back", params: { product: ret.product_name } },
+        body: message ?? "",
         link: orderPath(order.id),
       },
     ],
@@ -188,7 +188,7 @@ export async function returnRefundSettled(q: Queryable, refundId: number): Promi
   const ret = r.rows[0];
   if (!ret) return;
   await recordEvent(q, {
-    notices: [{ kind: "return_refunded", userId: ret.user_id, title: `Your return of ${ret.product_name} was refunded`, link: orderPath(ret.order_id) }],
+    notices: [{ kind: "return_refunded", userId: ret.user_id, text: { title: "return_refunded", params: { product: ret.product_name } }, link: orderPath(ret.order_id) }],
   });
 }
 
@@ -220,7 +220,7 @@ export async function markReturnRefunded(tx: Queryable, input: { returnId: numbe
   await debitRefund(tx, { orderItemId: ret.order_item_id, amountKobo: ret.amount });
   const buyer = await buyerOf(tx, order.id);
   await recordEvent(tx, {
-    notices: [{ kind: "return_refunded", userId: buyer.user_id, title: `Your return of ${ret.product_name} was refunded`, link: orderPath(order.id) }],
+    notices: [{ kind: "return_refunded", userId: buyer.user_id, text: { title: "return_refunded", params: { product: ret.product_name } }, link: orderPath(order.id) }],
     mails: buyer.email
       ? [
           returnRefundedEmail({

@@ -125,13 +125,13 @@ describe.each(engines())("order updates by SMS and WhatsApp on %s", (engine) => 
     const number = `#${order.id.split("-")[0].toUpperCase()}`;
     // Each change in its own send window (flushed in between): each its own message.
     await api.db.tx(async (tx) => {
-      await recordEvent(tx, { notices: [buyerNotice(buyer.id, order.id, "order_placed", "placed"), ...storeNotices([store], order.id, "order_placed", "New order")] });
-      await recordEvent(tx, { notices: [buyerNotice(buyer.id, order.id, "item_cancelled", "Item cancelled")] }); // the order still has an active line
+      await recordEvent(tx, { notices: [buyerNotice(buyer.id, order.id, "order_placed", { title: "order_placed", params: { number: "BM-1" } }), ...storeNotices([store], order.id, "order_placed", "New order")] });
+      await recordEvent(tx, { notices: [buyerNotice(buyer.id, order.id, "item_cancelled", { title: "item_cancelled", params: { number: "BM-1" } })] }); // the order still has an active line
     });
     await smsTo(api, buyer.phone.e164);
-    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "order_shipped", "shipped")] });
+    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "order_shipped", { title: "order_shipped", params: { number: "BM-1" } })] });
     await smsTo(api, buyer.phone.e164);
-    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "order_delivered", "delivered")] });
+    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "order_delivered", { title: "order_delivered", params: { number: "BM-1" } })] });
     const texts = (await smsTo(api, buyer.phone.e164)).map((m) => m.text!);
     expect(texts).toEqual([
       expect.stringContaining(`order ${number} (`),
@@ -145,7 +145,7 @@ describe.each(engines())("order updates by SMS and WhatsApp on %s", (engine) => 
     expect((await whatsappTo(api, owner.phone.e164)).map((m) => m.template)).toEqual(["order_new_order"]);
 
     await api.db.query("UPDATE order_items SET status = 'Cancelled' WHERE order_id = $1", [order.id]);
-    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "item_cancelled", "Order cancelled")] });
+    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "item_cancelled", { title: "order_cancelled", params: { number: "BM-1" } })] });
     expect((await smsTo(api, buyer.phone.e164)).at(-1)?.text).toContain("was cancelled");
   });
 
@@ -164,18 +164,18 @@ describe.each(engines())("order updates by SMS and WhatsApp on %s", (engine) => 
       shipping_kobo: 250_000, // on the first store's shipment (Lagos): ₦9,000 + ₦2,500
     });
     // Lagos delivers and records its cash a moment apart: one message with the latest state.
-    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "order_delivered", "delivered", "", lagos.id)] });
-    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "order_paid", "paid", "", lagos.id)] });
+    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "order_delivered", { title: "order_delivered", params: { number: "BM-1" } }, lagos.id)] });
+    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "order_paid", { title: "order_paid", params: { number: "BM-1" } }, lagos.id)] });
     let texts = (await smsTo(api, buyer.phone.e164)).map((m) => m.text!);
     expect(texts).toEqual([expect.stringMatching(/Lagos Building Depot.*delivered.*N11,500 cash/)]);
     expect((await whatsappTo(api, buyer.phone.e164)).map((m) => [m.template, m.params])).toEqual([
       ["order_delivered_cash", ["Chidi", "Lagos Building Depot", "₦11,500", expect.stringContaining(`/users/orders/${order.id}`)]],
     ]);
     // Abuja: "on its way" arrives late, after "delivered" was sent: never sent.
-    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "order_delivered", "delivered", "", abuja.id)] });
+    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "order_delivered", { title: "order_delivered", params: { number: "BM-1" } }, abuja.id)] });
     texts = (await smsTo(api, buyer.phone.e164)).map((m) => m.text!);
     expect(texts.at(-1)).toMatch(/Abuja Roofing Hub were delivered/);
-    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "order_shipped", "shipped", "", abuja.id)] });
+    await recordEvent(api.db, { notices: [buyerNotice(buyer.id, order.id, "order_shipped", { title: "order_shipped", params: { number: "BM-1" } }, abuja.id)] });
     const after = (await smsTo(api, buyer.phone.e164)).map((m) => m.text!);
     expect(after).toHaveLength(texts.length);
     expect(after.some((t) => /Abuja Roofing Hub are on their way/.test(t))).toBe(false);

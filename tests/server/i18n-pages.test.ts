@@ -55,7 +55,8 @@ async function visit(lang: Lang) {
   cookiesFrom(added, jar);
   const cart = await get("/cart");
   const checkout = await get("/checkout/payment?g=y");
-  return { home, listing, product, cart, checkout };
+  const category = await get("/cement-concrete");
+  return { home, listing, product, cart, checkout, category };
 }
 
 describe("shop pages in every language", () => {
@@ -74,6 +75,18 @@ describe("shop pages in every language", () => {
       expect(stars.length, "stars on the product page").toBeGreaterThan(0);
       const rated = new RegExp(`^${messages(lang, "shop").get("reviews.rated")!.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace("{{value}}", "[0-5](?:\\.5)?")}$`);
       for (const label of stars) expect(label.replace(/&#x27;|&#39;/g, "'")).toMatch(rated);
+      // Category names in the reader's language (decision 0030): the menu and home, a listing's
+      // title and breadcrumb; no English name of a category whose name differs in the language.
+      const names = messages(lang, "categories");
+      const english = messages("en", "categories");
+      expect(shown(pages.home)).toContain(names.get("building-materials"));
+      expect(shown(pages.home)).toContain(names.get("electronics"));
+      expect(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(pages.category)?.[1].replace(/&amp;/g, "&")).toContain(names.get("cement-concrete"));
+      expect(shown(pages.category)).toContain(names.get("building-materials"));
+      for (const [slug, en] of english) {
+        if (names.get(slug) === en) continue;
+        for (const [page, html] of Object.entries(pages)) expect(shown(html), `${lang} ${page}: English "${en}"`).not.toContain(`>${en}<`);
+      }
     }, 120_000);
   }
 

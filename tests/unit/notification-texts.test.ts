@@ -1,61 +1,73 @@
 /**
- * A shopper's in-app notices in their language. Notices are stored as the English the workflows
- * write (app/workflows/*), and the account's notifications page says a notice of a known shape
- * again in the reader's language (app/components/users/notification-texts.ts). Two checks:
- * every buyer notice title the workflows write has a shape (so a reworded workflow text cannot
- * fall back to English unseen), and a notice of each shape reads in Yorùbá with its values kept.
+ * A member's notices are stored as a message key and its values (~/domain/notices, migration 0037)
+ * and said in the reader's language when shown. Every key a notice may carry has its message in
+ * all five languages with the same variables as English (so no notice falls back to English or
+ * loses a value), and the page's words for it come from the same function for every language.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { noticeIn } from "~/components/users/notification-texts";
-import { tFor } from "~/i18n/i18next.server";
+import { NOTICE_BODY_KEYS, NOTICE_TITLE_KEYS, REFUND_WHAT_KEYS, noticeColumns, sayNotice } from "~/domain/notices";
+import { LANGUAGES } from "~/i18n/languages";
+import { resources } from "~/i18n/resources";
+import { textsFor } from "~/i18n/texts.server";
 
-const WORKFLOWS = path.resolve("app/workflows");
+type Tree = { [k: string]: unknown };
+const messageAt = (lang: (typeof LANGUAGES)[number], key: string): unknown =>
+  key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Tree)[part] : undefined), resources[lang].account);
+const variables = (text: string) => [...text.matchAll(/{{-?\s*([^}]+?)\s*}}/g)].map((m) => m[1]).sort();
 
-/** The English title templates of the buyer's notices in the workflows' sources, `${…}` as "X". */
-function buyerTitles(): Array<{ file: string; kind: string; title: string }> {
-  const out: Array<{ file: string; kind: string; title: string }> = [];
-  for (const f of fs.readdirSync(WORKFLOWS).filter((n) => n.endsWith(".ts"))) {
-    const src = fs.readFileSync(path.join(WORKFLOWS, f), "utf8");
-    const shapes = [/buyerNotice\([^,]+,[^,]+,\s*"(\w+)",\s*`([^`]+)`/g, /kind: "((?:order|return|item|refund)_\w+)",[^}]*?title: `([^`]+)`/g];
-    for (const re of shapes) for (const m of src.matchAll(re)) out.push({ file: f, kind: m[1], title: m[2].replace(/\$\{[^}]+\}/g, "X") });
-  }
-  return out.filter((x) => !x.title.startsWith("Return requested")); // the store's notice: seller pages stay English
-}
+const KEYS = [
+  ...NOTICE_TITLE_KEYS.map((k) => `notifications.kind.${k}`),
+  ...NOTICE_BODY_KEYS.map((k) => `notifications.body.${k}`),
+  ...REFUND_WHAT_KEYS.map((k) => `notifications.refund_what.${k}`),
+];
 
-describe("a shopper's notices in their language", () => {
-  it("has a shape for every buyer notice title the workflows write", async () => {
-    const t = await tFor("yo", "account");
-    const titles = buyerTitles();
-    expect(titles.length).toBeGreaterThanOrEqual(8);
-    const untranslated = titles.filter((x) => noticeIn({ title: x.title, body: "" }, (k, v) => t(k, v)).title === x.title);
-    expect(untranslated).toEqual([]);
-  });
-
-  it("says each kind of notice again in Yorùbá, values kept", async () => {
-    const t = await tFor("yo", "account");
-    const say = (k: string, v?: Record<string, string | number>) => t(k, v);
-    const samples = [
-      { title: "Order A1B2C3 placed", body: "You pay on delivery.", keep: ["A1B2C3"] },
-      { title: "Order A1B2C3: Lekki Tiles confirmed", body: "Lekki Tiles is preparing its items for shipment.", keep: ["A1B2C3", "Lekki Tiles"] },
-      { title: "Your return of Dangote Cement 50kg was refused", body: "", keep: ["Dangote Cement 50kg"] },
-      { title: "Your return of Dangote Cement 50kg was accepted", body: "The refund is on its way to your card.", keep: ["Dangote Cement 50kg"] },
-      { title: "Your return of Dangote Cement 50kg was refunded", body: "The money will be paid back to you.", keep: ["Dangote Cement 50kg"] },
-      { title: "Order A1B2C3: Lekki Tiles's delivery is paid", body: "₦52,500 paid by bank transfer. Pay nothing at the door: give the rider your delivery code.", keep: ["A1B2C3", "Lekki Tiles"] },
-      { title: "Payment received for order A1B2C3", body: "₦52,500 paid by USSD.", keep: ["A1B2C3"] },
-    ];
-    for (const s of samples) {
-      const yo = noticeIn(s, say);
-      expect(yo.title).not.toBe(s.title);
-      if (s.body) expect(yo.body).not.toBe(s.body);
-      for (const v of s.keep) expect(yo.title).toContain(v);
+describe("notification messages", () => {
+  it.each([...LANGUAGES])("has every notification key in %s, with English's variables", (lang) => {
+    const problems: string[] = [];
+    for (const key of KEYS) {
+      const en = messageAt("en", key);
+      const mine = messageAt(lang, key);
+      if (typeof en !== "string") problems.push(`${key}: no English`);
+      else if (typeof mine !== "string" || !mine.trim()) problems.push(`${key}: missing`);
+      else if (variables(mine).join() !== variables(en).join()) problems.push(`${key}: {{${variables(mine)}}} against English {{${variables(en)}}}`);
     }
+    expect(problems).toEqual([]);
   });
 
-  it("leaves a notice of an unknown shape as it was written", async () => {
-    const t = await tFor("ha", "account");
-    const n = { title: "Something new happened", body: "Read this." };
-    expect(noticeIn(n, (k, v) => t(k, v))).toEqual(n);
+  it("writes the English title and body of a notice from its key, for the API's clients", () => {
+    const en = textsFor("en", "account");
+    expect(noticeColumns({ title: "order_paid", body: "paid_by_card", params: { number: "#AB12CD34", amount_kobo: 1250050 } }, en)).toEqual({
+      title: "Payment received for order #AB12CD34",
+      body: "₦12,500.50 paid by card.",
+      title_key: "order_paid",
+      body_key: "paid_by_card",
+      params: { number: "#AB12CD34", amount_kobo: 1250050 },
+    });
+    // No body key: the body as written (a seller's words).
+    expect(noticeColumns({ title: "return_refused", params: { product: "Floor tiles" } }, en, "Wrong size, sorry").body).toBe("Wrong size, sorry");
+  });
+
+  it("says a notice made in English in Hausa, its values kept and its amounts, quantities and reasons the reader's", () => {
+    const en = textsFor("en", "account");
+    const ha = textsFor("ha", "account");
+    const made = noticeColumns(
+      { title: "item_cancelled", body: "item_cancelled_refund", params: { number: "#AB12CD34", item: "Dangote cement", quantity: 1500, reason: "Incorrect Product or Quantity Ordered" } },
+      en,
+    );
+    expect(made.title).toBe("Item cancelled on order #AB12CD34");
+    expect(made.body).toBe("Dangote cement × 1,500: Incorrect Product or Quantity Ordered. A refund is on its way.");
+    const said = sayNotice(made, ha);
+    expect(said.title).toBe("An soke kaya ɗaya a oda #AB12CD34");
+    expect(said.body).toBe(`Dangote cement × 1,500: ${textsFor("ha", "orders")("cancelReason.Incorrect Product or Quantity Ordered")}. Ana mayar maka da kuɗinka.`);
+    expect(said.body).not.toContain("Incorrect Product");
+
+    const refund = sayNotice({ title: "Refund of ₦3,000 sent", body: "", title_key: "refund", body_key: "refund_for", params: { number: "#AB12CD34", amount_kobo: 300000, what_key: "shipping" } }, ha);
+    expect(refund).toEqual({ title: "An mayar maka da ₦3,000", body: "Don kuɗin kai kaya a oda #AB12CD34." });
+  });
+
+  it("shows a notice without a key as stored, and an unknown key as stored too", () => {
+    const ha = textsFor("ha", "account");
+    expect(sayNotice({ title: "Something the seller wrote", body: "As written" }, ha)).toEqual({ title: "Something the seller wrote", body: "As written" });
+    expect(sayNotice({ title: "Old", body: "Old body", title_key: "no_such_key", body_key: null, params: {} }, ha)).toEqual({ title: "Old", body: "Old body" });
   });
 });

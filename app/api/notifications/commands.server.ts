@@ -8,7 +8,7 @@
  *   await db.tx(async (tx) => {
  *     ...the change...
  *     await recordEvent(tx, {
- *       notices: [{ userId: buyerId, kind: "order_shipped", title: "Your order has shipped", link: `/users/orders/${id}` }],
+ *       notices: [{ userId: buyerId, kind: "order_shipped", text: { title: "order_shipped", body: "on_the_way", params: { number, store } }, link: `/users/orders/${id}` }],
  *       mails: [orderShippedEmail(...)],
  *     });
  *   });
@@ -18,6 +18,8 @@ import type { MailMessage } from "~/integrations/mail.server";
 import { queueMail } from "~/integrations/mail/queue.server";
 import { fanOutChannels } from "./channels.server";
 import type { NotificationKind } from "./schemas";
+import { noticeColumns, type NoticeText } from "~/domain/notices";
+import { textsFor } from "~/i18n/texts.server";
 
 export interface Notice {
   kind: NotificationKind;
@@ -25,7 +27,13 @@ export interface Notice {
   userId?: number | null;
   /** A store's notification (every member sees it on /stores/{slug}/notification). */
   storeId?: number | null;
-  title: string;
+  /**
+   * A member's notice as a message key and its values (~/domain/notices, migration 0037): said in
+   * the reader's language when shown; its English `title`/`body` are written from it for the API.
+   */
+  text?: NoticeText;
+  /** The English text of a notice without `text` (store notices, shown as stored). */
+  title?: string;
   body?: string;
   /** A same-origin storefront path the notification opens. */
   link?: string | null;
@@ -48,9 +56,10 @@ const BODY_MAX = 2000;
 export async function recordEvent(q: Queryable, event: RecordedEvent): Promise<void> {
   for (const n of event.notices ?? []) {
     if (n.userId == null && n.storeId == null) continue; // a guest has no notification list
+    const c = n.text ? noticeColumns(n.text, textsFor("en", "account"), n.body) : { title: n.title ?? "", body: n.body ?? "", title_key: null, body_key: null, params: {} };
     await q.query(
-      `INSERT INTO notifications (user_id, store_id, kind, title, body, link) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [n.userId ?? null, n.storeId ?? null, n.kind, n.title.slice(0, TITLE_MAX), (n.body ?? "").slice(0, BODY_MAX), n.link ?? null],
+      `INSERT INTO notifications (user_id, store_id, kind, title, body, link, title_key, body_key, params) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [n.userId ?? null, n.storeId ?? null, n.kind, c.title.slice(0, TITLE_MAX), c.body.slice(0, BODY_MAX), n.link ?? null, c.title_key, c.body_key, JSON.stringify(c.params)],
     );
   }
   for (const m of event.mails ?? []) await queueMail(q, m);

@@ -6,6 +6,7 @@
  * Links are storefront paths: the buyer's `/users/orders/{id}`, a store's
  * `/stores/{slug}/orders/{id}` and `/stores/{slug}/products/{id}`.
  */
+import type { NoticeText } from "~/domain/notices";
 import type { Queryable } from "~/db/client.server";
 import { itemsTotalKobo } from "~/domain/pricing";
 import type { MailMessage } from "~/integrations/mail.server";
@@ -37,8 +38,8 @@ export async function orderStores(q: Queryable, orderId: string): Promise<OrderS
  * A notice to the buyer of a member's order (none for a guest order: recordEvent skips it);
  * `shipmentStoreId`: it is about that store's shipment of the order (its messages say so).
  */
-export function buyerNotice(userId: number | null, orderId: string, kind: NotificationKind, title: string, body = "", shipmentStoreId: number | null = null): Notice {
-  return { userId, kind, title, body, link: buyerOrderLink(orderId), shipmentStoreId };
+export function buyerNotice(userId: number | null, orderId: string, kind: NotificationKind, text: NoticeText, shipmentStoreId: number | null = null): Notice {
+  return { userId, kind, text, link: buyerOrderLink(orderId), shipmentStoreId };
 }
 
 /** One notice per store with items in the order, each linking to the store's view of it. */

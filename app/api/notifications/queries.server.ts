@@ -6,7 +6,7 @@ import type { NotificationRow } from "./serialize";
 export async function listNotifications(q: Queryable, owner: NotificationOwner, limit: number, offset: number) {
   const w = ownerWhere(owner);
   const rows = await q.query<NotificationRow>(
-    `SELECT id, kind, title, body, link, read_at, created_at FROM notifications WHERE ${w.sql}
+    `SELECT id, kind, title, body, link, read_at, created_at, title_key, body_key, params FROM notifications WHERE ${w.sql}
       ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
     [w.param, limit, offset],
   );

@@ -40,6 +40,16 @@ export const NotificationSchema = z.object({
   link: z.string().nullable(),
   read: z.boolean(),
   created_at: z.string(),
+  /**
+   * The message the notice is, in every language (issue 38 item 2c, additive): `title_key` and
+   * `body_key` name `notifications.kind.*` and `notifications.body.*` of the storefront's message
+   * files, `params` their values (`amount_kobo` an amount in kobo). Null keys: `title`/`body` are
+   * the whole text (a store's notice, a seller's own words, an old notice). `title` and `body`
+   * stay English.
+   */
+  title_key: z.string().nullable(),
+  body_key: z.string().nullable(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 export type ApiNotification = z.infer<typeof NotificationSchema>;
 

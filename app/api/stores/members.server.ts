@@ -74,8 +74,7 @@ export async function inviteMember(ctx: ApiContext<typeof InviteMemberSchema>): 
             {
               userId: invitee.id,
               kind: "member_invited",
-              title: `You are invited to join ${store.name}`,
-              body: `${inviterName} invited you to help run ${store.name}. Open the invitation e-mail sent to ${email} to accept.`,
+              text: { title: "member_invited", body: "member_invited", params: { store: store.name, inviter: inviterName, email } },
             },
           ]
         : [],

@@ -36,7 +36,7 @@ export function Gallery({ images, name, lite }: { images: string[]; name: string
           <div key={url} id={`photo-${i + 1}`} className="aspect-square w-full shrink-0 snap-start">
             <ResponsiveImage
               url={url}
-              alt={images.length > 1 ? `${name}, photo ${i + 1} of ${images.length}` : name}
+              alt={images.length > 1 ? t("product.photoOf", { name, n: i + 1, total: images.length }) : name}
               sizes={GALLERY_SIZES}
               widths={[320, 640, 960, 1280]}
               phoneWidths={[320, 640, 960]}

@@ -4,10 +4,10 @@
  * for everyone; server-only namespaces (e-mail and SMS texts) are not served.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isLang, NAMESPACES, type Namespace } from "~/i18n/languages";
+import { isLang, NAMESPACES, SERVER_ONLY_NAMESPACES, type Namespace } from "~/i18n/languages";
 import { resources } from "~/i18n/resources";
 
-const BROWSER_NAMESPACES = new Set<string>(NAMESPACES.filter((ns) => ns !== "email" && ns !== "sms"));
+const BROWSER_NAMESPACES = new Set<string>(NAMESPACES.filter((ns) => !SERVER_ONLY_NAMESPACES.includes(ns)));
 
 export function loader({ params }: LoaderFunctionArgs) {
   const { lang, ns } = params;

@@ -24,6 +24,7 @@ import type { loader as rootLoader } from "~/root";
 import { apiFor } from "~/storefront/api.server";
 import type { ApiProductPage } from "~/storefront/api-types";
 import { requestT } from "~/i18n/i18next.server";
+import { groupDigits } from "~/domain/money";
 
 export const PAGE_SIZE = 24;
 
@@ -81,7 +82,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const seo: Seo = {
     title: `${page > 1 ? t("listing.titlePage", { title, page }) : title} | BuildMart NG`,
     description: filters.search
-      ? t("listing.metaSearch", { count: results.count, n: countEstimated ? `${results.count.toLocaleString("en-NG")}+` : results.count, search: filters.search })
+      ? t("listing.metaSearch", { count: results.count, n: `${groupDigits(results.count)}${countEstimated ? "+" : ""}`, search: filters.search })
       : t("listing.metaCategory", { count: results.count, title: title.toLowerCase() }),
     url: canonical.toString(),
     // Filtered and searched variants should not compete with the plain listing in search engines.

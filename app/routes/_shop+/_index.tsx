@@ -114,7 +114,7 @@ export default function Home() {
           <Slider slides={slides} autoplay={!lite} />
           <ProductSection title={t("home.featured")} slug="featured" to="/featured?f=true" products={featured} lite={lite} eager />
           {sections.map((s) => (
-            <ProductSection key={s.id} title={s.name} slug={s.name} to={`/${s.slug}`} products={s.products} lite={lite} />
+            <ProductSection key={s.id} title={s.name} slug={s.slug} to={`/${s.slug}`} products={s.products} lite={lite} />
           ))}
         </div>
       </div>

@@ -15,7 +15,7 @@ import { canonicalState } from "~/domain/address-rules";
 import { calculatorOf, type Calculator, type FieldDef } from "~/domain/calculators";
 import { parseCalculatorQuery, resultQuery, type FieldError } from "~/domain/calculators/form";
 import { APPLIANCE_ROWS } from "~/domain/calculators/solar";
-import { formatNaira, groupDigits } from "~/domain/money";
+import { formatNaira, formatNumber } from "~/domain/money";
 import { NIGERIAN_STATES, stateName } from "~/domain/states";
 import { requestT } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
@@ -28,13 +28,9 @@ import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 
 export const handle = { i18n: ["calc"] };
 
-/** 1234.5 → "1,234.5": a figure with en-NG grouping (numbers are never translated). */
-function formatNumber(n: number): string {
-  const [whole, frac] = String(Math.round(n * 1000) / 1000).split(".");
-  return `${groupDigits(Number(whole))}${frac ? `.${frac}` : ""}`;
-}
+/** 1234.5 → "1,234.5": figures to three decimals, as CLDR writes them in every language (~/domain/money). */
 const formatValues = (values: Record<string, string | number>) =>
-  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "number" ? formatNumber(v) : v]));
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "number" ? formatNumber(v, 3) : v]));
 
 /** The calculator, its form as read from `query`, the state, and (when the form is good) the result and its products. */
 async function compute(api: Api, request: Request, calc: Calculator, query: URLSearchParams) {
@@ -74,7 +70,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       query,
       example: new URLSearchParams({ ...calc.example, state }).toString(),
       result: result && {
-        figures: result.figures.map((f) => ({ key: f.key, value: formatNumber(f.value) })),
+        figures: result.figures.map((f) => ({ key: f.key, value: formatNumber(f.value, 3) })),
         steps: result.steps.map((s) => ({ key: s.key, values: formatValues(s.values) })),
         assumptions: [...calc.assumptions],
       },
@@ -298,7 +294,7 @@ function Result() {
                 <>
                   <p>
                     <span className="font-semibold" data-testid="calc-quantity">
-                      {formatNumber(l.offer.quantity)}
+                      {formatNumber(l.offer.quantity, 3)}
                     </span>{" "}
                     ×{" "}
                     <Link to={`/products/${l.offer.productId}`} className="text-brand-700 underline" data-testid="calc-product">

@@ -5,6 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageTitle } from "~/components/admin/ui";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireAdmin } from "~/storefront/auth.server";
+import { groupDigits } from "~/domain/money";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, overview } = await requireAdmin(request, context);
@@ -43,7 +44,7 @@ export default function AdminOverview() {
               {c.lines.map(([label, n]) => (
                 <div key={label} className="flex justify-between gap-2">
                   <dt className="text-gray-600">{label}</dt>
-                  <dd className="font-semibold tabular-nums">{n.toLocaleString("en-NG")}</dd>
+                  <dd className="font-semibold tabular-nums">{groupDigits(n)}</dd>
                 </div>
               ))}
             </dl>

@@ -85,7 +85,7 @@ export default function ShopRoute() {
         )}
         <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
           {store.logo ? (
-            <img src={store.logo} alt={`${store.name} logo`} width={80} height={80} className="-mt-12 h-20 w-20 shrink-0 rounded-full border-4 border-white bg-white object-cover" data-testid="store-logo" />
+            <img src={store.logo} alt={t("store.logoAlt", { name: store.name })} width={80} height={80} className="-mt-12 h-20 w-20 shrink-0 rounded-full border-4 border-white bg-white object-cover" data-testid="store-logo" />
           ) : (
             <span aria-hidden className="-mt-12 flex h-20 w-20 shrink-0 items-center justify-center rounded-full border-4 border-white bg-brand-50 text-2xl font-bold text-brand-700">
               {store.name.slice(0, 1).toUpperCase()}
