@@ -269,7 +269,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
         `pidfile = ${path.join(pgDir, "pgbouncer.pid")}`,
         // After a failed login to a server (the replica stopped), PgBouncer refuses its clients
         // this long before trying again (default 15 s): reads return to the replica sooner.
-        "server_login_retry = 2",
+        "server_login_retry = 0.2",
         "",
       ].join("\n"),
     );
@@ -393,7 +393,16 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
         "  retry-on conn-failure",
         "frontend web",
         `  bind 127.0.0.1:${httpPort}`,
+        // Every server drained by its /readyz (the database away answers 503 there): the requests go
+        // to the same servers unchecked, which answer them themselves (a 503 with Retry-After while
+        // the database is away; the page itself the moment it is back, before the checks' rise),
+        // instead of HAProxy's own 503 for as long as the checks take to see the recovery.
+        "  use_backend app_unchecked if { nbsrv(app) eq 0 }",
         "  default_backend app",
+        "backend app_unchecked",
+        "  balance roundrobin",
+        "  http-response set-header X-Served-By %s",
+        ...servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} maxconn ${Number(env.WEB_CONCURRENCY) * 16}`),
         "backend app",
         "  balance roundrobin",
         "  option httpchk GET /readyz",
