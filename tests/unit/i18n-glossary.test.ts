@@ -41,7 +41,7 @@ const FORBIDDEN: Partial<Record<Lang, { re: RegExp; why: string; only?: string[]
     {
       re: /(^|[.!?:]\s+)Kun? /,
       why: "pages and their form messages speak to the shopper as ka (ku is for the order e-mails and SMS)",
-      only: ["common", "shop", "checkout", "account", "orders", "forms", "pages"],
+      only: ["common", "shop", "checkout", "account", "orders", "forms", "pages", "seller"],
     },
   ],
   ig: [
