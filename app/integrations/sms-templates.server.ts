@@ -87,9 +87,15 @@ export const deliveryCodeTemplateParams = (v: { name: string; store: string; cod
   v.url,
 ];
 
-/** The store's "New order" SMS to its owner (store-facing texts stay English). */
-export const newOrderSms = (v: { store: string; order: string; amount: string; url: string }) =>
-  toSingleSms(`New order ${v.order} for ${v.store}: ${v.amount}. Open it: ${v.url}`);
+/**
+ * The store's "New order" SMS to its owner, in the owner's account language (`lang`): with the
+ * store's name when it fits in one SMS, else without it (the order's link is never cut).
+ */
+export function newOrderSms(v: { store: string; order: string; amount: string; url: string }, lang?: string | null): string {
+  const t = textsFor(lang, "sms");
+  const named = toSingleSms(t("new_order_store", { ...v }));
+  return named.endsWith("...") ? toSingleSms(t("new_order_store_short", { ...v })) : named;
+}
 
 /**
  * WhatsApp template body parameters for an order update: {{1}} name, {{2}} order, {{3}} amount,
