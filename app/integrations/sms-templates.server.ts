@@ -5,7 +5,6 @@
  */
 import { toSingleSms } from "~/domain/phone";
 import { textsFor } from "~/i18n/texts.server";
-import { templateLang } from "./whatsapp.server";
 
 /**
  * The texts live in app/i18n/messages/<lang>/sms.json, written in plain letters the way people
@@ -71,7 +70,7 @@ export function shipmentSms(update: ShipmentUpdate | "shipped_pod", v: ShipmentV
 }
 
 /** WhatsApp body parameters of a shipment update: {{1}} name, {{2}} store, {{3}} amount, {{4}} link. */
-export const shipmentTemplateParams = (v: ShipmentValues, lang?: string | null) => [v.name || textsFor(templateLang(lang), "sms")("whatsapp_there"), v.store, v.amount, v.url];
+export const shipmentTemplateParams = (v: ShipmentValues, lang?: string | null) => [v.name || textsFor(lang, "sms")("whatsapp_there"), v.store, v.amount, v.url];
 
 /**
  * A pay-on-delivery shipment's delivery code (app/domain/delivery-code.ts): the code comes early
@@ -81,7 +80,7 @@ export const deliveryCodeSms = (v: { store: string; code: string }, lang?: strin
 
 /** WhatsApp body parameters of the delivery code: {{1}} name, {{2}} store, {{3}} code, {{4}} link. */
 export const deliveryCodeTemplateParams = (v: { name: string; store: string; code: string; url: string }, lang?: string | null) => [
-  v.name || textsFor(templateLang(lang), "sms")("whatsapp_there"),
+  v.name || textsFor(lang, "sms")("whatsapp_there"),
   v.store,
   v.code,
   v.url,
@@ -99,6 +98,6 @@ export function newOrderSms(v: { store: string; order: string; amount: string; u
 
 /**
  * WhatsApp template body parameters for an order update: {{1}} name, {{2}} order, {{3}} amount,
- * {{4}} link. Without a name {{1}} is a word in the template's own language (English but for Hausa).
+ * {{4}} link. Without a name {{1}} is a word in the reader's language (every language has its template).
  */
-export const orderTemplateParams = (v: OrderValues, lang?: string | null) => [v.name || textsFor(templateLang(lang), "sms")("whatsapp_there"), v.order, v.amount, v.url];
+export const orderTemplateParams = (v: OrderValues, lang?: string | null) => [v.name || textsFor(lang, "sms")("whatsapp_there"), v.order, v.amount, v.url];
