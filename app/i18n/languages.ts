@@ -1,6 +1,7 @@
 /**
- * The storefront's languages. English is the default and the language of the API, vendor and
- * admin pages; the others are for shoppers. Naira amounts stay en-NG in every language
+ * The storefront's languages. English is the default and the language of the API and the admin
+ * pages; the others are for shoppers and for the seller's area (the store wizard and the store
+ * pages done so far: `seller` namespace). Naira amounts stay en-NG in every language
  * (~/domain/money), dates are the reader's (./dates), and catalogue data stays as the vendor wrote it.
  *
  * Isomorphic and tiny: the footer switch and `<html lang>` use it in the browser too.

@@ -56,6 +56,8 @@ const FORBIDDEN: Partial<Record<Lang, { re: RegExp; why: string; only?: string[]
 const ONE_TERM: { concept: string; keys: string[] }[] = [
   { concept: "notifications", keys: ["common:header.notifications", "account:titles.notifications", "account:menu.notifications", "account:notifications.title"] },
   { concept: "subtotal", keys: ["checkout:summary.subtotal", "shop:cart.subtotal"] },
+  { concept: "store (the seller's own)", keys: ["common:header.storeOwner", "seller:shell.storeLabel"] },
+  { concept: "become a vendor", keys: ["common:header.storeGuest", "seller:wizard.create"] },
 ];
 
 describe("the glossary's rules", () => {
