@@ -27,8 +27,7 @@ import { STORE_STEP_SCHEMAS } from "~/storefront/forms.server";
 import { requestT } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
-import { IMAGE_MESSAGES } from "~/domain/product-rules";
-import { UPLOAD_MESSAGES } from "~/api/stores/uploads.server";
+import { sayImage } from "~/storefront/store-wizard.server";
 
 /** The wizard's texts: the `seller` namespace (its form messages: `forms`, through the shared ErrorList). */
 export const handle = { i18n: ["seller"] };
@@ -76,19 +75,6 @@ async function show(api: Api, step: StoreWizardStep, values: WizardValues, error
   };
   return data({ step, values, result, at: Date.now() }, { status: failed ? 400 : 200, headers: await api.headers() });
 }
-
-/**
- * The API's image messages in the reader's language (`seller:wizard`), said here rather than in the
- * shared form messages (`forms`, whose English table rides on every page's first view).
- */
-const IMAGE_KEYS: Record<string, string> = {
-  [IMAGE_MESSAGES.type]: "wizard.imageType",
-  [IMAGE_MESSAGES.size]: "wizard.imageSize",
-  [IMAGE_MESSAGES.required]: "wizard.imageRequired",
-  [IMAGE_MESSAGES.duplicate]: "wizard.imageDuplicate",
-  [UPLOAD_MESSAGES.invalid]: "wizard.uploadExpired",
-};
-const sayImage = (t: (key: string) => string, messages: string[]) => messages.map((m) => (IMAGE_KEYS[m] ? t(IMAGE_KEYS[m]) : m));
 
 const toStep = (v: unknown): StoreWizardStep => (v === "2" ? 2 : v === "3" ? 3 : 1);
 
