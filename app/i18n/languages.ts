@@ -1,6 +1,7 @@
 /**
- * The storefront's languages. English is the default and the language of the API, vendor and
- * admin pages; the others are for shoppers. Naira amounts stay en-NG in every language
+ * The storefront's languages. English is the default and the language of the API and the admin
+ * pages; the others are for shoppers and for the seller's area (the store wizard and the store
+ * pages done so far: `seller` namespace). Naira amounts stay en-NG in every language
  * (~/domain/money), dates are the reader's (./dates), and catalogue data stays as the vendor wrote it.
  *
  * Isomorphic and tiny: the footer switch and `<html lang>` use it in the browser too.
@@ -52,7 +53,7 @@ export function withLangParam(href: string, lang: Lang | null): string {
  * `pages` holds the information pages' long texts (about, FAQ, privacy, ...), carried only by
  * the pages that declare it (OWN_PAGE_NAMESPACES); `calc` the project calculators' (/calculators).
  */
-export const NAMESPACES = ["common", "shop", "checkout", "account", "orders", "forms", "email", "sms", "pages", "calc", "categories"] as const;
+export const NAMESPACES = ["common", "shop", "checkout", "account", "orders", "forms", "email", "sms", "pages", "calc", "categories", "seller"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
@@ -64,6 +65,7 @@ export const SERVER_ONLY_NAMESPACES: readonly Namespace[] = ["email", "sms", "ca
 /**
  * Namespaces a page carries only when one of its own routes declares it (the others ride on
  * every page: ~/i18n/i18next.server documentNamespaces). `pages` is the information pages' long
- * texts, tens of KB per language, which no other page needs; `calc` the calculators' formulas and words.
+ * texts, tens of KB per language, which no other page needs; `calc` the calculators' formulas and words;
+ * `seller` the seller's area (the store wizard /create-store and the store pages /stores/{slug}/...).
  */
-export const OWN_PAGE_NAMESPACES: readonly Namespace[] = ["pages", "calc"];
+export const OWN_PAGE_NAMESPACES: readonly Namespace[] = ["pages", "calc", "seller"];

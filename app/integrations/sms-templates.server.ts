@@ -5,7 +5,6 @@
  */
 import { toSingleSms } from "~/domain/phone";
 import { textsFor } from "~/i18n/texts.server";
-import { templateLang } from "./whatsapp.server";
 
 /**
  * The texts live in app/i18n/messages/<lang>/sms.json, written in plain letters the way people
@@ -71,7 +70,7 @@ export function shipmentSms(update: ShipmentUpdate | "shipped_pod", v: ShipmentV
 }
 
 /** WhatsApp body parameters of a shipment update: {{1}} name, {{2}} store, {{3}} amount, {{4}} link. */
-export const shipmentTemplateParams = (v: ShipmentValues, lang?: string | null) => [v.name || textsFor(templateLang(lang), "sms")("whatsapp_there"), v.store, v.amount, v.url];
+export const shipmentTemplateParams = (v: ShipmentValues, lang?: string | null) => [v.name || textsFor(lang, "sms")("whatsapp_there"), v.store, v.amount, v.url];
 
 /**
  * A pay-on-delivery shipment's delivery code (app/domain/delivery-code.ts): the code comes early
@@ -81,18 +80,24 @@ export const deliveryCodeSms = (v: { store: string; code: string }, lang?: strin
 
 /** WhatsApp body parameters of the delivery code: {{1}} name, {{2}} store, {{3}} code, {{4}} link. */
 export const deliveryCodeTemplateParams = (v: { name: string; store: string; code: string; url: string }, lang?: string | null) => [
-  v.name || textsFor(templateLang(lang), "sms")("whatsapp_there"),
+  v.name || textsFor(lang, "sms")("whatsapp_there"),
   v.store,
   v.code,
   v.url,
 ];
 
-/** The store's "New order" SMS to its owner (store-facing texts stay English). */
-export const newOrderSms = (v: { store: string; order: string; amount: string; url: string }) =>
-  toSingleSms(`New order ${v.order} for ${v.store}: ${v.amount}. Open it: ${v.url}`);
+/**
+ * The store's "New order" SMS to its owner, in the owner's account language (`lang`): with the
+ * store's name when it fits in one SMS, else without it (the order's link is never cut).
+ */
+export function newOrderSms(v: { store: string; order: string; amount: string; url: string }, lang?: string | null): string {
+  const t = textsFor(lang, "sms");
+  const named = toSingleSms(t("new_order_store", { ...v }));
+  return named.endsWith("...") ? toSingleSms(t("new_order_store_short", { ...v })) : named;
+}
 
 /**
  * WhatsApp template body parameters for an order update: {{1}} name, {{2}} order, {{3}} amount,
- * {{4}} link. Without a name {{1}} is a word in the template's own language (English but for Hausa).
+ * {{4}} link. Without a name {{1}} is a word in the reader's language (every language has its template).
  */
-export const orderTemplateParams = (v: OrderValues, lang?: string | null) => [v.name || textsFor(templateLang(lang), "sms")("whatsapp_there"), v.order, v.amount, v.url];
+export const orderTemplateParams = (v: OrderValues, lang?: string | null) => [v.name || textsFor(lang, "sms")("whatsapp_there"), v.order, v.amount, v.url];

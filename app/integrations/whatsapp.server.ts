@@ -6,15 +6,21 @@
  * Queued in whatsapp_queue (migration 0024) with retries, as SMS and mail. Template names are
  * WHATSAPP_TEMPLATE_PREFIX + the update's key; their body parameters are `params`, in order.
  *
- * Languages: a template is approved per language code at Meta. Of the shop's languages Meta's
- * template list has English and Hausa (`ha`) only, not Yoruba, Igbo or Nigerian Pidgin, so a
- * Hausa reader gets the `ha` template and everyone else the English one (WHATSAPP_TEMPLATE_LANG).
+ * Languages: every update has a template in each shop language (./whatsapp-templates.server.ts,
+ * their bodies in the `sms` messages). Meta's language codes cover English and Hausa (`ha`), not
+ * Yorùbá, Igbo or Nigerian Pidgin: those are approved as templates named with the language
+ * (`order_paid_yo`) under the default code (WHATSAPP_TEMPLATE_LANG). The stand-in knows every
+ * template: it refuses an unknown one or a wrong number of parameters as Meta does, and writes
+ * the message's text as the reader sees it.
  */
 import path from "node:path";
 import { env } from "~/config.server";
 import type { Queryable } from "~/db/client.server";
 import { log } from "~/ops/logger.server";
 import { onWake, queueFlusher, SEND_WINDOW_SECONDS, wakeSenders, writeOutboxFile, type MessageTopic } from "./messaging/outbox.server";
+import { parameterCount, renderTemplate, templateBody, templateFor, templateOf } from "./whatsapp-templates.server";
+
+export { templateLang } from "./whatsapp-templates.server";
 
 export interface WhatsAppProvider {
   readonly name: string;
@@ -53,8 +59,15 @@ export class CloudApiProvider implements WhatsAppProvider {
 export class WhatsAppOutbox implements WhatsAppProvider {
   readonly name = "outbox";
   constructor(public readonly dir: string) {}
+  /** As the Cloud API: an unknown template (name and language) or a wrong parameter count is refused. */
   async sendTemplate(to: string, template: string, params: string[], lang?: string | null) {
-    await writeOutboxFile(this.dir, { to, template, params, lang: lang || env().WHATSAPP_TEMPLATE_LANG });
+    const code = lang || env().WHATSAPP_TEMPLATE_LANG;
+    const known = templateOf(template, code);
+    if (!known) throw new Error(`WhatsApp answered 404: (#132001) Template name does not exist in the translation: ${template} (${code})`);
+    const body = templateBody(known.key, known.lang);
+    if (parameterCount(body) !== params.length)
+      throw new Error(`WhatsApp answered 400: (#132000) Number of parameters does not match the expected number of params: ${template} takes ${parameterCount(body)}, got ${params.length}`);
+    await writeOutboxFile(this.dir, { to, template, params, lang: code, text: renderTemplate(body, params) });
   }
 }
 
@@ -88,20 +101,16 @@ export function setWhatsAppProvider(p: WhatsAppProvider | null) {
 /** The approved template's name for an update key ("paid" → "order_paid"). */
 export const templateName = (key: string) => `${env().WHATSAPP_TEMPLATE_PREFIX}${key}`;
 
-/** Shop languages with approved templates at Meta (code there); the others fall back to English. */
-const TEMPLATE_LANGS: Partial<Record<string, string>> = { ha: "ha" };
-
-/** The template language code for a reader of `lang`: null means the default (English) template. */
-export const templateLang = (lang: string | null | undefined): string | null => (lang ? TEMPLATE_LANGS[lang] ?? null : null);
-
 /**
  * Queues a template message on `q`, inside the transaction of the change it reports; with a topic
- * it waits the send window and may be overtaken, as queueSms.
+ * it waits the send window and may be overtaken, as queueSms. `lang` is the reader's shop
+ * language: the template's name and code at Meta follow from it (templateFor).
  */
 export async function queueWhatsApp(q: Queryable, to: string, template: string, params: string[], lang?: string | null, about?: MessageTopic): Promise<void> {
+  const chosen = templateFor(template, lang);
   await q.query(
     `INSERT INTO whatsapp_queue (to_phone, template, params, lang, topic, rank, next_attempt_at) VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))`,
-    [to, template, JSON.stringify(params), templateLang(lang), about?.topic ?? null, about?.rank ?? 0, about ? SEND_WINDOW_SECONDS : 0],
+    [to, chosen.name, JSON.stringify(params), chosen.code, about?.topic ?? null, about?.rank ?? 0, about ? SEND_WINDOW_SECONDS : 0],
   );
   if (about) wakeSenders();
 }

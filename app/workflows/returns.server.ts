@@ -70,7 +70,12 @@ export async function requestReturn(
   if (!ins.rows[0]) throw badRequest({ detail: RETURN_MESSAGES.already });
   await recordOrderEvent(tx, order.id, "return_requested", item.id);
   const store = item.store_id
-    ? (await tx.query<{ name: string; slug: string; email: string }>("SELECT name, slug, email::text AS email FROM stores WHERE id = $1", [item.store_id])).rows[0]
+    ? (
+        await tx.query<{ name: string; slug: string; email: string; language: string | null }>(
+          "SELECT s.name, s.slug, s.email::text AS email, u.language FROM stores s LEFT JOIN users u ON u.id = s.owner_id WHERE s.id = $1",
+          [item.store_id],
+        )
+      ).rows[0]
     : undefined;
   if (store)
     await recordEvent(tx, {
@@ -92,6 +97,7 @@ export async function requestReturn(
           storeSlug: store.slug,
           reason: input.body.reason,
           details: input.body.details,
+          lang: store.language,
         }),
       ],
     });

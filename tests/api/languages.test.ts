@@ -63,7 +63,7 @@ describe.each(engines())("languages of mails and messages on %s", (engine) => {
     expect(enPaid?.body).toContain("We have received your card payment of ₦");
   });
 
-  it("a Hausa shopper's paid order SMS is Hausa, one GSM-7 SMS; WhatsApp uses Meta's Hausa template, Yoruba falls back to English", async () => {
+  it("a Hausa shopper's paid order SMS is Hausa, one GSM-7 SMS; WhatsApp uses Meta's Hausa template, a Yorùbá reader the Yorùbá one", async () => {
     const musa = await shopper("ha", "Musa", { sms: true, whatsapp: true });
     const orderId = await payCardOrder(musa.id, musa.token);
     const number = `#${orderId.split("-")[0].toUpperCase()}`;
@@ -76,10 +76,12 @@ describe.each(engines())("languages of mails and messages on %s", (engine) => {
 
     const bisi = await shopper("yo", "", { sms: false, whatsapp: true });
     await payCardOrder(bisi.id, bisi.token);
-    const waYo = (await whatsappTo(api, bisi.phone.e164)) as Array<{ template?: string; lang?: string; params?: string[] }>;
-    const paidYo = waYo.find((m) => m.template === "order_paid");
+    const waYo = (await whatsappTo(api, bisi.phone.e164)) as Array<{ template?: string; lang?: string; params?: string[]; text?: string }>;
+    // Meta has no Yorùbá code: the Yorùbá template has its own name under the default code.
+    const paidYo = waYo.find((m) => m.template === "order_paid_yo");
     expect(paidYo?.lang).toBe("en");
-    expect(paidYo?.params?.[0]).toBe("there"); // the English template's word, not a Yoruba one
+    expect(paidYo?.params?.[0]).toBe("ore"); // the Yorùbá word for a reader without a name
+    expect(paidYo?.text).toMatch(/^Ẹ n lẹ́ ore, a ti gba owó ₦[\d,.]+ fún order BuildMart rẹ #/);
   });
 
   it("the language of the request is kept on a new account and on a guest's order, whose mail uses it", async () => {

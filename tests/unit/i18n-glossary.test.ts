@@ -41,7 +41,7 @@ const FORBIDDEN: Partial<Record<Lang, { re: RegExp; why: string; only?: string[]
     {
       re: /(^|[.!?:]\s+)Kun? /,
       why: "pages and their form messages speak to the shopper as ka (ku is for the order e-mails and SMS)",
-      only: ["common", "shop", "checkout", "account", "orders", "forms", "pages"],
+      only: ["common", "shop", "checkout", "account", "orders", "forms", "pages", "seller"],
     },
   ],
   ig: [
@@ -56,6 +56,8 @@ const FORBIDDEN: Partial<Record<Lang, { re: RegExp; why: string; only?: string[]
 const ONE_TERM: { concept: string; keys: string[] }[] = [
   { concept: "notifications", keys: ["common:header.notifications", "account:titles.notifications", "account:menu.notifications", "account:notifications.title"] },
   { concept: "subtotal", keys: ["checkout:summary.subtotal", "shop:cart.subtotal"] },
+  { concept: "store (the seller's own)", keys: ["common:header.storeOwner", "seller:shell.storeLabel"] },
+  { concept: "become a vendor", keys: ["common:header.storeGuest", "seller:wizard.create"] },
 ];
 
 describe("the glossary's rules", () => {

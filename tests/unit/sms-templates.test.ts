@@ -87,6 +87,18 @@ describe("SMS templates in every language", () => {
     expect(named.length).toBeGreaterThan(0);
   });
 
+  it.each(LANGUAGES)("%s: the store's New order SMS fits one GSM-7 SMS with the order, amount and whole link, in the owner's language", (lang) => {
+    const v = { store: "Dangote Cement Depot Ikeja", order: values.order, amount: values.amount, url: "https://buildmart.ng/stores/dangote-cement-depot-ikeja/orders/3f2a9c1b-7d4e-4c2a-9b1f-0e6d5c4b3a29" };
+    const text = newOrderSms(v, lang);
+    expect(gsm7Length(text)).not.toBeNull();
+    expect(gsm7Length(text)!).toBeLessThanOrEqual(SMS_MAX);
+    for (const part of [v.order, v.amount, v.url]) expect(text).toContain(part);
+    // A short store name fits beside the whole link.
+    expect(newOrderSms({ ...v, store: "Ade Tiles", url: "https://buildmart.ng/stores/ade-tiles/orders/3f2a9c1b-7d4e-4c2a-9b1f-0e6d5c4b3a29" }, lang)).toContain("Ade Tiles");
+    expect(text).not.toMatch(/\.\.\.$/);
+    if (lang !== "en") expect(text).not.toBe(newOrderSms(v, "en"));
+  });
+
   it.each(LANGUAGES)("%s code SMS fits one GSM-7 SMS", (lang) => {
     const text = otpSms("042913", lang);
     expect(gsm7Length(text)).not.toBeNull();

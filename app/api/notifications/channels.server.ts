@@ -208,8 +208,9 @@ export async function fanOutChannels(q: Queryable, notices: readonly Notice[]): 
       const amount = who ? ((await shipmentFacts(q, orderId, n.storeId)) ?? (await orderFacts(q, orderId))) : null;
       if (!who || !amount) continue;
       const values = { store: s.name, order: orderNumber(orderId), amount: formatKobo(amount.totalKobo), url: `${base}${n.link}` };
-      if (who.sms) await queueSms(q, who.phone, newOrderSms(values));
-      if (who.whatsapp) await queueWhatsApp(q, who.phone, templateName("new_order"), [values.store, values.order, values.amount, values.url]);
+      // In the owner's account language (the store's pages and e-mails speak it too).
+      if (who.sms) await queueSms(q, who.phone, newOrderSms(values, who.language));
+      if (who.whatsapp) await queueWhatsApp(q, who.phone, templateName("new_order"), [values.store, values.order, values.amount, values.url], who.language);
     }
   }
 }

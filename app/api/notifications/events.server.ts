@@ -101,8 +101,8 @@ export async function newOrderStoreMails(q: Queryable, orderId: string): Promise
     list.push({ name: l.name, optionLabel: l.option_label, quantity: Number(l.quantity), totalKobo: Number(l.total_kobo), unit: l.unit, unitKobo: Number(l.unit_kobo) });
     byStore.set(l.store_id, list);
   }
-  const people = await q.query<{ store_id: number; store_name: string; slug: string; email: string; first_name: string | null; shipping_kobo: number | null }>(
-    `SELECT s.id AS store_id, s.name AS store_name, s.slug, u.email::text AS email, NULLIF(u.first_name, '') AS first_name,
+  const people = await q.query<{ store_id: number; store_name: string; slug: string; email: string; first_name: string | null; language: string | null; shipping_kobo: number | null }>(
+    `SELECT s.id AS store_id, s.name AS store_name, s.slug, u.email::text AS email, NULLIF(u.first_name, '') AS first_name, u.language,
             (SELECT sh.shipping_kobo FROM shipments sh WHERE sh.order_id = $1 AND sh.store_id = s.id) AS shipping_kobo
        FROM stores s
        JOIN store_members m ON m.store_id = s.id AND m.accepted_at IS NOT NULL AND m.order_emails
@@ -124,6 +124,7 @@ export async function newOrderStoreMails(q: Queryable, orderId: string): Promise
       lines: byStore.get(p.store_id) ?? [],
       itemsKobo: itemsTotalKobo(byStore.get(p.store_id) ?? []),
       shippingKobo: p.shipping_kobo === null ? null : Number(p.shipping_kobo),
+      lang: p.language,
     }),
   );
 }

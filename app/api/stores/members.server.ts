@@ -20,6 +20,7 @@ import crypto from "node:crypto";
 import type { Queryable } from "~/db/client.server";
 import { INVITATION_DAYS, InviteMemberSchema, MEMBER_MESSAGES } from "~/domain/members";
 import { flushMailQueue } from "~/integrations/mail.server";
+import { userLanguage } from "~/integrations/mail/language.server";
 import { memberInvitationEmail } from "~/integrations/mail/member-emails.server";
 import { log } from "~/ops/logger.server";
 import { optionalImageUrl } from "../core/media";
@@ -66,7 +67,9 @@ export async function inviteMember(ctx: ApiContext<typeof InviteMemberSchema>): 
        RETURNING id`,
       [storeId, email, inviter.id, hashToken(token), expiresAt.toISOString()],
     );
-    const invitee = (await q.query<{ id: number }>("SELECT id FROM users WHERE email = $1", [email])).rows[0];
+    const invitee = (await q.query<{ id: number; language: string | null }>("SELECT id, language FROM users WHERE email = $1", [email])).rows[0];
+    // The invitee's account language, else the inviter's (a newcomer most likely reads as the store's owner does).
+    const lang = invitee?.language ?? (await userLanguage(q, inviter.id));
     const inviterName = fullName(inviter.first_name, inviter.last_name, "A store owner");
     await recordEvent(q, {
       notices: invitee
@@ -78,7 +81,7 @@ export async function inviteMember(ctx: ApiContext<typeof InviteMemberSchema>): 
             },
           ]
         : [],
-      mails: [memberInvitationEmail({ to: email, storeName: store.name, inviterName, token, expiresAt })],
+      mails: [memberInvitationEmail({ to: email, storeName: store.name, inviterName, token, expiresAt, lang })],
     });
     const member = (await q.query<MemberRow>(`${MEMBER_SELECT} WHERE m.id = $1`, [row.rows[0].id])).rows[0];
     return { member, resent: Boolean(existing) };

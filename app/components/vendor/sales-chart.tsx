@@ -1,10 +1,11 @@
 /**
  * The dashboard's daily sales chart: bars drawn on the server as SVG (readable without
  * JavaScript), with a title and summary for screen readers, a tooltip title per bar, and the same
- * figures as a table under a <details>.
+ * figures as a table under a <details>. Texts: `seller:chart`, dates in the reader's language.
  */
 import { formatNaira } from "~/domain/money";
 import { formatDay } from "~/i18n/dates";
+import { useTranslation } from "~/i18n/react";
 
 export interface DailySales {
   date: string;
@@ -16,9 +17,10 @@ const W = 600;
 const H = 180;
 const PAD = { top: 12, right: 8, bottom: 30, left: 8 };
 
-const shortDate = (d: string) => formatDay(d, "en", { weekday: false });
 
 export function SalesChart({ days }: { days: DailySales[] }) {
+  const { t } = useTranslation("seller");
+  const shortDate = (d: string) => formatDay(d, t, { weekday: false });
   const max = Math.max(0, ...days.map((d) => d.sales));
   const total = days.reduce((s, d) => s + d.sales, 0);
   const best = days.reduce<DailySales | null>((b, d) => (d.sales > 0 && (!b || d.sales > b.sales) ? d : b), null);
@@ -29,16 +31,16 @@ export function SalesChart({ days }: { days: DailySales[] }) {
   const first = days[0]?.date;
   const last = days[days.length - 1]?.date;
   const summary = best
-    ? `${formatNaira(total)} in ${days.length} days; best day ${shortDate(best.date)} with ${formatNaira(best.sales)}.`
-    : `No sales in the last ${days.length} days.`;
+    ? t("chart.summary", { total: formatNaira(total), n: days.length, date: shortDate(best.date), amount: formatNaira(best.sales) })
+    : t("chart.summaryNone", { n: days.length });
   return (
     <figure className="rounded-lg border border-gray-200 bg-white p-3">
       <figcaption className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
-        <span className="font-semibold">Daily sales, last {days.length} days</span>
-        <span className="text-xs text-gray-600">Highest day: {formatNaira(max)}</span>
+        <span className="font-semibold">{t("chart.title", { n: days.length })}</span>
+        <span className="text-xs text-gray-600">{t("chart.highest", { amount: formatNaira(max) })}</span>
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby="sales-chart-title sales-chart-desc" data-testid="sales-chart">
-        <title id="sales-chart-title">Daily sales, last {days.length} days</title>
+        <title id="sales-chart-title">{t("chart.title", { n: days.length })}</title>
         <desc id="sales-chart-desc">{summary}</desc>
         <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} stroke="#d1d5db" strokeWidth="1" />
         {days.map((d, i) => {
@@ -46,7 +48,7 @@ export function SalesChart({ days }: { days: DailySales[] }) {
           const x = PAD.left + i * slot + (slot - barW) / 2;
           return (
             <rect key={d.date} x={x} y={H - PAD.bottom - h} width={barW} height={Math.max(h, d.sales > 0 ? 1 : 0)} rx="1.5" fill="#c2410c">
-              <title>{`${shortDate(d.date)}: ${formatNaira(d.sales)} (${d.orders} order${d.orders === 1 ? "" : "s"})`}</title>
+              <title>{t("chart.bar", { date: shortDate(d.date), amount: formatNaira(d.sales), count: d.orders })}</title>
             </rect>
           );
         })}
@@ -63,13 +65,13 @@ export function SalesChart({ days }: { days: DailySales[] }) {
       </svg>
       <p className="mt-1 text-xs text-gray-600">{summary}</p>
       <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-brand-700">Show as a table</summary>
+        <summary className="cursor-pointer text-brand-700">{t("chart.table")}</summary>
         <table className="mt-2 w-full text-left text-xs">
           <thead>
             <tr className="border-b">
-              <th scope="col" className="py-1">Day</th>
-              <th scope="col" className="py-1 text-right">Orders</th>
-              <th scope="col" className="py-1 text-right">Sales</th>
+              <th scope="col" className="py-1">{t("chart.day")}</th>
+              <th scope="col" className="py-1 text-right">{t("chart.orders")}</th>
+              <th scope="col" className="py-1 text-right">{t("chart.sales")}</th>
             </tr>
           </thead>
           <tbody>

@@ -3,9 +3,11 @@
  * Dashboard, Products, Orders, Customers, Members (owners only), Notifications, Payouts, Returns,
  * Log out. The current item carries aria-current="page" (a section counts for its sub-pages, e.g.
  * an order's page marks Orders). On phones the items wrap onto as many rows as they need (nothing
- * off-screen at 320 px, no sideways scrolling); no JavaScript.
+ * off-screen at 320 px, no sideways scrolling); no JavaScript. Texts: `seller:shell` (the page declares
+ * the `seller` namespace: ../../routes/stores+/$slug.tsx).
  */
 import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
 import { Spinner } from "../ui/spinner";
 
 export interface StoreMenuStore {
@@ -14,17 +16,18 @@ export interface StoreMenuStore {
   logo: string | null;
 }
 
+/** The menu's items; `label` is the item's key under `seller:shell`. */
 export function storeMenuItems(slug: string, isOwner: boolean) {
   const base = `/stores/${encodeURIComponent(slug)}`;
   const items = [
-    { to: `${base}/dashboard`, section: `${base}/dashboard`, label: "Dashboard" },
-    { to: `${base}/products`, section: `${base}/products`, label: "Products" },
-    { to: `${base}/orders/history`, section: `${base}/orders`, label: "Orders" },
-    { to: `${base}/customers`, section: `${base}/customers`, label: "Customers" },
-    { to: `${base}/members`, section: `${base}/members`, label: "Members", ownerOnly: true },
-    { to: `${base}/notification`, section: `${base}/notification`, label: "Notifications" },
-    { to: `${base}/payouts`, section: `${base}/payouts`, label: "Payouts" },
-    { to: `${base}/returns`, section: `${base}/returns`, label: "Returns" },
+    { to: `${base}/dashboard`, section: `${base}/dashboard`, label: "dashboard" },
+    { to: `${base}/products`, section: `${base}/products`, label: "products" },
+    { to: `${base}/orders/history`, section: `${base}/orders`, label: "orders" },
+    { to: `${base}/customers`, section: `${base}/customers`, label: "customers" },
+    { to: `${base}/members`, section: `${base}/members`, label: "members", ownerOnly: true },
+    { to: `${base}/notification`, section: `${base}/notification`, label: "notifications" },
+    { to: `${base}/payouts`, section: `${base}/payouts`, label: "payouts" },
+    { to: `${base}/returns`, section: `${base}/returns`, label: "returns" },
   ];
   return items.filter((i) => !i.ownerOnly || isOwner);
 }
@@ -32,11 +35,12 @@ export function storeMenuItems(slug: string, isOwner: boolean) {
 const inSection = (pathname: string, section: string) => pathname === section || pathname.startsWith(`${section}/`);
 
 export function StoreMenu({ store, isOwner }: { store: StoreMenuStore; isOwner: boolean }) {
+  const { t } = useTranslation("seller");
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const items = storeMenuItems(store.slug, isOwner);
   return (
-    <aside className="shrink-0 md:w-60" aria-label="Store">
+    <aside className="shrink-0 md:w-60" aria-label={t("shell.storeLabel")}>
       <div className="mb-3 flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-3">
         {store.logo ? (
           <img src={store.logo} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-full border object-cover" />
@@ -50,12 +54,12 @@ export function StoreMenu({ store, isOwner }: { store: StoreMenuStore; isOwner: 
             {store.name}
           </p>
           <Link to={`/shop/${encodeURIComponent(store.slug)}`} className="text-xs text-brand-700 underline">
-            View public page
+            {t("shell.viewPublic")}
           </Link>
         </div>
         {navigation.state === "loading" ? <Spinner className="h-4 w-4 text-brand-700" /> : null}
       </div>
-      <nav aria-label="Store menu">
+      <nav aria-label={t("shell.menuLabel")}>
         <ul className="flex flex-wrap gap-1 rounded-lg border border-gray-200 bg-white p-1 md:flex-col md:flex-nowrap" data-testid="store-menu">
           {items.map((item) => {
             const current = inSection(pathname, item.section);
@@ -67,7 +71,7 @@ export function StoreMenu({ store, isOwner }: { store: StoreMenuStore; isOwner: 
                   aria-current={current ? "page" : undefined}
                   className={`block whitespace-nowrap rounded px-3 py-2 text-sm font-medium hover:bg-brand-50 ${current ? "bg-brand-50 text-brand-700" : "text-ink"}`}
                 >
-                  {item.label}
+                  {t(`shell.${item.label}`)}
                 </Link>
               </li>
             );
@@ -75,7 +79,7 @@ export function StoreMenu({ store, isOwner }: { store: StoreMenuStore; isOwner: 
           <li className="shrink-0">
             {/* The /logout page's button logs out with a POST (nothing changes on a GET). */}
             <a href="/logout" className="block whitespace-nowrap rounded px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50">
-              Log out
+              {t("shell.logout")}
             </a>
           </li>
         </ul>

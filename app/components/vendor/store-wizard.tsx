@@ -18,15 +18,22 @@ import { useLateModule, validateWith } from "../ui/late-validation";
 import { StateOptions } from "../ui/state-options";
 import { primaryButton } from "../ui/button";
 import { Spinner } from "../ui/spinner";
+import { useTranslation, type TFunction } from "~/i18n/react";
+import { Trans } from "~/i18n/trans";
 
 export type WizardValues = Partial<Record<(typeof STORE_WIZARD_TEXT_FIELDS)[number], string>>;
 
 export const WIZARD_FORM_ID = "create-store";
 const loadValidators = () => import("./validators");
 
+/** A step's name in the page's language (`seller:wizard.contact`, `.brand`, `.socials`). */
+const STEP_KEYS = { 1: "wizard.contact", 2: "wizard.brand", 3: "wizard.socials" } as const;
+const stepName = (t: TFunction, n: StoreWizardStep) => t(STEP_KEYS[n]);
+
 function StepIndicator({ step }: { step: StoreWizardStep }) {
+  const { t } = useTranslation("seller");
   return (
-    <ol className="mb-6 flex items-center gap-2" aria-label="Steps">
+    <ol className="mb-6 flex items-center gap-2" aria-label={t("wizard.steps")}>
       {STORE_WIZARD_STEPS.map((s, i) => {
         const current = s.n === step;
         const done = s.n < step;
@@ -38,7 +45,7 @@ function StepIndicator({ step }: { step: StoreWizardStep }) {
               value={`goto-${s.n}`}
               formNoValidate
               aria-current={current ? "step" : undefined}
-              aria-label={`Step ${s.n}: ${s.label}${done ? " (done)" : ""}`}
+              aria-label={t(done ? "wizard.stepDone" : "wizard.stepLabel", { n: s.n, label: stepName(t, s.n) })}
               data-testid={`wizard-step-${s.n}`}
               className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-full border-2 text-sm font-bold ${
                 current ? "border-brand-700 bg-brand-700 text-white" : done ? "border-brand-700 bg-brand-50 text-brand-700" : "border-gray-300 bg-white text-gray-600"
@@ -46,7 +53,7 @@ function StepIndicator({ step }: { step: StoreWizardStep }) {
             >
               {s.n}
             </button>
-            <span className={`text-sm ${current ? "font-semibold text-ink" : "text-gray-600"}`}>{s.label}</span>
+            <span className={`text-sm ${current ? "font-semibold text-ink" : "text-gray-600"}`}>{stepName(t, s.n)}</span>
             {i < STORE_WIZARD_STEPS.length - 1 ? <span aria-hidden className="hidden h-0.5 flex-1 bg-gray-200 sm:block" /> : null}
           </li>
         );
@@ -77,6 +84,7 @@ export function StoreWizard({
   lastResult: SubmissionResult<string[]> | null | undefined;
   values: WizardValues;
 }) {
+  const { t } = useTranslation("seller");
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("step") === String(step);
   const stepDef = STORE_WIZARD_STEPS[step - 1];
@@ -101,11 +109,11 @@ export function StoreWizard({
     const meta = fields[f];
     const errors = serverErrors[f] ?? undefined;
     return (
-      <FieldBox id={meta.id} label={label} errors={errors} hint="PNG, JPEG or WebP, at most 5 MB.">
+      <FieldBox id={meta.id} label={label} errors={errors} hint={t("wizard.imageHint")}>
         {url ? (
           <div className="mb-2 flex items-center gap-3" data-testid={`${f}-preview`}>
-            <img src={url} alt={`Uploaded ${f}`} className={f === "logo" ? "h-16 w-16 rounded-full border object-cover" : "h-16 w-40 rounded border object-cover"} />
-            <span className="text-xs text-gray-600">Uploaded. Choose another file to replace it.</span>
+            <img src={url} alt={t(f === "logo" ? "wizard.logoAlt" : "wizard.bannerAlt")} className={f === "logo" ? "h-16 w-16 rounded-full border object-cover" : "h-16 w-40 rounded border object-cover"} />
+            <span className="text-xs text-gray-600">{t("wizard.uploaded")}</span>
           </div>
         ) : null}
         <input type="hidden" name={`${f}_upload`} value={values[`${f}_upload`] ?? ""} />
@@ -127,7 +135,7 @@ export function StoreWizard({
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="space-y-4">
       {/* Enter in a field means Proceed (the first submit button is the form's default). */}
       <button type="submit" name="intent" value={step === 3 ? "create" : "next"} className="sr-only" tabIndex={-1} aria-hidden="true">
-        Proceed
+        {t("wizard.proceed")}
       </button>
       <StepIndicator step={step} />
       <input type="hidden" name="step" value={step} />
@@ -140,27 +148,27 @@ export function StoreWizard({
         </p>
       ) : null}
 
-      <h2 className="text-lg font-semibold">{stepDef.label}</h2>
+      <h2 className="text-lg font-semibold">{stepName(t, step)}</h2>
       {step === 1 ? (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FieldBox id={fields.firstName.id} label="First name" errors={fields.firstName.errors}>
+            <FieldBox id={fields.firstName.id} label={t("wizard.firstName")} errors={fields.firstName.errors}>
               {text("firstName")}
             </FieldBox>
-            <FieldBox id={fields.lastName.id} label="Last name" errors={fields.lastName.errors}>
+            <FieldBox id={fields.lastName.id} label={t("wizard.lastName")} errors={fields.lastName.errors}>
               {text("lastName")}
             </FieldBox>
           </div>
-          <FieldBox id={fields.email.id} label="Business email" errors={fields.email.errors}>
+          <FieldBox id={fields.email.id} label={t("wizard.email")} errors={fields.email.errors}>
             {text("email", "email")}
           </FieldBox>
-          <FieldBox id={fields.phone.id} label="Phone number" errors={fields.phone.errors} hint="e.g. 0803 123 4567">
+          <FieldBox id={fields.phone.id} label={t("wizard.phone")} errors={fields.phone.errors} hint={t("wizard.phoneHint")}>
             {text("phone", "tel")}
           </FieldBox>
-          <FieldBox id={fields.address.id} label="Physical address" errors={fields.address.errors}>
+          <FieldBox id={fields.address.id} label={t("wizard.address")} errors={fields.address.errors}>
             {text("address")}
           </FieldBox>
-          <FieldBox id={fields.state.id} label="State your store ships from" errors={fields.state.errors} hint="Shipping is priced from this state to the buyer's.">
+          <FieldBox id={fields.state.id} label={t("wizard.state")} errors={fields.state.errors} hint={t("wizard.stateHint")}>
             <select
               {...getSelectProps(fields.state)}
               autoComplete="address-level1"
@@ -175,39 +183,39 @@ export function StoreWizard({
 
       {step === 2 ? (
         <>
-          <FieldBox id={fields.name.id} label="Brand name" errors={fields.name.errors}>
+          <FieldBox id={fields.name.id} label={t("wizard.name")} errors={fields.name.errors}>
             {text("name")}
           </FieldBox>
-          <FieldBox id={fields.description.id} label="About your store" errors={fields.description.errors} hint="In 50-250 words tell us about your store.">
+          <FieldBox id={fields.description.id} label={t("wizard.description")} errors={fields.description.errors} hint={t("wizard.descriptionHint")}>
             <textarea {...getTextareaProps(fields.description)} rows={6} className="field-input" />
           </FieldBox>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FieldBox id={fields.business_license_number.id} label="Business RC number (optional)" errors={fields.business_license_number.errors}>
+            <FieldBox id={fields.business_license_number.id} label={t("wizard.rc")} errors={fields.business_license_number.errors}>
               {text("business_license_number")}
             </FieldBox>
-            <FieldBox id={fields.slug.id} label="Store address on the site (optional)" errors={fields.slug.errors} hint="Letters, numbers and dashes; made from the brand name when empty.">
+            <FieldBox id={fields.slug.id} label={t("wizard.slug")} errors={fields.slug.errors} hint={t("wizard.slugHint")}>
               {text("slug")}
             </FieldBox>
           </div>
-          <FieldBox id={fields.website.id} label="Website (optional)" errors={fields.website.errors}>
+          <FieldBox id={fields.website.id} label={t("wizard.website")} errors={fields.website.errors}>
             {text("website", "url")}
           </FieldBox>
           <div className="grid gap-4 sm:grid-cols-2">
-            {image("logo", "Logo (optional)")}
-            {image("banner", "Banner (optional)")}
+            {image("logo", t("wizard.logo"))}
+            {image("banner", t("wizard.banner"))}
           </div>
         </>
       ) : null}
 
       {step === 3 ? (
         <>
-          <FieldBox id={fields.facebook.id} label="Facebook link (optional)" errors={fields.facebook.errors}>
+          <FieldBox id={fields.facebook.id} label={t("wizard.facebook")} errors={fields.facebook.errors}>
             {text("facebook", "url")}
           </FieldBox>
-          <FieldBox id={fields.instagram.id} label="Instagram link (optional)" errors={fields.instagram.errors}>
+          <FieldBox id={fields.instagram.id} label={t("wizard.instagram")} errors={fields.instagram.errors}>
             {text("instagram", "url")}
           </FieldBox>
-          <FieldBox id={fields.x.id} label="X link (optional)" errors={fields.x.errors}>
+          <FieldBox id={fields.x.id} label={t("wizard.x")} errors={fields.x.errors}>
             {text("x", "url")}
           </FieldBox>
           <div>
@@ -218,11 +226,7 @@ export function StoreWizard({
                 aria-describedby={fields.agreement.errors ? `${fields.agreement.id}-error` : undefined}
               />
               <label htmlFor={fields.agreement.id} className="text-sm text-gray-700">
-                I agree to the{" "}
-                <a href="/terms" className="text-brand-700 underline">
-                  terms and conditions
-                </a>
-                .
+                <Trans t={t} i18nKey="wizard.agree" components={{ lnk: <a href="/terms" className="text-brand-700 underline" /> }} />
               </label>
             </div>
             <ErrorList id={`${fields.agreement.id}-error`} errors={fields.agreement.errors} />
@@ -233,14 +237,14 @@ export function StoreWizard({
       <div className="flex flex-wrap items-center justify-between gap-3 pt-2">
         {step > 1 ? (
           <button type="submit" name="intent" value={`goto-${step - 1}`} formNoValidate className="btn border border-gray-300 bg-white text-ink hover:bg-gray-50">
-            Back
+            {t("wizard.back")}
           </button>
         ) : (
           <span />
         )}
         <button type="submit" name="intent" value={step === 3 ? "create" : "next"} className={primaryButton} disabled={busy} data-testid="wizard-submit">
           {busy ? <Spinner /> : null}
-          {step === 3 ? "Become a Vendor" : "Proceed"}
+          {step === 3 ? t("wizard.create") : t("wizard.proceed")}
         </button>
       </div>
     </Form>

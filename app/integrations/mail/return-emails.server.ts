@@ -4,10 +4,11 @@
  * marked refunded (a card return's refund is announced by the payments area's refunded e-mail).
  * Queued with recordEvent in the same transaction as the change (app/workflows/returns.server.ts).
  * The shopper's e-mails are written in the shopper's saved language (`lang`, see
- * ./language.server.ts; the `email` messages); the store's stays English, like the vendor pages.
+ * ./language.server.ts; the `email` messages); the store's in its owner's account language (Hausa ku).
  */
 import { formatKobo } from "~/domain/money";
 import { orderNumber } from "~/domain/orders";
+import { isReturnReason } from "~/domain/return-rules";
 import { textsFor } from "~/i18n/texts.server";
 import type { MailMessage } from "../mail.server";
 import { emailLayout, greetingFor, link, orderLink } from "./layout.server";
@@ -19,7 +20,7 @@ export interface ReturnEmailInput {
   firstName?: string | null;
   /** A guest order's token: the order link is then the guest's signed link. */
   guestToken?: string;
-  /** The shopper's language (absent: English); the store's e-mail ignores it. */
+  /** The reader's language (absent: English): the shopper's, or for the store's e-mail its owner's. */
   lang?: string | null;
 }
 
@@ -28,16 +29,24 @@ function mail(to: string, subject: string, title: string, intro: string[], actio
   return { to, subject, text, html: emailLayout({ title, intro, action, after, spellOutLink: true, lang }) };
 }
 
-/** To the store: a shopper asks to return an item. */
+/** To the store: a shopper asks to return an item (the reason, one of RETURN_REASONS, in the reader's words). */
 export function returnRequestedEmail(i: ReturnEmailInput & { storeName: string; storeSlug: string; reason: string; details: string }): MailMessage {
+  const t = textsFor(i.lang, "email");
   const number = orderNumber(i.orderId);
+  const reason = isReturnReason(i.reason) ? textsFor(i.lang, "orders")(`returnReason.${i.reason}`) : i.reason;
   return mail(
     i.to,
-    `Return requested: ${i.productName} (order ${number})`,
-    `Return requested for order ${number}`,
-    [`Hello ${i.storeName},`, `A shopper asks to return ${i.productName} from order ${number}.`, `Reason: ${i.reason}.`, `Details: ${i.details}`],
-    { label: "Review the return", href: link(`/stores/${i.storeSlug}/returns`) },
-    ["Accept or refuse it from your store's Returns page. A refusal needs a message for the shopper."],
+    t("store_return_subject", { product: i.productName, number }),
+    t("store_return_title", { number }),
+    [
+      t("store_return_hello", { store: i.storeName }),
+      t("store_return_intro", { product: i.productName, number }),
+      t("store_return_reason", { reason }),
+      t("store_return_details", { details: i.details }),
+    ],
+    { label: t("store_return_action"), href: link(`/stores/${i.storeSlug}/returns`) },
+    [t("store_return_after")],
+    i.lang,
   );
 }
 

@@ -24,12 +24,19 @@ import type { ApiStore, ApiStoreUpload } from "~/storefront/api-types";
 import { requireUser } from "~/storefront/auth.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { STORE_STEP_SCHEMAS } from "~/storefront/forms.server";
+import { requestT } from "~/i18n/i18next.server";
+import { useTranslation } from "~/i18n/react";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
+import { sayImage } from "~/storefront/store-wizard.server";
+
+/** The wizard's texts: the `seller` namespace (its form messages: `forms`, through the shared ErrorList). */
+export const handle = { i18n: ["seller"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, user } = await requireUser(request, context);
   const values: WizardValues = { firstName: user.firstName, lastName: user.lastName, email: user.email, ...DEFAULT_SOCIALS };
-  return data({ values }, { headers: await api.headers() });
+  const t = await requestT(request, "seller");
+  return data({ values, title: t("wizard.title") }, { headers: await api.headers() });
 }
 
 const ALL_FIELDS = STORE_WIZARD_STEPS.flatMap((s) => [...s.fields]);
@@ -73,6 +80,7 @@ const toStep = (v: unknown): StoreWizardStep => (v === "2" ? 2 : v === "3" ? 3 :
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context);
+  const t = await requestT(request, "seller");
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const current = toStep(form.get("step"));
@@ -97,8 +105,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       values[`${f}_upload`] = r.data.upload;
       values[`${f}_url`] = r.data.url;
     } else {
-      const reply = apiErrorsToReply(r.status, r.data, ["image"], "The image could not be uploaded. Please try again.");
-      uploadErrors[f] = reply.fieldErrors.image ?? reply.formErrors;
+      const reply = apiErrorsToReply(r.status, r.data, ["image"], t("wizard.uploadFailed"));
+      uploadErrors[f] = sayImage(t, reply.fieldErrors.image ?? reply.formErrors);
     }
   }
   if (Object.keys(uploadErrors).length) return show(api, 2, values, { ...(target > 2 ? stepErrors(2, values) : {}), ...uploadErrors });
@@ -120,11 +128,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   for (const f of ["logo_upload", "banner_upload"] as const) if (values[f]) body.append(f, values[f]);
   const r = await api.send<ApiStore>("POST", "/stores/", { form: body });
   if (r.status === 401) throw await api.signedOut();
-  if (r.ok) return redirectWithFlash(api, `/stores/${encodeURIComponent(r.data.slug)}/dashboard`, { kind: "success", message: `Welcome! ${r.data.name} is open.` });
-  const reply = apiErrorsToReply(r.status, r.data, ALL_FIELDS, "Your store could not be opened. Please try again.");
+  if (r.ok) return redirectWithFlash(api, `/stores/${encodeURIComponent(r.data.slug)}/dashboard`, { kind: "success", message: t("wizard.welcome", { name: r.data.name }) });
+  const reply = apiErrorsToReply(r.status, r.data, ALL_FIELDS, t("wizard.createFailed"));
   // A refused upload token (expired) is dropped: the vendor chooses the image again.
   for (const f of ["logo", "banner"] as const)
     if (reply.fieldErrors[f]) {
+      reply.fieldErrors[f] = sayImage(t, reply.fieldErrors[f]);
       delete values[`${f}_upload`];
       delete values[`${f}_url`];
     }
@@ -137,18 +146,19 @@ const StoreWizard = island(() => import("~/components/vendor/store-wizard").then
 /** Navigations fetch the islands' code with the data (ui/island.tsx). */
 export const clientLoader = islandsLoader(StoreWizard);
 
-export const meta: MetaFunction = () => [{ title: "Open your store | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Open your store"} | BuildMart NG` }];
 
 export default function CreateStoreRoute() {
   const loaded = useLoaderData<typeof loader>();
+  const { t } = useTranslation("seller");
   const answer = useActionData<typeof action>();
   const step = answer?.step ?? 1;
   const values = answer?.values ?? loaded.values;
   return (
     <main className="container-page py-6">
       <div className="mx-auto max-w-2xl rounded-lg border border-gray-200 bg-white p-4 sm:p-6">
-        <h1 className="text-xl font-bold sm:text-2xl">Open your store</h1>
-        <p className="mb-4 mt-1 text-sm text-gray-600">Three short steps and you can start selling.</p>
+        <h1 className="text-xl font-bold sm:text-2xl">{t("wizard.title")}</h1>
+        <p className="mb-4 mt-1 text-sm text-gray-600">{t("wizard.intro")}</p>
         {/* Keyed by the answer: every step change starts the form afresh from the carried values. */}
         <StoreWizard key={answer?.at ?? 0} step={step} lastResult={answer?.result} values={values} />
       </div>

@@ -2,7 +2,8 @@
  * /stores/{slug}/products — the store's products (spec section 2): table Product Name, Category,
  * Price, Type, Actions (View, Edit, Delete with a confirmation step), Add Product, empty states,
  * 10 a page with pagination when there are more than 10. ?page is clamped to 1..last: a page past
- * the last (the GO field) redirects to the last.
+ * the last (the GO field) redirects to the last. Texts: `seller:productsList` (and the dashboard's
+ * "Ready to get started?"); a unit price's "per bag" from `common:units`.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -11,10 +12,12 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Pagination, clampPage, lastPage } from "~/components/ui/pagination";
 import { formatNaira } from "~/domain/money";
-import { unitWord } from "~/domain/units";
+import { isUnit } from "~/domain/units";
 import { primaryButton } from "~/components/ui/button";
 import type { ApiStoreProduct, Paged } from "~/storefront/api-types";
 import { requireStoreArea } from "~/storefront/store-area.server";
+import { requestT } from "~/i18n/i18next.server";
+import { useTranslation } from "~/i18n/react";
 
 const PAGE_SIZE = 10;
 
@@ -38,8 +41,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // ?page=abc, ?page=0, ?page=2.5: one canonical address.
     return redirect(page > 1 ? `${url.pathname}?page=${page}` : url.pathname, { headers: await api.headers() });
   }
+  const t = await requestT(request, "seller");
   return data(
     {
+      title: t("productsList.title"),
       slug: store.slug,
       storeName: store.name,
       page,
@@ -53,24 +58,26 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function StoreProductsRoute() {
   const { slug, page, last, count, products } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("seller");
+  const { t: tc } = useTranslation();
   const base = `/stores/${slug}/products`;
   return (
     <main className="min-w-0">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-bold sm:text-2xl">Products</h1>
+        <h1 className="text-xl font-bold sm:text-2xl">{t("productsList.title")}</h1>
         <Link to={`${base}/add-product`} className={primaryButton}>
-          Add Product
+          {t("dashboard.addProduct")}
         </Link>
       </div>
       {count === 0 ? (
         <section className="rounded-lg border border-gray-200 bg-white p-6 text-center" aria-labelledby="no-product">
           <h2 id="no-product" className="text-lg font-semibold">
-            No Product
+            {t("productsList.empty")}
           </h2>
-          <p className="mt-4 font-semibold">Ready to get started?</p>
-          <p className="mt-1 text-gray-700">Add your products now and enhance your customer experience.</p>
+          <p className="mt-4 font-semibold">{t("dashboard.readyTitle")}</p>
+          <p className="mt-1 text-gray-700">{t("dashboard.readyText")}</p>
           <Link to={`${base}/add-product`} className={`${primaryButton} mt-4`}>
-            Add Product
+            {t("dashboard.addProduct")}
           </Link>
         </section>
       ) : (
@@ -79,13 +86,13 @@ export default function StoreProductsRoute() {
             {/* A table from 640px; on phones each row is a card with its labels, every action in view. */}
             <table className="w-full text-left text-sm">
               <caption className="sr-only">
-                Products, page {page} of {last}
+                {t("productsList.caption", { page, last })}
               </caption>
               <thead className="hidden bg-gray-50 text-gray-700 sm:table-header-group">
                 <tr>
-                  {["Product Name", "Category", "Price", "Type", "Actions"].map((h) => (
+                  {(["name", "category", "price", "type", "actions"] as const).map((h) => (
                     <th key={h} scope="col" className="px-3 py-2">
-                      {h}
+                      {t(`productsList.${h}`)}
                     </th>
                   ))}
                 </tr>
@@ -93,28 +100,28 @@ export default function StoreProductsRoute() {
               <tbody>
                 {products.map((p) => (
                   <tr key={p.id} className="block border-t border-gray-100 py-2 first:border-t-0 sm:table-row sm:py-0 sm:first:border-t">
-                    <Cell label="Product Name" className="font-medium">
+                    <Cell label={t("productsList.name")} className="font-medium">
                       {p.name}
-                      {!p.published ? <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-600">Unpublished</span> : null}
+                      {!p.published ? <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-600">{t("productsList.unpublished")}</span> : null}
                     </Cell>
-                    <Cell label="Category">{p.category}</Cell>
-                    <Cell label="Price" className="whitespace-nowrap">
+                    <Cell label={t("productsList.category")}>{p.category}</Cell>
+                    <Cell label={t("productsList.price")} className="whitespace-nowrap">
                       {formatNaira(p.price)}
-                      {p.unit !== "piece" ? <span className="text-gray-600"> per {unitWord(p.unit, 1)}</span> : null}
+                      {p.unit !== "piece" ? <span className="text-gray-600"> {tc(`units.per_${isUnit(p.unit) ? p.unit : "piece"}`)}</span> : null}
                     </Cell>
-                    <Cell label="Type" className="capitalize">
+                    <Cell label={t("productsList.type")} className="capitalize">
                       {p.type}
                     </Cell>
-                    <Cell label="Actions">
+                    <Cell label={t("productsList.actions")}>
                       <div className="flex gap-4 whitespace-nowrap">
-                        <Link to={`${base}/${p.id}`} className="text-brand-700 underline" aria-label={`View ${p.name}`}>
-                          View
+                        <Link to={`${base}/${p.id}`} className="text-brand-700 underline" aria-label={t("productsList.viewLabel", { name: p.name })}>
+                          {t("productsList.view")}
                         </Link>
-                        <Link to={`${base}/${p.id}/edit`} className="text-brand-700 underline" aria-label={`Edit ${p.name}`}>
-                          Edit
+                        <Link to={`${base}/${p.id}/edit`} className="text-brand-700 underline" aria-label={t("productsList.editLabel", { name: p.name })}>
+                          {t("productsList.edit")}
                         </Link>
-                        <Link to={`${base}/${p.id}/delete`} className="text-red-700 underline" aria-label={`Delete ${p.name}`}>
-                          Delete
+                        <Link to={`${base}/${p.id}/delete`} className="text-red-700 underline" aria-label={t("productsList.deleteLabel", { name: p.name })}>
+                          {t("productsList.delete")}
                         </Link>
                       </div>
                     </Cell>
@@ -123,7 +130,7 @@ export default function StoreProductsRoute() {
               </tbody>
             </table>
           </div>
-          {count > PAGE_SIZE ? <Pagination page={page} last={last} hrefFor={(n) => (n > 1 ? `${base}?page=${n}` : base)} label="Product pages" /> : null}
+          {count > PAGE_SIZE ? <Pagination page={page} last={last} hrefFor={(n) => (n > 1 ? `${base}?page=${n}` : base)} label={t("productsList.pages")} /> : null}
         </>
       )}
     </main>
@@ -141,7 +148,7 @@ function Cell({ label, className = "", children }: { label: string; className?: 
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `Products${d ? ` | ${d.storeName}` : ""} | BuildMart NG` }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.title ?? "Products"}${d ? ` | ${d.storeName}` : ""} | BuildMart NG` }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

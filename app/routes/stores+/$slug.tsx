@@ -9,16 +9,21 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { StoreMenu } from "~/components/vendor/store-menu";
 import { requireStoreArea } from "~/storefront/store-area.server";
+import { requestT } from "~/i18n/i18next.server";
+
+/** The seller area speaks the reader's language (issue 38): every store page carries `seller`. */
+export const handle = { i18n: ["seller"] };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, store, role, isOwner } = await requireStoreArea(request, context, params.slug);
+  const t = await requestT(request, "seller");
   return data(
-    { store: { id: store.id, name: store.name, slug: store.slug, logo: store.logo }, role, isOwner },
+    { store: { id: store.id, name: store.name, slug: store.slug, logo: store.logo }, role, isOwner, title: t("shell.title", { store: store.name }) },
     { headers: await api.headers() },
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.store.name} — Store | BuildMart NG` : "Store | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} | BuildMart NG` : "Store | BuildMart NG" }];
 
 export default function StoreLayout() {
   const { store, isOwner } = useLoaderData<typeof loader>();
