@@ -35,6 +35,7 @@ import { MembershipSchema, MembershipSettingsBody, MembershipSettingsSchema, Own
 import { serializeMember, serializePublicStore, serializeStore } from "./serialize";
 import { badRequest, forbidden, json, notFound, zodToDrf } from "../core/http";
 import { optionalImageUrl } from "../core/media";
+import { markShown, SHOWS_NOTHING } from "../core/cache.server";
 import * as z from "zod";
 
 export const routes: RouteDef[] = [
@@ -162,7 +163,9 @@ export const routes: RouteDef[] = [
         [storeId, card.windowDays],
       );
       const { avg, n } = rating.rows[0];
-      return json(
+      // No stock in it: a page that shows it is not dropped by every checkout (the page cache's
+      // stock log); the record itself may be up to its max-age old.
+      return markShown(json(
         {
           window_days: card.windowDays,
           new_seller: card.newSeller,
@@ -176,7 +179,7 @@ export const routes: RouteDef[] = [
         },
         200,
         { "Cache-Control": "public, max-age=300" },
-      );
+      ), SHOWS_NOTHING);
     },
   },
   {

@@ -14,7 +14,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SortControl } from "~/components/listing/listing-controls";
 import { ProductGrid, type GridPage } from "~/components/listing/product-grid";
 import { useResultsUpdate } from "~/components/listing/results-update";
-import { StoreScorecard } from "~/components/product/scorecard";
 import type { ApiScorecard } from "~/api/stores/schemas";
 import { ResultCount } from "~/components/listing/result-count";
 import { routeMeta, seoMeta, type Seo } from "~/components/listing/seo";
@@ -67,7 +66,9 @@ export const meta: MetaFunction<typeof loader> = routeMeta;
 /** The active filters' chips: plain links, their code on demand (components/ui/island.tsx). */
 const FilterChips = island(() => import("~/components/listing/filter-chips").then((m) => ({ default: m.FilterChips })));
 /** Navigations fetch the chips' code with the data (ui/island.tsx). */
-export const clientLoader = islandsLoader(FilterChips);
+/** The store's record: server-rendered text, its code on demand too (issue 36; within the JS budget). */
+const StoreScorecard = island(() => import("~/components/product/scorecard").then((m) => ({ default: m.StoreScorecard })));
+export const clientLoader = islandsLoader(FilterChips, StoreScorecard);
 
 export default function ShopRoute() {
   const { store, scorecard, count, since, grid, filters, chips, sorts } = useLoaderData<typeof loader>();
