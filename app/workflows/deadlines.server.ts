@@ -12,6 +12,7 @@
  * reminder goes once and a shipment is cancelled once.
  */
 import { cancelOrderItem } from "./cancellation.server";
+import { SHIPMENT_CLOCK_START_SQL } from "~/api/orders/shipments.server";
 import { recordEvent } from "~/api/notifications/commands.server";
 import { storeNotices } from "~/api/notifications/events.server";
 import type { Queryable, Db } from "~/db/client.server";
@@ -49,8 +50,7 @@ interface OpenShipment {
  */
 const OPEN_SHIPMENT = `
   SELECT sh.id, sh.order_id::text AS order_id, sh.store_id, s.name AS store_name, s.slug AS store_slug, sh.status,
-         CASE WHEN o.order_payment_method = 'PayOnDelivery' THEN o.announced_at
-              ELSE (SELECT min(e.created_at) FROM order_events e WHERE e.order_id = o.id AND e.kind = 'paid' AND e.order_item_id IS NULL) END AS started_at,
+         ${SHIPMENT_CLOCK_START_SQL} AS started_at,
          sh.confirmed_at, sh.confirm_reminded_at, sh.ship_reminded_at, sh.deadline_missed
     FROM shipments sh JOIN orders o ON o.id = sh.order_id JOIN stores s ON s.id = sh.store_id`;
 

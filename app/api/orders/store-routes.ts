@@ -37,7 +37,7 @@ import type { ApiContext, RouteDef } from "../core/types";
 import { findOrder, moneyFactsFor, ORDER_ITEM_COLUMNS, orderEventsFor } from "./queries.server";
 import { OrderSchema, OrderItemSchema } from "./schemas";
 import { serializeOrder, serializeOrderItem, serializeShipment, type OrderEventRow, type OrderItemRow, type OrderRow } from "./serialize";
-import { findShipment } from "./shipments.server";
+import { findShipment, SHIPMENT_CLOCK_START_SQL } from "./shipments.server";
 import * as z from "zod";
 import { moveShipment, recordCashReceived } from "~/workflows/order-delivery.server";
 import { checkDeliveryCode, codeGuards, refusalError, type CodeRefusal } from "~/workflows/delivery-code.server";
@@ -163,16 +163,19 @@ export async function storeView(q: Queryable, o: OrderRow, storeId: number, orig
     delivery_code_required: !!shipment && codeGuards(shipment) && status === "Shipped",
     delivery_code_tries_left: Math.max(0, DELIVERY_CODE_MAX_TRIES - (shipment?.delivery_code_attempts ?? 0)),
     delivery_code_locked: !!shipment && shipment.delivery_code_locked_at !== null && status === "Shipped",
-    deadline: deadlineOf(shipment, o, events),
+    deadline: await deadlineOf(q, shipment, o.id),
   };
 }
 
-/** The store's deadline as the job counts it: the clock from placing (pay on delivery) or the first payment, then from confirming. */
-function deadlineOf(shipment: Awaited<ReturnType<typeof findShipment>> | null, o: OrderRow, events: OrderEventRow[]) {
+/** The store's deadline as the job counts it, from the one clock start (SHIPMENT_CLOCK_START_SQL), then from confirming. */
+async function deadlineOf(q: Queryable, shipment: Awaited<ReturnType<typeof findShipment>> | null, orderId: string) {
   if (!shipment || shipment.active_items === 0) return null;
-  const paid = events.filter((e) => e.kind === "paid" && e.order_item_id === null).map((e) => new Date(e.created_at).getTime());
-  const startedAt = o.order_payment_method === "PayOnDelivery" ? shipment.created_at : paid.length ? new Date(Math.min(...paid)) : null;
-  const d = shipmentDeadline({ status: shipment.status, startedAt, confirmedAt: shipment.confirmed_at }, { confirmHours: env().SHIPMENT_CONFIRM_HOURS, shipHours: env().SHIPMENT_SHIP_HOURS });
+  const r = await q.query<{ started_at: Date | string | null }>(`SELECT ${SHIPMENT_CLOCK_START_SQL} AS started_at FROM orders o WHERE o.id = $1`, [orderId]);
+  const started = r.rows[0]?.started_at ?? null;
+  const d = shipmentDeadline(
+    { status: shipment.status, startedAt: started === null ? null : new Date(started), confirmedAt: shipment.confirmed_at },
+    { confirmHours: env().SHIPMENT_CONFIRM_HOURS, shipHours: env().SHIPMENT_SHIP_HOURS },
+  );
   return d ? { stage: d.stage, due_at: d.dueAt.toISOString() } : null;
 }
 

@@ -2,6 +2,7 @@
 import type { Queryable } from "~/db/client.server";
 import type { PublicStoreRow, StoreMemberRow, StoreRow } from "./serialize";
 import { listedSql } from "../catalog/listed";
+import { SHIPMENT_CLOCK_START_SQL } from "../orders/shipments.server";
 import type { DeadlineSettings } from "~/domain/deadlines";
 import { SCORECARD_WINDOW_DAYS, scorecardOf, type Scorecard } from "~/domain/scorecard";
 
@@ -70,8 +71,7 @@ export async function findStoreById(q: Queryable, id: number): Promise<PublicSto
  */
 export async function storeScorecard(q: Queryable, storeId: number, settings: DeadlineSettings): Promise<Scorecard> {
   const shipments = await q.query<{ started_at: Date | null; confirmed_at: Date | null; shipped_at: Date | null; delivered_at: Date | null; deadline_missed: string | null; all_cancelled: boolean }>(
-    `SELECT CASE WHEN o.order_payment_method = 'PayOnDelivery' THEN o.announced_at
-                 ELSE (SELECT min(e.created_at) FROM order_events e WHERE e.order_id = o.id AND e.kind = 'paid' AND e.order_item_id IS NULL) END AS started_at,
+    `SELECT ${SHIPMENT_CLOCK_START_SQL} AS started_at,
             sh.confirmed_at, sh.shipped_at, sh.delivered_at, sh.deadline_missed,
             NOT EXISTS (SELECT 1 FROM order_items oi WHERE oi.order_id = sh.order_id AND oi.store_id = sh.store_id AND oi.status = 'Active') AS all_cancelled
        FROM shipments sh JOIN orders o ON o.id = sh.order_id

@@ -8,7 +8,8 @@ import type { DeadlineStage } from "~/domain/deadlines";
 import { orderNumber } from "~/domain/orders";
 import { formatDate } from "~/i18n/dates";
 import type { MailMessage } from "../mail.server";
-import { emailLayout, link } from "./layout.server";
+import { emailLayout } from "./layout.server";
+import { storeOrderUrl } from "./store-order-emails.server";
 
 export interface DeadlineMailInput {
   to: string;
@@ -20,7 +21,6 @@ export interface DeadlineMailInput {
   dueAt: Date;
 }
 
-const storeOrderUrl = (slug: string, orderId: string) => link(`/stores/${encodeURIComponent(slug)}/orders/${orderId}`);
 const verb = (stage: DeadlineStage) => (stage === "confirm" ? "Confirm" : "Ship");
 
 export function deadlineReminderEmail(i: DeadlineMailInput): MailMessage {
