@@ -24,6 +24,11 @@
  *     `npm start` does in production; WEB_CONCURRENCY=1 to compare with one process)
  *   BENCH_SERVER_LOG=/tmp/server.log npm run bench:load
  *     (the server's JSON log lines go to that file: each request's server-side durationMs, warnings)
+ *   CONNECTIONS=200,800 VISITORS=cart npm run bench:load
+ *     (overload: past capacity the server answers reads it has no place for with a quick 503
+ *     (server/fair-start.mjs); the row shows the answered pages' p99 beside the 503s', and the
+ *     line after it one request sent alone once the cell is over. SHED_AFTER_MS=off to compare.
+ *     A client gives up after CLIENT_TIMEOUT seconds, default 10: counted as timeouts)
  *   FAIR_START=off npm run bench:load
  *     (requests start in the loop turn that read them, as Node has it: to compare; server/fair-start.mjs)
  */
@@ -36,9 +41,13 @@ const CONNECTIONS = (process.env.CONNECTIONS ?? "50,200").split(",").map(Number)
 const DURATION_S = Math.min(Number(process.env.DURATION ?? 10), 120);
 const MAX_REQUESTS = Math.min(Number(process.env.MAX_REQUESTS ?? 20_000), 200_000);
 const WARMUP_S = Number(process.env.WARMUP ?? 2);
+const CLIENT_TIMEOUT_S = Number(process.env.CLIENT_TIMEOUT ?? 10);
 
 
 interface Result {
+  /** Latencies of the 200 answers, and of the 503s (overload shed: server/fair-start.mjs), sorted. */
+  ok: number[];
+  shed: number[];
   requests: number;
   errors: number;
   seconds: number;
@@ -50,8 +59,11 @@ function run(base: string, pathname: string, connections: number, seconds: numbe
   const u = new URL(pathname, base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
   const latencies: number[] = [];
+  const ok: number[] = [];
+  const shed: number[] = [];
   const statuses = new Map<number, number>();
   let errors = 0;
+  let timeouts = 0;
   let started = 0;
   const t0 = performance.now();
   const deadline = t0 + seconds * 1000;
@@ -72,7 +84,10 @@ function run(base: string, pathname: string, connections: number, seconds: numbe
             const status = res.statusCode ?? 0;
             statuses.set(status, (statuses.get(status) ?? 0) + 1);
             if (status >= 400) errors++;
-            latencies.push(performance.now() - s);
+            const ms = performance.now() - s;
+            latencies.push(ms);
+            if (status === 200) ok.push(ms);
+            else if (status === 503) shed.push(ms);
             resolve();
           });
           res.on("error", () => {
@@ -81,7 +96,11 @@ function run(base: string, pathname: string, connections: number, seconds: numbe
           });
         },
       );
-      req.setTimeout(30_000, () => req.destroy(new Error("timeout")));
+      // A visitor gives up after CLIENT_TIMEOUT seconds (default 10), as a shopper on a phone would.
+      req.setTimeout(CLIENT_TIMEOUT_S * 1000, () => {
+        timeouts++;
+        req.destroy(new Error("timeout"));
+      });
       req.on("error", () => {
         errors++;
         latencies.push(performance.now() - s);
@@ -99,7 +118,9 @@ function run(base: string, pathname: string, connections: number, seconds: numbe
   };
   return Promise.all(Array.from({ length: connections }, worker)).then(() => {
     agent.destroy();
-    return { requests: latencies.length, errors, seconds: (performance.now() - t0) / 1000, latencies: latencies.sort((a, b) => a - b), statuses };
+    const sort = (a: number[]) => a.sort((x, y) => x - y);
+    if (timeouts) statuses.set(0, timeouts);
+    return { requests: latencies.length, errors, seconds: (performance.now() - t0) / 1000, latencies: sort(latencies), ok: sort(ok), shed: sort(shed), statuses };
   });
 }
 
@@ -150,7 +171,9 @@ try {
       const r = await run(base, t.path, c, DURATION_S, MAX_REQUESTS, t.cookies);
       const cpu = (cpuMs(serverPid) - cpu0) / Math.max(1, r.requests);
       rows.push({ name: t.name, conns: c, rps: r.requests / r.seconds, p95: q(r.latencies, 0.95), p99: q(r.latencies, 0.99), errors: r.errors });
-      const other = [...r.statuses].filter(([s]) => s !== 200).map(([s, n]) => `${s}×${n}`);
+      // Overload: the answered pages' p99 beside the quick 503s' (status 0: the client gave up).
+      const other = [...r.statuses].filter(([s]) => s !== 200).map(([s, n]) => (s === 0 ? `timeouts×${n}` : `${s}×${n}`));
+      if (r.shed.length) other.push(`200s p99 ${q(r.ok, 0.99).toFixed(0)} ms, 503s p99 ${q(r.shed, 0.99).toFixed(0)} ms`);
       console.log(
         [
           t.name.padEnd(16),
@@ -166,8 +189,11 @@ try {
           other.length ? `  (${other.join(", ")})` : "",
         ].join(""),
       );
-      // Let the server drain before the next cell.
+      // Let the server drain before the next cell, then one request alone: does the next cell
+      // start clean (no renders left over for clients that gave up)?
       await new Promise((r) => setTimeout(r, 1000));
+      const probe = await run(base, t.path, 1, 30, 1, t.cookies);
+      console.log(`${"".padEnd(46)}next request alone: ${q(probe.latencies, 1).toFixed(0)} ms (status ${[...probe.statuses.keys()].join(",")})`);
     }
   }
   // Each page's req/s as a share of the static file's at the same connection count (the ceiling).

@@ -482,7 +482,10 @@ export async function startServer({
   }
   // Requests start through a fair queue, so a busy process still takes new connections promptly (./fair-start.mjs).
   const server = http.createServer(timeouts);
-  listenFairly(server, app, { onError: (err) => log().error({ err }, "a request failed to start") });
+  listenFairly(server, app, {
+    onError: (err) => log().error({ err }, "a request failed to start"),
+    onShed: (total) => log().warn({ shedTotal: total }, "overloaded: reads answered 503 busy (server/fair-start.mjs)"),
+  });
   await new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {

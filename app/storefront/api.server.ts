@@ -123,11 +123,15 @@ export class Api {
   /** Remix's load context of the request (set by `apiFor`). */
   context: object | null = null;
 
+  /** Aborted when the visitor has gone (Remix aborts the request when its connection closes). */
+  private signal: AbortSignal | undefined;
+
   constructor(
     request: Request,
     public session: AppSession,
     private meta: ContextMeta = {},
   ) {
+    this.signal = request.signal;
     const url = new URL(request.url);
     this.origin = url.origin;
     this.here = `${url.pathname}${url.search}`;
@@ -188,6 +192,9 @@ export class Api {
   }
 
   private async raw(method: string, path: string, opts: SendOptions, token?: string): Promise<Response> {
+    // The visitor has gone: a read for their page is not made (issue 39 goal 3: a render whose
+    // client left stops at its next call). A write goes on: a form half-applied is worse.
+    if (method === "GET" && this.signal?.aborted) throw new DOMException("The visitor has gone", "AbortError");
     const { base, remote } = apiBase(this.origin);
     const headers: Record<string, string> = { Accept: "application/json", ...opts.headers };
     let body: BodyInit | undefined;

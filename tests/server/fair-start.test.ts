@@ -5,7 +5,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { fairStarts, listenFairly } from "../../server/fair-start.mjs";
+import { fairStarts, isLimited, listenFairly, sheddingFrom } from "../../server/fair-start.mjs";
 
 /** A hand-cranked clock and check phase: `turn()` runs what was deferred, as one loop turn would. */
 function manual() {
@@ -103,6 +103,162 @@ describe("fairStarts (the queue)", () => {
   });
 });
 
+describe("fairStarts: reads limited, overload shed (issue 39 goal 3)", () => {
+  const timers = () => {
+    const due: { f: () => void; ms: number }[] = [];
+    return { later: (f: () => void, ms: number) => void due.push({ f, ms }), due };
+  };
+
+  it("runs at most maxActive reads at once; the next starts, in order, when one is released", () => {
+    const m = manual();
+    const q = fairStarts({ now: m.now, defer: m.defer, maxActive: 2, shedAfterMs: 1000, budgetMs: 1000 });
+    const releases: (() => void)[] = [];
+    const started: number[] = [];
+    const shed: number[] = [];
+    for (let i = 0; i < 4; i++)
+      q.run(
+        (release) => {
+          started.push(i);
+          releases.push(release);
+        },
+        () => shed.push(i),
+      );
+    m.turn();
+    expect(started).toEqual([0, 1]);
+    expect(q.active).toBe(2);
+    m.turn();
+    expect(started).toEqual([0, 1]); // no place: they wait
+    releases[0]();
+    releases[0](); // a second release of the same request counts once
+    m.turn();
+    expect(started).toEqual([0, 1, 2]);
+    expect(q.active).toBe(2);
+    expect(shed).toEqual([]);
+  });
+
+  it("a read that waited shedAfterMs for a place is shed, oldest first; the ones that are answered never wait longer", () => {
+    const m = manual();
+    const t = timers();
+    const q = fairStarts({ now: m.now, defer: m.defer, later: t.later, maxActive: 1, shedAfterMs: 500, budgetMs: 1000 });
+    const started: number[] = [];
+    const shed: number[] = [];
+    let release = () => {};
+    const read = (i: number) =>
+      q.run(
+        (r) => {
+          started.push(i);
+          release = r;
+        },
+        () => shed.push(i),
+      );
+    read(0);
+    m.turn();
+    read(1);
+    m.advance(100);
+    read(2);
+    m.turn();
+    expect(started).toEqual([0]);
+    // Nothing is released: a timer wakes the queue when the oldest waiting read is due.
+    expect(t.due.map((d) => d.ms)).toEqual([400]); // read 1 came at 0, it is now 100
+    m.advance(400);
+    t.due.shift()!.f();
+    m.turn();
+    expect(shed).toEqual([1]); // waited 500 ms
+    expect(t.due.map((d) => d.ms)).toEqual([100]); // read 2 is due 100 ms later
+    release();
+    m.turn();
+    expect(started).toEqual([0, 2]); // a place came before read 2 was due: it is answered
+    expect(shed).toEqual([1]);
+    expect(q.stats.shed).toBe(1);
+  });
+
+  it("writes are never held by the read limit nor shed, and keep their order", () => {
+    const m = manual();
+    const q = fairStarts({ now: m.now, defer: m.defer, later: () => {}, maxActive: 1, shedAfterMs: 100, budgetMs: 1000 });
+    const log: string[] = [];
+    q.run(() => log.push("read 0"), () => log.push("shed 0"));
+    q.run(() => log.push("read 1"), () => log.push("shed 1"));
+    q.run(() => log.push("write 0"));
+    m.turn();
+    m.advance(1000);
+    q.run(() => log.push("write 1"));
+    m.turn();
+    expect(log).toEqual(["read 0", "write 0", "shed 1", "write 1"]);
+  });
+
+  it("isLimited: page and API reads are; writes, health checks and files are not", () => {
+    expect(isLimited("GET", "/")).toBe(true);
+    expect(isLimited("HEAD", "/building-materials?page=2")).toBe(true);
+    expect(isLimited("GET", "/api/v1/products/?search=cement")).toBe(true);
+    expect(isLimited("POST", "/cart")).toBe(false);
+    expect(isLimited("GET", "/readyz")).toBe(false);
+    expect(isLimited("GET", "/healthz")).toBe(false);
+    expect(isLimited("GET", "/build/_shared/chunk-ABC.js")).toBe(false);
+    expect(isLimited("GET", "/favicon.svg?v=1")).toBe(false);
+  });
+
+  it("sheddingFrom: defaults, off, and a clear error for a bad value", () => {
+    expect(sheddingFrom({})).toEqual({ maxActive: 32, shedAfterMs: 500 });
+    expect(sheddingFrom({ SHED_AFTER_MS: "off" })).toEqual({ maxActive: Infinity, shedAfterMs: Infinity });
+    expect(sheddingFrom({ MAX_ACTIVE_REQUESTS: "8", SHED_AFTER_MS: "250" })).toEqual({ maxActive: 8, shedAfterMs: 250 });
+    expect(() => sheddingFrom({ SHED_AFTER_MS: "0.5" })).toThrow(/SHED_AFTER_MS must be a whole number/);
+    expect(() => sheddingFrom({ MAX_ACTIVE_REQUESTS: "0" })).toThrow(/MAX_ACTIVE_REQUESTS/);
+  });
+});
+
+describe("listenFairly under overload: reads beyond the limit get a quick 503, writes still start", () => {
+  it("answers the reads it has no place for with 503 and Retry-After, starts the write, and finishes the reads it took", async () => {
+    const server = http.createServer();
+    const held: http.ServerResponse[] = [];
+    let writesStarted = 0;
+    listenFairly(
+      server,
+      (req, res) => {
+        if (req.method === "POST") {
+          writesStarted++;
+          res.end("written");
+        } else held.push(res); // a read that takes long: answered when the test lets it go
+      },
+      { maxActive: 2, shedAfterMs: 150 },
+    );
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+    const port = (server.address() as AddressInfo).port;
+    const ask = (method: string) =>
+      new Promise<{ status: number; retryAfter: string | undefined; body: string }>((resolve, reject) => {
+        const req = http.request({ host: "127.0.0.1", port, path: "/page", method, agent: false }, (res) => {
+          let body = "";
+          res.on("data", (c) => (body += c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers["retry-after"] as string | undefined, body }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    try {
+      const done: { status: number; retryAfter: string | undefined; body: string }[] = [];
+      const reads = Array.from({ length: 5 }, () => ask("GET").then((r) => (done.push(r), r)));
+      const write = await ask("POST");
+      expect(write.status).toBe(200);
+      expect(writesStarted).toBe(1);
+      // Three reads found no place and are answered "busy" without being started; two are held.
+      while (done.length < 3) await new Promise((r) => setTimeout(r, 20));
+      const shed = done.slice();
+      expect(shed.map((r) => [r.status, r.retryAfter])).toEqual([
+        [503, "1"],
+        [503, "1"],
+        [503, "1"],
+      ]);
+      expect(shed[0].body).toMatch(/busy/);
+      expect(held.length).toBe(2);
+      for (const res of held) res.end("page");
+      const answered = await Promise.all(reads);
+      expect(answered.filter((r) => r.status === 200).map((r) => r.body)).toEqual(["page", "page"]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
+
 /**
  * A real server whose requests each take `workMs` of CPU, kept busy by `keep` keep-alive clients,
  * then a burst of `burst` new connections at once. Counted on the server: how many requests it
@@ -124,7 +280,8 @@ async function burstWhileBusy(opts: { off?: boolean; holdMs?: number }, { keep =
       }
       res.end("ok");
     },
-    opts,
+    // No read limit here: what is measured is how connections are accepted.
+    { maxActive: Infinity, shedAfterMs: Infinity, ...opts },
   );
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;

@@ -124,4 +124,17 @@ describe("apiFor", () => {
     await api.get("/x/", { auth: false });
     expect(seen[0]).toMatchObject({ xff: "203.0.113.9", rid: "req-123" });
   });
+
+  it("makes no read for a visitor who has gone (the render stops), but still sends a write", async () => {
+    const controller = new AbortController();
+    const base = await signedInRequest("new-access");
+    const req = new Request(base.url, { headers: base.headers, signal: controller.signal });
+    const api = await apiFor(req, { clientIp: "203.0.113.9", requestId: "req-gone" });
+    await api.get("/before/", { auth: false });
+    controller.abort();
+    const err = await api.get("/after/", { auth: false }).catch((e: unknown) => e);
+    expect((err as Error).name).toBe("AbortError");
+    await api.post("/write/", { a: 1 }, { auth: false });
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(["GET /api/v1/before/", "POST /api/v1/write/"]);
+  });
 });
