@@ -389,8 +389,9 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
         "  option redispatch 1",
         "  retries 3",
         // Only requests that never reached a server are retried: a POST that reached A before it
-        // died may have been carried out, and sending it again to B could do it twice.
-        "  retry-on conn-failure",
+        // died may have been carried out, and sending it again to B could do it twice. A GET or
+        // HEAD a server shed as busy (a quick 503, server/fair-start.mjs) is tried on another.
+        "  retry-on conn-failure 503",
         "frontend web",
         `  bind 127.0.0.1:${httpPort}`,
         // Every server drained by its /readyz (the database away answers 503 there): the requests go
@@ -398,6 +399,8 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
         // the database is away; the page itself the moment it is back, before the checks' rise),
         // instead of HAProxy's own 503 for as long as the checks take to see the recovery.
         "  use_backend app_unchecked if { nbsrv(app) eq 0 }",
+        // A 503 is retried (above) only for reads: a write that got one is the client's to retry.
+        "  http-request disable-l7-retry unless METH_GET || METH_HEAD",
         "  default_backend app",
         "backend app_unchecked",
         "  balance roundrobin",
