@@ -394,13 +394,13 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
         "  retry-on conn-failure 503",
         "frontend web",
         `  bind 127.0.0.1:${httpPort}`,
+        // A 503 is retried (above) only for reads: a write that got one is the client's to retry.
+        "  http-request disable-l7-retry unless METH_GET || METH_HEAD",
         // Every server drained by its /readyz (the database away answers 503 there): the requests go
         // to the same servers unchecked, which answer them themselves (a 503 with Retry-After while
         // the database is away; the page itself the moment it is back, before the checks' rise),
         // instead of HAProxy's own 503 for as long as the checks take to see the recovery.
         "  use_backend app_unchecked if { nbsrv(app) eq 0 }",
-        // A 503 is retried (above) only for reads: a write that got one is the client's to retry.
-        "  http-request disable-l7-retry unless METH_GET || METH_HEAD",
         "  default_backend app",
         "backend app_unchecked",
         "  balance roundrobin",
