@@ -10,7 +10,7 @@
  *   held; the store is told (notice, e-mail). 400 {field} / {detail}; 404 not the caller's order or line.
  * GET /orders/{orderId}/claims/   the buyer (or an admin; a guest with ?token=) → ApiOrderClaims.
  * GET /orders/{orderId}/claims/{claimId}/photos/{photoId}/   the buyer's view of a claim's photo.
- * GET /stores/{storeId}/claims/?status=&page=   members → paged ApiClaim, newest first.
+ * GET /stores/{storeId}/claims/?status=&order=&page=   members → paged ApiClaim, newest first.
  * GET /stores/{storeId}/claims/{claimId}/   members → ApiClaim (the thread).
  * GET /stores/{storeId}/claims/{claimId}/photos/{photoId}/   members: a claim's photo.
  * POST /stores/{storeId}/claims/{claimId}/answer/   members, within the claim's open time; multipart or
@@ -130,7 +130,7 @@ async function buyerPhoto(ctx: ApiContext) {
 async function list(ctx: ApiContext<z.ZodType, typeof ClaimStatusQuery>, storeId: number | null) {
   const q = ctx.query();
   const { page, pageSize, offset } = pageParams(ctx.url, 20, 50);
-  const { rows, count } = await listClaims(ctx.db, { storeId, status: q.status as ClaimStatus | undefined }, pageSize, offset);
+  const { rows, count } = await listClaims(ctx.db, { storeId, status: q.status as ClaimStatus | undefined, orderId: q.order }, pageSize, offset);
   if (page > 1 && rows.length === 0) throw notFound();
   return json(paged(ctx.url, await serialized(ctx, rows, storeId === null ? { as: "admin" } : { as: "store" }), count, page, pageSize));
 }

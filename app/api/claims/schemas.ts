@@ -17,7 +17,13 @@ export const ClaimAnswerBody = ClaimAnswerSchema.extend({
 });
 export const ClaimRulingBody = ClaimRulingSchema;
 
-export const ClaimStatusQuery = z.object({ status: z.enum(CLAIM_STATUSES).optional(), page: z.string().max(10).optional() });
+export const ClaimStatusQuery = z.object({
+  status: z.enum(CLAIM_STATUSES).optional(),
+  /** One order's claims only. */
+  order: z.uuid().optional(),
+  page: z.string().max(10).optional(),
+  page_size: z.string().max(10).optional(),
+});
 
 export const ClaimMessageSchema = z.object({
   id: z.number().int(),
