@@ -39,7 +39,7 @@ const desktop = { viewport: { width: 1280, height: 800 } };
  * language specs, whose single-column forms are the same at both widths.
  */
 const TWO_PROJECT_SPECS = [
-  "admin", "newsletter", "notifications", "payouts", "privacy", "returns",
+  "admin", "newsletter", "notifications", "payouts", "privacy", "returns", "claims",
   "vendor-members", "vendor-orders", "vendor-products", "vendor-shell", "orders-shipments", "address-lga",
   "menus-overflow", "rough-edges", "trade-units", "delivery-code",
   // Forms whose layout is the same at both widths: JavaScript on and off is what differs.

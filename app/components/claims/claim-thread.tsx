@@ -99,7 +99,7 @@ export function ClaimOpenForm({ itemId, name, claimBy, action, lastResult }: { i
         <label htmlFor={`${p}-reason`} className="field-label">
           {t("claims.reason")}
         </label>
-        <select id={`${p}-reason`} name="reason" defaultValue={typed(lastResult, "reason") ?? ""} className="field-input" aria-describedby={`${p}-reason-e`} required>
+        <select id={`${p}-reason`} name="reason" defaultValue={typed(lastResult, "reason") ?? ""} className="field-input" aria-describedby={`${p}-reason-e`}>
           <option value="">{t("claims.choose")}</option>
           {CLAIM_REASONS.map((r) => (
             <option key={r} value={r}>
@@ -113,7 +113,7 @@ export function ClaimOpenForm({ itemId, name, claimBy, action, lastResult }: { i
         <label htmlFor={`${p}-note`} className="field-label">
           {t("claims.note")}
         </label>
-        <textarea id={`${p}-note`} name="note" rows={3} defaultValue={typed(lastResult, "note") ?? ""} className="field-input" aria-describedby={`${p}-note-e`} required />
+        <textarea id={`${p}-note`} name="note" rows={3} defaultValue={typed(lastResult, "note") ?? ""} className="field-input" aria-describedby={`${p}-note-e`} />
         <FieldError id={`${p}-note-e`} message={fieldError(lastResult, "note")} />
       </div>
       <fieldset className="space-y-1">
@@ -221,7 +221,7 @@ export function ClaimRulingForm({ claim, action, lastResult }: { claim: ApiClaim
         <label htmlFor={`${p}-message`} className="field-label">
           Why (the buyer and the store read it)
         </label>
-        <textarea id={`${p}-message`} name="message" rows={3} defaultValue={typed(lastResult, "message") ?? ""} className="field-input" aria-describedby={`${p}-message-e`} required />
+        <textarea id={`${p}-message`} name="message" rows={3} defaultValue={typed(lastResult, "message") ?? ""} className="field-input" aria-describedby={`${p}-message-e`} />
         <FieldError id={`${p}-message-e`} message={fieldError(lastResult, "message")} />
       </div>
       <FieldError id={`${p}-form-e`} message={fieldError(lastResult, "")} />
