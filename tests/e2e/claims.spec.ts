@@ -108,7 +108,9 @@ test("a buyer opens a claim with a photo, the store replies with evidence, the a
   await expect(page.getByTestId("claim-status")).toContainText(/^Settled/);
   if (!jsEnabled(testInfo) && isPhone(testInfo)) {
     fs.mkdirSync("docs/i18n/screenshots", { recursive: true });
+    // The thread's heading just under the sticky header, then as many steps as the phone shows.
     await page.getByTestId("claim-thread").scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, -150);
     await page.screenshot({ path: "docs/i18n/screenshots/claim-thread.png" });
   }
 });
