@@ -91,7 +91,9 @@ test("a buyer opens a claim with a photo, the store replies with evidence, the a
   // The admin rules a part refund: ₦1,000 back.
   await openOrderAs(page, testInfo, DEMO_ADMIN, "/admin/claims");
   await ready(page, testInfo);
-  const mine = page.locator("section", { has: page.getByText("Each bag was weighed at dispatch: 50 kg. Waybill attached.") });
+  const number = `#${orderId.split("-")[0].toUpperCase()}`;
+  const mine = page.locator("section", { hasText: `order ${number}` });
+  await expect(mine.getByText("Each bag was weighed at dispatch: 50 kg. Waybill attached.")).toBeVisible();
   await mine.getByLabel("Refund part").check();
   await mine.getByLabel("Amount to refund (₦), for a part refund").fill("1000");
   await mine.getByLabel("Why (the buyer and the store read it)").fill("The photo shows a short bag: one bag's shortfall back.");
