@@ -1,6 +1,6 @@
 /**
  * Work the app server does in the background, on a timer: resend queued mail, announce orders
- * placed line by line (and remove those never given a line), reconcile card payments left Pending, send queued refunds to Paystack, cancel card orders never paid, and hold stores to their deadlines (remind, then cancel). Every app server runs them; rows
+ * placed line by line (and remove those never given a line), reconcile card payments left Pending, send queued refunds to Paystack, cancel card orders never paid, hold stores to their deadlines (remind, then cancel), and send claims left unanswered to the admins. Every app server runs them; rows
  * are claimed with FOR UPDATE SKIP LOCKED (or a conditional UPDATE), so several servers never do
  * one job twice. Started once per process by entry.server.tsx (not in tests, which call the
  * exported jobs directly).
@@ -9,6 +9,7 @@ import { cancelUnpaidCardOrder } from "~/workflows/cancellation.server";
 import { settleEmptyOrders } from "~/workflows/checkout.server";
 import { settleAttempt } from "~/workflows/payments.server";
 import { enforceShipmentDeadlines } from "~/workflows/deadlines.server";
+import { escalateOverdueClaims } from "~/workflows/claims.server";
 import { ATTEMPT_COLUMNS, type AttemptRow } from "~/api/payments/queries.server";
 import { processQueuedRefunds } from "~/workflows/refunds.server";
 import { payOutAvailableBalances } from "~/api/payouts/commands.server";
@@ -229,6 +230,16 @@ export function startBackgroundJobs() {
       }
     } catch (err) {
       log().error({ job: "shipment-deadlines", err }, "enforcing shipment deadlines failed");
+    }
+    try {
+      // Claims a store left unanswered past their 48 hours go to the admins, once (issue 36 item 5).
+      const r = await escalateOverdueClaims(await getDb());
+      if (r.escalated) {
+        log().info({ job: "claim-escalation", ...r }, "unanswered claims escalated");
+        void flushMailQueue().catch(() => {});
+      }
+    } catch (err) {
+      log().error({ job: "claim-escalation", err }, "escalating unanswered claims failed");
     }
     if (env().PAYOUT_SCHEDULE === "daily" && payoutDay !== new Date().toISOString().slice(0, 10)) {
       // Once a day per process; the day's payout reference makes a second server's run a no-op.

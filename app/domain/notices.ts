@@ -28,6 +28,9 @@ export const NOTICE_TITLE_KEYS = [
   "return_accepted",
   "return_refunded",
   "member_invited",
+  "claim_answered",
+  "claim_escalated",
+  "claim_resolved",
 ] as const;
 export type NoticeTitleKey = (typeof NOTICE_TITLE_KEYS)[number];
 

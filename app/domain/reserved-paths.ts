@@ -8,7 +8,7 @@ export const RESERVED_TOP_LEVEL: ReadonlySet<string> = new Set([
   "about", "account", "admin", "all", "api", "auth", "build", "calculators", "cart", "checkout", "contact", "create-store",
   "dashboard", "email", "faq", "invitations", "favicon.ico", "favicon.svg", "featured", "forget-password", "healthz", "readyz",
   "language", "lite", "login", "logout", "media", "newsletter", "notifications", "orders", "payment", "privacy", "products",
-  "register", "reset-password", "return-photo", "robots.txt", "search", "secure-shopping", "shop", "sitemap.xml", "static", "stores",
+  "claim-photo", "register", "reset-password", "return-photo", "robots.txt", "search", "secure-shopping", "shop", "sitemap.xml", "static", "stores",
   "terms", "users", "vendor", "wishlist",
   // build output and well-known files
   "assets", "_data", "manifest.json", "site.webmanifest", ".well-known", "apple-touch-icon.png",

@@ -15,6 +15,7 @@ export { CancelItemSchema, GuestCheckoutFormSchema, GuestCheckoutSchema, GuestLi
 export { ChannelsFormSchema, PhoneCodeRequestSchema, PhoneCodeVerifySchema } from "~/domain/phone";
 export { DeleteAccountSchema, NewsletterSignupSchema } from "~/domain/privacy";
 export { ReturnFormSchema } from "~/domain/returns";
+export { ClaimAnswerSchema, ClaimOpenSchema, ClaimRulingSchema } from "~/domain/claims";
 export { ReviewFormSchema } from "~/domain/reviews";
 export { productFormSchema } from "~/domain/products";
 export { ReturnDecisionSchema, ReturnRefundedSchema } from "~/domain/returns";

@@ -4,7 +4,7 @@
  * once (webhook_events UNIQUE provider+event+reference; Paystack retries and duplicates are
  * normal); 200 at once; then, after the answer, reconciled through verify: a charge.success marks
  * an order paid only through Paystack's verify answer (never the body's amount), refund.* events
- * settle `refunds` rows.
+ * settle `refunds` rows, charge.dispute.* open and follow claims (./claims.server.ts).
  */
 import type { Db } from "~/db/client.server";
 import { verifyWebhookSignature } from "~/integrations/paystack/signature.server";
@@ -15,6 +15,7 @@ import { applyTransferEvent } from "~/api/payouts/commands.server";
 import { settleAttempt } from "./payments.server";
 import { findAttempt } from "~/api/payments/queries.server";
 import { applyRefundEvent, refundEventKey } from "./refunds.server";
+import { applyDisputeEvent, disputeEventKey } from "./claims.server";
 
 const MAX_BODY = 1_000_000;
 /** An event stored but not processed (the server died mid-way) is processed again by a replay after this. */
@@ -35,6 +36,7 @@ async function readRaw(request: Request): Promise<Uint8Array> {
 
 function eventKey(event: string, data: Record<string, unknown>): string | null {
   if (event.startsWith("refund.")) return refundEventKey(data);
+  if (event.startsWith("charge.dispute.")) return disputeEventKey(event, data);
   const ref = data.reference;
   if (typeof ref === "string" && ref && ref.length <= 200) return ref;
   if (typeof ref === "number") return String(ref);
@@ -111,5 +113,7 @@ export async function processWebhookEvent(db: Db, eventId: number, event: string
     return;
   }
   if (event.startsWith("transfer.")) return applyTransferEvent(db, eventId, event, data);
+  // A card dispute opens a claim on each line of the disputed payment (issue 36 item 5).
+  if (event === "charge.dispute.create" || event === "charge.dispute.remind" || event === "charge.dispute.resolve") return applyDisputeEvent(db, eventId, event, data);
   await done();
 }

@@ -20,6 +20,7 @@ import { PaystackError, type RefundData } from "~/integrations/paystack/client.s
 import { PaymentsNotConfigured, paymentGateway } from "~/integrations/paystack/gateway.server";
 import { log } from "~/ops/logger.server";
 import { returnRefundSettled } from "./returns.server";
+import { claimRefundSettled } from "./claims.server";
 import { debitRefund } from "~/api/payouts/commands.server";
 import { recordOrderEvent } from "~/api/orders/commands.server";
 import { guestTokenFor } from "~/api/core/guest-token.server";
@@ -226,6 +227,7 @@ export async function settleRefund(db: Db, refundId: number, status: string, pay
         await recordOrderEvent(q, refund.order_id, "refunded", refund.order_item_id);
         await returnRefundSettled(q, refundId); // an accepted return's refund: the return is refunded
         await debitRefund(q, { orderItemId: refund.order_item_id, amountKobo: refund.amount_kobo });
+        await claimRefundSettled(q, refundId); // a claim's refund: its hold on the line's credit is released
         what = (await q.query<{ name: string }>("SELECT product_name AS name FROM order_items WHERE id = $1", [refund.order_item_id])).rows[0]?.name ?? { kind: "item" };
       } else if (refund.kind === "shipping") what = { kind: "shipping" };
       else if (refund.kind === "overpayment") what = { kind: "overpayment" };

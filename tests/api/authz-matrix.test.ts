@@ -98,6 +98,10 @@ function paramFor(key: string, path: string, cast: Cast, o: Owned, guest: boolea
       return o.notificationId;
     case "returnId":
       return o.returnId;
+    case "claimId":
+      return o.claimId;
+    case "photoId":
+      return o.claimPhotoId;
     case "storeId":
       return cast.store.id;
     case "slug":
@@ -218,6 +222,22 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
     await getStorage().put(key, new Uint8Array(await image("png", 3)), "image/png");
     await api.db.query("UPDATE returns SET photo_key = $2 WHERE id = $1", [o.returnId, key]);
     return undefined;
+  }
+  // Claims (issue 36 item 5): the fixture line is delivered and has a return and an open claim.
+  if (p === "/orders/:orderId/items/:orderItemId/claim/" && m === "POST") {
+    await api.db.query("DELETE FROM returns WHERE order_item_id = $1", [o.orderItemId]);
+    await api.db.query("DELETE FROM claims WHERE order_item_id = $1", [o.orderItemId]);
+    await api.db.query("UPDATE orders SET order_payment_method = 'CardPayment', order_payment_status = 'Complete' WHERE id = $1", [o.orderId]);
+    return { reason: "damaged", note: "Two bags burst in transit." };
+  }
+  if (p.endsWith("/claims/:claimId/photos/:photoId/")) {
+    await getStorage().put(`claims/matrix-${o.claimId}.png`, new Uint8Array(await image("png", 4)), "image/png");
+    return undefined;
+  }
+  if (p === "/stores/:storeId/claims/:claimId/answer/") return { answer: "reply", message: "The waybill was signed on delivery." };
+  if (p === "/admin/claims/:claimId/ruling/") {
+    await api.db.query("UPDATE claims SET status = 'escalated' WHERE id = $1", [o.claimId]);
+    return { ruling: "refund_none", message: "The waybill is signed." };
   }
   if (p === "/stores/:storeId/returns/:returnId/decision/") return { decision: "refuse", message: "Used and damaged by the buyer." };
   if (p === "/admin/returns/:returnId/refunded/") {

@@ -56,6 +56,9 @@ export interface Owned {
   notificationId: number;
   /** A return (requested) of the owner's order line. */
   returnId: number;
+  /** A claim on the fixture line (open, answer due in 48 hours), with one photo. */
+  claimId: number;
+  claimPhotoId: number;
   /** A product of the owner's store (the seeded products belong to other stores) and its photo; null without a store. */
   storeProductId: number | null;
   storeProductImageId: number | null;
@@ -148,6 +151,20 @@ export async function makeOwned(db: Db, ownerId: number, store: Store | null): P
      SELECT id, order_id, store_id, $2, 'Wrong item', $3 FROM order_items WHERE id = $1 RETURNING id`,
     [orderItem.rows[0].id, ownerId, `Not what I ordered ${marker}`],
   );
+  const claim = await db.query<{ id: number }>(
+    `INSERT INTO claims (order_item_id, order_id, store_id, user_id, reason, line_kobo, answer_due_at)
+     SELECT id, order_id, store_id, $2, 'damaged', line_total_kobo, now() + interval '48 hours' FROM order_items WHERE id = $1 RETURNING id`,
+    [orderItem.rows[0].id, ownerId],
+  );
+  const claimMessage = await db.query<{ id: number }>(
+    "INSERT INTO claim_messages (claim_id, author_role, author_id, kind, body) VALUES ($1, 'buyer', $2, 'opened', $3) RETURNING id",
+    [claim.rows[0].id, ownerId, `Torn bags ${marker}`],
+  );
+  const claimPhoto = await db.query<{ id: number }>("INSERT INTO claim_photos (claim_id, message_id, photo_key) VALUES ($1, $2, $3) RETURNING id", [
+    claim.rows[0].id,
+    claimMessage.rows[0].id,
+    `claims/matrix-${claim.rows[0].id}.png`,
+  ]);
   let storeProductId: number | null = null;
   let storeProductImageId: number | null = null;
   let storeOptionId: number | null = null;
@@ -184,6 +201,8 @@ export async function makeOwned(db: Db, ownerId: number, store: Store | null): P
     deliveredProductId,
     notificationId: note.rows[0].id,
     returnId: ret.rows[0].id,
+    claimId: claim.rows[0].id,
+    claimPhotoId: claimPhoto.rows[0].id,
   };
 }
 

@@ -4,6 +4,7 @@ import { routes as admin } from "../admin/routes";
 import { routes as auth } from "../auth/routes";
 import { routes as carts } from "../carts/routes";
 import { routes as catalog } from "../catalog/routes";
+import { routes as claims } from "../claims/routes";
 import { routes as newsletter } from "../newsletter/routes";
 import { routes as notifications } from "../notifications/routes";
 import { routes as orders } from "../orders/routes";
@@ -23,5 +24,5 @@ import { routes as wishlist } from "../wishlist/routes";
 import type { RouteDef } from "./types";
 
 export function allRoutes(): RouteDef[] {
-  return [...auth, ...users, ...memberHeader, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...deliveryCodes, ...payments, ...returns, ...reviews, ...stores, ...newsletter, ...notifications, ...payouts, ...phone, ...admin, ...schema];
+  return [...auth, ...users, ...memberHeader, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...deliveryCodes, ...payments, ...returns, ...claims, ...reviews, ...stores, ...newsletter, ...notifications, ...payouts, ...phone, ...admin, ...schema];
 }

@@ -107,7 +107,7 @@ export async function checkImages(files: Array<{ field: string; value: unknown }
 }
 
 /** Writes checked images through the storage interface under new keys `${prefix}/<random>.<ext>`. */
-export async function putImages<K>(prefix: "products" | "stores" | "returns", images: Map<K, CheckedImage>): Promise<Map<K, StoredImage>> {
+export async function putImages<K>(prefix: "products" | "stores" | "returns" | "claims", images: Map<K, CheckedImage>): Promise<Map<K, StoredImage>> {
   const storage = getStorage();
   const out = new Map<K, StoredImage>();
   for (const [k, img] of images) {

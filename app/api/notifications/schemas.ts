@@ -23,6 +23,11 @@ export const NOTIFICATION_KINDS = [
   "return_accepted",
   "return_refused",
   "return_refunded",
+  /** Claims (issue 36 item 5): opened (the store), answered (the buyer), escalated (all, admins), resolved. */
+  "claim_opened",
+  "claim_answered",
+  "claim_escalated",
+  "claim_resolved",
   "product_unpublished",
   "product_featured",
   "store_verified",

@@ -27,7 +27,7 @@ import { PaymentsNotConfigured, transferGateway } from "~/integrations/paystack/
 import { log } from "~/ops/logger.server";
 import { ApiError, badRequest } from "../core/http";
 import { recordEvent } from "../notifications/commands.server";
-import { findBankAccount, findPayoutByReference, storeBalances, type BankAccountRow, type PayoutRow } from "./queries.server";
+import { AVAILABLE_SQL, findBankAccount, findPayoutByReference, storeBalances, type BankAccountRow, type PayoutRow } from "./queries.server";
 
 // ---------------------------------------------------------------------------------------------
 // The ledger
@@ -141,6 +141,23 @@ export async function debitRefund(tx: Queryable, input: { orderItemId: string; a
     if (entry.kind === "refund" && n) booked = true;
   }
   return booked;
+}
+
+/**
+ * Holds the credit of a line (its sale and commission entries) for claim `claimId` (decision 0034):
+ * held entries count in `pending`, never in the balance, so no payout pays them. Entries booked for
+ * the line while the claim is open are held too (bookDeliveredShipments runs first). Returns the
+ * number of entries held.
+ */
+export async function holdLineCredit(tx: Queryable, input: { orderItemId: string; claimId: number }): Promise<number> {
+  const r = await tx.query("UPDATE store_ledger SET held_claim_id = $2 WHERE order_item_id = $1 AND held_claim_id IS NULL", [input.orderItemId, input.claimId]);
+  return r.rowCount;
+}
+
+/** Releases what claim `claimId` held: the entries count again as their available_at says. */
+export async function releaseClaimHold(tx: Queryable, claimId: number): Promise<number> {
+  const r = await tx.query("UPDATE store_ledger SET held_claim_id = NULL WHERE held_claim_id = $1", [claimId]);
+  return r.rowCount;
 }
 
 /**
@@ -478,7 +495,7 @@ export async function payOutAvailableBalances(db?: Db, day = new Date()): Promis
   const due = await q.query<{ store_id: number }>(
     `SELECT b.store_id FROM store_bank_accounts b
       WHERE NOT EXISTS (SELECT 1 FROM payouts p WHERE p.store_id = b.store_id AND p.status = 'pending')
-        AND COALESCE((SELECT sum(amount_kobo) FROM store_ledger l WHERE l.store_id = b.store_id AND l.available_at <= now()), 0) > 0
+        AND COALESCE((SELECT sum(amount_kobo) FROM store_ledger l WHERE l.store_id = b.store_id AND ${AVAILABLE_SQL("l")}), 0) > 0
       ORDER BY b.store_id`,
   );
   for (const { store_id } of due.rows) {

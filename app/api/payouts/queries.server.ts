@@ -3,7 +3,9 @@
  *   balance  = entries already available (sales past the return window, refunds' debits, payouts
  *              sent or on their way as negatives, failed/reversed payouts' money back);
  *   pending  = entries not yet available (sales inside the return window, less their refunds);
- *   paid_out = successful payouts.
+ *   paid_out = successful payouts;
+ *   held     = entries of lines under an open claim (held_claim_id, migration 0042): counted in
+ *              pending, never in the balance, until the claim is resolved (decision 0034).
  */
 import type { Queryable } from "~/db/client.server";
 import type { LedgerEntry, LedgerKind } from "~/domain/pricing";
@@ -12,13 +14,18 @@ export interface Balances {
   balance_kobo: number;
   pending_kobo: number;
   paid_out_kobo: number;
+  held_kobo: number;
 }
+
+/** SQL: the entry `l` counts in the balance (available and not held by a claim). */
+export const AVAILABLE_SQL = (l = "store_ledger") => `(${l}.available_at <= now() AND ${l}.held_claim_id IS NULL)`;
 
 export async function storeBalances(q: Queryable, storeId: number): Promise<Balances> {
   const r = await q.query<Balances>(
-    `SELECT COALESCE((SELECT sum(amount_kobo) FROM store_ledger WHERE store_id = $1 AND available_at <= now()), 0)::bigint AS balance_kobo,
-            COALESCE((SELECT sum(amount_kobo) FROM store_ledger WHERE store_id = $1 AND available_at > now()), 0)::bigint AS pending_kobo,
-            COALESCE((SELECT sum(amount_kobo) FROM payouts WHERE store_id = $1 AND status = 'success'), 0)::bigint AS paid_out_kobo`,
+    `SELECT COALESCE((SELECT sum(amount_kobo) FROM store_ledger WHERE store_id = $1 AND ${AVAILABLE_SQL()}), 0)::bigint AS balance_kobo,
+            COALESCE((SELECT sum(amount_kobo) FROM store_ledger WHERE store_id = $1 AND NOT ${AVAILABLE_SQL()}), 0)::bigint AS pending_kobo,
+            COALESCE((SELECT sum(amount_kobo) FROM payouts WHERE store_id = $1 AND status = 'success'), 0)::bigint AS paid_out_kobo,
+            COALESCE((SELECT sum(amount_kobo) FROM store_ledger WHERE store_id = $1 AND held_claim_id IS NOT NULL), 0)::bigint AS held_kobo`,
     [storeId],
   );
   return r.rows[0];
@@ -43,13 +50,14 @@ export interface LedgerRow {
   payout_id: number | null;
   available_at: Date | string;
   available: boolean;
+  held: boolean;
   created_at: Date | string;
 }
 
 export async function listLedger(q: Queryable, storeId: number, limit: number, offset: number): Promise<{ rows: LedgerRow[]; count: number }> {
   const r = await q.query<LedgerRow>(
     `SELECT l.id, l.kind, l.amount_kobo, l.description, i.order_id::text AS order_id, l.order_item_id::text AS order_item_id, l.payout_id,
-            l.available_at, l.available_at <= now() AS available, l.created_at
+            l.available_at, ${AVAILABLE_SQL("l")} AS available, l.held_claim_id IS NOT NULL AS held, l.created_at
        FROM store_ledger l LEFT JOIN order_items i ON i.id = l.order_item_id
       WHERE l.store_id = $1 ORDER BY l.created_at DESC, l.id DESC LIMIT $2 OFFSET $3`,
     [storeId, limit, offset],
@@ -133,8 +141,8 @@ export async function payableStores(q: Queryable, limit = 200): Promise<PayableS
             EXISTS (SELECT 1 FROM store_bank_accounts b WHERE b.store_id = s.id) AS has_bank_account,
             EXISTS (SELECT 1 FROM payouts p WHERE p.store_id = s.id AND p.status = 'pending') AS payout_pending
        FROM (SELECT store_id,
-                    COALESCE(sum(amount_kobo) FILTER (WHERE available_at <= now()), 0)::bigint AS balance_kobo,
-                    COALESCE(sum(amount_kobo) FILTER (WHERE available_at > now()), 0)::bigint AS pending_kobo
+                    COALESCE(sum(amount_kobo) FILTER (WHERE ${AVAILABLE_SQL()}), 0)::bigint AS balance_kobo,
+                    COALESCE(sum(amount_kobo) FILTER (WHERE NOT ${AVAILABLE_SQL()}), 0)::bigint AS pending_kobo
                FROM store_ledger GROUP BY store_id) t
        JOIN stores s ON s.id = t.store_id
       WHERE t.balance_kobo <> 0 OR t.pending_kobo > 0

@@ -38,6 +38,7 @@ async function ledger(ctx: ApiContext) {
     balance: koboToNaira(Number(b.balance_kobo)),
     pending: koboToNaira(Number(b.pending_kobo)),
     paid_out: koboToNaira(Number(b.paid_out_kobo)),
+    held: koboToNaira(Number(b.held_kobo)),
     commission_percent: env().MARKETPLACE_COMMISSION_PERCENT,
     return_window_days: env().RETURN_WINDOW_DAYS,
     owed: koboToNaira(owedKobo(Number(b.balance_kobo))),

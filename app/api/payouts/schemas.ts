@@ -59,6 +59,8 @@ export const LedgerEntrySchema = z.object({
   available_at: z.string(),
   /** False while inside the return window (counted in `pending`). */
   available: z.boolean(),
+  /** Additive (decision 0034): held by an open claim on its line (counted in `pending`, not paid out). */
+  held: z.boolean(),
   created_at: z.string(),
 });
 export type ApiLedgerEntry = z.infer<typeof LedgerEntrySchema>;
@@ -87,6 +89,8 @@ export const BalancesSchema = z.object({
 export type ApiBalances = z.infer<typeof BalancesSchema>;
 
 export const LedgerPageSchema = BalancesSchema.extend({
+  /** Additive (decision 0034): naira of entries held by open claims (part of `pending`). */
+  held: z.number(),
   count: z.number().int(),
   next: z.string().nullable(),
   previous: z.string().nullable(),

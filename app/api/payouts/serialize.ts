@@ -16,6 +16,7 @@ export const serializeLedgerEntry = (r: LedgerRow): ApiLedgerEntry => ({
   payout_id: r.payout_id,
   available_at: iso(r.available_at),
   available: r.available,
+  held: r.held,
   created_at: iso(r.created_at),
 });
 

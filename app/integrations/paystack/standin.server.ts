@@ -47,6 +47,13 @@
  *   GET  /transfer/verify/:reference  the transfer; unknown reference: 404
  *
  * `reverseTransfer(reference)` (tests) turns a successful transfer into `reversed` and sends transfer.reversed.
+ *
+ * Disputes (issue 36 item 5): `openDispute(reference, {refundAmount?, category?})` raises a dispute on a
+ * paid transaction as a customer's bank would and sends the signed `charge.dispute.create` webhook with
+ * Paystack's dispute object ({id, refund_amount, currency, status: "awaiting-merchant-feedback",
+ * resolution: null, category, due_at, transaction: {id, reference, amount, ...}}); `remindDispute(id)`
+ * sends `charge.dispute.remind`; `resolveDispute(id, "merchant-accepted" | "declined")` sends
+ * `charge.dispute.resolve`. `GET /dispute/:id` answers the dispute.
  */
 import crypto from "node:crypto";
 import http from "node:http";
@@ -137,6 +144,18 @@ interface Tx {
   created_at: string;
 }
 
+interface Dispute {
+  id: number;
+  refund_amount: number;
+  currency: string;
+  status: string;
+  resolution: string | null;
+  category: string;
+  due_at: string;
+  reference: string;
+  created_at: string;
+}
+
 export interface WebhookDelivery {
   event: string;
   body: string;
@@ -158,6 +177,12 @@ export interface PaystackStandin {
   transfers(): Readonly<Transfer>[];
   /** Reverses a successful transfer and sends transfer.reversed (tests). */
   reverseTransfer(reference: string): boolean;
+  /** Raises a dispute on a paid transaction and sends charge.dispute.create; the dispute's id (null: no such paid transaction). */
+  openDispute(reference: string, opts?: { refundAmount?: number; category?: string }): number | null;
+  /** Sends charge.dispute.remind for dispute `id`. */
+  remindDispute(id: number): boolean;
+  /** Resolves dispute `id` and sends charge.dispute.resolve. */
+  resolveDispute(id: number, resolution: "merchant-accepted" | "declined"): boolean;
   close(): Promise<void>;
 }
 
@@ -207,6 +232,7 @@ export async function startPaystackStandin(opts: StandinOptions = {}): Promise<P
   const inFlight = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
   let nextId = 1_000_001;
+  const disputes = new Map<number, Dispute>();
   let accountSeq = crypto.randomInt(1_000_000);
   let base = "";
 
@@ -237,6 +263,24 @@ export async function startPaystackStandin(opts: StandinOptions = {}): Promise<P
       gateway_response: tx.gateway_response,
       customer: { email: tx.email, customer_code: `CUS_${crypto.createHash("sha1").update(tx.email).digest("hex").slice(0, 12)}` },
       metadata: tx.metadata,
+    };
+  }
+
+  /** Paystack's dispute object (PaystackOSS/openapi DisputeFetchResponse), with its transaction. */
+  function disputeData(d: Dispute) {
+    const tx = byRef.get(d.reference)!;
+    return {
+      id: d.id,
+      refund_amount: d.refund_amount,
+      currency: d.currency,
+      status: d.status,
+      resolution: d.resolution,
+      domain: "test",
+      category: d.category,
+      due_at: d.due_at,
+      createdAt: d.created_at,
+      transaction: { id: tx.id, domain: "test", status: tx.status, reference: tx.reference, amount: tx.amount, currency: tx.currency, paid_at: tx.paid_at, channel: tx.channel },
+      customer: { email: tx.email },
     };
   }
 
@@ -719,6 +763,12 @@ ${
       if (req.method === "GET" && path === "/bank/resolve") return resolve(url, res);
       if (req.method === "POST" && path === "/transferrecipient") return createRecipient(await readBody(req), res);
       if (req.method === "POST" && path === "/transfer") return transfer(await readBody(req), res);
+      const dispute = /^\/dispute\/(\d+)$/.exec(path);
+      if (req.method === "GET" && dispute) {
+        const d = disputes.get(Number(dispute[1]));
+        if (!d) return fail(res, 404, "Dispute not found");
+        return send(res, 200, { status: true, message: "Dispute retrieved", data: disputeData(d) });
+      }
       const tverify = /^\/transfer\/verify\/([^/]+)$/.exec(path);
       if (req.method === "GET" && tverify) {
         const t = transfers.get(decodeURIComponent(tverify[1]));
@@ -746,6 +796,39 @@ ${
     },
     transaction: (reference) => byRef.get(reference),
     transfers: () => [...transfers.values()],
+    openDispute(reference, o = {}) {
+      const tx = byRef.get(reference);
+      if (!tx || tx.status !== "success") return null;
+      const d: Dispute = {
+        id: nextId++,
+        refund_amount: o.refundAmount ?? tx.amount,
+        currency: tx.currency,
+        status: "awaiting-merchant-feedback",
+        resolution: null,
+        category: o.category ?? "chargeback",
+        due_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+        reference,
+        created_at: new Date().toISOString(),
+      };
+      disputes.set(d.id, d);
+      deliver("charge.dispute.create", disputeData(d));
+      return d.id;
+    },
+    remindDispute(id) {
+      const d = disputes.get(id);
+      if (!d || d.resolution) return false;
+      d.due_at = new Date(Date.parse(d.due_at) + 1).toISOString(); // each reminder its own moment
+      deliver("charge.dispute.remind", disputeData(d));
+      return true;
+    },
+    resolveDispute(id, resolution) {
+      const d = disputes.get(id);
+      if (!d || d.resolution) return false;
+      d.resolution = resolution;
+      d.status = "resolved";
+      deliver("charge.dispute.resolve", disputeData(d));
+      return true;
+    },
     reverseTransfer(reference) {
       const t = transfers.get(reference);
       if (!t || t.status !== "success") return false;

@@ -61,8 +61,8 @@ const made = new Set<string>();
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
   if (!/^[a-zA-Z0-9][a-zA-Z0-9/_.-]*$/.test(key) || key.includes("..")) throw new Response("Not Found", { status: 404 });
-  // Return photos go to the return's parties only, through /return-photo/… (the API decides).
-  if (key.startsWith("returns/")) throw new Response("Not Found", { status: 404 });
+  // Return and claim photos go to their parties only, through /return-photo/… and /claim-photo/… (the API decides).
+  if (key.startsWith("returns/") || key.startsWith("claims/")) throw new Response("Not Found", { status: 404 });
   const url = new URL(request.url);
   const w = Number(url.searchParams.get("w"));
   const storage = getStorage();

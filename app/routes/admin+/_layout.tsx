@@ -24,6 +24,7 @@ const MENU = [
   { to: "/admin/payouts", label: "Payouts" },
   { to: "/admin/deliveries", label: "Deliveries" },
   { to: "/admin/returns", label: "Returns" },
+  { to: "/admin/claims", label: "Claims" },
   { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;

@@ -30,10 +30,13 @@ import { formatDate } from "~/i18n/dates";
 import { formatQuantity, unitWord } from "~/domain/units";
 import { formatNaira } from "~/domain/money";
 import { orderNumber } from "~/domain/order-rules";
-import type { ApiStoreOrder } from "~/storefront/api-types";
+import type { ApiClaimPage, ApiStoreOrder } from "~/storefront/api-types";
+import { useTranslation } from "~/i18n/react";
 import { apiMessage } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
+
+export const handle = { i18n: ["orders"] };
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,7 +45,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const orderId = params.orderId ?? "";
   if (!UUID_RE.test(orderId)) throw new Response("Not Found", { status: 404 });
   const order = await api.must(api.get<ApiStoreOrder>(`/orders/${store.id}/store/${orderId}/`));
-  return data({ slug: store.slug, order }, { headers: await api.headers() });
+  // Claims on the store's lines of this order (issue 36 item 5): their threads are on the claims page.
+  const claims = await api.get<ApiClaimPage>(`/stores/${store.id}/claims/?order=${orderId}&page_size=1`);
+  return data({ slug: store.slug, order, claims: claims.ok ? claims.data.count : 0 }, { headers: await api.headers() });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -114,7 +119,8 @@ const EVENT_LABEL: Record<string, string> = {
 };
 
 export default function StoreOrderRoute() {
-  const { slug, order } = useLoaderData<typeof loader>();
+  const { slug, order, claims } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("orders");
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "advance";
@@ -128,6 +134,13 @@ export default function StoreOrderRoute() {
       <Link to={`/stores/${slug}/orders/history`} className="text-sm font-semibold text-brand-700 hover:underline">
         ← Orders
       </Link>
+      {claims ? (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+          <Link to={`/stores/${slug}/orders/${order.id}/claims`} className="font-semibold text-brand-700 hover:underline">
+            {t("claims.storeLink")} ({claims})
+          </Link>
+        </p>
+      ) : null}
       <header className="rounded-lg border border-gray-200 bg-white p-4">
         <h1 id="order-h" className="text-xl font-bold">
           Order ID: <span data-testid="order-number">{orderNumber(order.id)}</span>

@@ -4,7 +4,8 @@
  * a new attempt and a 303 to Paystack), Track Order, and Cancel on each item while it may still be
  * cancelled (to the confirm-cancel page). A delivered item (its store's shipment Delivered) gets
  * "Rate this product" (the product's review form) and, within the return window, "Ask for a return"
- * (to the return page); each return shows its status, dates and the seller's message.
+ * (to the return page); each return shows its status, dates and the seller's message. A line paid
+ * online within 7 days of delivery (or one with a claim) gets "Report a problem" (the claims page).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -14,7 +15,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { island, islandsLoader } from "~/components/ui/island";
-import type { ApiOrderReturns } from "~/storefront/api-types";
+import type { ApiOrderClaims, ApiOrderReturns } from "~/storefront/api-types";
 import { requireUser } from "~/storefront/auth.server";
 import { canCancelItem, needsPayment } from "~/components/checkout/order-rules";
 import { loadOrder, startCardPayment } from "~/storefront/checkout.server";
@@ -38,8 +39,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const order = await loadOrder(api, params.orderId ?? "");
   if (!order) throw new Response("Not Found", { status: 404 });
   const returns = await api.get<ApiOrderReturns>(`/orders/${order.id}/returns/`);
+  // Claims (issue 36 item 5): a link to the claims page when a line may be claimed or has a claim.
+  const claims = await api.get<ApiOrderClaims>(`/orders/${order.id}/claims/`);
+  const hasClaims = claims.ok && (claims.data.claimable.length > 0 || claims.data.results.length > 0);
   const t = await requestT(request, "orders");
-  return data({ order, returns: returns.ok ? returns.data : null, title: t("heading", { number: orderNumber(order.id) }) }, { headers: await api.headers() });
+  return data({ order, returns: returns.ok ? returns.data : null, hasClaims, title: t("heading", { number: orderNumber(order.id) }) }, { headers: await api.headers() });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -62,7 +66,7 @@ function inLanguage(request: Request, message: string): Promise<string> {
 }
 
 export default function OrderRoute() {
-  const { order, returns } = useLoaderData<typeof loader>();
+  const { order, returns, hasClaims } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay";
   const { t } = useTranslation("orders");
@@ -98,6 +102,11 @@ export default function OrderRoute() {
             <Link to={`/users/orders/${order.id}/track`} className="btn-outline">
               {t("trackOrder")}
             </Link>
+            {hasClaims ? (
+              <Link to={`/users/orders/${order.id}/claims`} className="btn-outline">
+                {t("claims.link")}
+              </Link>
+            ) : null}
           </>
         }
         itemAction={(item) =>
