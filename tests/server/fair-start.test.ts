@@ -198,11 +198,11 @@ describe("fairStarts: reads limited, overload shed (issue 39 goal 3)", () => {
   });
 
   it("sheddingFrom: defaults, off, and a clear error for a bad value", () => {
-    expect(sheddingFrom({})).toEqual({ maxActive: 32, shedAfterMs: 500 });
-    expect(sheddingFrom({ SHED_AFTER_MS: "off" })).toEqual({ maxActive: Infinity, shedAfterMs: Infinity });
-    expect(sheddingFrom({ MAX_ACTIVE_REQUESTS: "8", SHED_AFTER_MS: "250" })).toEqual({ maxActive: 8, shedAfterMs: 250 });
-    expect(() => sheddingFrom({ SHED_AFTER_MS: "0.5" })).toThrow(/SHED_AFTER_MS must be a whole number/);
-    expect(() => sheddingFrom({ MAX_ACTIVE_REQUESTS: "0" })).toThrow(/MAX_ACTIVE_REQUESTS/);
+    expect(sheddingFrom({} as unknown as NodeJS.ProcessEnv)).toEqual({ maxActive: 32, shedAfterMs: 500 });
+    expect(sheddingFrom({ SHED_AFTER_MS: "off" } as unknown as NodeJS.ProcessEnv)).toEqual({ maxActive: Infinity, shedAfterMs: Infinity });
+    expect(sheddingFrom({ MAX_ACTIVE_REQUESTS: "8", SHED_AFTER_MS: "250" } as unknown as NodeJS.ProcessEnv)).toEqual({ maxActive: 8, shedAfterMs: 250 });
+    expect(() => sheddingFrom({ SHED_AFTER_MS: "0.5" } as unknown as NodeJS.ProcessEnv)).toThrow(/SHED_AFTER_MS must be a whole number/);
+    expect(() => sheddingFrom({ MAX_ACTIVE_REQUESTS: "0" } as unknown as NodeJS.ProcessEnv)).toThrow(/MAX_ACTIVE_REQUESTS/);
   });
 });
 
