@@ -129,9 +129,13 @@ export const ORDER_CAP_MIN = 2;
 /** A store with this many delivered orders in the scorecard's window and at most ESTABLISHED_MAX_CANCEL_PERCENT cancelled has no cap. */
 export const ESTABLISHED_AFTER_DELIVERED = 40;
 export const ESTABLISHED_MAX_CANCEL_PERCENT = 5;
+/** A store is new (capped) for its first 90 days, the scorecard's window; older stores have no cap. */
+export const NEW_STORE_DAYS = 90;
 
 /** The scorecard figures the cap needs (./scorecard.ts over its 90 days). */
 export interface CapRecord {
+  /** Whole days since the store opened. */
+  ageDays: number;
   delivered: number;
   /** Orders cancelled because the store missed a deadline. */
   cancelled: number;
@@ -139,11 +143,13 @@ export interface CapRecord {
 }
 
 /**
- * How many orders a store may take in one Lagos day, or null for no cap: 5, plus one for each
- * order it delivered in the last 90 days, less two for each it let lapse (a missed deadline),
- * between 2 and 40. With 40 delivered and at most 5% cancelled the store has no cap.
+ * How many orders a new store (open less than 90 days) may take in one Lagos day, or null for no
+ * cap: 5, plus one for each order it delivered in the last 90 days, less two for each it let
+ * lapse (a missed deadline), between 2 and 40. With 40 delivered and at most 5% cancelled, or
+ * 90 days open, the store has no cap.
  */
 export function dailyOrderCap(r: CapRecord): number | null {
+  if (r.ageDays >= NEW_STORE_DAYS) return null;
   const cancelPercent = r.orders > 0 ? (100 * r.cancelled) / r.orders : 0;
   if (r.delivered >= ESTABLISHED_AFTER_DELIVERED && cancelPercent <= ESTABLISHED_MAX_CANCEL_PERCENT) return null;
   return Math.min(ORDER_CAP_MAX, Math.max(ORDER_CAP_MIN, ORDER_CAP_BASE + r.delivered - 2 * r.cancelled));

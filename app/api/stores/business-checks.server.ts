@@ -5,6 +5,7 @@
  * the payout account, is app/workflows/business-check.server.ts; these take the caller's
  * Queryable so they join its transaction.
  */
+import { env } from "~/config.server";
 import type { Queryable } from "~/db/client.server";
 import { dailyOrderCap, type CheckReason, type CompanyType, type RegistryRecord } from "~/domain/business-check";
 import type { DeadlineSettings } from "~/domain/deadlines";
@@ -146,6 +147,8 @@ export async function ordersToday(q: Queryable, storeId: number): Promise<number
 /** A store's cap from its scorecard (app/domain/business-check.ts `dailyOrderCap`) and what it took today. */
 export async function storeOrderCap(q: Queryable, storeId: number, settings: DeadlineSettings): Promise<OrderCap> {
   const card = await storeScorecard(q, storeId, settings);
-  const cap = dailyOrderCap({ delivered: card.delivered, cancelled: card.cancelled.n, orders: card.orders });
+  const age = await q.query<{ days: number }>("SELECT floor(extract(epoch FROM now() - created_at) / 86400)::int AS days FROM stores WHERE id = $1", [storeId]);
+  const on = env().NEW_STORE_ORDER_CAP !== "off";
+  const cap = on ? dailyOrderCap({ ageDays: age.rows[0]?.days ?? 0, delivered: card.delivered, cancelled: card.cancelled.n, orders: card.orders }) : null;
   return { cap, today: await ordersToday(q, storeId), delivered: card.delivered, cancelled: card.cancelled.n };
 }
