@@ -196,7 +196,8 @@ async function enforceDailyOrderCaps(tx: Queryable, lines: readonly OrderLine[],
     }
     if ((await ordersToday(tx, storeId)) < cap) continue;
     const store = await tx.query<{ name: string }>("SELECT name FROM stores WHERE id = $1", [storeId]);
-    throw badRequest({ cart: [orderCapMessage(store.rows[0]?.name ?? "This store", cap)], code: "store_daily_cap", store_id: storeId, cap });
+    const name = store.rows[0]?.name ?? "This store";
+    throw badRequest({ cart: [orderCapMessage(name, cap)], code: "store_daily_cap", store_id: storeId, store_name: name, cap });
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * The seller area's side panel (spec section 2): the store's logo and name, then the menu
  * Dashboard, Products, Orders, Customers, Members (owners only), Notifications, Payouts, Returns,
- * Log out. The current item carries aria-current="page" (a section counts for its sub-pages, e.g.
+ * Verification (the business check), Log out. The current item carries aria-current="page" (a section counts for its sub-pages, e.g.
  * an order's page marks Orders). On phones the items wrap onto as many rows as they need (nothing
  * off-screen at 320 px, no sideways scrolling); no JavaScript. Texts: `seller:shell` (the page declares
  * the `seller` namespace: ../../routes/stores+/$slug.tsx).
@@ -28,6 +28,7 @@ export function storeMenuItems(slug: string, isOwner: boolean) {
     { to: `${base}/notification`, section: `${base}/notification`, label: "notifications" },
     { to: `${base}/payouts`, section: `${base}/payouts`, label: "payouts" },
     { to: `${base}/returns`, section: `${base}/returns`, label: "returns" },
+    { to: `${base}/verification`, section: `${base}/verification`, label: "verification" },
   ];
   return items.filter((i) => !i.ownerOnly || isOwner);
 }
