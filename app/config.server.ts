@@ -63,6 +63,16 @@ const EnvSchema = z.object({
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   /** "daily": pay every store's available balance once a day (payOutAvailableBalances); default off. */
   PAYOUT_SCHEDULE: z.enum(["", "off", "daily"]).default(""),
+  /** Business checks through Prembly's CAC lookup when both are set (app/integrations/registry/, decision 0032); else the local stand-in. */
+  PREMBLY_API_KEY: z.string().optional(),
+  PREMBLY_APP_ID: z.string().optional(),
+  PREMBLY_BASE_URL: optionalUrl,
+  /** No key: "1" runs the local registry stand-in even when PUBLIC_URL is not local; "0" never runs it (checks then wait). */
+  REGISTRY_STANDIN: z.enum(["", "0", "1"]).default(""),
+  /** "off" lifts new stores' daily order cap (app/domain/business-check.ts dailyOrderCap); the API tests set it off, the cap's own tests on. */
+  NEW_STORE_ORDER_CAP: z.enum(["", "on", "off"]).default(""),
+  /** An unverified store is paid out at most this many naira in 30 days; the rest waits for verification (docs/payouts.md). */
+  UNVERIFIED_PAYOUT_LIMIT_NAIRA: z.coerce.number().int().min(0).max(100_000_000).default(250_000),
   /** SMS through Termii when set (app/integrations/sms.server.ts); else the local outbox stand-in. */
   TERMII_API_KEY: z.string().optional(),
   TERMII_SENDER_ID: z.string().default("BuildMart"),

@@ -10,6 +10,7 @@ import { settleEmptyOrders } from "~/workflows/checkout.server";
 import { settleAttempt } from "~/workflows/payments.server";
 import { enforceShipmentDeadlines } from "~/workflows/deadlines.server";
 import { escalateOverdueClaims } from "~/workflows/claims.server";
+import { retryBusinessChecks } from "~/workflows/business-check.server";
 import { ATTEMPT_COLUMNS, type AttemptRow } from "~/api/payments/queries.server";
 import { processQueuedRefunds } from "~/workflows/refunds.server";
 import { payOutAvailableBalances } from "~/api/payouts/commands.server";
@@ -240,6 +241,13 @@ export function startBackgroundJobs() {
       }
     } catch (err) {
       log().error({ job: "claim-escalation", err }, "escalating unanswered claims failed");
+    }
+    try {
+      // Business checks the company registry could not answer (decision 0032): asked again when due.
+      const r = await retryBusinessChecks(await getDb());
+      if (r.tried) log().info({ job: "business-checks", ...r }, "business checks retried");
+    } catch (err) {
+      log().error({ job: "business-checks", err }, "retrying business checks failed");
     }
     if (env().PAYOUT_SCHEDULE === "daily" && payoutDay !== new Date().toISOString().slice(0, 10)) {
       // Once a day per process; the day's payout reference makes a second server's run a no-op.

@@ -43,7 +43,7 @@ export type {
 } from "~/api/payouts/schemas";
 export type { ApiMemberHeader } from "~/api/users/header-schemas";
 export type { ApiMyReview, ApiReview, ApiReviewSummary } from "~/api/reviews/schemas";
-export type { ApiMembership, ApiPublicStore, ApiStore, ApiStoreDashboard, ApiStoreMember, ApiStoreUpload } from "~/api/stores/schemas";
+export type { ApiBusinessCheck, ApiMembership, ApiPublicStore, ApiStore, ApiStoreDashboard, ApiStoreMember, ApiStoreUpload } from "~/api/stores/schemas";
 export type { ApiInvitation, ApiInvitationAccepted, ApiMemberInvitation, ApiStoreCustomer } from "~/api/stores/schemas";
 export type { ApiNotification, ApiNotificationPage } from "~/api/notifications/schemas";
 export type { ApiWishlistEntry } from "~/api/wishlist/schemas";

@@ -26,6 +26,9 @@ import { conflict, emptySourceCart, recordOrderEvent, withOption } from "~/api/o
 import { guestTokenFor } from "~/api/core/guest-token.server";
 import { buyerNotice, crossedLowStock, lowStockNotice, newOrderStoreMails, orderStores, storeNotices } from "~/api/notifications/events.server";
 import { orderLanguage } from "~/integrations/mail/language.server";
+import { env } from "~/config.server";
+import { orderCapMessage } from "~/domain/business-check";
+import { ordersToday, storeOrderCap } from "~/api/stores/business-checks.server";
 
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 
@@ -173,6 +176,32 @@ async function takeLinesStock(tx: Queryable, lines: OrderLine[]): Promise<Notice
 }
 
 /**
+ * New stores' daily order cap (issue 36 item 4, decision 0032, app/domain/business-check.ts
+ * `dailyOrderCap`): for each store of the lines that has a cap, under a lock per store (taken in
+ * store id order, so two checkouts count one after the other and never wait in a circle), the
+ * orders it took since the start of the Lagos day, besides `orderId` (a line added to an order
+ * that already counts), must be under the cap; else 400 on `cart` naming the store, nothing
+ * written (the caller's transaction rolls back, stock included).
+ */
+async function enforceDailyOrderCaps(tx: Queryable, lines: readonly OrderLine[], orderId: string | null): Promise<void> {
+  const storeIds = [...new Set(lines.map((l) => l.store_id).filter((id): id is number => id !== null))].sort((a, b) => a - b);
+  const settings = { confirmHours: env().SHIPMENT_CONFIRM_HOURS, shipHours: env().SHIPMENT_SHIP_HOURS };
+  for (const storeId of storeIds) {
+    const { cap } = await storeOrderCap(tx, storeId, settings);
+    if (cap === null) continue;
+    await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 36))", [`order-cap:${storeId}`]);
+    if (orderId) {
+      const already = await tx.query("SELECT 1 FROM order_items WHERE order_id = $1 AND store_id = $2 AND status = 'Active' LIMIT 1", [orderId, storeId]);
+      if (already.rows.length) continue;
+    }
+    if ((await ordersToday(tx, storeId)) < cap) continue;
+    const store = await tx.query<{ name: string }>("SELECT name FROM stores WHERE id = $1", [storeId]);
+    const name = store.rows[0]?.name ?? "This store";
+    throw badRequest({ cart: [orderCapMessage(name, cap)], code: "store_daily_cap", store_id: storeId, store_name: name, cap });
+  }
+}
+
+/**
  * Places an order in the caller's transaction: prices and totals from the catalogue, stock taken
  * with a conditional UPDATE, the order and its lines inserted as Placed / Pending with one shipment
  * per store (each priced from its store's state to the delivery state), the `placed` event
@@ -208,6 +237,7 @@ export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise
     if (l.quantity > MAX_LINE_QUANTITY) throw badRequest({ quantity: [`Ensure this value is less than or equal to ${MAX_LINE_QUANTITY}.`] });
   }
   const lowStock = await takeLinesStock(tx, lines);
+  await enforceDailyOrderCaps(tx, lines, null);
 
   const orderId = crypto.randomUUID();
   const guestToken = input.user ? undefined : guestTokenFor(orderId);
@@ -362,6 +392,7 @@ export async function addOrderItem(tx: Queryable, order: OrderRow, productId: nu
   const line = await catalogueLine(tx, productId, optionId, quantity, "product_id");
   if (quantity > MAX_LINE_QUANTITY) throw badRequest({ quantity: [`Ensure this value is less than or equal to ${MAX_LINE_QUANTITY}.`] });
   const lowStock = await takeLinesStock(tx, [line]);
+  await enforceDailyOrderCaps(tx, [line], order.id);
   if (lowStock.length) await recordEvent(tx, { notices: lowStock });
   // The same product and option at the same price: that line's quantity grows (and its total, by the rule).
   const same = await tx.query<{ id: string; quantity: number }>(

@@ -254,6 +254,8 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
   if (p === "/admin/categories/:categoryId/move/") return { parent: "" };
   // Members: a fresh address to invite; the member row to remove (again, with its id, after an allowed
   // caller removed it); an open invitation of the owner's e-mail (another store) that only the owner may accept.
+  // A business check (decision 0032): the registry stand-in answers an RC number ending in 1 "active".
+  if (p === "/stores/:storeId/business-check/" && m === "POST") return { registration_number: "RC 1234561" };
   if (p === "/stores/:storeId/membership/" && m === "PATCH") return { order_emails: true };
   if (p === "/stores/:storeId/members/" && m === "POST") return { email: `matrix-${crypto.randomUUID()}@example.com` };
   if (p === "/stores/:storeId/members/:memberId/" && m === "DELETE") {

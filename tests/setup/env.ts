@@ -10,4 +10,5 @@ process.env.NODE_ENV = "test";
 process.env.PUBLIC_URL ??= "http://localhost:3000";
 delete process.env.DATABASE_URL;
 delete process.env.API_URL;
+process.env.NEW_STORE_ORDER_CAP = "off"; // a fresh test store would take 5 orders a day; tests/api/business-check.test.ts turns it on
 process.env.CATALOG_CACHE = "off"; // tests that want it (tests/api/catalog-cache.test.ts) turn it on

@@ -31,11 +31,16 @@ async function lockedStore(q: Queryable, id: number) {
 
 export async function setStoreVerified(q: Queryable, actor: Actor, id: number, verified: boolean, reason: string | null) {
   const before = await lockedStore(q, id);
-  await q.query(`UPDATE stores SET verified_at = ${verified ? "COALESCE(verified_at, now())" : "NULL"}, updated_at = now() WHERE id = $1`, [id]);
+  // An admin's approval after a manual check (decision 0032): the badge is the admin's from now on,
+  // and a later failing registry check does not take it away; removing it removes either kind.
+  await q.query(
+    `UPDATE stores SET verified_at = ${verified ? "COALESCE(verified_at, now())" : "NULL"}, verified_by = ${verified ? "'admin'" : "NULL"}, updated_at = now() WHERE id = $1`,
+    [id],
+  );
   const after = (await findStore(q, id))!;
   await audit(q, { actorId: actor.id, action: verified ? "store.verify" : "store.unverify", targetType: "store", targetId: id, before: storeState(before), after: storeState(after), reason });
   if (verified && !before.verified_at)
-    await recordEvent(q, { notices: [{ storeId: id, kind: "store_verified", title: `${before.name} is now a Verified seller`, link: `/stores/${before.slug}` }] });
+    await recordEvent(q, { notices: [{ storeId: id, kind: "store_verified", title: `${before.name} is now a Verified business`, link: `/stores/${before.slug}/verification` }] });
   return after;
 }
 

@@ -29,7 +29,7 @@ const productFields = {
   store: z.number(),
   store_name: z.string().optional(),
   store_slug: z.string().optional(),
-  /** The store was verified by an admin: the "Verified seller" badge. */
+  /** The store is verified (a passing registry check or an admin's audited approval, decision 0032): the "Verified seller" badge. */
   store_verified: z.boolean(),
   /** The state the seller ships from (a name of app/domain/states.ts), for "from Kano" on cards; null when unknown. */
   store_state: z.string().nullable().optional(),

@@ -31,7 +31,7 @@ export interface ProductRow {
   store_id: number;
   store_name?: string;
   store_slug?: string;
-  /** The store was verified by an admin ("Verified seller" badge). */
+  /** The store is verified (a passing registry check or an admin's approval after a manual check, decision 0032): the "Verified seller" badge. */
   store_verified?: boolean;
   /** The state the store ships from (stores.state; null when unknown). */
   store_state?: string | null;

@@ -17,6 +17,7 @@ import {
   type BankAccountConfirmInput,
   type BankAccountInput,
 } from "~/domain/payouts";
+import { payoutAllowance, UNVERIFIED_PAYOUT_WINDOW_DAYS } from "~/domain/business-check";
 import { formatKobo } from "~/domain/money";
 import { orderNumber } from "~/domain/order-rules";
 import { owedKobo, refundEntries, saleEntries, shippingEntries, type LedgerEntry, type LedgerKind, type PaidBy } from "~/domain/pricing";
@@ -171,7 +172,7 @@ export async function recordSettlement(
   input: { storeId: number; amountKobo: number; reference: string; note: string | null; adminId: number },
 ): Promise<{ created: boolean; amountKobo: number }> {
   {
-    const store = await q.query<{ id: number }>("SELECT id FROM stores WHERE id = $1 FOR UPDATE", [input.storeId]);
+    const store = await q.query<{ id: number; verified: boolean }>("SELECT id, verified_at IS NOT NULL AS verified FROM stores WHERE id = $1 FOR UPDATE", [input.storeId]);
     if (!store.rows[0]) throw badRequest({ store_id: ["There is no such store."] });
     const seen = await q.query<{ amount_kobo: number }>("SELECT amount_kobo FROM store_ledger WHERE store_id = $1 AND kind = 'settlement' AND reference = $2", [
       input.storeId,
@@ -300,14 +301,16 @@ export interface PayoutOutcome {
 /**
  * Pays a store's available balance: under the store's row lock, the same reference again
  * answers the existing payout (no second transfer); otherwise the store needs a bank account
- * (400), no payout on its way (409) and a balance above zero (400). The payout row and its
+ * (400), no payout on its way (409) and a balance above zero (400). An unverified store is paid
+ * at most UNVERIFIED_PAYOUT_LIMIT_NAIRA in 30 days, the rest held (400 when nothing is left of
+ * it; app/domain/business-check.ts payoutAllowance, decision 0032). The payout row and its
  * ledger debit are written in one transaction, then Paystack is asked to transfer (after the
  * commit, with the payout's reference: Paystack makes one transfer per reference).
  */
 export async function createPayout(db: Db, input: { storeId: number; requestedBy: number | null; reference?: string }): Promise<PayoutOutcome> {
   const reference = input.reference ?? newPayoutReference(input.storeId);
   const outcome = await db.tx(async (q) => {
-    const store = await q.query<{ id: number }>("SELECT id FROM stores WHERE id = $1 FOR UPDATE", [input.storeId]);
+    const store = await q.query<{ id: number; verified: boolean }>("SELECT id, verified_at IS NOT NULL AS verified FROM stores WHERE id = $1 FOR UPDATE", [input.storeId]);
     if (!store.rows[0]) throw badRequest({ store_id: ["There is no such store."] });
     const existing = await findPayoutByReference(q, reference);
     if (existing) {
@@ -319,8 +322,15 @@ export async function createPayout(db: Db, input: { storeId: number; requestedBy
     const open = await q.query("SELECT 1 FROM payouts WHERE store_id = $1 AND status = 'pending'", [input.storeId]);
     if (open.rows.length) throw new ApiError(409, { detail: "A payout to this store is already on its way: wait for Paystack's answer." });
     const { balance_kobo } = await storeBalances(q, input.storeId);
-    const amount = Number(balance_kobo);
-    if (amount <= 0) throw badRequest({ store_id: ["This store has no available balance to pay out."] });
+    const balance = Number(balance_kobo);
+    if (balance <= 0) throw badRequest({ store_id: ["This store has no available balance to pay out."] });
+    // An unverified store is paid at most UNVERIFIED_PAYOUT_LIMIT_NAIRA in 30 days (decision 0032);
+    // the rest of its balance stays, held until it is a verified business.
+    const verified = store.rows[0].verified;
+    const paidInWindow = verified ? 0 : await paidOutRecently(q, input.storeId);
+    const { amountKobo: amount, heldKobo } = payoutAllowance(balance, verified, env().UNVERIFIED_PAYOUT_LIMIT_NAIRA * 100, paidInWindow);
+    if (amount <= 0) throw badRequest({ store_id: [unverifiedHeldMessage(paidInWindow, balance)] });
+    if (heldKobo > 0) log().info({ storeId: input.storeId, amountKobo: amount, heldKobo }, "unverified store: payout limited, the rest held until verified");
     const ins = await q.query<{ id: number }>(
       `INSERT INTO payouts (store_id, amount_kobo, reference, recipient_code, bank_name, account_last4, requested_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
@@ -338,6 +348,18 @@ export async function createPayout(db: Db, input: { storeId: number; requestedBy
   }
   return outcome;
 }
+
+/** What the store was paid, or is being paid, in the last UNVERIFIED_PAYOUT_WINDOW_DAYS (kobo). */
+async function paidOutRecently(q: Queryable, storeId: number): Promise<number> {
+  const r = await q.query<{ kobo: string | number }>(
+    `SELECT COALESCE(sum(amount_kobo), 0) AS kobo FROM payouts WHERE store_id = $1 AND status IN ('pending', 'success') AND created_at >= now() - make_interval(days => $2)`,
+    [storeId, UNVERIFIED_PAYOUT_WINDOW_DAYS],
+  );
+  return Number(r.rows[0]?.kobo ?? 0);
+}
+
+const unverifiedHeldMessage = (paidKobo: number, balanceKobo: number) =>
+  `This store is not a verified business yet: it was paid ${formatKobo(paidKobo)} in the last ${UNVERIFIED_PAYOUT_WINDOW_DAYS} days, the most an unverified store is paid. Its balance of ${formatKobo(balanceKobo)} waits until it is verified.`;
 
 /**
  * Asks Paystack to transfer a pending payout (its reference makes a retry the same transfer).

@@ -28,7 +28,7 @@ export const lagosDay = (t: number) => new Date(t + LAGOS_OFFSET_MS).toISOString
 /** The instant (UTC) at which Lagos day `day` (YYYY-MM-DD) starts. */
 const lagosDayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) - LAGOS_OFFSET_MS;
 
-export async function storeDashboard(q: Queryable, storeId: number, now = Date.now()): Promise<ApiStoreDashboard> {
+export async function storeDashboard(q: Queryable, storeId: number, now = Date.now()): Promise<Omit<ApiStoreDashboard, "order_cap">> {
   const today = lagosDay(now);
   const todayStart = lagosDayStart(today);
   const from30 = new Date(todayStart - (DASHBOARD_DAYS - 1) * DAY_MS);

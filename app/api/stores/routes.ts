@@ -205,14 +205,18 @@ export const routes: RouteDef[] = [
     path: "/stores/:storeId/dashboard/",
     access: "store-member",
     summary:
-      "The seller dashboard: sales today, last 7 and 30 days (naira; active items of paid or pay-on-delivery orders), orders by delivery status, top 5 products by units in 30 days, low-stock products, 30 days of daily sales (Lagos days)",
+      "The seller dashboard: order_cap (the store's daily order cap from its 90-day record, null when it has none, and the orders it took today), sales today, last 7 and 30 days (naira; active items of paid or pay-on-delivery orders), orders by delivery status, top 5 products by units in 30 days, low-stock products, 30 days of daily sales (Lagos days)",
     tag: "stores",
     auth: "required",
     response: StoreDashboardSchema,
     async handler(ctx) {
       const storeId = ctx.intParam("storeId");
       if (!(await findStore(ctx.db, storeId))) throw notFound();
-      return json(await storeDashboard(ctx.db, storeId));
+      const cap = await storeOrderCap(ctx.db, storeId, { confirmHours: env().SHIPMENT_CONFIRM_HOURS, shipHours: env().SHIPMENT_SHIP_HOURS });
+      return json({
+        ...(await storeDashboard(ctx.db, storeId)),
+        order_cap: { ...cap, remaining: cap.cap === null ? null : Math.max(0, cap.cap - cap.today) },
+      });
     },
   },
   {
@@ -331,4 +335,50 @@ routes.push(
     response: StoreCustomerPageSchema,
     handler: listCustomers,
   },
+);
+
+// ---- the business check (issue 36 item 1, decision 0032): ./business-checks.server.ts, app/workflows/business-check.server.ts ----
+import { RegistrationSchema } from "~/domain/business-check";
+import { requestBusinessCheck } from "~/workflows/business-check.server";
+import { storeOrderCap, storeVerification } from "./business-checks.server";
+import { BusinessCheckSchema } from "./schemas";
+import { serializeBusinessCheck } from "./serialize";
+
+async function businessCheckAnswer(ctx: { db: import("~/db/client.server").Db }, storeId: number) {
+  const v = await storeVerification(ctx.db, storeId);
+  if (!v) throw notFound();
+  return serializeBusinessCheck(v, env().UNVERIFIED_PAYOUT_LIMIT_NAIRA);
+}
+
+routes.push(
+  {
+    method: "GET",
+    path: "/stores/:storeId/business-check/",
+    access: "store-member",
+    summary:
+      "The store's business check: status none | pending (the registry did not answer; retried by the background jobs) | verified | not_verified with reasons (not_found, inactive, store_name, account_name), the registered name and status, whether the Verified business badge shows (verified, verified_by registry | admin) and the payout limit while unverified (naira in 30 days)",
+    tag: "stores",
+    auth: "required",
+    response: BusinessCheckSchema,
+    handler: async (ctx) => json(await businessCheckAnswer(ctx, ctx.intParam("storeId"))),
+  },
+  route({
+    method: "POST",
+    path: "/stores/:storeId/business-check/",
+    access: "store-owner",
+    summary:
+      "Check the store's business with the company registry: {registration_number: \"RC 1234567\" or \"BN 3456789\"} (400 on registration_number otherwise; kept as the store's business_license_number). The registered name is compared with the store's and the payout account's. 200 the check (verified or not_verified with reasons); 202 when the registry could not answer (status pending, retried later)",
+    tag: "stores",
+    auth: "required",
+    body: RegistrationSchema,
+    response: BusinessCheckSchema,
+    async handler(ctx) {
+      const storeId = ctx.intParam("storeId");
+      const user = await ctx.requireUser();
+      const body = await ctx.input();
+      if (!(await findStore(ctx.db, storeId))) throw notFound();
+      const run = await requestBusinessCheck(ctx.db, storeId, user.id, body.registration_number);
+      return json(await businessCheckAnswer(ctx, storeId), run === "pending" ? 202 : 200);
+    },
+  }),
 );

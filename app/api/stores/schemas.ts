@@ -36,7 +36,7 @@ export const PublicStoreSchema = StoreSchema.extend({
   x: z.string(),
   created_at: z.string(),
   products_count: z.number(),
-  /** Verified by an admin: the "Verified seller" badge. */
+  /** Verified by a passing registry check or an admin's audited approval (decision 0032): the "Verified seller" badge. */
   verified: z.boolean(),
   /** Suspended by an admin: its products are hidden from shoppers. */
   suspended: z.boolean(),
@@ -82,6 +82,8 @@ export const StoreDashboardSchema = z.object({
   low_stock_threshold: z.number(),
   low_stock: z.array(z.object({ id: z.number(), name: z.string(), stock_quantity: z.number(), published: z.boolean() })),
   daily_sales: z.array(z.object({ date: z.string(), sales: z.number(), orders: z.number() })),
+  /** The store's daily order cap (app/domain/business-check.ts dailyOrderCap): cap null is none. */
+  order_cap: z.object({ cap: z.number().nullable(), today: z.number(), remaining: z.number().nullable(), delivered: z.number(), cancelled: z.number() }),
 });
 export type ApiStoreDashboard = z.infer<typeof StoreDashboardSchema>;
 /** POST /stores/{storeId}/members/: the invitation (a member row not yet accepted) and when its link stops working. */
@@ -148,3 +150,25 @@ export const ScorecardSchema = z.object({
   rating_count: z.number().int(),
 });
 export type ApiScorecard = z.infer<typeof ScorecardSchema>;
+
+/** GET/POST /stores/{storeId}/business-check/: the store's business check and badge (decision 0032). */
+export const BusinessCheckSchema = z.object({
+  /** none: never checked; pending: waiting for the registry (retried); verified / not_verified: the registry's answer. */
+  status: z.enum(["none", "pending", "verified", "not_verified"]),
+  /** The badge: from a passing check, or an admin's approval after a manual check. */
+  verified: z.boolean(),
+  verified_by: z.enum(["registry", "admin"]).nullable(),
+  verified_at: z.string().nullable(),
+  registration_number: z.string(),
+  company_type: z.enum(["RC", "BN"]).nullable(),
+  registered_name: z.string().nullable(),
+  registry_status: z.string().nullable(),
+  store_name: z.string(),
+  account_name: z.string().nullable(),
+  reasons: z.array(z.enum(["not_found", "inactive", "store_name", "account_name"])),
+  checked_at: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  /** Naira an unverified store is paid out at most in 30 days; null when verified. */
+  payout_limit: z.number().nullable(),
+});
+export type ApiBusinessCheck = z.infer<typeof BusinessCheckSchema>;

@@ -68,3 +68,30 @@ export const serializePublicStore = (s: PublicStoreRow, origin: string): ApiPubl
   verified: s.verified,
   suspended: s.suspended,
 });
+
+// ---- the business check (decision 0032) ----
+import type { StoreVerification } from "./business-checks.server";
+import type { ApiBusinessCheck } from "./schemas";
+
+const isoOrNull = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+export function serializeBusinessCheck(v: StoreVerification, payoutLimitNaira: number): ApiBusinessCheck {
+  const c = v.check;
+  const verified = v.verified_at !== null;
+  return {
+    status: c ? c.status : "none",
+    verified,
+    verified_by: verified ? (v.verified_by ?? "admin") : null,
+    verified_at: isoOrNull(v.verified_at),
+    registration_number: c ? `${c.company_type} ${c.registration_number}` : v.business_license_number,
+    company_type: c?.company_type ?? null,
+    registered_name: c?.registered_name ?? null,
+    registry_status: c?.registry_status ?? null,
+    store_name: v.name,
+    account_name: c?.account_name ?? null,
+    reasons: c?.status === "not_verified" ? c.reasons : [],
+    checked_at: isoOrNull(c?.checked_at),
+    next_attempt_at: c?.status === "pending" ? isoOrNull(c.next_attempt_at) : null,
+    payout_limit: verified ? null : payoutLimitNaira,
+  };
+}

@@ -1,6 +1,6 @@
 /**
  * Who sells a product: the store's logo and name (a link to its shop page
- * /shop/<slug>), the "Verified seller" badge (an admin verified the store: stores.verified_at), the
+ * /shop/<slug>), the "Verified seller" badge (stores.verified_at: a passing registry check or an admin's audited approval, decision 0032), the
  * state it ships from and the average rating of its products, from the product detail's `seller`;
  * its record over 90 days (./scorecard.tsx) when the page read it.
  */

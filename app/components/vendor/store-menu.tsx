@@ -1,7 +1,7 @@
 /**
  * The seller area's side panel (spec section 2): the store's logo and name, then the menu
  * Dashboard, Products, Orders, Customers, Members (owners only), Notifications, Payouts, Returns,
- * Log out. The current item carries aria-current="page" (a section counts for its sub-pages, e.g.
+ * Verification (the business check), Log out. The current item carries aria-current="page" (a section counts for its sub-pages, e.g.
  * an order's page marks Orders). On phones the items wrap onto as many rows as they need (nothing
  * off-screen at 320 px, no sideways scrolling); no JavaScript. Texts: `seller:shell` (the page declares
  * the `seller` namespace: ../../routes/stores+/$slug.tsx).
@@ -16,20 +16,23 @@ export interface StoreMenuStore {
   logo: string | null;
 }
 
-/** The menu's items; `label` is the item's key under `seller:shell`. */
+/** The menu: [label (its key under `seller:shell`), section (the path under the store), link when it is not the section]. */
+const MENU: [string, string, string?][] = [
+  ["dashboard", "dashboard"],
+  ["products", "products"],
+  ["orders", "orders", "orders/history"],
+  ["customers", "customers"],
+  ["members", "members"],
+  ["notifications", "notification"],
+  ["payouts", "payouts"],
+  ["returns", "returns"],
+  ["verification", "verification"],
+];
+
+/** The menu's items; `label` is the item's key under `seller:shell`. Members: owners only. */
 export function storeMenuItems(slug: string, isOwner: boolean) {
   const base = `/stores/${encodeURIComponent(slug)}`;
-  const items = [
-    { to: `${base}/dashboard`, section: `${base}/dashboard`, label: "dashboard" },
-    { to: `${base}/products`, section: `${base}/products`, label: "products" },
-    { to: `${base}/orders/history`, section: `${base}/orders`, label: "orders" },
-    { to: `${base}/customers`, section: `${base}/customers`, label: "customers" },
-    { to: `${base}/members`, section: `${base}/members`, label: "members", ownerOnly: true },
-    { to: `${base}/notification`, section: `${base}/notification`, label: "notifications" },
-    { to: `${base}/payouts`, section: `${base}/payouts`, label: "payouts" },
-    { to: `${base}/returns`, section: `${base}/returns`, label: "returns" },
-  ];
-  return items.filter((i) => !i.ownerOnly || isOwner);
+  return MENU.filter(([label]) => isOwner || label !== "members").map(([label, section, to = section]) => ({ to: `${base}/${to}`, section: `${base}/${section}`, label }));
 }
 
 const inSection = (pathname: string, section: string) => pathname === section || pathname.startsWith(`${section}/`);

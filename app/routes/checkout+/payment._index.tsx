@@ -210,6 +210,9 @@ async function finishPlacement(
       ? Object.fromEntries(Object.entries(r.data).map(([k, v]) => [k.replace(/^guest_delivery_address\./, ""), v]))
       : r.data;
     const errors = apiErrorsToReply(r.status, body, fields, t("error.notPlaced"));
+    // A new store at its daily order cap (decision 0032): said in the reader's language.
+    const cap = body && typeof body === "object" && !Array.isArray(body) ? (body as { code?: unknown; store_name?: unknown; cap?: unknown }) : null;
+    if (cap?.code === "store_daily_cap") errors.formErrors = [t("error.storeCap", { store: String(cap.store_name ?? ""), cap: Number(cap.cap) })];
     const result: Reply = {
       status: "error",
       initialValue: (echo.payload ?? null) as Reply["initialValue"],

@@ -1,7 +1,8 @@
 /**
  * /stores/{slug}/dashboard — the seller dashboard from real orders (GET /stores/{id}/dashboard/):
  * sales today, last 7 and 30 days, orders by delivery status, top products, low stock and a
- * server-drawn daily sales chart. A store with no products and no orders gets the spec's
+ * server-drawn daily sales chart; a new store's daily order cap and the orders it took today
+ * (decision 0032). A store with no products and no orders gets the spec's
  * 'Ready to get started?' block with an Add Product link.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -76,6 +77,16 @@ export default function DashboardRoute() {
         </div>
         <p className="mt-1 text-xs text-gray-500">{t("dashboard.salesNote")}</p>
       </section>
+      {d.order_cap.cap !== null ? (
+        <section aria-labelledby="cap-heading" className="rounded-lg border border-gray-200 bg-white p-3" data-testid="order-cap">
+          <h2 id="cap-heading" className="font-semibold">
+            {t("dashboard.capTitle")}
+          </h2>
+          <p className="mt-1 text-lg font-bold">{t("dashboard.cap", { today: d.order_cap.today, cap: d.order_cap.cap })}</p>
+          {d.order_cap.remaining === 0 ? <p className="mt-1 text-sm font-medium text-amber-900">{t("dashboard.capFull")}</p> : null}
+          <p className="mt-1 text-xs text-gray-600">{t("dashboard.capText")}</p>
+        </section>
+      ) : null}
       <SalesChart days={d.daily_sales} />
       <div className="grid gap-4 lg:grid-cols-2">
         <section aria-labelledby="status-heading" className="rounded-lg border border-gray-200 bg-white p-3">
