@@ -18,7 +18,7 @@ import { useTranslation } from "~/i18n/react";
 import { useNotificationTexts } from "~/components/users/notification-texts";
 
 /** The list's own words and the notices themselves come from `account` (as on the member's page). */
-export const handle = { i18n: ["account"] };
+export const handle = { i18n: ["account", "orders"] };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, store, orderEmails } = await requireStoreArea(request, context, params.slug);
