@@ -27,7 +27,7 @@ import { AddressLines } from "~/components/ui/address-lines";
 import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDate } from "~/i18n/dates";
-import { formatQuantity, unitWord } from "~/domain/units";
+import { formatQuantity, isUnit } from "~/domain/units";
 import { formatNaira } from "~/domain/money";
 import { orderNumber } from "~/domain/order-rules";
 import type { ApiStoreOrder } from "~/storefront/api-types";
@@ -126,6 +126,7 @@ export default function StoreOrderRoute() {
   const itemName = new Map(order.order_items.map((i) => [i.id, i.product_name]));
   const { t } = useTranslation("seller");
   const { t: o } = useTranslation("orders");
+  const { t: tc } = useTranslation("common");
   return (
     <section className="space-y-4" aria-labelledby="order-h">
       <Link to={`/stores/${slug}/orders/history`} className="text-sm font-semibold text-brand-700 hover:underline">
@@ -212,7 +213,7 @@ export default function StoreOrderRoute() {
                   </p>
                 ) : null}
                 <p className="text-sm text-gray-600">
-                  {formatQuantity(i.quantity)} {unitWord(i.unit, i.quantity)} × {formatNaira(i.item_price)}
+                  {o("quantity", { quantity: formatQuantity(i.quantity) })} · {formatNaira(i.item_price)} {tc(`units.per_${isUnit(i.unit) ? i.unit : "piece"}`)}
                   {i.status === "Cancelled" ? (
                     <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800">
                       {o("status.Cancelled")}
