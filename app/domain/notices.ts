@@ -5,8 +5,9 @@
  * amount in kobo…); a page says it in the reader's language when it shows it (sayNotice with the
  * page's `t`). The English `title` and `body` are still stored, said by the same function in
  * English when the notice is made, for the API's clients (its `title`/`body` fields unchanged).
- * A notice without a key (store notices, a seller's own words, rows older than 0037 that matched
- * no known shape) is shown as stored. Client-safe: no i18n import (the domain floor); the caller
+ * Store notices are keys too (`store_*`, `low_stock`, `out_of_stock`, `return_requested`), but for
+ * the deadline reminders, whose date is written in English when stored. A notice without a key
+ * (a deadline notice, rows older than 0037 that matched no known shape) is shown as stored. Client-safe: no i18n import (the domain floor); the caller
  * passes its `t`.
  */
 import { formatKobo } from "./money";
@@ -31,6 +32,13 @@ export const NOTICE_TITLE_KEYS = [
   "claim_answered",
   "claim_escalated",
   "claim_resolved",
+  // a store's notices (its /stores/{slug}/notification list)
+  "store_new_order",
+  "store_order_paid",
+  "store_delivery_paid",
+  "low_stock",
+  "out_of_stock",
+  "return_requested",
 ] as const;
 export type NoticeTitleKey = (typeof NOTICE_TITLE_KEYS)[number];
 
@@ -53,6 +61,15 @@ export const NOTICE_BODY_KEYS = [
   "item_cancelled",
   "item_cancelled_refund",
   "member_invited",
+  // a store's notices
+  "store_pod",
+  "store_card_pending",
+  "store_paid_card",
+  "store_paid_transfer",
+  "store_paid_ussd",
+  "store_transfer_paid",
+  "low_stock",
+  "return_requested",
 ] as const;
 export type NoticeBodyKey = (typeof NOTICE_BODY_KEYS)[number];
 
@@ -64,7 +81,8 @@ export type RefundWhatKey = (typeof REFUND_WHAT_KEYS)[number];
  * A notice's values as stored: `number` (order number), `store`, `product`, `item` (a line's
  * product and option), `inviter`, `email`, `reason` (a cancel reason as stored), `hours`,
  * `quantity`, `amount_kobo` (said as ₦), `what_key` (what a refund was for, said in the reader's
- * language; else `product`).
+ * language; else `product`), `left` (stock left), `return_reason` (a return's reason as stored,
+ * said in the reader's words), `details` (the shopper's own words).
  */
 export type NoticeParams = Record<string, string | number>;
 
@@ -98,6 +116,7 @@ export function noticeValues(params: NoticeParams, t: T): Record<string, string 
   if (typeof params.amount_kobo === "number") v.amount = formatKobo(params.amount_kobo);
   if (typeof params.quantity === "number") v.quantity = formatQuantity(params.quantity);
   if (typeof params.reason === "string") v.reason = t(`orders:cancelReason.${params.reason}`, { defaultValue: params.reason });
+  if (typeof params.return_reason === "string") v.return_reason = t(`orders:returnReason.${params.return_reason}`, { defaultValue: params.return_reason });
   if (isWhatKey(params.what_key)) v.what = t(`notifications.refund_what.${params.what_key}`);
   else if (typeof params.product === "string" && v.what === undefined) v.what = params.product;
   return v;

@@ -37,7 +37,7 @@ export interface DateWords {
   monthYear: string;
 }
 
-/** English, as `en/common.json` has it (tests/unit/dates.test.ts): the admin's pages (and seller pages not yet translated), and the fallback. */
+/** English, as `en/common.json` has it (tests/unit/dates.test.ts): the admin's pages, and the fallback. */
 export const ENGLISH_DATES: DateWords = {
   months: "January|February|March|April|May|June|July|August|September|October|November|December",
   monthsShort: "Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept|Oct|Nov|Dec",

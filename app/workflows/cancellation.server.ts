@@ -114,7 +114,11 @@ export async function cancelOrderItem(
         params: { number, item: withOption(item.product_name, item.option_label), quantity: Number(item.quantity), reason },
       }),
       ...(item.store_id && item.store_slug
-        ? storeNotices([{ id: item.store_id, slug: item.store_slug }], order.id, "item_cancelled", `Item cancelled on order ${number}`, `${withOption(item.product_name, item.option_label)} × ${item.quantity}: ${reason}.`)
+        ? storeNotices([{ id: item.store_id, slug: item.store_slug }], order.id, "item_cancelled", {
+            title: "item_cancelled",
+            body: "item_cancelled",
+            params: { number, item: withOption(item.product_name, item.option_label), quantity: Number(item.quantity), reason },
+          })
         : []),
     ],
     mails: order.customer_email
@@ -183,11 +187,10 @@ export async function cancelUnpaidCardOrder(tx: Queryable, orderId: string, olde
   await tx.query("UPDATE orders SET order_payment_status = 'Cancelled', updated_at = now() WHERE id = $1", [order.id]);
   const { email: to, first_name } = who.rows[0];
   const number = orderNumber(order.id);
-  const body = `The card payment never came within ${olderThanHours} hours, so the order was cancelled.`;
   await recordEvent(tx, {
     notices: [
       buyerNotice(order.user_id, order.id, "item_cancelled", { title: "order_cancelled", body: "card_never_came", params: { number, hours: olderThanHours } }),
-      ...storeNotices(await orderStores(tx, order.id), order.id, "item_cancelled", `Order ${number} cancelled`, body),
+      ...storeNotices(await orderStores(tx, order.id), order.id, "item_cancelled", { title: "order_cancelled", body: "card_never_came", params: { number, hours: olderThanHours } }),
     ],
     mails: to
       ? [

@@ -312,7 +312,7 @@ export async function announceOrder(tx: Queryable, orderId: string): Promise<boo
   await recordEvent(tx, {
     notices: [
       buyerNotice(order.user_id, orderId, "order_placed", { title: "order_placed", body: pod ? "pay_on_delivery" : "complete_card", params: { number } }),
-      ...storeNotices(await orderStores(tx, orderId), orderId, "order_placed", `New order ${number}`, pod ? "Pay on delivery." : "Card payment pending."),
+      ...storeNotices(await orderStores(tx, orderId), orderId, "order_placed", { title: "store_new_order", body: pod ? "store_pod" : "store_card_pending", params: { number } }),
     ],
     mails: [
       ...(order.customer_email

@@ -14,7 +14,7 @@
 import { cancelOrderItem } from "./cancellation.server";
 import { SHIPMENT_CLOCK_START_SQL } from "~/api/orders/shipments.server";
 import { recordEvent } from "~/api/notifications/commands.server";
-import { storeNotices } from "~/api/notifications/events.server";
+import { storeNoticesAsWritten } from "~/api/notifications/events.server";
 import type { Queryable, Db } from "~/db/client.server";
 import { DEADLINE_CANCEL_REASONS, shipmentDeadline, type DeadlineSettings, type DeadlineStage } from "~/domain/deadlines";
 import { orderNumber } from "~/domain/orders";
@@ -130,5 +130,5 @@ async function tellStore(tx: Queryable, sh: OpenShipment, stage: DeadlineStage, 
     what === "reminder"
       ? [`${stage === "confirm" ? "Confirm" : "Ship"} order ${number} by ${due}`, "Past that, the order is cancelled and the buyer refunded."]
       : [`Order ${number} cancelled: deadline missed`, `Not ${stage === "confirm" ? "confirmed" : "shipped"} by ${due}. The stock is back and the buyer was told.`];
-  await recordEvent(tx, { notices: storeNotices([{ id: sh.store_id, slug: sh.store_slug }], sh.order_id, what === "reminder" ? "deadline_reminder" : "item_cancelled", title, body), mails });
+  await recordEvent(tx, { notices: storeNoticesAsWritten([{ id: sh.store_id, slug: sh.store_slug }], sh.order_id, what === "reminder" ? "deadline_reminder" : "item_cancelled", title, body), mails });
 }

@@ -16,7 +16,6 @@
  */
 import type { Db, Queryable } from "~/db/client.server";
 import { orderNumber, PAY_AT_DOOR_MESSAGES, payAtDoorRefusal } from "~/domain/orders";
-import { formatKobo } from "~/domain/money";
 import { shipmentTotalKobo } from "~/domain/pricing";
 import { ApiError, badRequest, notFound } from "~/api/core/http";
 import { coversDue, type VerifyData } from "~/integrations/paystack/client.server";
@@ -160,13 +159,12 @@ export async function markShipmentPaid(db: Db, attemptId: number, verified: Veri
     await settlePayOnDelivery(q, order.id);
     const number = orderNumber(order.id);
     const store = sh.store_name ?? "The seller";
-    const amount = formatKobo(dueKobo);
     await recordEvent(q, {
       notices: [
         // No shipmentStoreId: the buyer is on the payment page; a notice, no SMS (the "cash received" SMS is for cash).
         buyerNotice(order.user_id, order.id, "delivery_paid", { title: "delivery_paid", body: "paid_at_door", params: { number, store, amount_kobo: dueKobo } }),
         ...(sh.store_id !== null && sh.store_slug
-          ? storeNotices([{ id: sh.store_id, slug: sh.store_slug }], order.id, "delivery_paid", `Order ${number}: paid by transfer`, `The buyer paid ${amount} for your delivery by bank transfer: collect nothing at the door. Mark it Delivered with the buyer's code.`)
+          ? storeNotices([{ id: sh.store_id, slug: sh.store_slug }], order.id, "delivery_paid", { title: "store_delivery_paid", body: "store_transfer_paid", params: { number, amount_kobo: dueKobo } })
           : []),
       ],
     });

@@ -312,12 +312,15 @@ export async function markPaid(db: Db, attemptId: number, verified: VerifyData):
     await emptySourceCart(q, attempt.order_id);
     const order = locked!;
     const number = orderNumber(order.id);
-    const paidBody = `${formatKobo(verified.amount)} paid by ${CHANNEL_WORDS[verified.channel ?? ""] ?? "card"}.`;
     const lines = order.email ? await activeLines(q, attempt.order_id) : [];
     await recordEvent(q, {
       notices: [
         buyerNotice(order.user_id, order.id, "order_paid", { title: "order_paid", body: PAID_BODY[verified.channel ?? ""] ?? "paid_by_card", params: { number, amount_kobo: verified.amount } }),
-        ...storeNotices(await orderStores(q, order.id), order.id, "order_paid", `Order ${number} paid`, `${paidBody} It can be confirmed now.`),
+        ...storeNotices(await orderStores(q, order.id), order.id, "order_paid", {
+          title: "store_order_paid",
+          body: STORE_PAID_BODY[verified.channel ?? ""] ?? "store_paid_card",
+          params: { number, amount_kobo: verified.amount },
+        }),
       ],
       mails: order.email
         ? [
@@ -355,7 +358,7 @@ export async function markPaid(db: Db, attemptId: number, verified: VerifyData):
   return outcome;
 }
 
-const CHANNEL_WORDS: Record<string, string> = { card: "card", bank_transfer: "bank transfer", ussd: "USSD" };
+const STORE_PAID_BODY: Record<string, NoticeBodyKey> = { card: "store_paid_card", bank_transfer: "store_paid_transfer", ussd: "store_paid_ussd" };
 /** The buyer's notice body by channel (~/domain/notices; said in English as paidBody above). */
 const PAID_BODY: Record<string, NoticeBodyKey> = { card: "paid_by_card", bank_transfer: "paid_by_transfer", ussd: "paid_by_ussd" };
 

@@ -83,8 +83,7 @@ export async function requestReturn(
         {
           kind: "return_requested",
           storeId: item.store_id,
-          title: `Return requested: ${item.product_name}`,
-          body: `${input.body.reason}. ${input.body.details}`,
+          text: { title: "return_requested", body: "return_requested", params: { product: item.product_name, return_reason: input.body.reason, details: input.body.details } },
           link: `/stores/${store.slug}/returns`,
         },
       ],

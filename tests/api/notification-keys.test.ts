@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { recordEvent } from "~/api/notifications/commands.server";
-import { createStore } from "~/db/seed/factories";
+import { createCategory, createProduct, createStore } from "~/db/seed/factories";
+import { lowStockNotice, storeNotices } from "~/api/notifications/events.server";
 import { NOTIFICATION_BACKFILL_SQL } from "~/db/migrations/0037_notification_keys";
 import { sayNotice } from "~/domain/notices";
 import { textsFor } from "~/i18n/texts.server";
@@ -81,5 +82,39 @@ describe.each(engines())("notifications as keys on %s", (engine) => {
 
     const storeRows = await api.db.query<{ title_key: string | null }>("SELECT title_key FROM notifications WHERE store_id = $1", [store.id]);
     expect(storeRows.rows).toEqual([{ title_key: null }]);
+  });
+
+  it("a store's notices are keys too: a new order, a payment, low stock and a return request read in Yorùbá and Hausa, their English unchanged", async () => {
+    const owner = await makeUser(api);
+    const store = await createStore(api.db, { owner_id: owner.id });
+    const category = await createCategory(api.db);
+    const product = await createProduct(api.db, { store_id: store.id, user_id: owner.id, category_id: category.id, name: "Dangote cement 50kg" });
+    const low = await lowStockNotice(api.db, product.id, 3);
+    const gone = await lowStockNotice(api.db, product.id, 0);
+    await recordEvent(api.db, {
+      notices: [
+        ...storeNotices([store], "00000000-0000-4000-8000-000000000001", "order_placed", { title: "store_new_order", body: "store_pod", params: { number: "#AB12CD34" } }),
+        ...storeNotices([store], "00000000-0000-4000-8000-000000000001", "order_paid", { title: "store_order_paid", body: "store_paid_transfer", params: { number: "#AB12CD34", amount_kobo: 1250000 } }),
+        low!,
+        gone!,
+        { storeId: store.id, kind: "return_requested", text: { title: "return_requested", body: "return_requested", params: { product: "Floor tiles", return_reason: "Wrong item", details: "Blue, not grey." } }, link: "/x" },
+      ],
+    });
+    const r = await api.call<{ results: ApiNotification[] }>(`/stores/${store.id}/notifications/?page_size=50`, { token: owner.token });
+    expect(r.status).toBe(200);
+    const byKey = new Map(r.body.results.map((n) => [n.title_key, n]));
+    // The API's English, as the store's clients have always read it
+    expect(byKey.get("store_new_order")).toMatchObject({ title: "New order #AB12CD34", body: "Pay on delivery.", params: { number: "#AB12CD34" } });
+    expect(byKey.get("store_order_paid")).toMatchObject({ title: "Order #AB12CD34 paid", body: "₦12,500 paid by bank transfer. It can be confirmed now." });
+    expect(byKey.get("low_stock")).toMatchObject({ title: "Low stock: Dangote cement 50kg (3 left)", body: "Stock of Dangote cement 50kg is down to 3. Add stock so shoppers can keep buying it." });
+    expect(byKey.get("out_of_stock")).toMatchObject({ title: "Out of stock: Dangote cement 50kg" });
+    expect(byKey.get("return_requested")).toMatchObject({ title: "Return requested: Floor tiles", body: "Wrong item. Blue, not grey." });
+    // The store's members read them in their language
+    const yo = textsFor("yo", "account");
+    expect(sayNotice(byKey.get("store_new_order")!, yo)).toEqual({ title: "Order tuntun #AB12CD34", body: "Olùrà yóò sanwó nígbà tí ọjà bá dé." });
+    expect(sayNotice(byKey.get("low_stock")!, yo).title).toBe("Stock ń tán: Dangote cement 50kg (3 ló kù)");
+    const ha = textsFor("ha", "account");
+    expect(sayNotice(byKey.get("store_order_paid")!, ha)).toEqual({ title: "An biya oda #AB12CD34", body: "An biya ₦12,500 ta transfer. Za ka iya tabbatar da ita yanzu." });
+    expect(sayNotice(byKey.get("return_requested")!, ha).title).toBe("Buƙatar mayarwa: Floor tiles");
   });
 });

@@ -125,7 +125,7 @@ describe.each(engines())("order updates by SMS and WhatsApp on %s", (engine) => 
     const number = `#${order.id.split("-")[0].toUpperCase()}`;
     // Each change in its own send window (flushed in between): each its own message.
     await api.db.tx(async (tx) => {
-      await recordEvent(tx, { notices: [buyerNotice(buyer.id, order.id, "order_placed", { title: "order_placed", params: { number: "BM-1" } }), ...storeNotices([store], order.id, "order_placed", "New order")] });
+      await recordEvent(tx, { notices: [buyerNotice(buyer.id, order.id, "order_placed", { title: "order_placed", params: { number: "BM-1" } }), ...storeNotices([store], order.id, "order_placed", { title: "store_new_order", params: { number: "BM-1" } })] });
       await recordEvent(tx, { notices: [buyerNotice(buyer.id, order.id, "item_cancelled", { title: "item_cancelled", params: { number: "BM-1" } })] }); // the order still has an active line
     });
     await smsTo(api, buyer.phone.e164);

@@ -8,7 +8,9 @@
 import fs from "node:fs";
 import { expect as baseExpect, test, type BrowserContext, type Page } from "@playwright/test";
 import type { Lang } from "~/i18n/languages";
-import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
+import { DEMO_VENDOR, demoVendorProducts, isPhone, jsEnabled, login, newShopper, ready } from "./utils";
+import { addToCart, placePayOnDeliveryFromCart } from "./checkout-helpers";
+import { expectNoEnglish as expectNoEnglishIn, message, speakCookie } from "./english-check";
 
 // Every step is a server round trip: allow for a busy test machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -160,5 +162,100 @@ for (const lang of ["ig", "pcm"] as const) {
     await expect(page.locator("#orders-h")).toHaveText(list.title);
     await expect(page.getByText(list.empty, { exact: true })).toBeVisible();
     await expect(page).toHaveTitle(`${list.title} | BuildMart NG`);
+  });
+}
+
+/**
+ * The store's remaining pages in each language (issue 38, the seller's area): a shopper's
+ * pay-on-delivery order opened by the demo vendor on the store's order page (statuses, amounts,
+ * cash line, history, the status button and its flash), then customers, members, notification
+ * settings, returns and payouts, each with its heading and title in the language and no English
+ * outside brand names, loanwords and what people wrote (product, bank and ledger texts).
+ * Screenshots of the order page in Yorùbá and Hausa at 360 px (JavaScript off) in docs/i18n/screenshots/.
+ */
+const SELLER_ALLOW = new Set(
+  ["BuildMart", "NG", "SMS", "WhatsApp", "Paystack", "payout", "payouts", "dashboard", "stock", "admin", "transfer", "ID", "email", "order", "delivery", "link", "NUBAN", "FCT", "Abuja", "Lagos"].map((w) =>
+    w.toLowerCase(),
+  ),
+);
+/** What people wrote or named, shown as they wrote it: product and store names, addresses, bank names and references, the ledger's lines. */
+const PEOPLES_WORDS = [
+  '[data-testid="order-item"] p.font-medium',
+  '[data-testid="order-item-option"]',
+  '[data-testid="order-address"]',
+  '[data-testid="ledger"] .break-words',
+  '[data-testid="payout-history"] .break-all',
+  '[data-testid="store-return"] p.font-medium',
+  '[data-testid="member-row"]',
+  '[data-testid="store-customer-row"] td:nth-child(2)',
+  "nav",
+];
+
+async function demoStore(request: import("@playwright/test").APIRequestContext) {
+  const { access, storeId, products } = await demoVendorProducts<{ id: number; name: string; stock_quantity: number; min_quantity: number; quantity_step: number; selling_price: number }>(request);
+  const auth = await (await request.post("/api/v1/users/auth/login/", { data: DEMO_VENDOR })).json();
+  const stores = (await (await request.get(`/api/v1/stores/owner/${auth.user.id}/`, { headers: { authorization: `Bearer ${access}` } })).json()) as { id: number; slug: string }[];
+  return { slug: stores.find((s) => s.id === storeId)!.slug, products };
+}
+
+const SELLER_LANGS = ["yo", "ha", "ig", "pcm"] as const;
+for (const [n, lang] of SELLER_LANGS.entries()) {
+  test(`the store's order page, customers, members, notifications, returns and payouts in ${lang}`, async ({ page, request }, testInfo) => {
+    test.setTimeout(240_000);
+    const js = jsEnabled(testInfo);
+    const m = (key: string, vars: Record<string, string | number> = {}) => fill(message(lang, "seller", key), vars);
+    const o = (key: string) => message(lang, "orders", key);
+    const { slug, products } = await demoStore(request);
+    // One product per language and project, from the end of the shared list (other specs take from its start).
+    const product = products.at(-1 - n - (js ? 0 : SELLER_LANGS.length))!;
+
+    // A shopper's pay-on-delivery order (in English: the shopper is not what this test reads)
+    const shopper = await newShopper(request);
+    await login(page, shopper.email, shopper.password, testInfo);
+    await addToCart(page, testInfo, product);
+    const orderId = await placePayOnDeliveryFromCart(page, testInfo);
+    const number = `#${orderId.split("-")[0].toUpperCase()}`;
+
+    // The vendor, reading in the language
+    await page.context().clearCookies();
+    await login(page, DEMO_VENDOR.email, DEMO_VENDOR.password, testInfo);
+    await speakCookie(page, lang);
+    await page.goto(`/stores/${slug}/orders/${orderId}`);
+    await ready(page, testInfo);
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${m("order.idLabel")} ${number}`);
+    await expect(page).toHaveTitle(`${m("order.title", { number })} | BuildMart NG`);
+    await expect(page.getByTestId("delivery-status")).toHaveText(o("status.Placed"));
+    await expect(page.getByTestId("payment-status")).toHaveText(o("status.Pending"));
+    await expect(page.getByText(m("order.method", { method: o("methodDelivery") }), { exact: true })).toBeVisible();
+    await expect(page.getByTestId("cash-status")).toHaveText(new RegExp(`^${m("order.collect", { amount: "₦[\\d,]+" })}$`));
+    await expect(page.getByTestId("status-history")).toContainText(m("order.event.placed"));
+    const main = page.locator("#main");
+    await expectNoEnglishIn(page, lang, ["seller:order", "seller:ordersList"], SELLER_ALLOW, { scope: main, exclude: PEOPLES_WORDS, where: "the store's order page" });
+    if (isPhone(testInfo) && !js && (lang === "yo" || lang === "ha")) {
+      fs.mkdirSync("docs/i18n/screenshots", { recursive: true });
+      await page.screenshot({ path: `docs/i18n/screenshots/store-order-${lang}-360.png`, fullPage: true });
+    }
+    // One step on: the button and the flash in the language
+    await page.getByRole("button", { name: m("order.markAs.Confirmed"), exact: true }).click();
+    await expect(page.getByTestId("flash")).toHaveText(m("order.flashMoved", { number, status: o("status.Confirmed") }));
+    await expect(page.getByTestId("delivery-status")).toHaveText(o("status.Confirmed"));
+    await expect(page.getByTestId("status-history")).toContainText(m("order.event.confirmed"));
+
+    // The store's other pages: heading, title, no English
+    const pages: { path: string; heading: string; title: string; sections: string[] }[] = [
+      { path: "customers", heading: m("customers.title"), title: m("customers.title"), sections: ["seller:customers"] },
+      { path: "members", heading: m("members.title"), title: m("members.title"), sections: ["seller:members"] },
+      { path: "notification", heading: m("notices.title"), title: m("notices.pageTitle"), sections: ["seller:notices"] },
+      { path: "returns", heading: m("returns.title"), title: m("returns.pageTitle", { store: "" }), sections: ["seller:returns"] },
+      { path: "payouts", heading: m("payouts.title"), title: m("payouts.title"), sections: ["seller:payouts"] },
+    ];
+    for (const p of pages) {
+      await page.goto(`/stores/${slug}/${p.path}`);
+      await ready(page, testInfo);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(p.heading);
+      expect(await page.title()).toContain(p.title.replace(/ · $/, ""));
+      await expectNoEnglishIn(page, lang, p.sections, SELLER_ALLOW, { scope: main, exclude: PEOPLES_WORDS, where: `/stores/{slug}/${p.path}` });
+    }
   });
 }

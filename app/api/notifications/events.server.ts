@@ -42,8 +42,16 @@ export function buyerNotice(userId: number | null, orderId: string, kind: Notifi
   return { userId, kind, text, link: buyerOrderLink(orderId), shipmentStoreId };
 }
 
-/** One notice per store with items in the order, each linking to the store's view of it. */
-export function storeNotices(stores: OrderStore[], orderId: string, kind: NotificationKind, title: string, body = ""): Notice[] {
+/**
+ * One notice per store with items in the order, each linking to the store's view of it: a message
+ * key and its values (~/domain/notices), said in the reader's language on the store's page.
+ */
+export function storeNotices(stores: OrderStore[], orderId: string, kind: NotificationKind, text: NoticeText): Notice[] {
+  return stores.map((s) => ({ storeId: s.id, kind, text, link: storeOrderLink(s.slug, orderId) }));
+}
+
+/** The same with an English title and body as written (the deadline notices, whose date is written when stored): shown as stored. */
+export function storeNoticesAsWritten(stores: OrderStore[], orderId: string, kind: NotificationKind, title: string, body = ""): Notice[] {
   return stores.map((s) => ({ storeId: s.id, kind, title, body, link: storeOrderLink(s.slug, orderId) }));
 }
 
@@ -64,8 +72,7 @@ export async function lowStockNotice(q: Queryable, productId: number, left: numb
   return {
     storeId: p.store_id,
     kind: "low_stock",
-    title: left > 0 ? `Low stock: ${p.name} (${left} left)` : `Out of stock: ${p.name}`,
-    body: `Stock of ${p.name} is down to ${left}. Add stock so shoppers can keep buying it.`,
+    text: { title: left > 0 ? "low_stock" : "out_of_stock", body: "low_stock", params: { product: p.name, left } },
     link: storeProductLink(p.slug, productId),
   };
 }

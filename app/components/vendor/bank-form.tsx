@@ -12,26 +12,28 @@ import { BANK_ACCOUNT_CONSTRAINT } from "../ui/constraints";
 import { useLateModule, validateWith } from "../ui/late-validation";
 import { maskedAccount } from "~/domain/payout-rules";
 import type { ApiBankAccountAnswer, ApiBankAccountResolved } from "~/storefront/api-types";
+import { useTranslation } from "~/i18n/react";
+import { Trans } from "~/i18n/trans";
 
 /** "Is this you?": the name the bank gives, a warning when it is not the owner's, confirm or change. */
 export function ConfirmAccount({ resolved, accountNumber }: { resolved: ApiBankAccountResolved; accountNumber: string }) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "bank";
+  const { t } = useTranslation("seller");
   return (
     <div className="mt-3 space-y-3 rounded-md border border-orange-200 bg-brand-50 p-3" data-testid="bank-confirm">
       <h3 className="text-base font-semibold" id="bank-confirm-heading">
-        Is this you?
+        {t("payouts.bank.isThisYou")}
       </h3>
       <p className="text-sm">
-        {resolved.bank_name} says account {maskedAccount(resolved.account_last4)} belongs to:
+        {t("payouts.bank.belongs", { bank: resolved.bank_name, account: maskedAccount(resolved.account_last4) })}
       </p>
       <p className="text-lg font-bold wrap-anywhere" data-testid="resolved-name">
         {resolved.account_name}
       </p>
       {resolved.name_matches ? null : (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 wrap-anywhere" data-testid="name-warning">
-          This is not the store owner&apos;s name{resolved.owner_name ? ` (${resolved.owner_name})` : ""}. Payouts go to whoever holds this account: confirm only if
-          it really is the store&apos;s account.
+          {t("payouts.bank.notOwner", { owner: resolved.owner_name ? ` (${resolved.owner_name})` : "" })}
         </p>
       )}
       <Form method="post" className="flex flex-wrap gap-2" aria-labelledby="bank-confirm-heading">
@@ -39,10 +41,10 @@ export function ConfirmAccount({ resolved, accountNumber }: { resolved: ApiBankA
         <input type="hidden" name="account_number" value={accountNumber} />
         <input type="hidden" name="confirm_account_name" value={resolved.account_name} />
         <button type="submit" name="intent" value="bank" className={primaryButton} disabled={saving}>
-          {saving ? "Saving…" : "Yes, this is my account"}
+          {saving ? t("payouts.bank.saving") : t("payouts.bank.yes")}
         </button>
         <button type="submit" name="intent" value="change" className="btn-outline px-3">
-          No, change the details
+          {t("payouts.bank.change")}
         </button>
       </Form>
     </div>
@@ -64,6 +66,7 @@ export function BankForm({ banks, current }: { banks: { code: string; name: stri
   const confirming = actionData?.step === "confirm" ? actionData : null;
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "resolve";
+  const { t } = useTranslation("seller");
   const validators = useLateModule("bank-account", loadValidators);
   const [form, fields] = useForm({
     id: "bank-account",
@@ -76,14 +79,14 @@ export function BankForm({ banks, current }: { banks: { code: string; name: stri
   return (
     <section className="rounded-lg border border-gray-200 bg-white p-4" aria-labelledby="bank-heading">
       <h2 id="bank-heading" className="text-lg font-semibold">
-        Bank details for payouts
+        {t("payouts.bank.heading")}
       </h2>
       {current ? (
         <p className="mt-1 text-sm" data-testid="bank-current">
-          Payouts go to <strong>{current.account_name}</strong>, {current.bank_name} {maskedAccount(current.account_last4)}.
+          <Trans t={t} i18nKey="payouts.bank.current" values={{ name: current.account_name, bank: current.bank_name, account: maskedAccount(current.account_last4) }} components={{ b: <strong /> }} />
         </p>
       ) : (
-        <p className="mt-1 text-sm text-gray-600">Add the account your payouts should go to. We check it with the bank and show you the name on it before saving.</p>
+        <p className="mt-1 text-sm text-gray-600">{t("payouts.bank.add")}</p>
       )}
       {confirming ? (
         <ConfirmAccount resolved={confirming.resolved} accountNumber={confirming.account_number} />
@@ -97,10 +100,10 @@ export function BankForm({ banks, current }: { banks: { code: string; name: stri
           ) : null}
           <div>
             <label htmlFor={fields.bank_code.id} className="field-label">
-              Bank
+              {t("payouts.bank.bank")}
             </label>
             <select {...getSelectProps(fields.bank_code)} className="field-input" aria-invalid={fields.bank_code.errors ? true : undefined}>
-              <option value="">Choose your bank</option>
+              <option value="">{t("payouts.bank.choose")}</option>
               {banks.map((b) => (
                 <option key={b.code} value={b.code}>
                   {b.name}
@@ -111,19 +114,19 @@ export function BankForm({ banks, current }: { banks: { code: string; name: stri
           </div>
           <div>
             <label htmlFor={fields.account_number.id} className="field-label">
-              Account number
+              {t("payouts.bank.number")}
             </label>
             <input {...getInputProps(fields.account_number, { type: "text" })} inputMode="numeric" autoComplete="off" maxLength={14} className="field-input" />
-            <p className="mt-1 text-xs text-gray-500">10 digits (NUBAN). The account name comes from your bank.</p>
+            <p className="mt-1 text-xs text-gray-500">{t("payouts.bank.numberHint")}</p>
             <ErrorList id={fields.account_number.errorId} errors={fields.account_number.errors} />
           </div>
           <button type="submit" className={primaryButton} disabled={saving}>
-            {saving ? "Checking with the bank…" : "Check with the bank"}
+            {saving ? t("payouts.bank.checking") : t("payouts.bank.check")}
           </button>
         </Form>
       ) : (
         <p className="mt-3 text-sm text-red-800" role="alert">
-          The list of banks could not be loaded from Paystack just now. Please try again in a few minutes.
+          {t("payouts.bank.noBanks")}
         </p>
       )}
     </section>

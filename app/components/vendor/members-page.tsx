@@ -13,6 +13,7 @@ import { INVITE_MEMBER_CONSTRAINT } from "../ui/constraints";
 import { ErrorList, FormErrors } from "../ui/forms";
 import { useLateModule, validateWith } from "../ui/late-validation";
 import { Spinner } from "../ui/spinner";
+import { useTranslation } from "~/i18n/react";
 
 // zod and the schemas load at a form's first focus (../ui/late-validation.ts).
 const loadValidators = () => import("./validators");
@@ -38,21 +39,23 @@ export function MembersPage() {
     ...validateWith(validators?.validateInviteMember, { shouldValidate: "onSubmit", shouldRevalidate: "onInput" }),
   });
   const here = `/stores/${slug}/members`;
+  const { t } = useTranslation("seller");
+  const role = (r: string) => (r === "Owner" || r === "Member" ? t(`members.role.${r}`) : r);
   return (
     <section className="space-y-4" aria-labelledby="members-h">
       <h1 id="members-h" className="text-xl font-bold sm:text-2xl">
-        Members
+        {t("members.title")}
       </h1>
-      <p className="text-sm text-gray-600">Members manage {storeName}&apos;s products and orders; only the Owner manages members and the store&apos;s details.</p>
+      <p className="text-sm text-gray-600">{t("members.intro", { store: storeName })}</p>
       <Form method="post" {...getFormProps(form)} className="rounded-lg border border-gray-200 bg-white p-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <label htmlFor={fields.email.id} className="field-label">
-          Invite a member
+          {t("members.invite")}
         </label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <input
             {...getInputProps(fields.email, { type: "email" })}
-            placeholder="Enter a member's email to invite"
+            placeholder={t("members.placeholder")}
             autoComplete="off"
             inputMode="email"
             aria-invalid={fields.email.errors?.length ? true : undefined}
@@ -61,29 +64,29 @@ export function MembersPage() {
           />
           <button type="submit" name="intent" value="invite" className={primaryButton} disabled={inviting}>
             {inviting ? <Spinner /> : null}
-            Invite
+            {t("members.inviteButton")}
           </button>
         </div>
         <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
-        <p className="mt-1 text-xs text-gray-500">They get an e-mail with a link to accept, valid for 7 days.</p>
+        <p className="mt-1 text-xs text-gray-500">{t("members.inviteHint")}</p>
       </Form>
       {removing ? (
         <div role="alertdialog" aria-labelledby="remove-h" className="rounded-lg border border-red-300 bg-red-50 p-4">
           <h2 id="remove-h" className="font-semibold text-red-900">
-            Remove {removing.first_name || removing.last_name ? `${removing.first_name} ${removing.last_name}`.trim() : removing.email}?
+            {t("members.removeTitle", { name: removing.first_name || removing.last_name ? `${removing.first_name} ${removing.last_name}`.trim() : removing.email })}
           </h2>
           <p className="mt-1 text-sm text-red-900">
-            {removing.accepted ? "They will no longer see or manage this store." : "The invitation link will stop working."}
+            {removing.accepted ? t("members.removeAccepted") : t("members.removePending")}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Form method="post" action={here}>
               <input type="hidden" name="memberId" value={removing.id} />
               <button type="submit" name="intent" value="delete" className="btn bg-red-700 text-white hover:bg-red-800">
-                Yes, remove
+                {t("members.yesRemove")}
               </button>
             </Form>
             <Link to={here} className="btn-outline">
-              Cancel
+              {t("members.cancel")}
             </Link>
           </div>
         </div>
@@ -94,19 +97,19 @@ export function MembersPage() {
           return (
             <li key={m.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-3 text-sm" data-testid="member-row">
               <div className="min-w-0 flex-1">
-                <p className="font-semibold">{name || (m.accepted ? m.email : "Invited")}</p>
+                <p className="font-semibold">{name || (m.accepted ? m.email : t("members.invited"))}</p>
                 <p className="break-all text-gray-600">{m.email}</p>
                 {m.phone ? <p className="text-gray-600">{localPhone(m.phone)}</p> : null}
               </div>
-              <span className={`rounded px-2 py-0.5 text-xs font-semibold ${m.role === "Owner" ? "bg-brand-50 text-brand-800" : "bg-gray-100 text-gray-800"}`}>{m.role}</span>
+              <span className={`rounded px-2 py-0.5 text-xs font-semibold ${m.role === "Owner" ? "bg-brand-50 text-brand-800" : "bg-gray-100 text-gray-800"}`}>{role(m.role)}</span>
               {!m.accepted ? (
                 <span className="rounded bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="member-pending">
-                  Invitation pending
+                  {t("members.pending")}
                 </span>
               ) : null}
               {m.role !== "Owner" ? (
-                <Link to={`${here}?remove=${m.id}`} className="font-semibold text-red-700 hover:underline" aria-label={`Delete ${name || m.email}`}>
-                  Delete
+                <Link to={`${here}?remove=${m.id}`} className="font-semibold text-red-700 hover:underline" aria-label={t("members.deleteLabel", { name: name || m.email })}>
+                  {t("members.delete")}
                 </Link>
               ) : null}
             </li>

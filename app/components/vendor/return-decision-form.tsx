@@ -8,10 +8,12 @@ import { Form, useNavigation } from "@remix-run/react";
 import { primaryButton } from "../ui/button";
 import { ErrorList } from "../ui/forms";
 import type { ApiReturn } from "~/storefront/api-types";
+import { useTranslation } from "~/i18n/react";
 
 export function DecisionForm({ r, lastResult }: { r: ApiReturn; lastResult: SubmissionResult<string[]> | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("returnId") === String(r.id);
+  const { t } = useTranslation("seller");
   const [form, fields] = useForm({ id: `decide-${r.id}`, lastResult });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-2 border-t border-gray-100 pt-2">
@@ -23,17 +25,17 @@ export function DecisionForm({ r, lastResult }: { r: ApiReturn; lastResult: Subm
       ) : null}
       <div>
         <label htmlFor={fields.message.id} className="field-label">
-          Message to the shopper (required to refuse)
+          {t("returns.message")}
         </label>
         <textarea {...getTextareaProps(fields.message)} rows={2} className="field-input" />
         <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="submit" name="decision" value="accept" className={primaryButton} disabled={busy}>
-          Accept return
+          {t("returns.accept")}
         </button>
         <button type="submit" name="decision" value="refuse" className="btn-outline text-red-700" disabled={busy}>
-          Refuse return
+          {t("returns.refuse")}
         </button>
       </div>
     </Form>

@@ -13,6 +13,7 @@ import { InviteMemberSchema, parseWithZod } from "~/storefront/forms.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
 import { island, islandsLoader } from "~/components/ui/island";
+import { requestFormMessage, requestT } from "~/i18n/i18next.server";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -31,7 +32,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const members = await api.must(api.get<ApiStoreMember[]>(`/stores/${store.id}/members/`));
   const removeId = Number.parseInt(new URL(request.url).searchParams.get("remove") ?? "", 10);
   const removing = members.find((m) => m.id === removeId && m.role !== "Owner") ?? null;
-  return data({ slug: store.slug, storeName: store.name, members, removing }, { headers: await api.headers() });
+  const t = await requestT(request, "seller");
+  return data({ slug: store.slug, storeName: store.name, members, removing, title: t("members.title") }, { headers: await api.headers() });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -40,6 +42,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const here = `/stores/${store.slug}/members`;
   const intent = form.get("intent");
+  const t = await requestT(request, "seller");
   if (intent === "invite") {
     const submission = parseWithZod(form, { schema: InviteMemberSchema });
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -47,13 +50,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (r.status === 401) throw await api.signedOut();
     if (!r.ok) {
       return data(
-        { result: submission.reply(apiErrorsToReply(r.status, r.data, ["email"], "The invitation could not be sent.")) },
+        { result: submission.reply(apiErrorsToReply(r.status, r.data, ["email"], t("members.notSent"))) },
         { status: r.status >= 500 ? 502 : r.status === 404 ? 404 : 400, headers: await api.headers() },
       );
     }
     return redirectWithFlash(api, here, {
       kind: "success",
-      message: r.status === 200 ? `The invitation to ${r.data.email} was sent again.` : `Invitation sent to ${r.data.email}.`,
+      message: r.status === 200 ? t("members.flashResent", { email: r.data.email }) : t("members.flashSent", { email: r.data.email }),
     });
   }
   if (intent === "delete") {
@@ -61,14 +64,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
     const r = await api.delete(`/stores/${store.id}/members/${id}/`);
     if (r.status === 401) throw await api.signedOut();
-    if (!r.ok) return redirectWithFlash(api, here, { kind: "error", message: r.status === 404 ? "That member was already removed." : apiMessage(r.data, "The member could not be removed.") });
-    return redirectWithFlash(api, here, { kind: "success", message: "The member was removed." });
+    if (!r.ok) return redirectWithFlash(api, here, { kind: "error", message: r.status === 404 ? t("members.alreadyRemoved") : await requestFormMessage(request, apiMessage(r.data, t("members.notRemoved"))) });
+    return redirectWithFlash(api, here, { kind: "success", message: t("members.removed") });
   }
   throw unknownIntent();
 }
 
 
-export const meta: MetaFunction = () => [{ title: "Members | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.title ?? "Members"} | BuildMart NG` }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

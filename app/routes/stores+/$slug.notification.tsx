@@ -13,11 +13,18 @@ import { NotificationsList } from "~/components/notifications-list";
 import { loadNotifications, notificationsAction } from "~/storefront/notifications.server";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
+import { requestT } from "~/i18n/i18next.server";
+import { useTranslation } from "~/i18n/react";
+import { useNotificationTexts } from "~/components/users/notification-texts";
+
+/** The list's own words and the notices themselves come from `account` (as on the member's page). */
+export const handle = { i18n: ["account", "orders"] };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, store, orderEmails } = await requireStoreArea(request, context, params.slug);
   const list = await loadNotifications(api, request, `/stores/${store.id}/notifications/`);
-  return data({ ...list, storeName: store.name, orderEmails }, { headers: await api.headers() });
+  const t = await requestT(request, "seller");
+  return data({ ...list, storeName: store.name, orderEmails, title: t("notices.pageTitle") }, { headers: await api.headers() });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -26,24 +33,27 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const back = `/stores/${encodeURIComponent(store.slug)}/notification${url.search}`;
   const form = await readForm(request.clone());
   if (form.get("intent") === "order-emails") {
+    const t = await requestT(request, "seller");
     const on = form.get("order_emails") === "on";
     const r = await api.send<{ order_emails: boolean }>("PATCH", `/stores/${store.id}/membership/`, { json: { order_emails: on } });
-    if (!r.ok) return redirectWithFlash(api, back, { kind: "error", message: "Your e-mail setting could not be saved. Please try again." });
+    if (!r.ok) return redirectWithFlash(api, back, { kind: "error", message: t("notices.saveFailed") });
     return redirectWithFlash(api, back, {
       kind: "success",
-      message: r.data.order_emails ? "We will e-mail you when a new order comes in." : "You will no longer get an e-mail for new orders.",
+      message: r.data.order_emails ? t("notices.on") : t("notices.off"),
     });
   }
   return notificationsAction(api, request, `/stores/${store.id}/notifications/`, back);
 }
 
 export default function StoreNotificationRoute() {
-  const { storeName, orderEmails, ...list } = useLoaderData<typeof loader>();
+  const { storeName, orderEmails, title: _title, ...list } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("seller");
+  const texts = useNotificationTexts();
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "order-emails";
   return (
     <main>
-      <h1 className="mb-3 text-2xl font-bold">Notifications</h1>
+      <h1 className="mb-3 text-2xl font-bold">{t("notices.title")}</h1>
       <p className="sr-only">{storeName}</p>
       {orderEmails !== null ? (
         <Form method="post" className="mb-4 flex flex-wrap items-center gap-3 rounded-lg border border-gray-200 bg-white p-3" data-testid="order-emails-form">
@@ -58,20 +68,20 @@ export default function StoreNotificationRoute() {
               className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
             />
             <label htmlFor="order-emails" className="text-sm text-gray-700">
-              E-mail me when a new order comes in
+              {t("notices.orderEmails")}
             </label>
           </div>
           <button type="submit" className="btn-outline px-3 py-1.5 text-sm" disabled={saving}>
-            {saving ? "Saving…" : "Save"}
+            {saving ? t("notices.saving") : t("notices.save")}
           </button>
         </Form>
       ) : null}
-      <NotificationsList {...list} emptyText="No notifications yet. New orders, cancelled items and low stock will show here." />
+      <NotificationsList {...list} texts={texts} emptyText={t("notices.empty")} />
     </main>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Store notifications | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.title ?? "Store notifications"} | BuildMart NG` }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

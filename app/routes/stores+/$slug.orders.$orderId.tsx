@@ -21,20 +21,22 @@ import { Field } from "~/components/ui/forms";
 import { formProps, inputProps, useReplyForm, type Reply } from "~/components/ui/reply-form";
 import { DeliveryCodeFormSchema, parseWithZod } from "~/storefront/forms.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
-import { localPhone, methodLabel } from "~/components/checkout/format";
+import { localPhone } from "~/components/checkout/format";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddressLines } from "~/components/ui/address-lines";
 import { primaryButton } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { formatDate } from "~/i18n/dates";
-import { formatQuantity, unitWord } from "~/domain/units";
+import { formatQuantity, isUnit } from "~/domain/units";
 import { formatNaira } from "~/domain/money";
 import { orderNumber } from "~/domain/order-rules";
 import type { ApiClaimPage, ApiStoreOrder } from "~/storefront/api-types";
-import { useTranslation } from "~/i18n/react";
 import { apiMessage } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
+import { requestFormMessage, requestT } from "~/i18n/i18next.server";
+import { useTranslation, type TFunction } from "~/i18n/react";
+import { stateName } from "~/domain/state-name";
 
 export const handle = { i18n: ["orders"] };
 
@@ -47,7 +49,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const order = await api.must(api.get<ApiStoreOrder>(`/orders/${store.id}/store/${orderId}/`));
   // Claims on the store's lines of this order (issue 36 item 5): their threads are on the claims page.
   const claims = await api.get<ApiClaimPage>(`/stores/${store.id}/claims/?order=${orderId}&page_size=1`);
-  return data({ slug: store.slug, order, claims: claims.ok ? claims.data.count : 0 }, { headers: await api.headers() });
+  const t = await requestT(request, "seller");
+  return data({ slug: store.slug, order, claims: claims.ok ? claims.data.count : 0, title: t("order.title", { number: orderNumber(order.id) }) }, { headers: await api.headers() });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -57,7 +60,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent !== "advance" && intent !== "cash" && intent !== "deliver" && intent !== "deliver-cash") throw unknownIntent();
   const orderId = params.orderId ?? "";
   if (!UUID_RE.test(orderId)) throw new Response("Not Found", { status: 404 });
-  if (intent === "deliver" || intent === "deliver-cash") return deliverWithCode(api, store, orderId, form, intent);
+  if (intent === "deliver" || intent === "deliver-cash") return deliverWithCode(request, api, store, orderId, form, intent);
   const status = String(form.get("status") ?? "").slice(0, 20);
   const r =
     intent === "cash"
@@ -65,21 +68,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       : await api.patch<ApiStoreOrder>(`/orders/${store.id}/store/${orderId}/status/`, { status });
   if (r.status === 401) throw await api.signedOut();
   if (r.status === 404) throw new Response("Not Found", { status: 404 });
+  const t = await requestT(request, "seller");
   if (!r.ok) {
-    const message = r.status >= 500 ? "Something went wrong on our side. Please try again." : apiMessage(r.data, "The order could not be moved on.");
+    const said = r.status >= 500 ? "" : apiMessage(r.data, "");
+    const message = said ? await requestFormMessage(request, said) : t(r.status >= 500 ? "order.serverError" : "order.notMoved");
     return data({ error: message, result: null }, { status: r.status >= 500 ? 502 : r.status, headers: await api.headers() });
   }
+  const o = await requestT(request, "orders");
+  const number = orderNumber(orderId);
+  const said = { number, status: o(`status.${r.data.order_delivery_status}`), payment: o(`status.${r.data.order_payment_status}`) };
   return redirectWithFlash(api, `/stores/${store.slug}/orders/${orderId}`, {
     kind: "success",
-    message:
-      intent === "cash"
-        ? `Cash recorded for order ${orderNumber(orderId)}: it is ${r.data.order_delivery_status}, payment ${r.data.order_payment_status}.`
-        : `Order ${orderNumber(orderId)}: your shipment is now ${r.data.order_delivery_status}.`,
+    message: intent === "cash" ? t("order.flashCash", said) : t("order.flashMoved", said),
   });
 }
 
 /** The delivery-code form: Delivered (with the cash, or alone) with the shopper's code; a refusal next to the field, what was typed kept. */
 async function deliverWithCode(
+  request: Request,
   api: Awaited<ReturnType<typeof requireStoreArea>>["api"],
   store: { id: number; slug: string },
   orderId: string,
@@ -96,31 +102,24 @@ async function deliverWithCode(
   if (r.status === 401) throw await api.signedOut();
   if (r.status === 404) throw new Response("Not Found", { status: 404 });
   if (!r.ok) {
-    const reply = apiErrorsToReply(r.status, r.data, ["delivery_code"], "The shipment could not be marked Delivered.");
+    const reply = apiErrorsToReply(r.status, r.data, ["delivery_code"], (await requestT(request, "seller"))("order.notDelivered"));
     return data({ error: null, result: submission.reply(reply) as Reply }, { status: r.status >= 500 ? 502 : r.status === 409 ? 409 : 400, headers: await api.headers() });
   }
+  const t = await requestT(request, "seller");
+  const o = await requestT(request, "orders");
+  const said = { number: orderNumber(orderId), payment: o(`status.${r.data.order_payment_status}`) };
   return redirectWithFlash(api, `/stores/${store.slug}/orders/${orderId}`, {
     kind: "success",
-    message:
-      intent === "deliver-cash"
-        ? `Order ${orderNumber(orderId)}: delivered with the shopper's code, cash recorded (payment ${r.data.order_payment_status}).`
-        : `Order ${orderNumber(orderId)}: delivered with the shopper's code.`,
+    message: intent === "deliver-cash" ? t("order.flashDeliveredCash", said) : t("order.flashDelivered", said),
   });
 }
 
-const EVENT_LABEL: Record<string, string> = {
-  placed: "Placed",
-  paid: "Paid",
-  confirmed: "Confirmed",
-  shipped: "Shipped",
-  delivered: "Delivered",
-  cancelled: "Item cancelled",
-  refunded: "Refunded",
-};
+/** The status history's events (seller:order.event), the kind itself when a new one has no words yet. */
+const EVENT_KINDS = new Set(["placed", "paid", "confirmed", "shipped", "delivered", "cancelled", "refunded"]);
+const eventLabel = (t: TFunction, kind: string) => (EVENT_KINDS.has(kind) ? t(`order.event.${kind}`) : kind);
 
 export default function StoreOrderRoute() {
   const { slug, order, claims } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("orders");
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "advance";
@@ -129,45 +128,51 @@ export default function StoreOrderRoute() {
   const shipment = order.shipments[0];
   const a = order.delivery_address as Record<string, string | null | undefined>;
   const itemName = new Map(order.order_items.map((i) => [i.id, i.product_name]));
+  const { t } = useTranslation("seller");
+  const { t: o } = useTranslation("orders");
+  const { t: tc } = useTranslation("common");
   return (
     <section className="space-y-4" aria-labelledby="order-h">
       <Link to={`/stores/${slug}/orders/history`} className="text-sm font-semibold text-brand-700 hover:underline">
-        ← Orders
+        ← {t("ordersList.title")}
       </Link>
       {claims ? (
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
           <Link to={`/stores/${slug}/orders/${order.id}/claims`} className="font-semibold text-brand-700 hover:underline">
-            {t("claims.storeLink")} ({claims})
+            {o("claims.storeLink")} ({claims})
           </Link>
         </p>
       ) : null}
       <header className="rounded-lg border border-gray-200 bg-white p-4">
         <h1 id="order-h" className="text-xl font-bold">
-          Order ID: <span data-testid="order-number">{orderNumber(order.id)}</span>
+          {t("order.idLabel")} <span data-testid="order-number">{orderNumber(order.id)}</span>
         </h1>
-        <p className="text-sm text-gray-600">Order Date: {formatDate(order.created_at, "en")}</p>
+        <p className="text-sm text-gray-600">{t("order.date", { date: formatDate(order.created_at, t) })}</p>
         {/* One amount for the shipment: items + its shipping, the figure the shopper's page and messages show for this store. */}
         <p className="mt-1">
-          Total Amount: <span className="font-bold" data-testid="store-total">{formatNaira(order.total)}</span>
+          {t("order.total")} <span className="font-bold" data-testid="store-total">{formatNaira(order.total)}</span>
         </p>
         <p className="text-sm text-gray-700" data-testid="store-total-parts">
-          Items {formatNaira(order.store_total)} + shipping {order.shipping_cost === 0 ? "free" : formatNaira(order.shipping_cost)}
-          {shipment ? ` from ${shipment.origin_state ?? "Lagos"}` : ""}
+          {t(shipment ? "order.partsFrom" : "order.parts", {
+            items: formatNaira(order.store_total),
+            shipping: order.shipping_cost === 0 ? t("order.free") : formatNaira(order.shipping_cost),
+            state: stateName(shipment?.origin_state ?? "Lagos"),
+          })}
         </p>
         <p className="mt-1 text-sm">
-          Your shipment: <span className="font-semibold" data-testid="delivery-status">{order.order_delivery_status}</span>
+          {t("order.shipment")} <span className="font-semibold" data-testid="delivery-status">{o(`status.${order.order_delivery_status}`)}</span>
         </p>
         {pod ? (
           <p className="mt-1 text-sm font-semibold" data-testid="cash-status">
             {shipment?.paid_by_transfer
-              ? `Paid by transfer: ${formatNaira(order.total)}. Nothing to collect at the door.`
+              ? t("order.paidTransfer", { amount: formatNaira(order.total) })
               : shipment?.cash_received
-                ? `Cash received: ${formatNaira(order.total)}`
-                : `Collect ${formatNaira(order.total)} in cash on delivery`}
+                ? t("order.cashReceivedAmount", { amount: formatNaira(order.total) })
+                : t("order.collect", { amount: formatNaira(order.total) })}
           </p>
         ) : (
           <p className="mt-1 text-sm" data-testid="cash-status">
-            {order.order_payment_status === "Pending" ? "Card payment still pending: nothing to collect at the door." : "Paid by card: nothing to collect at the door."}
+            {order.order_payment_status === "Pending" ? t("order.cardPending") : t("order.cardPaid")}
           </p>
         )}
         {actionData?.error ? (
@@ -177,7 +182,7 @@ export default function StoreOrderRoute() {
         ) : null}
         {order.delivery_code_locked ? (
           <p role="alert" className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="delivery-code-locked">
-            Too many wrong delivery codes: this delivery is locked. BuildMart support must unlock it (or mark it delivered after checking with the shopper).
+            {t("order.locked")}
           </p>
         ) : order.delivery_code_required ? (
           <DeliveryCodeForm triesLeft={order.delivery_code_tries_left} total={order.total} paid={!!shipment?.paid_by_transfer} result={actionData?.result ?? null} />
@@ -188,7 +193,7 @@ export default function StoreOrderRoute() {
               <input type="hidden" name="status" value={order.next_status} />
               <button type="submit" name="intent" value="advance" className={primaryButton} disabled={busy}>
                 {busy ? <Spinner /> : null}
-                Mark as {order.next_status}
+                {t(`order.markAs.${order.next_status}`)}
               </button>
             </Form>
           ) : null}
@@ -196,16 +201,16 @@ export default function StoreOrderRoute() {
             <Form method="post">
               <button type="submit" name="intent" value="cash" className={primaryButton} disabled={cashBusy} data-testid="cash-received">
                 {cashBusy ? <Spinner /> : null}
-                {order.order_delivery_status === "Shipped" ? "Delivered and cash received" : "Cash received"}
+                {order.order_delivery_status === "Shipped" ? t("order.deliveredCash") : t("order.cashReceived")}
               </button>
             </Form>
           ) : null}
         </div>
-        {!order.next_status && !order.can_record_cash && !order.delivery_code_locked ? <p className="mt-3 text-sm text-green-800">This order was delivered: nothing more to do.</p> : null}
+        {!order.next_status && !order.can_record_cash && !order.delivery_code_locked ? <p className="mt-3 text-sm text-green-800">{t("order.nothingMore")}</p> : null}
       </header>
       <section aria-labelledby="items-h" className="rounded-lg border border-gray-200 bg-white p-4">
         <h2 id="items-h" className="mb-2 font-semibold">
-          Items
+          {t("order.items")}
         </h2>
         <ul className="divide-y divide-gray-100">
           {order.order_items.map((i) => (
@@ -219,10 +224,11 @@ export default function StoreOrderRoute() {
                   </p>
                 ) : null}
                 <p className="text-sm text-gray-600">
-                  {formatQuantity(i.quantity)} {unitWord(i.unit, i.quantity)} × {formatNaira(i.item_price)}
+                  {o("quantity", { quantity: formatQuantity(i.quantity) })} · {formatNaira(i.item_price)} {tc(`units.per_${isUnit(i.unit) ? i.unit : "piece"}`)}
                   {i.status === "Cancelled" ? (
                     <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-semibold text-red-800">
-                      Cancelled{i.cancel_reason ? ` · ${i.cancel_reason}` : ""}
+                      {o("status.Cancelled")}
+                      {i.cancel_reason ? ` · ${o(`cancelReason.${i.cancel_reason}`, { defaultValue: i.cancel_reason })}` : ""}
                     </span>
                   ) : null}
                 </p>
@@ -235,7 +241,7 @@ export default function StoreOrderRoute() {
       <div className="grid gap-4 sm:grid-cols-2">
         <section aria-labelledby="ship-h" className="rounded-lg border border-gray-200 bg-white p-4 text-sm">
           <h2 id="ship-h" className="mb-2 font-semibold">
-            Delivery address
+            {t("order.address")}
           </h2>
           <p>
             {a.receiver_first_name} {a.receiver_last_name}
@@ -247,27 +253,27 @@ export default function StoreOrderRoute() {
         </section>
         <section aria-labelledby="pay-h" className="rounded-lg border border-gray-200 bg-white p-4 text-sm">
           <h2 id="pay-h" className="mb-2 font-semibold">
-            Payment
+            {t("order.payment")}
           </h2>
-          <p>Method: {methodLabel(order.order_payment_method)}</p>
+          <p>{t("order.method", { method: o(order.order_payment_method === "PayOnDelivery" ? "methodDelivery" : "methodCard") })}</p>
           <p>
-            Status: <span data-testid="payment-status">{order.order_payment_status}</span>
+            {t("order.status")} <span data-testid="payment-status">{o(`status.${order.order_payment_status}`)}</span>
           </p>
         </section>
       </div>
       <section aria-labelledby="history-h" className="rounded-lg border border-gray-200 bg-white p-4 text-sm">
         <h2 id="history-h" className="mb-2 font-semibold">
-          Status history
+          {t("order.history")}
         </h2>
         <ol className="space-y-1" data-testid="status-history">
           {order.status_history.map((e, n) => (
             <li key={`${e.kind}-${e.at}-${n}`} className="flex flex-wrap justify-between gap-2">
               <span className="font-medium">
-                {EVENT_LABEL[e.kind] ?? e.kind}
+                {eventLabel(t, e.kind)}
                 {e.order_item_id && itemName.get(e.order_item_id) ? ` (${itemName.get(e.order_item_id)})` : ""}
               </span>
               <time dateTime={e.at} className="text-gray-600">
-                {formatDate(e.at, "en")}
+                {formatDate(e.at, t)}
               </time>
             </li>
           ))}
@@ -284,6 +290,7 @@ export default function StoreOrderRoute() {
 function DeliveryCodeForm({ triesLeft, total, paid, result }: { triesLeft: number; total: number; paid: boolean; result: Reply | null }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && String(navigation.formData?.get("intent") ?? "").startsWith("deliver");
+  const { t } = useTranslation("seller");
   const [form, fields] = useReplyForm({
     id: "delivery-code",
     lastResult: result,
@@ -291,10 +298,9 @@ function DeliveryCodeForm({ triesLeft, total, paid, result }: { triesLeft: numbe
   });
   return (
     <Form method="post" {...formProps(form)} className="mt-3 max-w-sm space-y-3 rounded-md border border-gray-200 bg-gray-50 p-3" data-testid="delivery-code-form">
-      <h2 className="font-semibold">Delivery code</h2>
+      <h2 className="font-semibold">{t("order.codeTitle")}</h2>
       <p className="text-sm text-gray-700">
-        At the door, ask the shopper for the 4-digit code BuildMart sent them (SMS, WhatsApp or their order page).{" "}
-        {paid ? "They paid by transfer: take no cash, only enter the code to mark the shipment Delivered." : `Take the ${formatNaira(total)} and enter the code to mark the shipment Delivered.`}
+        {t("order.codeIntro")} {paid ? t("order.codePaid") : t("order.codeCash", { amount: formatNaira(total) })}
       </p>
       {form.errors?.length ? (
         <p role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="delivery-code-form-error">
@@ -302,31 +308,31 @@ function DeliveryCodeForm({ triesLeft, total, paid, result }: { triesLeft: numbe
         </p>
       ) : null}
       <Field
-        labelProps={{ children: "Shopper's delivery code" }}
+        labelProps={{ children: t("order.codeLabel") }}
         inputProps={{
           ...inputProps(fields.delivery_code, { type: "text" }),
           inputMode: "numeric",
           autoComplete: "off",
-          placeholder: "e.g. 0427",
+          placeholder: t("order.codePlaceholder"),
           className: "max-w-[10rem] text-2xl tracking-[0.3em]",
         }}
         errors={fields.delivery_code.errors}
-        hint={`${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left before an admin must unlock it.`}
+        hint={t("order.tries", { count: triesLeft })}
       />
       <div className="flex flex-wrap gap-2">
         {paid ? (
           <button type="submit" name="intent" value="deliver" className={primaryButton} disabled={busy} data-testid="deliver-only">
             {busy ? <Spinner /> : null}
-            Delivered
+            {t("order.delivered")}
           </button>
         ) : (
           <>
             <button type="submit" name="intent" value="deliver-cash" className={primaryButton} disabled={busy} data-testid="deliver-cash">
               {busy ? <Spinner /> : null}
-              Delivered and cash received
+              {t("order.deliveredCash")}
             </button>
             <button type="submit" name="intent" value="deliver" className="btn-outline" disabled={busy} data-testid="deliver-only">
-              Delivered (cash later)
+              {t("order.deliveredLater")}
             </button>
           </>
         )}
@@ -335,7 +341,7 @@ function DeliveryCodeForm({ triesLeft, total, paid, result }: { triesLeft: numbe
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? `Order ${orderNumber(d.order.id)} | BuildMart NG` : "Order | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? `${d.title} | BuildMart NG` : "Order | BuildMart NG" }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -15,6 +15,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LedgerPager } from "~/components/ui/prev-next-pager";
 import { formatNaira } from "~/domain/money";
 import { COMMISSION_CONTACT, LEDGER_KIND_LABEL, maskedAccount, PAYOUT_STATUS_LABEL } from "~/domain/payout-rules";
+import { requestT } from "~/i18n/i18next.server";
+import { useTranslation, type TFunction } from "~/i18n/react";
+import { Trans } from "~/i18n/trans";
 import type { ApiBankAccountAnswer, ApiBankAccountResolved, ApiBankList, ApiLedgerPage, ApiPayoutPage } from "~/storefront/api-types";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { BankAccountConfirmSchema, BankAccountSchema, parseWithZod } from "~/storefront/forms.server";
@@ -40,6 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return data(
     {
       store: { id: store.id, name: store.name, slug: store.slug },
+      title: (await requestT(request, "seller"))("payouts.title"),
       isOwner,
       page,
       ledger,
@@ -57,6 +61,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   const fields = ["bank_code", "account_number"];
+  const t = await requestT(request, "seller");
   if (intent === "change") {
     // Back from "Is this you?" to the form, with what was typed.
     const typed = (k: string) => String(form.get(k) ?? "").slice(0, 20);
@@ -69,7 +74,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (r.status === 404) throw new Response("Not Found", { status: 404 });
     if (!r.ok)
       return data(
-        { step: "edit" as const, reply: submission.reply(apiErrorsToReply(r.status, r.data, fields, "The bank could not check these details. Please try again.")) },
+        { step: "edit" as const, reply: submission.reply(apiErrorsToReply(r.status, r.data, fields, t("payouts.checkFailed"))) },
         { status: r.status === 400 || r.status === 429 ? r.status : 502 },
       );
     return data({ step: "confirm" as const, resolved: r.data, account_number: submission.value.account_number });
@@ -81,18 +86,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (r.status === 404) throw new Response("Not Found", { status: 404 });
   if (!r.ok || !r.data.bank_account)
     return data(
-      { step: "edit" as const, reply: submission.reply(apiErrorsToReply(r.status, r.data, fields, "The bank details could not be saved. Please try again.")) },
+      { step: "edit" as const, reply: submission.reply(apiErrorsToReply(r.status, r.data, fields, t("payouts.saveFailed"))) },
       { status: r.status === 400 || r.status === 429 ? r.status : 502 },
     );
   const a = r.data.bank_account;
   return redirectWithFlash(api, `/stores/${store.slug}/payouts`, {
     kind: "success",
-    message: `Bank details saved: ${a.account_name}, ${a.bank_name} ${maskedAccount(a.account_last4)}.`,
+    message: t("payouts.bankSaved", { name: a.account_name, bank: a.bank_name, account: maskedAccount(a.account_last4) }),
   });
 }
 
-const dateTime = (iso: string) => formatDate(iso, "en", "dateTime");
-const date = (iso: string) => formatDate(iso, "en", "date");
+/** A ledger line's or payout's words (seller:payouts.kind / .state), the domain's English for one they do not know. */
+const kindLabel = (t: TFunction, kind: string) => (kind in LEDGER_KIND_LABEL ? t(`payouts.kind.${kind}`) : kind);
+const stateLabel = (t: TFunction, state: string) => (state in PAYOUT_STATUS_LABEL ? t(`payouts.state.${state}`) : state);
 
 function Money({ label, value, hint, testId }: { label: string; value: number; hint: string; testId: string }) {
   return (
@@ -121,53 +127,58 @@ export default function StorePayouts() {
   // A new form state for each step: back from "Is this you?", the form starts with what was typed.
   const bankStep = actionData?.step === "confirm" ? "confirm" : actionData && "typed" in actionData ? "changed" : "form";
   const pages = Math.max(1, Math.ceil(ledger.count / 20));
+  const { t } = useTranslation("seller");
+  const dateTime = (iso: string) => formatDate(iso, t, "dateTime");
+  const date = (iso: string) => formatDate(iso, t, "date");
   return (
     <div className="space-y-6">
-      <h1 className="text-xl font-bold sm:text-2xl">Payouts</h1>
+      <h1 className="text-xl font-bold sm:text-2xl">{t("payouts.title")}</h1>
       <dl className="grid gap-3 sm:grid-cols-3">
         <Money
-          label="Available balance"
+          label={t("payouts.available")}
           value={Math.max(0, ledger.balance)}
-          hint={ledger.owed > 0 ? "Nothing to pay out while you owe commission (below)." : "Ready to be paid out to your bank."}
+          hint={ledger.owed > 0 ? t("payouts.owesHint") : t("payouts.readyHint")}
           testId="balance"
         />
-        <Money label="Pending" value={ledger.pending} hint={`Delivered, inside the ${ledger.return_window_days}-day return window.`} testId="pending" />
-        <Money label="Paid out" value={ledger.paid_out} hint="Sent to your bank." testId="paid-out" />
+        <Money label={t("payouts.pending")} value={ledger.pending} hint={t("payouts.pendingHint", { days: ledger.return_window_days })} testId="pending" />
+        <Money label={t("payouts.paidOut")} value={ledger.paid_out} hint={t("payouts.paidOutHint")} testId="paid-out" />
       </dl>
       {ledger.owed > 0 ? (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="owed">
-          <strong>You owe {formatNaira(ledger.owed)} commission</strong> on sales paid to you in cash. It comes off your next card payout, or pay it to BuildMart by
-          bank transfer and send the reference to <a href={`mailto:${COMMISSION_CONTACT}`} className="font-semibold underline">{COMMISSION_CONTACT}</a>: we record it here.
+          <Trans
+            t={t}
+            i18nKey="payouts.owed"
+            values={{ amount: formatNaira(ledger.owed), contact: COMMISSION_CONTACT }}
+            components={{ b: <strong />, mail: <a href={`mailto:${COMMISSION_CONTACT}`} className="font-semibold underline" /> }}
+          />
         </p>
       ) : null}
       <section aria-labelledby="money-heading" className="rounded-lg border border-gray-200 bg-white p-3 text-sm">
         <h2 id="money-heading" className="font-semibold">
-          Your money so far
+          {t("payouts.money")}
         </h2>
         <dl className="mt-2 space-y-1" data-testid="money-summary">
           <div className="flex justify-between gap-2">
-            <dt>Sales and shipping (less refunds)</dt>
+            <dt>{t("payouts.sales")}</dt>
             <dd>{formatNaira(ledger.sales)}</dd>
           </div>
           <div className="flex justify-between gap-2">
-            <dt>Commission ({ledger.commission_percent}% of sales)</dt>
+            <dt>{t("payouts.commission", { percent: ledger.commission_percent })}</dt>
             <dd className="whitespace-nowrap">−{formatNaira(ledger.commission)}</dd>
           </div>
           <div className="flex justify-between gap-2">
-            <dt>Cash you collected on delivery (you hold it)</dt>
+            <dt>{t("payouts.cash")}</dt>
             <dd className="whitespace-nowrap" data-testid="cash-collected">−{formatNaira(ledger.cash_collected)}</dd>
           </div>
           {ledger.settled > 0 ? (
             <div className="flex justify-between gap-2">
-              <dt>Commission you paid BuildMart</dt>
+              <dt>{t("payouts.settled")}</dt>
               <dd>+{formatNaira(ledger.settled)}</dd>
             </div>
           ) : null}
         </dl>
         <p className="mt-2 text-gray-600">
-          Card payments come to BuildMart: each delivered item earns its price, and its shipping, less the {ledger.commission_percent}% commission, available{" "}
-          {ledger.return_window_days} days after delivery. Cash on delivery is already yours: it is never paid out again, and its commission is what you owe. Refunds are
-          paid back by whoever holds the money.
+          {t("payouts.explain", { percent: ledger.commission_percent, days: ledger.return_window_days })}
         </p>
       </section>
 
@@ -175,7 +186,7 @@ export default function StorePayouts() {
 
       <section aria-labelledby="payouts-heading">
         <h2 id="payouts-heading" className="text-lg font-semibold">
-          Payout history
+          {t("payouts.history")}
         </h2>
         {payouts.length ? (
           <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white" data-testid="payout-history">
@@ -184,24 +195,24 @@ export default function StorePayouts() {
                 <div className="min-w-0">
                   <p className="font-semibold">{formatNaira(p.amount)}</p>
                   <p className="text-xs text-gray-600 break-all">
-                    {p.bank_name} {maskedAccount(p.account_last4)} · {dateTime(p.created_at)} · ref {p.reference}
+                    {p.bank_name} {maskedAccount(p.account_last4)} · {dateTime(p.created_at)} · {t("payouts.ref", { reference: p.reference })}
                   </p>
                   {p.failure_reason ? <p className="text-xs text-red-800">{p.failure_reason}</p> : null}
                 </div>
                 <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[p.status]}`} data-testid="payout-status">
-                  {PAYOUT_STATUS_LABEL[p.status]}
+                  {stateLabel(t, p.status)}
                 </span>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="mt-2 text-sm text-gray-600">No payouts yet.</p>
+          <p className="mt-2 text-sm text-gray-600">{t("payouts.noPayouts")}</p>
         )}
       </section>
 
       <section aria-labelledby="ledger-heading">
         <h2 id="ledger-heading" className="text-lg font-semibold">
-          Ledger
+          {t("payouts.ledger")}
         </h2>
         {ledger.results.length ? (
           <ul className="mt-2 divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white" data-testid="ledger">
@@ -209,11 +220,11 @@ export default function StorePayouts() {
               <li key={e.id} className="flex items-start justify-between gap-3 p-3">
                 <div className="min-w-0">
                   <p className="text-sm font-medium">
-                    {LEDGER_KIND_LABEL[e.kind]}: <span className="break-words">{e.description}</span>
+                    {kindLabel(t, e.kind)}: <span className="break-words">{e.description}</span>
                   </p>
                   <p className="text-xs text-gray-600">
                     {date(e.created_at)}
-                    {!e.available ? ` · available from ${date(e.available_at)}` : ""}
+                    {!e.available ? ` · ${t("payouts.availableFrom", { date: date(e.available_at) })}` : ""}
                   </p>
                 </div>
                 <span className={`shrink-0 font-semibold ${e.amount < 0 ? "text-red-800" : "text-green-800"}`}>
@@ -224,14 +235,14 @@ export default function StorePayouts() {
             ))}
           </ul>
         ) : (
-          <p className="mt-2 text-sm text-gray-600">Nothing yet: delivered orders show up here.</p>
+          <p className="mt-2 text-sm text-gray-600">{t("payouts.noLedger")}</p>
         )}
-        <LedgerPager page={page} pages={pages} hrefFor={(p) => `/stores/${store.slug}/payouts?page=${p}`} label="Ledger pages" />
+        <LedgerPager page={page} pages={pages} hrefFor={(p) => `/stores/${store.slug}/payouts?page=${p}`} label={t("payouts.ledgerPages")} />
       </section>
     </div>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Payouts | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.title ?? "Payouts"} | BuildMart NG` }];
 
 export { GeneralErrorBoundary as ErrorBoundary };

@@ -12,10 +12,12 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod, ReturnDecisionSchema } from "~/storefront/forms.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ButtonsPager } from "~/components/ui/prev-next-pager";
-import { orderDate } from "~/components/users/order-format";
+import { formatDate } from "~/i18n/dates";
+import { requestT } from "~/i18n/i18next.server";
+import { useTranslation } from "~/i18n/react";
 import { formatNaira } from "~/domain/money";
 import { orderNumber } from "~/domain/order-rules";
-import { RETURN_STATUSES, RETURN_STATUS_LABELS, type ReturnStatus } from "~/domain/return-rules";
+import { RETURN_STATUSES, type ReturnStatus } from "~/domain/return-rules";
 import type { ApiReturn, ApiReturnPage } from "~/storefront/api-types";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
@@ -41,12 +43,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const r = await api.get<ApiReturnPage>(`/stores/${store.id}/returns/${qs.size ? `?${qs}` : ""}`);
   const list = r.ok ? r.data : { count: 0, next: null, previous: null, results: [] };
   if (!r.ok && r.status !== 404) throw await api.failure(r, "The returns could not be loaded.");
-  return data({ slug: store.slug, storeName: store.name, status, page, list }, { headers: await api.headers() });
+  const t = await requestT(request, "seller");
+  return data({ slug: store.slug, storeName: store.name, title: t("returns.pageTitle", { store: store.name }), status, page, list }, { headers: await api.headers() });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api, store } = await requireStoreArea(request, context, params.slug);
   const form = await readForm(request);
+  const t = await requestT(request, "seller");
   const returnId = Number(form.get("returnId"));
   if (!Number.isInteger(returnId) || returnId < 1 || returnId > 2_147_483_647) throw new Response("Not Found", { status: 404 });
   const submission = parseWithZod(form, { schema: ReturnDecisionSchema });
@@ -56,41 +60,42 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (r.status === 404) throw new Response("Not Found", { status: 404 });
   if (!r.ok)
     return data(
-      { returnId, reply: submission.reply(apiErrorsToReply(r.status, r.data, ["decision", "message"], "The decision could not be saved. Please try again.")) },
+      { returnId, reply: submission.reply(apiErrorsToReply(r.status, r.data, ["decision", "message"], t("returns.notSaved"))) },
       { status: r.status >= 500 ? 502 : 400 },
     );
   const back = safeRedirect(`/stores/${store.slug}/returns${new URL(request.url).search}`, `/stores/${store.slug}/returns`);
-  const done = submission.value.decision === "accept" ? "Return accepted" : "Return refused: the shopper has been told why";
+  const done = submission.value.decision === "accept" ? t("returns.accepted") : t("returns.refused");
   return redirectWithFlash(api, back, { kind: "success", message: done });
 }
 
 export default function StoreReturnsRoute() {
   const { slug, status, page, list } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("seller");
   const link = (p: number) => `/stores/${slug}/returns?${new URLSearchParams({ ...(status ? { status } : {}), page: String(p) })}`;
   return (
     <main className="space-y-4">
-      <h1 className="text-xl font-bold sm:text-2xl">Returns</h1>
+      <h1 className="text-xl font-bold sm:text-2xl">{t("returns.title")}</h1>
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor="status" className="field-label">
-            Status
+            {t("returns.status")}
           </label>
           <select id="status" name="status" defaultValue={status ?? ""} className="field-input">
-            <option value="">All</option>
+            <option value="">{t("returns.all")}</option>
             {RETURN_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {RETURN_STATUS_LABELS[s]}
+                {t(`returns.state.${s}`)}
               </option>
             ))}
           </select>
         </div>
         <button type="submit" className="btn-outline">
-          Show
+          {t("returns.show")}
         </button>
       </Form>
       {list.results.length === 0 ? (
-        <p className="rounded-lg border border-gray-200 bg-white p-4 text-gray-700">{status ? "No returns with this status." : "No returns yet."}</p>
+        <p className="rounded-lg border border-gray-200 bg-white p-4 text-gray-700">{status ? t("returns.emptyStatus") : t("returns.empty")}</p>
       ) : (
         <ul className="space-y-3">
           {list.results.map((r) => (
@@ -106,6 +111,8 @@ export default function StoreReturnsRoute() {
 }
 
 function ReturnCard({ r, lastResult }: { r: ApiReturn; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation("seller");
+  const { t: o } = useTranslation("orders");
   return (
     <article className="space-y-2 rounded-lg border border-gray-200 bg-white p-4 text-sm" data-testid="store-return">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -114,31 +121,31 @@ function ReturnCard({ r, lastResult }: { r: ApiReturn; lastResult: SubmissionRes
             {r.product_name} × {r.quantity} · {formatNaira(r.amount)}
           </p>
           <p className="text-gray-600">
-            Order {orderNumber(r.order_id)} · requested {orderDate(r.requested_at, "en")}
+            {t("returns.line", { number: orderNumber(r.order_id), date: formatDate(r.requested_at, t) })}
           </p>
         </div>
         <span className="rounded bg-gray-100 px-2 py-0.5 text-xs font-semibold" data-testid="return-status">
-          {RETURN_STATUS_LABELS[r.status]}
+          {t(`returns.state.${r.status}`)}
         </span>
       </div>
       <p>
-        <span className="font-medium">{r.reason}.</span> {r.details}
+        <span className="font-medium">{o(`returnReason.${r.reason}`, { defaultValue: r.reason })}.</span> {r.details}
       </p>
       {r.photo && r.store.id ? (
         // Served to the store's members only, through the storefront (the API's photo route).
         <a href={`/return-photo/store/${r.store.id}/${r.id}`} className="inline-block">
-          <img src={`/return-photo/store/${r.store.id}/${r.id}?w=160`} alt={`The shopper's photo of ${r.product_name}`} width={96} height={96} className="h-24 w-24 rounded object-cover" />
+          <img src={`/return-photo/store/${r.store.id}/${r.id}?w=160`} alt={t("returns.photoAlt", { product: r.product_name })} width={96} height={96} className="h-24 w-24 rounded object-cover" />
         </a>
       ) : null}
-      <p className="text-gray-600">Paid: {r.payment_method === "PayOnDelivery" ? "on delivery (BuildMart NG pays the shopper back)" : "by card (refunded through Paystack)"}</p>
-      {r.vendor_message ? <p>Your message: {r.vendor_message}</p> : null}
+      <p className="text-gray-600">{r.payment_method === "PayOnDelivery" ? t("returns.paidPod") : t("returns.paidCard")}</p>
+      {r.vendor_message ? <p>{t("returns.yourMessage", { message: r.vendor_message })}</p> : null}
       {r.status === "requested" ? <DecisionForm r={r} lastResult={lastResult} /> : null}
     </article>
   );
 }
 
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? `Returns · ${d.storeName} | BuildMart NG` : "Returns | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? `${d.title} | BuildMart NG` : "Returns | BuildMart NG" }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
