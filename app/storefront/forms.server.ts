@@ -26,3 +26,4 @@ export { OptionUpdateSchema, VariantStepSchema } from "~/domain/products";
 export { STORE_STEP_SCHEMAS } from "~/domain/stores";
 export { intIdField } from "~/domain/validation";
 export { DeliveryCodeFormSchema } from "~/domain/delivery-code";
+export { CertificateReportSchema } from "~/domain/certificates";
