@@ -17,6 +17,16 @@ export const CERTIFICATE_MESSAGES = {
   reportContactInvalid: "Enter an e-mail address or a phone number we can reach you on, or leave it empty.",
 } as const;
 
+/**
+ * The message's key (under `seller:certificateField.errors` for the product form's,
+ * `shop:certificateReport.errors` for the report's): pages say these in the reader's language
+ * without the shared forms table (kept out of every page's first view).
+ */
+export function certificateMessageKey(message: string): keyof typeof CERTIFICATE_MESSAGES | null {
+  const hit = (Object.entries(CERTIFICATE_MESSAGES) as Array<[keyof typeof CERTIFICATE_MESSAGES, string]>).find(([, m]) => m === message);
+  return hit ? hit[0] : null;
+}
+
 export const CERTIFICATE_NUMBER_MAX = 40;
 export const REPORT_NOTE_MAX = 1000;
 export const REPORT_CONTACT_MAX = 254;

@@ -17,8 +17,8 @@ import { FORM_TIER_ROWS, productFormSchema } from "~/domain/products";
 import { PACK_MEASURES, UNITS } from "~/domain/units";
 import { wordCount } from "~/domain/validation";
 import { useTranslation } from "~/i18n/react";
+import { certificateMessageKey } from "~/domain/certificates";
 import { primaryButton } from "../ui/button";
-import { ErrorList } from "../ui/error-list";
 import { Spinner } from "../ui/spinner";
 import { useHydrated } from "../ui/use-hydrated";
 
@@ -414,9 +414,17 @@ function CertificateFields({
   );
 }
 
-/** A field's first message in the reader's language (the forms namespace knows the domain's and the API's texts). */
+/** A field's first message, in the reader's language when it is one of the certificate's (seller:certificateField.errors). */
 function TranslatedError({ meta }: { meta: { errorId: string; errors?: string[] } }) {
-  return meta.errors?.length ? <ErrorList id={meta.errorId} errors={meta.errors.slice(0, 1)} /> : null;
+  const { t } = useTranslation("seller");
+  const first = meta.errors?.[0];
+  if (!first) return null;
+  const key = certificateMessageKey(first);
+  return (
+    <p id={meta.errorId} className="field-error">
+      {key ? t(`certificateField.errors.${key}`) : first}
+    </p>
+  );
 }
 
 function FieldError({ meta }: { meta: { errorId: string; errors?: string[] } }) {

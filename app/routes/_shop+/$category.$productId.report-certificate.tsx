@@ -11,13 +11,11 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useTranslation } from "~/i18n/react";
 import { requestT } from "~/i18n/i18next.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList } from "~/components/ui/error-list";
-import { REPORT_CONTACT_MAX, REPORT_NOTE_MAX } from "~/domain/certificates";
-import { formProps, inputProps, textareaProps, useReplyForm } from "~/components/ui/reply-form";
+import { REPORT_CONTACT_MAX, REPORT_NOTE_MAX, certificateMessageKey } from "~/domain/certificates";
 import { apiFor } from "~/storefront/api.server";
 import { loadProductForRoute } from "~/storefront/catalog.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
-import { CertificateReportSchema, parseWithZod } from "~/storefront/forms.server";
+import { CertificateReportSchema } from "~/storefront/forms.server";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -35,38 +33,64 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
 }
 
+type Field = "note" | "contact";
+interface ReportAnswer {
+  values: Record<Field, string>;
+  errors: Partial<Record<Field, string>>;
+  formError?: string;
+}
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const api = await apiFor(request, context);
   const form = await readForm(request);
-  const submission = parseWithZod(form, { schema: CertificateReportSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { product } = await loadProductForRoute(api, params);
   const t = await requestT(request, "shop");
-  const r = await api.post(`/products/${product.id}/certificate-report/`, { note: submission.value.note, contact: submission.value.contact ?? "" });
+  const values = { note: String(form.get("note") ?? ""), contact: String(form.get("contact") ?? "") };
+  // Messages in the reader's language, written here (the page then needs no forms table nor conform).
+  const say = (m: string) => {
+    const key = certificateMessageKey(m);
+    return key ? t(`certificateReport.errors.${key}`) : m;
+  };
+  const refused = async (errors: ReportAnswer["errors"], formError?: string, status = 400) =>
+    data<ReportAnswer>({ values, errors, ...(formError ? { formError } : {}) }, { status, headers: await api.headers() });
+  const parsed = CertificateReportSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors: ReportAnswer["errors"] = {};
+    for (const issue of parsed.error.issues) {
+      const f = issue.path[0] as Field;
+      errors[f] ??= say(issue.message);
+    }
+    return refused(errors);
+  }
+  const { product } = await loadProductForRoute(api, params);
+  const r = await api.post(`/products/${product.id}/certificate-report/`, { note: parsed.data.note, contact: parsed.data.contact ?? "" });
   if (!r.ok) {
     const reply = apiErrorsToReply(r.status, r.data, ["note", "contact"], t("certificateReport.failed"));
-    return data({ result: submission.reply(reply) }, { status: r.status >= 500 ? 502 : r.status === 429 ? 429 : 400, headers: await api.headers() });
+    const errors: ReportAnswer["errors"] = {};
+    for (const f of ["note", "contact"] as const) if (reply.fieldErrors[f]?.[0]) errors[f] = say(reply.fieldErrors[f][0]);
+    return refused(errors, reply.formErrors[0] ? say(reply.formErrors[0]) : undefined, r.status >= 500 ? 502 : r.status === 429 ? 429 : 400);
   }
   const back = new URL(request.url).pathname.replace(/\/report-certificate\/?$/, "");
   return redirectWithFlash(api, back, { kind: "success", message: t("certificateReport.thanks") });
 }
 
-export const handle = { i18n: ["shop", "forms"] };
+export const handle = { i18n: ["shop"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => d?.meta ?? [];
 
 export default function ReportCertificateRoute() {
   const d = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionData<typeof action>() as ReportAnswer | undefined;
   const location = useLocation();
   const navigation = useNavigation();
   const { t } = useTranslation("shop");
   const productPath = location.pathname.replace(/\/report-certificate\/?$/, "");
-  const [form, fields] = useReplyForm({
-    id: "certificate-report",
-    lastResult: answer?.result,
-    constraint: { note: { required: true, minLength: 10, maxLength: REPORT_NOTE_MAX }, contact: { maxLength: REPORT_CONTACT_MAX } },
-  });
+  const err = (f: Field) =>
+    answer?.errors[f] ? (
+      <p id={`report-${f}-error`} className="field-error">
+        {answer.errors[f]}
+      </p>
+    ) : null;
+  const invalid = (f: Field) => (answer?.errors[f] ? { "aria-invalid": true, "aria-describedby": `report-${f}-error` } : {});
   return (
     <main className="container-page max-w-xl py-4">
       <p className="text-sm">
@@ -76,25 +100,25 @@ export default function ReportCertificateRoute() {
       </p>
       <h1 className="mt-2 text-xl font-bold">{t("certificateReport.title")}</h1>
       <p className="mt-1 text-sm text-gray-700">{t("certificateReport.intro", { number: d.product.certificate })}</p>
-      <Form method="post" {...formProps(form)} className="mt-4 space-y-4">
+      <Form method="post" className="mt-4 space-y-4" key={JSON.stringify(answer?.values ?? null)}>
         <div>
-          <label htmlFor={fields.note.id} className="field-label">
+          <label htmlFor="report-note" className="field-label">
             {t("certificateReport.note")}
           </label>
-          <textarea {...textareaProps(fields.note)} rows={5} className="field-input" />
-          <ErrorList id={fields.note.errorId} errors={fields.note.errors} />
+          <textarea id="report-note" name="note" rows={5} required minLength={10} maxLength={REPORT_NOTE_MAX} defaultValue={answer?.values.note ?? ""} className="field-input" {...invalid("note")} />
+          {err("note")}
         </div>
         <div>
-          <label htmlFor={fields.contact.id} className="field-label">
+          <label htmlFor="report-contact" className="field-label">
             {t("certificateReport.contact")}
           </label>
-          <input {...inputProps(fields.contact, { type: "text" })} autoComplete="email" className="field-input" />
+          <input id="report-contact" name="contact" type="text" maxLength={REPORT_CONTACT_MAX} autoComplete="email" defaultValue={answer?.values.contact ?? ""} className="field-input" {...invalid("contact")} />
           <p className="mt-1 text-xs text-gray-500">{t("certificateReport.contactHint")}</p>
-          <ErrorList id={fields.contact.errorId} errors={fields.contact.errors} />
+          {err("contact")}
         </div>
-        {form.errors?.length ? (
+        {answer?.formError ? (
           <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {form.errors[0]}
+            {answer.formError}
           </p>
         ) : null}
         <button type="submit" className="btn h-11 w-full bg-brand-700 text-white hover:bg-orange-800 sm:w-auto" disabled={navigation.state === "submitting"}>
