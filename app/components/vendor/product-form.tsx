@@ -17,7 +17,7 @@ import { FORM_TIER_ROWS, productFormSchema } from "~/domain/products";
 import { PACK_MEASURES, UNITS } from "~/domain/units";
 import { wordCount } from "~/domain/validation";
 import { useTranslation } from "~/i18n/react";
-import { certificateMessageKey } from "~/domain/certificates";
+import { certificateMessageKey } from "~/domain/certificate-rules";
 import { primaryButton } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { useHydrated } from "../ui/use-hydrated";

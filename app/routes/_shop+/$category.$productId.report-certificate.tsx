@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useTranslation } from "~/i18n/react";
 import { requestT } from "~/i18n/i18next.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { REPORT_CONTACT_MAX, REPORT_NOTE_MAX, certificateMessageKey } from "~/domain/certificates";
+import { REPORT_CONTACT_MAX, REPORT_NOTE_MAX, certificateMessageKey } from "~/domain/certificate-rules";
 import { apiFor } from "~/storefront/api.server";
 import { loadProductForRoute } from "~/storefront/catalog.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
