@@ -8,6 +8,7 @@ import * as z from "zod";
 import { TEXT_MAX, text } from "./text";
 import { requiredText, wordCount } from "./validation";
 import { MAX_TIERS, PACK_MEASURES, UNITS, UNIT_MESSAGES, isDivisible, hasFixedPrecision, tiersProblem, type PriceTier } from "./units";
+import { certificateNumberField } from "./certificates";
 import { IMAGE_MESSAGES, MAX_PRICE_NAIRA, MAX_STOCK, PRODUCT_IMAGE_SLOTS, PRODUCT_MESSAGES, PRODUCT_SIZES, PRODUCT_TYPES, imageFileProblem, sameFile } from "./product-rules";
 
 export * from "./product-rules";
@@ -263,6 +264,9 @@ export function productFormSchema(mode: "add" | "edit") {
       stock_quantity: ProductFieldsSchema.shape.stock_quantity,
       description: ProductFieldsSchema.shape.description,
       image: z.array(z.unknown()).max(PRODUCT_IMAGE_SLOTS).optional(),
+      // Issue 36 item 2: the SON certificate (whether its category needs one is the API's to say).
+      certificate_number: certificateNumberField.optional(),
+      certificate_image: z.unknown().optional(),
       ...tradeFields,
       // The form's ladder rows (price_tiers[i].min_quantity / .price); blank rows are dropped.
       price_tiers: z
@@ -307,6 +311,10 @@ export function productFormSchema(mode: "add" | "edit") {
         const list = Array.isArray(v.image) ? v.image : [];
         const files = list.slice(0, PRODUCT_IMAGE_SLOTS).map((f) => (isFile(f) && f.size > 0 ? f : null));
         if (mode === "add" && !files.some(Boolean)) ctx.addIssue({ code: "custom", path: ["image"], message: IMAGE_MESSAGES.required });
+        if (isFile(v.certificate_image) && v.certificate_image.size > 0) {
+          const problem = imageFileProblem(v.certificate_image);
+          if (problem) ctx.addIssue({ code: "custom", path: ["certificate_image"], message: problem });
+        }
         files.forEach((f, i) => {
           if (!f) return;
           const problem = imageFileProblem(f);

@@ -28,3 +28,4 @@ export { STORE_STEP_SCHEMAS } from "~/domain/stores";
 export { intIdField } from "~/domain/validation";
 export { DeliveryCodeFormSchema } from "~/domain/delivery-code";
 export { RegistrationSchema } from "~/domain/business-check";
+export { CertificateReportSchema } from "~/domain/certificates";

@@ -28,6 +28,8 @@ export const PRODUCT_FORM_FIELDS = [
   "min_quantity",
   "quantity_step",
   "price_tiers",
+  "certificate_number",
+  "certificate_image",
   ...Array.from({ length: FORM_TIER_ROWS }, (_, i) => [`price_tiers[${i}].min_quantity`, `price_tiers[${i}].price`]).flat(),
 ] as const;
 
@@ -103,6 +105,10 @@ export function productApiForm(value: ProductFormValue, storeId: number, photos:
   body.set("quantity_step", String(value.quantity_step));
   body.set("price_tiers", JSON.stringify(sentTiers(value).map((r) => ({ min_quantity: r.min_quantity, price: koboToNaira(r.price ?? 0) }))));
   for (const [slot, file] of photos) body.set(`image[${slot}]`, file, file.name || `photo-${slot + 1}`);
+  // Issue 36 item 2: the SON certificate's number ("" clears it) and its photo when one was picked.
+  body.set("certificate_number", value.certificate_number ?? "");
+  const cert = value.certificate_image;
+  if (cert && typeof cert === "object" && "size" in cert && (cert as File).size > 0) body.set("certificate_image", cert as File, (cert as File).name || "certificate");
   return body;
 }
 

@@ -248,7 +248,8 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
   if (p === "/users/:userId/delete/") return { password: "not-the-password-1!", confirm: true };
   if (p === "/newsletter/sends/") return { subject: "Matrix news", text: "Hello from the matrix.", idempotency_key: crypto.randomUUID() };
   // Admin moderation: actions that need a reason, and category writes.
-  if (/^\/admin\/.*\/(suspend|unpublish|hide)\/$/.test(p)) return { reason: "Matrix check" };
+  if (/^\/admin\/.*\/(suspend|unpublish|hide|certificate-waiver)\/$/.test(p)) return { reason: "Matrix check" };
+  if (p === "/admin/categories/:categoryId/certificate/") return { required: true, reason: "Matrix check" };
   if (p === "/admin/categories/" && m === "POST") return { name: `Matrix new ${o.marker}`, parent: "" };
   if (p === "/admin/categories/:categoryId/rename/") return { name: `Matrix renamed ${o.marker}` };
   if (p === "/admin/categories/:categoryId/move/") return { parent: "" };

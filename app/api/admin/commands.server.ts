@@ -113,6 +113,46 @@ export async function setProductPublished(q: Queryable, actor: Actor, id: number
   return after;
 }
 
+/** Issue 36 item 2: whether a category's products need a SON certificate to be published (audited). */
+export async function setCategoryCertificate(q: Queryable, actor: Actor, id: number, required: boolean, reason: string | null) {
+  const before = (await q.query<{ id: number; name: string; requires_certificate: boolean }>("SELECT id, name, requires_certificate FROM categories WHERE id = $1 FOR UPDATE", [id])).rows[0];
+  if (!before) throw notFound();
+  await q.query("UPDATE categories SET requires_certificate = $2 WHERE id = $1", [id, required]);
+  await audit(q, {
+    actorId: actor.id,
+    action: required ? "category.require_certificate" : "category.certificate_optional",
+    targetType: "category",
+    targetId: id,
+    before: { requires_certificate: before.requires_certificate },
+    after: { requires_certificate: required },
+    reason,
+  });
+  return { id, name: before.name, requires_certificate: required };
+}
+
+/**
+ * Issue 36 item 2: an administrator lets a product be published without a SON certificate, with a
+ * reason (audited; the store is told). The waiver stays until the certificate is given.
+ */
+export async function waiveProductCertificate(q: Queryable, actor: Actor, id: number, reason: string) {
+  const before = await lockedProduct(q, id);
+  const cur = (await q.query<{ certificate_number: string | null; waived: boolean }>("SELECT certificate_number, certificate_waived_at IS NOT NULL AS waived FROM products WHERE id = $1", [id])).rows[0];
+  await q.query("UPDATE products SET certificate_waived_at = now(), certificate_waived_reason = $2, certificate_waived_by = $3, updated_at = now() WHERE id = $1", [id, reason, actor.id]);
+  await audit(q, {
+    actorId: actor.id,
+    action: "product.certificate_waive",
+    targetType: "product",
+    targetId: id,
+    before: { certificate_number: cur.certificate_number, certificate_waived: cur.waived },
+    after: { certificate_number: cur.certificate_number, certificate_waived: true },
+    reason,
+  });
+  await recordEvent(q, {
+    notices: [{ storeId: before.store_id, kind: "product_unpublished", title: `"${before.name}" may be published without a SON certificate`, body: reason, link: `/stores/${before.store_slug}/notification` }],
+  });
+  return { id, name: before.name, certificate_waived: true, reason };
+}
+
 export async function setProductFeatured(q: Queryable, actor: Actor, id: number, featured: boolean, reason: string | null) {
   const before = await lockedProduct(q, id);
   await q.query("UPDATE products SET featured = $2, updated_at = now() WHERE id = $1", [id, featured]);

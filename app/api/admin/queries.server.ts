@@ -169,12 +169,13 @@ interface CategoryRow {
   retired_at: Stamp;
   products_count: number;
   subcategories_count: number;
+  requires_certificate: boolean;
 }
 
 /** Every category (retired too) in tree order with its path, direct live product count and subcategory count. */
 export async function listAdminCategories(q: Queryable): Promise<ApiAdminCategory[]> {
   const r = await q.query<CategoryRow>(
-    `SELECT c.id, c.name, c.slug, c.parent_id, c.position, c.retired_at,
+    `SELECT c.id, c.name, c.slug, c.parent_id, c.position, c.retired_at, c.requires_certificate,
             (SELECT count(*)::int FROM products p WHERE p.category_id = c.id AND p.deleted_at IS NULL) AS products_count,
             (SELECT count(*)::int FROM categories k WHERE k.parent_id = c.id) AS subcategories_count
        FROM categories c ORDER BY c.position, c.name, c.id`,
@@ -199,6 +200,7 @@ export async function listAdminCategories(q: Queryable): Promise<ApiAdminCategor
       products_count: c.products_count,
       subcategories_count: c.subcategories_count,
       retired_at: iso(c.retired_at),
+      requires_certificate: c.requires_certificate,
     }))
     .sort((a, b) => a.path.localeCompare(b.path));
 }
@@ -209,6 +211,43 @@ export async function findCategory(q: Queryable, id: number, lock = false) {
     [id],
   );
   return r.rows[0] ?? null;
+}
+
+// ---- certificate reports (issue 36 item 2) ----------------------------------------------------
+
+interface CertificateReportRow {
+  id: number;
+  product: number;
+  product_name: string;
+  store: number | null;
+  store_name: string | null;
+  store_slug: string | null;
+  certificate_number: string | null;
+  note: string;
+  contact: string | null;
+  user: number | null;
+  created_at: Date | string;
+}
+
+/** Buyers' reports of fake certificates, newest first; `product` narrows to one product. */
+export async function listCertificateReports(q: Queryable, f: { productId?: number | null }, page: Page) {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (f.productId) {
+    params.push(f.productId);
+    where.push(`r.product_id = $${params.length}`);
+  }
+  const r = await pageOf<CertificateReportRow>(
+    q,
+    "certificate_reports r JOIN products p ON p.id = r.product_id LEFT JOIN stores s ON s.id = r.store_id",
+    where,
+    params,
+    "r.created_at DESC, r.id DESC",
+    `r.id, r.product_id AS product, p.name AS product_name, r.store_id AS store, s.name AS store_name, s.slug AS store_slug,
+     r.certificate_number, r.note, r.contact, r.user_id AS "user", r.created_at`,
+    page,
+  );
+  return { rows: r.rows.map((x) => ({ ...x, created_at: new Date(x.created_at).toISOString() })), count: r.count };
 }
 
 // ---- reviews ---------------------------------------------------------------------------------

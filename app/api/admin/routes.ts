@@ -17,9 +17,13 @@
  * POST /admin/users/:userId/deactivate/ | reactivate/ | resend-verification/
  * GET  /admin/payments/                        status, mismatches=1, search; /admin/payments/webhooks/, /admin/payments/refunds/
  * POST /admin/payments/:paymentId/verify/      runs the payments area's verification for that attempt now
+ * POST /admin/products/:productId/certificate-waiver/ {reason}   publish without a SON certificate (issue 36 item 2)
+ * POST /admin/categories/:categoryId/certificate/ {required, reason?}   its products need a SON certificate
+ * GET  /admin/certificate-reports/             buyers' reports of fake certificates, newest first; product
  * GET  /admin/audit/                           target_type, target_id, action, actor
  */
 import * as z from "zod";
+import { CertificateRequirementSchema } from "~/domain/certificates";
 import { CategoryCreateSchema, CategoryMoveSchema, CategoryRenameSchema, OptionalReasonSchema, RequiredReasonSchema } from "~/domain/admin";
 import { TEXT_MAX } from "~/domain/text";
 import { PaystackError } from "~/integrations/paystack/client.server";
@@ -37,7 +41,9 @@ import {
   moveCategory,
   renameCategory,
   resendVerification,
+  setCategoryCertificate,
   setCategoryRetired,
+  waiveProductCertificate,
   setProductFeatured,
   setProductPublished,
   setReviewHidden,
@@ -53,6 +59,7 @@ import {
   listAdminReviews,
   listAdminUsers,
   listAudit,
+  listCertificateReports,
   listRefunds,
   listStores,
   listWebhooks,
@@ -61,7 +68,10 @@ import {
   serializeStore,
 } from "./queries.server";
 import {
+  AdminCategoryCertificateSchema,
   AdminCategorySchema,
+  AdminCertificateReportPageSchema,
+  AdminCertificateWaiverSchema,
   AdminOverviewSchema,
   AdminPaymentPageSchema,
   AdminProductPageSchema,
@@ -263,6 +273,38 @@ export const routes: RouteDef[] = [
       await ctx.db.tx((tx) => deleteCategory(tx, actor, id));
       return noContent();
     },
+  },
+  // ---- certificates (issue 36 item 2)
+  route({
+    method: "POST",
+    access: "admin",
+    path: "/admin/categories/:categoryId/certificate/",
+    summary: "Whether a category's products need a SON certificate (number and photo) to be published {required, reason?} (audited); products under it need one too",
+    tag: TAG,
+    body: CertificateRequirementSchema,
+    response: AdminCategoryCertificateSchema,
+    async handler(ctx) {
+      const actor = await ctx.requireAdmin();
+      const id = ctx.intParam("categoryId");
+      const body = await ctx.input();
+      return json(await ctx.db.tx((tx) => setCategoryCertificate(tx, actor, id, body.required, body.reason)));
+    },
+  }),
+  action(
+    "/admin/products/:productId/certificate-waiver/",
+    "Let a product of a category that requires a SON certificate be published without one {reason} (audited; the store is told)",
+    { reason: "required", response: AdminCertificateWaiverSchema },
+    (ctx, tx, a, reason) => waiveProductCertificate(tx, a, ctx.intParam("productId"), reason ?? ""),
+  ),
+  {
+    method: "GET",
+    access: "admin",
+    path: "/admin/certificate-reports/",
+    query: pagedQuery({ product: q("A product id") }),
+    summary: "Buyers' reports of fake SON certificates, newest first; product narrows to one product",
+    tag: TAG,
+    response: AdminCertificateReportPageSchema,
+    handler: (ctx) => list(ctx, (p) => listCertificateReports(ctx.db, { productId: parseIntId(ctx.url.searchParams.get("product")) }, p)),
   },
   // ---- reviews
   {

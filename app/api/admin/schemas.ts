@@ -68,7 +68,31 @@ export const AdminCategorySchema = z.object({
   products_count: z.number(),
   subcategories_count: z.number(),
   retired_at: tsOrNull,
+  /** Issue 36 item 2: its products are published only with a SON certificate (or an administrator's waiver). */
+  requires_certificate: z.boolean(),
 });
+
+/** A buyer's report that a product's certificate looks fake (issue 36 item 2). */
+export const AdminCertificateReportSchema = z.object({
+  id: z.number(),
+  product: z.number(),
+  product_name: z.string(),
+  store: z.number().nullable(),
+  store_name: z.string().nullable(),
+  store_slug: z.string().nullable(),
+  /** The number the product showed when it was reported. */
+  certificate_number: z.string().nullable(),
+  note: z.string(),
+  /** How to reach the buyer, as they gave it (or null). */
+  contact: z.string().nullable(),
+  user: z.number().nullable(),
+  created_at: ts,
+});
+export const AdminCertificateReportPageSchema = pagedOf(AdminCertificateReportSchema);
+/** An administrator's change of a category's certificate requirement. */
+export const AdminCategoryCertificateSchema = z.object({ id: z.number(), name: z.string(), requires_certificate: z.boolean() });
+/** An administrator's waiver of a product's certificate. */
+export const AdminCertificateWaiverSchema = z.object({ id: z.number(), name: z.string(), certificate_waived: z.boolean(), reason: z.string() });
 
 export const AdminReviewSchema = z.object({
   id: z.number(),

@@ -9,6 +9,7 @@
  * has to visit every matching product. Search is
  * ranked full text with typo correction (../search.server).
  */
+import { imageUrl } from "../core/media";
 import type { PriceTier } from "~/domain/units";
 import { koboToNaira } from "~/domain/money";
 import { explainJson, type Queryable } from "~/db/client.server";
@@ -773,6 +774,22 @@ export async function productOptions(q: Queryable, productId: number) {
     in_stock: o.stock_quantity > 0,
     price_tiers: tiersAnswer(o.price_tiers),
   }));
+}
+
+/** A product's certificate as its detail answer shows it (CertificateSchema; migration 0040): the product's category or one above it may require one. */
+export async function certificateOf(q: Queryable, productId: number, origin: string) {
+  const r = await q.query<{ number: string | null; image_key: string | null; waived: boolean; required: boolean }>(
+    `SELECT p.certificate_number AS number, p.certificate_image_key AS image_key, p.certificate_waived_at IS NOT NULL AS waived,
+            (WITH RECURSIVE up AS (
+               SELECT id, parent_id, requires_certificate FROM categories WHERE id = p.category_id
+               UNION ALL SELECT c.id, c.parent_id, c.requires_certificate FROM categories c JOIN up ON c.id = up.parent_id
+             ) SELECT coalesce(bool_or(requires_certificate), false) FROM up) AS required
+       FROM products p WHERE p.id = $1`,
+    [productId],
+  );
+  const row = r.rows[0];
+  if (!row) return undefined;
+  return { required: row.required, number: row.number, image: row.image_key ? imageUrl(origin, row.image_key) : null, waived: row.waived };
 }
 
 /** A product's store as its detail answer shows it (serializeSeller), with its products' average rating; null when the store is gone. */

@@ -19,6 +19,7 @@ import {
   rootCategories,
   serializeProducts,
   sellerOf,
+  certificateOf,
   subcategories,
 } from "./queries.server";
 import { q } from "../core/query";
@@ -143,7 +144,7 @@ export const routes: RouteDef[] = [
     access: "public",
     path: "/products/:id/",
     cache: "catalog",
-    summary: "One product with its options and `seller` (store name, slug, logo, verified, state, average rating of its products; additive) (404 when missing or deleted, or unpublished and not yours)",
+    summary: "One product with its options, `seller` (store name, slug, logo, verified, state, average rating of its products; additive) and `certificate` (its SON certificate: required, number, image, waived; additive) (404 when missing or deleted, or unpublished and not yours)",
     tag: "catalog",
     response: ProductSchema,
     async handler(ctx) {
@@ -157,7 +158,8 @@ export const routes: RouteDef[] = [
       const [product] = await serializeProducts(ctx.db, [row], ctx.url.origin);
       const options = await productOptions(ctx.db, id);
       const seller = await sellerOf(ctx.db, row.store_id, ctx.url.origin);
-      return json({ ...product, options, ...(seller ? { seller } : {}) });
+      const certificate = await certificateOf(ctx.db, id, ctx.url.origin);
+      return json({ ...product, options, ...(seller ? { seller } : {}), ...(certificate ? { certificate } : {}) });
     },
   },
   {

@@ -86,6 +86,19 @@ export const SellerSchema = z.object({
 export type ApiSeller = z.infer<typeof SellerSchema>;
 
 /**
+ * GET /products/{id}/ and the product writes' answers (additive, issue 36 item 2): the product's
+ * SON certificate. `required`: its category needs one to publish it; `number` and `image` (a URL)
+ * as the store gave them, null when not given; `waived`: an administrator let it be published without one.
+ */
+export const CertificateSchema = z.object({
+  required: z.boolean(),
+  number: z.string().nullable(),
+  image: z.string().nullable(),
+  waived: z.boolean(),
+});
+export type ApiCertificate = z.infer<typeof CertificateSchema>;
+
+/**
  * A product as the shop shows it: images are [{image: url, id}] (first is the cover). GET
  * /products/{id}/ adds `options` (grouped by variant in the order given, cheapest first within one).
  */
@@ -94,6 +107,7 @@ export const ProductSchema = z.object({
   images: z.array(z.object({ image: z.string(), id: z.number() })),
   options: z.array(ProductOptionAnswerSchema).optional(),
   seller: SellerSchema.optional(),
+  certificate: CertificateSchema.optional(),
 });
 /** A product in the store view (GET /products/store/{storeId}/): images are [{"<imageId>": url}]. */
 export const StoreProductSchema = z.object({ ...productFields, images: z.array(z.record(z.string(), z.string())) });

@@ -30,6 +30,8 @@ export const NOTIFICATION_KINDS = [
   "claim_resolved",
   "product_unpublished",
   "product_featured",
+  /** A buyer reported a product's SON certificate as fake (issue 36 item 2). */
+  "certificate_reported",
   "store_verified",
   "store_suspended",
   "store_reinstated",

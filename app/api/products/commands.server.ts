@@ -23,6 +23,27 @@ export async function checkCategory(q: Queryable, id: number | undefined): Promi
   if (!r.rows[0]) throw badRequest({ category: ["Invalid category."] });
 }
 
+/** Whether a product of this category (or of a category above it) needs a SON certificate to be published (migration 0040). */
+export async function categoryRequiresCertificate(q: Queryable, categoryId: number): Promise<boolean> {
+  const r = await q.query<{ required: boolean }>(
+    `WITH RECURSIVE up AS (
+       SELECT id, parent_id, requires_certificate FROM categories WHERE id = $1
+       UNION ALL SELECT c.id, c.parent_id, c.requires_certificate FROM categories c JOIN up ON c.id = up.parent_id
+     ) SELECT coalesce(bool_or(requires_certificate), false) AS required FROM up`,
+    [categoryId],
+  );
+  return r.rows[0]?.required ?? false;
+}
+
+/** Writes a product's certificate number (undefined: unchanged, null: cleared) and photo key (undefined: unchanged). */
+export async function setCertificate(q: Queryable, productId: number, number: string | null | undefined, imageKey: string | undefined): Promise<void> {
+  await q.query(
+    `UPDATE products SET certificate_number = CASE WHEN $2 THEN $3 ELSE certificate_number END,
+                         certificate_image_key = COALESCE($4, certificate_image_key), updated_at = now() WHERE id = $1`,
+    [productId, number !== undefined, number ?? null, imageKey ?? null],
+  );
+}
+
 export async function insertProduct(q: Queryable, storeId: number, userId: number, f: ProductFields): Promise<number> {
   const r = await q.query<{ id: number }>(
     `INSERT INTO products (store_id, user_id, category_id, name, description, type, size, price_kobo, selling_price_kobo, stock_quantity, published,
@@ -107,4 +128,15 @@ export async function variantId(q: Queryable, variant: number | string): Promise
     [variant],
   );
   return r.rows[0];
+}
+
+/** A buyer's report that a product's certificate looks fake (migration 0040); answers the row. */
+export async function insertCertificateReport(q: Queryable, r: { productId: number; userId: number | null; note: string; contact: string | null }) {
+  const x = await q.query<{ id: number; store_id: number | null; certificate_number: string | null; created_at: Date | string }>(
+    `INSERT INTO certificate_reports (product_id, store_id, certificate_number, user_id, contact, note)
+     SELECT p.id, p.store_id, p.certificate_number, $2, $3, $4 FROM products p WHERE p.id = $1
+     RETURNING id, store_id, certificate_number, created_at`,
+    [r.productId, r.userId, r.contact, r.note],
+  );
+  return x.rows[0];
 }

@@ -32,13 +32,16 @@ import { log } from "~/ops/logger.server";
 import { badRequest, json, noContent, notFound, paged, pageParams, validate, zodToDrf } from "../core/http";
 import { imageUrl } from "../core/media";
 import { parseIntId } from "../core/params";
-import type { ApiContext, RouteDef } from "../core/types";
-import { checkImage, checkImages, hasFile, indexImages, putImages, type CheckedImage } from "../core/uploads.server";
-import { findProduct, serializeProducts } from "../catalog/queries.server";
+import { route, type ApiContext, type RouteDef } from "../core/types";
+import { checkImage, checkImages, hasFile, indexImages, putImages, type CheckedImage, type StoredImage } from "../core/uploads.server";
+import { certificateOf, findProduct, serializeProducts } from "../catalog/queries.server";
 import { ProductSchema } from "../catalog/schemas";
-import { checkCategory, insertProduct, liveProduct, setImageSlot, softDeleteProduct, updateProduct, variantId } from "./commands.server";
+import { CertificateReportSchema, certificateNumberField, certificateProblems } from "~/domain/certificates";
+import { reportCertificate } from "~/workflows/certificates.server";
+import { addressKey, rateLimiter, type RateRule } from "../rate-limit.server";
+import { checkCategory, categoryRequiresCertificate, insertProduct, setCertificate, liveProduct, setImageSlot, softDeleteProduct, updateProduct, variantId } from "./commands.server";
 import { lockProduct, stockedByOption, syncProductStock } from "./stock.server";
-import { ImageSlotBody, OptionBody, ProductImageAnswer, ProductImageList, ProductOptionAnswer, ProductOptionList, ProductPatchBody, ProductWriteBody, VariantPageSchema } from "./schemas";
+import { CertificateReportAnswer, ImageSlotBody, OptionBody, ProductImageAnswer, ProductImageList, ProductOptionAnswer, ProductOptionList, ProductPatchBody, ProductWriteBody, VariantPageSchema } from "./schemas";
 
 /** The photo slots a body fills: image[i] (also image{i}, images[i]; `image` is slot 0). */
 function imageSlots(body: Record<string, unknown>): Array<{ field: string; slot: number; value: unknown }> {
@@ -82,7 +85,7 @@ async function readProduct(
   body: Record<string, unknown>,
   mode: "create" | "put" | "patch",
   productId: number | null = null,
-): Promise<{ fields: Partial<ProductFields>; images: Map<number, CheckedImage> }> {
+): Promise<{ fields: Partial<ProductFields>; images: Map<number, CheckedImage>; cert: CertificateInput }> {
   const input = productInput(body);
   const schema = mode === "patch" ? ProductFieldsSchema.partial() : ProductFieldsSchema;
   const parsed = schema.safeParse(input);
@@ -103,6 +106,21 @@ async function readProduct(
     Object.assign(errors, b);
   }
   if (mode === "create" && slots.length === 0) errors.image = [IMAGE_MESSAGES.required];
+  const cert: CertificateInput = {};
+  if ("certificate_number" in body) {
+    const n = certificateNumberField.safeParse(body.certificate_number);
+    if (n.success) cert.number = n.data || null;
+    else errors.certificate_number = zodToDrf(n.error)[""] ?? Object.values(zodToDrf(n.error))[0] ?? [];
+  }
+  if (hasFile(body.certificate_image)) {
+    try {
+      cert.image = await checkImage(body.certificate_image, "certificate_image");
+    } catch (e) {
+      const b = (e as { body?: Record<string, string[]> }).body;
+      if (!b) throw e;
+      Object.assign(errors, b);
+    }
+  }
   if (Object.keys(errors).length || !parsed.success) throw badRequest(errors);
   // PATCH changes only what was sent (a default must not overwrite the product's value).
   // A PUT from an older client that sends no trade fields (unit, ladder…) keeps the product's.
@@ -111,14 +129,51 @@ async function readProduct(
     if (k in input || (mode === "create") || (mode === "put" && !TRADE_KEYS.has(k))) fields[k] = v;
   await checkCategory(ctx.db, fields.category_id);
   await checkTrade(ctx, fields, productId);
-  return { fields, images };
+  await checkCertificate(ctx, fields, cert, productId);
+  return { fields, images, cert };
+}
+
+/** The certificate fields of a write: a number ("" → null clears it) and/or a photo, when sent. */
+interface CertificateInput {
+  number?: string | null;
+  image?: CheckedImage;
+}
+
+/**
+ * Issue 36 item 2 (app/domain/certificates.ts): the product as it would be after the write is
+ * published only with a certificate number and photo when its category requires one, unless an
+ * administrator waived it. A 400 by field otherwise.
+ */
+async function checkCertificate(ctx: ApiContext, f: Partial<ProductFields>, cert: CertificateInput, productId: number | null): Promise<void> {
+  const cur = productId === null ? undefined : (
+    await ctx.db.query<{ published: boolean; category_id: number; certificate_number: string | null; certificate_image_key: string | null; waived: boolean }>(
+      "SELECT published, category_id, certificate_number, certificate_image_key, certificate_waived_at IS NOT NULL AS waived FROM products WHERE id = $1",
+      [productId],
+    )
+  ).rows[0];
+  const categoryId = f.category_id ?? cur?.category_id;
+  const problems = certificateProblems({
+    published: f.published ?? cur?.published ?? true,
+    categoryRequires: categoryId === undefined ? false : await categoryRequiresCertificate(ctx.db, categoryId),
+    number: cert.number !== undefined ? cert.number : cur?.certificate_number ?? null,
+    hasPhoto: !!cert.image || !!cur?.certificate_image_key,
+    waived: cur?.waived ?? false,
+  });
+  if (Object.keys(problems).length) throw badRequest(Object.fromEntries(Object.entries(problems).map(([k, m]) => [k, [m]])));
+}
+
+/** Stores the certificate photo (if any) and writes the certificate fields that were sent. */
+async function saveCertificate(q: Queryable, productId: number, cert: CertificateInput, photo: StoredImage | undefined) {
+  if (photo) await indexImages(q, [photo]);
+  if (cert.number !== undefined || photo) await setCertificate(q, productId, cert.number, photo?.key);
 }
 
 async function answerProduct(ctx: ApiContext, id: number, status = 200) {
   const row = await findProduct(ctx.db, id);
   if (!row) throw notFound();
   const [product] = await serializeProducts(ctx.db, [row], ctx.url.origin);
-  return json(product, status);
+  const certificate = await certificateOf(ctx.db, id, ctx.url.origin);
+  return json({ ...product, ...(certificate ? { certificate } : {}) }, status);
 }
 
 async function create(ctx: ApiContext) {
@@ -127,11 +182,13 @@ async function create(ctx: ApiContext) {
   const storeId = parseIntId(String(body.store ?? body.store_id ?? ""));
   if (storeId === null) throw badRequest({ store: ["A valid integer is required."] });
   await ctx.requireStoreRole(storeId, "member");
-  const { fields, images } = await readProduct(ctx, body, "create");
+  const { fields, images, cert } = await readProduct(ctx, body, "create");
   const stored = await putImages("products", images);
+  const photo = cert.image ? (await putImages("products", new Map([[0, cert.image]]))).get(0) : undefined;
   const id = await ctx.db.tx(async (q) => {
     await indexImages(q, stored.values());
     const pid = await insertProduct(q, storeId, user.id, fields as ProductFields);
+    await saveCertificate(q, pid, cert, photo);
     // Slots in order, without gaps: image[0], image[2] become positions 0 and 1.
     let pos = 0;
     for (const slot of [...stored.keys()].sort((a, b) => a - b)) await setImageSlot(q, pid, pos++, stored.get(slot)!.key);
@@ -154,7 +211,7 @@ async function memberProduct(ctx: ApiContext) {
 function update(mode: "put" | "patch") {
   return async (ctx: ApiContext) => {
     const p = await memberProduct(ctx);
-    const { fields, images } = await readProduct(ctx, await ctx.body(), mode, p.id);
+    const { fields, images, cert } = await readProduct(ctx, await ctx.body(), mode, p.id);
     if (images.size) {
       // A photo the product already shows in a slot this request keeps is the spec's duplicate.
       const kept = await ctx.db.query<{ sha256: string }>(
@@ -168,8 +225,10 @@ function update(mode: "put" | "patch") {
       if (Object.keys(dup).length) throw badRequest(dup);
     }
     const stored = await putImages("products", images);
+    const photo = cert.image ? (await putImages("products", new Map([[0, cert.image]]))).get(0) : undefined;
     await ctx.db.tx(async (q) => {
       if (!(await liveProduct(q, p.id, true))) throw notFound(); // deleted meanwhile
+      await saveCertificate(q, p.id, cert, photo);
       // A product whose options have stock keeps the sum of theirs: its own stock is set per option.
       if (fields.stock_quantity !== undefined && (await stockedByOption(q, p.id))) delete fields.stock_quantity;
       await indexImages(q, stored.values());
@@ -296,6 +355,26 @@ async function updateOption(ctx: ApiContext<typeof OptionUpdateSchema>) {
   return json(optionAnswer(option));
 }
 
+/** Reports of fake certificates: per address, generous (carrier-grade NAT), against floods. */
+const REPORT_RULE: RateRule = { name: "certificate-report-ip", limit: 20, windowSeconds: 60 * 60, message: "Too many reports from your network. Please try again later." };
+
+/**
+ * POST /products/{id}/certificate-report/ {note, contact?}: anyone who may see the product reports
+ * its SON certificate as fake (issue 36 item 2). The admins' list gets it, the store is told. 201.
+ */
+async function reportFake(ctx: ApiContext<typeof CertificateReportSchema>) {
+  const id = ctx.intParam("id");
+  const row = await findProduct(ctx.db, id);
+  if (!row || row.deleted) throw notFound();
+  const user = await ctx.user();
+  if (!row.listed && !(await ctx.hasStoreRole(user, row.store_id, "member"))) throw notFound();
+  const body = await ctx.input();
+  await rateLimiter(ctx.db).consume(REPORT_RULE, addressKey(ctx.clientIp));
+  const r = await ctx.db.tx((tx) => reportCertificate(tx, { productId: id, productName: row.name, storeSlug: row.store_slug ?? null, userId: user?.id ?? null, note: body.note, contact: body.contact }));
+  log().info({ requestId: ctx.requestId, productId: id, reportId: r.id }, "certificate reported");
+  return json({ id: r.id, product: id, certificate_number: r.certificate_number, created_at: new Date(r.created_at).toISOString() }, 201);
+}
+
 async function listVariants(ctx: ApiContext) {
   const { page, pageSize, offset } = pageParams(ctx.url, 20, 100);
   const count = await ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM variants");
@@ -331,6 +410,19 @@ async function createOption(ctx: ApiContext) {
 }
 
 export const routes: RouteDef[] = [
+  route({
+    method: "POST",
+    path: "/products/:id/certificate-report/",
+    access: "public",
+    summary:
+      "Report a product's SON certificate as fake {note (10-1000 characters), contact (optional e-mail or phone)}: kept for the administrators, the store is told (issue 36 item 2). 201 {id, product, certificate_number, created_at}; 20 an hour per address",
+    tag: "products",
+    auth: "optional",
+    status: 201,
+    body: CertificateReportSchema,
+    response: CertificateReportAnswer,
+    handler: reportFake,
+  }),
   {
     method: "POST",
     path: "/products/",

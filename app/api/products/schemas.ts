@@ -30,6 +30,9 @@ export const ProductWriteBody = z.object({
   category: z.union([z.number(), z.string()]),
   stock_quantity: z.union([z.number(), z.string()]).optional(),
   published: z.union([z.boolean(), z.string()]).optional(),
+  /** Issue 36 item 2: the SON (MANCAP/NIS) certificate number ("" clears it) and a photo of it (multipart); required to publish in a category that asks for one. */
+  certificate_number: z.string().optional(),
+  certificate_image: z.any().optional(),
   ...TradeWriteFields,
 });
 export const ProductPatchBody = ProductWriteBody.partial();
@@ -66,3 +69,6 @@ export type ApiVariant = z.infer<typeof VariantSchema>;
 export type ApiProductOption = z.infer<typeof ProductOptionAnswer>;
 export type ApiProductImage = z.infer<typeof ProductImageAnswer>;
 export { ProductFieldsSchema, ProductOptionSchema };
+
+/** POST /products/{id}/certificate-report/ (issue 36 item 2): the report kept; the number the product showed. */
+export const CertificateReportAnswer = z.object({ id: z.number(), product: z.number(), certificate_number: z.string().nullable(), created_at: z.string() });

@@ -16,6 +16,8 @@ import { IMAGE_ACCEPT, PRODUCT_IMAGE_SLOTS, PRODUCT_SIZES } from "~/domain/produ
 import { FORM_TIER_ROWS, productFormSchema } from "~/domain/products";
 import { PACK_MEASURES, UNITS } from "~/domain/units";
 import { wordCount } from "~/domain/validation";
+import { useTranslation } from "~/i18n/react";
+import { certificateMessageKey } from "~/domain/certificate-rules";
 import { primaryButton } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { useHydrated } from "../ui/use-hydrated";
@@ -42,6 +44,7 @@ export interface ProductFormDefaults {
   min_quantity?: string;
   quantity_step?: string;
   price_tiers?: Array<{ min_quantity: string; price: string }>;
+  certificate_number?: string;
 }
 
 /** How a seller reads each unit in the form's list. */
@@ -76,6 +79,7 @@ export function ProductForm({
   categories,
   defaultValue,
   photos = [],
+  certificatePhoto = null,
   submitLabel,
 }: {
   mode: "add" | "edit";
@@ -85,6 +89,8 @@ export function ProductForm({
   categories: ProductFormCategory[];
   defaultValue?: ProductFormDefaults;
   photos?: SlotPhoto[];
+  /** Issue 36 item 2: the product's SON certificate photo on file (edit), or null. */
+  certificatePhoto?: string | null;
   submitLabel: string;
 }) {
   const navigation = useNavigation();
@@ -272,6 +278,8 @@ export function ProductForm({
         <FieldError meta={fields.image} />
       </fieldset>
 
+      <CertificateFields number={fields.certificate_number} photo={fields.certificate_image} onFile={certificatePhoto} />
+
       <button type="submit" className={primaryButton} disabled={saving}>
         {saving ? <Spinner /> : null}
         {submitLabel}
@@ -347,6 +355,75 @@ function TierInput({ name, label, defaultValue, errors }: { name: string; label:
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** Issue 36 item 2: the SON certificate's number and photo (needed to publish in a category that requires one). */
+function CertificateFields({
+  number,
+  photo,
+  onFile,
+}: {
+  number: { id: string; name: string; errorId: string; errors?: string[]; initialValue?: unknown };
+  photo: { id: string; name: string; errorId: string; errors?: string[] };
+  onFile: string | null;
+}) {
+  const { t } = useTranslation("seller");
+  return (
+    <fieldset className="space-y-3 rounded-lg border border-gray-200 bg-white p-4" data-testid="certificate-fields">
+      <legend className="px-1 text-base font-semibold">SON / MANCAP</legend>
+      <p className="text-sm text-gray-600">{t("certificateField.hint")}</p>
+      <div>
+        <label htmlFor={number.id} className="field-label">
+          {t("certificateField.number")}
+        </label>
+        <input
+          id={number.id}
+          name={number.name}
+          type="text"
+          defaultValue={typeof number.initialValue === "string" ? number.initialValue : ""}
+          autoCapitalize="characters"
+          aria-invalid={number.errors?.length ? true : undefined}
+          aria-describedby={number.errors?.length ? number.errorId : undefined}
+          className="field-input"
+        />
+        <TranslatedError meta={number} />
+      </div>
+      <div>
+        <label htmlFor={photo.id} className="field-label">
+          {t("certificateField.photo")}
+        </label>
+        {onFile ? (
+          <p className="mb-1 flex items-center gap-2 text-sm text-gray-600">
+            <img src={onFile} alt="" width={48} height={64} className="h-16 w-12 rounded border border-gray-200 object-cover" />
+            {t("certificateField.photoKept")}
+          </p>
+        ) : null}
+        <input
+          id={photo.id}
+          name={photo.name}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          aria-invalid={photo.errors?.length ? true : undefined}
+          aria-describedby={photo.errors?.length ? photo.errorId : undefined}
+          className="field-input"
+        />
+        <TranslatedError meta={photo} />
+      </div>
+    </fieldset>
+  );
+}
+
+/** A field's first message, in the reader's language when it is one of the certificate's (seller:certificateField.errors). */
+function TranslatedError({ meta }: { meta: { errorId: string; errors?: string[] } }) {
+  const { t } = useTranslation("seller");
+  const first = meta.errors?.[0];
+  if (!first) return null;
+  const key = certificateMessageKey(first);
+  return (
+    <p id={meta.errorId} className="field-error">
+      {key ? t(`certificateField.errors.${key}`) : first}
+    </p>
   );
 }
 

@@ -53,6 +53,8 @@ export interface SubcategoryData {
   /** Sentences about the subcategory, used in product descriptions. */
   notes: string[];
   products: ProductTemplate[];
+  /** Issue 36 item 2: its products need a SON (MANCAP) certificate; the seed gives each a demo one and a drawn photo. */
+  certified?: true;
 }
 
 export interface RootCategoryData {
@@ -383,6 +385,7 @@ export const CATEGORIES: RootCategoryData[] = [
       {
         name: "Roofing",
         slug: "roofing",
+        certified: true,
         stores: ["abuja-roofing-hub", "lagos-building-depot"],
         notes: [
           "Sheets are cut to your exact lengths to reduce waste and joints on site.",
@@ -564,6 +567,7 @@ export const CATEGORIES: RootCategoryData[] = [
       {
         name: "Iron Rods & Steel",
         slug: "iron-rods-steel",
+        certified: true,
         stores: ["lagos-building-depot", "abuja-roofing-hub"],
         notes: [
           "Rods are 12 m long and high-tensile, with the size stamped along the bar.",

@@ -388,3 +388,32 @@ export function drawKind(kind: ProductKind, accent: string, name: string): strin
       return `${repeat(3, (i) => `<rect x="${40 + i * 80}" y="${130 - (i % 2) * 40}" width="60" height="${150 + (i % 2) * 40}" rx="6" fill="${L}"/><path d="M${70 + i * 80} ${110 - (i % 2) * 40} q-10 -20 0 -40 q10 20 0 40 Z" fill="#f59e0b"/>`)}`;
   }
 }
+
+/**
+ * A demo SON (MANCAP) certificate for a product of a certified category (issue 36 item 2): a framed
+ * sheet with the issuer, the product's short name and its number, marked DEMO. 600 x 800.
+ */
+export function certificateSvg(number: string, productLine: string): string {
+  const esc = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800" viewBox="0 0 600 800">
+  <rect width="600" height="800" fill="${L}"/>
+  <rect x="24" y="24" width="552" height="752" fill="none" stroke="#166534" stroke-width="10"/>
+  <rect x="44" y="44" width="512" height="712" fill="none" stroke="#166534" stroke-width="2"/>
+  <circle cx="300" cy="150" r="58" fill="#166534"/>
+  <text x="300" y="165" font-family="${FONT}" font-size="40" font-weight="700" fill="${L}" text-anchor="middle">SON</text>
+  <text x="300" y="250" font-family="${FONT}" font-size="22" font-weight="700" fill="${D}" text-anchor="middle">STANDARDS ORGANISATION OF NIGERIA</text>
+  <text x="300" y="300" font-family="${FONT}" font-size="30" font-weight="700" fill="#166534" text-anchor="middle">MANCAP CERTIFICATE</text>
+  <line x1="110" y1="330" x2="490" y2="330" stroke="${G}" stroke-width="2"/>
+  <text x="300" y="390" font-family="${FONT}" font-size="22" fill="${D}" text-anchor="middle">${esc(productLine.length > 44 ? `${productLine.slice(0, 42)}…` : productLine)}</text>
+  <text x="300" y="470" font-family="${FONT}" font-size="20" fill="${G}" text-anchor="middle">Certificate number</text>
+  <text x="300" y="510" font-family="${FONT}" font-size="30" font-weight="700" fill="${D}" text-anchor="middle">${esc(number)}</text>
+  <rect x="170" y="590" width="260" height="70" rx="8" fill="${S}"/>
+  <text x="300" y="636" font-family="${FONT}" font-size="30" font-weight="700" fill="#b91c1c" text-anchor="middle">DEMO</text>
+</svg>
+`;
+}
+
+/** The demo certificate number of a seeded product (issue 36 item 2). */
+export function demoCertificateNumber(productId: number): string {
+  return `MANCAP/DEMO/${String(productId).padStart(5, "0")}`;
+}

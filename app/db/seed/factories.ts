@@ -119,6 +119,8 @@ export interface CategoryInput {
   parent_id?: number | null;
   position?: number;
   created_at?: Date | string;
+  /** Issue 36 item 2: its products need a SON certificate to be published (createCategory only). */
+  requires_certificate?: boolean;
 }
 
 /** A category row; a given slug that is reserved is refused (the seed's data must not use one). */
@@ -132,6 +134,7 @@ export function categoryRow(over: CategoryInput = {}) {
 export async function createCategory(q: Queryable, over: CategoryInput = {}): Promise<{ id: number; slug: string }> {
   const row = categoryRow({ ...over, slug: over.slug ?? (over.name ? `${categorySlug(over.name)}-${uid()}` : undefined) });
   const r = await insertRow<{ id: number }>(q, "categories", row);
+  if (over.requires_certificate) await q.query("UPDATE categories SET requires_certificate = true WHERE id = $1", [r.id]);
   return { id: r.id, slug: row.slug };
 }
 

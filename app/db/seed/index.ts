@@ -30,7 +30,8 @@ import {
 import { seedDemoOrders } from "./demo-orders";
 import { categoryRow, ownerMemberRow, productRow, reviewRow, storeRow, userRow } from "./factories";
 import { kindOf } from "./kinds";
-import { PLACEHOLDER_KEY, noImageSvg, productSvg, storeBannerSvg, storeLogoSvg, storeSvgImages, type SvgImage } from "./images";
+import { PLACEHOLDER_KEY, noImageSvg, productSvg, shortName, storeBannerSvg, storeLogoSvg, storeSvgImages, type SvgImage } from "./images";
+import { certificateSvg, demoCertificateNumber } from "./drawings";
 
 export interface SeedOptions {
   /** How many products to create (default 320). */
@@ -534,7 +535,23 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<SeedResult> 
         links.push({ product_id: p.id, image_key: key, position: n - 1, created_at: p.created_at });
       }
     }
+    // Issue 36 item 2: certified categories, and a demo certificate (number and drawn photo) on each of their products.
+    const certifiedSlugs = CATEGORIES.flatMap((c) => c.subcategories.filter((s) => s.certified).map((s) => s.slug));
+    await q.query("UPDATE categories SET requires_certificate = true WHERE slug = ANY($1::text[])", [certifiedSlugs]);
+    const certificates: Array<{ id: number; certificate_number: string; certificate_image_key: string }> = [];
+    for (const p of planned) {
+      if (!p.sub.certified) continue;
+      const number = demoCertificateNumber(p.id);
+      const key = `products/${p.id}-certificate.svg`;
+      svgs.push({ key, svg: certificateSvg(number, shortName(p.name)), width: 600, height: 800 });
+      certificates.push({ id: p.id, certificate_number: number, certificate_image_key: key });
+    }
     await storeSvgImages(q, svgs);
+    await q.query(
+      `UPDATE products p SET certificate_number = x.certificate_number, certificate_image_key = x.certificate_image_key
+         FROM jsonb_to_recordset($1::jsonb) AS x(id int, certificate_number text, certificate_image_key text) WHERE p.id = x.id`,
+      [JSON.stringify(certificates)],
+    );
     await insertRows(
       q,
       "product_images",

@@ -21,6 +21,7 @@ import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run
 import { useState } from "react";
 import { defaultOptionId, shownPrice } from "~/domain/option-price";
 import { PurchaseForms } from "~/components/product/purchase";
+import { CertificateLine } from "~/components/product/certificate";
 import { usePersonal } from "~/components/personal";
 import { island, islandsLoader } from "~/components/ui/island";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -224,6 +225,7 @@ export default function ProductRoute() {
               {stock.kind === "few" ? t("product.stockFew", { count: p.stock_quantity }) : t(`product.stock_${stock.kind}`)}
             </p>
           </div>
+          <CertificateLine certificate={p.certificate} reportPath={`${base}/report-certificate`} />
           <MinimumNote trade={p} />
           {headline.kind === "one" ? <PriceLadder trade={chosenTrade} singlePrice={headline.price} /> : null}
           <PurchaseForms

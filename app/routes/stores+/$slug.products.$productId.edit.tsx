@@ -35,6 +35,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       categories,
       product: { id: product.id, name: product.name },
       photos: photos.map((p) => ({ position: p.position, image: p.image })),
+      certificatePhoto: product.certificate?.image ?? null,
       defaults: {
         type: product.type,
         ...categoryDefaults(categories, product.category_id),
@@ -44,6 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         stock_quantity: String(product.stock_quantity),
         description: product.description,
         ...tradeDefaults(product),
+        certificate_number: product.certificate?.number ?? "",
       },
     },
     { headers: await api.headers() },
@@ -89,7 +91,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function EditProductRoute() {
-  const { slug, categories, product, photos, defaults } = useLoaderData<typeof loader>();
+  const { slug, categories, product, photos, defaults, certificatePhoto } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <main className="min-w-0 max-w-3xl">
@@ -106,6 +108,7 @@ export default function EditProductRoute() {
         categories={categories}
         defaultValue={defaults}
         photos={photos}
+        certificatePhoto={certificatePhoto}
         submitLabel="Save changes"
       />
     </main>
