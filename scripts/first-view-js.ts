@@ -124,7 +124,7 @@ async function signIn(browser: Browser, baseURL: string, who: { email: string; p
   return state;
 }
 
-/** The first link on `path` whose pathname matches `pattern` (as the visitor of `state` sees it). */
+/** The first link on `path` whose path (and query) matches `pattern`, as the visitor of `state` sees it; `fallback` when none. */
 async function firstLink(browser: Browser, baseURL: string, state: State | undefined, path: string, pattern: RegExp): Promise<string>;
 async function firstLink(browser: Browser, baseURL: string, state: State | undefined, path: string, pattern: RegExp, fallback: string): Promise<string>;
 async function firstLink(browser: Browser, baseURL: string, state: State | undefined, path: string, pattern: RegExp, fallback?: string): Promise<string> {
@@ -132,7 +132,12 @@ async function firstLink(browser: Browser, baseURL: string, state: State | undef
   try {
     const page = await context.newPage();
     await page.goto(path);
-    const hrefs = await page.evaluate(() => [...document.querySelectorAll("a[href]")].map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    const hrefs = await page.evaluate(() =>
+      [...document.querySelectorAll("a[href]")].map((a) => {
+        const u = new URL((a as HTMLAnchorElement).href);
+        return u.pathname + u.search;
+      }),
+    );
     const found = hrefs.find((h) => pattern.test(h));
     if (!found && fallback !== undefined) return fallback;
     if (!found) throw new Error(`no link like ${pattern} on ${path}`);
@@ -170,6 +175,8 @@ export async function planPages(browser: Browser, baseURL: string): Promise<{ pl
   // the demo store's first order; without one, an order of another store (the page says so: same code)
   const storeOrder = await firstLink(browser, baseURL, states.vendor, `${storeBase}/orders/history`, /^\/stores\/[^/]+\/orders\/[0-9a-f-]{8,}$/, `${storeBase}/orders/${orderId}`);
   const category = product.category_slug;
+  // an address of the shopper's (without one, an id that is not theirs: the page's 404, same code)
+  const addressEdit = await firstLink(browser, baseURL, states.shopper, "/users/account/addresses", /^\/users\/account\/addresses\/edit\?id=\d+$/, "/users/account/addresses/edit?id=999999");
   const plans: PagePlan[] = [
     ["routes/$", "/no/such/page/here", "guest"],
     ["routes/_auth+/email.confirm.$key", "/email/confirm/not-a-real-key", "guest"],
@@ -219,7 +226,7 @@ export async function planPages(browser: Browser, baseURL: string): Promise<{ pl
     ["routes/stores+/$slug.products.$productId.delete", `${storeProduct}/delete`, "vendor"],
     ["routes/stores+/$slug.products.$productId.edit", `${storeProduct}/edit`, "vendor"],
     ["routes/users+/account.addresses", "/users/account/addresses", "shopper"],
-    ["routes/users+/account.addresses.edit", "/users/account/addresses/edit", "shopper"],
+    ["routes/users+/account.addresses.edit", addressEdit, "shopper"],
     ["routes/users+/account.channels", "/users/account/channels", "shopper"],
     ["routes/users+/account.delete", "/users/account/delete", "shopper"],
     ["routes/users+/notification", "/users/notification", "shopper"],

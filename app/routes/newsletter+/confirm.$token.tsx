@@ -7,8 +7,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Trans } from "~/i18n/trans";
-import { requestT } from "~/i18n/i18next.server";
-import { sayFormMessage } from "~/i18n/form-messages";
+import { requestFormMessage, requestT } from "~/i18n/i18next.server";
 import type { ApiNewsletterConfirmed } from "~/storefront/api-types";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { apiFor } from "~/storefront/api.server";
@@ -26,7 +25,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const api = await apiFor(request, context);
   const r = await api.post<ApiNewsletterConfirmed>("/newsletter/confirm/", { token: params.token ?? "" }, { auth: false });
   if (r.ok) return { subscribed: true as const, email: r.data.email, error: null };
-  return data({ subscribed: false as const, email: null, error: sayFormMessage(await requestT(request, "forms"), r.status === 400 ? NEWSLETTER_BAD_LINK : apiMessage(r.data, NEWSLETTER_BAD_LINK)) }, { status: r.status === 400 ? 400 : 502 });
+  return data({ subscribed: false as const, email: null, error: await requestFormMessage(request, r.status === 400 ? NEWSLETTER_BAD_LINK : apiMessage(r.data, NEWSLETTER_BAD_LINK)) }, { status: r.status === 400 ? 400 : 502 });
 }
 
 export default function NewsletterConfirmRoute() {

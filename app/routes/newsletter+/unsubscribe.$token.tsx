@@ -7,8 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { requestT } from "~/i18n/i18next.server";
-import { sayFormMessage } from "~/i18n/form-messages";
+import { requestFormMessage, requestT } from "~/i18n/i18next.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { apiFor } from "~/storefront/api.server";
 import { readForm } from "~/storefront/responses.server";
@@ -25,7 +24,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const api = await apiFor(request, context);
   const r = await api.post(`/newsletter/unsubscribe/${encodeURIComponent(params.token ?? "")}/`, {}, { auth: false });
   if (r.ok) return { done: true as const, error: null };
-  return data({ done: false as const, error: sayFormMessage(await requestT(request, "forms"), r.status === 404 ? BAD_LINK : "We could not unsubscribe you just now. Please try again.") }, { status: r.status === 404 ? 404 : 502 });
+  return data({ done: false as const, error: await requestFormMessage(request, r.status === 404 ? BAD_LINK : "We could not unsubscribe you just now. Please try again.") }, { status: r.status === 404 ? 404 : 502 });
 }
 
 export default function NewsletterUnsubscribeRoute() {
