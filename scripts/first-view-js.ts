@@ -111,8 +111,20 @@ export const PHONE = {
 
 type State = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
+/**
+ * A fresh context (a cold cache) with the full pages: the lite-mode cookie says "0" (the value
+ * "0" as Remix's unsigned cookie writes it). Without it, Chromium's own estimate of a slow
+ * connection (the ECT and Downlink client hints, app/storefront/lite.ts) could get a busy
+ * machine lite pages, which run no script at all.
+ */
+export async function newContext(browser: Browser, baseURL: string, state?: State): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...PHONE, baseURL, storageState: state });
+  await context.addCookies([{ name: "lite", value: encodeURIComponent(btoa(JSON.stringify("0"))), url: baseURL }]);
+  return context;
+}
+
 async function signIn(browser: Browser, baseURL: string, who: { email: string; password: string }): Promise<State> {
-  const context = await browser.newContext({ ...PHONE, baseURL });
+  const context = await newContext(browser, baseURL);
   const page = await context.newPage();
   await page.goto("/auth/login");
   await page.getByLabel("Email", { exact: true }).fill(who.email);
@@ -128,7 +140,7 @@ async function signIn(browser: Browser, baseURL: string, who: { email: string; p
 async function firstLink(browser: Browser, baseURL: string, state: State | undefined, path: string, pattern: RegExp): Promise<string>;
 async function firstLink(browser: Browser, baseURL: string, state: State | undefined, path: string, pattern: RegExp, fallback: string): Promise<string>;
 async function firstLink(browser: Browser, baseURL: string, state: State | undefined, path: string, pattern: RegExp, fallback?: string): Promise<string> {
-  const context = await browser.newContext({ ...PHONE, baseURL, storageState: state });
+  const context = await newContext(browser, baseURL, state);
   try {
     const page = await context.newPage();
     await page.goto(path);
@@ -242,7 +254,7 @@ export async function planPages(browser: Browser, baseURL: string): Promise<{ pl
 
 /** Script bytes on the wire and the files fetched, for one cold first view. */
 export async function measure(browser: Browser, baseURL: string, plan: PagePlan, state: State | undefined): Promise<FirstView> {
-  const context = await browser.newContext({ ...PHONE, baseURL, storageState: state });
+  const context = await newContext(browser, baseURL, state);
   try {
     const page: Page = await context.newPage();
     const files: FirstView["files"] = [];

@@ -9,13 +9,23 @@
  */
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { BUDGET_BYTES, kb, launch, measureAll, NOT_PAGES, PHONE, planPages, readManifest, type FirstView } from "../../scripts/first-view-js";
+import { alwaysLite } from "~/storefront/lite";
+import { BUDGET_BYTES, kb, launch, measureAll, newContext, NOT_PAGES, planPages, readManifest, type FirstView } from "../../scripts/first-view-js";
 
 /**
- * [route id, KB ceiling]: pages still over 100 KB, each held at its size (plus 0.2 KB) so none
- * grows; the check fails once one fits, so the list only shrinks. Measured 29 Nov 2026 (decision 0035).
+ * [route id, KB ceiling]: pages still over 100 KB, each held at its size when measured (plus
+ * 0.2 KB) so none grows. Measured 29 Nov 2026 (decision 0035, where the table is); each is within
+ * 2 KB of the budget. A page that fits is named in the test's annotations ("fits now"): take it off.
  */
-const OVER_BUDGET_TODAY: [string, number][] = [];
+const OVER_BUDGET_TODAY: [string, number][] = [
+  ["routes/_shop+/calculators.$kind", 102.1],
+  ["routes/stores+/$slug.orders.$orderId", 101.9],
+  ["routes/_shop+/$category.$productId._index", 101.8],
+  ["routes/_shop+/cart", 101.3],
+  ["routes/_shop+/$category._index", 100.5],
+  ["routes/stores+/$slug.returns", 100.3],
+  ["routes/admin+/payments", 100.3],
+];
 
 /** Scripts fetched from now on, by path. */
 function scriptsFrom(page: Page): string[] {
@@ -44,7 +54,8 @@ test("every page's first view: at most 100 KB of gzip JavaScript, and no island 
     // each URL shows its own route's page (a redirect would measure another page), and a page with scripts has its entry
     const wrong = (v: FirstView) => v.status >= 500 || v.finalPath !== new URL(v.path, baseURL).pathname;
     expect(views.filter(wrong).map((v) => `${v.path}: ${v.status} at ${v.finalPath}`)).toEqual([]);
-    expect(views.filter((v) => v.files.length > 0).length).toBeGreaterThan(60);
+    // every page runs script but the always-lite payment pages (app/storefront/lite.ts)
+    expect(views.filter((v) => !v.files.length && !alwaysLite(new URL(v.path, baseURL).pathname)).map((v) => v.path), "full pages without script").toEqual([]);
     expect(views.filter((v) => v.files.length && !v.files.some((f) => /\/entry\.client-/.test(f.url))).map((v) => v.path)).toEqual([]);
     // gzip as the budget is stated: every compressible script came gzip (tiny ones as they are)
     expect(views.flatMap((v) => v.files.filter((f) => f.bytes > 1024 && f.encoding !== "gzip").map((f) => `${v.path}: ${f.url} ${f.encoding}`))).toEqual([]);
@@ -57,7 +68,7 @@ test("every page's first view: at most 100 KB of gzip JavaScript, and no island 
       const v = views.find((x) => x.route === route);
       expect(v, `${route} is measured`).toBeDefined();
       expect(v!.bytes, `${route}: ${kb(v!.bytes)}, more than its ${ceiling} KB`).toBeLessThanOrEqual(ceiling * 1024);
-      expect(v!.bytes, `${route} fits in 100 KB now (${kb(v!.bytes)}): take it off the list`).toBeGreaterThan(BUDGET_BYTES);
+      if (v!.bytes <= BUDGET_BYTES) testInfo.annotations.push({ type: "fits now", description: `${route}: ${kb(v!.bytes)}, take it off OVER_BUDGET_TODAY` });
     }
   } finally {
     await browser.close();
@@ -79,7 +90,7 @@ test("a touch fetches the islands, and they work: the gallery, the header's menu
   const list = await (await request.get("/api/v1/products/?page_size=100")).json();
   const withPhotos = (list.results as { id: number; category_slug: string; images?: unknown[] }[]).find((p) => (p.images?.length ?? 0) > 2);
   expect(withPhotos, "a demo product with three photos or more").toBeDefined();
-  const context = await browser.newContext({ ...PHONE, baseURL });
+  const context = await newContext(browser, baseURL!);
   const page = await context.newPage();
 
   // The gallery: no code until a touch; the first tap on a thumbnail works as a plain link
