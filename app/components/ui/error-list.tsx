@@ -1,6 +1,7 @@
 /** A field's messages (./forms.tsx re-exports it); alone so the footer on every page loads only this. */
 import { useTranslation } from "~/i18n/react";
 import { formMessageKey } from "~/i18n/form-messages";
+import { ErrorItems } from "./error-items";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
@@ -10,15 +11,7 @@ export type ListOfErrors = Array<string | null | undefined> | null | undefined;
  */
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
   const say = useFormMessage();
-  const list = (errors ?? []).filter((e): e is string => !!e);
-  if (!list.length) return null;
-  return (
-    <ul id={id} className="field-error space-y-0.5" data-testid={id ? `${id}` : undefined}>
-      {list.map((e) => (
-        <li key={e}>{say(e)}</li>
-      ))}
-    </ul>
-  );
+  return <ErrorItems id={id} errors={(errors ?? []).filter((e): e is string => !!e).map(say)} />;
 }
 
 /** Shows a domain or API message in the page's language (as is when it is not a known one). */

@@ -10,7 +10,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
-import { ErrorList } from "~/components/ui/forms";
+import { ErrorItems } from "~/components/ui/error-items";
 import { canonicalState } from "~/domain/address-rules";
 import { calculatorOf, type Calculator, type FieldDef } from "~/domain/calculators";
 import { parseCalculatorQuery, resultQuery, type FieldError } from "~/domain/calculators/form";
@@ -204,7 +204,7 @@ function CalcField({ kind, field: f, raw, errors }: { kind: string; field: Field
         className="field-input"
       />
       {f.kind === "number" && f.optional ? <p className="mt-1 text-xs text-gray-500">{t(`${kind}.hints.${f.name}`, { defaultValue: "" })}</p> : null}
-      <ErrorList id={`${id}-error`} errors={err} />
+      <ErrorItems id={`${id}-error`} errors={err} />
     </div>
   );
 }
@@ -238,7 +238,7 @@ function SolarFields({ calc, raw, errors }: { calc: Calculator; raw: Record<stri
                     aria-describedby={err ? `${id}-error` : undefined}
                     className="field-input"
                   />
-                  <ErrorList id={`${id}-error`} errors={err} />
+                  <ErrorItems id={`${id}-error`} errors={err} />
                 </div>
               );
             })}

@@ -9,13 +9,17 @@ import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { NewsletterForm } from "~/components/footer";
+import { island, islandsLoader } from "~/components/ui/island";
 import { apiFor } from "~/storefront/api.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 import { safeRedirect } from "~/storefront/session.server";
 import { parseWithZod, NewsletterSignupSchema } from "~/storefront/forms.server";
 import { requestT } from "~/i18n/i18next.server";
+
+/** The form (the footer's, with conform) comes on demand, as on every page's footer: a plain POST until then (components/ui/island.tsx). */
+const NewsletterForm = island(() => import("~/components/footer").then((m) => ({ default: m.NewsletterForm })));
+export const clientLoader = islandsLoader(NewsletterForm);
 
 /** The page's title in the visitor's language (meta below). */
 export async function loader({ request }: LoaderFunctionArgs) {

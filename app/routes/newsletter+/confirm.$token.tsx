@@ -7,8 +7,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Trans } from "~/i18n/trans";
-import { useFormMessage } from "~/components/ui/error-list";
-import { requestT } from "~/i18n/i18next.server";
+import { requestFormMessage, requestT } from "~/i18n/i18next.server";
 import type { ApiNewsletterConfirmed } from "~/storefront/api-types";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { apiFor } from "~/storefront/api.server";
@@ -26,14 +25,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const api = await apiFor(request, context);
   const r = await api.post<ApiNewsletterConfirmed>("/newsletter/confirm/", { token: params.token ?? "" }, { auth: false });
   if (r.ok) return { subscribed: true as const, email: r.data.email, error: null };
-  return data({ subscribed: false as const, email: null, error: r.status === 400 ? NEWSLETTER_BAD_LINK : apiMessage(r.data, NEWSLETTER_BAD_LINK) }, { status: r.status === 400 ? 400 : 502 });
+  return data({ subscribed: false as const, email: null, error: await requestFormMessage(request, r.status === 400 ? NEWSLETTER_BAD_LINK : apiMessage(r.data, NEWSLETTER_BAD_LINK)) }, { status: r.status === 400 ? 400 : 502 });
 }
 
 export default function NewsletterConfirmRoute() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation("account");
-  const say = useFormMessage();
   return (
     <main className="container-page py-10">
       <div className="mx-auto max-w-md rounded-xl border border-gray-200 bg-white p-6 text-center shadow-sm">
@@ -53,7 +51,7 @@ export default function NewsletterConfirmRoute() {
             <p className="mt-3 text-sm text-gray-700">{t("newsletter.confirm_text")}</p>
             {result?.error ? (
               <p className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
-                {say(result.error)}
+                {result.error}
               </p>
             ) : null}
             <Form method="post" className="mt-5">

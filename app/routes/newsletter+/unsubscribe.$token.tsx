@@ -7,8 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { useFormMessage } from "~/components/ui/error-list";
-import { requestT } from "~/i18n/i18next.server";
+import { requestFormMessage, requestT } from "~/i18n/i18next.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { apiFor } from "~/storefront/api.server";
 import { readForm } from "~/storefront/responses.server";
@@ -25,14 +24,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const api = await apiFor(request, context);
   const r = await api.post(`/newsletter/unsubscribe/${encodeURIComponent(params.token ?? "")}/`, {}, { auth: false });
   if (r.ok) return { done: true as const, error: null };
-  return data({ done: false as const, error: r.status === 404 ? BAD_LINK : "We could not unsubscribe you just now. Please try again." }, { status: r.status === 404 ? 404 : 502 });
+  return data({ done: false as const, error: await requestFormMessage(request, r.status === 404 ? BAD_LINK : "We could not unsubscribe you just now. Please try again.") }, { status: r.status === 404 ? 404 : 502 });
 }
 
 export default function NewsletterUnsubscribeRoute() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const { t } = useTranslation("account");
-  const say = useFormMessage();
   return (
     <main className="container-page py-10">
       <div className="mx-auto max-w-md rounded-xl border border-gray-200 bg-white p-6 text-center shadow-sm">
@@ -52,7 +50,7 @@ export default function NewsletterUnsubscribeRoute() {
             <p className="mt-3 text-sm text-gray-700">{t("newsletter.unsubscribe_text")}</p>
             {result?.error ? (
               <p className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
-                {say(result.error)}
+                {result.error}
               </p>
             ) : null}
             <Form method="post" className="mt-5">

@@ -17,8 +17,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Field } from "~/components/ui/forms";
-import { formProps, inputProps, useReplyForm, type Reply } from "~/components/ui/reply-form";
+import { island, islandsLoader } from "~/components/ui/island";
+import type { Reply } from "~/components/ui/reply-form";
 import { DeliveryCodeFormSchema, parseWithZod } from "~/storefront/forms.server";
 import { apiErrorsToReply } from "~/storefront/form-reply";
 import { localPhone } from "~/components/checkout/format";
@@ -39,6 +39,10 @@ import { useTranslation, type TFunction } from "~/i18n/react";
 import { stateName } from "~/domain/state-name";
 
 export const handle = { i18n: ["orders"] };
+
+/** The delivery-code form (conform) comes on demand: a plain POST until its code arrives (../../components/ui/island.tsx). */
+const DeliveryCodeForm = island(() => import("~/components/vendor/delivery-code-form").then((m) => ({ default: m.DeliveryCodeForm })));
+export const clientLoader = islandsLoader(DeliveryCodeForm);
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -280,64 +284,6 @@ export default function StoreOrderRoute() {
         </ol>
       </section>
     </section>
-  );
-}
-
-/**
- * The shopper's 4-digit code, then "Delivered and cash received" (the usual) or "Delivered" (the
- * cash recorded later). Works without JavaScript; the action's refusal shows under the field.
- */
-function DeliveryCodeForm({ triesLeft, total, paid, result }: { triesLeft: number; total: number; paid: boolean; result: Reply | null }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && String(navigation.formData?.get("intent") ?? "").startsWith("deliver");
-  const { t } = useTranslation("seller");
-  const [form, fields] = useReplyForm({
-    id: "delivery-code",
-    lastResult: result,
-    constraint: { delivery_code: { required: true, maxLength: 20 } },
-  });
-  return (
-    <Form method="post" {...formProps(form)} className="mt-3 max-w-sm space-y-3 rounded-md border border-gray-200 bg-gray-50 p-3" data-testid="delivery-code-form">
-      <h2 className="font-semibold">{t("order.codeTitle")}</h2>
-      <p className="text-sm text-gray-700">
-        {t("order.codeIntro")} {paid ? t("order.codePaid") : t("order.codeCash", { amount: formatNaira(total) })}
-      </p>
-      {form.errors?.length ? (
-        <p role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="delivery-code-form-error">
-          {form.errors[0]}
-        </p>
-      ) : null}
-      <Field
-        labelProps={{ children: t("order.codeLabel") }}
-        inputProps={{
-          ...inputProps(fields.delivery_code, { type: "text" }),
-          inputMode: "numeric",
-          autoComplete: "off",
-          placeholder: t("order.codePlaceholder"),
-          className: "max-w-[10rem] text-2xl tracking-[0.3em]",
-        }}
-        errors={fields.delivery_code.errors}
-        hint={t("order.tries", { count: triesLeft })}
-      />
-      <div className="flex flex-wrap gap-2">
-        {paid ? (
-          <button type="submit" name="intent" value="deliver" className={primaryButton} disabled={busy} data-testid="deliver-only">
-            {busy ? <Spinner /> : null}
-            {t("order.delivered")}
-          </button>
-        ) : (
-          <>
-            <button type="submit" name="intent" value="deliver-cash" className={primaryButton} disabled={busy} data-testid="deliver-cash">
-              {busy ? <Spinner /> : null}
-              {t("order.deliveredCash")}
-            </button>
-            <button type="submit" name="intent" value="deliver" className="btn-outline" disabled={busy} data-testid="deliver-only">
-              {t("order.deliveredLater")}
-            </button>
-          </>
-        )}
-      </div>
-    </Form>
   );
 }
 
