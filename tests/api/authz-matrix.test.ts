@@ -423,7 +423,7 @@ describe.each(engines())("authorization matrix on %s", (engine) => {
     console.log(`[authz matrix ${engine}] ${routes.length} routes × ${WHO.length} callers: ${tries} tries, ${failures.length} failures`);
     expect(routes.length, "no route to try: are the access declarations in place?").toBeGreaterThan(0);
     expect(failures, failures.join("\n")).toEqual([]);
-  }, 240_000);
+  }, 600_000);
 
   it("keeps public routes open to anonymous callers (a public declaration that answers 401/403 is wrong)", async () => {
     const cast = await makeCast(api);
