@@ -12,7 +12,7 @@
  * reminder goes once and a shipment is cancelled once.
  */
 import { cancelOrderItem } from "./cancellation.server";
-import { SHIPMENT_CLOCK_START_SQL } from "~/api/orders/shipments.server";
+import { SHIPMENT_CLOCK_START_SQL } from "~/api/orders/queries.server";
 import { recordEvent } from "~/api/notifications/commands.server";
 import { storeNoticesAsWritten } from "~/api/notifications/events.server";
 import type { Queryable, Db } from "~/db/client.server";

@@ -14,15 +14,6 @@ import { DELIVERY_EVENT, DELIVERY_STATUSES, type DeliveryStatus } from "~/domain
 import { chargedShippingKobo, lowestShippingKobo, priceLines } from "~/domain/pricing";
 import type { ShipmentSize } from "~/domain/shipping";
 
-/**
- * SQL for the instant a store's deadline clock starts for a shipment of order `o` (issue 36 item 3):
- * the order's announcement for pay on delivery, its first order-wide `paid` event otherwise (null
- * while a card order is unpaid). One definition for the deadlines job, the store's order answer and
- * the scorecard, so the three never disagree (a line added later does not restart it).
- */
-export const SHIPMENT_CLOCK_START_SQL = `CASE WHEN o.order_payment_method = 'PayOnDelivery' THEN o.announced_at
-  ELSE (SELECT min(e.created_at) FROM order_events e WHERE e.order_id = o.id AND e.kind = 'paid' AND e.order_item_id IS NULL) END`;
-
 export interface ShipmentRow {
   id: number;
   order_id: string;

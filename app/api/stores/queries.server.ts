@@ -2,7 +2,7 @@
 import type { Queryable } from "~/db/client.server";
 import type { PublicStoreRow, StoreMemberRow, StoreRow } from "./serialize";
 import { listedSql } from "../catalog/listed";
-import { SHIPMENT_CLOCK_START_SQL } from "../orders/shipments.server";
+import { SHIPMENT_CLOCK_START_SQL } from "../orders/queries.server";
 import type { DeadlineSettings } from "~/domain/deadlines";
 import { SCORECARD_WINDOW_DAYS, scorecardOf, type Scorecard } from "~/domain/scorecard";
 
