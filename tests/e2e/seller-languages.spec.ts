@@ -180,6 +180,8 @@ const SELLER_ALLOW = new Set(
 );
 /** What people wrote or named, shown as they wrote it: product and store names, addresses, bank names and references, the ledger's lines. */
 const PEOPLES_WORDS = [
+  // what shoppers and stores wrote themselves (a return's details, the store's message)
+  "[data-user-text]",
   '[data-testid="order-item"] p.font-medium',
   '[data-testid="order-item-option"]',
   '[data-testid="order-address"]',

@@ -129,7 +129,7 @@ function ReturnCard({ r, lastResult }: { r: ApiReturn; lastResult: SubmissionRes
         </span>
       </div>
       <p>
-        <span className="font-medium">{o(`returnReason.${r.reason}`, { defaultValue: r.reason })}.</span> {r.details}
+        <span className="font-medium">{o(`returnReason.${r.reason}`, { defaultValue: r.reason })}.</span> <span data-user-text>{r.details}</span>
       </p>
       {r.photo && r.store.id ? (
         // Served to the store's members only, through the storefront (the API's photo route).
@@ -138,12 +138,23 @@ function ReturnCard({ r, lastResult }: { r: ApiReturn; lastResult: SubmissionRes
         </a>
       ) : null}
       <p className="text-gray-600">{r.payment_method === "PayOnDelivery" ? t("returns.paidPod") : t("returns.paidCard")}</p>
-      {r.vendor_message ? <p>{t("returns.yourMessage", { message: r.vendor_message })}</p> : null}
+      {r.vendor_message ? <YourMessage text={t("returns.yourMessage", { message: "\u0000" })} message={r.vendor_message} /> : null}
       {r.status === "requested" ? <DecisionForm r={r} lastResult={lastResult} /> : null}
     </article>
   );
 }
 
+/** "Your message: …" in the reader's words, the store's own words marked as theirs (not translated). */
+function YourMessage({ text, message }: { text: string; message: string }) {
+  const [before, after = ""] = text.split("\u0000");
+  return (
+    <p>
+      {before}
+      <span data-user-text>{message}</span>
+      {after}
+    </p>
+  );
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? `${d.title} | BuildMart NG` : "Returns | BuildMart NG" }];
 
