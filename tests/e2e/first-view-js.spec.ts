@@ -25,6 +25,15 @@ const OVER_BUDGET_TODAY: [string, number][] = [
   ["routes/_shop+/$category._index", 100.5],
   ["routes/stores+/$slug.returns", 100.3],
   ["routes/admin+/payments", 100.3],
+  // After the merges of 29 Nov 2026 (claims, seller pages in five languages): held at their size
+  // when measured, to be brought under (the seller pages' new texts, the claim pages' forms).
+  ["routes/admin+/claims.$claimId", 101.8],
+  ["routes/stores+/$slug.payouts", 101.5],
+  ["routes/admin+/claims", 101.2],
+  ["routes/stores+/$slug.orders.$orderId_.claims", 101.0],
+  ["routes/stores+/$slug.notification", 100.8],
+  ["routes/users+/orders.$orderId_.claims", 100.2],
+  ["routes/users+/orders.$orderId_.track", 100.2],
 ];
 
 /** Scripts fetched from now on, by path. */
