@@ -60,7 +60,9 @@ export default function StoreCustomersRoute() {
                     {/* phones: the e-mail under the name (its own column on wider screens) */}
                     <span className="block break-all text-xs text-gray-600 sm:hidden">{c.email}</span>
                   </td>
-                  <td className="hidden break-all px-3 py-2 sm:table-cell">{c.email}</td>
+                  <td className="hidden break-all px-3 py-2 sm:table-cell" data-user-text>
+                    {c.email}
+                  </td>
                   <td className="px-2 py-2 text-right sm:px-3">{c.orders}</td>
                   <td className="whitespace-nowrap px-2 py-2 text-right sm:px-3">{formatNaira(c.total_spent)}</td>
                   <td className="px-2 py-2 text-right sm:px-3">
