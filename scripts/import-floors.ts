@@ -115,7 +115,7 @@ export function resolveImport(from: string, spec: string): string | null {
 /**
  * What one area may use of another without a workflow: its reads and its shapes. Queries,
  * serializers and schemas change nothing; `listed.ts` (may shoppers see this product) and
- * `line-delivered.server.ts` (when was this line delivered) and the dashboard's `COUNTED_ORDER_SQL`
+ * `line-delivered.server.ts` (when was this line delivered), `buyer-access.server.ts` (who acts on an order as its buyer) and the dashboard's `COUNTED_ORDER_SQL`
  * (which orders count as sales) are the one place of a rule several areas apply in SQL; `recordEvent` and the notices of notifications are the outbox every change
  * writes in its own transaction. Never another area's commands or route table.
  */
@@ -125,6 +125,7 @@ export function sharedAcrossAreas(to: string): boolean {
   return (
     to === "app/api/catalog/listed.ts" ||
     to === "app/api/orders/line-delivered.server.ts" ||
+    to === "app/api/orders/buyer-access.server.ts" ||
     to === "app/api/stores/dashboard.server.ts" ||
     to === "app/api/notifications/commands.server.ts" ||
     to === "app/api/notifications/events.server.ts"

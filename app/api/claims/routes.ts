@@ -32,8 +32,7 @@ import { log } from "~/ops/logger.server";
 import { json, notFound, paged, pageParams } from "../core/http";
 import { route, type ApiContext, type RouteDef } from "../core/types";
 import { checkImage, hasFile, putImages, sniffImage, type CheckedImage, type StoredImage } from "../core/uploads.server";
-import { guestLinkExpired, guestTokenState } from "~/api/core/guest-token.server";
-import { findOrder } from "../orders/queries.server";
+import { buyerOrder, linkToken } from "~/api/orders/buyer-access.server";
 import { processQueuedRefunds } from "~/workflows/refunds.server";
 import { answerClaim, claimableLine, claimableNow, openClaim, ruleClaim } from "~/workflows/claims.server";
 import { claimMessages, claimPhotoKey, findClaim, listClaims, orderClaims, type ClaimRow } from "./queries.server";
@@ -60,23 +59,7 @@ async function answer(ctx: ApiContext, id: number, viewer: ClaimViewer, status =
   return json((await serialized(ctx, [c], viewer))[0], status);
 }
 
-const linkToken = (ctx: ApiContext) => ctx.url.searchParams.get("token") ?? ctx.url.searchParams.get("t");
 
-/** The order of the path if the caller is its buyer (or an admin) or holds its guest link; else 404 (401 without either). */
-async function ownOrder(ctx: ApiContext) {
-  const token = linkToken(ctx);
-  const order = await findOrder(ctx.db, ctx.uuidParam("orderId"));
-  if (token !== null) {
-    const state = order ? guestTokenState(order, token) : "no";
-    if (state === "open") return order!;
-    const user = await ctx.user();
-    if (order && user && ctx.isOwnerOrAdmin(user, order.user_id)) return order;
-    throw state === "expired" ? guestLinkExpired() : notFound();
-  }
-  if (!order) throw notFound();
-  await ctx.requireOwner(order.user_id);
-  return order;
-}
 
 /** A claim's photo, `private, no-store`, to the claim's parties only (as a return's photo). */
 async function photoOf(ctx: ApiContext, c: ClaimRow | null) {
@@ -97,7 +80,7 @@ async function storeClaim(ctx: ApiContext): Promise<ClaimRow> {
 }
 
 async function open(ctx: ApiContext<typeof ClaimOpenBody>) {
-  const order = await ownOrder(ctx);
+  const order = await buyerOrder(ctx);
   const itemId = ctx.uuidParam("orderItemId");
   const body = await ctx.input();
   // The rule before the photos are stored (nothing is written on a 4xx), and again under the locks.
@@ -115,14 +98,14 @@ async function open(ctx: ApiContext<typeof ClaimOpenBody>) {
 }
 
 async function forOrder(ctx: ApiContext) {
-  const order = await ownOrder(ctx);
+  const order = await buyerOrder(ctx);
   const claimable = await claimableNow(ctx.db, order);
   const results = await serialized(ctx, await orderClaims(ctx.db, order.id), { as: "buyer", token: linkToken(ctx) });
   return json({ window_days: CLAIM_WINDOW_DAYS, claimable, results });
 }
 
 async function buyerPhoto(ctx: ApiContext) {
-  const order = await ownOrder(ctx);
+  const order = await buyerOrder(ctx);
   const c = await findClaim(ctx.db, ctx.intParam("claimId"));
   return photoOf(ctx, c && c.order_id === order.id ? c : null);
 }

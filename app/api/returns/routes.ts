@@ -32,8 +32,7 @@ import { log } from "~/ops/logger.server";
 import { json, notFound, paged, pageParams } from "../core/http";
 import { route, type ApiContext, type RouteDef } from "../core/types";
 import { checkImage, hasFile, putImages, sniffImage, type StoredImage } from "../core/uploads.server";
-import { guestLinkExpired, guestTokenState } from "~/api/core/guest-token.server";
-import { findOrder } from "../orders/queries.server";
+import { buyerOrder, linkToken } from "~/api/orders/buyer-access.server";
 import { processQueuedRefunds } from "~/workflows/refunds.server";
 import { decideReturn, markReturnRefunded, requestReturn, returnableItem } from "~/workflows/returns.server";
 import { findReturn, listReturns, orderReturns, returnableItems } from "./queries.server";
@@ -55,7 +54,6 @@ async function answer(ctx: ApiContext, id: number, status = 200, viewer: ReturnV
   return json(serializeReturn(r, ctx.url.origin, viewer), status);
 }
 
-const linkToken = (ctx: ApiContext) => ctx.url.searchParams.get("token") ?? ctx.url.searchParams.get("t");
 
 /**
  * A return's photo, to its parties only (issue 37: it was public to anyone with the link). Not
@@ -76,7 +74,7 @@ async function photoOf(ctx: ApiContext, r: { photo_key: string | null } | null) 
 }
 
 async function buyerPhoto(ctx: ApiContext) {
-  const order = await ownOrder(ctx);
+  const order = await buyerOrder(ctx);
   const r = await findReturn(ctx.db, ctx.intParam("returnId"));
   return photoOf(ctx, r && r.order_id === order.id ? r : null);
 }
@@ -86,28 +84,9 @@ async function storePhoto(ctx: ApiContext) {
   return photoOf(ctx, r && r.store_id === ctx.intParam("storeId") ? r : null);
 }
 
-/**
- * The order of the path, if the caller is its buyer (or an admin), or, for a guest order, holds
- * its signed token (`?token=`, as GET /orders/{id}/; the link of the order e-mails); else 404.
- * No bearer and no token: 401 (as before: requireOwner).
- */
-async function ownOrder(ctx: ApiContext) {
-  const token = linkToken(ctx);
-  const order = await findOrder(ctx.db, ctx.uuidParam("orderId"));
-  if (token !== null) {
-    const state = order ? guestTokenState(order, token) : "no";
-    if (state === "open") return order!;
-    const user = await ctx.user();
-    if (order && user && ctx.isOwnerOrAdmin(user, order.user_id)) return order;
-    throw state === "expired" ? guestLinkExpired() : notFound();
-  }
-  if (!order) throw notFound();
-  await ctx.requireOwner(order.user_id);
-  return order;
-}
 
 async function request(ctx: ApiContext<typeof ReturnRequestBody>) {
-  const order = await ownOrder(ctx);
+  const order = await buyerOrder(ctx);
   const itemId = ctx.uuidParam("orderItemId");
   const body = await ctx.input();
   const windowDays = env().RETURN_WINDOW_DAYS;
@@ -124,7 +103,7 @@ async function request(ctx: ApiContext<typeof ReturnRequestBody>) {
 }
 
 async function forOrder(ctx: ApiContext) {
-  const order = await ownOrder(ctx);
+  const order = await buyerOrder(ctx);
   const windowDays = env().RETURN_WINDOW_DAYS;
   const items = await returnableItems(ctx.db, order.id);
   const returnable = items
