@@ -32,6 +32,7 @@ export const NOTICE_TITLE_KEYS = [
   "claim_answered",
   "claim_escalated",
   "claim_resolved",
+  "pay_on_delivery_off",
   // a store's notices (its /stores/{slug}/notification list)
   "store_new_order",
   "store_order_paid",
@@ -61,6 +62,7 @@ export const NOTICE_BODY_KEYS = [
   "item_cancelled",
   "item_cancelled_refund",
   "member_invited",
+  "pay_on_delivery_off",
   // a store's notices
   "store_pod",
   "store_card_pending",
