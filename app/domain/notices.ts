@@ -40,6 +40,11 @@ export const NOTICE_TITLE_KEYS = [
   "low_stock",
   "out_of_stock",
   "return_requested",
+  "store_claim_opened",
+  "store_claim_escalated",
+  "store_dispute_remind",
+  "store_claim_ruled",
+  "store_claim_updated",
 ] as const;
 export type NoticeTitleKey = (typeof NOTICE_TITLE_KEYS)[number];
 
