@@ -214,7 +214,7 @@ export async function planPages(browser: Browser, baseURL: string): Promise<{ pl
     ["routes/_vendor+/create-store", "/create-store", "shopper"],
     ["routes/admin+/_index", "/admin", "admin"],
     ["routes/admin+/claims.$claimId", "/admin/claims/999999", "admin"],
-    ...["audit", "categories", "claims", "deliveries", "newsletter", "payments", "payouts", "products", "returns", "reviews", "stores", "users"].map(
+    ...["audit", "categories", "certificates", "claims", "deliveries", "newsletter", "payments", "payouts", "products", "returns", "reviews", "stores", "users"].map(
       (p) => [`routes/admin+/${p}`, `/admin/${p}`, "admin"] as [string, string, Who],
     ),
     ["routes/auth+/login", "/auth/login", "guest"],

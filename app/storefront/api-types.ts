@@ -8,6 +8,7 @@ export type { ApiAddress } from "~/api/addresses/schemas";
 export type { ApiChannels } from "~/api/phone/schemas";
 export type {
   ApiAdminCategory,
+  ApiAdminCertificateReport,
   ApiAdminOverview,
   ApiAdminPayment,
   ApiAdminProduct,

@@ -91,6 +91,9 @@ describe.each(engines())("certified products on %s", (engine) => {
     expect(list.body.find((x: { id: number }) => x.id === cat.id).requires_certificate).toBe(true);
     const draft = await rod(api, c, cat.id, { published: "false" });
     expect(draft.status).toBe(201);
+    // The admin's product list shows it missing and finds it under "certificate".
+    const missing = await api.call(`/admin/products/?status=certificate&store=${c.store.id}`, { token: c.admin.token });
+    expect(missing.body.results.map((x: { id: number; certificate: string }) => [x.id, x.certificate])).toEqual([[draft.body.id, "missing"]]);
     // A waiver needs a reason.
     const noReason = await api.call(`/admin/products/${draft.body.id}/certificate-waiver/`, { method: "POST", token: c.admin.token, json: {} });
     expect(noReason.status).toBe(400);
@@ -99,6 +102,9 @@ describe.each(engines())("certified products on %s", (engine) => {
     const waived = await api.call(`/admin/products/${draft.body.id}/certificate-waiver/`, { method: "POST", token: c.admin.token, json: { reason: "Certificate seen at the factory; copy on file" } });
     expect(waived.status).toBe(200);
     expect(waived.body).toMatchObject({ id: draft.body.id, certificate_waived: true });
+    const after = await api.call(`/admin/products/?store=${c.store.id}`, { token: c.admin.token });
+    expect(after.body.results.find((x: { id: number }) => x.id === draft.body.id).certificate).toBe("waived");
+    expect((await api.call(`/admin/products/?status=certificate&store=${c.store.id}`, { token: c.admin.token })).body.results).toEqual([]);
     const published = await api.call(`/products/${draft.body.id}/`, { method: "PATCH", token: c.owner.token, json: { published: true } });
     expect(published.status).toBe(200);
     expect(published.body.certificate).toMatchObject({ required: true, number: null, waived: true });

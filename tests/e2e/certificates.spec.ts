@@ -9,6 +9,7 @@ import fs from "node:fs";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
 import { CERTIFICATE_MESSAGES } from "~/domain/certificates";
+import { DEMO_ADMIN } from "../../app/db/seed/catalog-data";
 import { isPhone, jsEnabled, login, newShopper, ready } from "./utils";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => ["strong", "durable", "ribbed", "steel", "rod", "bar"][i % 6]).join(" ");
@@ -61,6 +62,17 @@ test("a rod's page shows its SON certificate and a buyer reports it as fake", as
   await page.getByRole("button", { name: "Send report" }).click();
   await expect(page).toHaveURL(new RegExp(`/${rod.category_slug}/${rod.id}$`));
   await expect(page.getByText("Thank you. We got your report and will check this certificate.")).toBeVisible();
+
+  // The admin reads the report on /admin/certificates (their page, English).
+  await page.context().clearCookies();
+  await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password, testInfo);
+  await page.goto(`/admin/certificates?product=${rod.id}`);
+  await ready(page, testInfo);
+  await expect(page.getByRole("heading", { name: "Certificate reports" })).toBeVisible();
+  const report = page.locator("tr", { hasText: "This number is not on the SON register for this maker." }).first();
+  await expect(report).toContainText(rod.name);
+  await expect(report).toContainText(detail.certificate.number);
+  await expect(report).toContainText("08031234567");
 });
 
 test("a seller's publish of a rod without a certificate shows the message next to the field, then goes through with one", async ({ page, request }, testInfo) => {

@@ -120,13 +120,24 @@ interface ProductRow {
   admin_unpublished_at: Stamp;
   unpublished_reason: string | null;
   created_at: Date | string;
+  certificate_required: boolean;
+  certificate_given: boolean;
+  certificate_waived: boolean;
 }
+/** Whether product `p`'s category, or one above it, requires a SON certificate (as the product's detail answer says). */
+const CERTIFICATE_REQUIRED_SQL = `(WITH RECURSIVE up AS (
+    SELECT id, parent_id, requires_certificate FROM categories WHERE id = p.category_id
+    UNION ALL SELECT k.id, k.parent_id, k.requires_certificate FROM categories k JOIN up ON k.id = up.parent_id
+  ) SELECT coalesce(bool_or(requires_certificate), false) FROM up)`;
 const PRODUCT_COLUMNS = `p.id, p.name, p.store_id, s.name AS store_name, s.slug AS store_slug, s.suspended_at IS NOT NULL AS store_suspended,
   p.category_id, c.name AS category_name, p.selling_price_kobo, p.published, p.featured, p.deleted_at IS NOT NULL AS deleted,
-  p.admin_unpublished_at, p.unpublished_reason, p.created_at`;
+  p.admin_unpublished_at, p.unpublished_reason, p.created_at,
+  ${CERTIFICATE_REQUIRED_SQL} AS certificate_required,
+  (p.certificate_number IS NOT NULL AND p.certificate_image_key IS NOT NULL) AS certificate_given, p.certificate_waived_at IS NOT NULL AS certificate_waived`;
 const PRODUCT_FROM = "products p JOIN stores s ON s.id = p.store_id JOIN categories c ON c.id = p.category_id";
-export const serializeAdminProduct = ({ selling_price_kobo, ...p }: ProductRow): ApiAdminProduct => ({
+export const serializeAdminProduct = ({ selling_price_kobo, certificate_required, certificate_given, certificate_waived, ...p }: ProductRow): ApiAdminProduct => ({
   ...p,
+  certificate: !certificate_required ? "not_needed" : certificate_given ? "given" : certificate_waived ? "waived" : "missing",
   selling_price: koboToNaira(selling_price_kobo),
   admin_unpublished_at: iso(p.admin_unpublished_at),
   created_at: isoNN(p.created_at),
@@ -154,6 +165,9 @@ export async function listAdminProducts(q: Queryable, f: { search?: string; stat
   if (f.status === "featured") where.push("p.featured");
   if (f.status === "unpublished") where.push("NOT p.published");
   if (f.status === "held") where.push("p.admin_unpublished_at IS NOT NULL");
+  // Products held back for want of a SON certificate (issue 36 item 2): none given, none waived.
+  if (f.status === "certificate")
+    where.push(`${CERTIFICATE_REQUIRED_SQL} AND NOT (p.certificate_number IS NOT NULL AND p.certificate_image_key IS NOT NULL) AND p.certificate_waived_at IS NULL`);
   const r = await pageOf<ProductRow>(q, PRODUCT_FROM, where, params, "p.created_at DESC, p.id DESC", PRODUCT_COLUMNS, page);
   return { rows: r.rows.map(serializeAdminProduct), count: r.count };
 }

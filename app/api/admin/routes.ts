@@ -6,7 +6,7 @@
  * GET  /admin/overview/
  * GET  /admin/stores/                          search (name, slug, e-mail), status (verified|unverified|suspended)
  * POST /admin/stores/:storeId/verify/ | unverify/ | suspend/ {reason} | reinstate/
- * GET  /admin/products/                        search, status (featured|unpublished|held), store
+ * GET  /admin/products/                        search, status (featured|unpublished|held|certificate), store
  * POST /admin/products/:productId/unpublish/ {reason} | republish/ | feature/ | unfeature/
  * GET  /admin/categories/                      all, retired too, with paths and counts
  * POST /admin/categories/ {name, parent}       POST /admin/categories/:categoryId/rename/ {name} | move/ {parent} | retire/ | restore/
@@ -173,7 +173,7 @@ export const routes: RouteDef[] = [
     access: "admin",
     path: "/admin/products/",
     query: pagedQuery({ search: q("Words of the product's name"), status: q("The products' status"), store: q("A store id") }),
-    summary: "Products (not deleted), newest first; search (product or store name), status (featured|unpublished|held), store (id)",
+    summary: "Products (not deleted), newest first; search (product or store name), status (featured|unpublished|held|certificate: a SON certificate missing and not waived), store (id); each with `certificate` (not_needed|given|waived|missing)",
     tag: TAG,
     response: AdminProductPageSchema,
     handler: (ctx) =>

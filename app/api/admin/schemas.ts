@@ -56,6 +56,8 @@ export const AdminProductSchema = z.object({
   admin_unpublished_at: tsOrNull,
   unpublished_reason: z.string().nullable(),
   created_at: ts,
+  /** SON certificate (issue 36 item 2): its category needs none, or it was given, waived by an admin, or is missing (not publishable). */
+  certificate: z.enum(["not_needed", "given", "waived", "missing"]),
 });
 
 export const AdminCategorySchema = z.object({
@@ -195,6 +197,7 @@ export const AuditPageSchema = pagedOf(AuditEntrySchema);
 export type ApiAdminOverview = z.infer<typeof AdminOverviewSchema>;
 export type ApiAdminStore = z.infer<typeof AdminStoreSchema>;
 export type ApiAdminProduct = z.infer<typeof AdminProductSchema>;
+export type ApiAdminCertificateReport = z.infer<typeof AdminCertificateReportSchema>;
 export type ApiAdminCategory = z.infer<typeof AdminCategorySchema>;
 export type ApiAdminReview = z.infer<typeof AdminReviewSchema>;
 export type ApiAdminUser = z.infer<typeof AdminUserSchema>;

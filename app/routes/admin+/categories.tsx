@@ -6,6 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { CertificateRequirementSchema } from "~/domain/certificates";
 import { ADMIN_ISLANDS, ActionButton, Badge, PageTitle, resultFor, TableScroll, td, th } from "~/components/admin/ui";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { runAdminForm } from "~/storefront/admin.server";
@@ -45,6 +46,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return runAdminForm(api, request, form, { schema: OptionalReasonSchema, path: `/admin/categories/${id}/retire/`, done: "Category retired: it left menus and listings.", fallback });
     case "restore":
       return runAdminForm(api, request, form, { schema: OptionalReasonSchema, path: `/admin/categories/${id}/restore/`, done: "Category restored.", fallback });
+    case "certificate":
+      return runAdminForm(api, request, form, {
+        schema: CertificateRequirementSchema,
+        path: `/admin/categories/${id}/certificate/`,
+        done: form.get("required") === "true" ? "Its products now need a SON certificate to be published." : "Its products no longer need a SON certificate.",
+        fallback,
+      });
     case "delete":
       return runAdminForm(api, request, form, { schema: OptionalReasonSchema, method: "DELETE", path: `/admin/categories/${id}/`, done: "Category deleted.", fallback });
     default:
@@ -86,7 +94,14 @@ export default function AdminCategories() {
                 {c.products_count}
                 {c.subcategories_count ? <div className="text-xs text-gray-500">{c.subcategories_count} sub</div> : null}
               </td>
-              <td className={td}>{c.retired_at ? <Badge tone="amber">Retired</Badge> : <Badge tone="green">In use</Badge>}</td>
+              <td className={`${td} space-y-1`}>
+                <div>{c.retired_at ? <Badge tone="amber">Retired</Badge> : <Badge tone="green">In use</Badge>}</div>
+                {c.requires_certificate ? (
+                  <div>
+                    <Badge tone="blue">SON certificate needed</Badge>
+                  </div>
+                ) : null}
+              </td>
               <td className={`${td} space-x-1 space-y-1 whitespace-nowrap`}>
                 <RenameForm c={c} lastResult={resultFor(result, "rename", c.id)} />
                 <MoveForm c={c} categories={categories} lastResult={resultFor(result, "move", c.id)} />
@@ -95,6 +110,13 @@ export default function AdminCategories() {
                 ) : (
                   <ActionButton intent="retire" id={c.id} label="Retire" tone="danger" result={resultFor(result, "retire", c.id)} />
                 )}
+                <ActionButton
+                  intent="certificate"
+                  id={c.id}
+                  label={c.requires_certificate ? "Stop requiring a certificate" : "Require a SON certificate"}
+                  fields={{ required: c.requires_certificate ? "false" : "true" }}
+                  result={resultFor(result, "certificate", c.id)}
+                />
                 {c.products_count === 0 && c.subcategories_count === 0 ? (
                   <ActionButton intent="delete" id={c.id} label="Delete" tone="danger" result={resultFor(result, "delete", c.id)} />
                 ) : null}

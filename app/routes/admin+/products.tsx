@@ -1,7 +1,8 @@
 /**
  * /admin/products — products: search; unpublish with a reason (the store is told by
  * notification and e-mail; only an admin publishes it again) / republish; feature / unfeature (the
- * home page's Featured row).
+ * home page's Featured row); a product whose category needs a SON certificate and has none can be
+ * let through with a reason (issue 36 item 2, audited; the store is told).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -30,6 +31,7 @@ const ACTIONS = {
   republish: { reason: false, done: "Product published again." },
   feature: { reason: false, done: "Product featured on the home page." },
   unfeature: { reason: false, done: "Product no longer featured." },
+  "certificate-waiver": { reason: true, done: "Certificate waived: the product may be published without one; the store was told." },
 } satisfies Record<string, AdminRowAction>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -54,6 +56,7 @@ export default function AdminProducts() {
           ["featured", "Featured"],
           ["unpublished", "Unpublished"],
           ["held", "Unpublished by an admin"],
+          ["certificate", "SON certificate missing"],
         ]}
         extra={filters.store ? <input type="hidden" name="store" value={filters.store} /> : null}
       />
@@ -101,6 +104,15 @@ export default function AdminProducts() {
                     </div>
                   ) : null}
                   {p.admin_unpublished_at ? <p className="max-w-xs text-xs text-gray-600">By an admin: “{p.unpublished_reason}”</p> : null}
+                  {p.certificate === "missing" ? (
+                    <div>
+                      <Badge tone="amber">SON certificate missing</Badge>
+                    </div>
+                  ) : p.certificate === "waived" ? (
+                    <div>
+                      <Badge tone="gray">Certificate waived</Badge>
+                    </div>
+                  ) : null}
                 </td>
                 <td className={`${td} space-x-1 space-y-1 whitespace-nowrap`}>
                   {p.published ? (
@@ -115,6 +127,17 @@ export default function AdminProducts() {
                     />
                   ) : p.admin_unpublished_at ? (
                     <ActionButton intent="republish" id={p.id} label="Republish" tone="good" result={resultFor(result, "republish", p.id)} />
+                  ) : null}
+                  {p.certificate === "missing" ? (
+                    <ReasonAction
+                      intent="certificate-waiver"
+                      id={p.id}
+                      label="Waive certificate…"
+                      submitLabel="Waive the certificate"
+                      required
+                      result={resultFor(result, "certificate-waiver", p.id)}
+                      hint="Only after checking the product another way: the reason is audited and the store is told."
+                    />
                   ) : null}
                   {p.featured ? (
                     <ActionButton intent="unfeature" id={p.id} label="Unfeature" result={resultFor(result, "unfeature", p.id)} />
