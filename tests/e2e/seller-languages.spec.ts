@@ -170,7 +170,8 @@ for (const lang of ["ig", "pcm"] as const) {
  * pay-on-delivery order opened by the demo vendor on the store's order page (statuses, amounts,
  * cash line, history, the status button and its flash), then customers, members, notification
  * settings, returns and payouts, each with its heading and title in the language and no English
- * outside brand names, loanwords and what people wrote (product, bank and ledger texts).
+ * outside brand names, loanwords and what people wrote (product, bank and ledger texts); last the
+ * add-product form, empty and after an empty submission (its field messages in the language).
  * Screenshots of the order page in Yorùbá and Hausa at 360 px (JavaScript off) in docs/i18n/screenshots/.
  */
 const SELLER_ALLOW = new Set(
@@ -259,5 +260,19 @@ for (const [n, lang] of SELLER_LANGS.entries()) {
       expect(await page.title()).toContain(p.title.replace(/ · $/, ""));
       await expectNoEnglishIn(page, lang, p.sections, SELLER_ALLOW, { scope: main, exclude: PEOPLES_WORDS, where: `/stores/{slug}/${p.path}` });
     }
+
+    // The product form: its labels, hints and buttons, then the messages of an empty submission, all in the language
+    await page.goto(`/stores/${slug}/products/add-product`);
+    await ready(page, testInfo);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m("productForm.addTitle"));
+    await expect(page).toHaveTitle(`${m("productForm.addTitle")} | BuildMart NG`);
+    await expect(page.getByLabel(m("productForm.name"))).toBeVisible();
+    const productForm = ["seller:productForm", "seller:productsList", "forms"];
+    await expectNoEnglishIn(page, lang, productForm, SELLER_ALLOW, { scope: main, exclude: PEOPLES_WORDS, where: "the add-product page" });
+    await page.getByRole("button", { name: m("productForm.submit"), exact: true }).click();
+    await expect(page.getByText(message(lang, "forms", "product_name_required"), { exact: true })).toBeVisible();
+    await expect(page.getByText(message(lang, "forms", "category_required"), { exact: true })).toBeVisible();
+    await expect(page.getByText(message(lang, "forms", "image_required"), { exact: true })).toBeVisible();
+    await expectNoEnglishIn(page, lang, productForm, SELLER_ALLOW, { scope: main, exclude: PEOPLES_WORDS, where: "the add-product page's messages" });
   });
 }

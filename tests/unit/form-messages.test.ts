@@ -12,6 +12,8 @@ import { AddressBodySchema, AddressFormSchema } from "~/domain/addresses";
 import { CHOOSE_OPTION_MESSAGE, optionOutOfStockMessage, QUANTITY_MESSAGE, stockMessage } from "~/domain/cart";
 import { CANCEL_MESSAGES, CHECKOUT_MESSAGES } from "~/domain/order-rules";
 import { CancelItemSchema, GuestCheckoutFormSchema, GuestCheckoutSchema } from "~/domain/orders";
+import { IMAGE_MESSAGES, PRODUCT_MESSAGES } from "~/domain/product-rules";
+import { UNIT_MESSAGES } from "~/domain/units";
 import { PHONE_MESSAGES, PhoneAddSchema, PhoneCodeRequestSchema, PhoneCodeVerifySchema } from "~/domain/phone";
 import { RETURN_MESSAGES, ReturnFormSchema, ReturnRequestSchema } from "~/domain/returns";
 import { REVIEW_MESSAGES, ReviewBodySchema, ReviewFormSchema } from "~/domain/reviews";
@@ -81,6 +83,10 @@ function domainMessages(): string[] {
     ...texts(CHECKOUT_MESSAGES),
     ...texts(RETURN_MESSAGES),
     ...texts(REVIEW_MESSAGES),
+    // the seller's product form (issue 38: the seller's area in the four languages)
+    ...texts(PRODUCT_MESSAGES),
+    ...texts(IMAGE_MESSAGES),
+    ...texts(UNIT_MESSAGES),
     QUANTITY_MESSAGE,
     CHOOSE_OPTION_MESSAGE,
     stockMessage(4),
