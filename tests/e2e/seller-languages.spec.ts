@@ -10,6 +10,7 @@ import { expect as baseExpect, test, type BrowserContext, type Page } from "@pla
 import type { Lang } from "~/i18n/languages";
 import { DEMO_VENDOR, demoVendorProducts, isPhone, jsEnabled, login, newShopper, ready } from "./utils";
 import { addToCart, placePayOnDeliveryFromCart } from "./checkout-helpers";
+import { buyerDeliveryCode } from "./delivery-code-helpers";
 import { expectNoEnglish as expectNoEnglishIn, message, speakCookie } from "./english-check";
 
 // Every step is a server round trip: allow for a busy test machine.
@@ -168,7 +169,7 @@ for (const lang of ["ig", "pcm"] as const) {
 /**
  * The store's remaining pages in each language (issue 38, the seller's area): a shopper's
  * pay-on-delivery order opened by the demo vendor on the store's order page (statuses, amounts,
- * cash line, history, the status button and its flash), then customers, members, notification
+ * cash line, history, the status button and its flash, a wrong delivery code's refusal), then customers, members, notification
  * settings, returns and payouts, each with its heading and title in the language and no English
  * outside brand names, loanwords and what people wrote (product, bank and ledger texts); last the
  * add-product form, empty and after an empty submission (its field messages in the language).
@@ -244,6 +245,16 @@ for (const [n, lang] of SELLER_LANGS.entries()) {
     await expect(page.getByTestId("flash")).toHaveText(m("order.flashMoved", { number, status: o("status.Confirmed") }));
     await expect(page.getByTestId("delivery-status")).toHaveText(o("status.Confirmed"));
     await expect(page.getByTestId("status-history")).toContainText(m("order.event.confirmed"));
+    // Shipped, then a wrong delivery code: the API's refusal (English for its clients) said in the language
+    await ready(page, testInfo);
+    await page.getByRole("button", { name: m("order.markAs.Shipped"), exact: true }).click();
+    await expect(page.getByTestId("delivery-status")).toHaveText(o("status.Shipped"));
+    const code = await buyerDeliveryCode(request, orderId, shopper);
+    await ready(page, testInfo);
+    await page.getByLabel(m("order.codeLabel")).fill(code === "1234" ? "4321" : "1234");
+    await page.getByTestId("deliver-only").click();
+    await expect(page.getByText(fill(message(lang, "forms", "delivery_code_wrong"), { left: 4 }), { exact: true })).toBeVisible();
+    await expect(page.getByTestId("delivery-status")).toHaveText(o("status.Shipped"));
 
     // The store's other pages: heading, title, no English
     const pages: { path: string; heading: string; title: string; sections: string[] }[] = [
