@@ -5,7 +5,8 @@
  * allow-list of brand names and loanwords (the detector: ./english-check.ts). The order is placed
  * through the API (the checkout's own steps are walked in languages.spec.ts); the cart is filled
  * with the product page's own button, in the language. One test per language, in js-off-phone only
- * (the same server-rendered texts are what JavaScript would hydrate).
+ * (the same server-rendered texts are what JavaScript would hydrate). Screenshots of the order page
+ * in Yorùbá and Hausa at 360 px in docs/i18n/screenshots/.
  */
 import { expect as baseExpect, test } from "@playwright/test";
 import type { Lang } from "~/i18n/languages";
@@ -103,6 +104,7 @@ for (const [n, lang] of LANGS.entries()) {
     await walk("/cart", "cart");
     await walk("/checkout", "checkout");
     await walk(`/users/orders/${orderId}`, "order");
+    if (lang === "yo" || lang === "ha") await page.screenshot({ path: `docs/i18n/screenshots/shopper-order-${lang}-360.png`, fullPage: true });
     await walk("/create-store", "store wizard");
     if (process.env.LEAKS_OUT) (await import("node:fs")).writeFileSync(`${process.env.LEAKS_OUT}-${lang}.txt`, found.join("\n"));
     expect(found, `English on the ${lang} walk`).toEqual([]);
