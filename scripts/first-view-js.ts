@@ -231,6 +231,7 @@ export async function planPages(browser: Browser, baseURL: string): Promise<{ pl
     ["routes/orders+/$orderId", `/orders/${orderId}`, "guest"],
     ["routes/orders+/$orderId_.pay.$shipmentId", `/orders/${orderId}/pay/1`, "shopper"],
     ["routes/orders+/$orderId_.return.$itemId", `/orders/${orderId}/return/1`, "guest"],
+    ["routes/orders+/$orderId_.claims", `/orders/${orderId}/claims`, "guest"],
     ["routes/orders+/fresh-link", "/orders/fresh-link", "guest"],
     ["routes/shop+/$slug._index", `/shop/${slug}`, "guest"],
     ...["customers", "dashboard", "members", "notification", "orders/history", "payouts", "products", "products/add-product", "returns", "verification"].map(

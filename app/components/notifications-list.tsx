@@ -109,7 +109,12 @@ export function NotificationsList({ results, count, unread, page, next, previous
                     <span className={n.read ? "font-normal" : "font-bold"}>{said.title}</span>
                   )}
                 </p>
-                {said.body ? <p className="mt-0.5 break-words text-sm text-gray-700">{said.body}</p> : null}
+                {said.body ? (
+                  // A notice said from its key whose body has none is someone's own words (a buyer's claim, a seller's note).
+                  <p className="mt-0.5 break-words text-sm text-gray-700" data-user-text={n.title_key && !n.body_key ? "" : undefined}>
+                    {said.body}
+                  </p>
+                ) : null}
                 <p className="mt-0.5 text-xs text-gray-600">
                   <time dateTime={n.created_at}>{formatDate(n.created_at, texts.dates ?? "en")}</time>
                 </p>

@@ -33,6 +33,7 @@ export const NOTICE_TITLE_KEYS = [
   "claim_answered",
   "claim_escalated",
   "claim_resolved",
+  "pay_on_delivery_off",
   // a store's notices (its /stores/{slug}/notification list)
   "store_new_order",
   "store_order_paid",
@@ -40,6 +41,11 @@ export const NOTICE_TITLE_KEYS = [
   "low_stock",
   "out_of_stock",
   "return_requested",
+  "store_claim_opened",
+  "store_claim_escalated",
+  "store_dispute_remind",
+  "store_claim_ruled",
+  "store_claim_updated",
   "deadline_confirm",
   "deadline_ship",
   "deadline_missed",
@@ -65,6 +71,7 @@ export const NOTICE_BODY_KEYS = [
   "item_cancelled",
   "item_cancelled_refund",
   "member_invited",
+  "pay_on_delivery_off",
   // a store's notices
   "store_pod",
   "store_card_pending",

@@ -4,6 +4,7 @@
  * the caller's transaction; the refunds themselves are sent by ./refunds.server.ts.
  */
 import type { DeadlineCancelReason } from "~/domain/deadlines";
+import { DOOR_REFUSAL_REASON, type DoorRefusalReason } from "~/domain/door-refusals";
 import type { Queryable } from "~/db/client.server";
 import { CANCEL_MESSAGES, isCancellable, type CancelReason } from "~/domain/orders";
 import { orderTotalKobo } from "~/domain/pricing";
@@ -40,7 +41,7 @@ export interface CancelResult {
 export async function cancelOrderItem(
   tx: Queryable,
   itemId: string,
-  reason: CancelReason | DeadlineCancelReason,
+  reason: CancelReason | DeadlineCancelReason | DoorRefusalReason,
   mayAct: (order: OrderRow) => Promise<void> | void,
 ): Promise<CancelResult> {
   const ref = await tx.query<{ order_id: string }>("SELECT order_id::text AS order_id FROM order_items WHERE id = $1", [itemId]);
@@ -61,7 +62,8 @@ export async function cancelOrderItem(
     "SELECT status FROM shipments WHERE order_id = $1 AND store_id IS NOT DISTINCT FROM $2 FOR UPDATE",
     [order.id, item.store_id],
   );
-  if (!isCancellable(ship.rows[0]?.status ?? order.order_delivery_status)) throw conflict({ detail: CANCEL_MESSAGES.tooLate });
+  // A shipped line is cancelled only when the buyer refused it at the door (./order-delivery.server.ts `refuseAtDoor`).
+  if (!isCancellable(ship.rows[0]?.status ?? order.order_delivery_status) && reason !== DOOR_REFUSAL_REASON) throw conflict({ detail: CANCEL_MESSAGES.tooLate });
   await tx.query("UPDATE order_items SET status = 'Cancelled', cancel_reason = $2, cancelled_at = now() WHERE id = $1", [itemId, reason]);
   await returnStock(tx, item.product_id, item.quantity, item.option_id);
   await recordOrderEvent(tx, order.id, "cancelled", itemId);

@@ -4,6 +4,8 @@
  * listing rule and notifications in the caller's transaction (`db.tx(q => placeOrder(q, input))`).
  */
 import crypto from "node:crypto";
+import { buyerOf, payOnDeliveryStandingOf } from "~/api/orders/door-refusals.server";
+import { DOOR_REFUSAL_LIMIT, DOOR_REFUSAL_MESSAGES, DOOR_REFUSAL_WINDOW_DAYS } from "~/domain/door-refusals";
 import type { Queryable } from "~/db/client.server";
 import { MAX_LINE_QUANTITY } from "~/domain/cart";
 import { CHECKOUT_MESSAGES, type GuestCheckout, type PaymentMethod } from "~/domain/orders";
@@ -202,6 +204,17 @@ async function enforceDailyOrderCaps(tx: Queryable, lines: readonly OrderLine[],
 }
 
 /**
+ * Buyers who refuse at the door (issue 36 item 6, app/domain/door-refusals.ts): a buyer with 3
+ * refusals in 90 days (by account, e-mail or the delivery phone), none paid online since, cannot
+ * choose pay on delivery: 400 on `order_payment_method` with the reason, nothing written.
+ */
+async function enforcePayOnDeliveryStanding(tx: Queryable, input: PlaceOrderInput, address: { snapshot: Record<string, unknown>; email: string | null }): Promise<void> {
+  const standing = await payOnDeliveryStandingOf(tx, buyerOf(input.user?.id ?? null, address.email, address.snapshot.receiver_phone_one));
+  if (!standing.allowed)
+    throw badRequest({ order_payment_method: [DOOR_REFUSAL_MESSAGES.lost], code: "pay_on_delivery_off", refusals: standing.refusals, limit: DOOR_REFUSAL_LIMIT, window_days: DOOR_REFUSAL_WINDOW_DAYS });
+}
+
+/**
  * Places an order in the caller's transaction: prices and totals from the catalogue, stock taken
  * with a conditional UPDATE, the order and its lines inserted as Placed / Pending with one shipment
  * per store (each priced from its store's state to the delivery state), the `placed` event
@@ -231,6 +244,7 @@ export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise
   }
 
   const address = await resolveAddress(tx, input);
+  if (input.paymentMethod === "PayOnDelivery") await enforcePayOnDeliveryStanding(tx, input, address);
   const { lines, cartId } = await resolveLines(tx, input);
   for (const l of lines) {
     if (!l.published) throw conflict({ detail: `${l.name} is no longer available: remove it to place your order.`, product_id: l.product_id, available: 0 });

@@ -170,16 +170,19 @@ async function tell(
       );
   }
   if (to.store && p.store) {
-    const number = orderNumber(p.orderId);
+    // A key and its values, said in the reader's language (~/domain/notices); the body is the words
+    // of the buyer or the admin as written.
     const title =
       step === "opened" || step === "dispute"
-        ? `Claim opened on order ${number}: ${p.productName}`
+        ? "store_claim_opened"
         : step === "escalated"
-          ? `Claim on order ${number} sent to BuildMart`
+          ? "store_claim_escalated"
           : step === "dispute_remind"
-            ? `Card dispute on order ${number}: answer now`
-            : `Claim on order ${number}: ${step.startsWith("ruled") ? "BuildMart ruled" : "updated"}`;
-    notices.push({ kind, storeId: p.store.id, title, body: extra.words ?? "", link: storePath(p.store.slug, p.orderId) });
+            ? "store_dispute_remind"
+            : step.startsWith("ruled")
+              ? "store_claim_ruled"
+              : "store_claim_updated";
+    notices.push({ kind, storeId: p.store.id, text: { title, params: { number: orderNumber(p.orderId), product: p.productName } }, body: extra.words ?? "", link: storePath(p.store.slug, p.orderId) });
     if (p.store.email) mails.push(claimEmail({ ...base, to: p.store.email, lang: p.store.lang, href: link(storePath(p.store.slug, p.orderId)) }));
   }
   if (to.admins)

@@ -23,6 +23,9 @@ import { DELIVERY_CODE_MESSAGES } from "~/domain/delivery-code";
 import { SHIPMENT_MESSAGES } from "~/domain/order-rules";
 import { audit } from "~/api/admin/audit.server";
 import { codeGuards, issueDeliveryCode, lockShipmentById } from "./delivery-code.server";
+import { buyerOfOrder, payOnDeliveryStandingOf, recordDoorRefusal } from "~/api/orders/door-refusals.server";
+import { DOOR_REFUSAL_LIMIT, DOOR_REFUSAL_MESSAGES, DOOR_REFUSAL_REASON, DOOR_REFUSAL_WINDOW_DAYS } from "~/domain/door-refusals";
+import { cancelOrderItem } from "./cancellation.server";
 
 /**
  * How a Delivered step proves the buyer got the goods, for a shipment with a delivery code
@@ -193,5 +196,46 @@ export async function overrideDelivered(q: Queryable, shipmentId: number, actorI
     after: { order_id: before.order_id, store_id: before.store_id, status: "Delivered" },
     reason,
   });
+  return true;
+}
+
+/**
+ * Pay on delivery refused at the door (issue 36 item 6, decision 0039): the store's Shipped
+ * shipment, its money not in, is marked refused; its lines are cancelled with the reason "Refused
+ * at the door" (their stock back; nothing was paid, so nothing is refunded or booked) and the
+ * refusal is counted against the buyer (account, e-mail, phone). The refusal that turns pay on
+ * delivery off tells a member why (their notice; a guest is told at checkout). False when it was
+ * marked already (nothing changes). The caller holds the order's lock.
+ */
+export async function refuseAtDoor(q: Queryable, order: OrderRow, storeId: number, userId: number): Promise<boolean> {
+  if (order.order_payment_method !== "PayOnDelivery") throw conflict(DOOR_REFUSAL_MESSAGES.notPayOnDelivery);
+  const shipment = await findShipment(q, order.id, storeId, true);
+  if (!shipment) throw notFound();
+  const marked = await q.query<{ refused_at: Date | null }>("SELECT refused_at FROM shipments WHERE id = $1", [shipment.id]);
+  if (marked.rows[0]?.refused_at) return false;
+  if (shipment.cash_received_at !== null || shipment.transfer_paid_at !== null) throw conflict(DOOR_REFUSAL_MESSAGES.paid);
+  if (shipment.status !== "Shipped") throw conflict(DOOR_REFUSAL_MESSAGES.notShipped);
+  if (shipment.active_items === 0) throw conflict("Every item of this order from your store was cancelled.");
+  const buyer = buyerOfOrder(order);
+  const before = await payOnDeliveryStandingOf(q, buyer);
+  const items = await q.query<{ id: string }>(
+    "SELECT id::text AS id FROM order_items WHERE order_id = $1 AND store_id = $2 AND status = 'Active' ORDER BY product_id, id",
+    [order.id, storeId],
+  );
+  for (const it of items.rows) await cancelOrderItem(q, it.id, DOOR_REFUSAL_REASON, () => {});
+  await q.query("UPDATE shipments SET refused_at = now(), refused_by = $2, updated_at = now() WHERE id = $1", [shipment.id, userId]);
+  await recordDoorRefusal(q, shipment, buyer);
+  const after = await payOnDeliveryStandingOf(q, buyer);
+  if (before.allowed && !after.allowed && order.user_id !== null) {
+    await recordEvent(q, {
+      notices: [
+        buyerNotice(order.user_id, order.id, "pay_on_delivery_off", {
+          title: "pay_on_delivery_off",
+          body: "pay_on_delivery_off",
+          params: { count: DOOR_REFUSAL_LIMIT, days: DOOR_REFUSAL_WINDOW_DAYS },
+        }),
+      ],
+    });
+  }
   return true;
 }

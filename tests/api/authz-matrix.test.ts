@@ -211,6 +211,13 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
     await api.db.query("UPDATE shipments SET status = 'Shipped', cash_received_at = NULL WHERE order_id = $1", [o.orderId]);
     return {};
   }
+  // Refused at the door (issue 36 item 6): the pay-on-delivery shipment is out, its money not in, not marked yet.
+  if (p === "/orders/:storeId/store/:orderId/refused/" && m === "POST") {
+    await api.db.query("UPDATE orders SET order_payment_method = 'PayOnDelivery', order_payment_status = 'Pending' WHERE id = $1", [o.orderId]);
+    await api.db.query("UPDATE shipments SET status = 'Shipped', cash_received_at = NULL, transfer_paid_at = NULL, refused_at = NULL WHERE order_id = $1", [o.orderId]);
+    await api.db.query("DELETE FROM door_refusals WHERE order_id = $1", [o.orderId]);
+    return {};
+  }
   // Returns: the fixture line is delivered (within the window) and already has a return.
   if (p === "/orders/:orderId/items/:orderItemId/return/" && m === "POST") {
     await api.db.query("DELETE FROM returns WHERE order_item_id = $1", [o.orderItemId]);

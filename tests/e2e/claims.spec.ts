@@ -116,3 +116,68 @@ test("a buyer opens a claim with a photo, the store replies with evidence, the a
     await page.screenshot({ path: "docs/i18n/screenshots/claim-thread.png" });
   }
 });
+
+test("a guest opens a claim from the signed link of their order: the thread and its photo stay behind the link", async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const v = await vendorApi(request);
+  const product = await vendorProduct(request, v, testInfo);
+  // The guest's card order, through the API; paid on the Paystack stand-in's page.
+  const cart = await (await request.post("/api/v1/carts/", { data: { user_id: null } })).json();
+  expect((await request.post(`/api/v1/carts/${cart.id}/items/`, { data: { prod_id: product.id, quantity: 1 } })).status()).toBeLessThan(300);
+  const placed = await request.post("/api/v1/orders/", {
+    data: {
+      cart_id: cart.id,
+      order_payment_method: "CardPayment",
+      guest_delivery_address: {
+        email: `guest.claim.${Date.now().toString(36)}.${testInfo.project.name}@example.com`,
+        receiver_first_name: "Tunde",
+        receiver_last_name: "Bello",
+        receiver_phone_one: "08091234568",
+        street_address: "9 Awolowo Road, Ikoyi",
+        city: "Lagos",
+        state: "Lagos",
+        country: "NGN",
+      },
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const { id: orderId, guest_token: token } = (await placed.json()) as { id: string; guest_token: string };
+  const make = await request.post("/api/v1/payments/paystack/make/", { data: { order_id: orderId, token } });
+  expect(make.status()).toBe(201);
+  await page.goto((await make.json()).data.authorization_url as string);
+  await onPaystack(page, "Pay");
+  // Paid once the callback verified it (this browser never placed the order, so its thank-you page does not know it).
+  await expect
+    .poll(async () => ((await (await request.get(`/api/v1/orders/${orderId}/?token=${encodeURIComponent(token)}`)).json()) as { order_payment_status: string }).order_payment_status, { timeout: 15_000 })
+    .toBe("Complete");
+  for (const status of ["Confirmed", "Shipped", "Delivered"]) {
+    const r = await request.patch(`/api/v1/orders/${v.storeId}/store/${orderId}/status/`, { headers: { Authorization: `Bearer ${v.token}` }, data: { status } });
+    expect(r.status()).toBe(200);
+  }
+
+  // Without the link: nothing. With it: "Report a problem" on the order, then the claims page.
+  expect((await page.goto(`/orders/${orderId}/claims`))?.status()).toBe(404);
+  await page.goto(`/orders/${orderId}?t=${encodeURIComponent(token)}`);
+  await ready(page, testInfo);
+  await page.getByRole("link", { name: "Report a problem with an item" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Claims on order #/ })).toBeVisible();
+  await ready(page, testInfo);
+  const form = page.locator("form", { has: page.getByRole("heading", { name: `Open a claim on ${product.name}` }) });
+  await form.getByLabel("What went wrong?").selectOption("damaged");
+  await form.getByLabel("Tell the store what went wrong").fill("The sheet arrived bent at one corner.");
+  const png = await sharp({ create: { width: 48, height: 48, channels: 3, background: { r: 60, g: 90, b: 140 } } }).png().toBuffer();
+  await form.getByLabel("Photo 1").setInputFiles({ name: "bent.png", mimeType: "image/png", buffer: png });
+  await form.getByRole("button", { name: "Open the claim" }).click();
+  await expect(page.getByTestId("flash")).toContainText("Your claim was sent to the store.");
+  expect(new URL(page.url()).searchParams.get("t")).toBe(token);
+  const thread = page.getByTestId("claim-thread");
+  await expect(thread.getByText("The sheet arrived bent at one corner.")).toBeVisible();
+  const photo = thread.getByRole("img", { name: "Photo 1" });
+  await expect(photo).toBeVisible();
+  expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The photo's address without the token: nothing.
+  const src = (await photo.getAttribute("src"))!;
+  const bare = new URL(src, page.url());
+  bare.searchParams.delete("t");
+  expect((await request.get(bare.pathname + bare.search)).status()).toBe(404);
+});

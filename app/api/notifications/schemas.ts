@@ -35,6 +35,8 @@ export const NOTIFICATION_KINDS = [
   "store_verified",
   "store_suspended",
   "store_reinstated",
+  /** Pay on delivery turned off after refusals at the door (issue 36 item 6). */
+  "pay_on_delivery_off",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

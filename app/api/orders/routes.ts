@@ -97,6 +97,8 @@ import { addressKey, rateLimiter, type RateRule } from "../rate-limit.server";
 import { sendFreshGuestLinks } from "~/workflows/guest-link.server";
 import { flushSmsQueue } from "~/integrations/sms.server";
 import { listedSql } from "../catalog/listed";
+import { buyerOf, payOnDeliveryStandingOf } from "./door-refusals.server";
+import { DOOR_REFUSAL_LIMIT, DOOR_REFUSAL_MESSAGES, DOOR_REFUSAL_WINDOW_DAYS } from "~/domain/door-refusals";
 
 /**
  * Sends the mail queued by a committed change now (the mail job catches anything left). A flush
@@ -368,7 +370,36 @@ async function requestGuestLink(ctx: ApiContext<typeof GuestLinkRequestSchema>) 
   return json({ detail: GUEST_LINK_MESSAGES.sent }, 202);
 }
 
+/**
+ * May the caller choose pay on delivery (issue 36 item 6)? Their refusals at the door that count
+ * (by account, e-mail and the account's phone) and the rule's figures; `detail` says why not.
+ */
+async function payOnDeliveryStatus(ctx: ApiContext) {
+  const me = await ctx.requireUser();
+  // The account's phone only once proved with a code (a typed one may be anyone's).
+  const phone = await ctx.db.query<{ phone: string | null }>("SELECT phone FROM users WHERE id = $1 AND phone_verified_at IS NOT NULL", [me.id]);
+  const standing = await payOnDeliveryStandingOf(ctx.db, buyerOf(me.id, me.email, phone.rows[0]?.phone ?? null));
+  return json({
+    allowed: standing.allowed,
+    refusals: standing.refusals,
+    limit: DOOR_REFUSAL_LIMIT,
+    window_days: DOOR_REFUSAL_WINDOW_DAYS,
+    detail: standing.allowed ? null : DOOR_REFUSAL_MESSAGES.lost,
+  });
+}
+
 export const routes: RouteDef[] = [
+  {
+    method: "GET",
+    path: "/orders/pay-on-delivery/",
+    access: "authenticated",
+    summary:
+      "May the signed-in buyer choose pay on delivery? {allowed, refusals, limit, window_days, detail}: after `limit` deliveries refused at the door within `window_days` days (by account, e-mail or phone) it is off until they pay an order online once; `detail` says why",
+    tag: "orders",
+    auth: "required",
+    response: z.object({ allowed: z.boolean(), refusals: z.number(), limit: z.number(), window_days: z.number(), detail: z.string().nullable() }),
+    handler: payOnDeliveryStatus,
+  },
   {
     method: "POST",
     path: "/orders/guest-link/",

@@ -42,12 +42,14 @@ export interface ShipmentRow {
   delivery_code_attempts: number;
   delivery_code_locked_at: Date | string | null;
   delivered_override_reason: string | null;
+  /** Pay on delivery refused at the door (issue 36 item 6): its lines were cancelled then. */
+  refused_at: Date | string | null;
 }
 
 const SHIPMENT_COLUMNS = `sh.id, sh.order_id::text AS order_id, sh.store_id, s.name AS store_name, s.slug AS store_slug, sh.origin_state, sh.status,
   sh.shipping_kobo, sh.created_at, sh.confirmed_at, sh.shipped_at, sh.delivered_at, sh.cash_received_at, sh.cash_received_kobo,
   sh.transfer_paid_at, sh.transfer_paid_kobo,
-  sh.delivery_code_salt, sh.delivery_code_attempts, sh.delivery_code_locked_at, sh.delivered_override_reason,
+  sh.delivery_code_salt, sh.delivery_code_attempts, sh.delivery_code_locked_at, sh.delivered_override_reason, sh.refused_at,
   (SELECT count(*)::int FROM order_items oi WHERE oi.order_id = sh.order_id AND oi.store_id IS NOT DISTINCT FROM sh.store_id AND oi.status = 'Active') AS active_items,
   (SELECT COALESCE(sum(oi.line_total_kobo), 0)::bigint FROM order_items oi
     WHERE oi.order_id = sh.order_id AND oi.store_id IS NOT DISTINCT FROM sh.store_id AND oi.status = 'Active') AS items_kobo`;

@@ -39,7 +39,7 @@ import { OrderSchema, OrderItemSchema } from "./schemas";
 import { serializeOrder, serializeOrderItem, serializeShipment, type OrderEventRow, type OrderItemRow, type OrderRow } from "./serialize";
 import { findShipment } from "./shipments.server";
 import * as z from "zod";
-import { moveShipment, recordCashReceived } from "~/workflows/order-delivery.server";
+import { moveShipment, recordCashReceived, refuseAtDoor } from "~/workflows/order-delivery.server";
 import { checkDeliveryCode, codeGuards, refusalError, type CodeRefusal } from "~/workflows/delivery-code.server";
 import { DELIVERY_CODE_MAX_TRIES, deliveryCodeField } from "~/domain/delivery-code";
 import { shipmentDeadline } from "~/domain/deadlines";
@@ -66,6 +66,10 @@ export const StoreOrderSchema = OrderSchema.extend({
   delivery_code_locked: z.boolean(),
   /** The store's deadline on this shipment now (app/domain/deadlines.ts): confirm or ship by `due_at`, or null. */
   deadline: z.object({ stage: z.enum(["confirm", "ship"]), due_at: z.string() }).nullable(),
+  /** Pay on delivery, Shipped, money not in: "Refused at the door" may be recorded (POST .../refused/). */
+  can_mark_refused: z.boolean(),
+  /** When the store marked the delivery refused at the door, or null. */
+  refused_at: z.string().nullable(),
 });
 export const DeliveryStatusBody = z.object({ status: z.string().max(20), delivery_code: deliveryCodeField });
 export const CashReceivedBody = z.object({ delivery_code: deliveryCodeField });
@@ -164,6 +168,10 @@ export async function storeView(q: Queryable, o: OrderRow, storeId: number, orig
     delivery_code_tries_left: Math.max(0, DELIVERY_CODE_MAX_TRIES - (shipment?.delivery_code_attempts ?? 0)),
     delivery_code_locked: !!shipment && shipment.delivery_code_locked_at !== null && status === "Shipped",
     deadline: await deadlineOf(q, shipment, o.id),
+    /** Pay on delivery, Shipped, its money not in: the buyer may be marked as refusing it at the door. */
+    can_mark_refused: pod && !!shipment && status === "Shipped" && shipment.refused_at === null && shipment.cash_received_at === null && shipment.transfer_paid_at === null && shipment.active_items > 0,
+    /** When the store marked this delivery refused at the door (its lines cancelled then), or null. */
+    refused_at: shipment?.refused_at ? new Date(shipment.refused_at).toISOString() : null,
   };
 }
 
@@ -247,6 +255,26 @@ async function cashReceived(ctx: ApiContext<typeof CashReceivedBody>) {
   return json(await storeView(ctx.db, fresh, result.storeId, ctx.url.origin));
 }
 
+/**
+ * Pay on delivery refused at the door (issue 36 item 6): the store marks its Shipped shipment
+ * refused; its lines are cancelled (stock back, nothing to refund) and the refusal counts against
+ * the buyer (three in 90 days: no pay on delivery until they pay online once). Twice: no-op.
+ */
+async function refusedAtDoor(ctx: ApiContext) {
+  await storeOrder(ctx);
+  const me = await ctx.requireUser();
+  const result = await ctx.db.tx(async (q) => {
+    const { order, storeId } = await storeOrder(ctx, q, true);
+    return { order, storeId, changed: await refuseAtDoor(q, order, storeId, me.id) };
+  });
+  if (result.changed) {
+    log().info({ requestId: ctx.requestId, orderId: result.order.id, storeId: result.storeId }, "delivery refused at the door");
+    void flushMailQueue(ctx.db).catch((err) => log().warn({ err, requestId: ctx.requestId }, "sending cancellation mail failed; the job retries"));
+  }
+  const fresh = (await findOrder(ctx.db, result.order.id))!;
+  return json(await storeView(ctx.db, fresh, result.storeId, ctx.url.origin));
+}
+
 export const routes: RouteDef[] = [
   {
     method: "GET",
@@ -292,5 +320,16 @@ export const routes: RouteDef[] = [
     body: CashReceivedBody,
     response: StoreOrderSchema,
     handler: cashReceived,
+  },
+  {
+    method: "POST",
+    path: "/orders/:storeId/store/:orderId/refused/",
+    access: "store-member",
+    summary:
+      "Pay on delivery: the buyer refused the delivery at the door. Only a Shipped pay-on-delivery shipment whose money is not in (409 otherwise); its lines are cancelled (reason \"Refused at the door\", stock back, nothing to refund) and the refusal counts against the buyer: after 3 in 90 days they cannot choose pay on delivery until they pay an order online. Twice: no-op",
+    tag: "orders",
+    auth: "required",
+    response: StoreOrderSchema,
+    handler: refusedAtDoor,
   },
 ];

@@ -58,6 +58,8 @@ export async function deleteAccount(tx: Queryable, userId: number): Promise<void
     [userId, JSON.stringify(ANONYMOUS_ADDRESS)],
   );
   await tx.query("UPDATE payment_transactions SET customer_email = $2 WHERE user_id = $1", [userId, gone]);
+  // Refusals at the door (decision 0039) no longer say who refused: the count goes with the account.
+  await tx.query("UPDATE door_refusals SET user_id = NULL, email = NULL, phone = NULL WHERE user_id = $1 OR email = lower($2)", [userId, email]);
   // Reviews stay (the product's rating stays true); the name shown becomes "Former customer".
   await tx.query(
     `UPDATE users SET email = $2, password_hash = NULL, first_name = 'Former', last_name = 'customer', phone = NULL, google_sub = NULL,

@@ -11,7 +11,21 @@ import { Spinner } from "~/components/ui/spinner";
 /** The shopper's choice; BankTransfer and USSD are paid online through Paystack on our own page (the API's CardPayment). */
 export type Method = "CardPayment" | "BankTransfer" | "USSD" | "PayOnDelivery";
 
-export function PaymentChoice({ defaultMethod, form, legendClassName = "mb-2 text-sm font-bold tracking-wide" }: { defaultMethod: Method; form?: string; legendClassName?: string }) {
+/**
+ * `podOff`: why pay on delivery is not open to this buyer (refusals at the door, issue 36 item 6),
+ * said under the choice, which is then disabled.
+ */
+export function PaymentChoice({
+  defaultMethod,
+  form,
+  legendClassName = "mb-2 text-sm font-bold tracking-wide",
+  podOff = null,
+}: {
+  defaultMethod: Method;
+  form?: string;
+  legendClassName?: string;
+  podOff?: string | null;
+}) {
   const { t } = useTranslation("checkout");
   return (
     <fieldset className="space-y-2" form={form}>
@@ -38,10 +52,24 @@ export function PaymentChoice({ defaultMethod, form, legendClassName = "mb-2 tex
         </span>
       </label>
       <label className="flex items-start gap-2 rounded-md border border-gray-200 p-3 has-[:checked]:border-brand-600">
-        <input type="radio" name="order_payment_method" value="PayOnDelivery" defaultChecked={defaultMethod === "PayOnDelivery"} className="mt-1 accent-brand-600" form={form} />
+        <input
+          type="radio"
+          name="order_payment_method"
+          value="PayOnDelivery"
+          defaultChecked={defaultMethod === "PayOnDelivery" && !podOff}
+          disabled={!!podOff}
+          aria-describedby={podOff ? "pod-off" : undefined}
+          className="mt-1 accent-brand-600"
+          form={form}
+        />
         <span>
           <span className="font-medium">{t("method.delivery")}</span>
           <span className="block text-xs text-gray-600">{t("method.deliveryHint")}</span>
+          {podOff ? (
+            <span id="pod-off" className="mt-1 block text-xs font-semibold text-red-800" data-testid="pod-off">
+              {podOff}
+            </span>
+          ) : null}
         </span>
       </label>
     </fieldset>

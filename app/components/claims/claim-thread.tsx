@@ -71,7 +71,7 @@ export function ClaimThread({ claim, photo }: { claim: ApiClaim; photo: (photoId
                   const id = Number(/\/photos\/(\d+)\//.exec(url)?.[1] ?? 0);
                   return (
                     <a key={url} href={photo(id)} className="block">
-                      <img src={`${photo(id)}?w=160`} alt={t("claims.photo_alt", { n: i + 1 })} width={96} height={96} loading="lazy" className="h-24 w-24 rounded border border-gray-200 object-cover" />
+                      <img src={`${photo(id)}${photo(id).includes("?") ? "&" : "?"}w=160`} alt={t("claims.photo_alt", { n: i + 1 })} width={96} height={96} loading="lazy" className="h-24 w-24 rounded border border-gray-200 object-cover" />
                     </a>
                   );
                 })}

@@ -109,10 +109,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const chosen = chosenAddress(api, addresses);
   const newAddress = await newAddressDefaults(api, user, addresses.length);
   const shipping = items ? await quoteShipping(api, items, chosen?.state ?? null) : null;
+  // Pay on delivery closed after refusals at the door (issue 36 item 6): said next to the choice.
+  const pod = await api.get<{ allowed: boolean; limit: number; window_days: number }>("/orders/pay-on-delivery/");
+  const podOff = pod.ok && !pod.data.allowed ? t("method.deliveryOff", { count: pod.data.limit, days: pod.data.window_days }) : null;
   return data(
     {
       ...base,
       mode: "member" as const,
+      podOff,
       addresses,
       newAddress,
       chosen,
@@ -213,6 +217,9 @@ async function finishPlacement(
     // A new store at its daily order cap (decision 0032): said in the reader's language.
     const cap = body && typeof body === "object" && !Array.isArray(body) ? (body as { code?: unknown; store_name?: unknown; cap?: unknown }) : null;
     if (cap?.code === "store_daily_cap") errors.formErrors = [t("error.storeCap", { store: String(cap.store_name ?? ""), cap: Number(cap.cap) })];
+    // Pay on delivery closed after refusals at the door (issue 36 item 6): why, in the reader's language.
+    const pod = body && typeof body === "object" && !Array.isArray(body) ? (body as { code?: unknown; limit?: unknown; window_days?: unknown }) : null;
+    if (pod?.code === "pay_on_delivery_off") errors.formErrors = [t("method.deliveryOff", { count: Number(pod.limit), days: Number(pod.window_days) })];
     const result: Reply = {
       status: "error",
       initialValue: (echo.payload ?? null) as Reply["initialValue"],
@@ -326,7 +333,7 @@ function MemberCheckout({ d, actionData }: { d: MemberData; actionData: ActionAn
         <Form method="post" id="place-order" aria-describedby="place-order-errors">
           <input type="hidden" name="idempotencyKey" value={d.idempotencyKey} />
           {d.chosen ? <input type="hidden" name="delivery_address_id" value={d.chosen.id} /> : null}
-          <PaymentChoice defaultMethod={d.defaultMethod} />
+          <PaymentChoice defaultMethod={d.defaultMethod} podOff={d.podOff} />
         </Form>
       </section>
     </div>

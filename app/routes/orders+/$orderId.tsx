@@ -2,14 +2,16 @@
  * /orders/{orderId}?t={token} — a guest's order (the link in the order e-mail): read-only detail
  * and tracking. The token is checked by the API (GET /orders/{id}/?token=); a wrong or missing
  * token is a 404. A signed-in owner is sent to the account area's page. A delivered item still in
- * its return window links to the guest's return page (/orders/{id}/return/{itemId}?t=).
+ * its return window links to the guest's return page (/orders/{id}/return/{itemId}?t=); a line that
+ * may be claimed (or has a claim) gets "Report a problem" (/orders/{id}/claims?t=, issue 36 item 5).
  * A link past its end (the API's 410; docs/decisions/0029-guest-order-links.md) shows "This order
  * link has expired" with the "Send me a fresh link" form (410, not a 404 or an error page).
  */
 import { useTranslation } from "~/i18n/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { ApiOrderClaims } from "~/storefront/api-types";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { island, islandsLoader } from "~/components/ui/island";
 import { apiFor } from "~/storefront/api.server";
@@ -54,8 +56,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const anyDelivered = order.order_items.some((i) => i.status === "Active" && i.shipment_status === "Delivered");
   const returns = anyDelivered ? await loadOrderReturns(api, order.id, token) : null;
   const returnable = returns?.returnable.map((r) => r.order_item_id) ?? [];
+  // Claims (issue 36 item 5): "Report a problem" when a line may be claimed or has a claim.
+  const claims = anyDelivered ? await api.get<ApiOrderClaims>(`/orders/${order.id}/claims/?token=${encodeURIComponent(token)}`, api.user ? undefined : { auth: false }) : null;
+  const hasClaims = !!claims?.ok && (claims.data.claimable.length > 0 || claims.data.results.length > 0);
   const t = await requestT(request, "orders");
-  return data({ expired: false as const, order, token, returnable, returns: returns?.results ?? [], title: t("heading", { number: orderNumber(order.id) }) }, { headers: await api.headers({ "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" }) });
+  return data({ expired: false as const, order, token, returnable, hasClaims, returns: returns?.results ?? [], title: t("heading", { number: orderNumber(order.id) }) }, { headers: await api.headers({ "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" }) });
 }
 
 export default function GuestOrderRoute() {
@@ -74,13 +79,20 @@ function ExpiredLink({ number }: { number: string }) {
   );
 }
 
-function GuestOrder({ order, token, returnable, returns }: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { expired: false }>) {
+function GuestOrder({ order, token, returnable, returns, hasClaims }: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { expired: false }>) {
   const { t } = useTranslation("orders");
   return (
     <main className="container-page space-y-4 py-4">
       <OrderDetail
         order={order}
         guestToken={token}
+        actions={
+          hasClaims ? (
+            <Link to={`/orders/${order.id}/claims?t=${encodeURIComponent(token)}`} className="btn-outline">
+              {t("claims.link")}
+            </Link>
+          ) : null
+        }
         deliveredLinks={{
           returnHref: (item) => (returnable.includes(item.id) ? `/orders/${order.id}/return/${item.id}?t=${encodeURIComponent(token)}` : null),
         }}

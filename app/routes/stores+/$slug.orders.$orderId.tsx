@@ -71,7 +71,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api, store } = await requireStoreArea(request, context, params.slug);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent !== "advance" && intent !== "cash" && intent !== "deliver" && intent !== "deliver-cash") throw unknownIntent();
+  if (intent !== "advance" && intent !== "cash" && intent !== "deliver" && intent !== "deliver-cash" && intent !== "refused") throw unknownIntent();
   const orderId = params.orderId ?? "";
   if (!UUID_RE.test(orderId)) throw new Response("Not Found", { status: 404 });
   if (intent === "deliver" || intent === "deliver-cash") return deliverWithCode(request, api, store, orderId, form, intent);
@@ -79,7 +79,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const r =
     intent === "cash"
       ? await api.post<ApiStoreOrder>(`/orders/${store.id}/store/${orderId}/cash/`, {})
-      : await api.patch<ApiStoreOrder>(`/orders/${store.id}/store/${orderId}/status/`, { status });
+      : intent === "refused"
+        ? await api.post<ApiStoreOrder>(`/orders/${store.id}/store/${orderId}/refused/`, {})
+        : await api.patch<ApiStoreOrder>(`/orders/${store.id}/store/${orderId}/status/`, { status });
   if (r.status === 401) throw await api.signedOut();
   if (r.status === 404) throw new Response("Not Found", { status: 404 });
   const t = await requestT(request, "seller");
@@ -93,7 +95,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const said = { number, status: o(`status.${r.data.order_delivery_status}`), payment: o(`status.${r.data.order_payment_status}`) };
   return redirectWithFlash(api, `/stores/${store.slug}/orders/${orderId}`, {
     kind: "success",
-    message: intent === "cash" ? t("order.flashCash", said) : t("order.flashMoved", said),
+    message: intent === "cash" ? t("order.flashCash", said) : intent === "refused" ? t("order.flashRefused", said) : t("order.flashMoved", said),
   });
 }
 
@@ -224,7 +226,25 @@ export default function StoreOrderRoute() {
             </Form>
           ) : null}
         </div>
-        {!order.next_status && !order.can_record_cash && !order.delivery_code_locked ? <p className="mt-3 text-sm text-green-800">{t("order.nothingMore")}</p> : null}
+        {order.can_mark_refused ? (
+          // Pay on delivery, out for delivery, nothing paid: the buyer would not take it or pay (issue 36 item 6).
+          <details className="mt-3 rounded-md border border-gray-200 p-3 text-sm" data-testid="refused-at-door">
+            <summary className="cursor-pointer font-semibold text-brand-700">{t("order.refusedAsk")}</summary>
+            <p className="mt-2 text-gray-700">{t("order.refusedHint")}</p>
+            <Form method="post" className="mt-2">
+              <button type="submit" name="intent" value="refused" className="min-h-11 rounded-md border border-red-300 bg-white px-4 py-2 font-semibold text-red-800 hover:bg-red-50">
+                {t("order.refusedButton")}
+              </button>
+            </Form>
+          </details>
+        ) : null}
+        {order.refused_at ? (
+          <p className="mt-3 text-sm font-semibold text-red-800" data-testid="refused-note">
+            {t("order.refusedNote", { date: formatDate(order.refused_at, t) })}
+          </p>
+        ) : !order.next_status && !order.can_record_cash && !order.delivery_code_locked ? (
+          <p className="mt-3 text-sm text-green-800">{t("order.nothingMore")}</p>
+        ) : null}
       </header>
       <section aria-labelledby="items-h" className="rounded-lg border border-gray-200 bg-white p-4">
         <h2 id="items-h" className="mb-2 font-semibold">
