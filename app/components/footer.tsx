@@ -108,7 +108,7 @@ export function Footer({ lite }: { lite: boolean }) {
         <div>
           <p className="text-lg font-extrabold text-white">BuildMart NG</p>
           <p className="mt-2 text-sm">{t("footer.about")}</p>
-          <address className="mt-3 text-sm not-italic">
+          <address className="mt-3 text-sm not-italic" data-user-text>
             Plot 1203, Ahmadu Bello Way,
             <br />
             Central Business District, Abuja, FCT

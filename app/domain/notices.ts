@@ -5,10 +5,11 @@
  * amount in kobo…); a page says it in the reader's language when it shows it (sayNotice with the
  * page's `t`). The English `title` and `body` are still stored, said by the same function in
  * English when the notice is made, for the API's clients (its `title`/`body` fields unchanged).
- * Store notices are keys too (`store_*`, `low_stock`, `out_of_stock`, `return_requested`), but for
- * the deadline reminders, whose date is written in English when stored. A notice without a key
- * (a deadline notice, rows older than 0037 that matched no known shape) is shown as stored. Client-safe: no i18n import (the domain floor); the caller
- * passes its `t`.
+ * Store notices are keys too (`store_*`, `low_stock`, `out_of_stock`, `return_requested`, the
+ * deadline notices `deadline_*` with their instant as `due_at`, said in the reader's date words by
+ * the caller's `date`). A notice without a key (rows older than 0037 that matched no known shape,
+ * deadline notices written before issue 38 finished) is shown as stored. Client-safe: no i18n
+ * import (the domain floor); the caller passes its `t` and its date formatter.
  */
 import { formatKobo } from "./money";
 import { formatQuantity } from "./units";
@@ -45,6 +46,9 @@ export const NOTICE_TITLE_KEYS = [
   "store_dispute_remind",
   "store_claim_ruled",
   "store_claim_updated",
+  "deadline_confirm",
+  "deadline_ship",
+  "deadline_missed",
 ] as const;
 export type NoticeTitleKey = (typeof NOTICE_TITLE_KEYS)[number];
 
@@ -77,6 +81,9 @@ export const NOTICE_BODY_KEYS = [
   "store_transfer_paid",
   "low_stock",
   "return_requested",
+  "deadline_reminder",
+  "deadline_not_confirmed",
+  "deadline_not_shipped",
 ] as const;
 export type NoticeBodyKey = (typeof NOTICE_BODY_KEYS)[number];
 
@@ -89,7 +96,8 @@ export type RefundWhatKey = (typeof REFUND_WHAT_KEYS)[number];
  * product and option), `inviter`, `email`, `reason` (a cancel reason as stored), `hours`,
  * `quantity`, `amount_kobo` (said as ₦), `what_key` (what a refund was for, said in the reader's
  * language; else `product`), `left` (stock left), `return_reason` (a return's reason as stored,
- * said in the reader's words), `details` (the shopper's own words).
+ * said in the reader's words), `details` (the shopper's own words), `due_at` (an instant, ISO: a
+ * store's deadline, said as `due` in the reader's date words).
  */
 export type NoticeParams = Record<string, string | number>;
 
@@ -109,6 +117,8 @@ export interface StoredNotice {
 }
 
 type T = (key: string, values?: Record<string, unknown>) => string;
+/** An instant (ISO) in the reader's date words (~/i18n/dates' formatDate with the reader's `t`). */
+type SayDate = (iso: string) => string;
 
 const isTitleKey = (k: unknown): k is NoticeTitleKey => typeof k === "string" && (NOTICE_TITLE_KEYS as readonly string[]).includes(k);
 const isBodyKey = (k: unknown): k is NoticeBodyKey => typeof k === "string" && (NOTICE_BODY_KEYS as readonly string[]).includes(k);
@@ -116,10 +126,12 @@ const isWhatKey = (k: unknown): k is RefundWhatKey => typeof k === "string" && (
 
 /**
  * The values a message is said with, from the stored ones: amounts as naira, quantities grouped,
- * a cancel reason and what a refund was for in the reader's words. `t` is bound to `account`.
+ * a cancel reason and what a refund was for in the reader's words, a deadline by `date`. `t` is
+ * bound to `account`.
  */
-export function noticeValues(params: NoticeParams, t: T): Record<string, string | number> {
+export function noticeValues(params: NoticeParams, t: T, date: SayDate = (iso) => iso): Record<string, string | number> {
   const v: Record<string, string | number> = { ...params };
+  if (typeof params.due_at === "string") v.due = date(params.due_at);
   if (typeof params.amount_kobo === "number") v.amount = formatKobo(params.amount_kobo);
   if (typeof params.quantity === "number") v.quantity = formatQuantity(params.quantity);
   if (typeof params.reason === "string") v.reason = t(`orders:cancelReason.${params.reason}`, { defaultValue: params.reason });
@@ -130,8 +142,8 @@ export function noticeValues(params: NoticeParams, t: T): Record<string, string 
 }
 
 /** A notice in `t`'s language: its keys said with its values, or its stored text where it has none. */
-export function sayNotice(n: StoredNotice, t: T): { title: string; body: string } {
-  const values = noticeValues(n.params ?? {}, t);
+export function sayNotice(n: StoredNotice, t: T, date?: SayDate): { title: string; body: string } {
+  const values = noticeValues(n.params ?? {}, t, date);
   return {
     title: isTitleKey(n.title_key) ? t(`notifications.kind.${n.title_key}`, values) : n.title,
     body: isBodyKey(n.body_key) ? t(`notifications.body.${n.body_key}`, values) : n.body,
@@ -139,11 +151,17 @@ export function sayNotice(n: StoredNotice, t: T): { title: string; body: string 
 }
 
 /**
- * The columns of a notice made from `text`, its English said by `en` (a `t` of English `account`);
- * `body`: the body as written (a seller's own words) when `text` has no body key.
+ * The columns of a notice made from `text`, its English said by `en` (a `t` of English `account`)
+ * and `date` (English date words); `body`: the body as written (a seller's own words) when `text`
+ * has no body key.
  */
-export function noticeColumns(text: NoticeText, en: T, body = ""): { title: string; body: string; title_key: string; body_key: string | null; params: NoticeParams } {
+export function noticeColumns(
+  text: NoticeText,
+  en: T,
+  body = "",
+  date?: SayDate,
+): { title: string; body: string; title_key: string; body_key: string | null; params: NoticeParams } {
   const params = text.params ?? {};
-  const said = sayNotice({ title: "", body, title_key: text.title, body_key: text.body ?? null, params }, en);
+  const said = sayNotice({ title: "", body, title_key: text.title, body_key: text.body ?? null, params }, en, date);
   return { ...said, title_key: text.title, body_key: text.body ?? null, params };
 }

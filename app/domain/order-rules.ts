@@ -93,6 +93,20 @@ export const CANCEL_MESSAGES = {
   tooLate: "This item can no longer be cancelled: it has been shipped.",
 } as const;
 
+/**
+ * A store's shipment refused a step (the API's words, English for its clients; the store's order
+ * page says them in the store's language through their `forms` keys).
+ */
+export const SHIPMENT_MESSAGES = {
+  step: (current: string, next: string) => `This shipment is ${current}: it can only move on to ${next}, one step at a time and never back.`,
+  last: (current: string) => `This shipment is ${current}: it cannot move any further.`,
+  cancelled: "Every item of this order from your store was cancelled.",
+  awaitingCard: "This order is waiting for its card payment: it can be confirmed once the payment is complete.",
+  cashCard: "This order was paid by card: there is no cash to record.",
+  cashTransfer: "The buyer paid this delivery by bank transfer: there is no cash to collect. Mark it Delivered with the buyer's code.",
+  cashShipFirst: "Record the cash when you deliver: ship this order first.",
+} as const;
+
 /** Items may be cancelled until their shipment ships (its delivery status Placed or Confirmed). */
 export const CANCELLABLE_DELIVERY: readonly DeliveryStatus[] = ["Placed", "Confirmed"];
 export const isCancellable = (deliveryStatus: string) => CANCELLABLE_DELIVERY.includes(deliveryStatus as DeliveryStatus);

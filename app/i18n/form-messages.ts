@@ -37,8 +37,16 @@ export function formMessageKey(message: string): { key: string; values: Record<s
   return null;
 }
 
-/** A domain or API message in a translator's language (`forms`), for texts written on the server (flash messages). */
-export function sayFormMessage(t: (key: string, values?: Record<string, string>) => string, message: string): string {
+/**
+ * A domain or API message in a translator's language (`forms`), for texts written on the server
+ * (flash messages). `sayValue` words a placeholder's value in the language too (a shipment's
+ * status inside a refusal: "This shipment is {{current}}...").
+ */
+export function sayFormMessage(
+  t: (key: string, values?: Record<string, string>) => string,
+  message: string,
+  sayValue: (name: string, value: string) => string = (_, value) => value,
+): string {
   const known = formMessageKey(message);
-  return known ? t(known.key, known.values) : message;
+  return known ? t(known.key, Object.fromEntries(Object.entries(known.values).map(([name, value]) => [name, sayValue(name, value)]))) : message;
 }

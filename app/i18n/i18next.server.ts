@@ -107,6 +107,6 @@ export async function requestT(request: Request, ns: Namespace) {
  * for the flashes actions write. Through this `.server` module, so a route's action does not put
  * the form messages' table in its page's first view.
  */
-export async function requestFormMessage(request: Request, message: string): Promise<string> {
-  return sayFormMessage(await requestT(request, "forms"), message);
+export async function requestFormMessage(request: Request, message: string, sayValue?: (name: string, value: string) => string): Promise<string> {
+  return sayFormMessage(await requestT(request, "forms"), message, sayValue);
 }

@@ -65,11 +65,11 @@ export interface MenuCategory {
 }
 
 /**
- * Root categories with their children (header menu, home page); [] when the API fails. Names in
- * the reader's language, or as the API has them (`names: "api"`: the seller's product form, English).
+ * Root categories with their children (header menu, home page, the seller's product form); [] when
+ * the API fails. Names in the reader's language.
  */
-export async function loadCategoryTree(api: Api, names: "reader" | "api" = "reader"): Promise<MenuCategory[]> {
-  const r = names === "api" ? await apiCategoriesAnswer(api) : await categoriesAnswer(api);
+export async function loadCategoryTree(api: Api): Promise<MenuCategory[]> {
+  const r = await categoriesAnswer(api);
   if (!r.ok) return [];
   const all = r.data.results;
   return all

@@ -59,7 +59,7 @@ export async function storeProduct(api: Api, storeId: number, rawId: string | un
 export type CategoryChoice = MenuCategory;
 
 export function productCategories(api: Api): Promise<CategoryChoice[]> {
-  return loadCategoryTree(api, "api"); // the seller's area is English (issue 38 item 3 not done)
+  return loadCategoryTree(api); // in the seller's language, as the shop names them (decision 0030)
 }
 
 /** The form's defaults for a product's category: its root in `category`, a child in `sub_category`. */

@@ -14,11 +14,11 @@
 import { cancelOrderItem } from "./cancellation.server";
 import { SHIPMENT_CLOCK_START_SQL } from "~/api/orders/queries.server";
 import { recordEvent } from "~/api/notifications/commands.server";
-import { storeNoticesAsWritten } from "~/api/notifications/events.server";
+import { storeNotices } from "~/api/notifications/events.server";
 import type { Queryable, Db } from "~/db/client.server";
 import { DEADLINE_CANCEL_REASONS, shipmentDeadline, type DeadlineSettings, type DeadlineStage } from "~/domain/deadlines";
 import { orderNumber } from "~/domain/orders";
-import { formatDate } from "~/i18n/dates";
+import type { NoticeText } from "~/domain/notices";
 import { deadlineMissedEmail, deadlineReminderEmail } from "~/integrations/mail/deadline-emails.server";
 import type { MailMessage } from "~/integrations/mail.server";
 
@@ -124,11 +124,11 @@ async function tellStore(tx: Queryable, sh: OpenShipment, stage: DeadlineStage, 
   const mails: MailMessage[] = people.rows.map((p) =>
     mail({ to: p.email, firstName: p.first_name, storeName: sh.store_name, storeSlug: sh.store_slug, orderId: sh.order_id, stage, dueAt }),
   );
-  const number = orderNumber(sh.order_id);
-  const due = formatDate(dueAt, "en");
-  const [title, body] =
+  // The store's bell: a key and its values, said in each reader's language when shown (the deadline as an instant).
+  const params = { number: orderNumber(sh.order_id), due_at: dueAt.toISOString() };
+  const text: NoticeText =
     what === "reminder"
-      ? [`${stage === "confirm" ? "Confirm" : "Ship"} order ${number} by ${due}`, "Past that, the order is cancelled and the buyer refunded."]
-      : [`Order ${number} cancelled: deadline missed`, `Not ${stage === "confirm" ? "confirmed" : "shipped"} by ${due}. The stock is back and the buyer was told.`];
-  await recordEvent(tx, { notices: storeNoticesAsWritten([{ id: sh.store_id, slug: sh.store_slug }], sh.order_id, what === "reminder" ? "deadline_reminder" : "item_cancelled", title, body), mails });
+      ? { title: stage === "confirm" ? "deadline_confirm" : "deadline_ship", body: "deadline_reminder", params }
+      : { title: "deadline_missed", body: stage === "confirm" ? "deadline_not_confirmed" : "deadline_not_shipped", params };
+  await recordEvent(tx, { notices: storeNotices([{ id: sh.store_id, slug: sh.store_slug }], sh.order_id, what === "reminder" ? "deadline_reminder" : "item_cancelled", text), mails });
 }

@@ -20,6 +20,7 @@ import { bookDeliveredShipments } from "~/api/payouts/commands.server";
 import { orderLanguage } from "~/integrations/mail/language.server";
 import { deliveryCodeMatches } from "~/api/core/delivery-code.server";
 import { DELIVERY_CODE_MESSAGES } from "~/domain/delivery-code";
+import { SHIPMENT_MESSAGES } from "~/domain/order-rules";
 import { audit } from "~/api/admin/audit.server";
 import { codeGuards, issueDeliveryCode, lockShipmentById } from "./delivery-code.server";
 import { buyerOfOrder, payOnDeliveryStandingOf, recordDoorRefusal } from "~/api/orders/door-refusals.server";
@@ -37,7 +38,7 @@ export type DeliveryProof = { code?: string } | { override: { by: number; reason
 const conflict = (detail: string) => new ApiError(409, { detail });
 
 /** A pay-on-delivery shipment the buyer paid by transfer before the door (issue 33 item 4). */
-export const PAID_BY_TRANSFER = "The buyer paid this delivery by bank transfer: there is no cash to collect. Mark it Delivered with the buyer's code.";
+export const PAID_BY_TRANSFER = SHIPMENT_MESSAGES.cashTransfer;
 
 const STEP_COLUMN = { Confirmed: "confirmed_at", Shipped: "shipped_at", Delivered: "delivered_at" } as const;
 
@@ -53,15 +54,11 @@ export async function moveShipment(q: Queryable, order: OrderRow, storeId: numbe
   if (current === target) return false;
   if (!canMoveDelivery(current, target)) {
     const next = DELIVERY_TRANSITIONS[current][0];
-    throw conflict(
-      next
-        ? `This shipment is ${current}: it can only move on to ${next}, one step at a time and never back.`
-        : `This shipment is ${current}: it cannot move any further.`,
-    );
+    throw conflict(next ? SHIPMENT_MESSAGES.step(current, next) : SHIPMENT_MESSAGES.last(current));
   }
-  if (shipment.active_items === 0) throw conflict("Every item of this order from your store was cancelled.");
+  if (shipment.active_items === 0) throw conflict(SHIPMENT_MESSAGES.cancelled);
   if (current === "Placed" && order.order_payment_method === "CardPayment" && order.order_payment_status !== "Complete")
-    throw conflict("This order is waiting for its card payment: it can be confirmed once the payment is complete.");
+    throw conflict(SHIPMENT_MESSAGES.awaitingCard);
   if (target === "Placed") return false;
   // A pay-on-delivery shipment with its code: Delivered only with the buyer's code or an admin's
   // override (the store's route counted a wrong code before calling; this is the last gate).
@@ -130,17 +127,17 @@ export async function moveShipment(q: Queryable, order: OrderRow, storeId: numbe
  * already (nothing changes).
  */
 export async function recordCashReceived(q: Queryable, order: OrderRow, storeId: number, userId: number, proof: DeliveryProof = {}): Promise<boolean> {
-  if (order.order_payment_method !== "PayOnDelivery") throw conflict("This order was paid by card: there is no cash to record.");
+  if (order.order_payment_method !== "PayOnDelivery") throw conflict(SHIPMENT_MESSAGES.cashCard);
   let shipment = await findShipment(q, order.id, storeId, true);
   if (!shipment) throw notFound();
   if (shipment.cash_received_at !== null) return false;
   if (shipment.transfer_paid_at !== null) throw conflict(PAID_BY_TRANSFER);
-  if (shipment.active_items === 0) throw conflict("Every item of this order from your store was cancelled.");
+  if (shipment.active_items === 0) throw conflict(SHIPMENT_MESSAGES.cancelled);
   if (shipment.status === "Shipped") {
     await moveShipment(q, order, storeId, "Delivered", proof);
     shipment = (await findShipment(q, order.id, storeId))!;
   }
-  if (shipment.status !== "Delivered") throw conflict("Record the cash when you deliver: ship this order first.");
+  if (shipment.status !== "Delivered") throw conflict(SHIPMENT_MESSAGES.cashShipFirst);
   await q.query(
     "UPDATE shipments SET cash_received_at = now(), cash_received_kobo = $3, cash_received_by = $4, updated_at = now() WHERE order_id = $1 AND store_id = $2",
     [order.id, storeId, shipmentTotalKobo(shipment.items_kobo, shipment.shipping_kobo), userId],

@@ -11,6 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres, type Db } from "~/db/client.server";
 import { createOrder, createProduct } from "~/db/seed/factories";
 import { DEADLINE_CANCEL_REASONS } from "~/domain/deadlines";
+import { sayNotice, type StoredNotice } from "~/domain/notices";
+import { formatDate } from "~/i18n/dates";
+import { textsFor } from "~/i18n/texts.server";
 import { enforceShipmentDeadlines } from "~/workflows/deadlines.server";
 import { engines, useApi } from "./harness";
 import { firstCategory, vendorCast } from "./vendor-helpers";
@@ -80,8 +83,17 @@ describe.each(engines())("a store's deadlines on %s", (engine) => {
     expect(await bothAt(new Date("2026-12-06T11:00:00Z"))).toMatchObject({ reminded: 1, cancelled: 0 });
     expect(await bothAt(new Date("2026-12-06T12:00:00Z"))).toMatchObject({ reminded: 0, cancelled: 0 });
     expect(await count("SELECT count(*)::int AS n FROM notifications WHERE store_id = $1 AND kind = 'deadline_reminder'", [c.store.id])).toBe(1);
-    const reminder = await api.db.query<{ title: string }>("SELECT title FROM notifications WHERE store_id = $1 AND kind = 'deadline_reminder'", [c.store.id]);
+    const reminder = await api.db.query<StoredNotice>(
+      "SELECT title, body, title_key, body_key, params FROM notifications WHERE store_id = $1 AND kind = 'deadline_reminder'",
+      [c.store.id],
+    );
     expect(reminder.rows[0].title).toMatch(/^Confirm order #\w+ by 7 December 2026 at 10:00$/);
+    // Stored as a key and its values (the deadline as an instant), said in the reader's language when shown (issue 38)
+    expect(reminder.rows[0]).toMatchObject({ title_key: "deadline_confirm", body_key: "deadline_reminder", params: { due_at: MONDAY_10.toISOString() } });
+    const yo = textsFor("yo", "account");
+    const inYoruba = sayNotice(reminder.rows[0], yo, (iso) => formatDate(iso, yo));
+    expect(inYoruba.title).toMatch(/^Fọwọ́ sí order #\w+ kí 7 Oṣù Ọ̀pẹ̀ 2026 ní 10:00 tó dé$/);
+    expect(inYoruba.body).not.toMatch(/refunded|cancelled/);
     expect(await count("SELECT count(*)::int AS n FROM mail_queue WHERE to_address = $1 AND subject LIKE 'Confirm order%'", [c.owner.email])).toBe(1);
 
     // The store's own view of the order says by when.

@@ -2,7 +2,8 @@
  * "No English on this page" for the language walks (issue 38): the English texts a page may show
  * are the English message files' (by namespace, or one section of one), paired with the same key in
  * the reader's language. A page leaks English when a visible text holds a fixed part (6 letters or
- * more around the {{values}}) of an English message that its own language says differently, or,
+ * more around the {{values}}) of an English message that its own language says differently (and
+ * writes in none of its messages), or,
  * outside Pidgin (which shares most words with English), an English word of those messages that the
  * language's own messages never use and the allow-list (brand names, loanwords, values) does not name.
  */
@@ -63,10 +64,12 @@ const words = (text: string) => text.toLowerCase().split(/[^\p{L}]+/u).filter(Bo
 /** The English found in `shown` (see the module's comment). */
 export function englishLeaks(shown: string[], pairs: Pair[], lang: Lang, allow: ReadonlySet<string>): string[] {
   const leaks = new Set<string>();
+  // A part the language itself writes in another of its messages is its own wording (Pidgin's "Delivery to").
+  const ownAll = pairs.map((p) => p.own).join("\n");
   for (const { en, own } of pairs) {
     if (en === own) continue;
     for (const part of en.split(/\{\{\w+\}\}/).map((p) => p.trim()).filter((p) => p.replace(/[^\p{L}]/gu, "").length >= 6)) {
-      if (own.includes(part)) continue;
+      if (own.includes(part) || ownAll.includes(part)) continue;
       for (const t of shown) if (t.includes(part)) leaks.add(`"${part}" in "${t}"`);
     }
   }

@@ -10,6 +10,7 @@ import { expect as baseExpect, test, type BrowserContext, type Page } from "@pla
 import type { Lang } from "~/i18n/languages";
 import { DEMO_VENDOR, demoVendorProducts, isPhone, jsEnabled, login, newShopper, ready } from "./utils";
 import { addToCart, placePayOnDeliveryFromCart } from "./checkout-helpers";
+import { buyerDeliveryCode } from "./delivery-code-helpers";
 import { expectNoEnglish as expectNoEnglishIn, message, speakCookie } from "./english-check";
 
 // Every step is a server round trip: allow for a busy test machine.
@@ -168,9 +169,10 @@ for (const lang of ["ig", "pcm"] as const) {
 /**
  * The store's remaining pages in each language (issue 38, the seller's area): a shopper's
  * pay-on-delivery order opened by the demo vendor on the store's order page (statuses, amounts,
- * cash line, history, the status button and its flash), then customers, members, notification
+ * cash line, history, the status button and its flash, a wrong delivery code's refusal), then customers, members, notification
  * settings, returns and payouts, each with its heading and title in the language and no English
- * outside brand names, loanwords and what people wrote (product, bank and ledger texts).
+ * outside brand names, loanwords and what people wrote (product, bank and ledger texts); last the
+ * add-product form, empty and after an empty submission (its field messages in the language).
  * Screenshots of the order page in Yorùbá and Hausa at 360 px (JavaScript off) in docs/i18n/screenshots/.
  */
 const SELLER_ALLOW = new Set(
@@ -243,6 +245,16 @@ for (const [n, lang] of SELLER_LANGS.entries()) {
     await expect(page.getByTestId("flash")).toHaveText(m("order.flashMoved", { number, status: o("status.Confirmed") }));
     await expect(page.getByTestId("delivery-status")).toHaveText(o("status.Confirmed"));
     await expect(page.getByTestId("status-history")).toContainText(m("order.event.confirmed"));
+    // Shipped, then a wrong delivery code: the API's refusal (English for its clients) said in the language
+    await ready(page, testInfo);
+    await page.getByRole("button", { name: m("order.markAs.Shipped"), exact: true }).click();
+    await expect(page.getByTestId("delivery-status")).toHaveText(o("status.Shipped"));
+    const code = await buyerDeliveryCode(request, orderId, shopper);
+    await ready(page, testInfo);
+    await page.getByLabel(m("order.codeLabel")).fill(code === "1234" ? "4321" : "1234");
+    await page.getByTestId("deliver-only").click();
+    await expect(page.getByText(fill(message(lang, "forms", "delivery_code_wrong"), { left: 4 }), { exact: true })).toBeVisible();
+    await expect(page.getByTestId("delivery-status")).toHaveText(o("status.Shipped"));
 
     // The store's other pages: heading, title, no English
     const pages: { path: string; heading: string; title: string; sections: string[] }[] = [
@@ -259,5 +271,19 @@ for (const [n, lang] of SELLER_LANGS.entries()) {
       expect(await page.title()).toContain(p.title.replace(/ · $/, ""));
       await expectNoEnglishIn(page, lang, p.sections, SELLER_ALLOW, { scope: main, exclude: PEOPLES_WORDS, where: `/stores/{slug}/${p.path}` });
     }
+
+    // The product form: its labels, hints and buttons, then the messages of an empty submission, all in the language
+    await page.goto(`/stores/${slug}/products/add-product`);
+    await ready(page, testInfo);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m("productForm.addTitle"));
+    await expect(page).toHaveTitle(`${m("productForm.addTitle")} | BuildMart NG`);
+    await expect(page.getByLabel(m("productForm.name"))).toBeVisible();
+    const productForm = ["seller:productForm", "seller:productsList", "forms"];
+    await expectNoEnglishIn(page, lang, productForm, SELLER_ALLOW, { scope: main, exclude: PEOPLES_WORDS, where: "the add-product page" });
+    await page.getByRole("button", { name: m("productForm.submit"), exact: true }).click();
+    await expect(page.getByText(message(lang, "forms", "product_name_required"), { exact: true })).toBeVisible();
+    await expect(page.getByText(message(lang, "forms", "category_required"), { exact: true })).toBeVisible();
+    await expect(page.getByText(message(lang, "forms", "image_required"), { exact: true })).toBeVisible();
+    await expectNoEnglishIn(page, lang, productForm, SELLER_ALLOW, { scope: main, exclude: PEOPLES_WORDS, where: "the add-product page's messages" });
   });
 }

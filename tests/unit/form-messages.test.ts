@@ -10,8 +10,11 @@ import { EMAIL_NOT_VERIFIED_MESSAGE } from "~/domain/account-messages";
 import { ADDRESS_LIMIT_MESSAGE, ADDRESS_MESSAGES, lgaNotInStateMessage } from "~/domain/address-rules";
 import { AddressBodySchema, AddressFormSchema } from "~/domain/addresses";
 import { CHOOSE_OPTION_MESSAGE, optionOutOfStockMessage, QUANTITY_MESSAGE, stockMessage } from "~/domain/cart";
-import { CANCEL_MESSAGES, CHECKOUT_MESSAGES } from "~/domain/order-rules";
+import { CANCEL_MESSAGES, CHECKOUT_MESSAGES, SHIPMENT_MESSAGES } from "~/domain/order-rules";
+import { DELIVERY_CODE_MESSAGES } from "~/domain/delivery-code";
 import { CancelItemSchema, GuestCheckoutFormSchema, GuestCheckoutSchema } from "~/domain/orders";
+import { IMAGE_MESSAGES, PRODUCT_MESSAGES } from "~/domain/product-rules";
+import { UNIT_MESSAGES } from "~/domain/units";
 import { PHONE_MESSAGES, PhoneAddSchema, PhoneCodeRequestSchema, PhoneCodeVerifySchema } from "~/domain/phone";
 import { RETURN_MESSAGES, ReturnFormSchema, ReturnRequestSchema } from "~/domain/returns";
 import { REVIEW_MESSAGES, ReviewBodySchema, ReviewFormSchema } from "~/domain/reviews";
@@ -81,6 +84,16 @@ function domainMessages(): string[] {
     ...texts(CHECKOUT_MESSAGES),
     ...texts(RETURN_MESSAGES),
     ...texts(REVIEW_MESSAGES),
+    // the seller's product form (issue 38: the seller's area in the four languages)
+    ...texts(PRODUCT_MESSAGES),
+    ...texts(IMAGE_MESSAGES),
+    ...texts(UNIT_MESSAGES),
+    // the API's refusals shown on the store's order page (issue 38 item 4)
+    ...texts(DELIVERY_CODE_MESSAGES),
+    DELIVERY_CODE_MESSAGES.wrong(0),
+    SHIPMENT_MESSAGES.step("Confirmed", "Shipped"),
+    SHIPMENT_MESSAGES.last("Delivered"),
+    ...texts(SHIPMENT_MESSAGES),
     QUANTITY_MESSAGE,
     CHOOSE_OPTION_MESSAGE,
     stockMessage(4),

@@ -20,6 +20,7 @@ import { fanOutChannels } from "./channels.server";
 import type { NotificationKind } from "./schemas";
 import { noticeColumns, type NoticeText } from "~/domain/notices";
 import { textsFor } from "~/i18n/texts.server";
+import { formatDate } from "~/i18n/dates";
 
 export interface Notice {
   kind: NotificationKind;
@@ -56,7 +57,7 @@ const BODY_MAX = 2000;
 export async function recordEvent(q: Queryable, event: RecordedEvent): Promise<void> {
   for (const n of event.notices ?? []) {
     if (n.userId == null && n.storeId == null) continue; // a guest has no notification list
-    const c = n.text ? noticeColumns(n.text, textsFor("en", "account"), n.body) : { title: n.title ?? "", body: n.body ?? "", title_key: null, body_key: null, params: {} };
+    const c = n.text ? noticeColumns(n.text, textsFor("en", "account"), n.body, (iso) => formatDate(iso, "en")) : { title: n.title ?? "", body: n.body ?? "", title_key: null, body_key: null, params: {} };
     await q.query(
       `INSERT INTO notifications (user_id, store_id, kind, title, body, link, title_key, body_key, params) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [n.userId ?? null, n.storeId ?? null, n.kind, c.title.slice(0, TITLE_MAX), c.body.slice(0, BODY_MAX), n.link ?? null, c.title_key, c.body_key, JSON.stringify(c.params)],

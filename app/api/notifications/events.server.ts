@@ -50,11 +50,6 @@ export function storeNotices(stores: OrderStore[], orderId: string, kind: Notifi
   return stores.map((s) => ({ storeId: s.id, kind, text, link: storeOrderLink(s.slug, orderId) }));
 }
 
-/** The same with an English title and body as written (the deadline notices, whose date is written when stored): shown as stored. */
-export function storeNoticesAsWritten(stores: OrderStore[], orderId: string, kind: NotificationKind, title: string, body = ""): Notice[] {
-  return stores.map((s) => ({ storeId: s.id, kind, title, body, link: storeOrderLink(s.slug, orderId) }));
-}
-
 /**
  * True when taking stock moved a product from above the low-stock threshold to at or below it:
  * the store is told once per crossing (stock raised above it again and sold down again: told again).

@@ -26,7 +26,9 @@ export function ReviewItem({ review }: { review: ApiReview }) {
           {reviewDate(review.created_at, t)}
         </time>
       </div>
-      <p className="mt-1 text-sm text-gray-700">{review.review_text}</p>
+      <p className="mt-1 text-sm text-gray-700" data-user-text>
+        {review.review_text}
+      </p>
     </li>
   );
 }

@@ -7,6 +7,7 @@
 import { useTranslation } from "~/i18n/react";
 import type { NotificationsTexts } from "~/components/notifications-list";
 import { sayNotice } from "~/domain/notices";
+import { formatDate } from "~/i18n/dates";
 
 type Say = (key: string, values?: Record<string, unknown>) => string;
 
@@ -28,6 +29,6 @@ export function useNotificationTexts(): NotificationsTexts {
     page: (page) => t("notifications.page", { page }),
     next: t("notifications.next"),
     dates: say,
-    notice: (n) => sayNotice(n, say),
+    notice: (n) => sayNotice(n, say, (iso) => formatDate(iso, say)),
   };
 }

@@ -12,11 +12,15 @@ import { primaryButton } from "../ui/button";
 import { useLateModule, validateWith } from "../ui/late-validation";
 import { Spinner } from "../ui/spinner";
 import { formatNaira } from "~/domain/money";
+import { useTranslation } from "~/i18n/react";
+import { Trans } from "~/i18n/trans";
+import { useFormMessage } from "../ui/error-list";
 
 // zod and the schemas load at a form's first focus (../ui/late-validation.ts).
 const loadValidators = () => import("./validators");
 
 export function Box({ label, hint, meta, children }: { label: string; hint?: string; meta: { id: string; errorId: string; errors?: string[] }; children: ReactNode }) {
+  const say = useFormMessage();
   return (
     <div>
       <label htmlFor={meta.id} className="field-label">
@@ -26,7 +30,7 @@ export function Box({ label, hint, meta, children }: { label: string; hint?: str
       {children}
       {meta.errors?.length ? (
         <p id={meta.errorId} className="field-error">
-          {meta.errors[0]}
+          {say(meta.errors[0])}
         </p>
       ) : null}
     </div>
@@ -45,6 +49,8 @@ export function AddVariantPage() {
   const { slug, product, variants, options } = useLoaderData() as AddVariantData;
   const lastResult = useActionData() as SubmissionResult<string[]> | undefined;
   const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation("seller");
+  const say = useFormMessage();
   const validators = useLateModule("add-variant", loadValidators);
   const [form, fields] = useForm({
     id: "add-variant",
@@ -53,34 +59,34 @@ export function AddVariantPage() {
   });
   return (
     <main className="min-w-0 max-w-2xl">
-      <h1 className="text-xl font-bold sm:text-2xl">Add variant</h1>
+      <h1 className="text-xl font-bold sm:text-2xl">{t("variantForm.title")}</h1>
       <p className="mt-1 text-gray-700">
-        Options of <span className="font-semibold">{product.name}</span>, e.g. Colour: Red, or Size: 50 kg. You can skip this step.
+        <Trans t={t} i18nKey="variantForm.intro" values={{ name: product.name }} components={{ b: <span className="font-semibold" data-user-text /> }} />
       </p>
       <section aria-labelledby="added-title" className="mt-4 rounded-lg border border-gray-200 bg-white p-4">
         <h2 id="added-title" className="font-semibold">
-          Options added
+          {t("variantForm.optionsAdded")}
         </h2>
         {options.length ? (
           <ul className="mt-2 space-y-1 text-sm" data-testid="options-added">
             {options.map((o) => (
               <li key={o.id}>
                 {o.variant_name}: {o.value} · {formatNaira(o.price)}
-                {o.stock_quantity !== null ? ` · ${o.stock_quantity} in stock` : ""}
+                {o.stock_quantity !== null ? ` · ${t("variantForm.inStock", { n: o.stock_quantity })}` : ""}
               </li>
             ))}
           </ul>
         ) : (
-          <p className="mt-2 text-sm text-gray-600">None yet.</p>
+          <p className="mt-2 text-sm text-gray-600">{t("variantForm.noneYet")}</p>
         )}
       </section>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-3 rounded-lg border border-gray-200 bg-white p-4">
         {form.errors?.length ? (
           <p role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {form.errors.join(" ")}
+            {form.errors.map(say).join(" ")}
           </p>
         ) : null}
-        <Box label="Variant" hint="choose one or type a new one" meta={fields.variant}>
+        <Box label={t("variantForm.variant")} hint={t("variantForm.variantHint")} meta={fields.variant}>
           <input {...getInputProps(fields.variant, { type: "text" })} list="variant-names" autoComplete="off" className="field-input" />
           <datalist id="variant-names">
             {variants.map((v) => (
@@ -89,23 +95,23 @@ export function AddVariantPage() {
           </datalist>
         </Box>
         <div className="grid gap-3 sm:grid-cols-3">
-          <Box label="Value" meta={fields.value}>
+          <Box label={t("variantForm.value")} meta={fields.value}>
             <input {...getInputProps(fields.value, { type: "text" })} className="field-input" />
           </Box>
-          <Box label="Price (₦)" meta={fields.price}>
+          <Box label={t("productForm.price")} meta={fields.price}>
             <input {...getInputProps(fields.price, { type: "text" })} inputMode="decimal" className="field-input" />
           </Box>
-          <Box label="Stock" hint="optional" meta={fields.stock_quantity}>
+          <Box label={t("variantForm.stock")} hint={t("variantForm.optional")} meta={fields.stock_quantity}>
             <input {...getInputProps(fields.stock_quantity, { type: "text" })} inputMode="numeric" className="field-input" />
           </Box>
         </div>
         <div className="flex flex-wrap gap-3">
           <button type="submit" className={primaryButton} disabled={busy}>
             {busy ? <Spinner /> : null}
-            Add
+            {t("variantForm.add")}
           </button>
           <Link to={`/stores/${slug}/products`} className="btn-outline">
-            {options.length ? "Done" : "Skip"}
+            {t(options.length ? "variantForm.done" : "variantForm.skip")}
           </Link>
         </div>
       </Form>

@@ -17,6 +17,7 @@ import { FORM_TIER_ROWS, productFormSchema } from "~/domain/products";
 import { PACK_MEASURES, UNITS } from "~/domain/units";
 import { wordCount } from "~/domain/validation";
 import { useTranslation } from "~/i18n/react";
+import { useFormMessage } from "../ui/error-list";
 import { certificateMessageKey } from "~/domain/certificate-rules";
 import { primaryButton } from "../ui/button";
 import { Spinner } from "../ui/spinner";
@@ -47,30 +48,14 @@ export interface ProductFormDefaults {
   certificate_number?: string;
 }
 
-/** How a seller reads each unit in the form's list. */
-const UNIT_LABEL: Record<string, string> = {
-  piece: "Piece (each)",
-  bag: "Bag",
-  tonne: "Tonne",
-  length: "Length",
-  sheet: "Sheet",
-  bundle: "Bundle",
-  carton: "Carton",
-  m2: "Square metre (m²)",
-  m3: "Cubic metre (m³)",
-  litre: "Litre",
-  trip: "Trip (tipper load)",
-  service: "Service",
-};
-const MEASURE_LABEL: Record<string, string> = { kg: "kg", tonne: "tonne", m: "m", m2: "m²", m3: "m³", litre: "litre", piece: "pieces", W: "W (watts)", Wh: "Wh (watt-hours)", VA: "VA" };
+/** Measures written as symbols in every language; the others are named (seller:productForm.measures). */
+const MEASURE_SYMBOL: Record<string, string> = { kg: "kg", m: "m", m2: "m²", m3: "m³", VA: "VA" };
 
 /** An existing photo in its slot (edit). */
 export interface SlotPhoto {
   position: number;
   image: string;
 }
-
-const SIZE_LABEL: Record<string, string> = { small: "Small", medium: "Medium", large: "Large" };
 
 export function ProductForm({
   mode,
@@ -93,6 +78,8 @@ export function ProductForm({
   certificatePhoto?: string | null;
   submitLabel: string;
 }) {
+  const { t } = useTranslation("seller");
+  const say = useFormMessage();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const saving = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
@@ -118,32 +105,32 @@ export function ProductForm({
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="space-y-5">
       {form.errors?.length ? (
         <p role="alert" id={form.errorId} className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {form.errors.join(" ")}
+          {form.errors.map(say).join(" ")}
         </p>
       ) : null}
 
       <fieldset className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">
-        <legend className="px-1 text-base font-semibold">Type and category</legend>
+        <legend className="px-1 text-base font-semibold">{t("productForm.typeCategory")}</legend>
         <div>
-          <span className="field-label">Type</span>
-          <div className="flex gap-4" role="radiogroup" aria-label="Type">
-            {(["sale", "rent"] as const).map((t) => (
-              <label key={t} className="flex items-center gap-2 text-sm">
+          <span className="field-label">{t("productForm.type")}</span>
+          <div className="flex gap-4" role="radiogroup" aria-label={t("productForm.type")}>
+            {(["sale", "rent"] as const).map((type) => (
+              <label key={type} className="flex items-center gap-2 text-sm">
                 <input
-                  {...getInputProps(fields.type, { type: "radio", value: t })}
-                  id={`${fields.type.id}-${t}`}
+                  {...getInputProps(fields.type, { type: "radio", value: type })}
+                  id={`${fields.type.id}-${type}`}
                   className="h-4 w-4 accent-brand-600"
                 />
-                {t === "sale" ? "For sale" : "For rent"}
+                {t(type === "sale" ? "productForm.sale" : "productForm.rent")}
               </label>
             ))}
           </div>
           <FieldError meta={fields.type} />
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
-          <FieldBox label="Category" required meta={fields.category}>
+          <FieldBox label={t("productForm.category")} required meta={fields.category}>
             <select {...getSelectProps(fields.category)} className="field-input" onChange={(e) => setRoot(e.currentTarget.value)}>
-              <option value="">Select a category</option>
+              <option value="">{t("productForm.chooseCategory")}</option>
               {categories.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -151,9 +138,9 @@ export function ProductForm({
               ))}
             </select>
           </FieldBox>
-          <FieldBox label="Sub-category" meta={fields.sub_category} hint="the most specific choice is used">
+          <FieldBox label={t("productForm.subCategory")} meta={fields.sub_category} hint={t("productForm.subCategoryHint")}>
             <select {...getSelectProps(fields.sub_category)} className="field-input">
-              <option value="">None</option>
+              <option value="">{t("productForm.none")}</option>
               {categories
                 .filter((c) => c.children.length && (!hydrated || !root || String(c.id) === root))
                 .map((c) => (
@@ -171,72 +158,72 @@ export function ProductForm({
       </fieldset>
 
       <fieldset className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">
-        <legend className="px-1 text-base font-semibold">Product information</legend>
-        <FieldBox label="Product name" required meta={fields.name}>
+        <legend className="px-1 text-base font-semibold">{t("productForm.info")}</legend>
+        <FieldBox label={t("productForm.name")} required meta={fields.name}>
           <input {...getInputProps(fields.name, { type: "text" })} className="field-input" />
         </FieldBox>
         <div className="grid gap-3 sm:grid-cols-2">
-          <FieldBox label="Price (₦)" required meta={fields.price}>
+          <FieldBox label={t("productForm.price")} required meta={fields.price}>
             <input {...getInputProps(fields.price, { type: "text" })} inputMode="decimal" className="field-input" />
           </FieldBox>
-          <FieldBox label="Stock quantity" meta={fields.stock_quantity} hint={mode === "add" ? "100 if left empty" : undefined}>
+          <FieldBox label={t("productForm.stock")} meta={fields.stock_quantity} hint={mode === "add" ? t("productForm.stockHint") : undefined}>
             <input {...getInputProps(fields.stock_quantity, { type: "number" })} min={0} inputMode="numeric" className="field-input" />
           </FieldBox>
         </div>
-        <FieldBox label="Description" required meta={fields.description} hint="50 to 250 words">
+        <FieldBox label={t("productForm.description")} required meta={fields.description} hint={t("productForm.descriptionHint")}>
           <textarea {...getTextareaProps(fields.description)} rows={7} className="field-input" />
         </FieldBox>
         {hydrated ? (
           <p className="-mt-2 text-xs text-gray-600" aria-live="polite">
-            {wordCount(description)} words
+            {t("productForm.words", { n: wordCount(description) })}
           </p>
         ) : null}
       </fieldset>
 
       <fieldset className="space-y-3 rounded-lg border border-gray-200 bg-white p-4" data-testid="trade-fields">
-        <legend className="px-1 text-base font-semibold">Unit and volume prices</legend>
+        <legend className="px-1 text-base font-semibold">{t("productForm.unitTitle")}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
-          <FieldBox label="Sold per" meta={fields.unit}>
+          <FieldBox label={t("productForm.soldPer")} meta={fields.unit}>
             <select {...getSelectProps(fields.unit)} className="field-input">
               {UNITS.map((u) => (
                 <option key={u} value={u}>
-                  {UNIT_LABEL[u]}
+                  {t(`productForm.units.${u}`)}
                 </option>
               ))}
             </select>
           </FieldBox>
-          <FieldBox label="Pack description" meta={fields.pack_description} hint={'e.g. "50 kg bag"'}>
+          <FieldBox label={t("productForm.packDescription")} meta={fields.pack_description} hint={t("productForm.packDescriptionHint")}>
             <input {...getInputProps(fields.pack_description, { type: "text" })} className="field-input" />
           </FieldBox>
-          <FieldBox label="One unit holds" meta={fields.pack_size} hint="a number, optional">
+          <FieldBox label={t("productForm.packSize")} meta={fields.pack_size} hint={t("productForm.packSizeHint")}>
             <input {...getInputProps(fields.pack_size, { type: "text" })} inputMode="decimal" className="field-input" />
           </FieldBox>
-          <FieldBox label="Measured in" meta={fields.pack_measure}>
+          <FieldBox label={t("productForm.measuredIn")} meta={fields.pack_measure}>
             <select {...getSelectProps(fields.pack_measure)} className="field-input">
-              <option value="">None</option>
+              <option value="">{t("productForm.none")}</option>
               {PACK_MEASURES.map((m) => (
                 <option key={m} value={m}>
-                  {MEASURE_LABEL[m]}
+                  {MEASURE_SYMBOL[m] ?? t(`productForm.measures.${m}`)}
                 </option>
               ))}
             </select>
           </FieldBox>
-          <FieldBox label="Minimum order" meta={fields.min_quantity}>
+          <FieldBox label={t("productForm.minQuantity")} meta={fields.min_quantity}>
             <input {...getInputProps(fields.min_quantity, { type: "text" })} inputMode="decimal" className="field-input" />
           </FieldBox>
-          <FieldBox label="Order in steps of" meta={fields.quantity_step}>
+          <FieldBox label={t("productForm.stepQuantity")} meta={fields.quantity_step}>
             <input {...getInputProps(fields.quantity_step, { type: "text" })} inputMode="decimal" className="field-input" />
           </FieldBox>
         </div>
         <div>
-          <p className="field-label">Volume prices (optional)</p>
-          <p className="text-xs text-gray-600">From a quantity up, each unit costs less. Quantities rising, prices not rising, none above the price.</p>
+          <p className="field-label">{t("productForm.tiers")}</p>
+          <p className="text-xs text-gray-600">{t("productForm.tiersHint")}</p>
           <FieldError meta={fields.price_tiers} />
           <div className="mt-2 space-y-2">
             {Array.from({ length: FORM_TIER_ROWS }, (_, i) => (
               <div key={i} className="grid grid-cols-2 gap-2" data-testid={`tier-row-${i}`}>
-                <TierInput name={`price_tiers[${i}].min_quantity`} label={`Step ${i + 1}: from quantity`} defaultValue={tierDefault(i, "min_quantity")} errors={tierErrors(i, "min_quantity")} />
-                <TierInput name={`price_tiers[${i}].price`} label={`Step ${i + 1}: price each (₦)`} defaultValue={tierDefault(i, "price")} errors={tierErrors(i, "price")} />
+                <TierInput name={`price_tiers[${i}].min_quantity`} label={t("productForm.tierFrom", { n: i + 1 })} defaultValue={tierDefault(i, "min_quantity")} errors={tierErrors(i, "min_quantity")} />
+                <TierInput name={`price_tiers[${i}].price`} label={t("productForm.tierPrice", { n: i + 1 })} defaultValue={tierDefault(i, "price")} errors={tierErrors(i, "price")} />
               </div>
             ))}
           </div>
@@ -244,12 +231,12 @@ export function ProductForm({
       </fieldset>
 
       <fieldset className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">
-        <legend className="px-1 text-base font-semibold">Shipment size</legend>
+        <legend className="px-1 text-base font-semibold">{t("productForm.size")}</legend>
         <div className="flex flex-wrap gap-4">
           {PRODUCT_SIZES.map((s) => (
             <label key={s} className="flex items-center gap-2 text-sm">
               <input {...getInputProps(fields.size, { type: "radio", value: s })} id={`${fields.size.id}-${s}`} className="h-4 w-4 accent-brand-600" />
-              {SIZE_LABEL[s]}
+              {t(`productForm.sizes.${s}`)}
             </label>
           ))}
         </div>
@@ -257,11 +244,14 @@ export function ProductForm({
       </fieldset>
 
       <fieldset className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">
-        <legend className="px-1 text-base font-semibold">Photos</legend>
-        <p className="text-sm text-gray-600">Up to four photos: JPEG, PNG or WEBP, at most 5MB each.{mode === "edit" ? " Choose a photo only for the slots you want to change." : ""}</p>
+        <legend className="px-1 text-base font-semibold">{t("productForm.photos")}</legend>
+        <p className="text-sm text-gray-600">
+          {t("productForm.photosHint")}
+          {mode === "edit" ? ` ${t("productForm.photosEditHint")}` : ""}
+        </p>
         {pickedBefore > 0 && !hydrated ? (
           <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="pick-photos-again">
-            Your browser cannot keep chosen photos after the form comes back: please choose your photos again. Everything else you typed is kept.
+            {t("productForm.pickAgain")}
           </p>
         ) : null}
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -289,6 +279,8 @@ export function ProductForm({
 }
 
 function PhotoSlot({ index, existing, errors, onPicked }: { index: number; existing?: string; errors?: string[]; onPicked: () => void }) {
+  const { t } = useTranslation("seller");
+  const say = useFormMessage();
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
   const id = `product-image-${index}`;
@@ -297,13 +289,13 @@ function PhotoSlot({ index, existing, errors, onPicked }: { index: number; exist
     <div className="space-y-1" data-testid={`photo-slot-${index}`}>
       <div className="flex aspect-square items-center justify-center overflow-hidden rounded-md border border-dashed border-gray-300 bg-gray-50">
         {shown ? (
-          <img src={preview ?? `${shown}${shown.includes("?") ? "&" : "?"}w=320`} alt={`Photo ${index + 1}`} className="h-full w-full object-cover" />
+          <img src={preview ?? `${shown}${shown.includes("?") ? "&" : "?"}w=320`} alt={t("productForm.photo", { n: index + 1 })} className="h-full w-full object-cover" />
         ) : (
-          <span className="text-xs text-gray-500">Photo {index + 1}</span>
+          <span className="text-xs text-gray-500">{t("productForm.photo", { n: index + 1 })}</span>
         )}
       </div>
       <label htmlFor={id} className="block text-xs font-medium text-gray-700">
-        {existing ? `Replace photo ${index + 1}` : `Photo ${index + 1}`}
+        {t(existing ? "productForm.replacePhoto" : "productForm.photo", { n: index + 1 })}
       </label>
       <input
         id={id}
@@ -321,7 +313,7 @@ function PhotoSlot({ index, existing, errors, onPicked }: { index: number; exist
       />
       {errors?.length ? (
         <p id={`${id}-error`} className="field-error">
-          {errors[0]}
+          {say(errors[0])}
         </p>
       ) : null}
     </div>
@@ -333,6 +325,7 @@ function PhotoSlot({ index, existing, errors, onPicked }: { index: number; exist
  * JavaScript, comes back through conform's `lastResult` as the form's initial value).
  */
 function TierInput({ name, label, defaultValue, errors }: { name: string; label: string; defaultValue: string; errors?: string[] }) {
+  const say = useFormMessage();
   const id = `product-${name.replace(/[[\].]/g, "-")}`;
   return (
     <div>
@@ -351,7 +344,7 @@ function TierInput({ name, label, defaultValue, errors }: { name: string; label:
       />
       {errors?.length ? (
         <p id={`${id}-error`} className="field-error">
-          {errors[0]}
+          {say(errors[0])}
         </p>
       ) : null}
     </div>
@@ -417,20 +410,22 @@ function CertificateFields({
 /** A field's first message, in the reader's language when it is one of the certificate's (seller:certificateField.errors). */
 function TranslatedError({ meta }: { meta: { errorId: string; errors?: string[] } }) {
   const { t } = useTranslation("seller");
+  const say = useFormMessage();
   const first = meta.errors?.[0];
   if (!first) return null;
   const key = certificateMessageKey(first);
   return (
     <p id={meta.errorId} className="field-error">
-      {key ? t(`certificateField.errors.${key}`) : first}
+      {key ? t(`certificateField.errors.${key}`) : say(first)}
     </p>
   );
 }
 
 function FieldError({ meta }: { meta: { errorId: string; errors?: string[] } }) {
+  const say = useFormMessage();
   return meta.errors?.length ? (
     <p id={meta.errorId} className="field-error">
-      {meta.errors[0]}
+      {say(meta.errors[0])}
     </p>
   ) : null;
 }

@@ -57,6 +57,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({ slug: store.slug, order, claims: claims.ok ? claims.data.count : 0, title: t("order.title", { number: orderNumber(order.id) }) }, { headers: await api.headers() });
 }
 
+/**
+ * An API refusal in the store's language (issue 38): the API answers its clients in English, the
+ * page says the message through its `forms` key, with a shipment's statuses in its place
+ * ("This shipment is {{current}}...") worded by `orders:status`. Unknown messages stay as they came.
+ */
+async function sayRefusal(request: Request, message: string): Promise<string> {
+  const o = await requestT(request, "orders");
+  return requestFormMessage(request, message, (name, value) => (name === "current" || name === "next" ? o(`status.${value}`, { defaultValue: value }) : value));
+}
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api, store } = await requireStoreArea(request, context, params.slug);
   const form = await readForm(request);
@@ -77,7 +87,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const t = await requestT(request, "seller");
   if (!r.ok) {
     const said = r.status >= 500 ? "" : apiMessage(r.data, "");
-    const message = said ? await requestFormMessage(request, said) : t(r.status >= 500 ? "order.serverError" : "order.notMoved");
+    const message = said ? await sayRefusal(request, said) : t(r.status >= 500 ? "order.serverError" : "order.notMoved");
     return data({ error: message, result: null }, { status: r.status >= 500 ? 502 : r.status, headers: await api.headers() });
   }
   const o = await requestT(request, "orders");
@@ -108,7 +118,11 @@ async function deliverWithCode(
   if (r.status === 401) throw await api.signedOut();
   if (r.status === 404) throw new Response("Not Found", { status: 404 });
   if (!r.ok) {
-    const reply = apiErrorsToReply(r.status, r.data, ["delivery_code"], (await requestT(request, "seller"))("order.notDelivered"));
+    const refused = apiErrorsToReply(r.status, r.data, ["delivery_code"], (await requestT(request, "seller"))("order.notDelivered"));
+    const say = (list: string[]) => Promise.all(list.map((m) => sayRefusal(request, m)));
+    const field = refused.fieldErrors.delivery_code;
+    const fieldErrors: Record<string, string[]> = field ? { delivery_code: await say(field) } : {};
+    const reply = { formErrors: await say(refused.formErrors), fieldErrors };
     return data({ error: null, result: submission.reply(reply) as Reply }, { status: r.status >= 500 ? 502 : r.status === 409 ? 409 : 400, headers: await api.headers() });
   }
   const t = await requestT(request, "seller");

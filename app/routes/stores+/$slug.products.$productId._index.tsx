@@ -13,7 +13,6 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { primaryButton } from "~/components/ui/button";
 import { formatNaira, koboToNaira } from "~/domain/money";
-import { unitWord } from "~/domain/units";
 import { LOW_STOCK_THRESHOLD } from "~/domain/product-rules";
 import type { ApiStoreProductOption } from "~/storefront/api-types";
 import { apiErrorsToReply } from "~/storefront/form-reply";
@@ -22,6 +21,8 @@ import { storeProduct } from "~/storefront/product-form.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { positiveId } from "~/storefront/form-answer.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
+import { requestT } from "~/i18n/i18next.server";
+import { useTranslation } from "~/i18n/react";
 import { island, islandsLoader } from "~/components/ui/island";
 
 /**
@@ -47,6 +48,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (form.get("intent") !== "option") throw unknownIntent();
   const optionId = positiveId(form.get("optionId"));
   const submission = parseWithZod(form, { schema: OptionUpdateSchema });
+  const t = await requestT(request, "seller");
   if (!optionId) return data({ optionId: null, result: submission.reply({ formErrors: ["Choose an option first."] }) }, { status: 400 });
   if (submission.status !== "success") return data({ optionId, result: submission.reply() }, { status: 400 });
   const { stock_quantity, price } = submission.value;
@@ -56,10 +58,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
   if (r.status === 401) throw await api.signedOut();
   if (!r.ok) {
-    const errors = apiErrorsToReply(r.status, r.status === 404 ? { detail: "That option no longer exists." } : r.data, ["stock_quantity", "price"], "The option could not be saved. Please try again.");
+    const errors = apiErrorsToReply(r.status, r.status === 404 ? { detail: t("productPage.optionGone") } : r.data, ["stock_quantity", "price"], t("productPage.optionFailed"));
     return data({ optionId, result: submission.reply(errors) }, { status: r.status === 400 || r.status === 404 ? 400 : 502 });
   }
-  return redirectWithFlash(api, `/stores/${store.slug}/products/${product.id}`, { kind: "success", message: `${r.data.variant_name} ${r.data.value} was saved` });
+  return redirectWithFlash(api, `/stores/${store.slug}/products/${product.id}`, { kind: "success", message: t("productPage.optionSaved", { variant: r.data.variant_name, value: r.data.value }) });
 }
 
 export default function StoreProductRoute() {
@@ -67,19 +69,23 @@ export default function StoreProductRoute() {
   const answer = useActionData<typeof action>() as { optionId: number | null; result: SubmissionResult<string[]> } | undefined;
   const base = `/stores/${slug}/products/${product.id}`;
   const low = product.stock_quantity <= LOW_STOCK_THRESHOLD;
+  const { t } = useTranslation("seller");
+  const { t: tc } = useTranslation("common");
   return (
     <main className="min-w-0">
       <Link to={`/stores/${slug}/products`} className="text-sm text-brand-700 underline">
-        ← Products
+        ← {t("productsList.title")}
       </Link>
       <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
-        <h1 className="text-xl font-bold sm:text-2xl">{product.name}</h1>
+        <h1 className="text-xl font-bold sm:text-2xl" data-user-text>
+          {product.name}
+        </h1>
         <div className="flex gap-2">
           <Link to={`${base}/edit`} className={primaryButton}>
-            Edit
+            {t("productsList.edit")}
           </Link>
           <Link to={`${base}/delete`} className="btn border border-red-300 bg-white text-red-700 hover:bg-red-50">
-            Delete
+            {t("productsList.delete")}
           </Link>
         </div>
       </div>
@@ -87,37 +93,37 @@ export default function StoreProductRoute() {
         {product.images.length ? (
           <Gallery images={product.images.map((i) => i.image)} name={product.name} lite={false} />
         ) : (
-          <p className="rounded-lg border border-gray-200 bg-white p-6 text-gray-600">No photo yet.</p>
+          <p className="rounded-lg border border-gray-200 bg-white p-6 text-gray-600">{t("productPage.noPhoto")}</p>
         )}
         <div className="space-y-4">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-gray-200 bg-white p-4 text-sm">
-            <dt className="text-gray-600">Price</dt>
+            <dt className="text-gray-600">{t("productsList.price")}</dt>
             <dd className="font-semibold">
               {formatNaira(product.selling_price)}
-              {product.unit && product.unit !== "piece" ? <span className="font-normal text-gray-600"> per {unitWord(product.unit, 1)}</span> : null}
+              {product.unit && product.unit !== "piece" ? <span className="font-normal text-gray-600"> {tc(`units.per_${product.unit}`)}</span> : null}
             </dd>
-            <dt className="text-gray-600">Stock</dt>
+            <dt className="text-gray-600">{t("variantForm.stock")}</dt>
             <dd>
               {product.stock_quantity}
-              {options.some((o) => o.stock_quantity !== null) ? <span className="ml-1 text-gray-600">(the sum of its options&apos; stock)</span> : null}
-              {low ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">Low stock</span> : null}
+              {options.some((o) => o.stock_quantity !== null) ? <span className="ml-1 text-gray-600">{t("productPage.stockSum")}</span> : null}
+              {low ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{t("productPage.lowStock")}</span> : null}
             </dd>
-            <dt className="text-gray-600">Category</dt>
+            <dt className="text-gray-600">{t("productForm.category")}</dt>
             <dd>{product.category_name}</dd>
-            <dt className="text-gray-600">Type</dt>
-            <dd className="capitalize">{product.type}</dd>
-            <dt className="text-gray-600">Shipment size</dt>
-            <dd className="capitalize">{product.size}</dd>
-            <dt className="text-gray-600">Status</dt>
-            <dd>{product.published ? "Published" : "Unpublished"}</dd>
+            <dt className="text-gray-600">{t("productForm.type")}</dt>
+            <dd>{t(product.type === "rent" ? "productForm.rent" : "productForm.sale")}</dd>
+            <dt className="text-gray-600">{t("productForm.size")}</dt>
+            <dd>{t(`productForm.sizes.${product.size}`)}</dd>
+            <dt className="text-gray-600">{t("productPage.status")}</dt>
+            <dd>{t(product.published ? "productPage.published" : "productsList.unpublished")}</dd>
           </dl>
           <section aria-labelledby="options-title" className="rounded-lg border border-gray-200 bg-white p-4">
             <div className="flex items-center justify-between gap-2">
               <h2 id="options-title" className="font-semibold">
-                Variants
+                {t("productPage.variants")}
               </h2>
               <Link to={`${base}/add-variant`} className="text-sm text-brand-700 underline">
-                Add variant
+                {t("variantForm.title")}
               </Link>
             </div>
             {options.length ? (
@@ -127,16 +133,18 @@ export default function StoreProductRoute() {
                 ))}
               </ul>
             ) : (
-              <p className="mt-2 text-sm text-gray-600">No variant yet.</p>
+              <p className="mt-2 text-sm text-gray-600">{t("productPage.noVariant")}</p>
             )}
           </section>
         </div>
       </div>
       <section aria-labelledby="description-title" className="mt-6 rounded-lg border border-gray-200 bg-white p-4">
         <h2 id="description-title" className="font-semibold">
-          Description
+          {t("productForm.description")}
         </h2>
-        <p className="mt-2 whitespace-pre-line text-sm text-gray-800">{product.description}</p>
+        <p className="mt-2 whitespace-pre-line text-sm text-gray-800" data-user-text>
+          {product.description}
+        </p>
       </section>
     </main>
   );

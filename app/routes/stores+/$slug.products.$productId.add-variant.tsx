@@ -15,6 +15,7 @@ import { parseWithZod, VariantStepSchema } from "~/storefront/forms.server";
 import { storeProduct } from "~/storefront/product-form.server";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
+import { requestT } from "~/i18n/i18next.server";
 import { island, islandsLoader } from "~/components/ui/island";
 
 /** The page's content and conform come on demand (components/ui/island.tsx): not in its first view. */
@@ -33,8 +34,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     api.get<Paged<ApiVariant>>("/products/variants/?page_size=100", { auth: false }),
     api.must(api.get<ApiStoreProductOption[]>(`/products/${product.id}/options/`)),
   ]);
+  const t = await requestT(request, "seller");
   return data(
-    { slug: store.slug, product: { id: product.id, name: product.name }, variants: variants.ok ? variants.data.results : [], options },
+    { title: t("variantForm.title"), slug: store.slug, product: { id: product.id, name: product.name }, variants: variants.ok ? variants.data.results : [], options },
     { headers: await api.headers() },
   );
 }
@@ -46,6 +48,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: VariantStepSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { variant, value, price, stock_quantity } = submission.value;
+  const t = await requestT(request, "seller");
   const r = await api.post<ApiStoreProductOption>("/products/options/", {
     product: product.id,
     variant,
@@ -55,15 +58,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
   if (r.status === 401) throw await api.signedOut();
   if (!r.ok) {
-    const errors = apiErrorsToReply(r.status, r.data, ["variant", "value", "price", "stock_quantity"], "The variant could not be added. Please try again.");
+    const errors = apiErrorsToReply(r.status, r.data, ["variant", "value", "price", "stock_quantity"], t("variantForm.failed"));
     return data(submission.reply(errors), { status: r.status === 400 ? 400 : 502 });
   }
-  return redirectWithFlash(api, `/stores/${store.slug}/products/${product.id}/add-variant`, { kind: "success", message: `${r.data.variant_name} ${r.data.value} was added` });
+  return redirectWithFlash(api, `/stores/${store.slug}/products/${product.id}/add-variant`, { kind: "success", message: t("variantForm.flashAdded", { variant: r.data.variant_name, value: r.data.value }) });
 }
 
 
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `Add variant${d ? ` | ${d.product.name}` : ""} | BuildMart NG` }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.title ?? "Add variant"}${d ? ` | ${d.product.name}` : ""} | BuildMart NG` }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

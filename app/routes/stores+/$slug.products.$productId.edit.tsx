@@ -15,6 +15,8 @@ import { apiErrorsToReply } from "~/storefront/form-reply";
 import { productApiErrors, sentTiers, tradeDefaults, PRODUCT_FORM_FIELDS, categoryDefaults, pickedPhotos, productApiForm, productCategories, storeProduct } from "~/storefront/product-form.server";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
+import { requestT } from "~/i18n/i18next.server";
+import { useTranslation } from "~/i18n/react";
 
 /**
  * The form with conform and its in-browser rules (zod) comes on demand (components/ui/island.tsx):
@@ -29,8 +31,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, store } = await requireStoreArea(request, context, params.slug);
   const product = await storeProduct(api, store.id, params.productId);
   const [categories, photos] = await Promise.all([productCategories(api), api.must(api.get<ApiProductImage[]>(`/products/${product.id}/images/`))]);
+  const t = await requestT(request, "seller");
   return data(
     {
+      title: t("productForm.editTitle"),
       slug: store.slug,
       categories,
       product: { id: product.id, name: product.name },
@@ -58,6 +62,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const photos = pickedPhotos(form);
   const submission = parseWithZod(form, { schema: productFormSchema("edit") });
+  const t = await requestT(request, "seller");
   if (submission.status !== "success") return data({ result: submission.reply(), picked: photos.size }, { status: 400 });
   const slots = await api.must(api.get<ApiProductImage[]>(`/products/${product.id}/images/`));
   const inSlot = new Map(slots.map((s) => [s.position, s.id]));
@@ -65,7 +70,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const added = new Map([...photos].filter(([slot]) => !inSlot.has(slot)));
   const replaced = [...photos].filter(([slot]) => inSlot.has(slot));
   const fail = (status: number, body: unknown, extra: string[] = []) => {
-    const errors = apiErrorsToReply(status, productApiErrors(body, sentTiers(submission.value).map((r) => r.index)), PRODUCT_FORM_FIELDS, "The product could not be saved. Please try again.");
+    const errors = apiErrorsToReply(status, productApiErrors(body, sentTiers(submission.value).map((r) => r.index)), PRODUCT_FORM_FIELDS, t("productForm.saveFailed"));
     return data({ result: submission.reply({ ...errors, formErrors: [...errors.formErrors, ...extra] }), picked: photos.size }, { status: status === 400 ? 400 : 502 });
   };
   const r = await api.send<ApiProduct>("PATCH", `/products/${product.id}/`, { form: productApiForm(submission.value, store.id, added) });
@@ -85,21 +90,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     refused[`image[${slot}]`] = e.fieldErrors.image ?? e.formErrors;
   }
   if (Object.keys(refused).length) {
-    return fail(status, refused, ["Your other changes were saved; the photo marked below was not."]);
+    return fail(status, refused, [t("productForm.photoNotSaved")]);
   }
-  return redirectWithFlash(api, `/stores/${store.slug}/products`, { kind: "success", message: `${submission.value.name} was updated` });
+  return redirectWithFlash(api, `/stores/${store.slug}/products`, { kind: "success", message: t("productForm.updated", { name: submission.value.name }) });
 }
 
 export default function EditProductRoute() {
   const { slug, categories, product, photos, defaults, certificatePhoto } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const { t } = useTranslation("seller");
   return (
     <main className="min-w-0 max-w-3xl">
       <Link to={`/stores/${slug}/products`} className="text-sm text-brand-700 underline">
-        ← Products
+        ← {t("productsList.title")}
       </Link>
       <h1 className="mt-2 mb-4 text-xl font-bold sm:text-2xl">
-        Edit Product <span className="font-normal text-gray-700">· {product.name}</span>
+        {t("productForm.editTitle")} <span className="font-normal text-gray-700">· {product.name}</span>
       </h1>
       <ProductForm
         mode="edit"
@@ -109,13 +115,13 @@ export default function EditProductRoute() {
         defaultValue={defaults}
         photos={photos}
         certificatePhoto={certificatePhoto}
-        submitLabel="Save changes"
+        submitLabel={t("productForm.save")}
       />
     </main>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `Edit Product ${d?.product.name ?? ""} | BuildMart NG` }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.title ?? "Edit Product"} ${d?.product.name ?? ""} | BuildMart NG` }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

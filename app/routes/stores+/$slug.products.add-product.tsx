@@ -14,6 +14,8 @@ import { apiErrorsToReply } from "~/storefront/form-reply";
 import { productApiErrors, sentTiers, PRODUCT_FORM_FIELDS, pickedPhotos, productApiForm, productCategories } from "~/storefront/product-form.server";
 import { readForm, redirectWithFlash } from "~/storefront/responses.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
+import { requestT } from "~/i18n/i18next.server";
+import { useTranslation } from "~/i18n/react";
 
 /**
  * The form with conform and its in-browser rules (zod) comes on demand (components/ui/island.tsx):
@@ -27,7 +29,8 @@ export const clientLoader = islandsLoader(ProductForm);
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, store } = await requireStoreArea(request, context, params.slug);
   const categories = await productCategories(api);
-  return data({ slug: store.slug, categories }, { headers: await api.headers() });
+  const t = await requestT(request, "seller");
+  return data({ slug: store.slug, categories, title: t("productForm.addTitle") }, { headers: await api.headers() });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -35,31 +38,33 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const photos = pickedPhotos(form);
   const submission = parseWithZod(form, { schema: productFormSchema("add") });
+  const t = await requestT(request, "seller");
   if (submission.status !== "success") return data({ result: submission.reply(), picked: photos.size }, { status: 400 });
   const r = await api.send<ApiProduct>("POST", "/products/", { form: productApiForm(submission.value, store.id, photos) });
   if (r.status === 401) throw await api.signedOut();
   if (!r.ok) {
-    const errors = apiErrorsToReply(r.status, productApiErrors(r.data, sentTiers(submission.value).map((x) => x.index)), PRODUCT_FORM_FIELDS, "The product could not be saved. Please try again.");
+    const errors = apiErrorsToReply(r.status, productApiErrors(r.data, sentTiers(submission.value).map((x) => x.index)), PRODUCT_FORM_FIELDS, t("productForm.saveFailed"));
     return data({ result: submission.reply(errors), picked: photos.size }, { status: r.status === 400 ? 400 : 502 });
   }
-  return redirectWithFlash(api, `/stores/${store.slug}/products/${r.data.id}/add-variant`, { kind: "success", message: `${r.data.name} was added` });
+  return redirectWithFlash(api, `/stores/${store.slug}/products/${r.data.id}/add-variant`, { kind: "success", message: t("productForm.added", { name: r.data.name }) });
 }
 
 export default function AddProductRoute() {
   const { slug, categories } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const { t } = useTranslation("seller");
   return (
     <main className="min-w-0 max-w-3xl">
       <Link to={`/stores/${slug}/products`} className="text-sm text-brand-700 underline">
-        ← Products
+        ← {t("productsList.title")}
       </Link>
-      <h1 className="mt-2 mb-4 text-xl font-bold sm:text-2xl">Add Product</h1>
-      <ProductForm mode="add" lastResult={answer?.result} pickedBefore={answer?.picked ?? 0} categories={categories} submitLabel="Submit" />
+      <h1 className="mt-2 mb-4 text-xl font-bold sm:text-2xl">{t("productForm.addTitle")}</h1>
+      <ProductForm mode="add" lastResult={answer?.result} pickedBefore={answer?.picked ?? 0} categories={categories} submitLabel={t("productForm.submit")} />
     </main>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Add Product | BuildMart NG" }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.title ?? "Add Product"} | BuildMart NG` }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
