@@ -32,6 +32,8 @@ export const NOTICE_TITLE_KEYS = [
   "claim_answered",
   "claim_escalated",
   "claim_resolved",
+  "quote_offered",
+  "quote_declined",
   // a store's notices (its /stores/{slug}/notification list)
   "store_new_order",
   "store_order_paid",
