@@ -77,3 +77,8 @@ export function quoteTurn(shown: QuoteShownStatus): "store" | "buyer" | null {
 
 /** An offer's number as printed on its pro-forma invoice: Q-{quote}-{offer}. */
 export const offerNumber = (quoteId: number, offerNo: number) => `Q-${String(quoteId).padStart(5, "0")}-${offerNo}`;
+
+/** Today in Lagos as YYYY-MM-DD (the dates a buyer or a store picks are Lagos days). */
+export function lagosToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
+}

@@ -3,6 +3,7 @@ import * as z from "zod";
 import { lgaField, lgaInStateCheck, alwaysCheck } from "./addresses";
 import { guestCheckoutFields } from "./orders";
 import {
+  lagosToday,
   QUOTE_DATE_MAX_DAYS,
   QUOTE_DEFAULT_VALID_HOURS,
   QUOTE_LINES_MAX,
@@ -15,11 +16,6 @@ import {
 import { optionalText, text, TEXT_MAX } from "./text";
 
 export * from "./quote-rules";
-
-/** Today in Lagos as YYYY-MM-DD (the dates a buyer or a store picks are Lagos days). */
-export function lagosToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
-}
 
 /** A date from today (Lagos) up to QUOTE_DATE_MAX_DAYS ahead, as YYYY-MM-DD. */
 const dayField = () =>

@@ -9,7 +9,7 @@
 import { describe, expect, it } from "vitest";
 import { createProduct } from "~/db/seed/factories";
 import { vatIncludedKobo } from "~/domain/pricing";
-import { lagosToday } from "~/domain/quotes";
+import { lagosToday } from "~/domain/quote-rules";
 import { engines, makeUser, useApi } from "./harness";
 import { firstCategory, vendorCast } from "./vendor-helpers";
 

@@ -13,6 +13,7 @@ import { CHOOSE_OPTION_MESSAGE, optionOutOfStockMessage, QUANTITY_MESSAGE, stock
 import { CANCEL_MESSAGES, CHECKOUT_MESSAGES } from "~/domain/order-rules";
 import { CancelItemSchema, GuestCheckoutFormSchema, GuestCheckoutSchema } from "~/domain/orders";
 import { PHONE_MESSAGES, PhoneAddSchema, PhoneCodeRequestSchema, PhoneCodeVerifySchema } from "~/domain/phone";
+import { QUOTE_MESSAGES } from "~/domain/quote-rules";
 import { RETURN_MESSAGES, ReturnFormSchema, ReturnRequestSchema } from "~/domain/returns";
 import { REVIEW_MESSAGES, ReviewBodySchema, ReviewFormSchema } from "~/domain/reviews";
 import { LONE_SURROGATE_MESSAGE, maxLengthMessage, minLengthMessage, NUL_MESSAGE, specSpelling } from "~/domain/text";
@@ -81,6 +82,7 @@ function domainMessages(): string[] {
     ...texts(CHECKOUT_MESSAGES),
     ...texts(RETURN_MESSAGES),
     ...texts(REVIEW_MESSAGES),
+    ...texts(QUOTE_MESSAGES),
     QUANTITY_MESSAGE,
     CHOOSE_OPTION_MESSAGE,
     stockMessage(4),

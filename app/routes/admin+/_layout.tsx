@@ -25,6 +25,7 @@ const MENU = [
   { to: "/admin/deliveries", label: "Deliveries" },
   { to: "/admin/returns", label: "Returns" },
   { to: "/admin/claims", label: "Claims" },
+  { to: "/admin/quotes", label: "Quotes" },
   { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;
