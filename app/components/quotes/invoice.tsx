@@ -15,12 +15,20 @@ import type { InvoiceData } from "~/storefront/invoice-types";
 export function Invoice({ d }: { d: InvoiceData }) {
   const { t } = useTranslation("quotes");
   return (
-    <article className="mx-auto max-w-3xl space-y-4 rounded-lg border border-gray-200 bg-white p-4 text-sm print:max-w-none print:border-0 print:p-0" data-testid="invoice">
+    <article
+      className="mx-auto max-w-3xl space-y-4 rounded-lg border border-gray-200 bg-white p-4 text-sm print:max-w-none print:border-0 print:p-0"
+      data-testid="invoice"
+    >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-xl font-bold">{t(d.kind === "tax" ? "invoice.tax" : "invoice.proforma")}</h1>
+          <h1 className="text-xl font-bold">
+            {t(d.kind === "tax" ? "invoice.tax" : "invoice.proforma")}
+          </h1>
           <p>
-            {t("invoice.number")}: <span className="font-semibold" data-testid="invoice-number">{d.number}</span>
+            {t("invoice.number")}:{" "}
+            <span className="font-semibold" data-testid="invoice-number">
+              {d.number}
+            </span>
           </p>
           {d.offerNumber ? (
             <p>
@@ -43,10 +51,18 @@ export function Invoice({ d }: { d: InvoiceData }) {
           <p className="font-semibold" data-testid="invoice-seller">
             {d.seller.business_name}
           </p>
-          {d.seller.rc_number ? <p>{t("invoice.rc", { number: d.seller.rc_number })}</p> : null}
-          {d.seller.address ? <p>{[d.seller.address, d.seller.state].filter(Boolean).join(", ")}</p> : null}
+          {d.seller.rc_number ? (
+            <p>{t("invoice.rc", { number: d.seller.rc_number })}</p>
+          ) : null}
+          {d.seller.address ? (
+            <p>
+              {[d.seller.address, d.seller.state].filter(Boolean).join(", ")}
+            </p>
+          ) : null}
           <p>{[d.seller.phone, d.seller.email].filter(Boolean).join(" · ")}</p>
-          {d.seller.tin ? <p>{t("invoice.tin", { tin: d.seller.tin })}</p> : null}
+          {d.seller.tin ? (
+            <p>{t("invoice.tin", { tin: d.seller.tin })}</p>
+          ) : null}
         </div>
       </header>
       <section aria-labelledby="bill-to">
@@ -106,7 +122,9 @@ export function Invoice({ d }: { d: InvoiceData }) {
           {formatNaira(d.total)}
         </dd>
       </dl>
-      <p className="text-xs text-gray-700">{d.vat !== null ? t("invoice.vat_note") : t("invoice.no_vat")}</p>
+      <p className="text-xs text-gray-700">
+        {d.vat !== null ? t("invoice.vat_note") : t("invoice.no_vat")}
+      </p>
     </article>
   );
 }

@@ -6,7 +6,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Invoice } from "~/components/quotes/invoice";
+import { island, islandsLoader } from "~/components/ui/island";
 import { requestT } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
 import type { ApiOrder, ApiQuote } from "~/storefront/api-types";
@@ -15,7 +15,17 @@ import { requireStoreArea } from "~/storefront/store-area.server";
 
 export const handle = { i18n: ["quotes"] };
 
-const idOf = (v: string | null | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) > 0 && Number(v) < 2_147_483_647 ? Number(v) : null);
+/** The invoice comes on demand (components/ui/island.tsx): the server's HTML is the whole invoice meanwhile. */
+const Invoice = island(() =>
+  import("~/components/quotes/invoice").then((m) => ({ default: m.Invoice }))
+);
+/** Navigations fetch the islands' code with the data (ui/island.tsx). */
+export const clientLoader = islandsLoader(Invoice);
+
+const idOf = (v: string | null | undefined) =>
+  v && /^\d{1,10}$/.test(v) && Number(v) > 0 && Number(v) < 2_147_483_647
+    ? Number(v)
+    : null;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, store } = await requireStoreArea(request, context, params.slug);
@@ -26,12 +36,29 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   let invoice = null;
   if (url.searchParams.get("kind") === "tax") {
-    const order = r.data.order_id ? await api.get<ApiOrder>(`/orders/${r.data.order_id}/`) : null;
+    const order = r.data.order_id
+      ? await api.get<ApiOrder>(`/orders/${r.data.order_id}/`)
+      : null;
     invoice = order?.ok ? taxInvoice(r.data, order.data) : null;
-  } else invoice = proforma(r.data, idOf(url.searchParams.get("offer")) ?? r.data.offers[r.data.offers.length - 1]?.id ?? 0);
+  } else
+    invoice = proforma(
+      r.data,
+      idOf(url.searchParams.get("offer")) ??
+        r.data.offers[r.data.offers.length - 1]?.id ??
+        0
+    );
   if (!invoice) throw new Response("Not Found", { status: 404 });
   const t = await requestT(request, "quotes");
-  return data({ invoice, back: `/stores/${store.slug}/quotes/${id}`, title: `${t(invoice.kind === "tax" ? "invoice.tax" : "invoice.proforma")} ${invoice.number}` }, { headers: await api.headers() });
+  return data(
+    {
+      invoice,
+      back: `/stores/${store.slug}/quotes/${id}`,
+      title: `${t(
+        invoice.kind === "tax" ? "invoice.tax" : "invoice.proforma"
+      )} ${invoice.number}`,
+    },
+    { headers: await api.headers() }
+  );
 }
 
 export default function StoreInvoiceRoute() {
@@ -40,7 +67,10 @@ export default function StoreInvoiceRoute() {
   return (
     <main className="space-y-3">
       <p className="print:hidden">
-        <Link to={back} className="text-sm font-semibold text-brand-700 hover:underline">
+        <Link
+          to={back}
+          className="text-sm font-semibold text-brand-700 hover:underline"
+        >
           ← {t("invoice.back")}
         </Link>
       </p>
@@ -49,7 +79,9 @@ export default function StoreInvoiceRoute() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.title ?? "Invoice"} | BuildMart NG` }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: `${d?.title ?? "Invoice"} | BuildMart NG` },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

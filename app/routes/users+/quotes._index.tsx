@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { QuoteStatus } from "~/components/quotes/quote-thread";
+import { QuoteStatus } from "~/components/quotes/quote-bits";
 import { formatDate } from "~/i18n/dates";
 import { requestT } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
@@ -19,12 +19,23 @@ export const handle = { i18n: ["quotes"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
-  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
-  const r = await api.get<ApiQuotePage>(`/quotes/?page_size=50${page > 1 ? `&page=${page}` : ""}`);
+  const page = Math.max(
+    1,
+    Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) ||
+      1
+  );
+  const r = await api.get<ApiQuotePage>(
+    `/quotes/?page_size=50${page > 1 ? `&page=${page}` : ""}`
+  );
   if (r.status === 401) throw await api.signedOut();
-  const list = r.ok ? r.data : { count: 0, next: null, previous: null, results: [] };
+  const list = r.ok
+    ? r.data
+    : { count: 0, next: null, previous: null, results: [] };
   const t = await requestT(request, "quotes");
-  return data({ list, title: t("list.title") }, { headers: await api.headers() });
+  return data(
+    { list, title: t("list.title") },
+    { headers: await api.headers() }
+  );
 }
 
 export default function QuotesRoute() {
@@ -39,13 +50,21 @@ export default function QuotesRoute() {
           {list.results.map((q) => {
             const last = q.offers[q.offers.length - 1];
             return (
-              <li key={q.id} className="rounded-lg border border-gray-200 bg-white p-3 text-sm" data-testid="quote-row">
-                <Link to={`/users/quotes/${q.id}`} className="font-semibold text-brand-700 hover:underline">
+              <li
+                key={q.id}
+                className="rounded-lg border border-gray-200 bg-white p-3 text-sm"
+                data-testid="quote-row"
+              >
+                <Link
+                  to={`/users/quotes/${q.id}`}
+                  className="font-semibold text-brand-700 hover:underline"
+                >
                   {t("thread.heading", { number: q.id, store: q.store.name })}
                 </Link>{" "}
                 <QuoteStatus quote={q} />
                 <p className="text-gray-700">
-                  {q.lines.map((l) => l.product_name).join(", ")} · {formatDate(q.created_at, t, "date")}
+                  {q.lines.map((l) => l.product_name).join(", ")} ·{" "}
+                  {formatDate(q.created_at, t, "date")}
                   {last ? ` · ${formatNaira(last.total)}` : ""}
                 </p>
               </li>
@@ -53,13 +72,17 @@ export default function QuotesRoute() {
           })}
         </ul>
       ) : (
-        <p className="rounded-lg border border-gray-200 bg-white p-4 text-sm">{t("list.empty")}</p>
+        <p className="rounded-lg border border-gray-200 bg-white p-4 text-sm">
+          {t("list.empty")}
+        </p>
       )}
     </main>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d?.title ?? "Quotes"} | BuildMart NG` }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: `${d?.title ?? "Quotes"} | BuildMart NG` },
+];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
