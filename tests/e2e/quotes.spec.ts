@@ -4,13 +4,15 @@
  * price is refused without a reason), the buyer counters once, the store offers again, the buyer
  * opens the pro-forma (VAT 7.5% shown, the offer's totals), accepts, and reaches the transfer
  * payment page for the order at the offer's total. The store's VAT registration is set through the
- * API (its form is not the point here).
+ * API (its form is not the point here). Screenshots at 360×640 with JavaScript off: the buyer's thread
+ * and the pro-forma, docs/i18n/screenshots/quote-thread.png and quote-proforma.png.
  */
+import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { formatNaira } from "../../app/domain/money";
 import { vatIncludedKobo } from "../../app/domain/pricing";
 import { DEMO_VENDOR } from "../../app/db/seed/catalog-data";
-import { login, newShopper, openOrderAs, ready } from "./utils";
+import { isPhone, jsEnabled, login, newShopper, openOrderAs, ready } from "./utils";
 
 const SLUG = "lagos-building-depot";
 const QTY = 20;
@@ -113,6 +115,12 @@ test("a buyer asks for a bulk price, the store offers, the buyer counters once, 
   await expect(page.getByTestId("quote-offer")).toHaveCount(2);
   await expect(page.getByTestId("offer-total").last()).toHaveText(total);
   await expect(page.getByTestId("offer-vat").last()).toHaveText(vatShown);
+  const shots = !jsEnabled(testInfo) && isPhone(testInfo);
+  if (shots) {
+    fs.mkdirSync("docs/i18n/screenshots", { recursive: true });
+    await page.getByTestId("quote-offer").last().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "docs/i18n/screenshots/quote-thread.png" });
+  }
   await page.getByRole("link", { name: "Pro-forma invoice" }).last().click();
   await expect(page.getByRole("heading", { level: 1, name: "Pro-forma invoice" })).toBeVisible();
   const invoice = page.getByTestId("invoice");
@@ -122,6 +130,7 @@ test("a buyer asks for a bulk price, the store offers, the buyer counters once, 
   await expect(invoice.getByTestId("invoice-net")).toHaveText(formatNaira((totalKobo - vatIncludedKobo(totalKobo)) / 100));
   await expect(invoice).toContainText("Bakare Builders Ltd");
   await expect(invoice).toContainText("TIN: 12345678-0001");
+  if (shots) await page.screenshot({ path: "docs/i18n/screenshots/quote-proforma.png", fullPage: true });
 
   // Accept: the order at the offer's total; pay by transfer on the payment page.
   await page.goto(`/users/quotes/${quoteId}`);

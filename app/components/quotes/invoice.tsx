@@ -59,7 +59,7 @@ export function Invoice({ d }: { d: InvoiceData }) {
               {[d.seller.address, d.seller.state].filter(Boolean).join(", ")}
             </p>
           ) : null}
-          <p>{[d.seller.phone, d.seller.email].filter(Boolean).join(" · ")}</p>
+          <p className="break-all">{[d.seller.phone, d.seller.email].filter(Boolean).join(" · ")}</p>
           {d.seller.tin ? (
             <p>{t("invoice.tin", { tin: d.seller.tin })}</p>
           ) : null}
@@ -75,7 +75,7 @@ export function Invoice({ d }: { d: InvoiceData }) {
           </p>
         ) : null}
         <p data-user-text>{d.buyer.name}</p>
-        <p>{[d.buyer.phone, d.buyer.email].filter(Boolean).join(" · ")}</p>
+        <p className="break-all">{[d.buyer.phone, d.buyer.email].filter(Boolean).join(" · ")}</p>
         <p data-user-text>{t("invoice.deliver_to", { site: d.buyer.site })}</p>
       </section>
       <table className="w-full text-left">
