@@ -118,12 +118,17 @@ export default function App() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
         {t("skipToContent")}
       </a>
-      <Header shell={shell} />
-      <FlashBanner flash={shell.flash} />
+      {/* Printed pages (an invoice, issue 35) are the page's content only. */}
+      <div className="contents print:hidden">
+        <Header shell={shell} />
+        <FlashBanner flash={shell.flash} />
+      </div>
       <div id="main" className="flex-1">
         <Outlet />
       </div>
-      <Footer lite={shell.lite} />
+      <div className="contents print:hidden">
+        <Footer lite={shell.lite} />
+      </div>
     </Document>
   );
 }

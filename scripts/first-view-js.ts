@@ -214,7 +214,7 @@ export async function planPages(browser: Browser, baseURL: string): Promise<{ pl
     ["routes/_vendor+/create-store", "/create-store", "shopper"],
     ["routes/admin+/_index", "/admin", "admin"],
     ["routes/admin+/claims.$claimId", "/admin/claims/999999", "admin"],
-    ...["audit", "categories", "certificates", "claims", "deliveries", "newsletter", "payments", "payouts", "products", "returns", "reviews", "stores", "users"].map(
+    ...["audit", "categories", "certificates", "claims", "deliveries", "newsletter", "payments", "payouts", "products", "quotes", "returns", "reviews", "stores", "users"].map(
       (p) => [`routes/admin+/${p}`, `/admin/${p}`, "admin"] as [string, string, Who],
     ),
     ["routes/auth+/login", "/auth/login", "guest"],
@@ -238,6 +238,10 @@ export async function planPages(browser: Browser, baseURL: string): Promise<{ pl
       (p) => [`routes/stores+/$slug.${p.replace("/", ".").replace(/^products$/, "products._index")}`, `${storeBase}/${p}`, "vendor"] as [string, string, Who],
     ),
     ["routes/stores+/$slug.orders.$orderId", storeOrder, "vendor"],
+    // Bulk quotes (issue 35): the demo data has none, so a made-up id (the page's 404, same code).
+    ["routes/stores+/$slug.quotes._index", `${storeBase}/quotes`, "vendor"],
+    ["routes/stores+/$slug.quotes.$quoteId", `${storeBase}/quotes/999999`, "vendor"],
+    ["routes/stores+/$slug.quotes.$quoteId_.invoice", `${storeBase}/quotes/999999/invoice`, "vendor"],
     ["routes/stores+/$slug.orders.$orderId_.claims", `${storeOrder}/claims`, "vendor"],
     ["routes/stores+/$slug.products.$productId._index", storeProduct, "vendor"],
     ["routes/stores+/$slug.products.$productId.add-variant", `${storeProduct}/add-variant`, "vendor"],
@@ -254,6 +258,10 @@ export async function planPages(browser: Browser, baseURL: string): Promise<{ pl
     ["routes/users+/orders.$orderId_.claims", `${myOrder}/claims`, "shopper"],
     ["routes/users+/orders.$orderId_.return.$itemId", `${myOrder}/return/1`, "shopper"],
     ["routes/users+/orders.$orderId_.track", `${myOrder}/track`, "shopper"],
+    ["routes/users+/quotes._index", "/users/quotes", "shopper"],
+    ["routes/users+/quotes.new", `/users/quotes/new?product=${product.id}`, "shopper"],
+    ["routes/users+/quotes.$quoteId", "/users/quotes/999999", "shopper"],
+    ["routes/users+/quotes.$quoteId_.invoice", "/users/quotes/999999/invoice", "shopper"],
     ["routes/users+/wishlist", "/users/wishlist", "shopper"],
   ].map(([route, p, who]) => ({ route, path: p, who }) as PagePlan);
   return { plans, states };

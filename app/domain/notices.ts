@@ -34,6 +34,8 @@ export const NOTICE_TITLE_KEYS = [
   "claim_escalated",
   "claim_resolved",
   "pay_on_delivery_off",
+  "quote_offered",
+  "quote_declined",
   // a store's notices (its /stores/{slug}/notification list)
   "store_new_order",
   "store_order_paid",

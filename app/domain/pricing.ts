@@ -5,7 +5,12 @@
  * Integer kobo throughout; client-safe (no server imports).
  *
  *  - a line's unit price is the chosen option's price, else the product's selling price; from a
- *    quantity up, the rung of its volume price ladder (`unitPriceKobo`, app/domain/units.ts);
+ *    quantity up, the rung of its volume price ladder (`unitPriceKobo`, app/domain/units.ts); a line
+ *    of an accepted quote is priced by the store's offer instead: its offered unit price, stored on
+ *    the offer (issue 35, decision 0036), so list price changes never move it;
+ *  - an offer's figures (`offerFigures`): its lines, its delivery charge (the shipment's fee of the
+ *    order it makes, kept by `priceLines`'s `fixedShipping`), their total, and the VAT in that total
+ *    when the store is VAT-registered (`vatIncludedKobo`: offered prices include VAT);
  *  - a line costs unit price × quantity, to the kobo (`lineTotalKobo`); it is computed once, when the
  *    line is priced, and stored with an order's line (`order_items.line_total_kobo`);
  *  - lines travel in one shipment per store; a shipment's shipping fee is app/domain/shipping.ts's,
@@ -25,7 +30,14 @@ import { ladderUnitKobo, type PriceTier } from "./units";
  * volume price ladder (app/domain/units.ts) and a quantity, the rung that quantity reaches (the
  * option's ladder when an option is chosen, else the product's). The only place a unit is priced.
  */
-export function unitPriceKobo(sellingPriceKobo: number, optionPriceKobo?: number | null, ladder?: { tiers: readonly PriceTier[] | null | undefined; quantity: number }): number {
+export function unitPriceKobo(
+  sellingPriceKobo: number,
+  optionPriceKobo?: number | null,
+  ladder?: { tiers: readonly PriceTier[] | null | undefined; quantity: number },
+  /** A quote's offered unit price (kobo): the price source of an accepted offer's lines. */
+  offeredKobo?: number | null,
+): number {
+  if (offeredKobo !== undefined && offeredKobo !== null) return offeredKobo;
   const single = optionPriceKobo ?? sellingPriceKobo;
   return ladder ? ladderUnitKobo(single, ladder.tiers, ladder.quantity) : single;
 }
@@ -252,6 +264,41 @@ export const orderTotalKobo = (itemsKobo: number, shippingKobo: number): number 
 
 /** The items of a shipment or an order: the sum of its lines' totals. */
 export const itemsTotalKobo = (lines: readonly { totalKobo: number }[]): number => lines.reduce((s, l) => s + l.totalKobo, 0);
+
+// ---- quotes: an offer's figures and VAT -----------------------------------------------------------
+
+/** VAT in kobo per 1,000 kobo of the price before VAT: 7.5% (app/domain/quote-rules.ts VAT_PERCENT). */
+const VAT_PER_MILLE = 75;
+
+/**
+ * The VAT included in a VAT-inclusive amount at 7.5%: amount × 75 / 1075, rounded half up to the
+ * kobo, ONCE, on the invoice's total (items + delivery), never per line, so the pro-forma, the order
+ * and the tax invoice carry the same figure (decision 0036).
+ */
+export function vatIncludedKobo(totalKobo: number): number {
+  return Math.floor((totalKobo * VAT_PER_MILLE * 2 + (1000 + VAT_PER_MILLE)) / ((1000 + VAT_PER_MILLE) * 2));
+}
+
+export interface OfferFigures {
+  lines: { unitKobo: number; quantity: number; totalKobo: number }[];
+  itemsKobo: number;
+  deliveryKobo: number;
+  /** What the buyer pays: items + delivery (VAT included when registered). */
+  totalKobo: number;
+  /** The VAT in the total, or null when the store is not VAT-registered. */
+  vatKobo: number | null;
+  /** The total before VAT (total − VAT), or null when not VAT-registered. */
+  netKobo: number | null;
+}
+
+/** An offer's (or a quote's order's) figures: each line unit × quantity, the delivery charge, the total and its VAT. */
+export function offerFigures(lines: readonly { unitKobo: number; quantity: number; totalKobo?: number }[], deliveryKobo: number, vatRegistered: boolean): OfferFigures {
+  const priced = lines.map((l) => ({ unitKobo: l.unitKobo, quantity: l.quantity, totalKobo: l.totalKobo ?? lineTotalKobo(l.unitKobo, l.quantity) }));
+  const itemsKobo = itemsTotalKobo(priced);
+  const totalKobo = orderTotalKobo(itemsKobo, deliveryKobo);
+  const vatKobo = vatRegistered ? vatIncludedKobo(totalKobo) : null;
+  return { lines: priced, itemsKobo, deliveryKobo, totalKobo, vatKobo, netKobo: vatKobo === null ? null : totalKobo - vatKobo };
+}
 
 // ---- the product page's headline price -----------------------------------------------------------
 

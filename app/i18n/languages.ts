@@ -53,7 +53,7 @@ export function withLangParam(href: string, lang: Lang | null): string {
  * `pages` holds the information pages' long texts (about, FAQ, privacy, ...), carried only by
  * the pages that declare it (OWN_PAGE_NAMESPACES); `calc` the project calculators' (/calculators).
  */
-export const NAMESPACES = ["common", "shop", "checkout", "account", "orders", "forms", "email", "sms", "pages", "calc", "categories", "seller"] as const;
+export const NAMESPACES = ["common", "shop", "checkout", "account", "orders", "forms", "email", "sms", "pages", "calc", "categories", "seller", "quotes"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
@@ -66,6 +66,7 @@ export const SERVER_ONLY_NAMESPACES: readonly Namespace[] = ["email", "sms", "ca
  * Namespaces a page carries only when one of its own routes declares it (the others ride on
  * every page: ~/i18n/i18next.server documentNamespaces). `pages` is the information pages' long
  * texts, tens of KB per language, which no other page needs; `calc` the calculators' formulas and words;
- * `seller` the seller's area (the store wizard /create-store and the store pages /stores/{slug}/...).
+ * `seller` the seller's area (the store wizard /create-store and the store pages /stores/{slug}/...);
+ * `quotes` the bulk quotes' pages (the buyer's, the store's, the invoices: issue 35).
  */
-export const OWN_PAGE_NAMESPACES: readonly Namespace[] = ["pages", "calc", "seller"];
+export const OWN_PAGE_NAMESPACES: readonly Namespace[] = ["pages", "calc", "seller", "quotes"];

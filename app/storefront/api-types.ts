@@ -28,6 +28,7 @@ export type { ApiAdminDelivery } from "~/api/orders/delivery-routes";
 export type { ApiMakePaymentAnswer, ApiOfflinePayment, ApiPaymentState } from "~/api/payments/schemas";
 export type { ApiOrderReturns, ApiReturn, ApiReturnPage } from "~/api/returns/schemas";
 export type { ApiClaim, ApiClaimPage, ApiOrderClaims } from "~/api/claims/schemas";
+export type { ApiQuote, ApiQuotePage, ApiQuoteCreated, ApiQuoteAccepted, ApiStoreTax } from "~/api/quotes/schemas";
 export type {
   ApiAdminPayouts,
   ApiBank,

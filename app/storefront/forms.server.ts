@@ -16,6 +16,7 @@ export { ChannelsFormSchema, PhoneCodeRequestSchema, PhoneCodeVerifySchema } fro
 export { DeleteAccountSchema, NewsletterSignupSchema } from "~/domain/privacy";
 export { ReturnFormSchema } from "~/domain/returns";
 export { ClaimAnswerSchema, ClaimOpenSchema, ClaimRulingSchema } from "~/domain/claims";
+export { QuoteBuyerDeclineSchema, QuoteCounterSchema, QuoteDeclineSchema, QuoteOfferSchema, QuoteRequestSchema, StoreTaxSchema } from "~/domain/quotes";
 export { ReviewFormSchema } from "~/domain/reviews";
 export { productFormSchema } from "~/domain/products";
 export { ReturnDecisionSchema, ReturnRefundedSchema } from "~/domain/returns";

@@ -45,6 +45,12 @@ export type OrderAddress = { kind: "book"; id: number } | { kind: "inline"; valu
 export type OrderSource =
   | { kind: "cart"; cartId: string | null }
   | { kind: "buy"; productId: number; quantity: number; optionId?: number | null }
+  /**
+   * An accepted quote's offer (issue 35, decision 0036; app/workflows/quotes.server.ts): its lines at
+   * the offered unit prices (the one money rule's price source for them), and its delivery charge as
+   * the store's shipment fee (`agreed_shipping_kobo`).
+   */
+  | { kind: "quote"; storeId: number; deliveryKobo: number; lines: { productId: number; optionId: number | null; quantity: number; unitKobo: number }[] }
   | { kind: "none" };
 
 export interface PlaceOrderInput {
@@ -109,8 +115,12 @@ async function resolveAddress(q: Queryable, input: PlaceOrderInput): Promise<{ i
   return { id, snapshot: { ...snapshot, email: input.user.email }, state: canonicalState(String(a.state)), email: input.user.email };
 }
 
-/** One product (and option) as a line priced from the catalogue; 400 on `field` when it cannot be bought. */
-async function catalogueLine(q: Queryable, productId: number, optionId: number | null | undefined, quantity: number, field: string): Promise<OrderLine> {
+/**
+ * One product (and option) as a line priced from the catalogue; 400 on `field` when it cannot be
+ * bought. `offeredKobo`: a quote's offered unit price, the line's price source instead of the list
+ * (the quantity was agreed with the store, so its minimum and step are not asked again).
+ */
+async function catalogueLine(q: Queryable, productId: number, optionId: number | null | undefined, quantity: number, field: string, offeredKobo?: number): Promise<OrderLine> {
   const r = await q.query<Omit<OrderLine, "quantity" | "unit_kobo" | "option_id" | "option_label"> & { selling_price_kobo: number; price_tiers: PriceTier[]; min_quantity: number; quantity_step: number }>(
     `SELECT p.id AS product_id, p.name, p.selling_price_kobo, p.size, p.store_id, ${listedSql("p")} AS published, p.stock_quantity,
             p.unit, p.min_quantity, p.quantity_step, p.price_tiers FROM products p WHERE p.id = $1`,
@@ -122,9 +132,9 @@ async function catalogueLine(q: Queryable, productId: number, optionId: number |
   if (optionId && !option) throw badRequest({ option_id: ["This option is not available for this product."] });
   const { selling_price_kobo, price_tiers, min_quantity, quantity_step, ...rest } = p;
   // Under the minimum, off the step, a whole unit's fraction: a 400 on `quantity` (app/domain/units.ts).
-  checkQuantityRule({ unit: p.unit, min_quantity, quantity_step }, quantity);
-  // The one money rule: the option's price (or the product's), at the rung of its ladder this quantity reaches.
-  const unit_kobo = unitPriceKobo(selling_price_kobo, option?.price_kobo, { tiers: option ? option.price_tiers : price_tiers, quantity });
+  if (offeredKobo === undefined) checkQuantityRule({ unit: p.unit, min_quantity, quantity_step }, quantity);
+  // The one money rule: the option's price (or the product's), at the rung of its ladder this quantity reaches; a quote's offered price when it has one.
+  const unit_kobo = unitPriceKobo(selling_price_kobo, option?.price_kobo, { tiers: option ? option.price_tiers : price_tiers, quantity }, offeredKobo);
   return { ...rest, unit_kobo, quantity, option_id: option?.id ?? null, option_label: option?.label ?? null };
 }
 
@@ -132,6 +142,11 @@ async function resolveLines(q: Queryable, input: PlaceOrderInput): Promise<{ lin
   if (input.source.kind === "none") return { lines: [], cartId: null };
   if (input.source.kind === "buy") {
     return { lines: [await catalogueLine(q, input.source.productId, input.source.optionId, input.source.quantity, "buy")], cartId: null };
+  }
+  if (input.source.kind === "quote") {
+    const lines: OrderLine[] = [];
+    for (const l of input.source.lines) lines.push(await catalogueLine(q, l.productId, l.optionId, l.quantity, "quote", l.unitKobo));
+    return { lines, cartId: null };
   }
   const cart = input.source.cartId ? await findCart(q, input.source.cartId) : input.user ? await findUserCart(q, input.user.id) : null;
   if (input.source.cartId && (!cart || (cart.user_id !== null && cart.user_id !== input.user?.id))) throw notFound();
@@ -273,6 +288,9 @@ export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise
       values,
     );
     await ensureShipments(tx, orderId);
+    // An accepted offer's delivery charge is the store's shipment fee (the one money rule keeps it).
+    if (input.source.kind === "quote")
+      await tx.query("UPDATE shipments SET agreed_shipping_kobo = $3 WHERE order_id = $1 AND store_id = $2", [orderId, input.source.storeId, input.source.deliveryKobo]);
     await recomputeOrderTotals(tx, orderId, address.state);
   }
   await recordOrderEvent(tx, orderId, "placed");

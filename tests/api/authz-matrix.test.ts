@@ -102,6 +102,8 @@ function paramFor(key: string, path: string, cast: Cast, o: Owned, guest: boolea
       return o.claimId;
     case "photoId":
       return o.claimPhotoId;
+    case "quoteId":
+      return o.quoteId ?? undefined;
     case "storeId":
       return cast.store.id;
     case "slug":
@@ -241,6 +243,27 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
     await getStorage().put(`claims/matrix-${o.claimId}.png`, new Uint8Array(await image("png", 4)), "image/png");
     return undefined;
   }
+  // Bulk quotes (issue 35): the fixture quote is the owner's to the owner's store, with a live offer.
+  if (p === "/quotes/" && m === "POST")
+    return {
+      lines: [{ product_id: o.productId, quantity: 2 }],
+      receiver_first_name: "Bola",
+      receiver_last_name: "Ade",
+      receiver_phone_one: "08039876543",
+      street_address: "3 Matrix Close site",
+      city: "Ikeja",
+      state: "Lagos",
+      lga: "Ikeja",
+      wanted_date: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+    };
+  if (p === "/quotes/:quoteId/counter/") return { note: "Can you do ₦11,000 a bag?" };
+  if (p === "/quotes/:quoteId/decline/") return {};
+  if (p === "/stores/:storeId/quotes/:quoteId/offer/") {
+    const line = await api.db.query<{ id: number }>("SELECT id FROM quote_lines WHERE quote_id = $1", [o.quoteId]);
+    return { lines: [{ quote_line_id: line.rows[0].id, unit_price: 11_500 }], delivery: 5000, delivery_date: new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10) };
+  }
+  if (p === "/stores/:storeId/quotes/:quoteId/decline/") return { reason: "No trucks this week." };
+  if (p === "/stores/:storeId/tax/" && m === "PUT") return { vat_registered: true, tin: "12345678-0001" };
   if (p === "/stores/:storeId/claims/:claimId/answer/") return { answer: "reply", message: "The waybill was signed on delivery." };
   if (p === "/admin/claims/:claimId/ruling/") {
     await api.db.query("UPDATE claims SET status = 'escalated' WHERE id = $1", [o.claimId]);

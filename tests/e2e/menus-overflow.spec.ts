@@ -50,7 +50,7 @@ test("the shopper's account menu wraps at 320 px: nothing off-screen, no sideway
   await login(page, DEMO_SHOPPER.email, DEMO_SHOPPER.password, testInfo);
   await page.goto("/users/orders");
   await ready(page, testInfo);
-  await expectMenuFits(page, page.getByTestId("account-area-menu"), ["Account", "Orders", "Wishlist", "Notifications", "Log out"]);
+  await expectMenuFits(page, page.getByTestId("account-area-menu"), ["Account", "Orders", "Quotes", "Wishlist", "Notifications", "Log out"]);
   await expectHeaderMenuFits(page);
 });
 
@@ -58,7 +58,7 @@ test("the store menu wraps at 320 px: Members, Notifications, Payouts, Returns a
   await login(page, DEMO_VENDOR.email, DEMO_VENDOR.password, testInfo);
   await page.goto("/stores/lagos-building-depot/dashboard");
   await ready(page, testInfo);
-  await expectMenuFits(page, page.getByTestId("store-menu"), ["Dashboard", "Products", "Orders", "Customers", "Members", "Notifications", "Payouts", "Returns", "Log out"]);
+  await expectMenuFits(page, page.getByTestId("store-menu"), ["Dashboard", "Products", "Orders", "Customers", "Members", "Notifications", "Payouts", "Returns", "Quotes", "Log out"]);
   // The header's store button of a store owner (spec section 2): "Store", to the last store's dashboard.
   const sell = page.getByTestId("store-button-mobile");
   await expect(sell).toHaveText("Store");

@@ -59,6 +59,8 @@ export interface Owned {
   /** A claim on the fixture line (open, answer due in 48 hours), with one photo. */
   claimId: number;
   claimPhotoId: number;
+  /** A quote of the owner's to the owner's store (issue 35) with a live offer (72 hours), or null without a store. */
+  quoteId: number | null;
   /** A product of the owner's store (the seeded products belong to other stores) and its photo; null without a store. */
   storeProductId: number | null;
   storeProductImageId: number | null;
@@ -179,8 +181,29 @@ export async function makeOwned(db: Db, ownerId: number, store: Store | null): P
       await db.query<{ id: number }>("INSERT INTO product_options (product_id, variant_id, value, price_kobo) VALUES ($1, $2, 'Matrix blue', 150000) RETURNING id", [sp.id, variant.rows[0].id])
     ).rows[0].id;
   }
+  let quoteId: number | null = null;
+  if (store && storeProductId) {
+    const quote = await db.query<{ id: number }>(
+      `INSERT INTO quotes (request_group, user_id, store_id, status, contact_first_name, contact_last_name, contact_phone, contact_email, delivery_state, delivery_lga,
+                           site_address, city, wanted_date, note)
+       SELECT gen_random_uuid(), u.id, $2, 'offered', 'Owner', 'Matrix', '08031234567', u.email, 'Lagos', 'Ikeja', $3, 'Ikeja', current_date + 5, $4
+         FROM users u WHERE u.id = $1 RETURNING id`,
+      [ownerId, store.id, `12 ${marker} Site`, `Site note ${marker}`],
+    );
+    quoteId = quote.rows[0].id;
+    const line = await db.query<{ id: number }>(
+      "INSERT INTO quote_lines (quote_id, product_id, product_name, unit, quantity, list_unit_kobo) VALUES ($1, $2, 'Matrix cement', 'bag', 2, 1250000) RETURNING id",
+      [quoteId, storeProductId],
+    );
+    const offer = await db.query<{ id: number }>(
+      `INSERT INTO quote_offers (quote_id, number, delivery_kobo, delivery_date, valid_hours, expires_at) VALUES ($1, 1, 500000, current_date + 6, 72, now() + interval '72 hours') RETURNING id`,
+      [quoteId],
+    );
+    await db.query("INSERT INTO quote_offer_lines (offer_id, quote_line_id, unit_kobo, line_total_kobo) VALUES ($1, $2, 1200000, 2400000)", [offer.rows[0].id, line.rows[0].id]);
+  }
   const emptyCategory = await createCategory(db, { name: `Matrix ${marker}` });
   return {
+    quoteId,
     marker,
     emptyCategoryId: emptyCategory.id,
     storeProductId,

@@ -16,6 +16,7 @@ import { CancelItemSchema, GuestCheckoutFormSchema, GuestCheckoutSchema } from "
 import { IMAGE_MESSAGES, PRODUCT_MESSAGES } from "~/domain/product-rules";
 import { UNIT_MESSAGES } from "~/domain/units";
 import { PHONE_MESSAGES, PhoneAddSchema, PhoneCodeRequestSchema, PhoneCodeVerifySchema } from "~/domain/phone";
+import { QUOTE_MESSAGES } from "~/domain/quote-rules";
 import { RETURN_MESSAGES, ReturnFormSchema, ReturnRequestSchema } from "~/domain/returns";
 import { REVIEW_MESSAGES, ReviewBodySchema, ReviewFormSchema } from "~/domain/reviews";
 import { LONE_SURROGATE_MESSAGE, maxLengthMessage, minLengthMessage, NUL_MESSAGE, specSpelling } from "~/domain/text";
@@ -94,6 +95,7 @@ function domainMessages(): string[] {
     SHIPMENT_MESSAGES.step("Confirmed", "Shipped"),
     SHIPMENT_MESSAGES.last("Delivered"),
     ...texts(SHIPMENT_MESSAGES),
+    ...texts(QUOTE_MESSAGES),
     QUANTITY_MESSAGE,
     CHOOSE_OPTION_MESSAGE,
     stockMessage(4),

@@ -14,6 +14,7 @@ import { routes as payments } from "../payments/routes";
 import { routes as payouts } from "../payouts/routes";
 import { routes as phone } from "../phone/routes";
 import { routes as products } from "../products/routes";
+import { routes as quotes } from "../quotes/routes";
 import { routes as returns } from "../returns/routes";
 import { routes as reviews } from "../reviews/routes";
 import { routes as schema } from "../schema/routes";
@@ -24,5 +25,5 @@ import { routes as wishlist } from "../wishlist/routes";
 import type { RouteDef } from "./types";
 
 export function allRoutes(): RouteDef[] {
-  return [...auth, ...users, ...memberHeader, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...deliveryCodes, ...payments, ...returns, ...claims, ...reviews, ...stores, ...newsletter, ...notifications, ...payouts, ...phone, ...admin, ...schema];
+  return [...auth, ...users, ...memberHeader, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...deliveryCodes, ...payments, ...returns, ...claims, ...quotes, ...reviews, ...stores, ...newsletter, ...notifications, ...payouts, ...phone, ...admin, ...schema];
 }

@@ -28,6 +28,10 @@ export const NOTIFICATION_KINDS = [
   "claim_answered",
   "claim_escalated",
   "claim_resolved",
+  /** Bulk quotes (issue 35): a request or a counter to the store, an offer or a decline to the buyer, the buyer's answer to the store. */
+  "quote_requested",
+  "quote_offered",
+  "quote_answered",
   "product_unpublished",
   "product_featured",
   /** A buyer reported a product's SON certificate as fake (issue 36 item 2). */

@@ -91,7 +91,7 @@ export async function ensureShipments(q: Queryable, orderId: string): Promise<vo
 /**
  * Recomputes an order's money from its active lines by the one rule (app/domain/pricing.ts): each
  * shipment's fee (from its store's state to the order's destination state; a card-paid order keeps
- * the fees it was charged, and a shipment whose lines were all cancelled costs nothing) and the
+ * the fees it was charged, a fee agreed in a quote's offer is kept, and a shipment whose lines were all cancelled costs nothing) and the
  * order's items and shipping (the sums of its shipments). Call it whenever a line is added or
  * cancelled, paid or not, so the order's total is always the sum of its shipments.
  */
@@ -125,6 +125,13 @@ export async function recomputeOrderTotals(q: Queryable, orderId: string, destin
   }
   // No destination on record (never from the storefront): each shipment within its store's state.
   if (!destination) fixed = new Map([...lowestShippingKobo(lines).byStore, ...(fixed ?? [])]);
+  // A fee agreed in an accepted quote's offer (issue 35, decision 0036) replaces the rule's, while the shipment has active lines.
+  const agreed = await q.query<{ store_id: number | null; agreed_shipping_kobo: string | number }>(
+    "SELECT store_id, agreed_shipping_kobo FROM shipments WHERE order_id = $1 AND agreed_shipping_kobo IS NOT NULL",
+    [orderId],
+  );
+  if (agreed.rows.length && !paid)
+    fixed = new Map([...(fixed ?? []), ...agreed.rows.map((a): [number | null, number] => [a.store_id, chargedShippingKobo(Number(a.agreed_shipping_kobo), lines.filter((l) => l.storeId === a.store_id).length)])]);
   const priced = priceLines(lines, destination, fixed);
   const fees = new Map(priced.shipments.map((s) => [s.storeId, s.shippingKobo ?? 0]));
   // Every shipment's fee, 0 for one whose lines were all cancelled; the order's is their sum.

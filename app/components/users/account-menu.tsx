@@ -1,4 +1,4 @@
-/** The account area's side menu (spec section 2): Account, Orders, Wishlist, Notifications, Log out. */
+/** The account area's side menu (spec section 2): Account, Orders, Quotes (issue 35), Wishlist, Notifications, Log out. */
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 
@@ -6,6 +6,7 @@ import { useTranslation } from "~/i18n/react";
 const ITEMS = [
   { to: "/users/account/addresses", label: "account" },
   { to: "/users/orders", label: "orders" },
+  { to: "/users/quotes", label: "quotes" },
   { to: "/users/wishlist", label: "wishlist" },
   { to: "/users/notification", label: "notifications" },
   { to: "/users/account/channels", label: "channels" },

@@ -1,6 +1,6 @@
 /**
  * The seller area's side panel (spec section 2): the store's logo and name, then the menu
- * Dashboard, Products, Orders, Customers, Members (owners only), Notifications, Payouts, Returns,
+ * Dashboard, Products, Orders, Customers, Members (owners only), Notifications, Payouts, Returns, Quotes (issue 35),
  * Verification (the business check), Log out. The current item carries aria-current="page" (a section counts for its sub-pages, e.g.
  * an order's page marks Orders). On phones the items wrap onto as many rows as they need (nothing
  * off-screen at 320 px, no sideways scrolling); no JavaScript. Texts: `seller:shell` (the page declares
@@ -26,6 +26,7 @@ const MENU: [string, string, string?][] = [
   ["notifications", "notification"],
   ["payouts", "payouts"],
   ["returns", "returns"],
+  ["quotes", "quotes"],
   ["verification", "verification"],
 ];
 

@@ -238,6 +238,13 @@ export default function ProductRoute() {
             onChoose={setChosen}
             quantity={{ initial: d.typedQty ?? p.min_quantity, decimals: isDivisible(p.unit), error: d.qtyError }}
           />
+          {/* Bulk quotes (issue 35): a plain link; the quote page asks a signed-out visitor to sign in. */}
+          <p className="text-sm">
+            <a href={`/users/quotes/new?product=${p.id}${chosen ? `&option=${chosen}` : ""}`} className="font-semibold text-brand-700 hover:underline" data-testid="ask-bulk-price">
+              {t("product.askBulkPrice")}
+            </a>{" "}
+            <span className="text-gray-700">{t("product.askBulkHint")}</span>
+          </p>
           <DeliveryPromise data={d.delivery} />
         </div>
         <div className="md:col-start-1 md:row-span-2 md:row-start-1">

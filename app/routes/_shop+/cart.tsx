@@ -463,6 +463,12 @@ function OrderSummary({ cart, quotedFor, shippingRule }: { cart: Cart; quotedFor
       <p className="mt-2 text-xs text-gray-600">
         {t("cart.shippingNote")} {t("cart.shippingRule", shippingRule)}
       </p>
+      {cart.subtotal > 0 ? (
+        /* Bulk quotes (issue 35): every line of the cart, one request per store. */
+        <a href="/users/quotes/new?cart=1" className="btn-outline mt-3 w-full" data-testid="cart-get-quotes">
+          {t("cart.getQuotes")}
+        </a>
+      ) : null}
     </aside>
   );
 }

@@ -26,6 +26,7 @@ const MENU = [
   { to: "/admin/returns", label: "Returns" },
   { to: "/admin/claims", label: "Claims" },
   { to: "/admin/certificates", label: "Certificates" },
+  { to: "/admin/quotes", label: "Quotes" },
   { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;

@@ -30,7 +30,9 @@ export default function StoreLayout() {
   return (
     <div className="container-page py-4">
       <div className="flex flex-col gap-4 md:flex-row">
-        <StoreMenu store={store} isOwner={isOwner} />
+        <div className="contents print:hidden">
+          <StoreMenu store={store} isOwner={isOwner} />
+        </div>
         <div className="min-w-0 flex-1">
           <Outlet />
         </div>

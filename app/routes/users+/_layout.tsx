@@ -37,12 +37,16 @@ export default function UsersLayout() {
   return (
     <div className="container-page py-4">
       <div className="flex flex-col gap-4 md:flex-row">
-        <AccountMenu firstName={user.firstName} />
+        <div className="contents print:hidden">
+          <AccountMenu firstName={user.firstName} />
+        </div>
         <div className="min-w-0 flex-1">
           <Outlet />
         </div>
       </div>
-      <RecommendedProducts products={recommended} lite={lite} />
+      <div className="contents print:hidden">
+        <RecommendedProducts products={recommended} lite={lite} />
+      </div>
     </div>
   );
 }
