@@ -27,6 +27,7 @@ export type { ApiAdminDelivery } from "~/api/orders/delivery-routes";
 export type { ApiMakePaymentAnswer, ApiOfflinePayment, ApiPaymentState } from "~/api/payments/schemas";
 export type { ApiOrderReturns, ApiReturn, ApiReturnPage } from "~/api/returns/schemas";
 export type { ApiClaim, ApiClaimPage, ApiOrderClaims } from "~/api/claims/schemas";
+export type { ApiCollection, ApiDeliveryOptions, ApiSlot, ApiStoreSlots } from "~/api/slots/schemas";
 export type {
   ApiAdminPayouts,
   ApiBank,

@@ -17,6 +17,7 @@ import { routes as products } from "../products/routes";
 import { routes as returns } from "../returns/routes";
 import { routes as reviews } from "../reviews/routes";
 import { routes as schema } from "../schema/routes";
+import { routes as slots } from "../slots/routes";
 import { routes as stores } from "../stores/routes";
 import { routes as users } from "../users/routes";
 import { routes as memberHeader } from "../users/header-routes";
@@ -24,5 +25,5 @@ import { routes as wishlist } from "../wishlist/routes";
 import type { RouteDef } from "./types";
 
 export function allRoutes(): RouteDef[] {
-  return [...auth, ...users, ...memberHeader, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...deliveryCodes, ...payments, ...returns, ...claims, ...reviews, ...stores, ...newsletter, ...notifications, ...payouts, ...phone, ...admin, ...schema];
+  return [...auth, ...users, ...memberHeader, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...deliveryCodes, ...payments, ...returns, ...claims, ...slots, ...reviews, ...stores, ...newsletter, ...notifications, ...payouts, ...phone, ...admin, ...schema];
 }

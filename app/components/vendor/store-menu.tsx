@@ -27,6 +27,7 @@ const MENU: [string, string, string?][] = [
   ["payouts", "payouts"],
   ["returns", "returns"],
   ["verification", "verification"],
+  ["delivery", "delivery"],
 ];
 
 /** The menu's items; `label` is the item's key under `seller:shell`. Members: owners only. */

@@ -14,6 +14,7 @@
  * typed kept, and the tries left; after 5 wrong ones the page says an admin must unlock it. The
  * page never has the code itself (the API does not give it to the store).
  */
+import { ShipmentArrangement } from "~/components/slots/arrangement";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -166,6 +167,7 @@ export default function StoreOrderRoute() {
         <p className="mt-1 text-sm">
           {t("order.shipment")} <span className="font-semibold" data-testid="delivery-status">{o(`status.${order.order_delivery_status}`)}</span>
         </p>
+        <ShipmentArrangement shipment={shipment} />
         {pod ? (
           <p className="mt-1 text-sm font-semibold" data-testid="cash-status">
             {shipment?.paid_by_transfer
