@@ -58,7 +58,11 @@ describe.each(engines())("delivery slots on %s", (engine) => {
 
   it("refuses a full slot: two checkouts race for the last truck, one wins, never overbooked", async () => {
     const c = await vendorCast(api);
+    // An established store (no new-store daily cap, whose lock would queue the two checkouts anyway).
+    await api.db.query("UPDATE stores SET created_at = now() - interval '400 days' WHERE id = $1", [c.store.id]);
     const sand = await bulkProduct(c);
+    // Two different products, so no product row's lock queues the racing checkouts either: only the slot's.
+    const granite = await bulkProduct(c);
     const pub = await api.call(`/stores/${c.store.id}/slots/`, { token: c.owner.token, json: { layout: "day", days: 7, cap: 1 } });
     const slot = pub.body.slots[0];
     const choice = { delivery_choices: [{ store_id: c.store.id, slot_id: slot.id }] };
@@ -72,7 +76,7 @@ describe.each(engines())("delivery slots on %s", (engine) => {
     expect(foreign.status).toBe(400);
     expect(foreign.body.code).toBe("slot_unknown");
 
-    const [a, b] = await Promise.all([place(sand.id, choice), place(sand.id, choice)]);
+    const [a, b] = await Promise.all([place(sand.id, choice), place(granite.id, choice)]);
     expect([a.status, b.status].sort()).toEqual([201, 400]);
     const lost = a.status === 400 ? a : b;
     const won = a.status === 201 ? a : b;
@@ -81,8 +85,8 @@ describe.each(engines())("delivery slots on %s", (engine) => {
     const booked = await api.db.query<{ n: number }>("SELECT count(*)::int AS n FROM shipments WHERE slot_id = $1", [slot.id]);
     expect(booked.rows[0].n).toBe(1);
     // The losing checkout wrote nothing (its stock is back, no order).
-    const stock = await api.db.query<{ stock_quantity: number }>("SELECT stock_quantity FROM products WHERE id = $1", [sand.id]);
-    expect(stock.rows[0].stock_quantity).toBe(99);
+    const stock = await api.db.query<{ stock_quantity: number }>("SELECT stock_quantity FROM products WHERE id = ANY($1::int[]) ORDER BY id", [[sand.id, granite.id]]);
+    expect(stock.rows.map((r) => r.stock_quantity).sort((x, y) => x - y)).toEqual([99, 100]);
     const after = await api.call(`/stores/${c.store.id}/slots/`);
     expect(after.body.slots[0]).toMatchObject({ id: slot.id, booked: 1, free: 0, full: true });
     // A third try later is refused the same way; the next day's slot is free.
