@@ -6,8 +6,10 @@
 import type { Api } from "./api.server";
 import type { ApiDeliveryOptions } from "./api-types";
 import { SLOT_CODES } from "~/domain/slot-choices";
+import { slotText, type SlotLike } from "~/components/slots/slot-text";
 
 export { deliveryChoicesFrom } from "~/domain/slot-choices";
+export { MAX_SLOT_DAYS, MAX_SLOT_TRUCKS, YARD_ADDRESS_MAX, YARD_HOURS_MAX } from "~/domain/slot-rules";
 
 /** Each store of these products: bulk or not, its upcoming slots, its yard; [] when the API cannot say. */
 export async function loadDeliveryOptions(api: Api, productIds: readonly number[]): Promise<ApiDeliveryOptions["stores"]> {
@@ -27,4 +29,15 @@ export function choiceRefusal(body: unknown, t: (key: string) => string): { fiel
   if (code === "bulk_no_pod") return { field: "order_payment_method", message: t("slots.error.bulk_no_pod") };
   if (typeof code === "string" && (SLOT_CODES as readonly string[]).includes(code) && typeof store_id === "number") return { field: `slot_${store_id}`, message: t(`slots.error.${code}`) };
   return null;
+}
+
+/**
+ * A shipment's delivery day as text (the reader's words, `orders` namespace) and its yard, for a
+ * page that shows them without the picker's code (the store's order page, held to its JavaScript size).
+ */
+export function arrangementOf(
+  shipment: { delivery_slot?: SlotLike | null; collection?: { address: string; hours: string } | null } | null | undefined,
+  t: (key: string, values?: Record<string, unknown>) => string,
+): { slot: string | null; collection: { address: string; hours: string } | null } {
+  return { slot: shipment?.delivery_slot && !shipment.collection ? slotText(shipment.delivery_slot, t) : null, collection: shipment?.collection ?? null };
 }

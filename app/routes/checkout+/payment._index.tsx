@@ -52,7 +52,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { requestT } from "~/i18n/i18next.server";
 import { newAddressDefaults } from "~/storefront/address-defaults.server";
 import { parseWithZod, AddressFormSchema, toAddressBody, GuestCheckoutFormSchema, GuestCheckoutSchema } from "~/storefront/forms.server";
-import { ShipmentChoices } from "~/components/slots/shipment-choices";
 import { choiceRefusal, deliveryChoicesFrom, loadDeliveryOptions } from "~/storefront/slots.server";
 
 interface Query {
@@ -85,8 +84,10 @@ const GuestCheckout = island(() => import("~/components/checkout/guest-checkout"
 const DeliveryAddressBlock = island(() => import("~/components/checkout/delivery-address").then((m) => ({ default: m.DeliveryAddressBlock })));
 /** The banner of a failed Place order (rare; with the form messages' table it is ~4 KB gzip). */
 const FormErrors = island(() => import("~/components/ui/forms").then((m) => ({ default: m.FormErrors })));
+/** Issue 35 item 5: each store's delivery day or the yard (plain radios: they work before their code comes). */
+const ShipmentChoices = island(() => import("~/components/slots/shipment-choices").then((m) => ({ default: m.ShipmentChoices })));
 /** Navigations fetch the islands' code with the data (ui/island.tsx). */
-export const clientLoader = islandsLoader(GuestCheckout, DeliveryAddressBlock, FormErrors);
+export const clientLoader = islandsLoader(GuestCheckout, DeliveryAddressBlock, FormErrors, ShipmentChoices);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { url, buy, option, qty, guest } = readQuery(request);

@@ -12,7 +12,6 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { slotText } from "~/components/slots/slot-text";
 import { primaryButton } from "~/components/ui/button";
-import { MAX_SLOT_DAYS, MAX_SLOT_TRUCKS, YARD_ADDRESS_MAX, YARD_HOURS_MAX } from "~/domain/slot-rules";
 import { requestT } from "~/i18n/i18next.server";
 import { useTranslation } from "~/i18n/react";
 import type { ApiStoreSlots } from "~/storefront/api-types";
@@ -20,12 +19,15 @@ import { positiveId } from "~/storefront/form-answer.server";
 import { CollectionSchema, parseWithZod, SlotPublishSchema } from "~/storefront/forms.server";
 import { readForm, redirectWithFlash, unknownIntent } from "~/storefront/responses.server";
 import { requireStoreArea } from "~/storefront/store-area.server";
+// The limits come with the loader's data: the rules' module (with the delivery calendar) stays out of the page's JavaScript.
+import { MAX_SLOT_DAYS, MAX_SLOT_TRUCKS, YARD_ADDRESS_MAX, YARD_HOURS_MAX } from "~/storefront/slots.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, store } = await requireStoreArea(request, context, params.slug);
   const slots = await api.must(api.get<ApiStoreSlots>(`/stores/${store.id}/slots/`));
   const t = await requestT(request, "seller");
-  return data({ slots: slots.slots, collection: slots.collection, title: t("slots.title") }, { headers: await api.headers() });
+  const limits = { days: MAX_SLOT_DAYS, trucks: MAX_SLOT_TRUCKS, address: YARD_ADDRESS_MAX, hours: YARD_HOURS_MAX };
+  return data({ slots: slots.slots, collection: slots.collection, limits, title: t("slots.title") }, { headers: await api.headers() });
 }
 
 /** What a refused form answers: its intent, the values typed, and which fields were wrong. */
@@ -83,7 +85,7 @@ function FieldMessage({ id, show, text }: { id: string; show: boolean; text: str
 }
 
 export default function StoreDeliveryRoute() {
-  const { slots, collection } = useLoaderData<typeof loader>();
+  const { slots, collection, limits } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const navigation = useNavigation();
   const { t } = useTranslation("seller");
@@ -122,15 +124,15 @@ export default function StoreDeliveryRoute() {
             <label htmlFor="slot-days" className="block text-sm font-medium">
               {t("slots.days")}
             </label>
-            <input id="slot-days" name="days" type="number" inputMode="numeric" min={1} max={MAX_SLOT_DAYS} defaultValue={pub?.values.days ?? "14"} className={input} {...described(pub, "days", "slot-days-error")} />
-            <FieldMessage id="slot-days-error" show={wrong(pub, "days")} text={t("slots.errorDays", { max: MAX_SLOT_DAYS })} />
+            <input id="slot-days" name="days" type="number" inputMode="numeric" min={1} max={limits.days} defaultValue={pub?.values.days ?? "14"} className={input} {...described(pub, "days", "slot-days-error")} />
+            <FieldMessage id="slot-days-error" show={wrong(pub, "days")} text={t("slots.errorDays", { max: limits.days })} />
           </div>
           <div>
             <label htmlFor="slot-cap" className="block text-sm font-medium">
               {t("slots.cap")}
             </label>
-            <input id="slot-cap" name="cap" type="number" inputMode="numeric" min={1} max={MAX_SLOT_TRUCKS} defaultValue={pub?.values.cap ?? "2"} className={input} {...described(pub, "cap", "slot-cap-error")} />
-            <FieldMessage id="slot-cap-error" show={wrong(pub, "cap")} text={t("slots.errorCap", { max: MAX_SLOT_TRUCKS })} />
+            <input id="slot-cap" name="cap" type="number" inputMode="numeric" min={1} max={limits.trucks} defaultValue={pub?.values.cap ?? "2"} className={input} {...described(pub, "cap", "slot-cap-error")} />
+            <FieldMessage id="slot-cap-error" show={wrong(pub, "cap")} text={t("slots.errorCap", { max: limits.trucks })} />
           </div>
         </div>
         <p className="text-xs text-gray-600">{t("slots.skipNote")}</p>
@@ -181,14 +183,14 @@ export default function StoreDeliveryRoute() {
           <label htmlFor="yard-address" className="block text-sm font-medium">
             {t("slots.yardAddress")}
           </label>
-          <input id="yard-address" name="address" type="text" maxLength={YARD_ADDRESS_MAX} defaultValue={yard?.values.address ?? collection.address} className={input} {...described(yard, "address", "yard-address-error")} />
+          <input id="yard-address" name="address" type="text" maxLength={limits.address} defaultValue={yard?.values.address ?? collection.address} className={input} {...described(yard, "address", "yard-address-error")} />
           <FieldMessage id="yard-address-error" show={wrong(yard, "address")} text={t("slots.errorYardAddress")} />
         </div>
         <div>
           <label htmlFor="yard-hours" className="block text-sm font-medium">
             {t("slots.yardHours")}
           </label>
-          <input id="yard-hours" name="hours" type="text" maxLength={YARD_HOURS_MAX} placeholder={t("slots.yardHoursHint")} defaultValue={yard?.values.hours ?? collection.hours} className={input} {...described(yard, "hours", "yard-hours-error")} />
+          <input id="yard-hours" name="hours" type="text" maxLength={limits.hours} placeholder={t("slots.yardHoursHint")} defaultValue={yard?.values.hours ?? collection.hours} className={input} {...described(yard, "hours", "yard-hours-error")} />
           <FieldMessage id="yard-hours-error" show={wrong(yard, "hours")} text={t("slots.errorYardHours")} />
         </div>
         <button type="submit" name="intent" value="collection" className={primaryButton} disabled={busy("collection")}>
