@@ -6,7 +6,15 @@
 import type { Api } from "./api.server";
 import type { ApiDeliveryOptions } from "./api-types";
 import { SLOT_CODES } from "~/domain/slot-choices";
-import { slotText, type SlotLike } from "~/components/slots/slot-text";
+import { formatDay } from "~/i18n/dates";
+
+/** A slot as the API answers it (day "YYYY-MM-DD", window, hours). */
+interface SlotLike {
+  day: string;
+  window: string;
+  starts: string;
+  ends: string;
+}
 
 export { deliveryChoicesFrom } from "~/domain/slot-choices";
 export { MAX_SLOT_DAYS, MAX_SLOT_TRUCKS, YARD_ADDRESS_MAX, YARD_HOURS_MAX } from "~/domain/slot-rules";
@@ -39,5 +47,8 @@ export function arrangementOf(
   shipment: { delivery_slot?: SlotLike | null; collection?: { address: string; hours: string } | null } | null | undefined,
   t: (key: string, values?: Record<string, unknown>) => string,
 ): { slot: string | null; collection: { address: string; hours: string } | null } {
-  return { slot: shipment?.delivery_slot && !shipment.collection ? slotText(shipment.delivery_slot, t) : null, collection: shipment?.collection ?? null };
+  const s = shipment?.delivery_slot && !shipment.collection ? shipment.delivery_slot : null;
+  // The same words as components/slots/slot-text.ts (`slots.when`, `slots.window.*`).
+  const slot = s ? t("slots.when", { day: formatDay(s.day, t), window: t(`slots.window.${s.window}`), starts: s.starts, ends: s.ends }) : null;
+  return { slot, collection: shipment?.collection ?? null };
 }

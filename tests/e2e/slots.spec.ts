@@ -4,12 +4,13 @@
  * delivery days with one truck each and offers collection from its yard (the seller's page); a buyer
  * is refused pay on delivery for bulk goods (the message next to the choice, the slot kept), books
  * the first day and pays by card; a second buyer sees that day full and collects from the yard
- * instead: no delivery fee, the yard's address and hours on the order page.
+ * instead: no delivery fee, the yard's address and hours on the order page; the store's order page
+ * shows the day booked.
  */
 import { expect, test } from "@playwright/test";
 import { newVendorStore } from "./store-helpers";
 import { addToCart, checkoutFromCart, fillAddressForm, onPaystack, orderIdOf, screenshot } from "./checkout-helpers";
-import { login, newShopper, ready } from "./utils";
+import { login, newShopper, openOrderAs, ready } from "./utils";
 
 const YARD = { address: "Plot 4, Ikorodu Road, Ketu, Lagos", hours: "Mon–Sat 8am–5pm" };
 
@@ -105,4 +106,8 @@ test("a store publishes a one-truck day and its yard; one buyer books the day, t
   await expect(at).toContainText(YARD.address);
   await expect(at).toContainText(YARD.hours);
   await expect(page.getByTestId("shipment").first()).toContainText(/Shipping free/i);
+
+  // The store's order page shows the day booked.
+  await openOrderAs(page, testInfo, vendor, `/stores/${store.slug}/orders/${booked}`);
+  await expect(page.getByTestId("delivery-slot")).toContainText("all day (08:00–17:00)");
 });

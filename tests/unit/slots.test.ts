@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { freeTrucks, payOnDeliveryAllowed, slotBookable, slotDays, slotNeeded, slotsToPublish } from "~/domain/slot-rules";
 import { priceLines } from "~/domain/pricing";
 import { deliveryChoicesFrom } from "~/domain/slot-choices";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { productFormSchema } from "~/domain/products";
+import { productApiForm } from "~/storefront/product-form.server";
 
 describe("slot days", () => {
   it("skips Sundays and Nigerian public holidays, from tomorrow", () => {
@@ -69,5 +72,23 @@ describe("the checkout form's choices", () => {
       { store_id: 5, collect: true },
     ]);
     expect(sent).toEqual({ slot_4: "17", fulfil_5: "collect", slot_5: "9", fulfil_6: "deliver" });
+  });
+});
+
+describe("the product form's bulk checkbox", () => {
+  const base = { type: "sale", category: "1", name: "Sharp sand", price: "180000", size: "large", stock_quantity: "4", description: Array.from({ length: 60 }, () => "sand").join(" ") };
+  const formOf = (fields: Record<string, string>) => {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+    return fd;
+  };
+  it("sends bulk either way, so unticking it clears it", () => {
+    const ticked = parseWithZod(formOf({ ...base, bulk: "on" }), { schema: productFormSchema("edit") });
+    const unticked = parseWithZod(formOf(base), { schema: productFormSchema("edit") });
+    expect(ticked.status).toBe("success");
+    expect(unticked.status).toBe("success");
+    if (ticked.status !== "success" || unticked.status !== "success") return;
+    expect(productApiForm(ticked.value, 7, new Map()).get("bulk")).toBe("true");
+    expect(productApiForm(unticked.value, 7, new Map()).get("bulk")).toBe("false");
   });
 });
