@@ -234,7 +234,7 @@ export async function planPages(browser: Browser, baseURL: string): Promise<{ pl
     ["routes/orders+/$orderId_.claims", `/orders/${orderId}/claims`, "guest"],
     ["routes/orders+/fresh-link", "/orders/fresh-link", "guest"],
     ["routes/shop+/$slug._index", `/shop/${slug}`, "guest"],
-    ...["customers", "dashboard", "members", "notification", "orders/history", "payouts", "products", "products/add-product", "returns", "verification"].map(
+    ...["customers", "dashboard", "members", "notification", "orders/history", "payouts", "products", "products/add-product", "returns", "verification", "delivery"].map(
       (p) => [`routes/stores+/$slug.${p.replace("/", ".").replace(/^products$/, "products._index")}`, `${storeBase}/${p}`, "vendor"] as [string, string, Who],
     ),
     ["routes/stores+/$slug.orders.$orderId", storeOrder, "vendor"],

@@ -43,6 +43,7 @@ import { m0039_business_checks } from "./migrations/0039_business_checks";
 import { m0040_certificates } from "./migrations/0040_certificates";
 import { m0042_claims } from "./migrations/0042_claims";
 import { m0044_quotes } from "./migrations/0044_quotes";
+import { m0045_delivery_slots } from "./migrations/0045_delivery_slots";
 import { m0047_door_refusals } from "./migrations/0047_door_refusals";
 
 export interface Migration {
@@ -50,4 +51,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: Migration[] = [m0001_init, m0002_catalog, m0003_accounts, m0004_store_members, m0005_sessions, m0006_refunds, m0007_orders, m0008_money_fixes, m0009_vendor, m0010_admin, m0011_payouts, m0012_returns, m0013_newsletter, m0014_member_invitations, m0015_variant_options, m0018_catalog_cache, m0019_search_postings, m0020_stock_notify, m0021_shipments, m0022_address_lga, m0023_listing_sorts, m0024_phone_sms, m0025_listed_flag, m0026_languages, m0027_popular_window, m0028_users_notify, m0029_popular_category, m0030_member_header_notify, m0031_money_rule, m0032_payment_channels, m0033_delivery_code, m0034_trade_units, m0035_pay_at_door, m0036_guest_links, m0037_notification_keys, m0038_shipment_deadlines, m0039_business_checks, m0040_certificates, m0042_claims, m0044_quotes, m0047_door_refusals];
+export const migrations: Migration[] = [m0001_init, m0002_catalog, m0003_accounts, m0004_store_members, m0005_sessions, m0006_refunds, m0007_orders, m0008_money_fixes, m0009_vendor, m0010_admin, m0011_payouts, m0012_returns, m0013_newsletter, m0014_member_invitations, m0015_variant_options, m0018_catalog_cache, m0019_search_postings, m0020_stock_notify, m0021_shipments, m0022_address_lga, m0023_listing_sorts, m0024_phone_sms, m0025_listed_flag, m0026_languages, m0027_popular_window, m0028_users_notify, m0029_popular_category, m0030_member_header_notify, m0031_money_rule, m0032_payment_channels, m0033_delivery_code, m0034_trade_units, m0035_pay_at_door, m0036_guest_links, m0037_notification_keys, m0038_shipment_deadlines, m0039_business_checks, m0040_certificates, m0042_claims, m0044_quotes, m0045_delivery_slots, m0047_door_refusals];

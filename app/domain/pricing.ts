@@ -15,7 +15,8 @@
  *    line is priced, and stored with an order's line (`order_items.line_total_kobo`);
  *  - lines travel in one shipment per store; a shipment's shipping fee is app/domain/shipping.ts's,
  *    for the delivery state; the amount a shipment costs (and a pay-on-delivery rider collects) is
- *    its items plus its shipping (`priceLines`);
+ *    its items plus its shipping (`priceLines`); a shipment the buyer collects from the store's
+ *    yard (issue 35 item 5, decision 0037) has no shipping fee (`collect` of `priceLines`);
  *  - an order's total is the sum of its shipments;
  *  - where the delivery state is not known yet there is no shipping figure and no total: pages say
  *    "Delivery: choose your state" instead of a "from" amount (`priceLines(…, null)`);
@@ -85,6 +86,9 @@ export interface PricedLines {
   destinationKnown: boolean;
 }
 
+/** A shipment collected from the store's yard: no shipping fee. */
+export const COLLECT_SHIPPING_KOBO = 0;
+
 /** The line's total: the stored one, else unit × quantity. */
 const totalOf = (l: PriceLine) => l.totalKobo ?? lineTotalKobo(l.unitKobo, l.quantity);
 
@@ -93,9 +97,15 @@ const totalOf = (l: PriceLine) => l.totalKobo ?? lineTotalKobo(l.unitKobo, l.qua
  * shipment (items, its shipping fee, items + shipping), and the whole (the sum of the shipments).
  * `destination` null: the state is not known yet, so shipping and totals are null. `fixedShipping`
  * gives a shipment's fee as it was charged (a paid order's), by store id (key "none" for no store):
- * a shipment listed there keeps that fee instead of the rule's.
+ * a shipment listed there keeps that fee instead of the rule's. `collect`: the stores whose shipment
+ * the buyer collects from the yard: no shipping fee, whatever the destination.
  */
-export function priceLines(lines: readonly PriceLine[], destination: string | null, fixedShipping?: ReadonlyMap<number | null, number>): PricedLines {
+export function priceLines(
+  lines: readonly PriceLine[],
+  destination: string | null,
+  fixedShipping?: ReadonlyMap<number | null, number>,
+  collect?: ReadonlySet<number | null>,
+): PricedLines {
   const groups = new Map<number | null, number[]>();
   lines.forEach((l, i) => groups.set(l.storeId, [...(groups.get(l.storeId) ?? []), i]));
   const shipments: ShipmentPrice[] = [];
@@ -104,7 +114,9 @@ export function priceLines(lines: readonly PriceLine[], destination: string | nu
     const itemsKobo = ls.reduce((s, l) => s + totalOf(l), 0);
     const fixed = fixedShipping?.get(storeId);
     const shippingKobo =
-      fixed !== undefined
+      collect?.has(storeId)
+        ? COLLECT_SHIPPING_KOBO
+        : fixed !== undefined
         ? fixed
         : destination === null
           ? null

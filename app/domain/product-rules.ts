@@ -66,6 +66,7 @@ export function productInput(body: Record<string, unknown>): Record<string, unkn
     category_id: categoryIdOf(pick("category", "category_id", "sub_category", "subcategory")),
     stock_quantity: pick("stock_quantity", "stock", "quantity"),
     published: pick("published"),
+    bulk: pick("bulk"),
     unit: pick("unit"),
     pack_description: pick("pack_description"),
     pack_size: pick("pack_size"),

@@ -189,6 +189,8 @@ export const ProductFieldsSchema = /* @__PURE__ */ (() =>
     category_id: idField(PRODUCT_MESSAGES.categoryRequired),
     stock_quantity: stockField,
     published: boolField,
+    /** Issue 35 item 5: bulk goods (sand, granite by the trip): never paid at the door (app/domain/slot-rules.ts). */
+    bulk: boolField,
     ...tradeFields,
   }))();
 export type ProductFields = z.output<typeof ProductFieldsSchema>;
@@ -267,6 +269,8 @@ export function productFormSchema(mode: "add" | "edit") {
       // Issue 36 item 2: the SON certificate (whether its category needs one is the API's to say).
       certificate_number: certificateNumberField.optional(),
       certificate_image: z.unknown().optional(),
+      // Issue 35 item 5: a checkbox ("on" when ticked, absent when not).
+      bulk: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
       ...tradeFields,
       // The form's ladder rows (price_tiers[i].min_quantity / .price); blank rows are dropped.
       price_tiers: z

@@ -29,6 +29,7 @@ export type { ApiMakePaymentAnswer, ApiOfflinePayment, ApiPaymentState } from "~
 export type { ApiOrderReturns, ApiReturn, ApiReturnPage } from "~/api/returns/schemas";
 export type { ApiClaim, ApiClaimPage, ApiOrderClaims } from "~/api/claims/schemas";
 export type { ApiQuote, ApiQuotePage, ApiQuoteCreated, ApiQuoteAccepted, ApiStoreTax } from "~/api/quotes/schemas";
+export type { ApiCollection, ApiDeliveryOptions, ApiSlot, ApiStoreSlots } from "~/api/slots/schemas";
 export type {
   ApiAdminPayouts,
   ApiBank,

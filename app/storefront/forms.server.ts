@@ -29,4 +29,5 @@ export { STORE_STEP_SCHEMAS } from "~/domain/stores";
 export { intIdField } from "~/domain/validation";
 export { DeliveryCodeFormSchema } from "~/domain/delivery-code";
 export { RegistrationSchema } from "~/domain/business-check";
+export { CollectionSchema, SlotPublishSchema } from "~/domain/slots";
 export { CertificateReportSchema } from "~/domain/certificates";

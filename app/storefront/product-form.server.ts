@@ -30,6 +30,7 @@ export const PRODUCT_FORM_FIELDS = [
   "price_tiers",
   "certificate_number",
   "certificate_image",
+  "bulk",
   ...Array.from({ length: FORM_TIER_ROWS }, (_, i) => [`price_tiers[${i}].min_quantity`, `price_tiers[${i}].price`]).flat(),
 ] as const;
 
@@ -107,6 +108,8 @@ export function productApiForm(value: ProductFormValue, storeId: number, photos:
   for (const [slot, file] of photos) body.set(`image[${slot}]`, file, file.name || `photo-${slot + 1}`);
   // Issue 36 item 2: the SON certificate's number ("" clears it) and its photo when one was picked.
   body.set("certificate_number", value.certificate_number ?? "");
+  // Issue 35 item 5: bulk goods (never paid at the door); sent either way, so unticking clears it.
+  body.set("bulk", value.bulk ? "true" : "false");
   const cert = value.certificate_image;
   if (cert && typeof cert === "object" && "size" in cert && (cert as File).size > 0) body.set("certificate_image", cert as File, (cert as File).name || "certificate");
   return body;
@@ -122,5 +125,6 @@ export function tradeDefaults(p: ApiProduct) {
     min_quantity: String(p.min_quantity),
     quantity_step: String(p.quantity_step),
     price_tiers: p.price_tiers.map((t) => ({ min_quantity: String(t.min_quantity), price: String(t.price) })),
+    bulk: p.bulk ? "on" : "",
   };
 }

@@ -31,6 +31,9 @@ import { orderLanguage } from "~/integrations/mail/language.server";
 import { env } from "~/config.server";
 import { orderCapMessage } from "~/domain/business-check";
 import { ordersToday, storeOrderCap } from "~/api/stores/business-checks.server";
+import type { DeliveryChoice } from "~/domain/slots";
+import { isSlotWindow, SLOT_HOURS } from "~/domain/slot-rules";
+import { applyDeliveryChoices, refuseBulkAtDoor } from "./delivery-slots.server";
 
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 
@@ -63,6 +66,8 @@ export interface PlaceOrderInput {
   idempotencyKey?: string | null;
   /** The language the shopper placed it in: its e-mails, SMS and WhatsApp messages use it. */
   language?: string | null;
+  /** Per store's shipment: a delivery slot booked, or collected from the yard (issue 35 item 5; ./delivery-slots.server.ts). */
+  deliveryChoices?: readonly DeliveryChoice[] | null;
 }
 
 export interface PlaceOrderResult {
@@ -93,7 +98,8 @@ interface OrderLine {
 function requestFingerprint(input: PlaceOrderInput): string {
   // A member's cart is theirs whether named by id or not: a retry that no longer knows the id is the same request.
   const s = input.user && input.source.kind === "cart" ? { kind: "cart" } : input.source;
-  return sha256(JSON.stringify({ u: input.user?.id ?? null, m: input.paymentMethod, a: input.address, s }));
+  const d = input.deliveryChoices?.length ? { d: input.deliveryChoices } : {};
+  return sha256(JSON.stringify({ u: input.user?.id ?? null, m: input.paymentMethod, a: input.address, s, ...d }));
 }
 
 async function resolveAddress(q: Queryable, input: PlaceOrderInput): Promise<{ id: number | null; snapshot: Record<string, unknown>; state: string | null; email: string | null }> {
@@ -291,6 +297,9 @@ export async function placeOrder(tx: Queryable, input: PlaceOrderInput): Promise
     // An accepted offer's delivery charge is the store's shipment fee (the one money rule keeps it).
     if (input.source.kind === "quote")
       await tx.query("UPDATE shipments SET agreed_shipping_kobo = $3 WHERE order_id = $1 AND store_id = $2", [orderId, input.source.storeId, input.source.deliveryKobo]);
+    // Bulk goods are never paid at the door; a slot booked or the yard chosen per store (issue 35 item 5).
+    await refuseBulkAtDoor(tx, orderId, input.paymentMethod);
+    await applyDeliveryChoices(tx, orderId, input.deliveryChoices ?? []);
     await recomputeOrderTotals(tx, orderId, address.state);
   }
   await recordOrderEvent(tx, orderId, "placed");
@@ -366,6 +375,13 @@ export async function announceOrder(tx: Queryable, orderId: string): Promise<boo
                 .map((s) => ({ store: s.store_name ?? "BuildMart seller", shippingKobo: s.shipping_kobo, totalKobo: shipmentTotalKobo(s.items_kobo, s.shipping_kobo) })),
               state: order.delivery_state,
               lang: await orderLanguage(tx, orderId),
+              arrangements: ships
+                .filter((s) => s.active_items > 0 && (s.collect || s.slot_day))
+                .map((s) => ({
+                  store: s.store_name ?? "BuildMart seller",
+                  slot: s.slot_day && isSlotWindow(s.slot_window) ? { day: s.slot_day, starts: SLOT_HOURS[s.slot_window][0], ends: SLOT_HOURS[s.slot_window][1] } : null,
+                  collect: s.collect ? { address: s.collect_address ?? "", hours: s.collect_hours ?? "" } : null,
+                })),
             }),
           ]
         : []),
@@ -446,6 +462,7 @@ export async function addOrderItem(tx: Queryable, order: OrderRow, productId: nu
     id = r.rows[0].id;
   }
   await ensureShipments(tx, order.id);
+  await refuseBulkAtDoor(tx, order.id, order.order_payment_method);
   await recomputeOrderTotals(tx, order.id, order.delivery_state);
   await tx.query("UPDATE orders SET lines_changed_at = now() WHERE id = $1", [order.id]);
   return id;

@@ -4,6 +4,7 @@
  * Paystack (never the client, never a webhook body) before anything is marked paid; and the one
  * idempotent paid transition.
  */
+import { refuseBulkAtDoor } from "./delivery-slots.server";
 import type { NoticeBodyKey } from "~/domain/notices";
 import crypto from "node:crypto";
 import type { Db, Queryable } from "~/db/client.server";
@@ -500,6 +501,8 @@ export async function switchToPayOnDelivery(db: Db, orderId: string): Promise<vo
     const o = await findPaymentOrder(q, orderId, true);
     if (!o) throw new ApiError(404, { detail: "Not found." });
     payableOrError(o);
+    // Bulk goods are never paid at the door (issue 35 item 5).
+    await refuseBulkAtDoor(q, orderId, "PayOnDelivery");
     await q.query("UPDATE orders SET order_payment_method = 'PayOnDelivery', updated_at = now() WHERE id = $1", [orderId]);
     await emptySourceCart(q, orderId);
   });

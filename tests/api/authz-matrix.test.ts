@@ -305,6 +305,16 @@ async function bodyFor(api: TestApi, r: RouteDef, cast: Cast, o: Owned, guest: b
     );
     return undefined;
   }
+  // Delivery slots and the yard (issue 35 item 5): slots to publish; a fresh slot of the store to close; the yard's settings.
+  if (p === "/stores/:storeId/slots/" && m === "POST") return { layout: "day", days: 3, cap: 1 };
+  if (p === "/stores/:storeId/slots/close/") {
+    const slot = await api.db.query<{ id: number }>(
+      "INSERT INTO delivery_slots (store_id, day, slot_window, cap) VALUES ($1, current_date + 400 + (random() * 300)::int, 'day', 1) ON CONFLICT DO NOTHING RETURNING id",
+      [cast.store.id],
+    );
+    return { slot_id: slot.rows[0]?.id ?? 2_147_483_000 };
+  }
+  if (p === "/stores/:storeId/collection/" && m === "PUT") return { enabled: true, address: "Matrix yard, Ikeja", hours: "Mon–Sat 8am–5pm" };
   if (p === "/users/auth/password/change/") return { old_password: "not-the-password-1!", new_password1: "Matrix#Pass123", new_password2: "Matrix#Pass123" };
   return m === "GET" || m === "DELETE" ? undefined : {};
 }

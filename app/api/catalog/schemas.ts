@@ -47,6 +47,8 @@ const productFields = {
   quantity_step: z.number(),
   /** The volume price ladder: from `min_quantity` units, `price` (naira) each; rising; empty: one price. */
   price_tiers: z.array(PriceTierAnswer),
+  /** Additive (issue 35 item 5): bulk goods, never paid at the door; checkout asks for a delivery slot. */
+  bulk: z.boolean(),
 };
 
 /**

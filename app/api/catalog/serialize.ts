@@ -45,13 +45,15 @@ export interface ProductRow {
   min_quantity?: number;
   quantity_step?: number;
   price_tiers?: PriceTier[];
+  /** Issue 35 item 5 (migration 0045): bulk goods, never paid at the door. */
+  bulk?: boolean;
 }
 
 /** Columns for ProductRow; join categories c and stores s. */
 export const PRODUCT_COLUMNS = `p.id, p.name, p.description, p.type, p.size, p.category_id, c.name AS category_name, c.slug AS category_slug,
   p.price_kobo, p.selling_price_kobo, p.stock_quantity, p.published, p.featured, p.store_id,
   s.name AS store_name, s.slug AS store_slug, s.verified_at IS NOT NULL AS store_verified, s.state AS store_state, p.user_id, p.created_at,
-  p.unit, p.pack_description, p.pack_size, p.pack_measure, p.min_quantity, p.quantity_step, p.price_tiers`;
+  p.unit, p.pack_description, p.pack_size, p.pack_measure, p.min_quantity, p.quantity_step, p.price_tiers, p.bulk`;
 export const PRODUCT_FROM = `products p JOIN categories c ON c.id = p.category_id JOIN stores s ON s.id = p.store_id`;
 
 export interface ImageRow {
@@ -104,6 +106,7 @@ export function serializeProduct(
     min_quantity: p.min_quantity ?? 1,
     quantity_step: p.quantity_step ?? 1,
     price_tiers: tiersAnswer(p.price_tiers),
+    bulk: p.bulk ?? false,
   };
 }
 

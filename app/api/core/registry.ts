@@ -18,6 +18,7 @@ import { routes as quotes } from "../quotes/routes";
 import { routes as returns } from "../returns/routes";
 import { routes as reviews } from "../reviews/routes";
 import { routes as schema } from "../schema/routes";
+import { routes as slots } from "../slots/routes";
 import { routes as stores } from "../stores/routes";
 import { routes as users } from "../users/routes";
 import { routes as memberHeader } from "../users/header-routes";
@@ -25,5 +26,5 @@ import { routes as wishlist } from "../wishlist/routes";
 import type { RouteDef } from "./types";
 
 export function allRoutes(): RouteDef[] {
-  return [...auth, ...users, ...memberHeader, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...deliveryCodes, ...payments, ...returns, ...claims, ...quotes, ...reviews, ...stores, ...newsletter, ...notifications, ...payouts, ...phone, ...admin, ...schema];
+  return [...auth, ...users, ...memberHeader, ...addresses, ...catalog, ...products, ...carts, ...wishlist, ...orders, ...storeOrders, ...deliveryCodes, ...payments, ...returns, ...claims, ...quotes, ...slots, ...reviews, ...stores, ...newsletter, ...notifications, ...payouts, ...phone, ...admin, ...schema];
 }

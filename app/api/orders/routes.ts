@@ -164,6 +164,7 @@ async function place(ctx: ApiContext<typeof PlaceOrderBody>) {
       source,
       idempotencyKey: headerKey ?? body.idempotency_key ?? null,
       language,
+      deliveryChoices: body.delivery_choices ?? null,
     }),
   );
   if (!result.replayed) {

@@ -3,6 +3,7 @@
  * imports: the storefront imports these types (`import type { ApiOrder } from "~/api/orders/schemas"`).
  * The request/answer shapes are described in words at the top of ./routes.ts.
  */
+import { DeliveryChoicesField } from "~/domain/slots";
 import * as z from "zod";
 import { UNITS } from "~/domain/units";
 import { CANCEL_REASONS, CancelItemSchema, GuestCheckoutSchema, ORDER_EVENT_KINDS, paymentMethodField } from "~/domain/orders";
@@ -58,6 +59,11 @@ export const PlaceOrderBody = z.object({
   order_payment_status: ignoredMoney,
   order_delivery_status: ignoredMoney,
   user_id: ignoredMoney,
+  /**
+   * Additive (issue 35 item 5): per store's shipment, a delivery slot (`slot_id`, from
+   * GET /stores/{storeId}/slots/) or `collect: true` (from the store's yard, no shipping).
+   */
+  delivery_choices: DeliveryChoicesField,
 });
 export type PlaceOrderInput = z.output<typeof PlaceOrderBody>;
 
@@ -170,6 +176,13 @@ export const ShipmentSchema = z.object({
    */
   paid_by_transfer: z.boolean(),
   transfer_paid_at: z.string().nullable(),
+  /**
+   * Additive (issue 35 item 5): the delivery slot booked for this shipment: its day ("YYYY-MM-DD",
+   * Lagos), window (morning | afternoon | day) and hours; null when none was booked.
+   */
+  delivery_slot: z.object({ id: z.number().nullable(), day: z.string(), window: z.string(), starts: z.string(), ends: z.string() }).nullable(),
+  /** Additive (issue 35 item 5): collected from the store's yard (no shipping): its address and hours; null when delivered. */
+  collection: z.object({ address: z.string(), hours: z.string() }).nullable(),
   /**
    * Additive, the BUYER's answer only (GET /orders/{id}/ by its buyer or with a guest's token): the
    * 4-digit code to give the rider of a pay-on-delivery shipment on its way (absent otherwise). A

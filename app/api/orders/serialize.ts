@@ -1,4 +1,5 @@
 /** Orders: rows to the API's JSON (types from ./schemas). */
+import { isSlotWindow, SLOT_HOURS } from "~/domain/slot-rules";
 import { isUnit } from "~/domain/units";
 import { koboToNaira } from "~/domain/money";
 import { orderTotalKobo, shipmentTotalKobo } from "~/domain/pricing";
@@ -106,6 +107,11 @@ export function serializeShipment(sh: ShipmentRow, itemIds: string[]): ApiShipme
     cash_received_at: iso(sh.cash_received_at),
     paid_by_transfer: sh.transfer_paid_at !== null,
     transfer_paid_at: iso(sh.transfer_paid_at),
+    delivery_slot:
+      sh.slot_day && isSlotWindow(sh.slot_window)
+        ? { id: sh.slot_id ?? null, day: sh.slot_day, window: sh.slot_window, starts: SLOT_HOURS[sh.slot_window][0], ends: SLOT_HOURS[sh.slot_window][1] }
+        : null,
+    collection: sh.collect ? { address: sh.collect_address ?? "", hours: sh.collect_hours ?? "" } : null,
   };
 }
 

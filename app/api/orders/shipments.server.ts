@@ -44,12 +44,21 @@ export interface ShipmentRow {
   delivered_override_reason: string | null;
   /** Pay on delivery refused at the door (issue 36 item 6): its lines were cancelled then. */
   refused_at: Date | string | null;
+  /** The delivery slot booked for it (issue 35 item 5): its day ("YYYY-MM-DD") and window, else null. */
+  slot_id: number | null;
+  slot_day: string | null;
+  slot_window: string | null;
+  /** Collected from the store's yard (no shipping): the yard's address and hours as at placement. */
+  collect: boolean;
+  collect_address: string | null;
+  collect_hours: string | null;
 }
 
 const SHIPMENT_COLUMNS = `sh.id, sh.order_id::text AS order_id, sh.store_id, s.name AS store_name, s.slug AS store_slug, sh.origin_state, sh.status,
   sh.shipping_kobo, sh.created_at, sh.confirmed_at, sh.shipped_at, sh.delivered_at, sh.cash_received_at, sh.cash_received_kobo,
   sh.transfer_paid_at, sh.transfer_paid_kobo,
   sh.delivery_code_salt, sh.delivery_code_attempts, sh.delivery_code_locked_at, sh.delivered_override_reason, sh.refused_at,
+  sh.slot_id, to_char(sh.slot_day, 'YYYY-MM-DD') AS slot_day, sh.slot_window, sh.collect, sh.collect_address, sh.collect_hours,
   (SELECT count(*)::int FROM order_items oi WHERE oi.order_id = sh.order_id AND oi.store_id IS NOT DISTINCT FROM sh.store_id AND oi.status = 'Active') AS active_items,
   (SELECT COALESCE(sum(oi.line_total_kobo), 0)::bigint FROM order_items oi
     WHERE oi.order_id = sh.order_id AND oi.store_id IS NOT DISTINCT FROM sh.store_id AND oi.status = 'Active') AS items_kobo`;
@@ -132,7 +141,9 @@ export async function recomputeOrderTotals(q: Queryable, orderId: string, destin
   );
   if (agreed.rows.length && !paid)
     fixed = new Map([...(fixed ?? []), ...agreed.rows.map((a): [number | null, number] => [a.store_id, chargedShippingKobo(Number(a.agreed_shipping_kobo), lines.filter((l) => l.storeId === a.store_id).length)])]);
-  const priced = priceLines(lines, destination, fixed);
+  // Shipments the buyer collects from the store's yard: no shipping (the rule's `collect`).
+  const collected = await q.query<{ store_id: number | null }>("SELECT store_id FROM shipments WHERE order_id = $1 AND collect", [orderId]);
+  const priced = priceLines(lines, destination, fixed, new Set(collected.rows.map((c) => c.store_id)));
   const fees = new Map(priced.shipments.map((s) => [s.storeId, s.shippingKobo ?? 0]));
   // Every shipment's fee, 0 for one whose lines were all cancelled; the order's is their sum.
   await q.query(

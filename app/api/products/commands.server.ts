@@ -47,12 +47,13 @@ export async function setCertificate(q: Queryable, productId: number, number: st
 export async function insertProduct(q: Queryable, storeId: number, userId: number, f: ProductFields): Promise<number> {
   const r = await q.query<{ id: number }>(
     `INSERT INTO products (store_id, user_id, category_id, name, description, type, size, price_kobo, selling_price_kobo, stock_quantity, published,
-                           unit, pack_description, pack_size, pack_measure, min_quantity, quantity_step, price_tiers)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb) RETURNING id`,
+                           unit, pack_description, pack_size, pack_measure, min_quantity, quantity_step, price_tiers, bulk)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18) RETURNING id`,
     [
       storeId, userId, f.category_id, f.name, f.description, f.type, f.size, f.price_kobo, f.stock_quantity ?? 100, f.published ?? true,
       f.unit ?? "piece", f.pack_description ?? null, f.pack_size ?? null, f.pack_measure ?? null, f.min_quantity ?? 1, f.quantity_step ?? 1,
       JSON.stringify(f.price_tiers ?? []),
+      f.bulk ?? false,
     ],
   );
   return r.rows[0].id;
@@ -67,6 +68,7 @@ const COLUMN: Record<keyof ProductFields, string> = {
   category_id: "category_id",
   stock_quantity: "stock_quantity",
   published: "published",
+  bulk: "bulk",
   unit: "unit",
   pack_description: "pack_description",
   pack_size: "pack_size",

@@ -30,6 +30,8 @@ export const ProductWriteBody = z.object({
   category: z.union([z.number(), z.string()]),
   stock_quantity: z.union([z.number(), z.string()]).optional(),
   published: z.union([z.boolean(), z.string()]).optional(),
+  /** Issue 35 item 5 (additive): bulk goods, never paid at the door (pay on delivery refused for an order with one). */
+  bulk: z.union([z.boolean(), z.string()]).optional(),
   /** Issue 36 item 2: the SON (MANCAP/NIS) certificate number ("" clears it) and a photo of it (multipart); required to publish in a category that asks for one. */
   certificate_number: z.string().optional(),
   certificate_image: z.any().optional(),

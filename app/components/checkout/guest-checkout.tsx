@@ -12,7 +12,18 @@ import { formProps, useReplyForm, type Reply } from "~/components/ui/reply-form"
 import { GUEST_FIELDS, GuestFields } from "./guest-fields";
 import { PaymentChoice, type Method } from "./payment-choice";
 
-export function GuestCheckout({ idempotencyKey, defaultMethod, lastResult }: { idempotencyKey: string; defaultMethod: Method; lastResult: Reply | undefined }) {
+export function GuestCheckout({
+  idempotencyKey,
+  defaultMethod,
+  lastResult,
+  children,
+}: {
+  idempotencyKey: string;
+  defaultMethod: Method;
+  lastResult: Reply | undefined;
+  /** Shown right after the payment choice (e.g. bulk goods are not paid at the door). */
+  children?: React.ReactNode;
+}) {
   const [form, f] = useReplyForm({ id: "place-order", lastResult, constraint: GUEST_FIELDS });
   const { t } = useTranslation("checkout");
   return (
@@ -28,6 +39,7 @@ export function GuestCheckout({ idempotencyKey, defaultMethod, lastResult }: { i
           {t("guest.updateShipping")}
         </button>
         <PaymentChoice defaultMethod={defaultMethod} />
+        {children}
       </Form>
     </div>
   );

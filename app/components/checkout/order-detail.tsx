@@ -18,6 +18,7 @@ import { OrderItemSummary } from "~/components/users/order-item";
 import { cancelReasonLabel, statusLabel } from "~/components/users/order-status";
 import { localPhone } from "./format";
 import { payableShipment } from "./order-rules";
+import { ShipmentArrangement } from "~/components/slots/arrangement";
 
 type Item = ApiOrder["order_items"][number];
 
@@ -49,9 +50,11 @@ function shipmentGroups(order: ApiOrder) {
     /** Pay on delivery, on its way: the code to give the rider (the buyer's answer only). */
     code: sh.delivery_code ?? null,
     items: order.order_items.filter((i) => sh.items.includes(i.id)),
+    /** Issue 35 item 5: the delivery day booked, or the yard to collect from. */
+    arrangement: { delivery_slot: sh.delivery_slot ?? null, collection: sh.collection ?? null },
   }));
   const rest = order.order_items.filter((i) => !shipments.some((sh) => sh.items.includes(i.id)));
-  if (rest.length) groups.push({ key: "rest", name: "", status: order.order_delivery_status, shipping: 0, itemsTotal: 0, total: 0, active: false, cash: false, transfer: false, payId: null, code: null, items: rest });
+  if (rest.length) groups.push({ key: "rest", name: "", status: order.order_delivery_status, shipping: 0, itemsTotal: 0, total: 0, active: false, cash: false, transfer: false, payId: null, code: null, items: rest, arrangement: { delivery_slot: null, collection: null } });
   return groups.filter((g) => g.items.length);
 }
 
@@ -109,6 +112,7 @@ export function OrderDetail({
                 ) : null}
               </p>
             ) : null}
+            <ShipmentArrangement shipment={g.arrangement} />
             {g.code ? <DeliveryCode code={g.code} /> : null}
             {g.payId !== null ? (
               // A plain form: the transfer page it leads to is always lite (a whole page load), with JavaScript too.

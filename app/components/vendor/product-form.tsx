@@ -46,6 +46,8 @@ export interface ProductFormDefaults {
   quantity_step?: string;
   price_tiers?: Array<{ min_quantity: string; price: string }>;
   certificate_number?: string;
+  /** "on": bulk goods (issue 35 item 5). */
+  bulk?: string;
 }
 
 /** Measures written as symbols in every language; the others are named (seller:productForm.measures). */
@@ -270,6 +272,8 @@ export function ProductForm({
 
       <CertificateFields number={fields.certificate_number} photo={fields.certificate_image} onFile={certificatePhoto} />
 
+      <BulkField field={fields.bulk} />
+
       <button type="submit" className={primaryButton} disabled={saving}>
         {saving ? <Spinner /> : null}
         {submitLabel}
@@ -446,5 +450,21 @@ function FieldBox({ label, required = false, hint, meta, children }: { label: st
       {children}
       <FieldError meta={meta} />
     </div>
+  );
+}
+
+/** Issue 35 item 5: bulk goods are never paid at the door; checkout asks for a delivery slot. */
+function BulkField({ field }: { field: { id: string; name: string; initialValue?: unknown } }) {
+  const { t } = useTranslation("seller");
+  return (
+    <fieldset className="rounded-lg border border-gray-200 bg-white p-4" data-testid="bulk-field">
+      <label htmlFor={field.id} className="flex items-start gap-2">
+        <input id={field.id} name={field.name} type="checkbox" defaultChecked={field.initialValue === "on"} className="mt-1 accent-brand-600" />
+        <span>
+          <span className="font-medium">{t("slots.bulkLabel")}</span>
+          <span className="block text-sm text-gray-600">{t("slots.bulkHint")}</span>
+        </span>
+      </label>
+    </fieldset>
   );
 }

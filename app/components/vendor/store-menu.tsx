@@ -28,6 +28,7 @@ const MENU: [string, string, string?][] = [
   ["returns", "returns"],
   ["quotes", "quotes"],
   ["verification", "verification"],
+  ["delivery", "delivery"],
 ];
 
 /** The menu's items; `label` is the item's key under `seller:shell`. Members: owners only. */

@@ -8,6 +8,7 @@
 import { formatKobo } from "~/domain/money";
 import { orderNumber, type PaymentMethod } from "~/domain/orders";
 import { textsFor } from "~/i18n/texts.server";
+import { formatDay } from "~/i18n/dates";
 import type { MailMessage } from "../mail.server";
 import { emailLayout, esc, greetingFor, nameWithUnit, orderLink } from "./layout.server";
 
@@ -64,6 +65,19 @@ export interface OrderPlacedInput {
   state: string | null;
   /** The shopper's language (absent: English). */
   lang?: Lang;
+  /** Issue 35 item 5: per store, the delivery slot booked ({day "YYYY-MM-DD", starts, ends}) or the yard to collect from. */
+  arrangements?: readonly { store: string; slot?: { day: string; starts: string; ends: string } | null; collect?: { address: string; hours: string } | null }[];
+}
+
+/** The sentences of the slots booked and the yards to collect from (issue 35 item 5). */
+function arrangementLines(i: OrderPlacedInput, t: ReturnType<typeof textsFor>): string[] {
+  return (i.arrangements ?? []).flatMap((a) =>
+    a.collect
+      ? [t("collect_from_yard", { store: a.store, address: a.collect.address, hours: a.collect.hours })]
+      : a.slot
+        ? [t("delivery_slot_booked", { store: a.store, day: formatDay(a.slot.day, (k: string) => t(k)), starts: a.slot.starts, ends: a.slot.ends })]
+        : [],
+  );
 }
 
 export function orderPlacedEmail(i: OrderPlacedInput): MailMessage {
@@ -87,11 +101,13 @@ export function orderPlacedEmail(i: OrderPlacedInput): MailMessage {
   const totals: Array<[string, string]> = [[t("subtotal"), formatKobo(i.subtotalKobo)], ...perStore, [t("total"), formatKobo(total)]];
   const textLines = i.lines.map((l) => `- ${nameWithUnit(l, i.lang)} × ${l.quantity}: ${formatKobo(l.totalKobo)}`).join("\n");
   const shippingText = perStore.map(([k, v]) => `${k}: ${v}`).join("\n");
+  const arranged = arrangementLines(i, t);
+  const arrangedText = arranged.length ? `\n\n${arranged.join("\n")}` : "";
   return {
     to: i.to,
     subject: t("placed_subject", { number }),
-    text: `${hello}\n\n${intro}\n\n${textLines}\n\n${t("subtotal")}: ${formatKobo(i.subtotalKobo)}\n${shippingText}\n${t("total")}: ${formatKobo(total)}\n\n${t("view_order_text")}\n${href}\n\n${after}\n\n${t("sign_off")}\n`,
-    html: layout(t("placed_title", { number }), [hello, intro], itemsTable(i.lines, totals, i.lang), { label: t("view_order"), href }, [after], i.lang),
+    text: `${hello}\n\n${intro}\n\n${textLines}\n\n${t("subtotal")}: ${formatKobo(i.subtotalKobo)}\n${shippingText}\n${t("total")}: ${formatKobo(total)}${arrangedText}\n\n${t("view_order_text")}\n${href}\n\n${after}\n\n${t("sign_off")}\n`,
+    html: layout(t("placed_title", { number }), [hello, intro], itemsTable(i.lines, totals, i.lang), { label: t("view_order"), href }, [...arranged, after], i.lang),
   };
 }
 

@@ -52,6 +52,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { requestT } from "~/i18n/i18next.server";
 import { newAddressDefaults } from "~/storefront/address-defaults.server";
 import { parseWithZod, AddressFormSchema, toAddressBody, GuestCheckoutFormSchema, GuestCheckoutSchema } from "~/storefront/forms.server";
+import { choiceRefusal, deliveryChoicesFrom, loadDeliveryOptions } from "~/storefront/slots.server";
 
 interface Query {
   buy: number | null;
@@ -83,8 +84,10 @@ const GuestCheckout = island(() => import("~/components/checkout/guest-checkout"
 const DeliveryAddressBlock = island(() => import("~/components/checkout/delivery-address").then((m) => ({ default: m.DeliveryAddressBlock })));
 /** The banner of a failed Place order (rare; with the form messages' table it is ~4 KB gzip). */
 const FormErrors = island(() => import("~/components/ui/forms").then((m) => ({ default: m.FormErrors })));
+/** Issue 35 item 5: each store's delivery day or the yard (plain radios: they work before their code comes). */
+const ShipmentChoices = island(() => import("~/components/slots/shipment-choices").then((m) => ({ default: m.ShipmentChoices })));
 /** Navigations fetch the islands' code with the data (ui/island.tsx). */
-export const clientLoader = islandsLoader(GuestCheckout, DeliveryAddressBlock, FormErrors);
+export const clientLoader = islandsLoader(GuestCheckout, DeliveryAddressBlock, FormErrors, ShipmentChoices);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { url, buy, option, qty, guest } = readQuery(request);
@@ -101,7 +104,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const items = await loadCheckoutItems(api, request, buy, option, qty);
   if (!items && buy) throw new Response("Not Found", { status: 404 });
   const idempotencyKey = crypto.randomUUID();
-  const base = { title: t("title"), buy, option, qty, idempotencyKey, defaultMethod: DEFAULT_PAYMENT_METHOD as Method, lines: items?.lines ?? [], subtotal: items?.subtotal ?? 0 };
+  // Issue 35 item 5: each store's delivery slots (bulk goods) and yard, to choose from.
+  const deliveryOptions = items ? await loadDeliveryOptions(api, items.lines.map((l) => l.productId)) : [];
+  const base = {
+    title: t("title"),
+    buy,
+    option,
+    qty,
+    idempotencyKey,
+    defaultMethod: DEFAULT_PAYMENT_METHOD as Method,
+    lines: items?.lines ?? [],
+    subtotal: items?.subtotal ?? 0,
+    deliveryOptions,
+    bulk: deliveryOptions.some((s) => s.bulk),
+  };
   if (!user) {
     return data({ ...base, mode: "guest" as const, addresses: [] as CheckoutAddress[], chosen: null, shipping: null, state: null, changing: false, editId: null, adding: false }, { headers: await api.headers() });
   }
@@ -136,6 +152,8 @@ interface ActionAnswer {
   result: Reply;
   shipping?: ShippingQuote | null;
   state?: string | null;
+  /** The shipment choices sent (issue 35 item 5), shown again after a refusal. */
+  choices?: Record<string, string>;
 }
 const answer = async (api: Api, a: ActionAnswer, status = 400) => data(a, { status, headers: await api.headers() });
 /** Form-level messages as a conform reply. */
@@ -167,31 +185,35 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const items = await loadCheckoutItems(api, request, buy, option, qty);
   const method = String(form.get("order_payment_method") ?? "");
   const key = String(form.get("idempotencyKey") ?? "");
+  // Issue 35 item 5: a delivery slot or the yard, per store's shipment.
+  const { choices, sent } = deliveryChoicesFrom(form);
+  const chosen = choices.length ? { delivery_choices: choices } : {};
 
   if (user) {
     const addressId = positiveId(form.get("delivery_address_id"));
     if (!addressId) return answer(api, { intent, result: formError(t("error.noAddress")) });
-    if (!isCheckoutMethod(method)) return answer(api, { intent, result: formError(t("error.selectBoth")) });
+    if (!isCheckoutMethod(method)) return answer(api, { intent, result: formError(t("error.selectBoth")), choices: sent });
     // The order's lines come from exactly one source: the product bought now, or this cart (named
     // explicitly; `cartItems` asks for "my cart" when the page no longer knows its id, e.g. a retry).
-    const body = { delivery_address_id: addressId, order_payment_method: apiPaymentMethod(method), ...(buy ? { buy, quantity: qty, ...(option ? { option_id: option } : {}) } : items?.cartId ? { cart_id: items.cartId } : { cartItems: [] }) };
-    return finishPlacement(api, items, body, key, method as Method, false, {}, t);
+    const body = { delivery_address_id: addressId, order_payment_method: apiPaymentMethod(method), ...chosen, ...(buy ? { buy, quantity: qty, ...(option ? { option_id: option } : {}) } : items?.cartId ? { cart_id: items.cartId } : { cartItems: [] }) };
+    return finishPlacement(api, items, body, key, method as Method, false, { choices: sent }, t);
   }
 
   const submission = parseWithZod(form, { schema: GuestCheckoutFormSchema });
   const state = canonicalState(String(form.get("state") ?? ""));
   const shipping = items ? await quoteShipping(api, items, state) : null;
-  if (submission.status !== "success") return answer(api, { intent, result: submission.reply(), shipping, state });
+  if (submission.status !== "success") return answer(api, { intent, result: submission.reply(), shipping, state, choices: sent });
   if (!isCheckoutMethod(method)) {
-    return answer(api, { intent, result: submission.reply({ formErrors: [t("error.selectBoth")] }), shipping, state });
+    return answer(api, { intent, result: submission.reply({ formErrors: [t("error.selectBoth")] }), shipping, state, choices: sent });
   }
   const cartId = buy ? null : await getGuestCartId(request);
   const body = {
     guest_delivery_address: { ...submission.value, country: "NGA" },
     order_payment_method: apiPaymentMethod(method),
+    ...chosen,
     ...(buy ? { buy, quantity: qty, ...(option ? { option_id: option } : {}) } : cartId ? { cart_id: cartId } : { cartItems: [] }),
   };
-  return finishPlacement(api, items, body, key, method as Method, true, { shipping, state, payload: submission.payload }, t);
+  return finishPlacement(api, items, body, key, method as Method, true, { shipping, state, payload: submission.payload, choices: sent }, t);
 }
 
 async function finishPlacement(
@@ -201,7 +223,7 @@ async function finishPlacement(
   key: string,
   method: Method,
   guest: boolean,
-  echo: { shipping?: ShippingQuote | null; state?: string | null; payload?: Record<string, unknown> },
+  echo: { shipping?: ShippingQuote | null; state?: string | null; payload?: Record<string, unknown>; choices?: Record<string, string> },
   t: CheckoutT,
 ) {
   const r = await placeOrder(api, body, key);
@@ -220,12 +242,18 @@ async function finishPlacement(
     // Pay on delivery closed after refusals at the door (issue 36 item 6): why, in the reader's language.
     const pod = body && typeof body === "object" && !Array.isArray(body) ? (body as { code?: unknown; limit?: unknown; window_days?: unknown }) : null;
     if (pod?.code === "pay_on_delivery_off") errors.formErrors = [t("method.deliveryOff", { count: Number(pod.limit), days: Number(pod.window_days) })];
+    // A slot full meanwhile, none chosen, bulk goods paid at the door (issue 35 item 5): next to that choice.
+    const refusal = choiceRefusal(body, t);
+    if (refusal) {
+      errors.formErrors = [];
+      errors.fieldErrors = { ...errors.fieldErrors, [refusal.field]: [refusal.message] };
+    }
     const result: Reply = {
       status: "error",
       initialValue: (echo.payload ?? null) as Reply["initialValue"],
       error: { "": errors.formErrors, ...errors.fieldErrors },
     };
-    return answer(api, { intent: "place", result, shipping: echo.shipping, state: echo.state }, r.status >= 500 ? 502 : r.status === 409 ? 409 : 400);
+    return answer(api, { intent: "place", result, shipping: echo.shipping, state: echo.state, choices: echo.choices }, r.status >= 500 ? 502 : r.status === 409 ? 409 : 400);
   }
   const order = r.data;
   if (items?.cartId) forgetCart(api);
@@ -294,11 +322,16 @@ export default function CheckoutRoute() {
       <p className="mb-3 rounded-md bg-brand-50 px-3 py-2 text-center text-sm font-semibold text-brand-700 sm:hidden">{t("confirmBanner")}</p>
       <h1 className="text-xl font-bold sm:text-2xl">{t("heading")}</h1>
       <div className="mt-4 grid gap-4 lg:grid-cols-[1fr_22rem]">
-        {d.mode === "member" ? (
-          <MemberCheckout d={d} actionData={actionData} />
-        ) : (
-          <GuestCheckout idempotencyKey={d.idempotencyKey} defaultMethod={d.defaultMethod} lastResult={placeResult?.result} />
-        )}
+        <div className="space-y-4">
+          {d.mode === "member" ? (
+            <MemberCheckout d={d} actionData={actionData} />
+          ) : (
+            <GuestCheckout idempotencyKey={d.idempotencyKey} defaultMethod={d.defaultMethod} lastResult={placeResult?.result}>
+              <PayAtDoorNote bulk={d.bulk} error={placeResult?.result.error?.order_payment_method} />
+            </GuestCheckout>
+          )}
+          <ShipmentChoices stores={d.deliveryOptions} form="place-order" chosen={placeResult?.choices} errors={placeResult?.result.error ?? {}} />
+        </div>
         <CheckoutSummary lines={d.lines} subtotal={d.subtotal} shipping={shipping ?? null} state={state ?? null}>
           <PlaceOrderButton form="place-order" />
           <p className="mt-2 text-xs text-gray-600">{t("confirmedByServer")}</p>
@@ -334,8 +367,29 @@ function MemberCheckout({ d, actionData }: { d: MemberData; actionData: ActionAn
           <input type="hidden" name="idempotencyKey" value={d.idempotencyKey} />
           {d.chosen ? <input type="hidden" name="delivery_address_id" value={d.chosen.id} /> : null}
           <PaymentChoice defaultMethod={d.defaultMethod} podOff={d.podOff} />
+          <PayAtDoorNote bulk={d.bulk} error={actionData?.intent === "place" ? actionData.result.error?.order_payment_method : undefined} />
         </Form>
       </section>
+    </div>
+  );
+}
+
+/**
+ * Bulk goods are never paid at the door (issue 35 item 5): said next to the payment choice when the
+ * order has some, and the refusal of a pay-on-delivery order with them.
+ */
+function PayAtDoorNote({ bulk, error }: { bulk: boolean; error?: readonly string[] | null }) {
+  const { t } = useTranslation("checkout");
+  const refused = error?.filter(Boolean) ?? [];
+  if (!bulk && !refused.length) return null;
+  return (
+    <div className="mt-2 space-y-1 text-sm" data-testid="pay-at-door-note">
+      {bulk ? <p className="text-amber-900">{t("slots.bulkNote")}</p> : null}
+      {refused.length ? (
+        <p id="order_payment_method-error" className="text-red-700" role="alert">
+          {refused.join(" ")}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -14,6 +14,7 @@
  * typed kept, and the tries left; after 5 wrong ones the page says an admin must unlock it. The
  * page never has the code itself (the API does not give it to the store).
  */
+import { arrangementOf } from "~/storefront/slots.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -54,7 +55,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Claims on the store's lines of this order (issue 36 item 5): their threads are on the claims page.
   const claims = await api.get<ApiClaimPage>(`/stores/${store.id}/claims/?order=${orderId}&page_size=1`);
   const t = await requestT(request, "seller");
-  return data({ slug: store.slug, order, claims: claims.ok ? claims.data.count : 0, title: t("order.title", { number: orderNumber(order.id) }) }, { headers: await api.headers() });
+  // Issue 35 item 5: the delivery day booked (as text, in the reader's words) or the yard to collect from.
+  const arrangement = arrangementOf(order.shipments[0], await requestT(request, "orders"));
+  return data({ slug: store.slug, order, arrangement, claims: claims.ok ? claims.data.count : 0, title: t("order.title", { number: orderNumber(order.id) }) }, { headers: await api.headers() });
 }
 
 /**
@@ -139,7 +142,7 @@ const EVENT_KINDS = new Set(["placed", "paid", "confirmed", "shipped", "delivere
 const eventLabel = (t: TFunction, kind: string) => (EVENT_KINDS.has(kind) ? t(`order.event.${kind}`) : kind);
 
 export default function StoreOrderRoute() {
-  const { slug, order, claims } = useLoaderData<typeof loader>();
+  const { slug, order, claims, arrangement } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "advance";
@@ -182,6 +185,16 @@ export default function StoreOrderRoute() {
         <p className="mt-1 text-sm">
           {t("order.shipment")} <span className="font-semibold" data-testid="delivery-status">{o(`status.${order.order_delivery_status}`)}</span>
         </p>
+        {arrangement.slot ? (
+          <p className="mt-1 text-sm" data-testid="delivery-slot">
+            {o("slots.deliveryDay")} <span className="font-semibold">{arrangement.slot}</span>
+          </p>
+        ) : null}
+        {arrangement.collection ? (
+          <p className="mt-1 text-sm" data-testid="collect-from-yard">
+            {o("slots.collectTitle")}: <span data-user-text>{arrangement.collection.address}</span> · <span data-user-text>{arrangement.collection.hours}</span>
+          </p>
+        ) : null}
         {pod ? (
           <p className="mt-1 text-sm font-semibold" data-testid="cash-status">
             {shipment?.paid_by_transfer
