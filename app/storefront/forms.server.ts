@@ -14,6 +14,7 @@ export { AddressFormSchema, toAddressBody } from "~/domain/addresses";
 export { CancelItemSchema, GuestCheckoutFormSchema, GuestCheckoutSchema, GuestLinkRequestSchema } from "~/domain/orders";
 export { ChannelsFormSchema, PhoneCodeRequestSchema, PhoneCodeVerifySchema } from "~/domain/phone";
 export { DeleteAccountSchema, NewsletterSignupSchema } from "~/domain/privacy";
+export { CertificateRequirementSchema } from "~/domain/certificates";
 export { ReturnFormSchema } from "~/domain/returns";
 export { ClaimAnswerSchema, ClaimOpenSchema, ClaimRulingSchema } from "~/domain/claims";
 export { QuoteBuyerDeclineSchema, QuoteCounterSchema, QuoteDeclineSchema, QuoteOfferSchema, QuoteRequestSchema, StoreTaxSchema } from "~/domain/quotes";

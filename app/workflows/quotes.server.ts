@@ -9,6 +9,7 @@
  * under the lock by the database's clock.
  */
 import crypto from "node:crypto";
+import type { NoticeText } from "~/domain/notices";
 import type { Queryable } from "~/db/client.server";
 import { ApiError, badRequest, notFound } from "~/api/core/http";
 import type { AuthUser } from "~/api/core/types";
@@ -80,10 +81,11 @@ async function storeMailees(q: Queryable, storeId: number) {
 }
 
 /** Tells the store (bell notice as written, e-mails to its members) of a buyer's step. */
-async function tellStore(q: Queryable, quote: Pick<QuoteRow, "id" | "store_id" | "store_slug" | "store_name">, step: QuoteEmailStep, title: string, words: string | null) {
+async function tellStore(q: Queryable, quote: Pick<QuoteRow, "id" | "store_id" | "store_slug" | "store_name">, step: QuoteEmailStep, text: NoticeText, words: string | null) {
   const path = storeQuotePath(quote.store_slug, quote.id);
   const kind = step === "requested" || step === "countered" ? "quote_requested" : "quote_answered";
-  const notices: Notice[] = [{ kind, storeId: quote.store_id, title, body: words ?? "", link: path }];
+  // A key and its values, said in the reader's language; the body is the buyer's own words as written.
+  const notices: Notice[] = [{ kind, storeId: quote.store_id, text, body: words ?? "", link: path }];
   const mails: MailMessage[] = (await storeMailees(q, quote.store_id)).map((p) =>
     quoteEmail({ to: p.email, firstName: p.first_name, lang: p.language, step, quoteId: quote.id, storeName: quote.store_name, words, href: link(path) }),
   );
@@ -154,7 +156,7 @@ export async function requestQuotes(tx: Queryable, input: { user: AuthUser; body
       );
     await addMessage(tx, id, { role: "buyer", authorId: user.id, kind: "requested", body: body.note });
     const quote = (await findQuote(tx, id))!;
-    await tellStore(tx, quote, "requested", `Quote request ${id}: ${lines.length} product(s) to ${body.lga}, ${body.state}`, body.note);
+    await tellStore(tx, quote, "requested", { title: "store_quote_requested", params: { number: String(id), count: lines.length, lga: body.lga, state: body.state } }, body.note);
   }
   return { group, ids };
 }
@@ -238,7 +240,7 @@ export async function counterOffer(tx: Queryable, input: { quoteId: number; note
   if (quote.status !== "offered") throw conflict(QUOTE_MESSAGES.noLiveOffer);
   await tx.query("UPDATE quotes SET status = 'countered', countered_at = now() WHERE id = $1", [quote.id]);
   await addMessage(tx, quote.id, { role: "buyer", authorId: input.userId, kind: "countered", body: input.note });
-  await tellStore(tx, quote, "countered", `Quote ${quote.id}: the buyer countered`, input.note);
+  await tellStore(tx, quote, "countered", { title: "store_quote_countered", params: { number: String(quote.id) } }, input.note);
 }
 
 /** The buyer declines (with an optional reason); 409 once closed. */
@@ -247,7 +249,7 @@ export async function buyerDecline(tx: Queryable, input: { quoteId: number; reas
   if (quote.status === "accepted" || quote.status === "declined") throw conflict(QUOTE_MESSAGES.notOpen);
   await tx.query("UPDATE quotes SET status = 'declined', declined_by = 'buyer' WHERE id = $1", [quote.id]);
   await addMessage(tx, quote.id, { role: "buyer", authorId: input.userId, kind: "declined", body: input.reason });
-  await tellStore(tx, quote, "declined_buyer", `Quote ${quote.id}: the buyer declined`, input.reason);
+  await tellStore(tx, quote, "declined_buyer", { title: "store_quote_declined", params: { number: String(quote.id) } }, input.reason);
 }
 
 /**
@@ -302,6 +304,6 @@ export async function acceptOffer(tx: Queryable, input: { quoteId: number; user:
   await tx.query("UPDATE orders SET quote_id = $2 WHERE id = $1", [orderId, quote.id]);
   await tx.query("UPDATE quotes SET status = 'accepted', order_id = $2 WHERE id = $1", [quote.id, orderId]);
   await addMessage(tx, quote.id, { role: "buyer", authorId: input.user.id, kind: "accepted", offerId: offer.id });
-  await tellStore(tx, quote, "accepted", `Quote ${quote.id}: offer ${offer.number} accepted`, null);
+  await tellStore(tx, quote, "accepted", { title: "store_quote_accepted", params: { number: String(quote.id), offer: offer.number } }, null);
   return { orderId, replayed: false };
 }

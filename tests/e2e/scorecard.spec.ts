@@ -31,6 +31,10 @@ test("the store page shows the store's record", async ({ page, request }, testIn
   await page.goto("/shop/lagos-building-depot");
   await ready(page, testInfo);
   await expectCard(page, card);
+  if (testInfo.project.name === "js-off-phone") {
+    await page.getByTestId("scorecard").first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "docs/i18n/screenshots/scorecard.png" });
+  }
 });
 
 test("the product page's seller block shows its store's record", async ({ page, request }, testInfo) => {

@@ -6,13 +6,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CertificateRequirementSchema } from "~/domain/certificates";
 import { ADMIN_ISLANDS, ActionButton, Badge, PageTitle, resultFor, TableScroll, td, th } from "~/components/admin/ui";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { runAdminForm } from "~/storefront/admin.server";
 import type { ApiAdminCategory } from "~/storefront/api-types";
 import { requireAdmin } from "~/storefront/auth.server";
-import { CategoryCreateSchema, CategoryMoveSchema, CategoryRenameSchema, OptionalReasonSchema } from "~/storefront/forms.server";
+import { CategoryCreateSchema, CategoryMoveSchema, CategoryRenameSchema, CertificateRequirementSchema, OptionalReasonSchema } from "~/storefront/forms.server";
 import { readForm, unknownIntent } from "~/storefront/responses.server";
 import { island, islandsLoader } from "~/components/ui/island";
 
