@@ -106,6 +106,7 @@ for (const [n, lang] of LANGS.entries()) {
     await walk(`/users/orders/${orderId}`, "order");
     if (lang === "yo" || lang === "ha") await page.screenshot({ path: `docs/i18n/screenshots/shopper-order-${lang}-360.png`, fullPage: true });
     await walk("/create-store", "store wizard");
+    if (lang === "ig" || lang === "pcm") await page.screenshot({ path: `docs/i18n/screenshots/store-wizard-${lang}-360.png`, fullPage: true });
     if (process.env.LEAKS_OUT) (await import("node:fs")).writeFileSync(`${process.env.LEAKS_OUT}-${lang}.txt`, found.join("\n"));
     expect(found, `English on the ${lang} walk`).toEqual([]);
   });
