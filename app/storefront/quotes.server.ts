@@ -5,6 +5,7 @@
  * next to its field, in the reader's words (`forms`), with what was typed kept.
  */
 import { data, redirect } from "@remix-run/node";
+import type * as z from "zod";
 import { sayFormMessage } from "~/i18n/form-messages";
 import { requestT } from "~/i18n/i18next.server";
 import type { ApiQuoteAccepted, ApiQuoteCreated } from "./api-types";
@@ -66,6 +67,40 @@ function apiFields(
         )
       : [];
   return apiErrorsToReply(r.status, body, [...fields, ...keys], fallback);
+}
+
+/**
+ * One step on a quote (a counter, an offer, a decline): the form checked with `schema`, sent to
+ * `path` (as `toBody` makes it), a refusal next to its fields (`errors`) with what was typed kept,
+ * else back to the quote with `done`.
+ */
+async function quoteStep<S extends z.ZodType>(
+  api: Api,
+  request: Request,
+  form: FormData,
+  step: {
+    intent: string;
+    schema: S;
+    path: string;
+    back: string;
+    done: string;
+    errors: (r: { status: number; data: unknown }) => ReplyErrors;
+    toBody?: (v: z.output<S>) => unknown;
+  }
+) {
+  const submission = parseWithZod(form, { schema: step.schema });
+  if (submission.status !== "success")
+    return data({ intent: step.intent, reply: await say(request, submission.reply()) }, { status: 400 });
+  const value = submission.value as z.output<S>;
+  const r = await api.post(step.path, step.toBody ? step.toBody(value) : value);
+  if (r.status === 401) throw await api.signedOut();
+  if (r.status === 404) throw notFound();
+  if (!r.ok)
+    return data(
+      { intent: step.intent, reply: await say(request, submission.reply(step.errors(r))) },
+      { status: r.status >= 500 ? 502 : 400 }
+    );
+  return redirectWithFlash(api, step.back, { kind: "success", message: step.done });
 }
 
 const REQUEST_FIELDS = [
@@ -157,58 +192,24 @@ export async function submitBuyerStep(
       message: t("buyer.accepted"),
     });
   }
-  if (intent === "counter") {
-    const submission = parseWithZod(form, { schema: QuoteCounterSchema });
-    if (submission.status !== "success")
-      return data(
-        { intent: "counter", reply: await say(request, submission.reply()) },
-        { status: 400 }
-      );
-    const r = await api.post(`/quotes/${quoteId}/counter/`, submission.value);
-    if (r.status === 401) throw await api.signedOut();
-    if (r.status === 404) throw notFound();
-    if (!r.ok)
-      return data(
-        {
-          intent: "counter",
-          reply: await say(
-            request,
-            submission.reply(apiErrorsToReply(r.status, r.data, ["note"]))
-          ),
-        },
-        { status: r.status >= 500 ? 502 : 400 }
-      );
-    return redirectWithFlash(api, back, {
-      kind: "success",
-      message: t("buyer.countered"),
+  if (intent === "counter")
+    return quoteStep(api, request, form, {
+      intent: "counter",
+      schema: QuoteCounterSchema,
+      path: `/quotes/${quoteId}/counter/`,
+      back,
+      done: t("buyer.countered"),
+      errors: (r) => apiErrorsToReply(r.status, r.data, ["note"]),
     });
-  }
-  if (intent === "decline") {
-    const submission = parseWithZod(form, { schema: QuoteBuyerDeclineSchema });
-    if (submission.status !== "success")
-      return data(
-        { intent: "decline", reply: await say(request, submission.reply()) },
-        { status: 400 }
-      );
-    const r = await api.post(`/quotes/${quoteId}/decline/`, submission.value);
-    if (r.status === 401) throw await api.signedOut();
-    if (r.status === 404) throw notFound();
-    if (!r.ok)
-      return data(
-        {
-          intent: "decline",
-          reply: await say(
-            request,
-            submission.reply(apiErrorsToReply(r.status, r.data, ["reason"]))
-          ),
-        },
-        { status: r.status >= 500 ? 502 : 400 }
-      );
-    return redirectWithFlash(api, back, {
-      kind: "success",
-      message: t("buyer.declined"),
+  if (intent === "decline")
+    return quoteStep(api, request, form, {
+      intent: "decline",
+      schema: QuoteBuyerDeclineSchema,
+      path: `/quotes/${quoteId}/decline/`,
+      back,
+      done: t("buyer.declined"),
+      errors: (r) => apiErrorsToReply(r.status, r.data, ["reason"]),
     });
-  }
   return null;
 }
 
@@ -223,82 +224,30 @@ export async function submitStoreStep(
 ) {
   const intent = form.get("intent");
   const t = await requestT(request, "quotes");
-  if (intent === "offer") {
-    const submission = parseWithZod(form, { schema: QuoteOfferSchema });
-    if (submission.status !== "success")
-      return data(
-        { intent: "offer", reply: await say(request, submission.reply()) },
-        { status: 400 }
-      );
-    const v = submission.value;
-    const body = {
-      ...v,
-      delivery: v.delivery / 100,
-      lines: v.lines.map((l) => ({
-        quote_line_id: l.quote_line_id,
-        unit_price: l.unit_price / 100,
-        reason: l.reason,
-      })),
-    };
-    const r = await api.post(
-      `/stores/${storeId}/quotes/${quoteId}/offer/`,
-      body
-    );
-    if (r.status === 401) throw await api.signedOut();
-    if (r.status === 404) throw notFound();
-    if (!r.ok)
-      return data(
-        {
-          intent: "offer",
-          reply: await say(
-            request,
-            submission.reply(
-              apiFields(
-                r,
-                ["delivery", "delivery_date", "valid_hours", "note", "lines"],
-                "The offer could not be sent."
-              )
-            )
-          ),
-        },
-        {
-          status: r.status >= 500 ? 502 : 400,
-        }
-      );
-    return redirectWithFlash(api, back, {
-      kind: "success",
-      message: t("store.offered"),
+  if (intent === "offer")
+    return quoteStep(api, request, form, {
+      intent: "offer",
+      schema: QuoteOfferSchema,
+      path: `/stores/${storeId}/quotes/${quoteId}/offer/`,
+      back,
+      done: t("store.offered"),
+      errors: (r) => apiFields(r, ["delivery", "delivery_date", "valid_hours", "note", "lines"], "The offer could not be sent."),
+      // The form's schema gives kobo; the API takes naira.
+      toBody: (v) => ({
+        ...v,
+        delivery: v.delivery / 100,
+        lines: v.lines.map((l) => ({ quote_line_id: l.quote_line_id, unit_price: l.unit_price / 100, reason: l.reason })),
+      }),
     });
-  }
-  if (intent === "decline") {
-    const submission = parseWithZod(form, { schema: QuoteDeclineSchema });
-    if (submission.status !== "success")
-      return data(
-        { intent: "decline", reply: await say(request, submission.reply()) },
-        { status: 400 }
-      );
-    const r = await api.post(
-      `/stores/${storeId}/quotes/${quoteId}/decline/`,
-      submission.value
-    );
-    if (r.status === 401) throw await api.signedOut();
-    if (r.status === 404) throw notFound();
-    if (!r.ok)
-      return data(
-        {
-          intent: "decline",
-          reply: await say(
-            request,
-            submission.reply(apiErrorsToReply(r.status, r.data, ["reason"]))
-          ),
-        },
-        { status: r.status >= 500 ? 502 : 400 }
-      );
-    return redirectWithFlash(api, back, {
-      kind: "success",
-      message: t("store.declined"),
+  if (intent === "decline")
+    return quoteStep(api, request, form, {
+      intent: "decline",
+      schema: QuoteDeclineSchema,
+      path: `/stores/${storeId}/quotes/${quoteId}/decline/`,
+      back,
+      done: t("store.declined"),
+      errors: (r) => apiErrorsToReply(r.status, r.data, ["reason"]),
     });
-  }
   return null;
 }
 

@@ -211,8 +211,7 @@ export async function refuseAtDoor(q: Queryable, order: OrderRow, storeId: numbe
   if (order.order_payment_method !== "PayOnDelivery") throw conflict(DOOR_REFUSAL_MESSAGES.notPayOnDelivery);
   const shipment = await findShipment(q, order.id, storeId, true);
   if (!shipment) throw notFound();
-  const marked = await q.query<{ refused_at: Date | null }>("SELECT refused_at FROM shipments WHERE id = $1", [shipment.id]);
-  if (marked.rows[0]?.refused_at) return false;
+  if (shipment.refused_at !== null) return false;
   if (shipment.cash_received_at !== null || shipment.transfer_paid_at !== null) throw conflict(DOOR_REFUSAL_MESSAGES.paid);
   if (shipment.status !== "Shipped") throw conflict(DOOR_REFUSAL_MESSAGES.notShipped);
   if (shipment.active_items === 0) throw conflict("Every item of this order from your store was cancelled.");
